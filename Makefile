@@ -1,0 +1,30 @@
+# Two commands do all set-up on a fresh machine with Python 3.11:
+#   make lab    open the course in JupyterLab
+#   make test   run the whole test suite (unit, property, doctest, notebooks)
+PYTHON ?= $(shell command -v python3.11 || command -v python3)
+VENV   := .venv
+BIN    := $(VENV)/bin
+STAMP  := $(VENV)/.installed
+
+.PHONY: lab test lint bench clean
+
+$(STAMP): pyproject.toml constraints.txt
+	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
+	$(BIN)/python -m pip install --quiet --upgrade pip
+	$(BIN)/python -m pip install --quiet -c constraints.txt -e '.[dev]'
+	touch $(STAMP)
+
+lab: $(STAMP)
+	$(BIN)/jupyter lab chapters/
+
+test: $(STAMP)
+	$(BIN)/ruff check robocourse tests bench
+	$(BIN)/python -m pytest -n 2 --dist loadfile \
+	    --nbval-lax --nbval-sanitize-with tests/nbval_sanitize.cfg --nbval-cell-timeout 120 \
+	    robocourse tests chapters
+
+bench: $(STAMP)
+	$(BIN)/python bench/bench.py
+
+clean:
+	rm -rf $(VENV)

@@ -1,0 +1,174 @@
+"""Ready-made robots of the course, symbolic or numeric.
+
+Every argument left as ``None`` becomes the sympy symbol of the same name, so
+``planar_2r()`` is the lecture's fully symbolic arm and
+``planar_2r(l1=0.5, l2=0.5, m1=1, m2=1, g=9.81)`` a numeric one.
+
+The planar arms move in the vertical X0–Y0 plane with every joint axis along Z
+and gravity along −Y0 (SYLLABUS conventions).
+"""
+
+import math
+
+import sympy as sp
+
+from robocourse import _backend as B
+from robocourse.frames import transform
+from robocourse.robot import Link, SerialChain
+
+
+def _given_or_symbol(value, name):
+    return sp.Symbol(name) if value is None else value
+
+
+def planar_arm(lengths, masses, com_distances, inertias, g, name="planar arm"):
+    """An n-R arm in the vertical plane, link i a slender rod of length l_i.
+
+    Link i has its centre of mass at ``r_i`` along ``X_i`` (``i_P_Ci = [r_i, 0, 0]``)
+    and the inertia tensor of a rod along ``X_i`` about it: ``diag(0, I_i, I_i)``
+    (only ``Izz = I_i`` enters planar motion). DH: ``alpha_{i-1} = 0``,
+    ``a_{i-1} = l_{i-1}`` (``a_0 = 0``), ``d_i = 0``; the tool frame {n+1} sits at
+    the tip, ``l_n`` along ``X_n``. Gravity is ``[0, -g, 0]`` in {0}.
+
+    >>> arm = planar_arm([1.0, 1.0, 0.5], [1, 1, 1], [0.5, 0.5, 0.25], [0.1, 0.1, 0.02], 9.81)
+    >>> arm
+    SerialChain(name='planar arm', joints='RRR')
+    """
+    n = len(lengths)
+    for values, label in ((masses, "masses"), (com_distances, "com_distances"),
+                          (inertias, "inertias")):
+        if len(values) != n:
+            raise ValueError(f"{label} must have {n} entries (one per link, like lengths); "
+                             f"got {len(values)}")
+    links = []
+    for i in range(n):
+        I = inertias[i]
+        links.append(Link(alpha=0, a=lengths[i - 1] if i else 0, d=0, theta=0, joint="R",
+                          mass=masses[i], r_c=[com_distances[i], 0, 0],
+                          I_c=B.matrix([[0, 0, 0], [0, I, 0], [0, 0, I]], B.is_symbolic(I))))
+    tool = transform(B.identity(3, B.is_symbolic(lengths[-1])), [lengths[-1], 0, 0])
+    return SerialChain(links, tool=tool, gravity=[0, -g, 0], name=name)
+
+
+def planar_2r(l1=None, l2=None, m1=None, m2=None, g=None):
+    """The lecture's 2R arm with point masses ``m1, m2`` at the distal ends of the links.
+
+    ``1_P_C1 = l1 X1``, ``2_P_C2 = l2 X2``, ``C_I = 0`` (SYLLABUS 3.2); tool frame {3}
+    at the tip.
+
+    >>> planar_2r().links[1].a
+    l1
+    """
+    l1, l2, m1, m2, g = (_given_or_symbol(v, k) for v, k in
+                         ((l1, "l1"), (l2, "l2"), (m1, "m1"), (m2, "m2"), (g, "g")))
+    return planar_arm([l1, l2], [m1, m2], [l1, l2], [0, 0], g, name="planar 2R")
+
+
+def planar_2r_distributed(l1=None, l2=None, m1=None, m2=None, r1=None, r2=None,
+                          I1=None, I2=None, g=None):
+    """The 2R arm with distributed links: centre of mass at ``r_i`` along link i and
+    moment of inertia ``I_i`` about it (SYLLABUS 4.2).
+
+    >>> planar_2r_distributed().links[0].r_c.T
+    Matrix([[r1, 0, 0]])
+    """
+    values = {k: _given_or_symbol(v, k) for v, k in
+              ((l1, "l1"), (l2, "l2"), (m1, "m1"), (m2, "m2"), (r1, "r1"), (r2, "r2"),
+               (I1, "I1"), (I2, "I2"), (g, "g"))}
+    v = values
+    return planar_arm([v["l1"], v["l2"]], [v["m1"], v["m2"]], [v["r1"], v["r2"]],
+                      [v["I1"], v["I2"]], v["g"], name="planar 2R (distributed)")
+
+
+def planar_3r(lengths=None, masses=None, com_distances=None, inertias=None, g=None):
+    """A 3R arm with distributed links; each list defaults to the symbols
+    ``l1..l3``, ``m1..m3``, ``r1..r3``, ``I1..I3``.
+
+    >>> planar_3r().tool[0, 3]
+    l3
+    """
+    def three(values, stem):
+        return values if values is not None else sp.symbols(f"{stem}1:4")
+
+    return planar_arm(three(lengths, "l"), three(masses, "m"), three(com_distances, "r"),
+                      three(inertias, "I"), _given_or_symbol(g, "g"), name="planar 3R")
+
+
+def rp_arm(l1=None, m1=None, m2=None, Ixx1=None, Iyy1=None, Izz1=None,
+           Ixx2=None, Iyy2=None, Izz2=None, g=None):
+    """The R-P arm of Craig's Example 6.5 (SYLLABUS 4.3) in the vertical plane.
+
+    Joint 1 turns about Z0 = Z1 (θ1 = 0: arm along +X0, horizontal); joint 2 slides
+    along the arm (``d2``). Link 1 has its centre of mass ``l1`` from axis 1; link 2
+    has it at the slider, ``d2`` from axis 1. The inertias are given, as in Craig,
+    in axes with Z along joint axis 1 and Y along the arm.
+
+    DH: link 1 ``(0, 0, 0, θ1 − 90°)``, link 2 ``(−90°, 0, d2, 0)``, so the arm
+    direction is ``Y1 = Z2``; in {2} axes Craig's ``diag(Ixx2, Iyy2, Izz2)`` reads
+    ``diag(Ixx2, Izz2, Iyy2)`` (Y2 = −Z1, Z2 = Y1).
+
+    >>> rp_arm().joint_types
+    ('revolute', 'prismatic')
+    """
+    v = {k: _given_or_symbol(val, k) for val, k in
+         ((l1, "l1"), (m1, "m1"), (m2, "m2"), (Ixx1, "Ixx1"), (Iyy1, "Iyy1"),
+          (Izz1, "Izz1"), (Ixx2, "Ixx2"), (Iyy2, "Iyy2"), (Izz2, "Izz2"), (g, "g"))}
+    symbolic = B.is_symbolic(*v.values())
+    quarter = math.pi / 2      # made exact by the DH transform whenever symbols are involved
+    link1 = Link(alpha=0, a=0, d=0, theta=-quarter, joint="R", mass=v["m1"],
+                 r_c=[0, v["l1"], 0],
+                 I_c=B.matrix([[v["Ixx1"], 0, 0], [0, v["Iyy1"], 0], [0, 0, v["Izz1"]]],
+                              symbolic))
+    link2 = Link(alpha=-quarter, a=0, d=0, theta=0, joint="P", mass=v["m2"], r_c=[0, 0, 0],
+                 I_c=B.matrix([[v["Ixx2"], 0, 0], [0, v["Izz2"], 0], [0, 0, v["Iyy2"]]],
+                              symbolic))
+    return SerialChain([link1, link2], gravity=[0, -v["g"], 0], name="R-P arm")
+
+
+# Armstrong, Khatib & Burdick (1986), "The explicit dynamic model and inertial
+# parameters of the PUMA 560 arm", in Craig's modified DH convention (SI units).
+_PUMA_DH = (  # alpha_{i-1}, a_{i-1}, d_i
+    (0, 0.0, 0.0),
+    (-1, 0.0, 0.2435),
+    (0, 0.4318, -0.0934),
+    (1, -0.0203, 0.4331),
+    (-1, 0.0, 0.0),
+    (1, 0.0, 0.0),
+)
+_PUMA_MASS = (0.0, 17.4, 4.8, 0.82, 0.34, 0.09)
+_PUMA_COM = ((0, 0, 0), (0.068, 0.006, -0.016), (0, -0.070, 0.014),
+             (0, 0, -0.019), (0, 0, 0), (0, 0, 0.032))
+_PUMA_INERTIA = ((0.175, 0.175, 0.35), (0.13, 0.524, 0.539), (0.066, 0.0125, 0.066),
+                 (1.8e-3, 1.8e-3, 1.3e-3), (0.3e-3, 0.3e-3, 0.4e-3),
+                 (0.15e-3, 0.15e-3, 0.04e-3))
+
+
+def puma560(symbolic_lengths=False):
+    """The PUMA 560 with the Armstrong–Khatib–Burdick (1986) parameters, modified DH.
+
+    DH (alpha_{i-1}, a_{i-1}, d_i): (0, 0, 0), (−90°, 0, 0.2435), (0, a2 = 0.4318, −0.0934),
+    (90°, a3 = −0.0203, d4 = 0.4331), (−90°, 0, 0), (90°, 0, 0) — metres; the two
+    shoulder offsets add to Craig's d3 = 0.1501 m. Masses, centres of mass and
+    principal inertias (kg, m, kg m²) are AKB's rigid-link values; motor inertia,
+    gearing and friction are left out. AKB give only ``Izz1 = 0.35`` for link 1,
+    which turns about Z1 alone, so ``Ixx1, Iyy1`` never enter the dynamics; they are
+    set to ``Izz1/2`` (a flat disc) so the tensor passes the physical check.
+
+    ``symbolic_lengths=True`` replaces the lengths by the symbols ``d2, a2, d3, a3, d4``
+    (for the symbolic kinematics of chapter 6); mass properties stay numeric.
+
+    >>> puma560().links[2].a
+    0.4318
+    """
+    names = {(1, "d"): "d2", (2, "a"): "a2", (2, "d"): "d3", (3, "a"): "a3", (3, "d"): "d4"}
+    links = []
+    for i, (twist, a, d) in enumerate(_PUMA_DH):
+        if symbolic_lengths:
+            a = sp.Symbol(names[(i, "a")]) if (i, "a") in names else a
+            d = sp.Symbol(names[(i, "d")]) if (i, "d") in names else d
+        Ixx, Iyy, Izz = _PUMA_INERTIA[i]
+        alpha = twist * math.pi / 2
+        links.append(Link(alpha=alpha, a=a, d=d, theta=0, joint="R", mass=_PUMA_MASS[i],
+                          r_c=_PUMA_COM[i],
+                          I_c=[[Ixx, 0, 0], [0, Iyy, 0], [0, 0, Izz]]))
+    return SerialChain(links, gravity=[0, 0, -9.81], name="PUMA 560")
