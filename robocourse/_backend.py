@@ -54,6 +54,8 @@ def exact_angle(angle):
     """
     if isinstance(angle, sp.Basic):
         return angle
+    if isinstance(angle, int):
+        return sp.Integer(angle)
     quarter_turns = angle / (math.pi / 2)
     if abs(quarter_turns - round(quarter_turns)) < 1e-12:
         return sp.pi * sp.Rational(round(quarter_turns), 2)

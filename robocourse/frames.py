@@ -110,7 +110,7 @@ def dh_transform(alpha, a, theta, d):
 
     ``i-1_T_i = RotX(alpha_{i-1}) TransX(a_{i-1}) RotZ(theta_i) TransZ(d_i)``
     ``= [[cθ, -sθ, 0, a], [sθ cα, cθ cα, -sα, -sα d], [sθ sα, cθ sα, cα, cα d], [0, 0, 0, 1]]``.
-    When the result is symbolic, twists given as float multiples of 90° are used
+    When the result is symbolic, angles given as float multiples of 90° are used
     exactly (no 6e-17 residues).
 
     >>> t, l1 = sp.symbols('theta2 l1')
@@ -125,7 +125,8 @@ def dh_transform(alpha, a, theta, d):
         B.scalar(value, name)
     symbolic = B.is_symbolic(alpha, a, theta, d)
     if symbolic:
-        alpha = B.exact_angle(alpha)
+        alpha, theta = B.exact_angle(alpha), B.exact_angle(theta)
+        a, d = sp.sympify(a), sp.sympify(d)
     ca, sa = B.cos(alpha), B.sin(alpha)
     ct, st = B.cos(theta), B.sin(theta)
     rows = [[ct, -st, 0, a],

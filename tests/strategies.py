@@ -1,0 +1,65 @@
+"""Hypothesis strategies: random serial chains and joint states, all numeric.
+
+``chains()`` draws 1–6 joints, mixed revolute/prismatic, random modified-DH values,
+and physically valid mass properties (positive mass, a random rotation of
+principal moments that satisfy the triangle inequality).
+"""
+
+import numpy as np
+from hypothesis import strategies as st
+
+from robocourse.robot import Link, SerialChain
+
+_angle = st.floats(-np.pi, np.pi, allow_nan=False)
+_length = st.floats(-1.0, 1.0, allow_nan=False)
+
+
+@st.composite
+def rotations(draw):
+    """A random rotation matrix (QR of a drawn matrix, det fixed to +1)."""
+    entries = draw(st.lists(st.floats(-1, 1, allow_nan=False), min_size=9, max_size=9))
+    A = np.array(entries).reshape(3, 3) + 2.0 * np.eye(3)   # well away from rank loss
+    Q, R = np.linalg.qr(A)
+    Q = Q @ np.diag(np.sign(np.diag(R)))
+    if np.linalg.det(Q) < 0:
+        Q[:, 0] = -Q[:, 0]
+    return Q
+
+
+@st.composite
+def inertia_tensors(draw):
+    """A physical inertia tensor about the centre of mass, in random axes."""
+    a, b = draw(st.floats(0.01, 1.0)), draw(st.floats(0.01, 1.0))
+    c = draw(st.floats(abs(a - b) + 1e-3, a + b))        # triangle inequality holds
+    R = draw(rotations())
+    return R @ np.diag([a, b, c]) @ R.T
+
+
+@st.composite
+def links(draw, with_mass=True):
+    joint = draw(st.sampled_from(["revolute", "prismatic"]))
+    kwargs = dict(alpha=draw(_angle), a=draw(_length), d=draw(_length), theta=draw(_angle),
+                  joint=joint)
+    if with_mass:
+        kwargs.update(mass=draw(st.floats(0.1, 5.0)),
+                      r_c=draw(st.lists(_length, min_size=3, max_size=3)),
+                      I_c=draw(inertia_tensors()))
+    return Link(**kwargs)
+
+
+@st.composite
+def chains(draw, min_joints=1, max_joints=6, with_mass=True):
+    """A random numeric SerialChain with a random tool offset and gravity."""
+    n = draw(st.integers(min_joints, max_joints))
+    chain_links = [draw(links(with_mass)) for _ in range(n)]
+    tool = np.eye(4)
+    tool[:3, :3] = draw(rotations())
+    tool[:3, 3] = draw(st.lists(_length, min_size=3, max_size=3))
+    gravity = draw(st.lists(st.floats(-10, 10), min_size=3, max_size=3))
+    return SerialChain(chain_links, tool=tool, gravity=gravity, name="random chain")
+
+
+def joint_vectors(n, scale=2.0):
+    """A strategy for one joint vector of length n with entries in [-scale, scale]."""
+    return st.lists(st.floats(-scale, scale, allow_nan=False), min_size=n, max_size=n).map(
+        np.array)
