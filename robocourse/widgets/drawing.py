@@ -1,0 +1,110 @@
+"""Building blocks shared by the chapter widgets: the planar arm drawing, a live
+figure shown as an image widget, and the static animation fallback."""
+
+import io
+
+import ipywidgets as widgets
+import numpy as np
+from matplotlib.animation import FuncAnimation
+from matplotlib.figure import Figure
+
+from robocourse.kinematics import link_frames
+
+
+class PlanarArmDrawing:
+    """The links, joints and (optionally) the frame axes of a planar arm in the X0–Y0 plane.
+
+    Draws the origins of {1}…{n} and the tool frame joined by line segments; a
+    prismatic joint shows as a longer segment. ``update(q)`` moves the artists
+    (``set_data``), so redrawing costs no new artists.
+
+    >>> from robocourse.models import planar_2r
+    >>> fig = Figure(); ax = fig.add_subplot()
+    >>> drawing = PlanarArmDrawing(ax, planar_2r(l1=1.0, l2=0.5), [0.0, 0.0])
+    >>> drawing.tip.round(12).tolist()
+    [1.5, 0.0]
+    """
+
+    def __init__(self, ax, robot, q, show_frames=False, color="tab:blue", axis_length=0.15):
+        self.ax, self.robot, self.axis_length = ax, robot, axis_length
+        (self.links,) = ax.plot([], [], "-", lw=4, color=color, solid_capstyle="round")
+        (self.joints,) = ax.plot([], [], "o", ms=8, mfc="white", mec="black", zorder=3)
+        self.frame_axes = []
+        if show_frames:
+            for colour in ("tab:red", "tab:green"):
+                (line,) = ax.plot([], [], "-", lw=1.5, color=colour, zorder=4)
+                self.frame_axes.append(line)
+        self.update(q)
+
+    def update(self, q):
+        """Move the drawing to joint values ``q``; returns the changed artists."""
+        frames = link_frames(self.robot, np.asarray(q, dtype=float))
+        points = np.array([[0.0, 0.0]] + [T[:2, 3] for T in frames])
+        self.tip = points[-1]
+        self.links.set_data(points[:, 0], points[:, 1])
+        self.joints.set_data(points[:-1, 0], points[:-1, 1])
+        for k, line in enumerate(self.frame_axes):      # X (k = 0) and Y (k = 1) of each frame
+            segments = []
+            for T in frames:
+                start, end = T[:2, 3], T[:2, 3] + self.axis_length * T[:2, k]
+                segments += [start, end, [np.nan, np.nan]]
+            line.set_data(*np.array(segments).T)
+        return [self.links, self.joints, *self.frame_axes]
+
+    def frame_positions(self):
+        """The drawn points: base, {1}…{n} and the tool origin (an (n+2) x 2 array)."""
+        x, y = self.links.get_data()
+        return np.column_stack([x, y])
+
+
+def reach(robot):
+    """An upper bound on the reach of a planar arm: the sum of its link offsets."""
+    total = sum(abs(float(link.a)) + abs(float(link.d)) for link in robot.links)
+    return total + float(np.linalg.norm(np.asarray(robot.tool, dtype=float)[:2, 3]))
+
+
+def arm_axes(fig, robot, position=111, margin=1.15, extra=0.0):
+    """A square, equal-aspect axes that holds every pose of a planar arm."""
+    ax = fig.add_subplot(position)
+    r = margin * reach(robot) + extra
+    ax.set_xlim(-r, r)
+    ax.set_ylim(-r, r)
+    ax.set_aspect("equal")
+    ax.grid(True, lw=0.3)
+    ax.set_xlabel("$X_0$ (m)")
+    ax.set_ylabel("$Y_0$ (m)")
+    return ax
+
+
+class LiveFigure:
+    """A matplotlib figure shown in an ``ipywidgets.Image`` and re-rendered on demand.
+
+    Rendering straight to PNG avoids the notebook backend entirely: the update
+    path is artist ``set_data`` → Agg render → image bytes.
+
+    >>> live = LiveFigure(Figure(figsize=(2, 2)))
+    >>> live.refresh(); bytes(live.image.value[1:4])
+    b'PNG'
+    """
+
+    def __init__(self, fig, dpi=80):
+        self.fig, self.dpi = fig, dpi
+        self.image = widgets.Image(format="png")
+        self.refresh()
+
+    def refresh(self):
+        """Render the figure again into the image widget."""
+        buffer = io.BytesIO()
+        self.fig.savefig(buffer, format="png", dpi=self.dpi)
+        self.image.value = buffer.getvalue()
+
+
+def animation_html(fig, update, n_frames, interval_ms=50):
+    """The static fallback: an embedded JavaScript player of ``n_frames`` frames.
+
+    ``update(k)`` moves the figure's artists to frame k. The player is saved in
+    the notebook, so the motion plays without a kernel.
+    """
+    animation = FuncAnimation(fig, lambda k: update(k), frames=n_frames,
+                              interval=interval_ms, blit=False)
+    return animation.to_jshtml(default_mode="loop", embed_frames=True)
