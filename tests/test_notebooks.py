@@ -1,0 +1,47 @@
+"""Hygiene of the committed notebooks (nbval itself re-runs them in the suite).
+
+Chapters and solutions must be committed executed, top to bottom in one clean
+kernel, without stored errors, and with their worked answers marked for nbval
+to compare. A notebook committed unexecuted would make nbval compare nothing.
+"""
+
+import json
+import pathlib
+
+import pytest
+
+ROOT = pathlib.Path(__file__).resolve().parent.parent
+EXECUTED = sorted(p for folder in ("chapters", "solutions")
+                  for p in (ROOT / folder).rglob("*.ipynb")
+                  if ".ipynb_checkpoints" not in p.parts)
+
+
+def code_cells(path):
+    cells = json.loads(path.read_text())["cells"]
+    return [c for c in cells if c["cell_type"] == "code" and "".join(c["source"]).strip()]
+
+
+def test_there_are_notebooks_to_check():
+    assert EXECUTED, "no chapter or solution notebooks found"
+
+
+@pytest.mark.parametrize("path", EXECUTED, ids=lambda p: str(p.relative_to(ROOT)))
+def test_committed_executed_in_order_without_errors(path):
+    cells = code_cells(path)
+    counts = [c["execution_count"] for c in cells]
+    assert None not in counts, f"{path.name}: {counts.count(None)} code cells were never run"
+    assert counts == list(range(1, len(cells) + 1)), (
+        f"{path.name}: execution counts {counts} — run the notebook top to bottom in a "
+        "fresh kernel before committing")
+    errors = [c for c in cells if any(o["output_type"] == "error" for o in c["outputs"])]
+    assert not errors, f"{path.name}: {len(errors)} cells stored an error output"
+
+
+@pytest.mark.parametrize("path", [p for p in EXECUTED if p.parent.name == "chapters"],
+                         ids=lambda p: p.name)
+def test_worked_answers_are_checked_by_nbval(path):
+    sources = ["".join(c["source"]) for c in code_cells(path)]
+    checked = [s for s in sources if "NBVAL_CHECK_OUTPUT" in s]
+    asserting = [s for s in sources if "assert" in s]
+    assert checked, f"{path.name}: no cell is marked # NBVAL_CHECK_OUTPUT"
+    assert asserting, f"{path.name}: no cell asserts that two methods agree"
