@@ -7,8 +7,6 @@ Every function accepts numbers (returns numpy arrays) or sympy symbols
 (returns ``sp.Matrix``).
 """
 
-import math
-
 import numpy as np
 import sympy as sp
 
@@ -33,7 +31,7 @@ def rot_x(angle):
 def rot_y(angle):
     """Elementary rotation about Y by ``angle``: ``RotY(angle)``.
 
-    >>> rot_y(math.pi / 2).round(12) @ [1, 0, 0]
+    >>> rot_y(np.pi / 2).round(12) @ [1, 0, 0]
     array([ 0.,  0., -1.])
     """
     angle = B.scalar(angle, "angle")
@@ -44,7 +42,7 @@ def rot_y(angle):
 def rot_z(angle):
     """Elementary rotation about Z by ``angle``: ``RotZ(angle)``.
 
-    >>> rot_z(math.pi / 2).round(12) @ [1, 0, 0]
+    >>> rot_z(np.pi / 2).round(12) @ [1, 0, 0]
     array([0., 1., 0.])
     """
     angle = B.scalar(angle, "angle")

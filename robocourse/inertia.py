@@ -1,23 +1,38 @@
-"""Inertia tensors: the physical-validity check (more to come in this module).
+"""Inertia tensors: by volume integration, moved (parallel axis), turned (rotation),
+diagonalised (principal axes), and checked for physical validity (lecture 3.2; Craig §6.3).
 
-Sign convention (Craig, lecture 3.2): the tensor is
-``[[Ixx, -Ixy, -Ixz], [-Ixy, Iyy, -Iyz], [-Ixz, -Iyz, Izz]]`` with the products of
-inertia ``Ixy = ∫ x y dm`` entering with a minus sign.
+Sign convention (Craig): about the origin of a frame {A},
+
+    A_I = [[ Ixx, -Ixy, -Ixz],        Ixx = ∫ (y² + z²) dm,  Ixy = ∫ x y dm,
+           [-Ixy,  Iyy, -Iyz],        Iyy = ∫ (x² + z²) dm,  Ixz = ∫ x z dm,
+           [-Ixz, -Iyz,  Izz]]        Izz = ∫ (x² + y²) dm,  Iyz = ∫ y z dm,
+
+with (x, y, z) the position of the mass element dm in {A}; in vector form
+``A_I = ∫ (rᵀr I3 − r rᵀ) dm``: the products of inertia enter with a minus sign.
+
+A uniform body (``Box``, ``Cylinder``, ``Rod``) is described in its own body frame
+{C}: origin at its centre of mass, axes along its edges or its axis of symmetry.
 """
+
+from dataclasses import astuple, dataclass
+from typing import Any
 
 import numpy as np
 import sympy as sp
 
 from robocourse import _backend as B
+from robocourse.frames import cross
 
 
 def check_inertia(I, name="I_c", tolerance=1e-9):
     """Return ``I`` as a 3x3 matrix after checking that a rigid body can have it.
 
-    Checks: symmetric; for numbers also positive semi-definite (a point mass has
+    Checks: 3x3 and symmetric; when the entries are numbers (floats, or exact sympy
+    numbers such as ``sp.Rational``), also positive semi-definite (a point mass has
     the zero tensor) and the principal moments obey the triangle inequalities
-    ``I1 + I2 >= I3`` (a real mass distribution satisfies them). Symbolic tensors
-    are checked for symmetry only.
+    ``I1 + I2 >= I3`` (true for every real mass distribution, since
+    ``I1 + I2 − I3 = 2 ∫ r3² dm``). Tensors with free symbols are checked for
+    symmetry only. Errors name the argument ``name``.
 
     >>> check_inertia([[1, 0, 0], [0, 1, 0], [0, 0, 3]])
     Traceback (most recent call last):
@@ -25,15 +40,16 @@ def check_inertia(I, name="I_c", tolerance=1e-9):
     ValueError: inertia tensor I_c breaks the triangle inequality: principal moments 1, 1, 3 (each must be <= the sum of the other two)
     """
     I = B.as_matrix(I, (3, 3), name)
-    scale = 1.0 if B.is_symbolic(I) else max(1.0, float(np.abs(I).max()))
+    symbolic = B.is_symbolic(I)
+    scale = 1.0 if symbolic else max(1.0, float(np.abs(I).max()))
     for i, j in ((0, 1), (0, 2), (1, 2)):
         difference = I[i, j] - I[j, i]
-        if (sp.simplify(difference) != 0) if B.is_symbolic(I) else abs(difference) > tolerance * scale:
+        if (sp.simplify(difference) != 0) if symbolic else abs(difference) > tolerance * scale:
             raise ValueError(f"inertia tensor {name} must be symmetric; got {name}[{i},{j}]="
                              f"{I[i, j]}, {name}[{j},{i}]={I[j, i]}")
-    if B.is_symbolic(I):
+    if symbolic and I.free_symbols:
         return I
-    moments = np.linalg.eigvalsh(I)
+    moments = np.linalg.eigvalsh(np.array(I, dtype=float))
     if moments[0] < -tolerance * scale:
         raise ValueError(f"inertia tensor {name} must be positive semi-definite; its principal "
                          f"moments are {', '.join(f'{m:.6g}' for m in moments)}")
@@ -42,3 +58,261 @@ def check_inertia(I, name="I_c", tolerance=1e-9):
                          f"moments {', '.join(f'{m:.6g}' for m in moments)} (each must be <= "
                          "the sum of the other two)")
     return I
+
+
+def _check_mass(mass):
+    mass = B.scalar(mass, "mass")
+    if (mass.is_negative if isinstance(mass, sp.Basic) else mass < 0):
+        raise ValueError(f"mass must be >= 0 (kg); got {mass}")
+    return mass
+
+
+def _check_dimension(value, name):
+    value = B.scalar(value, name)
+    if (value.is_positive is False) if isinstance(value, sp.Basic) else value <= 0:
+        raise ValueError(f"{name} must be > 0 (a length, m); got {value}")
+    return value
+
+
+def _check_rotation(R, name, symbolic, tolerance=1e-6):
+    """``R`` as a 3x3 matrix, checked to be orthonormal with det +1 unless it has free symbols."""
+    R = B.as_matrix(R, (3, 3), name, symbolic)
+    if not (symbolic and R.free_symbols):
+        values = np.array(R, dtype=float)
+        if (np.abs(values.T @ values - np.eye(3)).max() > tolerance
+                or abs(np.linalg.det(values) - 1) > tolerance):
+            raise ValueError(f"{name} must be a rotation matrix ({name}ᵀ {name} = I3, "
+                             f"det {name} = +1); got det {name} = {np.linalg.det(values):.6g}")
+    return R
+
+
+def point_mass_inertia(mass, p):
+    """The inertia tensor about the origin of {A} of a point mass m at ``p`` (written in {A}).
+
+    Implements ``m (pᵀp I3 − p pᵀ)``: the building block of every tensor. A body is a
+    sum of such terms, ``A_I = ∫ (rᵀr I3 − r rᵀ) dm``, and the parallel-axis theorem
+    adds one for the whole mass placed at the centre of mass.
+
+    >>> m, l = sp.symbols('m l')
+    >>> point_mass_inertia(m, [l, 0, 0])
+    Matrix([
+    [0,      0,      0],
+    [0, l**2*m,      0],
+    [0,      0, l**2*m]])
+    """
+    symbolic = B.is_symbolic(mass, p)
+    mass = _check_mass(mass)
+    p = B.as_vector(p, 3, "p", symbolic)
+    outer = B.matrix([[p[i] * p[j] for j in range(3)] for i in range(3)], symbolic)
+    return mass * (B.dot(p, p) * B.identity(3, symbolic) - outer)
+
+
+@dataclass(frozen=True)
+class Box:
+    """A uniform rectangular box: sides ``w`` along X, ``l`` along Y, ``h`` along Z.
+
+    Body frame {C}: origin at the centre, axes along the edges, so the box fills
+    ``|x| <= w/2, |y| <= l/2, |z| <= h/2``; its corner frame (box in the positive
+    octant, SYLLABUS 2.1) has origin ``(-w/2, -l/2, -h/2)`` in {C}.
+    """
+
+    w: Any
+    l: Any  # noqa: E741 -- the lecture's name for the side along Y
+    h: Any
+
+    def __post_init__(self):
+        for name in ("w", "l", "h"):
+            _check_dimension(getattr(self, name), name)
+
+    def integrate(self, f, mass):
+        """``∫ f(r) dm`` over the box, ``r = (x, y, z)`` in {C}, ``dm = m/(w l h) dx dy dz``."""
+        w, l, h = (sp.sympify(value) for value in astuple(self))
+        x, y, z = sp.Dummy("x"), sp.Dummy("y"), sp.Dummy("z")
+        dm = mass / (w * l * h)
+        return sp.integrate(f(sp.Matrix([x, y, z])) * dm,
+                            (x, -w / 2, w / 2), (y, -l / 2, l / 2), (z, -h / 2, h / 2))
+
+
+@dataclass(frozen=True)
+class Cylinder:
+    """A uniform solid cylinder of ``radius`` and ``height``.
+
+    Body frame {C}: origin at the centre, Z along the axis, so the cylinder fills
+    ``x² + y² <= radius², |z| <= height/2``; the centre of an end face is at
+    ``(0, 0, ±height/2)``.
+    """
+
+    radius: Any
+    height: Any
+
+    def __post_init__(self):
+        for name in ("radius", "height"):
+            _check_dimension(getattr(self, name), name)
+
+    def integrate(self, f, mass):
+        """``∫ f(r) dm`` in cylindrical coordinates: ``r = (ρ cos φ, ρ sin φ, z)``,
+        ``dm = m/(π radius² height) ρ dρ dφ dz``."""
+        radius, height = (sp.sympify(value) for value in astuple(self))
+        rho, phi, z = sp.Dummy("rho"), sp.Dummy("phi"), sp.Dummy("z")
+        dm = mass / (sp.pi * radius**2 * height) * rho
+        r = sp.Matrix([rho * sp.cos(phi), rho * sp.sin(phi), z])
+        return sp.integrate(f(r) * dm, (rho, 0, radius), (phi, 0, 2 * sp.pi),
+                            (z, -height / 2, height / 2))
+
+
+@dataclass(frozen=True)
+class Rod:
+    """A uniform slender rod (a line mass) of ``length``.
+
+    Body frame {C}: origin at the middle, X along the rod (as the links of
+    ``robocourse.models.planar_arm``), so the rod is ``|x| <= length/2, y = z = 0``;
+    its ends are at ``(±length/2, 0, 0)``.
+    """
+
+    length: Any
+
+    def __post_init__(self):
+        _check_dimension(self.length, "length")
+
+    def integrate(self, f, mass):
+        """``∫ f(r) dm`` along the rod (a line integral): ``r = (s, 0, 0)``, ``dm = m/length ds``."""
+        length = sp.sympify(self.length)
+        s = sp.Dummy("s")
+        return sp.integrate(f(sp.Matrix([s, 0, 0])) * mass / length, (s, -length / 2, length / 2))
+
+
+def inertia_by_integration(body, mass, origin=(0, 0, 0), axes=None):
+    """The inertia tensor ``A_I`` of a uniform ``body`` of ``mass`` about a frame {A}, by integration.
+
+    {A} is given in the body frame {C} (see ``Box``, ``Cylinder``, ``Rod``): ``origin``
+    is ``C_P_A``, its origin written in {C} (default: the centre of mass); ``axes`` is
+    ``C_R_A``, its axes written in {C} (default: parallel to {C}). A mass element at
+    ``r`` in {C} sits at ``d = r − C_P_A`` from the origin of {A}, and
+
+        ``A_I = C_R_Aᵀ [∫ (dᵀd I3 − d dᵀ) dm] C_R_A``,  ``dm = m / volume · dV``,
+
+    so the density is eliminated and the result is in terms of m and the dimensions.
+    The integral is always done by sympy; with numbers in, numbers come out.
+
+    >>> m, w, l, h = sp.symbols('m w l h')
+    >>> inertia_by_integration(Box(w, l, h), m, origin=(-w/2, -l/2, -h/2))   # corner
+    Matrix([
+    [m*(h**2 + l**2)/3,          -l*m*w/4,          -h*m*w/4],
+    [         -l*m*w/4, m*(h**2 + w**2)/3,          -h*l*m/4],
+    [         -h*m*w/4,          -h*l*m/4, m*(l**2 + w**2)/3]])
+    >>> inertia_by_integration(Rod(2.0), 3.0, origin=(-1.0, 0, 0))        # m l²/3 at an end
+    array([[0., 0., 0.],
+           [0., 4., 0.],
+           [0., 0., 4.]])
+    """
+    if not isinstance(body, (Box, Cylinder, Rod)):
+        raise TypeError(f"body must be a Box, Cylinder or Rod; got {body!r}")
+    symbolic = B.is_symbolic(mass, origin, axes, astuple(body))
+    mass = _check_mass(mass)
+    origin = B.as_vector(origin, 3, "origin", symbolic=True)
+    axes = B.identity(3, symbolic) if axes is None else _check_rotation(axes, "axes", symbolic)
+    about_origin = sp.Matrix(body.integrate(lambda r: point_mass_inertia(1, r - origin), mass))
+    I = rotate_inertia(B.convert(about_origin, symbolic), axes.T)
+    return I.applyfunc(sp.factor) if symbolic else I
+
+
+def parallel_axis(I_c, mass, p_c):
+    """Move an inertia tensor from the centre of mass to a parallel frame {A}.
+
+    Implements ``A_I = C_I + m (p_cᵀp_c I3 − p_c p_cᵀ)`` (parallel-axis theorem,
+    lecture 3.2; Craig eq. 6.25), with ``p_c`` the centre of mass written in {A} and
+    the axes of {A} parallel to those in which ``I_c`` is written.
+
+    >>> m, l = sp.symbols('m l')
+    >>> parallel_axis(sp.zeros(3), m, sp.Matrix([l, 0, 0]))[1, 1]
+    l**2*m
+    """
+    symbolic = B.is_symbolic(I_c, mass, p_c)
+    I_c = B.convert(check_inertia(I_c, "I_c"), symbolic)
+    return I_c + point_mass_inertia(mass, B.as_vector(p_c, 3, "p_c", symbolic))
+
+
+def parallel_axis_to_centre(I_A, mass, p_c):
+    """Move an inertia tensor from a frame {A} back to the centre of mass (axes parallel).
+
+    The parallel-axis theorem read backwards: ``C_I = A_I − m (p_cᵀp_c I3 − p_c p_cᵀ)``,
+    with ``p_c`` the centre of mass written in {A}. Raises ValueError when the result
+    is not a physical tensor, i.e. ``I_A`` cannot belong to that mass at ``p_c``.
+
+    >>> m, w, l, h = sp.symbols('m w l h')
+    >>> I_A = inertia_by_integration(Box(w, l, h), m, origin=(-w/2, -l/2, -h/2))
+    >>> sp.factor(parallel_axis_to_centre(I_A, m, [w/2, l/2, h/2]))    # SYLLABUS 2.2
+    Matrix([
+    [m*(h**2 + l**2)/12,                  0,                  0],
+    [                 0, m*(h**2 + w**2)/12,                  0],
+    [                 0,                  0, m*(l**2 + w**2)/12]])
+    """
+    symbolic = B.is_symbolic(I_A, mass, p_c)
+    I_A = B.convert(check_inertia(I_A, "I_A"), symbolic)
+    I_c = I_A - point_mass_inertia(mass, B.as_vector(p_c, 3, "p_c", symbolic))
+    try:
+        return check_inertia(I_c, "C_I")
+    except ValueError as error:
+        raise ValueError(f"I_A cannot be the tensor of mass {mass} with its centre of mass at "
+                         f"p_c: I_A − m (p_cᵀp_c I3 − p_c p_cᵀ) is not physical ({error})") from None
+
+
+def rotate_inertia(I, R):
+    """Express an inertia tensor in rotated axes: ``A_I = A_R_B B_I A_R_Bᵀ``.
+
+    ``I`` is ``B_I``, the tensor in the axes of {B}; ``R`` is ``A_R_B`` (it rotates
+    vectors from {B} into {A}); both frames share the origin about which ``I`` is taken.
+    The trace (the sum of the moments) does not change.
+
+    >>> theta = sp.Symbol('theta')
+    >>> I = rotate_inertia(sp.diag(1, 2, 3), [[0, -1, 0], [1, 0, 0], [0, 0, 1]])   # RotZ(90°)
+    >>> I
+    Matrix([
+    [2, 0, 0],
+    [0, 1, 0],
+    [0, 0, 3]])
+    """
+    symbolic = B.is_symbolic(I, R)
+    I = B.convert(check_inertia(I, "I"), symbolic)
+    R = _check_rotation(R, "R", symbolic)
+    return R @ I @ R.T
+
+
+def principal_axes(I):
+    """The principal moments and principal axes of an inertia tensor.
+
+    Returns ``(moments, axes)`` with ``axes`` a right-handed rotation matrix whose
+    columns are the principal directions, so ``axesᵀ I axes = diag(moments)`` and
+    ``I = axes diag(moments) axesᵀ``. Numbers: ``numpy.linalg.eigh``, moments ascending.
+    Symbols: sympy's exact eigenvectors, orthonormalised (Gram–Schmidt) within a
+    repeated moment; moments ascending when sympy can order them (taking every symbol
+    as positive, as masses and lengths are), otherwise in sympy's order.
+    The third axis is ``axis1 × axis2`` in both cases, so ``det(axes) = +1``.
+
+    >>> m, a = sp.symbols('m a')
+    >>> I = inertia_by_integration(Box(a, a, a), m, origin=(-a/2, -a/2, -a/2))  # cube corner
+    >>> moments, axes = principal_axes(I)
+    >>> moments.T
+    Matrix([[a**2*m/6, 11*a**2*m/12, 11*a**2*m/12]])
+    >>> axes[:, 0].T                    # the smallest moment is about the body diagonal
+    Matrix([[sqrt(3)/3, sqrt(3)/3, sqrt(3)/3]])
+    """
+    I = check_inertia(I, "I")
+    if B.is_symbolic(I):
+        groups = I.eigenvects()
+        positive = {s: sp.Symbol(s.name, positive=True) for s in I.free_symbols}
+        try:
+            groups.sort(key=lambda group: group[0].subs(positive))
+        except TypeError:       # sympy cannot tell which moment is larger
+            pass
+        moments = B.vector([mu for mu, multiplicity, _ in groups for _ in range(multiplicity)],
+                           symbolic=True)
+        directions = [v for _, _, basis in groups for v in sp.GramSchmidt(basis, True)]
+        directions = [B.simplify(v) for v in directions]
+    else:
+        moments, vectors = np.linalg.eigh(I)
+        directions = [vectors[:, 0], vectors[:, 1]]
+    first, second = directions[0], directions[1]
+    third = B.simplify(cross(first, second))
+    axes = B.matrix([[first[i], second[i], third[i]] for i in range(3)], B.is_symbolic(I))
+    return moments, axes

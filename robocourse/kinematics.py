@@ -8,8 +8,16 @@
   the result is in the frame of the point's own link (or the tool frame).
 
 A Jacobian here is 6 x n: rows ``[v; ω]`` (linear velocity of the point, angular
-velocity of its link), one column per joint.
+velocity of its link), one column per joint. A task that uses only some of the six
+velocities (a planar arm: ``vx, vy``) selects those ``rows``; the resulting square
+Jacobian gives the singularities (``det J = 0``, rank loss), the manipulability and
+the joint rates for a task velocity, ``q̇ = J⁻¹ ẋ``.
+
+The module ends with the closed-form inverse kinematics of the planar 2R arm.
 """
+
+import math
+import numbers
 
 import numpy as np
 import sympy as sp
@@ -51,12 +59,7 @@ def forward_kinematics(robot, q):
 
 def _point_frame(robot, frames, link):
     """``0_T`` of the frame the point is written in: link ``link`` or, for None, the tool."""
-    if link is None:
-        return frames[-1]
-    if not isinstance(link, int) or not 1 <= link <= robot.n:
-        raise ValueError(f"link must be an integer from 1 to {robot.n} (or None for the tool "
-                         f"frame); got {link!r}")
-    return frames[link - 1]
+    return frames[-1] if link is None else frames[_link_index(robot, link) - 1]
 
 
 def jacobian_by_differentiation(robot, q, link=None, point=(0, 0, 0)):
@@ -130,7 +133,8 @@ def jacobian_by_propagation(robot, q, link=None, point=(0, 0, 0)):
 
 
 def _link_index(robot, link):
-    if not isinstance(link, int) or not 1 <= link <= robot.n:
+    if (not isinstance(link, numbers.Integral) or isinstance(link, bool)
+            or not 1 <= link <= robot.n):
         raise ValueError(f"link must be an integer from 1 to {robot.n} (or None for the tool "
                          f"frame); got {link!r}")
     return link

@@ -149,7 +149,7 @@ class SerialChain:
         return B.as_vector(value, self.n, name, symbolic)
 
     def require_mass_properties(self):
-        """Raise ValueError naming the first link whose mass, centre of mass or inertia is missing."""
+        """Raise ValueError naming the first link without mass, centre of mass or inertia."""
         for i, link in enumerate(self.links, start=1):
             missing = [name for name in ("mass", "r_c", "I_c") if getattr(link, name) is None]
             if missing:

@@ -6,7 +6,6 @@ import io
 import ipywidgets as widgets
 import numpy as np
 from matplotlib.animation import FuncAnimation
-from matplotlib.figure import Figure
 
 from robocourse.kinematics import link_frames
 
@@ -18,6 +17,7 @@ class PlanarArmDrawing:
     prismatic joint shows as a longer segment. ``update(q)`` moves the artists
     (``set_data``), so redrawing costs no new artists.
 
+    >>> from matplotlib.figure import Figure
     >>> from robocourse.models import planar_2r
     >>> fig = Figure(); ax = fig.add_subplot()
     >>> drawing = PlanarArmDrawing(ax, planar_2r(l1=1.0, l2=0.5), [0.0, 0.0])
@@ -82,6 +82,7 @@ class LiveFigure:
     Rendering straight to PNG avoids the notebook backend entirely: the update
     path is artist ``set_data`` → Agg render → image bytes.
 
+    >>> from matplotlib.figure import Figure
     >>> live = LiveFigure(Figure(figsize=(2, 2)))
     >>> live.refresh(); bytes(live.image.value[1:4])
     b'PNG'
