@@ -37,19 +37,20 @@ def check_inertia(I, name="I_c", tolerance=1e-9):
     >>> check_inertia([[1, 0, 0], [0, 1, 0], [0, 0, 3]])
     Traceback (most recent call last):
     ...
-    ValueError: inertia tensor I_c breaks the triangle inequality: principal moments 1, 1, 3 (each must be <= the sum of the other two)
+    ValueError: inertia tensor I_c breaks the triangle inequality: principal moments 1, 1, 3 ...
     """
     I = B.as_matrix(I, (3, 3), name)
     symbolic = B.is_symbolic(I)
-    scale = 1.0 if symbolic else max(1.0, float(np.abs(I).max()))
+    values = None if symbolic and I.free_symbols else np.array(I, dtype=float)
+    scale = 1.0 if values is None else max(1.0, float(np.abs(values).max()))
     for i, j in ((0, 1), (0, 2), (1, 2)):
         difference = I[i, j] - I[j, i]
         if (sp.simplify(difference) != 0) if symbolic else abs(difference) > tolerance * scale:
             raise ValueError(f"inertia tensor {name} must be symmetric; got {name}[{i},{j}]="
                              f"{I[i, j]}, {name}[{j},{i}]={I[j, i]}")
-    if symbolic and I.free_symbols:
+    if values is None:
         return I
-    moments = np.linalg.eigvalsh(np.array(I, dtype=float))
+    moments = np.linalg.eigvalsh(values)
     if moments[0] < -tolerance * scale:
         raise ValueError(f"inertia tensor {name} must be positive semi-definite; its principal "
                          f"moments are {', '.join(f'{m:.6g}' for m in moments)}")
@@ -117,7 +118,7 @@ class Box:
     """
 
     w: Any
-    l: Any  # noqa: E741 -- the lecture's name for the side along Y
+    l: Any
     h: Any
 
     def __post_init__(self):
@@ -175,14 +176,14 @@ class Rod:
         _check_dimension(self.length, "length")
 
     def integrate(self, f, mass):
-        """``∫ f(r) dm`` along the rod (a line integral): ``r = (s, 0, 0)``, ``dm = m/length ds``."""
+        """``∫ f(r) dm`` along the rod, a line integral: ``r = (s, 0, 0)``, ``dm = m/length ds``."""
         length = sp.sympify(self.length)
         s = sp.Dummy("s")
         return sp.integrate(f(sp.Matrix([s, 0, 0])) * mass / length, (s, -length / 2, length / 2))
 
 
 def inertia_by_integration(body, mass, origin=(0, 0, 0), axes=None):
-    """The inertia tensor ``A_I`` of a uniform ``body`` of ``mass`` about a frame {A}, by integration.
+    """The inertia tensor ``A_I`` of a uniform ``body`` about a frame {A}, by volume integration.
 
     {A} is given in the body frame {C} (see ``Box``, ``Cylinder``, ``Rod``): ``origin``
     is ``C_P_A``, its origin written in {C} (default: the centre of mass); ``axes`` is
@@ -212,7 +213,7 @@ def inertia_by_integration(body, mass, origin=(0, 0, 0), axes=None):
     origin = B.as_vector(origin, 3, "origin", symbolic=True)
     axes = B.identity(3, symbolic) if axes is None else _check_rotation(axes, "axes", symbolic)
     about_origin = sp.Matrix(body.integrate(lambda r: point_mass_inertia(1, r - origin), mass))
-    I = rotate_inertia(B.convert(about_origin, symbolic), axes.T)
+    I = rotate_inertia(about_origin if symbolic else np.array(about_origin, dtype=float), axes.T)
     return I.applyfunc(sp.factor) if symbolic else I
 
 
@@ -241,7 +242,7 @@ def parallel_axis_to_centre(I_A, mass, p_c):
 
     >>> m, w, l, h = sp.symbols('m w l h')
     >>> I_A = inertia_by_integration(Box(w, l, h), m, origin=(-w/2, -l/2, -h/2))
-    >>> sp.factor(parallel_axis_to_centre(I_A, m, [w/2, l/2, h/2]))    # SYLLABUS 2.2
+    >>> parallel_axis_to_centre(I_A, m, [w/2, l/2, h/2]).applyfunc(sp.factor)    # 2.2
     Matrix([
     [m*(h**2 + l**2)/12,                  0,                  0],
     [                 0, m*(h**2 + w**2)/12,                  0],
@@ -254,7 +255,8 @@ def parallel_axis_to_centre(I_A, mass, p_c):
         return check_inertia(I_c, "C_I")
     except ValueError as error:
         raise ValueError(f"I_A cannot be the tensor of mass {mass} with its centre of mass at "
-                         f"p_c: I_A − m (p_cᵀp_c I3 − p_c p_cᵀ) is not physical ({error})") from None
+                         f"p_c: I_A − m (p_cᵀp_c I3 − p_c p_cᵀ) is not physical ({error})"
+                         ) from None
 
 
 def rotate_inertia(I, R):
@@ -264,9 +266,7 @@ def rotate_inertia(I, R):
     vectors from {B} into {A}); both frames share the origin about which ``I`` is taken.
     The trace (the sum of the moments) does not change.
 
-    >>> theta = sp.Symbol('theta')
-    >>> I = rotate_inertia(sp.diag(1, 2, 3), [[0, -1, 0], [1, 0, 0], [0, 0, 1]])   # RotZ(90°)
-    >>> I
+    >>> rotate_inertia(sp.diag(1, 2, 3), [[0, -1, 0], [1, 0, 0], [0, 0, 1]])   # RotZ(90°)
     Matrix([
     [2, 0, 0],
     [0, 1, 0],
@@ -299,16 +299,11 @@ def principal_axes(I):
     """
     I = check_inertia(I, "I")
     if B.is_symbolic(I):
-        groups = I.eigenvects()
-        positive = {s: sp.Symbol(s.name, positive=True) for s in I.free_symbols}
-        try:
-            groups.sort(key=lambda group: group[0].subs(positive))
-        except TypeError:       # sympy cannot tell which moment is larger
-            pass
+        groups = _ascending(I.eigenvects(), I.free_symbols)
         moments = B.vector([mu for mu, multiplicity, _ in groups for _ in range(multiplicity)],
                            symbolic=True)
-        directions = [v for _, _, basis in groups for v in sp.GramSchmidt(basis, True)]
-        directions = [B.simplify(v) for v in directions]
+        directions = [B.simplify(v) for _, _, basis in groups
+                      for v in sp.GramSchmidt(basis, True)]
     else:
         moments, vectors = np.linalg.eigh(I)
         directions = [vectors[:, 0], vectors[:, 1]]
@@ -316,3 +311,18 @@ def principal_axes(I):
     third = B.simplify(cross(first, second))
     axes = B.matrix([[first[i], second[i], third[i]] for i in range(3)], B.is_symbolic(I))
     return moments, axes
+
+
+def _ascending(groups, symbols):
+    """sympy's eigen-groups ``(moment, multiplicity, basis)`` by ascending moment, when
+    sympy can order every pair (taking ``symbols`` as positive); otherwise unchanged."""
+    positive = {s: sp.Symbol(s.name, positive=True) for s in symbols}
+
+    def rank(moment):             # how many other moments are provably smaller
+        return sum(sp.simplify((moment - other).subs(positive)).is_positive is True
+                   for other, _, _ in groups)
+
+    ranks = [rank(moment) for moment, _, _ in groups]
+    if sorted(ranks) != list(range(len(groups))):
+        return groups
+    return [groups[ranks.index(k)] for k in range(len(groups))]

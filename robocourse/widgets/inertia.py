@@ -1,0 +1,321 @@
+"""Chapter 2 widget: the inertia tensor of a uniform box about a frame {A} you move and turn.
+
+The box (mass m, sides w along X0, l along Y0, h along Z0) sits in the positive
+octant of a fixed frame {0} whose origin is one corner of the box, as in the
+worked example 2.1. The reference frame {A} has its origin at ``position``
+(written in {0}) and axes ``0_R_A = RotZ(yaw) RotY(pitch) RotX(roll)``. Its tensor is
+
+    0_I' = C_I + m (p_cᵀp_c I3 − p_c p_cᵀ),   p_c = (w/2, l/2, h/2) − position
+    A_I  = 0_R_Aᵀ 0_I' 0_R_A
+
+(parallel axis, then rotation). ``C_I`` comes from the library's symbolic volume
+integral, done once and turned into a numeric function; every slider move then
+runs only the numeric path of ``parallel_axis``, ``rotate_inertia`` and
+``principal_axes``.
+
+The drawing (a ``matplotlib.figure.Figure`` with a 3D axes, shown as a PNG in an
+``ipywidgets.Image`` by ``LiveFigure``) shows the box edges, the frame {A}
+(X red, Y green, Z blue), the principal axes at the centre of mass (solid, half
+lengths proportional to the principal moments) and the principal axes of ``A_I``
+at the origin of {A} (dashed).
+"""
+
+import functools
+import html
+from typing import NamedTuple
+
+import ipywidgets as widgets
+import numpy as np
+import sympy as sp
+from matplotlib.figure import Figure
+from matplotlib.lines import Line2D
+
+from robocourse.frames import rot_x, rot_y, rot_z
+from robocourse.inertia import (
+    Box,
+    inertia_by_integration,
+    parallel_axis,
+    principal_axes,
+    rotate_inertia,
+)
+from robocourse.widgets.drawing import LiveFigure, animation_html
+
+FRAME_COLOURS = ("tab:red", "tab:green", "tab:blue")
+PRINCIPAL_COLOURS = ("tab:purple", "tab:orange", "tab:brown")
+ROOM = (-0.8, 2.0)      # the drawn region along each axis (m)
+
+
+def frame_rotation(roll=0.0, pitch=0.0, yaw=0.0):
+    """``0_R_A = RotZ(yaw) RotY(pitch) RotX(roll)`` for angles in degrees (a 3x3 array).
+
+    >>> frame_rotation(yaw=90).round(12) @ [1, 0, 0]
+    array([0., 1., 0.])
+    """
+    return rot_z(np.radians(yaw)) @ rot_y(np.radians(pitch)) @ rot_x(np.radians(roll))
+
+
+@functools.lru_cache(maxsize=1)
+def centre_tensor_function():
+    """A numeric function ``(m, w, l, h) -> C_I`` built once from the library's volume integral.
+
+    >>> centre_tensor_function()(12.0, 1.0, 2.0, 3.0).round(12).diagonal()
+    array([13., 10.,  5.])
+    """
+    m, w, l, h = sp.symbols("m w l h", positive=True)
+    tensor = sp.lambdify((m, w, l, h), inertia_by_integration(Box(w, l, h), m), "numpy")
+    return lambda mass, *sides: np.array(tensor(mass, *sides), dtype=float)
+
+
+class BoxTensor(NamedTuple):
+    """The numbers behind one setting of the widget (lengths in m, tensors in kg·m²)."""
+
+    I_A: np.ndarray          # about the origin of {A}, in the axes of {A}
+    I_c: np.ndarray          # about the centre of mass, axes of {0}
+    centre: np.ndarray       # the centre of mass in {0}
+    position: np.ndarray     # the origin of {A} in {0}
+    R: np.ndarray            # 0_R_A
+    moments_c: np.ndarray    # principal moments about the centre (ascending)
+    axes_c: np.ndarray       # their axes (columns), in {0}
+    moments_A: np.ndarray    # principal moments about the origin of {A} (ascending)
+    axes_A: np.ndarray       # their axes (columns), in {0}
+
+
+def box_tensor(w, l, h, position=(0.0, 0.0, 0.0), R=None, mass=1.0):
+    """The inertia tensor of the box about the frame {A} at ``position`` with axes ``R``.
+
+    Parallel axis from the centre to the origin of {A} (axes of {0}), then rotation
+    into the axes of {A}; the principal axes come from ``principal_axes``. Numbers only.
+
+    >>> t = box_tensor(1.0, 1.0, 1.0, mass=12.0)          # cube, frame at a corner
+    >>> t.I_A.round(12)
+    array([[ 8., -3., -3.],
+           [-3.,  8., -3.],
+           [-3., -3.,  8.]])
+    >>> t.moments_A.round(12)                               # 12 (1/6, 11/12, 11/12)
+    array([ 2., 11., 11.])
+    """
+    R = np.eye(3) if R is None else np.asarray(R, dtype=float)
+    position = np.asarray(position, dtype=float)
+    I_c = centre_tensor_function()(mass, w, l, h)
+    centre = np.array([w, l, h], dtype=float) / 2
+    I_parallel = parallel_axis(I_c, mass, centre - position)     # about A's origin, axes of {0}
+    I_A = rotate_inertia(I_parallel, R.T)                         # A_R_0 I A_R_0ᵀ
+    moments_c, axes_c = principal_axes(I_c)
+    moments_A, axes_A = principal_axes(I_A)
+    return BoxTensor(I_A, I_c, centre, position, R, moments_c, axes_c, moments_A, R @ axes_A)
+
+
+def _number(x, digits=4):
+    """A rounded float as text, never ``-0``."""
+    return f"{round(float(x), digits) + 0.0:.{digits}f}"
+
+
+def tensor_html(t, digits=4):
+    """An HTML table of the entries of ``A_I`` with the principal moments and the trace.
+
+    >>> 'Ixx' in tensor_html(box_tensor(1.0, 1.0, 1.0))
+    True
+    """
+    labels = (("Ixx", "−Ixy", "−Ixz"), ("−Ixy", "Iyy", "−Iyz"), ("−Ixz", "−Iyz", "Izz"))
+    rows = "".join(
+        "<tr>" + "".join(
+            f"<td style='padding:2px 8px;text-align:right' title='{labels[i][j]}'>"
+            f"<span style='color:#888;font-size:80%'>{labels[i][j]}</span><br>"
+            f"<code>{_number(t.I_A[i, j], digits)}</code></td>" for j in range(3)) + "</tr>"
+        for i in range(3))
+    moments = ", ".join(_number(x, digits) for x in t.moments_A)
+    centre = ", ".join(_number(x, digits) for x in t.moments_c)
+    return (
+        "<div style='font-family:sans-serif'>"
+        "<b>A_I</b> about the origin of {A}, in the axes of {A} (kg·m²)"
+        f"<table style='border:1px solid #ccc;margin:4px 0'>{rows}</table>"
+        f"principal moments about the origin of {{A}}: <code>{html.escape(moments)}</code><br>"
+        f"principal moments about the centre of mass: <code>{html.escape(centre)}</code><br>"
+        f"trace A_I = <code>{_number(np.trace(t.I_A), digits)}</code>"
+        f" (= 2 ∫ r² dm, whatever the axes)</div>")
+
+
+def tensor_text(I, digits=3):
+    """The tensor as three lines of monospaced text (for text drawn inside a figure).
+
+    >>> print(tensor_text(np.diag([1.0, 2.0, -0.0])))
+    [ 1.000  0.000  0.000]
+    [ 0.000  2.000  0.000]
+    [ 0.000  0.000  0.000]
+    """
+    return "\n".join("[" + " ".join(f"{round(float(x), digits) + 0.0:6.{digits}f}" for x in row)
+                     + "]" for row in np.asarray(I, dtype=float))
+
+
+def box_edges(w, l, h):
+    """The 12 edges of the box ``[0, w] x [0, l] x [0, h]`` as one polyline (NaN breaks), 36 x 3.
+
+    >>> box_edges(1, 2, 3).shape
+    (36, 3)
+    """
+    corners = np.array([[x, y, z] for x in (0, w) for y in (0, l) for z in (0, h)], dtype=float)
+    points = []
+    for i in range(8):
+        for j in range(i + 1, 8):
+            if np.count_nonzero(corners[i] != corners[j]) == 1:      # differ in one coordinate
+                points += [corners[i], corners[j], [np.nan] * 3]
+    return np.array(points)
+
+
+class BoxInertiaDrawing:
+    """The box, the frame {A} and the principal axes in a 3D matplotlib axes.
+
+    ``update(t)`` (a ``BoxTensor``) moves the existing artists with ``set_data_3d``.
+    Principal axes at the centre of mass are drawn through it (solid), each with half
+    length ``scale * moment / largest moment``; those of ``A_I`` at the origin of {A}
+    (dashed) the same way.
+    """
+
+    def __init__(self, ax, t, frame_length=0.5, scale=0.6, room=ROOM):
+        self.ax, self.frame_length, self.scale = ax, frame_length, scale
+        ax.set_xlim(*room)
+        ax.set_ylim(*room)
+        ax.set_zlim(*room)
+        ax.set_box_aspect((1, 1, 1), zoom=0.88)
+        ax.set_xlabel("$X_0$ (m)")
+        ax.set_ylabel("$Y_0$ (m)")
+        ax.set_zlabel("$Z_0$ (m)")
+        (self.edges,) = ax.plot([], [], [], "-", color="0.3", lw=1.2)
+        (self.centre,) = ax.plot([], [], [], "o", color="black", ms=4)
+        self.frame = [ax.plot([], [], [], "-", color=c, lw=2.5)[0] for c in FRAME_COLOURS]
+        self.principal_c = [ax.plot([], [], [], "-", color=c, lw=2)[0] for c in PRINCIPAL_COLOURS]
+        self.principal_A = [ax.plot([], [], [], "--", color=c, lw=1.2)[0]
+                            for c in PRINCIPAL_COLOURS]
+        self.frame_label = ax.text(0, 0, 0, "{A}", fontsize=9)
+        self.update(t)
+
+    def _principal(self, lines, origin, moments, axes):
+        largest = max(float(np.max(moments)), 1e-12)
+        for k, line in enumerate(lines):
+            half = self.scale * float(moments[k]) / largest * axes[:, k]
+            ends = np.array([origin - half, origin + half])
+            line.set_data_3d(ends[:, 0], ends[:, 1], ends[:, 2])
+
+    def update(self, t):
+        """Move the drawing to the setting ``t`` (a ``BoxTensor``); returns the artists."""
+        w, l, h = 2 * t.centre
+        edges = box_edges(w, l, h)
+        self.edges.set_data_3d(edges[:, 0], edges[:, 1], edges[:, 2])
+        self.centre.set_data_3d([t.centre[0]], [t.centre[1]], [t.centre[2]])
+        for k, line in enumerate(self.frame):
+            ends = np.array([t.position, t.position + self.frame_length * t.R[:, k]])
+            line.set_data_3d(ends[:, 0], ends[:, 1], ends[:, 2])
+        self._principal(self.principal_c, t.centre, t.moments_c, t.axes_c)
+        self._principal(self.principal_A, t.position, t.moments_A, t.axes_A)
+        self.frame_label.set_position((t.position[0], t.position[1]))
+        self.frame_label.set_3d_properties(t.position[2] - 0.3 * self.frame_length, None)
+        return [self.edges, self.centre, *self.frame, *self.principal_c, *self.principal_A,
+                self.frame_label]
+
+    def principal_centre_data(self):
+        """The drawn end points of the principal axes at the centre (3 x 2 x 3 array)."""
+        return np.array([np.array(line.get_data_3d()).T for line in self.principal_c])
+
+
+def _legend(ax):
+    handles = [Line2D([], [], color=c, lw=2.5) for c in FRAME_COLOURS]
+    handles += [Line2D([], [], color="0.2", lw=2), Line2D([], [], color="0.2", lw=1.2, ls="--")]
+    ax.legend(handles, ["$X_A$", "$Y_A$", "$Z_A$", "principal axes at C",
+                        "principal axes of $^A I$"], loc="upper left", fontsize=7)
+
+
+def inertia_widget(w=1.2, l=0.8, h=0.4, mass=1.0, dpi=72):
+    """Sliders for the box (w, l, h, m) and for the frame {A} (x, y, z, roll, pitch, yaw).
+
+    Returns an ``ipywidgets.VBox``; every slider change recomputes ``box_tensor``
+    numerically, rewrites the HTML table and moves the drawing's artists, then
+    re-renders the PNG. For tests and for curious students the box carries
+    ``sliders`` (a dict by name), ``table`` (the HTML widget), ``drawing``
+    (``BoxInertiaDrawing``), ``live`` (``LiveFigure``) and ``state()`` (the
+    current ``BoxTensor``).
+    """
+    def slider(name, value, low, high, step, unit):
+        return widgets.FloatSlider(value=value, min=low, max=high, step=step,
+                                   description=f"{name} ({unit})", continuous_update=True,
+                                   readout_format=".2f" if unit != "°" else ".0f",
+                                   style={"description_width": "60px"},
+                                   layout=widgets.Layout(width="280px"))
+
+    sliders = {
+        "w": slider("w", w, 0.1, 2.0, 0.05, "m"),
+        "l": slider("l", l, 0.1, 2.0, 0.05, "m"),
+        "h": slider("h", h, 0.1, 2.0, 0.05, "m"),
+        "m": slider("m", mass, 0.1, 5.0, 0.1, "kg"),
+        "x": slider("x", 0.0, -1.0, 2.0, 0.05, "m"),
+        "y": slider("y", 0.0, -1.0, 2.0, 0.05, "m"),
+        "z": slider("z", 0.0, -1.0, 2.0, 0.05, "m"),
+        "roll": slider("roll", 0.0, -180.0, 180.0, 5.0, "°"),
+        "pitch": slider("pitch", 0.0, -90.0, 90.0, 5.0, "°"),
+        "yaw": slider("yaw", 0.0, -180.0, 180.0, 5.0, "°"),
+    }
+
+    def current():
+        v = {name: s.value for name, s in sliders.items()}
+        return box_tensor(v["w"], v["l"], v["h"], (v["x"], v["y"], v["z"]),
+                          frame_rotation(v["roll"], v["pitch"], v["yaw"]), v["m"])
+
+    fig = Figure(figsize=(5.2, 5.0))
+    ax = fig.add_subplot(projection="3d")
+    ax.view_init(elev=22, azim=-55)
+    fig.subplots_adjust(left=0.0, right=1.0, bottom=0.0, top=1.0)
+    drawing = BoxInertiaDrawing(ax, current())
+    _legend(ax)
+    live = LiveFigure(fig, dpi=dpi)
+    table = widgets.HTML(tensor_html(current()))
+
+    def on_change(_change=None):
+        t = current()
+        drawing.update(t)
+        table.value = tensor_html(t)
+        live.refresh()
+
+    for s in sliders.values():
+        s.observe(on_change, names="value")
+    controls = widgets.HBox([
+        widgets.VBox([widgets.HTML("<b>box</b>")] + [sliders[k] for k in ("w", "l", "h", "m")]),
+        widgets.VBox([widgets.HTML("<b>origin of {A} in {0}</b>")]
+                     + [sliders[k] for k in ("x", "y", "z")]),
+        widgets.VBox([widgets.HTML("<b>axes of {A}: RotZ·RotY·RotX</b>")]
+                     + [sliders[k] for k in ("roll", "pitch", "yaw")]),
+    ])
+    box = widgets.VBox([controls, widgets.HBox([live.image, table])])
+    box.sliders, box.table, box.drawing, box.live = sliders, table, drawing, live
+    box.state = current
+    return box
+
+
+def inertia_animation(w=1.2, l=0.8, h=0.4, mass=1.0, n_frames=20, dpi=72):
+    """The static fallback: {A} at the corner of the box turns once about Z0 (yaw 0…360°).
+
+    Returns the HTML of an embedded JavaScript player. The tensor entries change as the
+    frame turns (products of inertia change sign), the trace and the principal
+    moments do not, and the principal axes stay fixed in space.
+    """
+    fig = Figure(figsize=(5.6, 3.2), dpi=dpi)
+    ax = fig.add_axes((-0.04, -0.02, 0.6, 1.04), projection="3d")
+    ax.view_init(elev=22, azim=-55)
+    ax.grid(False)
+    angles = np.linspace(0.0, 360.0, n_frames, endpoint=False)
+
+    def tensor(k):
+        return box_tensor(w, l, h, R=frame_rotation(yaw=angles[k]), mass=mass)
+
+    drawing = BoxInertiaDrawing(ax, tensor(0), room=(-0.7, 1.4))
+    text = fig.text(0.6, 0.95, "", family="monospace", fontsize=8, va="top")
+
+    def update(k):
+        t = tensor(k)
+        drawing.update(t)
+        text.set_text(f"{{A}} at the corner of the box\nyaw = {angles[k]:5.1f}°\n\n"
+                      f"A_I (kg·m²) =\n{tensor_text(t.I_A)}\n\n"
+                      f"trace = {np.trace(t.I_A):.3f}\n"
+                      f"principal moments:\n{tensor_text([t.moments_A])}")
+        return [*drawing.update(t), text]
+
+    update(0)
+    return animation_html(fig, update, n_frames, interval_ms=120)
