@@ -160,13 +160,18 @@ def rotate_jacobian(J, R):
     """
     symbolic = B.is_symbolic(J, R)
     R = B.as_matrix(R, (3, 3), "R", symbolic)
-    if symbolic:
-        J = sp.Matrix(J)
-        return (R @ J[:3, :]).col_join(R @ J[3:, :])
-    J = np.asarray(J, dtype=float)
-    if J.ndim != 2 or J.shape[0] != 6:
-        raise ValueError(f"J must be a 6 x n Jacobian; got shape {J.shape}")
-    return np.vstack([R @ J[:3], R @ J[3:]])
+    J = _as_jacobian(J, symbolic)
+    return _stack(R @ J[:3, :], R @ J[3:, :], symbolic)
+
+
+def _as_jacobian(J, symbolic):
+    """Check that ``J`` is a 6 x n matrix of numbers or expressions; return it."""
+    if isinstance(J, (str, bytes)) or J is None:
+        raise TypeError(f"J must be a 6 x n Jacobian; got {J!r}")
+    shape = J.shape if isinstance(J, sp.MatrixBase) else np.shape(np.asarray(J, dtype=object))
+    if len(shape) != 2 or shape[0] != 6:
+        raise ValueError(f"J must be a 6 x n Jacobian (rows [v; ω]); got shape {shape}")
+    return B.as_matrix(J, shape, "J", symbolic)
 
 
 def jacobian(robot, q, frame="base"):
@@ -183,3 +188,252 @@ def jacobian(robot, q, frame="base"):
     if frame == "tool":
         return jacobian_by_propagation(robot, q)
     raise ValueError(f"frame must be 'base' or 'tool'; got {frame!r}")
+
+
+class SingularConfigurationError(ValueError):
+    """The Jacobian has no inverse at this configuration: ``det J = 0``.
+
+    There the columns of J are dependent, so the tip cannot move in some direction
+    and that task velocity would need infinite joint rates (the planar 2R arm is
+    singular at ``θ2 = 0`` or ``π``: stretched out or folded back).
+    """
+
+
+def jacobian_rows(robot, q, rows=None, frame="base"):
+    """The rows of the tool Jacobian that a task uses: ``J[rows, :]`` of ``jacobian``.
+
+    Rows are numbered 0..5 for ``[vx, vy, vz, ωx, ωy, ωz]`` in {0} (``frame="base"``)
+    or in the tool frame (``frame="tool"``); ``rows=None`` keeps all six. The planar
+    2R arm uses ``rows=(0, 1)``, its 2 x 2 Jacobian (lecture 0.4).
+
+    >>> from robocourse.models import planar_2r
+    >>> t1, t2 = sp.symbols('theta1 theta2')
+    >>> sp.trigsimp(jacobian_rows(planar_2r(), [t1, t2], rows=(0, 1)))
+    Matrix([
+    [-l1*sin(theta1) - l2*sin(theta1 + theta2), -l2*sin(theta1 + theta2)],
+    [ l1*cos(theta1) + l2*cos(theta1 + theta2),  l2*cos(theta1 + theta2)]])
+    """
+    return jacobian(robot, q, frame)[_row_indices(rows), :]
+
+
+def _row_indices(rows):
+    if rows is None:
+        return list(range(6))
+    if isinstance(rows, (str, bytes)) or not hasattr(rows, "__iter__"):
+        raise TypeError(f"rows must be a sequence of row numbers 0..5 of [vx, vy, vz, ωx, ωy, "
+                        f"ωz]; got {rows!r}")
+    indices = list(rows)
+    valid = all(isinstance(k, numbers.Integral) and not isinstance(k, bool) and 0 <= k <= 5
+                for k in indices)
+    if not indices or not valid or len(set(indices)) != len(indices):
+        raise ValueError("rows must be distinct row numbers 0..5 of [vx, vy, vz, ωx, ωy, ωz]; "
+                         f"got {rows!r}")
+    return indices
+
+
+def _square(J, rows):
+    """``J`` itself, after checking that the selected rows make it square."""
+    m, n = J.shape
+    if m != n:
+        chosen = "all six" if rows is None else f"rows={rows!r}"
+        raise ValueError(f"rows must select {n} rows (one per joint) so that J is square; "
+                         f"got {m} ({chosen})")
+    return J
+
+
+def _det(M):
+    return M.det() if isinstance(M, sp.MatrixBase) else float(np.linalg.det(M))
+
+
+def _rank(J, tol):
+    """The rank of J: after simplification for symbols; for numbers, the count of singular
+    values above ``tol`` times the largest one."""
+    if isinstance(J, sp.MatrixBase):
+        return J.rank(simplify=True)
+    if not 0 <= B.scalar(tol, "tol") < 1:
+        raise ValueError(f"tol must be a relative tolerance, 0 <= tol < 1; got {tol!r}")
+    return int(np.linalg.matrix_rank(J, rtol=tol))
+
+
+def jacobian_determinant(robot, q, rows=None, frame="base"):
+    """``det J`` of the square Jacobian made of ``rows``; it is zero exactly at a singularity.
+
+    For the planar 2R arm ``det J = l1 l2 s2`` (lecture 0.4).
+
+    >>> from robocourse.models import planar_2r
+    >>> t1, t2 = sp.symbols('theta1 theta2')
+    >>> sp.simplify(jacobian_determinant(planar_2r(), [t1, t2], rows=(0, 1)))
+    l1*l2*sin(theta2)
+    """
+    return _det(_square(jacobian_rows(robot, q, rows, frame), rows))
+
+
+def is_singular(robot, q, rows=None, frame="base", tol=1e-9):
+    """True when the Jacobian made of ``rows`` loses rank: ``rank J < min(rows, joints)``.
+
+    Numbers: the rank counts the singular values above ``tol`` times the largest one.
+    Symbols: the rank after simplification, so the answer is True only when J is singular
+    for every value of the symbols left (substitute the configuration, e.g. ``θ2 = 0``;
+    the symbolic rank of a large Jacobian such as the PUMA's 6 x 6 is slow).
+
+    >>> from robocourse.models import planar_2r
+    >>> arm = planar_2r(l1=0.5, l2=0.5)
+    >>> is_singular(arm, [0.3, 0.0], rows=(0, 1)), is_singular(arm, [0.3, 1.0], rows=(0, 1))
+    (True, False)
+    """
+    J = jacobian_rows(robot, q, rows, frame)
+    return _rank(J, tol) < min(J.shape)
+
+
+def manipulability(robot, q, rows=None, frame="base"):
+    """Yoshikawa's manipulability ``w = √det(J Jᵀ)`` of the Jacobian made of ``rows``.
+
+    ``w`` is the product of the singular values of J (taken as ``√det(Jᵀ J)`` when J has
+    more rows than columns), zero exactly at a singularity; for a square J it is ``|det J|``
+    (computed so, which is exact for symbols and keeps numbers accurate near zero).
+    For the planar 2R arm ``w = l1 l2 |s2|``, largest with the elbow at a right angle.
+
+    >>> from robocourse.models import planar_2r
+    >>> manipulability(planar_2r(l1=0.5, l2=0.5), [0.3, math.pi / 2], rows=(0, 1))
+    0.25
+    """
+    J = jacobian_rows(robot, q, rows, frame)
+    m, n = J.shape
+    if m == n:
+        return abs(_det(J))
+    determinant = _det(J @ J.T if m < n else J.T @ J)
+    if isinstance(J, sp.MatrixBase):
+        return sp.sqrt(determinant)
+    return math.sqrt(max(determinant, 0.0))      # round-off can make a zero slightly negative
+
+
+def _require_invertible(J, q, tol):
+    """``det J``, after checking that it is not zero; else SingularConfigurationError.
+
+    Symbols: ``det J`` simplifies to zero. Numbers: a rounded ``det J`` is never exactly
+    zero, so J counts as singular when it loses rank (``is_singular`` with ``tol``).
+    """
+    determinant = _det(J)
+    if isinstance(J, sp.MatrixBase):
+        determinant = sp.simplify(determinant)
+        singular = determinant == 0
+        shown = list(sp.Matrix(q))
+    else:
+        singular = _rank(J, tol) < J.shape[0]
+        shown = np.asarray(q, dtype=float).ravel().tolist()
+    if singular:
+        raise SingularConfigurationError(
+            f"q = {shown} is a singular configuration: det J = 0 (J has rank "
+            f"{_rank(J, tol)} < {J.shape[0]}), so J has no inverse and some task velocities "
+            "would need infinite joint rates (the planar 2R arm is singular at θ2 = 0 or π)")
+    return determinant
+
+
+def _adjugate(J):
+    """``adj J``, the transposed cofactors: ``adj(J)[j, i] = (−1)^(i+j) det(J without row i,
+    column j)``."""
+    n = J.shape[0]
+
+    def minor(i, j):
+        return J[[k for k in range(n) if k != i], :][:, [k for k in range(n) if k != j]]
+
+    cofactors = [[(-1) ** (i + j) * _det(minor(i, j)) for j in range(n)] for i in range(n)]
+    return B.matrix(cofactors, isinstance(J, sp.MatrixBase)).T
+
+
+def _inverse(J, q, tol):
+    return _adjugate(J) / _require_invertible(J, q, tol)
+
+
+def inverse_jacobian(robot, q, rows=None, frame="base", tol=1e-9):
+    """``J⁻¹ = adj(J) / det J``: the closed-form inverse of the square Jacobian of ``rows``.
+
+    ``adj J`` is the transposed matrix of cofactors. Raises SingularConfigurationError
+    where ``det J = 0`` (see ``jacobian_determinant``). For the planar 2R arm
+    ``J⁻¹ = 1/(l1 l2 s2) [[l2 c12, l2 s12], [−l1 c1 − l2 c12, −l1 s1 − l2 s12]]``.
+
+    >>> from robocourse.models import planar_2r
+    >>> t1, t2 = sp.symbols('theta1 theta2')
+    >>> sp.trigsimp(inverse_jacobian(planar_2r(), [t1, t2], rows=(0, 1))[0, :])
+    Matrix([[cos(theta1 + theta2)/(l1*sin(theta2)), sin(theta1 + theta2)/(l1*sin(theta2))]])
+    >>> inverse_jacobian(planar_2r(l1=0.5, l2=0.5), [0.3, 0.0], rows=(0, 1))
+    Traceback (most recent call last):
+    ...
+    robocourse.kinematics.SingularConfigurationError: q = [0.3, 0.0] is a singular configuration...
+    """
+    return _inverse(_square(jacobian_rows(robot, q, rows, frame), rows), q, tol)
+
+
+def joint_rates(robot, q, velocity, rows=None, frame="base", method="solve", tol=1e-9):
+    """The joint rates ``q̇`` that give the task velocity ``ẋ = J q̇`` (J square, of ``rows``).
+
+    ``method="inverse"``: ``q̇ = J⁻¹ ẋ`` with the closed-form inverse (``inverse_jacobian``);
+    ``method="solve"``: solve the linear system ``J q̇ = ẋ`` by elimination, no inverse.
+    ``velocity`` holds the selected rows of ``[v; ω]``, in {0} (``frame="base"``) or in
+    the tool frame. Raises SingularConfigurationError where ``det J = 0``.
+
+    Lecture example 0.5: the tip moves along +X0 at 1 m/s, l1 = l2 = 0.5 m, θ1 = 30°, θ2 = 60°.
+
+    >>> from robocourse.models import planar_2r
+    >>> arm = planar_2r(l1=0.5, l2=0.5)
+    >>> joint_rates(arm, np.radians([30, 60]), [1.0, 0.0], rows=(0, 1)).round(12) + 0.0
+    array([ 0., -2.])
+    """
+    if method not in ("inverse", "solve"):
+        raise ValueError(f"method must be 'inverse' or 'solve'; got {method!r}")
+    J = _square(jacobian_rows(robot, q, rows, frame), rows)
+    symbolic = B.is_symbolic(J, velocity)
+    J = B.convert(J, symbolic)
+    xdot = B.as_vector(velocity, J.shape[0], "velocity", symbolic)
+    if method == "inverse":
+        return _inverse(J, q, tol) @ xdot
+    _require_invertible(J, q, tol)
+    return J.LUsolve(xdot) if symbolic else np.linalg.solve(J, xdot)
+
+
+def _sqrt(x):
+    return sp.sqrt(x) if isinstance(x, sp.Basic) else math.sqrt(x)
+
+
+def _atan2(y, x):
+    return sp.atan2(y, x) if B.is_symbolic(y, x) else math.atan2(y, x)
+
+
+def inverse_kinematics_2r(x, y, l1, l2, elbow="down"):
+    """The joint angles ``[θ1, θ2]`` that put the tip of the planar 2R arm at ``(x, y)``.
+
+    Law of cosines: ``c2 = (x² + y² − l1² − l2²) / (2 l1 l2)``, ``s2 = ±√(1 − c2²)``,
+    ``θ2 = atan2(s2, c2)``, ``θ1 = atan2(y, x) − atan2(l2 s2, l1 + l2 c2)``. The sign picks
+    the branch: ``elbow="down"`` takes ``s2 ≥ 0`` (the elbow on the clockwise side of the
+    line from the base to the target), ``elbow="up"`` takes ``s2 ≤ 0``. Reachable targets
+    lie in the annulus ``|l1 − l2| ≤ √(x² + y²) ≤ l1 + l2``; a numeric target outside it
+    raises ValueError.
+
+    >>> inverse_kinematics_2r(1.0, 1.0, 1.0, 1.0, elbow="down") / math.pi   # θ2 = +90°
+    array([0. , 0.5])
+    >>> inverse_kinematics_2r(1.0, 1.0, 1.0, 1.0, elbow="up") / math.pi     # θ2 = −90°
+    array([ 0.5, -0.5])
+    >>> x, y, l1, l2 = sp.symbols('x y l1 l2')
+    >>> theta1, theta2 = inverse_kinematics_2r(x, y, l1, l2)
+    >>> sp.cos(theta2)
+    (-l1**2 - l2**2 + x**2 + y**2)/(2*l1*l2)
+    """
+    x, y, l1, l2 = (B.scalar(v, name) for v, name in ((x, "x"), (y, "y"), (l1, "l1"), (l2, "l2")))
+    if elbow not in ("up", "down"):
+        raise ValueError(f"elbow must be 'up' or 'down'; got {elbow!r}")
+    for length, name in ((l1, "l1"), (l2, "l2")):
+        if sp.sympify(length).is_nonpositive:
+            raise ValueError(f"link length {name} must be > 0; got {length}")
+    symbolic = B.is_symbolic(x, y, l1, l2)
+    c2 = (x**2 + y**2 - l1**2 - l2**2) / (2 * l1 * l2)
+    if sp.sympify(c2).is_number and abs(c2) > 1 + 1e-12:
+        raise ValueError(
+            f"target (x, y) = ({x}, {y}) is out of reach: its distance {_sqrt(x**2 + y**2)} "
+            f"from the base must lie in the annulus |l1 - l2| = {abs(l1 - l2)} <= √(x² + y²) "
+            f"<= l1 + l2 = {l1 + l2}")
+    if not symbolic:
+        c2 = min(1.0, max(-1.0, c2))           # a target on the boundary, up to round-off
+    s2 = (1 if elbow == "down" else -1) * _sqrt(1 - c2**2)
+    theta2 = _atan2(s2, c2)
+    theta1 = _atan2(y, x) - _atan2(l2 * s2, l1 + l2 * c2)
+    return B.vector([theta1, theta2], symbolic)

@@ -117,9 +117,9 @@ def newton_euler(robot, q, qd, qdd, f_tip=None, n_tip=None, gravity=True):
     for i in reversed(range(robot.n)):
         omega, omega_dot, vdot, vdot_c, F, N, P_c = outward[i]
         R, P = rotation(transforms[i + 1]), translation(transforms[i + 1])  # i_R_{i+1}, i_P_{i+1}
-        f_next = R @ f
-        n = N + R @ n + cross(P_c, F) + cross(P, f_next)
-        f = f_next + F
+        f_outer = R @ f                              # i_R_{i+1} f_{i+1}: link i+1's push, in {i}
+        n = N + R @ n + cross(P_c, F) + cross(P, f_outer)
+        f = f_outer + F
         tau[i] = B.dot(n if robot.links[i].is_revolute else f, Z)
         trace[i] = LinkTrace(omega, omega_dot, vdot, vdot_c, F, N, f, n)
     return NewtonEulerResult(tau=B.vector(tau, symbolic), links=tuple(trace))
@@ -163,9 +163,9 @@ def velocity_product(robot, q, qd):
     gives the MATRIX ``C`` whose product with ``q̇`` is this vector.)
 
     >>> from robocourse.models import planar_2r
-    >>> velocity_product(planar_2r(l1=1.0, l2=1.0, m1=1.0, m2=1.0, g=9.81),
-    ...                  [0.0, np.pi / 2], [1.0, 0.0])     # m2 l1 l2 s2 θ̇1² on joint 2
-    array([0., 1.])
+    >>> arm = planar_2r(l1=1.0, l2=1.0, m1=1.0, m2=1.0, g=9.81)
+    >>> velocity_product(arm, [0.0, 1.0], [1.0, 0.0])     # m2 l1 l2 s2 θ̇1² on joint 2
+    array([0.        , 0.84147098])
     """
     symbolic = robot.uses_symbols(q, qd, dynamics=True)
     return inverse_dynamics(robot, q, qd, B.zeros(robot.n, symbolic), gravity=False)
@@ -175,8 +175,13 @@ def gravity_load(robot, q):
     """The torques that hold the arm still against gravity: ``G(q) = τ(q, 0, 0)``.
 
     >>> from robocourse.models import planar_2r
-    >>> gravity_load(planar_2r(l1=1.0, l2=1.0, m1=1.0, m2=1.0, g=9.81), [np.pi / 2, 0.0])
-    array([0., 0.])
+    >>> from robocourse.robot import joint_symbols
+    >>> arm = planar_2r()
+    >>> theta = joint_symbols(arm)[0]
+    >>> B.simplify(gravity_load(arm, theta))          # SYLLABUS 3.2, the terms in g
+    Matrix([
+    [g*(l1*m1*cos(theta1) + l1*m2*cos(theta1) + l2*m2*cos(theta1 + theta2))],
+    [                                          g*l2*m2*cos(theta1 + theta2)]])
     """
     symbolic = robot.uses_symbols(q, dynamics=True)
     rest = B.zeros(robot.n, symbolic)

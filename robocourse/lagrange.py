@@ -1,0 +1,318 @@
+"""Dynamics from energies: the Euler–Lagrange equations and the manipulator form
+``τ = M(q) q̈ + C(q, q̇) q̇ + G(q)`` (lecture 3.4; Craig §6.8–6.9).
+
+Two routes, which share only the kinematics:
+
+1. Energy differentiation (``lagrange_equations``): the kinetic energy
+   ``K = Σ ½ m_i v_Ciᵀ v_Ci + ½ ω_iᵀ C_I_i ω_i`` with each link's velocities written in
+   its own frame {i} (velocity propagation), the potential energy
+   ``U = −Σ m_i gᵀ 0_P_Ci``, and sympy differentiates ``L = K − U``.
+2. The manipulator form, from the Jacobians of the centres of mass in {0}
+   (``kinematics.jacobian_by_differentiation``): link i moves with ``v_Ci = Jv_i q̇``,
+   ``ω_i = Jω_i q̇``, and its inertia tensor in base axes is ``I_i = 0_R_i C_I_i 0_R_iᵀ``;
+
+   * mass matrix ``M = Σ (m_i Jv_iᵀ Jv_i + Jω_iᵀ I_i Jω_i)``, so that ``K = ½ q̇ᵀ M q̇``;
+   * Christoffel symbols ``c_ijk = ½ (∂M_ij/∂q_k + ∂M_ik/∂q_j − ∂M_jk/∂q_i)`` and the
+     Coriolis MATRIX ``C_ij = Σ_k c_ijk q̇_k`` (its product ``C q̇`` is the Coriolis and
+     centripetal VECTOR that ``newton_euler.velocity_product`` computes);
+   * gravity vector ``G = ∂U/∂q = −Σ m_i Jv_iᵀ g``.
+
+   ``∂M/∂q`` is exact, with no sympy and no finite differences: differentiating the
+   Jacobian columns (``Jv_j = z_j × (p − o_j)`` or ``z_j``; ``Jω_j = z_j`` or 0) gives,
+   with ``a = min(j, k)`` and ``b = max(j, k)``,
+   ``∂Jv_j/∂q_k = Jω_a × Jv_b`` and ``∂Jω_j/∂q_k = Jω_k × Jω_j`` for ``k < j`` (else 0);
+   a turning body has ``∂I_i/∂q_k = [Jω_k ×] I_i − I_i [Jω_k ×]``.
+
+Symbolic results of the manipulator form are not simplified (that can take
+seconds); pass them through ``sp.trigsimp`` or ``_backend.simplify`` to display them.
+"""
+
+from dataclasses import dataclass
+from typing import Any
+
+import sympy as sp
+
+from robocourse import _backend as B
+from robocourse.frames import rotation, skew, translation
+from robocourse.kinematics import jacobian_by_differentiation, jacobian_by_propagation, link_frames
+from robocourse.robot import joint_symbols
+
+
+@dataclass(frozen=True)
+class _LinkMotion:
+    """Link i at one configuration, in {0}: mass, COM Jacobians, inertia about the COM."""
+
+    mass: Any
+    Jv: Any
+    Jw: Any
+    inertia: Any
+
+
+def _link_motions(robot, q, symbolic):
+    """``_LinkMotion`` of links 1..n at ``q`` (a joint vector already of the chosen kind)."""
+    robot.require_mass_properties()
+    frames = link_frames(robot, q)
+    motions = []
+    for i, link in enumerate(robot.links, start=1):
+        J = jacobian_by_differentiation(robot, q, link=i, point=B.convert(link.r_c, symbolic))
+        R = rotation(frames[i - 1])
+        motions.append(_LinkMotion(mass=link.mass, Jv=J[:3, :], Jw=J[3:, :],
+                                   inertia=R @ B.convert(link.I_c, symbolic) @ R.T))
+    return motions
+
+
+def _square_zeros(n, symbolic):
+    return B.matrix([[0] * n] * n, symbolic)
+
+
+def _links(robot, link):
+    """The link numbers an energy sums over: all (``link=None``) or the one given."""
+    if link is None:
+        return range(1, robot.n + 1)
+    if not isinstance(link, int) or not 1 <= link <= robot.n:
+        raise ValueError(f"link must be an integer from 1 to {robot.n} (or None for all "
+                         f"links); got {link!r}")
+    return [link]
+
+
+def kinetic_energy(robot, q, qd, link=None):
+    """``K = Σ_i ½ m_i v_Ciᵀ v_Ci + ½ ω_iᵀ C_I_i ω_i`` (Craig eq. 6.69); ``link=i``: link i alone.
+
+    Each link's velocities are written in its own frame {i} (velocity propagation,
+    ``kinematics.jacobian_by_propagation`` at the centre of mass), where its inertia
+    tensor ``C_I_i`` is given: no rotation of the tensor is needed, and the energy, a
+    scalar, is the same in every frame.
+
+    >>> from robocourse.models import planar_2r
+    >>> l1, m1, w = sp.symbols('l1 m1 w')
+    >>> kinetic_energy(planar_2r(m2=0), [0, 0], [w, 0])    # m1 at l1 from the axis
+    l1**2*m1*w**2/2
+    """
+    robot.require_mass_properties()
+    symbolic = robot.uses_symbols(q, qd, dynamics=True)
+    q = robot.joint_vector(q, "q", symbolic)
+    qd = robot.joint_vector(qd, "qd", symbolic)
+    energy = 0
+    for i in _links(robot, link):
+        body = robot.links[i - 1]
+        J = jacobian_by_propagation(robot, q, link=i, point=B.convert(body.r_c, symbolic))
+        v, omega = J[:3, :] @ qd, J[3:, :] @ qd
+        I_c = B.convert(body.I_c, symbolic)
+        energy = energy + body.mass * B.dot(v, v) / 2 + B.dot(omega, I_c @ omega) / 2
+    return energy
+
+
+def potential_energy(robot, q, link=None):
+    """The potential energy ``U = −Σ_i m_i gᵀ 0_P_Ci`` (``g = robot.gravity``); ``link=i``: link i.
+
+    ``0_P_Ci`` is the centre of mass of link i in {0}, so ``U = 0`` with every centre
+    of mass at the base origin (another zero only adds a constant, which no torque feels).
+
+    >>> from robocourse.models import planar_2r
+    >>> t1 = sp.Symbol('theta1')
+    >>> potential_energy(planar_2r(), [t1, 0], link=1)
+    g*l1*m1*sin(theta1)
+    """
+    robot.require_mass_properties()
+    symbolic = robot.uses_symbols(q, dynamics=True)
+    frames = link_frames(robot, robot.joint_vector(q, "q", symbolic))
+    g = B.convert(robot.gravity, symbolic)
+    energy = 0
+    for i in _links(robot, link):
+        T, body = frames[i - 1], robot.links[i - 1]
+        com = rotation(T) @ B.convert(body.r_c, symbolic) + translation(T)     # 0_P_Ci
+        energy = energy - body.mass * B.dot(g, com)
+    return energy
+
+
+def total_energy(robot, q, qd):
+    """``E = K + U``: constant along any motion with ``τ = 0`` (no friction)."""
+    return kinetic_energy(robot, q, qd) + potential_energy(robot, q)
+
+
+def lagrange_equations(robot):
+    """The joint torques ``τ`` (n x 1, symbolic) from ``d/dt(∂L/∂q̇) − ∂L/∂q = τ``, ``L = K − U``.
+
+    The energies are differentiated by sympy; the time derivative follows the
+    chain rule, ``d/dt(∂L/∂q̇_i) = Σ_j ∂²L/∂q̇_i∂q_j q̇_j + ∂²L/∂q̇_i∂q̇_j q̈_j``.
+    Each link's energy is simplified first (``sin² + cos² = 1``), so the result,
+    written in the symbols of ``joint_symbols(robot)`` and expanded, comes out tidy.
+
+    SYLLABUS 4.3, the R-P arm, joint 2:
+
+    >>> from robocourse.models import rp_arm
+    >>> lagrange_equations(rp_arm())[1]
+    -d2*m2*thetadot1**2 + dddot2*m2 + g*m2*sin(theta1)
+    """
+    q, qd, qdd = joint_symbols(robot)
+    lagrangian = sum(sp.trigsimp(sp.expand(kinetic_energy(robot, q, qd, link=i)
+                                           - potential_energy(robot, q, link=i)))
+                     for i in range(1, robot.n + 1))
+    tau = []
+    for i in range(robot.n):
+        momentum = sp.diff(lagrangian, qd[i])                       # ∂L/∂q̇_i
+        rate = sum(sp.diff(momentum, q[j]) * qd[j] + sp.diff(momentum, qd[j]) * qdd[j]
+                   for j in range(robot.n))                          # d/dt (∂L/∂q̇_i)
+        tau.append(sp.expand(rate - sp.diff(lagrangian, q[i])))
+    return sp.Matrix(tau)
+
+
+@dataclass(frozen=True)
+class EquationTerms:
+    """The equations of motion split per joint (each an n x 1 matrix) into
+    ``inertial`` (``q̈`` terms), ``coriolis`` (``q̇_j q̇_k``, j ≠ k),
+    ``centripetal`` (``q̇_j²``) and ``gravity`` terms; their sum is ``τ``."""
+
+    inertial: Any
+    coriolis: Any
+    centripetal: Any
+    gravity: Any
+
+
+def equation_terms(robot):
+    """The Euler–Lagrange equations of ``robot`` with their terms labelled (SYLLABUS 4.3).
+
+    ``τ`` is linear in ``q̈`` and quadratic in ``q̇``, so each coefficient is a
+    derivative: inertial ``∂τ/∂q̈_j``, centripetal ``½ ∂²τ/∂q̇_j²``, Coriolis
+    ``∂²τ/∂q̇_j∂q̇_k`` (j < k); what is left at ``q̇ = q̈ = 0`` is gravity.
+
+    >>> from robocourse.models import rp_arm
+    >>> terms = equation_terms(rp_arm())
+    >>> terms.inertial[0]
+    thetaddot1*(Izz1 + Izz2 + d2**2*m2 + l1**2*m1)
+    >>> terms.coriolis[0], terms.centripetal[1], terms.gravity[1]
+    (2*d2*ddot2*m2*thetadot1, -d2*m2*thetadot1**2, g*m2*sin(theta1))
+    """
+    q, qd, qdd = joint_symbols(robot)
+    tau = lagrange_equations(robot)
+    n = robot.n
+    pairs = [(j, k) for j in range(n) for k in range(j + 1, n)]
+    rest = {rate: 0 for rate in [*qd, *qdd]}
+    inertial = [sum(sp.diff(tau_i, qdd[j]) * qdd[j] for j in range(n)) for tau_i in tau]
+    centripetal = [sum(sp.diff(tau_i, qd[j], 2) / 2 * qd[j] ** 2 for j in range(n))
+                   for tau_i in tau]
+    coriolis = [sum((sp.diff(tau_i, qd[j], qd[k]) * qd[j] * qd[k] for j, k in pairs),
+                    sp.Integer(0)) for tau_i in tau]
+    return EquationTerms(sp.Matrix(inertial), sp.Matrix(coriolis), sp.Matrix(centripetal),
+                         tau.subs(rest))
+
+
+def mass_matrix(robot, q):
+    """The mass matrix ``M(q) = Σ (m_i Jv_iᵀ Jv_i + Jω_iᵀ 0_R_i C_I_i 0_R_iᵀ Jω_i)``.
+
+    SYLLABUS 4.2, the distributed 2R arm stretched out (``θ2 = 0``):
+
+    >>> from robocourse.models import planar_2r_distributed
+    >>> mass_matrix(planar_2r_distributed(), [0, 0])
+    Matrix([
+    [I1 + I2 + m1*r1**2 + m2*(l1 + r2)**2, I2 + m2*r2*(l1 + r2)],
+    [                 I2 + m2*r2*(l1 + r2),         I2 + m2*r2**2]])
+    """
+    symbolic = robot.uses_symbols(q, dynamics=True)
+    q = robot.joint_vector(q, "q", symbolic)
+    M = _square_zeros(robot.n, symbolic)
+    for link in _link_motions(robot, q, symbolic):
+        M = M + link.mass * link.Jv.T @ link.Jv + link.Jw.T @ link.inertia @ link.Jw
+    return M
+
+
+def mass_matrix_derivatives(robot, q):
+    """``[∂M/∂q_1, …, ∂M/∂q_n]``: the exact partial derivatives of the mass matrix.
+
+    From the product rule on ``M = Σ (m Jvᵀ Jv + Jωᵀ I Jω)`` with the Jacobian
+    derivatives of the module docstring (no finite differences). ``Ṁ = Σ_k ∂M/∂q_k q̇_k``.
+
+    >>> from robocourse.models import planar_2r
+    >>> l1, l2, m2, t2 = sp.symbols('l1 l2 m2 theta2')
+    >>> mass_matrix_derivatives(planar_2r(), [0, t2])[1].expand()      # ∂M/∂θ2
+    Matrix([
+    [-2*l1*l2*m2*sin(theta2), -l1*l2*m2*sin(theta2)],
+    [  -l1*l2*m2*sin(theta2),                     0]])
+    """
+    symbolic = robot.uses_symbols(q, dynamics=True)
+    q = robot.joint_vector(q, "q", symbolic)
+    n = robot.n
+    later = [B.matrix([[1 if j == c and j > k else 0 for c in range(n)] for j in range(n)],
+                      symbolic) for k in range(n)]           # later[k] keeps the columns j > k
+    earlier = [B.identity(n, symbolic) - keep for keep in later]          # and j <= k
+    derivatives = [_square_zeros(n, symbolic) for _ in range(n)]
+    for link in _link_motions(robot, q, symbolic):
+        Jv, Jw, inertia = link.Jv, link.Jw, link.inertia
+        for k in range(n):
+            turn = skew(Jw[:, k])                                            # [Jω_k ×]
+            # ∂Jv_j/∂q_k: Jω_k × Jv_j for j > k, Jω_j × Jv_k = −[Jv_k ×] Jω_j for j <= k
+            dJv = turn @ Jv @ later[k] - skew(Jv[:, k]) @ Jw @ earlier[k]
+            dJw = turn @ Jw @ later[k]                                      # Jω_k × Jω_j, j > k
+            half = link.mass * Jv.T @ dJv + Jw.T @ inertia @ dJw
+            d_inertia = turn @ inertia - inertia @ turn
+            derivatives[k] = derivatives[k] + half + half.T + Jw.T @ d_inertia @ Jw
+    return derivatives
+
+
+def christoffel_symbols(robot, q):
+    """The Christoffel symbols ``c_ijk = ½ (∂M_ij/∂q_k + ∂M_ik/∂q_j − ∂M_jk/∂q_i)``.
+
+    Returned as a list of n matrices, ``c[i][j, k] = c_ijk`` (0-based), so that
+    joint i feels ``Σ_jk c_ijk q̇_j q̇_k``.
+
+    >>> from robocourse.models import planar_2r
+    >>> t2 = sp.Symbol('theta2')
+    >>> christoffel_symbols(planar_2r(), [0, t2])[1][0, 0].expand()    # θ̇1² on joint 2
+    l1*l2*m2*sin(theta2)
+    """
+    dM = mass_matrix_derivatives(robot, q)
+    symbolic = B.is_symbolic(dM)
+    n = robot.n
+    return [B.matrix([[(dM[k][i, j] + dM[j][i, k] - dM[i][j, k]) / 2 for k in range(n)]
+                      for j in range(n)], symbolic) for i in range(n)]
+
+
+def coriolis_matrix(robot, q, qd):
+    """The Coriolis MATRIX ``C(q, q̇)`` with ``C_ij = Σ_k c_ijk q̇_k`` (Christoffel symbols).
+
+    Not to be confused with the VECTOR ``c = C q̇`` (``newton_euler.velocity_product``).
+    With this choice of ``C``, ``Ṁ − 2C`` is skew-symmetric.
+
+    >>> from robocourse.models import planar_2r
+    >>> t2, w1, w2 = sp.symbols('theta2 thetadot1 thetadot2')
+    >>> coriolis_matrix(planar_2r(), [0, t2], [w1, w2]).applyfunc(sp.factor)
+    Matrix([
+    [-l1*l2*m2*thetadot2*sin(theta2), -l1*l2*m2*(thetadot1 + thetadot2)*sin(theta2)],
+    [ l1*l2*m2*thetadot1*sin(theta2),                                             0]])
+    """
+    symbolic = robot.uses_symbols(q, qd, dynamics=True)
+    qd = robot.joint_vector(qd, "qd", symbolic)
+    c = christoffel_symbols(robot, robot.joint_vector(q, "q", symbolic))
+    return B.matrix([list(c_i @ qd) for c_i in c], symbolic)
+
+
+def gravity_vector(robot, q):
+    """The gravity torques ``G(q) = ∂U/∂q = −Σ m_i Jv_iᵀ g`` (``g = robot.gravity``).
+
+    >>> from robocourse.models import planar_2r
+    >>> gravity_vector(planar_2r(l1=1.0, l2=1.0, m1=1.0, m2=1.0, g=9.81), [0.0, 0.0])
+    array([29.43,  9.81])
+    """
+    symbolic = robot.uses_symbols(q, dynamics=True)
+    q = robot.joint_vector(q, "q", symbolic)
+    g = B.convert(robot.gravity, symbolic)
+    G = B.zeros(robot.n, symbolic)
+    for link in _link_motions(robot, q, symbolic):
+        G = G - link.mass * link.Jv.T @ g
+    return G
+
+
+def inverse_dynamics(robot, q, qd, qdd):
+    """``τ = M(q) q̈ + C(q, q̇) q̇ + G(q)``: the manipulator form, to set against Newton–Euler.
+
+    >>> from robocourse.models import planar_2r
+    >>> inverse_dynamics(planar_2r(l1=1.0, l2=1.0, m1=1.0, m2=1.0, g=9.81),
+    ...                  [0.0, 0.0], [0.0, 0.0], [0.0, 0.0])
+    array([29.43,  9.81])
+    """
+    symbolic = robot.uses_symbols(q, qd, qdd, dynamics=True)
+    q = robot.joint_vector(q, "q", symbolic)
+    qd = robot.joint_vector(qd, "qd", symbolic)
+    qdd = robot.joint_vector(qdd, "qdd", symbolic)
+    return (mass_matrix(robot, q) @ qdd + coriolis_matrix(robot, q, qd) @ qd
+            + gravity_vector(robot, q))

@@ -1,0 +1,202 @@
+"""The Lagrange–Euler (trace) form of the dynamics (seed 003; Paul 1981; Fu, Gonzalez
+& Lee §3.2), in Craig's modified DH frames.
+
+A point fixed in link i, ``r̄ = [x, y, z, 1]`` in {i}, is at ``0_T_i r̄`` in {0}. Its
+velocity is ``Σ_j U_ij q̇_j r̄`` with the 4 x 4 matrices
+
+* ``U_ij = ∂(0_T_i)/∂q_j = 0_T_j Q_j j_T_i`` for ``j <= i`` (0 for ``j > i``), where
+  ``Q_j`` differentiates joint j's rotation about, or translation along, ``Z_j``
+  (``∂(j-1_T_j)/∂q_j = j-1_T_j Q_j``);
+* ``U_ijk = ∂U_ij/∂q_k = 0_T_a Q_a a_T_b Q_b b_T_i`` with ``a = min(j, k)``,
+  ``b = max(j, k) <= i``.
+
+The kinetic energy of link i is ``½ Σ_j Σ_k Tr(U_ij J_i U_ikᵀ) q̇_j q̇_k`` with the
+pseudo-inertia matrix ``J_i = ∫ r̄ r̄ᵀ dm``; Lagrange's equations then give
+``τ = D(q) q̈ + h(q, q̇) + c(q)`` with
+
+* ``D_ik = Σ_{j >= max(i,k)} Tr(U_jk J_j U_jiᵀ)``  (the mass matrix),
+* ``h_i = Σ_k Σ_m h_ikm q̇_k q̇_m``, ``h_ikm = Σ_{j >= max(i,k,m)} Tr(U_jkm J_j U_jiᵀ)``
+  (Coriolis and centripetal torques, the vector ``C q̇``),
+* ``c_i = −Σ_{j >= i} m_j ḡᵀ U_ji r̄_j``, ``ḡ = [g; 0]`` (gravity; ``r̄_j`` is the COM).
+
+Costly (it is the O(n⁴) method the recursive algorithms replaced) but a third,
+independent derivation: no Jacobians, no velocity propagation, only transforms.
+"""
+
+from robocourse import _backend as B
+
+
+def joint_derivative_matrix(link, symbolic=False):
+    """``Q_j``: the derivative of joint j's motion, ``∂(j-1_T_j)/∂q_j = j-1_T_j Q_j``.
+
+    Revolute (rotation about Z): ``[[0, −1, 0, 0], [1, 0, 0, 0], [0, 0, 0, 0], [0, 0, 0, 0]]``;
+    prismatic (translation along Z): a single 1 in row 3, column 4.
+
+    >>> from robocourse.robot import Link
+    >>> joint_derivative_matrix(Link(joint="P"))[2]
+    array([0., 0., 0., 1.])
+    """
+    if link.is_revolute:
+        rows = [[0, -1, 0, 0], [1, 0, 0, 0], [0, 0, 0, 0], [0, 0, 0, 0]]
+    else:
+        rows = [[0, 0, 0, 0], [0, 0, 0, 0], [0, 0, 0, 1], [0, 0, 0, 0]]
+    return B.matrix(rows, symbolic)
+
+
+def pseudo_inertia(link, symbolic=None):
+    """The pseudo-inertia matrix ``J = ∫ r̄ r̄ᵀ dm`` of a link, about its frame origin.
+
+    With ``m``, the centre of mass ``r_c`` and the inertia tensor ``C_I`` of the link:
+    ``∫ r rᵀ dm = ½ Tr(C_I) 1 − C_I + m r_c r_cᵀ`` (upper-left 3 x 3), ``m r_c``
+    (last column and row) and ``m`` (corner). In the textbook's entries:
+    ``J_11 = (−Ixx + Iyy + Izz)/2``, ``J_12 = ∫ x y dm``, ``J_14 = m x̄``, …
+
+    A slender rod along X (SYLLABUS 4.2: ``C_I = diag(0, I1, I1)``, COM at ``r1``):
+
+    >>> from robocourse.models import planar_2r_distributed
+    >>> pseudo_inertia(planar_2r_distributed().links[0])
+    Matrix([
+    [I1 + m1*r1**2, 0, 0, m1*r1],
+    [            0, 0, 0,     0],
+    [            0, 0, 0,     0],
+    [        m1*r1, 0, 0,    m1]])
+    """
+    if not link.has_mass_properties:
+        raise ValueError("pseudo_inertia needs the mass, r_c and I_c of the link; got "
+                         f"mass={link.mass!r}, r_c={link.r_c!r}, I_c={link.I_c!r}")
+    if symbolic is None:
+        symbolic = B.is_symbolic(link.parameters(dynamics=True))
+    m, r_c, I_c = link.mass, B.convert(link.r_c, symbolic), B.convert(link.I_c, symbolic)
+    half_trace = (I_c[0, 0] + I_c[1, 1] + I_c[2, 2]) / 2
+    spread = half_trace * B.identity(3, symbolic) - I_c
+    return B.matrix([[spread[r, c] + m * r_c[r] * r_c[c] for c in range(3)] + [m * r_c[r]]
+                     for r in range(3)] + [[m * r_c[c] for c in range(3)] + [m]], symbolic)
+
+
+class _Derivatives:
+    """The transforms of one configuration and their derivatives, frames numbered 0..n.
+
+    ``T[a][b] = a_T_b`` (``a <= b``, built once by products of link transforms, no
+    inverses); ``first(i, j) = U_ij``; ``second(i, j, k) = U_ijk``.
+    """
+
+    def __init__(self, robot, q, symbolic):
+        links = [link.transform(q_i) for link, q_i in zip(robot.links, q, strict=True)]
+        self.T = []
+        for a in range(robot.n + 1):
+            row = {a: B.identity(4, symbolic)}
+            for b in range(a + 1, robot.n + 1):
+                row[b] = row[b - 1] @ links[b - 1]
+            self.T.append(row)
+        self.Q = [None] + [joint_derivative_matrix(link, symbolic) for link in robot.links]
+        self.zero = 0 * self.T[0][0]
+
+    def first(self, i, j):
+        """``U_ij = 0_T_j Q_j j_T_i`` (zero when joint j is beyond link i)."""
+        if j > i:
+            return self.zero
+        return self.T[0][j] @ self.Q[j] @ self.T[j][i]
+
+    def second(self, i, j, k):
+        """``U_ijk = 0_T_a Q_a a_T_b Q_b b_T_i`` with ``a = min(j, k)``, ``b = max(j, k)``."""
+        a, b = min(j, k), max(j, k)
+        if b > i:
+            return self.zero
+        return self.T[0][a] @ self.Q[a] @ self.T[a][b] @ self.Q[b] @ self.T[b][i]
+
+
+def transform_derivatives(robot, q):
+    """``U[i][j] = ∂(0_T_i)/∂q_j = 0_T_j Q_j j_T_i`` for links and joints numbered from 1.
+
+    A dict of dicts of 4 x 4 matrices, ``U[i][j]`` for ``1 <= i, j <= n`` (zero for j > i).
+
+    >>> from robocourse.models import planar_2r
+    >>> U = transform_derivatives(planar_2r(l1=1.0, l2=1.0), [0.0, 0.0])
+    >>> U[2][1][:2, 3]              # the origin of {2} moves along +Y as θ1 turns
+    array([0., 1.])
+    """
+    symbolic = robot.uses_symbols(q, dynamics=False)
+    derivatives = _Derivatives(robot, robot.joint_vector(q, "q", symbolic), symbolic)
+    joints = range(1, robot.n + 1)
+    return {i: {j: derivatives.first(i, j) for j in joints} for i in joints}
+
+
+def _trace(A):
+    return sum(A[r, r] for r in range(4))
+
+
+def _prepare(robot, q, symbolic):
+    """The transform derivatives at ``q`` and the pseudo-inertias ``J[1..n]``."""
+    robot.require_mass_properties()
+    derivatives = _Derivatives(robot, robot.joint_vector(q, "q", symbolic), symbolic)
+    pseudo = [None] + [pseudo_inertia(link, symbolic) for link in robot.links]
+    return derivatives, pseudo
+
+
+def mass_matrix(robot, q):
+    """The mass matrix ``D_ik = Σ_{j >= max(i,k)} Tr(U_jk J_j U_jiᵀ)``.
+
+    >>> from robocourse.models import planar_2r
+    >>> mass_matrix(planar_2r(l1=1.0, l2=1.0, m1=1.0, m2=1.0, g=9.81), [0.0, 0.0])
+    array([[5., 2.],
+           [2., 1.]])
+    """
+    symbolic = robot.uses_symbols(q, dynamics=True)
+    U, J = _prepare(robot, q, symbolic)
+    n = robot.n
+    return B.matrix([[sum(_trace(U.first(j, k) @ J[j] @ U.first(j, i).T)
+                          for j in range(max(i, k), n + 1))
+                      for k in range(1, n + 1)] for i in range(1, n + 1)], symbolic)
+
+
+def velocity_product(robot, q, qd):
+    """The Coriolis and centripetal torques ``h_i = Σ_k Σ_m h_ikm q̇_k q̇_m`` (the vector ``C q̇``).
+
+    Summing over k and m first: ``h_i = Σ_{j >= i} Tr(A_j J_j U_jiᵀ)`` with
+    ``A_j = Σ_{k, m <= j} U_jkm q̇_k q̇_m``, the velocity part of ``d²(0_T_j)/dt²``.
+
+    >>> from robocourse.models import planar_2r
+    >>> arm = planar_2r(l1=1.0, l2=1.0, m1=1.0, m2=1.0, g=9.81)
+    >>> velocity_product(arm, [0.0, 1.0], [1.0, 0.0])     # m2 l1 l2 s2 θ̇1² on joint 2
+    array([0.        , 0.84147098])
+    """
+    symbolic = robot.uses_symbols(q, qd, dynamics=True)
+    qd = robot.joint_vector(qd, "qd", symbolic)
+    U, J = _prepare(robot, q, symbolic)
+    n = robot.n
+    A = {j: sum((U.second(j, k, m) * (qd[k - 1] * qd[m - 1])
+                 for k in range(1, j + 1) for m in range(1, j + 1)), U.zero)
+         for j in range(1, n + 1)}
+    return B.vector([sum(_trace(A[j] @ J[j] @ U.first(j, i).T) for j in range(i, n + 1))
+                     for i in range(1, n + 1)], symbolic)
+
+
+def gravity_vector(robot, q):
+    """The gravity torques ``c_i = −Σ_{j >= i} m_j ḡᵀ U_ji r̄_j`` with ``ḡ = [gravity; 0]``.
+
+    >>> from robocourse.models import planar_2r
+    >>> gravity_vector(planar_2r(l1=1.0, l2=1.0, m1=1.0, m2=1.0, g=9.81), [0.0, 0.0])
+    array([29.43,  9.81])
+    """
+    symbolic = robot.uses_symbols(q, dynamics=True)
+    U, _ = _prepare(robot, q, symbolic)
+    g = B.vector([*B.convert(robot.gravity, symbolic), 0], symbolic)
+    links = dict(enumerate(robot.links, start=1))
+    com = {j: B.vector([*B.convert(link.r_c, symbolic), 1], symbolic)          # r̄_j
+           for j, link in links.items()}
+    return B.vector([-sum(links[j].mass * B.dot(g, U.first(j, i) @ com[j])
+                          for j in range(i, robot.n + 1)) for i in links], symbolic)
+
+
+def inverse_dynamics(robot, q, qd, qdd):
+    """``τ = D(q) q̈ + h(q, q̇) + c(q)``, the Lagrange–Euler equations of motion.
+
+    >>> from robocourse.models import planar_2r
+    >>> inverse_dynamics(planar_2r(l1=1.0, l2=1.0, m1=1.0, m2=1.0, g=9.81),
+    ...                  [0.0, 0.0], [0.0, 0.0], [1.0, 0.0])
+    array([34.43, 11.81])
+    """
+    symbolic = robot.uses_symbols(q, qd, qdd, dynamics=True)
+    q = robot.joint_vector(q, "q", symbolic)
+    qdd = robot.joint_vector(qdd, "qdd", symbolic)
+    return mass_matrix(robot, q) @ qdd + velocity_product(robot, q, qd) + gravity_vector(robot, q)
