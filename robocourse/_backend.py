@@ -43,6 +43,16 @@ def cos(x):
     return sp.cos(x) if isinstance(x, sp.Basic) else math.cos(x)
 
 
+def sqrt(x):
+    """Square root of a number or a sympy expression."""
+    return sp.sqrt(x) if isinstance(x, sp.Basic) else math.sqrt(x)
+
+
+def atan2(y, x):
+    """Four-quadrant arctangent of y/x for numbers or sympy expressions."""
+    return sp.atan2(y, x) if is_symbolic(y, x) else math.atan2(y, x)
+
+
 def exact_angle(angle):
     """A float that is a multiple of 90° becomes the exact sympy multiple of pi.
 

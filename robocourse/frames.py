@@ -13,6 +13,26 @@ import sympy as sp
 from robocourse import _backend as B
 
 
+def as_rotation(R, name="R", symbolic=None, tolerance=1e-6):
+    """``R`` as a 3x3 matrix, checked to be a rotation: ``Rᵀ R = I3`` and ``det R = +1``.
+
+    Matrices with free symbols are not checked (their entries are unknown).
+
+    >>> as_rotation(2 * np.eye(3))
+    Traceback (most recent call last):
+    ...
+    ValueError: R must be a rotation matrix (Rᵀ R = I3, det R = +1); got det R = 8
+    """
+    R = B.as_matrix(R, (3, 3), name, symbolic)
+    if not (isinstance(R, sp.MatrixBase) and R.free_symbols):
+        values = np.array(R, dtype=float)
+        if (np.abs(values.T @ values - np.eye(3)).max() > tolerance
+                or abs(np.linalg.det(values) - 1) > tolerance):
+            raise ValueError(f"{name} must be a rotation matrix ({name}ᵀ {name} = I3, "
+                             f"det {name} = +1); got det {name} = {np.linalg.det(values):.6g}")
+    return R
+
+
 def rot_x(angle):
     """Elementary rotation about X by ``angle`` (radians): ``RotX(angle)``.
 
@@ -74,7 +94,7 @@ def transform(R, p):
     array([1., 2., 3.])
     """
     symbolic = B.is_symbolic(R, p)
-    R = B.as_matrix(R, (3, 3), "R", symbolic)
+    R = as_rotation(R, "R", symbolic)
     p = B.as_vector(p, 3, "p", symbolic)
     rows = [[R[i, 0], R[i, 1], R[i, 2], p[i]] for i in range(3)] + [[0, 0, 0, 1]]
     return B.matrix(rows, symbolic)
@@ -145,7 +165,7 @@ def velocity_transform(A_R_B, A_P_B):
     array([0., 1., 0., 0., 0., 1.])
     """
     symbolic = B.is_symbolic(A_R_B, A_P_B)
-    R = B.as_matrix(A_R_B, (3, 3), "A_R_B", symbolic)
+    R = as_rotation(A_R_B, "A_R_B", symbolic)
     B_R_A = R.T
     upper_right = -(B_R_A @ skew(B.as_vector(A_P_B, 3, "A_P_B", symbolic)))
     return _blocks(B_R_A, upper_right, 0 * B_R_A, B_R_A, symbolic)
@@ -164,7 +184,7 @@ def force_transform(A_R_B, A_P_B):
     array([0., 1., 0., 0., 0., 1.])
     """
     symbolic = B.is_symbolic(A_R_B, A_P_B)
-    R = B.as_matrix(A_R_B, (3, 3), "A_R_B", symbolic)
+    R = as_rotation(A_R_B, "A_R_B", symbolic)
     lower_left = skew(B.as_vector(A_P_B, 3, "A_P_B", symbolic)) @ R
     return _blocks(R, 0 * R, lower_left, R, symbolic)
 

@@ -21,7 +21,7 @@ import numpy as np
 import sympy as sp
 
 from robocourse import _backend as B
-from robocourse.frames import cross
+from robocourse.frames import as_rotation, cross
 
 
 def check_inertia(I, name="I_c", tolerance=1e-9):
@@ -73,18 +73,6 @@ def _check_dimension(value, name):
     if (value.is_positive is False) if isinstance(value, sp.Basic) else value <= 0:
         raise ValueError(f"{name} must be > 0 (a length, m); got {value}")
     return value
-
-
-def _check_rotation(R, name, symbolic, tolerance=1e-6):
-    """``R`` as a 3x3 matrix, checked to be orthonormal with det +1 unless it has free symbols."""
-    R = B.as_matrix(R, (3, 3), name, symbolic)
-    if not (symbolic and R.free_symbols):
-        values = np.array(R, dtype=float)
-        if (np.abs(values.T @ values - np.eye(3)).max() > tolerance
-                or abs(np.linalg.det(values) - 1) > tolerance):
-            raise ValueError(f"{name} must be a rotation matrix ({name}ᵀ {name} = I3, "
-                             f"det {name} = +1); got det {name} = {np.linalg.det(values):.6g}")
-    return R
 
 
 def point_mass_inertia(mass, p):
@@ -211,7 +199,7 @@ def inertia_by_integration(body, mass, origin=(0, 0, 0), axes=None):
     symbolic = B.is_symbolic(mass, origin, axes, astuple(body))
     mass = _check_mass(mass)
     origin = B.as_vector(origin, 3, "origin", symbolic=True)
-    axes = B.identity(3, symbolic) if axes is None else _check_rotation(axes, "axes", symbolic)
+    axes = B.identity(3, symbolic) if axes is None else as_rotation(axes, "axes", symbolic)
     about_origin = sp.Matrix(body.integrate(lambda r: point_mass_inertia(1, r - origin), mass))
     I = rotate_inertia(about_origin if symbolic else np.array(about_origin, dtype=float), axes.T)
     return I.applyfunc(sp.factor) if symbolic else I
@@ -274,7 +262,7 @@ def rotate_inertia(I, R):
     """
     symbolic = B.is_symbolic(I, R)
     I = B.convert(check_inertia(I, "I"), symbolic)
-    R = _check_rotation(R, "R", symbolic)
+    R = as_rotation(R, "R", symbolic)
     return R @ I @ R.T
 
 

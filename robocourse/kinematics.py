@@ -23,7 +23,7 @@ import numpy as np
 import sympy as sp
 
 from robocourse import _backend as B
-from robocourse.frames import rotation, skew, translation
+from robocourse.frames import as_rotation, rotation, skew, translation
 
 
 def link_frames(robot, q):
@@ -159,7 +159,7 @@ def rotate_jacobian(J, R):
     (Craig eq. 5.101); with ``R = 0_R_Nᵀ``, the other way.
     """
     symbolic = B.is_symbolic(J, R)
-    R = B.as_matrix(R, (3, 3), "R", symbolic)
+    R = as_rotation(R, "R", symbolic)
     J = _as_jacobian(J, symbolic)
     return _stack(R @ J[:3, :], R @ J[3:, :], symbolic)
 
@@ -391,14 +391,6 @@ def joint_rates(robot, q, velocity, rows=None, frame="base", method="solve", tol
     return J.LUsolve(xdot) if symbolic else np.linalg.solve(J, xdot)
 
 
-def _sqrt(x):
-    return sp.sqrt(x) if isinstance(x, sp.Basic) else math.sqrt(x)
-
-
-def _atan2(y, x):
-    return sp.atan2(y, x) if B.is_symbolic(y, x) else math.atan2(y, x)
-
-
 def inverse_kinematics_2r(x, y, l1, l2, elbow="down"):
     """The joint angles ``[θ1, θ2]`` that put the tip of the planar 2R arm at ``(x, y)``.
 
@@ -428,12 +420,12 @@ def inverse_kinematics_2r(x, y, l1, l2, elbow="down"):
     c2 = (x**2 + y**2 - l1**2 - l2**2) / (2 * l1 * l2)
     if sp.sympify(c2).is_number and abs(c2) > 1 + 1e-12:
         raise ValueError(
-            f"target (x, y) = ({x}, {y}) is out of reach: its distance {_sqrt(x**2 + y**2)} "
+            f"target (x, y) = ({x}, {y}) is out of reach: its distance {B.sqrt(x**2 + y**2)} "
             f"from the base must lie in the annulus |l1 - l2| = {abs(l1 - l2)} <= √(x² + y²) "
             f"<= l1 + l2 = {l1 + l2}")
     if not symbolic:
         c2 = min(1.0, max(-1.0, c2))           # a target on the boundary, up to round-off
-    s2 = (1 if elbow == "down" else -1) * _sqrt(1 - c2**2)
-    theta2 = _atan2(s2, c2)
-    theta1 = _atan2(y, x) - _atan2(l2 * s2, l1 + l2 * c2)
+    s2 = (1 if elbow == "down" else -1) * B.sqrt(1 - c2**2)
+    theta2 = B.atan2(s2, c2)
+    theta1 = B.atan2(y, x) - B.atan2(l2 * s2, l1 + l2 * c2)
     return B.vector([theta1, theta2], symbolic)

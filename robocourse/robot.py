@@ -12,10 +12,11 @@ joint it is added to ``d`` (the stored value is the offset).
 from dataclasses import dataclass
 from typing import Any
 
+import numpy as np
 import sympy as sp
 
 from robocourse import _backend as B
-from robocourse.frames import dh_transform
+from robocourse.frames import as_rotation, dh_transform
 from robocourse.inertia import check_inertia
 
 REVOLUTE = "revolute"
@@ -113,7 +114,7 @@ class SerialChain:
                 raise TypeError(f"links[{k}] must be a Link; got {type(link).__name__}")
         self.links = links
         self.name = name
-        self.tool = B.identity(4, False) if tool is None else B.as_matrix(tool, (4, 4), "tool")
+        self.tool = B.identity(4, False) if tool is None else _check_transform(tool, "tool")
         self.gravity = B.as_vector(gravity, 3, "gravity")
 
     def __repr__(self):
@@ -157,6 +158,33 @@ class SerialChain:
                                  "dynamics needs the mass properties of every link")
 
 
+def _check_transform(T, name):
+    """``T`` as a 4x4 homogeneous transform: a rotation block and the last row [0, 0, 0, 1]."""
+    T = B.as_matrix(T, (4, 4), name)
+    as_rotation(T[:3, :3], f"{name}[:3, :3]")
+    last_row = [T[3, k] for k in range(4)]
+    if any(B.is_symbolic(entry) and entry.free_symbols for entry in last_row) or not np.allclose(
+            np.array(last_row, dtype=float), [0, 0, 0, 1]):
+        raise ValueError(f"{name} must be a homogeneous transform with last row [0, 0, 0, 1]; "
+                         f"got {last_row}")
+    return T
+
+
+def require_chain(robot, name="robot"):
+    """Return ``robot`` if it is a SerialChain; otherwise raise a TypeError that says what it got.
+
+    >>> from robocourse.models import planar_2r
+    >>> require_chain(planar_2r)
+    Traceback (most recent call last):
+    ...
+    TypeError: robot must be a SerialChain (e.g. planar_2r()); got function
+    """
+    if not isinstance(robot, SerialChain):
+        raise TypeError(f"{name} must be a SerialChain (e.g. planar_2r()); "
+                        f"got {type(robot).__name__}")
+    return robot
+
+
 def joint_symbols(robot):
     """Symbols for the joint variables, rates and accelerations of ``robot``.
 
@@ -168,6 +196,7 @@ def joint_symbols(robot):
     >>> list(q), list(qd), list(qdd)
     ([theta1, d2], [thetadot1, ddot2], [thetaddot1, dddot2])
     """
+    require_chain(robot)
     names = [("theta" if link.is_revolute else "d", i)
              for i, link in enumerate(robot.links, start=1)]
     q = sp.Matrix([sp.Symbol(f"{base}{i}") for base, i in names])

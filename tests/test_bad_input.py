@@ -29,7 +29,7 @@ from robocourse.kinematics import (
     rotate_jacobian,
 )
 from robocourse.models import planar_2r, planar_arm
-from robocourse.robot import Link, SerialChain
+from robocourse.robot import Link, SerialChain, joint_symbols
 from robocourse.statics import joint_torques_by_jacobian, static_forces_by_propagation
 
 ARM = planar_2r(l1=1.0, l2=1.0)
@@ -156,7 +156,24 @@ CASES = [
      r"i must be a frame number from 1 to 3"),
     ("frame number 0", lambda: static_forces_by_propagation(ARM, Q, [1, 0, 0]).moment(0),
      ValueError, r"i must be a frame number"),
+    # rotations, transforms and robots that are not what they claim to be
+    ("scaled matrix as a rotation", lambda: transform(2 * np.eye(3), [0, 0, 0]), ValueError,
+     r"R must be a rotation matrix"),
+    ("reflection as A_R_B", lambda: velocity_transform(np.diag([1.0, 1.0, -1.0]), [0, 0, 0]),
+     ValueError, r"A_R_B must be a rotation matrix.*det A_R_B = -1"),
+    ("tool with a bad last row", lambda: SerialChain([Link()], tool=np.ones((4, 4))),
+     ValueError, r"tool\[:3, :3\] must be a rotation matrix"),
+    ("tool that is not homogeneous", lambda: SerialChain([Link()], tool=_not_homogeneous()),
+     ValueError, r"tool must be a homogeneous transform with last row \[0, 0, 0, 1\]"),
+    ("model function instead of a robot", lambda: joint_symbols(planar_2r), TypeError,
+     r"robot must be a SerialChain \(e.g. planar_2r\(\)\); got function"),
 ]
+
+
+def _not_homogeneous():
+    T = np.eye(4)
+    T[3, 0] = 1.0
+    return T
 
 
 @pytest.mark.parametrize("call, error, message", [case[1:] for case in CASES],
