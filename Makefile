@@ -15,13 +15,15 @@ $(STAMP): pyproject.toml constraints.txt
 	touch $(STAMP)
 
 lab: $(STAMP)
-	$(BIN)/jupyter lab chapters/
+	$(BIN)/jupyter lab --ServerApp.root_dir=$(CURDIR) chapters/00_kinematics.ipynb
 
+# The environment's scripts (jupyter, nbgrader, alembic) come first on PATH.
+test: export PATH := $(CURDIR)/$(BIN):$(PATH)
 test: $(STAMP)
-	$(BIN)/ruff check robocourse tests bench
-	$(BIN)/python -m pytest -n 2 --dist loadfile \
+	ruff check robocourse tests bench
+	python -m pytest -n 2 --dist loadfile \
 	    --nbval-lax --nbval-sanitize-with tests/nbval_sanitize.cfg --nbval-cell-timeout 120 \
-	    robocourse tests chapters
+	    robocourse tests chapters solutions
 
 bench: $(STAMP)
 	$(BIN)/python bench/bench.py
