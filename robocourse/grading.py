@@ -59,8 +59,8 @@ def term_kind(term, markers=()):
     """Name the kind of one product term of an equation of motion.
 
     Inertial (has a joint acceleration), Coriolis (a product of two different joint
-    rates), centripetal (a squared rate), gravity (has ``g``), or a term in one of the
-    ``markers`` (e.g. the load symbols ``fx, fy``).
+    rates), centripetal (a squared rate), velocity (linear in one rate), gravity (has
+    ``g``), or a term in one of the ``markers`` (e.g. the load symbols ``fx, fy``).
 
     >>> t1d, d2d, g = sp.symbols('thetadot1 ddot2 g')
     >>> term_kind(2 * sp.Symbol('m2') * sp.Symbol('d2') * d2d * t1d).split(' in ')[0]
@@ -68,25 +68,34 @@ def term_kind(term, markers=()):
     >>> term_kind(sp.Symbol('m2') * g * sp.sin(sp.Symbol('theta1')))
     'gravity term'
     """
+    powers = term.as_powers_dict()
     symbols = sorted(term.free_symbols, key=sp.default_sort_key)
     accelerations = [s for s in symbols if _is_acceleration(s)]
     if accelerations:
-        return f"inertial term in {_pretty(sp.Mul(*accelerations))}"
+        return f"inertial term in {_monomial(accelerations, powers)}"
     rates = [s for s in symbols if _is_rate(s)]
     if len(rates) >= 2:
-        return f"Coriolis term in {_pretty(sp.Mul(*rates))}"
+        return f"Coriolis term in {_monomial(rates, powers)}"
     if rates:
-        return f"centripetal term in {_pretty(rates[0] ** 2)}"
+        kind = "centripetal term" if powers.get(rates[0], 1) == 2 else "velocity term"
+        return f"{kind} in {_monomial(rates, powers)}"
     if sp.Symbol("g") in term.free_symbols:
         return "gravity term"
     named = [s for s in symbols if s in set(markers)]
     if named:
-        return f"term in {_pretty(sp.Mul(*named))}"
-    return "term without any joint rate, acceleration or load"
+        return f"term in {_monomial(named, powers)}"
+    return "term without any of the marked symbols"
 
 
-def _pretty(expr):
-    return sp.pretty(expr, use_unicode=True)
+def _monomial(symbols, powers):
+    """A one-line product such as ``θ̇₁⋅ḋ₂`` or ``θ̇₁²``."""
+    superscripts = str.maketrans("0123456789", "⁰¹²³⁴⁵⁶⁷⁸⁹")
+    parts = []
+    for symbol in symbols:
+        power = powers.get(symbol, 1)
+        exponent = str(power).translate(superscripts) if power != 1 else ""
+        parts.append(sp.pretty(symbol, use_unicode=True) + exponent)
+    return "⋅".join(parts)
 
 
 def _split_by_kind(expr, markers):
@@ -159,8 +168,8 @@ def check_expression(answer, expected, name="your answer", markers=(), allowed_s
     otherwise raise AssertionError with feedback that does not reveal ``expected``.
 
     Works for expressions and matrices. Checks, in order: the type, the shape, the
-    symbols used (only those of ``expected`` plus ``allowed_symbols``), then equality;
-    for an unequal answer it names the kinds of terms that differ (``term_kind``).
+    equality; for an unequal answer, the symbols used (only those of ``expected`` plus
+    ``allowed_symbols``), then the kinds of terms that differ (``term_kind``).
 
     >>> t1, t1d, t1dd, g, m, l = sp.symbols('theta1 thetadot1 thetaddot1 g m l')
     >>> tau = m * l**2 * t1dd + m * g * l * sp.cos(t1)
@@ -179,22 +188,28 @@ def check_expression(answer, expected, name="your answer", markers=(), allowed_s
         if answer.shape != expected.shape:
             raise AssertionError(f"{name} has the wrong shape: {_shape(answer)}, expected "
                                  f"{_shape(expected)}")
+        allowed = expected.free_symbols | set(allowed_symbols or ())
         for i in range(expected.rows):
             for j in range(expected.cols):
                 entry = f"{name}[{i}]" if expected.cols == 1 else f"{name}[{i}, {j}]"
-                check_expression(answer[i, j], expected[i, j], entry, markers, allowed_symbols)
+                check_expression(answer[i, j], expected[i, j], entry, markers, allowed)
         return
     if isinstance(answer, sp.MatrixBase):
         raise AssertionError(f"{name} should be a single expression; got a {_shape(answer)} "
                              "Matrix")
-    allowed = expected.free_symbols | set(allowed_symbols or ())
-    foreign = answer.free_symbols - allowed
+    if _equal(answer, expected):
+        return        # symbols that cancel out are fine
+    foreign = answer.free_symbols - expected.free_symbols - set(allowed_symbols or ())
+    known = {str(symbol) for symbol in expected.free_symbols}
+    twins = sorted(str(s) for s in foreign if str(s) in known)
+    if twins:
+        raise AssertionError(f"{name} uses {', '.join(twins)} with other assumptions than the "
+                             "exercise's symbols (e.g. positive=True): use the symbols defined "
+                             "in the setup cell")
     if foreign:
         names = ", ".join(sorted(str(s) for s in foreign))
         raise AssertionError(f"{name} uses symbols that do not belong in this answer: {names} "
                              "(check the symbol names given in the exercise)")
-    if _equal(answer, expected):
-        return
     sentences = _kind_feedback(answer, expected, markers) if _is_small(answer, expected) else []
     detail = "; ".join(sentences) if sentences else "it is not equal to the expected result"
     raise AssertionError(f"{name} is not right: {detail}.")
@@ -239,8 +254,9 @@ def check_number(answer, expected, name="your answer", rtol=1e-6, atol=1e-9, uni
                              "figure).")
     where = "" if given.ndim == 0 else f" in entries {np.flatnonzero(~close).tolist()}"
     unit_text = f" {unit}" if unit else ""
-    raise AssertionError(f"{name} is not within the tolerance (±{rtol:g} relative, "
-                         f"±{atol:g}{unit_text} absolute){where}.")
+    bounds = [text for value, text in ((rtol, f"±{rtol:g} relative"),
+                                       (atol, f"±{atol:g}{unit_text} absolute")) if value]
+    raise AssertionError(f"{name} is not within the tolerance ({', '.join(bounds)}){where}.")
 
 
 # --- running student code -----------------------------------------------------------
@@ -259,11 +275,19 @@ def check_call(function, *args, name=None, **kwargs):
     try:
         return function(*args, **kwargs)
     except Exception as error:  # noqa: BLE001 - the student's error is the feedback
-        shown = ", ".join([repr(a) for a in args] + [f"{k}={v!r}" for k, v in kwargs.items()])
+        shown = ", ".join([_short(a) for a in args] +
+                          [f"{k}={_short(v)}" for k, v in kwargs.items()])
         frame = traceback.extract_tb(error.__traceback__)[-1]
         where = f" at line {frame.lineno}" if frame.filename.startswith("<ipython") else ""
-        raise AssertionError(f"{label} raised {type(error).__name__}: {error} (called with "
+        message = str(error) or ("is the answer cell still the stub?"
+                                 if isinstance(error, NotImplementedError) else "")
+        raise AssertionError(f"{label} raised {type(error).__name__}: {message} (called with "
                              f"{shown}){where}") from None
+
+
+def _short(value, limit=60):
+    text = " ".join(repr(value).split())
+    return text if len(text) <= limit else text[:limit - 1] + "…"
 
 
 def _refuse(*args, **kwargs):
@@ -306,7 +330,11 @@ def student_id(entered=None):
     nbgrader runs a submission in ``<course>/…/autograded/<student>/<assignment>/``.
     """
     if os.environ.get("NBGRADER_EXECUTION") == "autograde":
-        return pathlib.Path.cwd().parent.name
+        folder = pathlib.Path.cwd().parent.name
+        if isinstance(entered, str) and entered.strip() not in ("", folder):
+            print(f"note: STUDENT_ID is {entered.strip()!r} but this submission belongs to "
+                  f"{folder!r}; the numbers of {folder!r} are used")
+        return folder
     if not entered or not isinstance(entered, str):
         raise AssertionError("enter your student id as a string in STUDENT_ID at the top of "
                              "the notebook")

@@ -60,11 +60,18 @@ def test_no_solution_or_hidden_test_reaches_the_students(assignment):
         for marker in ("BEGIN SOLUTION", "END SOLUTION", "BEGIN HIDDEN TESTS"):
             assert marker not in text, f"{path.name} contains {marker}"
         solution = json.loads((ROOT / "solutions" / assignment / path.name).read_text())
-        hidden = [line.strip() for cell in solution["cells"]
-                  for block in "".join(cell["source"]).split("### BEGIN HIDDEN TESTS")[1:]
-                  for line in block.split("### END HIDDEN TESTS")[0].splitlines()
-                  if len(line.strip()) > 25]
-        leaked = [line for line in hidden if line in text]
+        sources = ["".join(cell["source"]) for cell in solution["cells"]]
+        hidden, shown = [], []
+        for source in sources:
+            blocks = source.split("### BEGIN HIDDEN TESTS")
+            shown.append(blocks[0])
+            for block in blocks[1:]:
+                secret, _, rest = block.partition("### END HIDDEN TESTS")
+                hidden += [line.strip() for line in secret.splitlines()]
+                shown.append(rest)
+        visible = "\n".join(shown)
+        secret_lines = [line for line in hidden if len(line) > 25 and line not in visible]
+        leaked = [line for line in secret_lines if line in text]
         assert not leaked, f"{path.name} shows hidden test lines: {leaked[:3]}"
         exercise = json.loads(text)
         stored = [c for c in exercise["cells"] if c["cell_type"] == "code" and c["outputs"]]
