@@ -15,7 +15,8 @@ $(STAMP): pyproject.toml constraints.txt
 	touch $(STAMP)
 
 lab: $(STAMP)
-	$(BIN)/jupyter lab --ServerApp.root_dir=$(CURDIR) chapters/00_kinematics.ipynb
+	$(BIN)/jupyter lab --ServerApp.root_dir=$(CURDIR) --ServerApp.allow_root=True \
+	    chapters/00_kinematics.ipynb
 
 # The environment's scripts (jupyter, nbgrader, alembic) come first on PATH.
 test: export PATH := $(CURDIR)/$(BIN):$(PATH)

@@ -1,0 +1,214 @@
+"""The widgets as a student sees them: JupyterLab in headless Chromium.
+
+nbval runs the notebooks without a front end; this test opens the chapters in a
+real browser (Debian's Chromium driven by playwright), runs every cell, moves the
+statics sliders and presses Play on the dynamics animations, and checks what is
+drawn. Screenshots of each checked state go to ``test-artifacts/browser/``.
+The slider-to-redraw delay (median of 20 changes) is written to
+``test-artifacts/browser/redraw.json`` for the benchmark table.
+"""
+
+import json
+import os
+import pathlib
+import secrets
+import shutil
+import signal
+import socket
+import statistics
+import subprocess
+import sys
+import time
+import urllib.request
+
+import pytest
+
+ROOT = pathlib.Path(__file__).resolve().parent.parent
+ARTIFACTS = ROOT / "test-artifacts" / "browser"
+CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
+CHROMIUM_FLAGS = ["--headless", "--no-sandbox", "--disable-gpu", "--no-first-run",
+                  "--disable-background-networking", "--disable-component-update",
+                  "--disable-sync", "--disable-quic"]
+
+pytestmark = [
+    pytest.mark.browser,
+    pytest.mark.skipif(not os.path.exists(CHROMIUM),
+                       reason="no Chromium: install Debian's `chromium` (make test does so "
+                              "when it runs as root with apt-get) to test the widgets"),
+]
+sync_api = pytest.importorskip("playwright.sync_api")
+
+
+def _free_port():
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+@pytest.fixture(scope="module")
+def lab(tmp_path_factory):
+    """JupyterLab on a free loopback port with a token, serving a copy of chapters/."""
+    work = tmp_path_factory.mktemp("lab")
+    shutil.copytree(ROOT / "chapters", work / "chapters")
+    settings = work / "settings" / "@jupyterlab" / "notebook-extension"
+    settings.mkdir(parents=True)
+    # Render every cell (no windowing), so all outputs are in the page.
+    (settings / "tracker.jupyterlab-settings").write_text('{"windowingMode": "none"}')
+    port, token = _free_port(), secrets.token_hex(16)
+    env = {**os.environ, "PATH": os.path.dirname(sys.executable) + os.pathsep +
+           os.environ["PATH"], "JUPYTER_CONFIG_DIR": str(work / "config")}
+    log = open(work / "lab.log", "w")
+    process = subprocess.Popen(
+        [sys.executable, "-m", "jupyterlab", "--no-browser", "--ServerApp.ip=127.0.0.1",
+         "--ServerApp.allow_root=True",
+         f"--ServerApp.port={port}", f"--IdentityProvider.token={token}",
+         f"--ServerApp.root_dir={work / 'chapters'}",
+         f"--LabApp.user_settings_dir={work / 'settings'}",
+         f"--LabApp.workspaces_dir={work / 'workspaces'}",
+         "--LabApp.check_for_updates_class=jupyterlab.NeverCheckForUpdate"],
+        stdout=log, stderr=subprocess.STDOUT, env=env, start_new_session=True)
+    url = f"http://127.0.0.1:{port}"
+    try:
+        deadline = time.monotonic() + 60
+        while True:
+            try:
+                urllib.request.urlopen(f"{url}/api/status?token={token}", timeout=2)
+                break
+            except OSError:
+                if time.monotonic() > deadline or process.poll() is not None:
+                    raise RuntimeError("JupyterLab did not start: " +
+                                       (work / "lab.log").read_text()[-2000:]) from None
+                time.sleep(0.3)
+        yield {"url": url, "token": token, "root": work / "chapters"}
+    finally:
+        _stop(process)
+        log.close()
+
+
+def _stop(process):
+    """End JupyterLab and everything it started (kernels): its whole process group."""
+    for sig, wait in ((signal.SIGTERM, 20), (signal.SIGKILL, 5)):
+        try:
+            os.killpg(process.pid, sig)
+            process.wait(timeout=wait)
+            return
+        except ProcessLookupError:
+            return
+        except subprocess.TimeoutExpired:
+            continue
+
+
+@pytest.fixture(scope="module")
+def browser(tmp_path_factory):
+    ARTIFACTS.mkdir(parents=True, exist_ok=True)
+    with sync_api.sync_playwright() as playwright:
+        context = playwright.chromium.launch_persistent_context(
+            str(tmp_path_factory.mktemp("chromium-profile")), executable_path=CHROMIUM,
+            headless=True, args=CHROMIUM_FLAGS, viewport={"width": 1400, "height": 1000})
+        try:
+            yield context
+        finally:
+            context.close()
+
+
+def run_all(browser, lab, notebook):
+    """Open ``notebook`` in JupyterLab, run every cell, save; return the page."""
+    page = browser.new_page()
+    page.set_default_timeout(120_000)
+    page.goto(f"{lab['url']}/lab/tree/{notebook}?token={lab['token']}")
+    idle = page.get_by_text("(ipykernel) | Idle")
+    idle.wait_for()
+    page.locator(".lm-MenuBar-itemLabel", has_text="Run").click()
+    page.locator('li[data-command="runmenu:run-all"]').click()
+    page.wait_for_function("""() => {
+        const prompts = [...document.querySelectorAll('.jp-CodeCell .jp-InputArea-prompt')];
+        return prompts.length > 0 && prompts.every(p => !p.textContent.includes('*')
+                                                   && /\\[\\d+\\]/.test(p.textContent));
+    }""")
+    idle.wait_for()
+    page.keyboard.press("Control+s")
+    page.wait_for_timeout(1500)
+    return page
+
+
+def saved_outputs(lab, notebook):
+    cells = json.loads((lab["root"] / notebook).read_text())["cells"]
+    return [o for c in cells if c["cell_type"] == "code" for o in c["outputs"]]
+
+
+def assert_no_errors(lab, notebook):
+    errors = [f"{o['ename']}: {o['evalue']}" for o in saved_outputs(lab, notebook)
+              if o["output_type"] == "error"]
+    assert not errors, f"{notebook}: cells raised {errors}"
+
+
+def assert_static_fallback(lab, notebook):
+    players = [o for o in saved_outputs(lab, notebook)
+               if "text/html" in o.get("data", {}) and "anim" in "".join(o["data"]["text/html"])]
+    assert players, f"{notebook}: no embedded animation player (the static fallback)"
+
+
+def image_bytes(locator):
+    return locator.screenshot()
+
+
+def save(name, data):
+    (ARTIFACTS / f"{name}.png").write_bytes(data)
+
+
+def test_statics_widget_redraws_when_theta2_moves(browser, lab):
+    page = run_all(browser, lab, "01_statics.ipynb")
+    assert_no_errors(lab, "01_statics.ipynb")
+    assert_static_fallback(lab, "01_statics.ipynb")
+    slider = page.locator(".widget-slider", has=page.locator(".widget-label", has_text="θ2"))
+    box = page.locator(".widget-hbox", has=slider).first
+    figure, readout = box.locator(".widget-image").first, box.locator(".widget-html").last
+    figure.scroll_into_view_if_needed()
+    before, torques_before = image_bytes(figure), readout.inner_text()
+    save("statics-before", before)
+    handle = slider.locator(".noUi-handle")
+    delays = []
+    for _ in range(20):
+        source = figure.get_attribute("src")
+        handle.focus()
+        start = time.perf_counter()
+        page.keyboard.press("ArrowRight")
+        page.wait_for_function("([img, old]) => img.src !== old",
+                               arg=[figure.element_handle(), source], polling="raf")
+        delays.append(1000 * (time.perf_counter() - start))
+    page.wait_for_timeout(300)
+    after, torques_after = image_bytes(figure), readout.inner_text()
+    save("statics-after", after)
+    assert after != before, "the figure did not change when θ2 moved"
+    assert torques_after != torques_before, "the displayed torques did not change"
+    median = statistics.median(delays)
+    (ARTIFACTS / "redraw.json").write_text(json.dumps(
+        {"slider_to_redraw_ms_median": round(median, 1), "changes": len(delays),
+         "all_ms": [round(d, 1) for d in delays]}, indent=1))
+    print(f"statics slider → redrawn figure: median {median:.1f} ms over {len(delays)} changes")
+    page.close()
+
+
+@pytest.mark.parametrize("notebook", ["03_newton_euler.ipynb", "04_lagrange.ipynb"])
+def test_play_moves_the_arm_and_stops_cleanly(browser, lab, notebook):
+    page = run_all(browser, lab, notebook)
+    assert_no_errors(lab, notebook)
+    assert_static_fallback(lab, notebook)
+    player = page.locator(".widget-play").first
+    figure = page.locator(".widget-vbox", has=player).first.locator(".widget-image").first
+    figure.scroll_into_view_if_needed()
+    start = image_bytes(figure)
+    player.locator("button").first.click()                       # ▶ play
+    frames, deadline = [start], time.monotonic() + 20
+    while len(set(frames)) < 3 and time.monotonic() < deadline:   # two new poses drawn
+        page.wait_for_timeout(250)
+        frames.append(image_bytes(figure))
+    save(f"{notebook}-playing", frames[-1])
+    assert len(set(frames)) >= 3, "Play did not move the arm"
+    player.locator("button").nth(1).click()                      # ❚❚ pause
+    page.wait_for_timeout(1000)                                  # frames already on their way
+    stopped = image_bytes(figure)
+    page.wait_for_timeout(1000)
+    assert image_bytes(figure) == stopped, "the animation did not stop"
+    save(f"{notebook}-stopped", stopped)
+    page.close()
