@@ -6,7 +6,7 @@ VENV   := .venv
 BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed
 
-.PHONY: lab test lint bench clean
+.PHONY: lab test browser bench clean
 
 $(STAMP): pyproject.toml constraints.txt
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
@@ -18,9 +18,17 @@ lab: $(STAMP)
 	$(BIN)/jupyter lab --ServerApp.root_dir=$(CURDIR) --ServerApp.allow_root=True \
 	    chapters/00_kinematics.ipynb
 
+# Debian's Chromium for the browser tests (installed when we are root with apt-get);
+# without it those tests are skipped and say why.
+browser:
+	@command -v chromium >/dev/null 2>&1 || { [ "$$(id -u)" = 0 ] && \
+	    command -v apt-get >/dev/null 2>&1 && apt-get update -qq && \
+	    DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null; } || \
+	    echo "Chromium is not available: the browser tests will be skipped"
+
 # The environment's scripts (jupyter, nbgrader, alembic) come first on PATH.
 test: export PATH := $(CURDIR)/$(BIN):$(PATH)
-test: $(STAMP)
+test: $(STAMP) browser
 	ruff check robocourse tests bench
 	python -m pytest -n 2 --dist loadfile \
 	    --nbval-lax --nbval-sanitize-with tests/nbval_sanitize.cfg --nbval-cell-timeout 120 \
