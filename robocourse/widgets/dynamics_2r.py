@@ -46,7 +46,13 @@ from robocourse.models import planar_2r
 from robocourse.newton_euler import gravity_load, mass_matrix, velocity_product
 from robocourse.robot import joint_symbols
 from robocourse.trajectories import synchronised
-from robocourse.widgets.drawing import LiveFigure, PlanarArmDrawing, animation_html, arm_axes
+from robocourse.widgets.drawing import (
+    BlittedLiveFigure,
+    PlanarArmDrawing,
+    animation_html,
+    arm_axes,
+    number_text,
+)
 
 Q0 = (-np.pi / 2, 0.0)               # hanging straight down
 QF = (np.pi / 4, np.pi / 3)          # raised, elbow bent
@@ -279,39 +285,6 @@ class TorqueSplitDrawing:
         return self.moving
 
 
-class BlittedLiveFigure(LiveFigure):
-    """A ``LiveFigure`` that redraws only the ``moving`` artists on a saved background.
-
-    ``refresh(full=True)`` renders everything and saves the background (call it after
-    changing anything else); ``refresh()`` restores the background, draws the moving
-    artists on it and encodes the PNG — several times faster than a full render.
-    """
-
-    def __init__(self, fig, moving, dpi=80):
-        fig.set_dpi(dpi)
-        self.canvas, self.moving, self.background = FigureCanvasAgg(fig), moving, None
-        super().__init__(fig, dpi)
-
-    def refresh(self, full=False):
-        if full or self.background is None:
-            for artist in self.moving:
-                artist.set_visible(False)
-            self.canvas.draw()
-            self.background = self.canvas.copy_from_bbox(self.fig.bbox)
-            for artist in self.moving:
-                artist.set_visible(True)
-        self.canvas.restore_region(self.background)
-        for artist in self.moving:
-            self.fig.draw_artist(artist)
-        buffer = io.BytesIO()
-        PIL.Image.fromarray(np.asarray(self.canvas.buffer_rgba())).save(buffer, format="png")
-        self.image.value = buffer.getvalue()
-
-
-def _number(x, digits=2):
-    return f"{round(float(x), digits) + 0.0:.{digits}f}"
-
-
 def readout_html(motion, k):
     """An HTML table of the torque parts of both joints at sample ``k`` (N·m).
 
@@ -320,17 +293,17 @@ def readout_html(motion, k):
     """
     rows = "".join(
         f"<tr><td style='padding:1px 8px'>{html.escape(label)}</td>"
-        + "".join(f"<td style='padding:1px 8px;text-align:right'><code>{_number(part[k, j])}"
+        + "".join(f"<td style='padding:1px 8px;text-align:right'><code>{number_text(part[k, j], 2)}"
                   f"</code></td>" for j in range(2)) + "</tr>"
         for label, part in zip(PART_NAMES, (motion.inertial, motion.coriolis,
                                                   motion.gravity), strict=True))
     rows += ("<tr><td style='padding:1px 8px'><b>total τ</b></td>"
              + "".join(f"<td style='padding:1px 8px;text-align:right'><b><code>"
-                       f"{_number(motion.tau[k, j])}</code></b></td>" for j in range(2))
+                       f"{number_text(motion.tau[k, j], 2)}</code></b></td>" for j in range(2))
              + "</tr>")
-    angles = ", ".join(_number(np.degrees(x), 1) for x in motion.q[k])
+    angles = ", ".join(number_text(np.degrees(x), 1) for x in motion.q[k])
     return ("<div style='font-family:sans-serif;font-size:90%'>"
-            f"t = <code>{_number(motion.t[k])}</code> s, "
+            f"t = <code>{number_text(motion.t[k], 2)}</code> s, "
             f"θ = (<code>{angles}</code>)°"
             "<table style='border:1px solid #ccc;margin-top:4px'>"
             "<tr><th></th><th>joint 1</th><th>joint 2</th></tr>"

@@ -38,7 +38,7 @@ from robocourse.inertia import (
     principal_axes,
     rotate_inertia,
 )
-from robocourse.widgets.drawing import LiveFigure, animation_html
+from robocourse.widgets.drawing import LiveFigure, animation_html, number_text
 
 FRAME_COLOURS = ("tab:red", "tab:green", "tab:blue")
 PRINCIPAL_COLOURS = ("tab:purple", "tab:orange", "tab:brown")
@@ -105,11 +105,6 @@ def box_tensor(w, l, h, position=(0.0, 0.0, 0.0), R=None, mass=1.0):
     return BoxTensor(I_A, I_c, centre, position, R, moments_c, axes_c, moments_A, R @ axes_A)
 
 
-def _number(x, digits=4):
-    """A rounded float as text, never ``-0``."""
-    return f"{round(float(x), digits) + 0.0:.{digits}f}"
-
-
 def tensor_html(t, digits=4):
     """An HTML table of the entries of ``A_I`` with the principal moments and the trace.
 
@@ -121,17 +116,17 @@ def tensor_html(t, digits=4):
         "<tr>" + "".join(
             f"<td style='padding:2px 8px;text-align:right' title='{labels[i][j]}'>"
             f"<span style='color:#888;font-size:80%'>{labels[i][j]}</span><br>"
-            f"<code>{_number(t.I_A[i, j], digits)}</code></td>" for j in range(3)) + "</tr>"
+            f"<code>{number_text(t.I_A[i, j], digits)}</code></td>" for j in range(3)) + "</tr>"
         for i in range(3))
-    moments = ", ".join(_number(x, digits) for x in t.moments_A)
-    centre = ", ".join(_number(x, digits) for x in t.moments_c)
+    moments = ", ".join(number_text(x, digits) for x in t.moments_A)
+    centre = ", ".join(number_text(x, digits) for x in t.moments_c)
     return (
         "<div style='font-family:sans-serif'>"
         "<b>A_I</b> about the origin of {A}, in the axes of {A} (kg·m²)"
         f"<table style='border:1px solid #ccc;margin:4px 0'>{rows}</table>"
         f"principal moments about the origin of {{A}}: <code>{html.escape(moments)}</code><br>"
         f"principal moments about the centre of mass: <code>{html.escape(centre)}</code><br>"
-        f"trace A_I = <code>{_number(np.trace(t.I_A), digits)}</code>"
+        f"trace A_I = <code>{number_text(np.trace(t.I_A), digits)}</code>"
         f" (= 2 ∫ r² dm, whatever the axes)</div>")
 
 

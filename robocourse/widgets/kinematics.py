@@ -39,7 +39,13 @@ from robocourse.kinematics import (
     manipulability,
 )
 from robocourse.models import planar_2r
-from robocourse.widgets.drawing import LiveFigure, PlanarArmDrawing, animation_html, arm_axes
+from robocourse.widgets.drawing import (
+    LiveFigure,
+    PlanarArmDrawing,
+    animation_html,
+    arm_axes,
+    number_text,
+)
 
 NEAR_SINGULAR = 0.1        # |s2| below this counts as "near a singularity" (about 5.7°)
 PLANAR = (0, 1)            # the rows vx, vy of the 6 x n Jacobian
@@ -178,11 +184,6 @@ def arrow_points(start, vector, head=0.22, width=0.5):
     return np.array([start, end, gap, end, end + back + side, gap, end, end + back - side])
 
 
-def _number(x, digits=3):
-    """A rounded float as text, never ``-0``."""
-    return f"{round(float(x), digits) + 0.0:.{digits}f}"
-
-
 def readout_text(state):
     """The numbers shown inside the figure: det J, w, v and the warning (if any).
 
@@ -193,9 +194,9 @@ def readout_text(state):
     SINGULAR: θ2 = 0 or 180°, rank J = 1
     the tip cannot move along the arm
     """
-    lines = [f"det J = l1 l2 s2 = {_number(state.det)} m²",
-             f"w = |det J| = {_number(state.manipulability)}",
-             f"v = ({_number(state.velocity[0])}, {_number(state.velocity[1])}) m/s"]
+    lines = [f"det J = l1 l2 s2 = {number_text(state.det)} m²",
+             f"w = |det J| = {number_text(state.manipulability)}",
+             f"v = ({number_text(state.velocity[0])}, {number_text(state.velocity[1])}) m/s"]
     if state.warning:
         lines.append(state.warning)
     return "\n".join(lines)
@@ -208,8 +209,8 @@ def readout_html(state):
     True
     """
     J = state.J
-    rows = "".join(f"<tr><td><code>{_number(J[i, 0])}</code></td>"
-                   f"<td><code>{_number(J[i, 1])}</code></td></tr>" for i in range(2))
+    rows = "".join(f"<tr><td><code>{number_text(J[i, 0])}</code></td>"
+                   f"<td><code>{number_text(J[i, 1])}</code></td></tr>" for i in range(2))
     colour = "#c00" if state.singular else "#d97000"
     text = html.escape(state.warning).replace("\n", "<br>")
     warning = (f"<p style='color:{colour};font-weight:bold'>{text}</p>"
@@ -217,13 +218,13 @@ def readout_html(state):
     degrees = np.degrees(state.q)
     return (
         "<div style='font-family:sans-serif;min-width:260px'>"
-        f"θ1 = {_number(degrees[0], 1)}°, θ2 = {_number(degrees[1], 1)}°<br>"
+        f"θ1 = {number_text(degrees[0], 1)}°, θ2 = {number_text(degrees[1], 1)}°<br>"
         "<b>⁰J</b> (m per rad):"
         f"<table style='border:1px solid #ccc;margin:4px 0'>{rows}</table>"
-        f"q̇ = ({_number(state.qd[0], 2)}, {_number(state.qd[1], 2)}) rad/s<br>"
-        f"v = J q̇ = ({_number(state.velocity[0])}, {_number(state.velocity[1])}) m/s<br>"
-        f"det J = l1 l2 s2 = <code>{_number(state.det, 4)}</code> m²<br>"
-        f"manipulability w = |det J| = <code>{_number(state.manipulability, 4)}</code>"
+        f"q̇ = ({number_text(state.qd[0], 2)}, {number_text(state.qd[1], 2)}) rad/s<br>"
+        f"v = J q̇ = ({number_text(state.velocity[0])}, {number_text(state.velocity[1])}) m/s<br>"
+        f"det J = l1 l2 s2 = <code>{number_text(state.det, 4)}</code> m²<br>"
+        f"manipulability w = |det J| = <code>{number_text(state.manipulability, 4)}</code>"
         f"{warning}</div>")
 
 

@@ -23,21 +23,18 @@ through 0 with a tip force fixed in space, so both torques collapse to zero when
 force passes through both joint axes.
 """
 
-import io
 from typing import NamedTuple
 
 import ipywidgets as widgets
 import numpy as np
-from matplotlib.backends.backend_agg import FigureCanvasAgg
 from matplotlib.figure import Figure
 from matplotlib.patches import FancyArrowPatch
-from PIL import Image
 
 from robocourse.frames import rotation
 from robocourse.kinematics import forward_kinematics
 from robocourse.models import planar_2r
 from robocourse.statics import static_forces_by_propagation
-from robocourse.widgets.drawing import LiveFigure, PlanarArmDrawing, animation_html, arm_axes
+from robocourse.widgets.drawing import BlittedLiveFigure, PlanarArmDrawing, animation_html, arm_axes
 
 SINGULAR_S2 = 0.1            # |s2| below this counts as "near the singularity" (≈ 5.7°)
 FORCE_SCALE = 0.08           # metres of arrow per newton
@@ -205,46 +202,6 @@ class StaticsDrawing:
     def arrow_ends(self):
         """The drawn start and end of the force arrow (a 2 x 2 array, rows = points)."""
         return self._arrow_ends.copy()
-
-
-class BlittedLiveFigure(LiveFigure):
-    """A ``LiveFigure`` that redraws only the moving ``artists`` over a cached background.
-
-    The first refresh draws the whole figure without the moving artists (they are
-    marked animated) and keeps that background; every refresh then restores it, draws
-    the moving artists and encodes the pixels as PNG. The axes limits must stay fixed.
-    (A full ``savefig`` spends most of its time laying out tick labels again.)
-
-    >>> fig = Figure(figsize=(2, 2)); ax = fig.add_subplot()
-    >>> (line,) = ax.plot([0, 1], [0, 1])
-    >>> live = BlittedLiveFigure(fig, [line], dpi=40)
-    >>> before = bytes(live.image.value); line.set_data([0, 1], [1, 0]); live.refresh()
-    >>> bytes(live.image.value) != before, bytes(live.image.value[1:4])
-    (True, b'PNG')
-    """
-
-    def __init__(self, fig, artists, dpi=80):
-        self.artists = sorted(artists, key=lambda artist: artist.get_zorder())
-        for artist in self.artists:
-            artist.set_animated(True)
-        fig.set_dpi(dpi)
-        self.canvas = FigureCanvasAgg(fig)
-        self.background = None
-        super().__init__(fig, dpi)
-
-    def refresh(self):
-        """Draw the moving artists over the background and show the result."""
-        if self.background is None:
-            self.canvas.draw()
-            self.background = self.canvas.copy_from_bbox(self.fig.bbox)
-        else:
-            self.canvas.restore_region(self.background)
-        for artist in self.artists:
-            self.fig.draw_artist(artist)
-        buffer = io.BytesIO()
-        Image.fromarray(np.asarray(self.canvas.buffer_rgba())).save(buffer, format="png",
-                                                                    compress_level=1)
-        self.image.value = buffer.getvalue()
 
 
 def statics_figure(robot, load, figsize=(7.2, 3.4), dpi=72, caption=True):
