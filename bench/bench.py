@@ -15,7 +15,9 @@ Times are medians over repeated runs (``timeit.repeat``); the "runs" column read
 """
 
 import importlib
+import json
 import os
+import pathlib
 import statistics
 import tempfile
 import time
@@ -220,10 +222,23 @@ def simulation():
         time.perf_counter() - start, "1x1", "for comparison: 1 s simulated, not 10")
 
 
+def browser_redraw():
+    """The slider → redrawn figure delay measured by the browser test, when it has run."""
+    results = pathlib.Path(__file__).resolve().parent.parent / "test-artifacts" / "browser"
+    task = "statics widget in JupyterLab + Chromium: slider → redrawn figure"
+    if not (results / "redraw.json").exists():
+        row(task, "tests/test_browser.py", float("nan"), "", "run make test first (needs Chromium)")
+        return
+    measured = json.loads((results / "redraw.json").read_text())
+    row(task, "tests/test_browser.py", measured["slider_to_redraw_ms_median"] / 1000,
+        f"{measured['changes']} changes", "median, from the last browser test run; goal ≤ 50 ms")
+
+
 def main():
     derivations()
     puma_inverse_dynamics()
     simulation()
+    browser_redraw()
     headers = ("task", "method", "median time", "runs", "note")
     lines = [(task, method, "—" if np.isnan(seconds) else show(seconds), runs, note)
              for task, method, seconds, runs, note in ROWS]
