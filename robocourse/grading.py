@@ -199,7 +199,8 @@ def check_expression(answer, expected, name="your answer", markers=(), allowed_s
                              "Matrix")
     if _equal(answer, expected):
         return        # symbols that cancel out are fine
-    foreign = answer.free_symbols - expected.free_symbols - set(allowed_symbols or ())
+    foreign = {s for s in answer.free_symbols - expected.free_symbols - set(allowed_symbols or ())
+               if not (_is_rate(s) or _is_acceleration(s))}   # those: named by their kind below
     known = {str(symbol) for symbol in expected.free_symbols}
     twins = sorted(str(s) for s in foreign if str(s) in known)
     if twins:

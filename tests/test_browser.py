@@ -195,7 +195,8 @@ def test_play_moves_the_arm_and_stops_cleanly(browser, lab, notebook):
     assert_no_errors(lab, notebook)
     assert_static_fallback(lab, notebook)
     player = page.locator(".widget-play").first
-    figure = page.locator(".widget-vbox", has=player).first.locator(".widget-image").first
+    root = page.locator(".widget-vbox", has=player).first
+    figure = root.locator(".widget-image >> visible=true").first
     figure.scroll_into_view_if_needed()
     start = image_bytes(figure)
     player.locator("button").first.click()                       # ▶ play
