@@ -3,7 +3,6 @@
 import io
 
 import numpy as np
-import sympy as sp
 from matplotlib.figure import Figure
 
 from robocourse import lagrange, newton_euler
@@ -16,7 +15,6 @@ from robocourse.widgets.dynamics_2r import (
     dynamics_2r_animation,
     dynamics_2r_widget,
     freeze_background,
-    lecture_form,
     readout_html,
     torque_split,
 )
@@ -154,11 +152,3 @@ def test_a_frozen_background_renders_the_same_frames():
 def test_animation_is_a_compact_embedded_player():
     html = dynamics_2r_animation(n_frames=3, dpi=30, samples=9)
     assert html.count("data:image/png;base64") == 3
-
-
-def test_lecture_form_abbreviates_for_display():
-    t1, t2, l1, g = sp.symbols("theta1 theta2 l1 g")
-    s1, c2, s12 = sp.symbols("s1 c2 s12")
-    expr = g * (sp.sin(t1) * sp.cos(t2) + sp.cos(t1) * sp.sin(t2)) + l1 * sp.cos(t2)
-    assert lecture_form(expr) == g * s12 + l1 * c2
-    assert lecture_form(sp.Matrix([sp.sin(t1), 0])) == sp.Matrix([s1, 0])

@@ -3,12 +3,10 @@
 import math
 
 import numpy as np
-import sympy as sp
 
 from robocourse.models import planar_2r
 from robocourse.widgets.kinematics import (
     NEAR_SINGULAR,
-    abbreviate,
     arm_velocity,
     arrow_points,
     kinematics_widget,
@@ -74,15 +72,6 @@ def test_arrow_points_start_at_the_tip_and_end_at_tip_plus_vector():
     assert np.allclose(points[0], [1.0, 2.0]) and np.allclose(points[1], [1.5, 1.5])
     assert np.isnan(points[2]).all()
     assert arrow_points([1.0, 2.0], [0.0, 0.0]).shape == (2, 2)
-
-
-def test_abbreviate_uses_the_lecture_names():
-    t1, t2, t3, l1 = sp.symbols("theta1 theta2 theta3 l1")
-    c12_expanded = sp.cos(t1) * sp.cos(t2) - sp.sin(t1) * sp.sin(t2)
-    expr = abbreviate(l1 * c12_expanded + sp.sin(t1 + t2 + t3))
-    assert expr == l1 * sp.Symbol("c_{12}") + sp.Symbol("s_{123}")
-    matrix = abbreviate(sp.Matrix([sp.cos(t2), sp.sin(sp.Symbol("phi"))]))
-    assert matrix == sp.Matrix([sp.Symbol("c_{2}"), sp.sin(sp.Symbol("phi"))])
 
 
 def test_widget_sliders_change_the_drawing_the_numbers_and_the_image():

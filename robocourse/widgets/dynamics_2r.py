@@ -20,9 +20,6 @@ only moves artists.
 ``dynamics_2r_widget`` is the interactive version (Play button, frame slider, sliders
 for ``m1, m2`` and the duration); ``dynamics_2r_animation`` the static fallback, an
 embedded JavaScript player of the same motion.
-
-The module also holds ``lecture_form``, the display helper of chapter 3 that writes a
-symbolic result of the 2R arm with the lecture's abbreviations (``s1, c12, …``).
 """
 
 import base64
@@ -40,7 +37,6 @@ from matplotlib.backend_bases import FigureCanvasBase
 from matplotlib.backends.backend_agg import FigureCanvasAgg
 from matplotlib.figure import Figure
 from matplotlib.ticker import MaxNLocator
-from sympy.simplify.fu import TR10i
 
 from robocourse.models import planar_2r
 from robocourse.newton_euler import gravity_load, mass_matrix, velocity_product
@@ -60,59 +56,6 @@ PART_STYLES = ((r"inertial $M(q)\,\ddot q$", "tab:blue"),
                (r"Coriolis + centripetal $c(q, \dot q)$", "tab:orange"),
                (r"gravity $G(q)$", "tab:green"))
 PART_NAMES = ("inertial M q̈", "Coriolis + centripetal c(q, q̇)", "gravity G(q)")
-
-
-# --------------------------------------------------------------------------- display helper
-
-def _abbreviations(expr):
-    """``{sin(θ1): s1, cos(θ1 + θ2): c12, …}`` for the sines and cosines in ``expr`` whose
-    angle is a joint variable or a sum of them (names ending in the joint number)."""
-    names = {}
-    for f in expr.atoms(sp.sin, sp.cos):
-        angle = f.args[0]
-        joints = sorted(angle.free_symbols, key=str)
-        if joints and angle == sp.Add(*joints) and all(str(s)[-1].isdigit() for s in joints):
-            prefix = "s" if f.func is sp.sin else "c"
-            names[f] = sp.Symbol(prefix + "".join(str(s)[-1] for s in joints))
-    return names
-
-
-def _tidy(entry):
-    """One entry expanded, ``s² + c² = 1`` applied and products recombined into sums of angles."""
-    entry = sp.expand(sp.sympify(entry))
-    angles = {f.args[0] for f in entry.atoms(sp.sin, sp.cos)}
-    if not angles:
-        return entry
-    candidates = []
-    for old, new in ((sp.sin, sp.cos), (sp.cos, sp.sin)):          # s² → 1 − c², or c² → 1 − s²
-        circle = {old(x) ** 2: 1 - new(x) ** 2 for x in angles}
-        candidates.append(sp.expand(TR10i(sp.expand(entry.subs(circle)))))
-    return min(candidates, key=lambda e: (sp.count_ops(e), sp.default_sort_key(e)))
-
-
-def lecture_form(value):
-    """``value`` (expression or matrix) tidied for display, with the lecture's abbreviations.
-
-    Each entry is expanded, ``sin² + cos² = 1`` applied, products of sines and cosines
-    recombined into sums of angles (``s1 c2 + c1 s2 → s12``) and every ``sin θ1``,
-    ``cos(θ1+θ2)`` replaced by the plain symbols ``s1``, ``c12``. For DISPLAY only: the
-    symbols ``s1, c1`` no longer know that ``s1² + c1² = 1``.
-
-    >>> t1, t2, g, m = sp.symbols('theta1 theta2 g m')
-    >>> lecture_form(g * (sp.sin(t1) * sp.cos(t2) + sp.cos(t1) * sp.sin(t2)))
-    g*s12
-    >>> lecture_form(sp.Matrix([m * sp.sin(t2)**2 + m * sp.cos(t2)**2, sp.sin(t1 + t2)]))
-    Matrix([
-    [  m],
-    [s12]])
-    """
-    def tidy(entry):
-        entry = _tidy(entry)
-        return entry.subs(_abbreviations(entry))
-
-    if isinstance(value, sp.MatrixBase):
-        return value.applyfunc(tidy)
-    return tidy(value)
 
 
 # --------------------------------------------------------------------------- the numbers

@@ -16,19 +16,14 @@ The drawing (a ``matplotlib.figure.Figure`` rendered into an ``ipywidgets.Image`
 velocity arrow at the tip (both scaled by ``scale`` metres per m/s), det J, w and a
 warning near singular configurations; a second panel plots ``det J = l1 l2 s2`` against
 θ2 with the current value marked. Every slider change only moves artists.
-
-The module also holds ``abbreviate``, the display helper that writes results with the
-lecture's abbreviations (``s1 = sin θ1``, ``c12 = cos(θ1 + θ2)``, …).
 """
 
 import html
 import math
-import re
 from typing import NamedTuple
 
 import ipywidgets as widgets
 import numpy as np
-import sympy as sp
 from matplotlib.figure import Figure
 
 from robocourse.kinematics import (
@@ -49,46 +44,6 @@ from robocourse.widgets.drawing import (
 
 NEAR_SINGULAR = 0.1        # |s2| below this counts as "near a singularity" (about 5.7°)
 PLANAR = (0, 1)            # the rows vx, vy of the 6 x n Jacobian
-
-
-# --------------------------------------------------------------------------- display helper
-
-def _angle_indices(angle):
-    """``"12"`` for ``theta1 + theta2`` (any symbols ending in a number); None otherwise."""
-    indices = []
-    for term in sp.Add.make_args(angle):
-        if not isinstance(term, sp.Symbol):
-            return None
-        match = re.fullmatch(r"[A-Za-z_]+?(\d+)", term.name)
-        if match is None:
-            return None
-        indices.append(match.group(1))
-    return "".join(sorted(indices, key=int))
-
-
-def abbreviate(expr, simplify=True):
-    """``expr`` with ``sin(θ1+θ2) → s12``, ``cos θ1 → c1``, …: the lecture's abbreviations.
-
-    For display only: the result holds new symbols named ``s_{12}``, ``c_{1}``, … With
-    ``simplify`` each entry is first put through ``sp.trigsimp`` (so ``c1 c2 − s1 s2``
-    becomes ``c12``). Works on expressions and matrices; angles that are not sums of
-    numbered symbols are left alone.
-
-    >>> t1, t2, l1, l2 = sp.symbols('theta1 theta2 l1 l2')
-    >>> abbreviate(l1 * sp.cos(t1) + l2 * sp.cos(t1 + t2))
-    c_{12}*l2 + c_{1}*l1
-    >>> abbreviate(sp.sin(t1) * sp.cos(t2) + sp.sin(t2) * sp.cos(t1))
-    s_{12}
-    """
-    expr = sp.sympify(expr)
-    if simplify:
-        expr = expr.applyfunc(sp.trigsimp) if isinstance(expr, sp.MatrixBase) else sp.trigsimp(expr)
-    names = {}
-    for f in expr.atoms(sp.sin, sp.cos):
-        indices = _angle_indices(f.args[0])
-        if indices is not None:
-            names[f] = sp.Symbol(f"{'s' if isinstance(f, sp.sin) else 'c'}_{{{indices}}}")
-    return expr.xreplace(names)
 
 
 # --------------------------------------------------------------------------- the numbers
