@@ -82,6 +82,16 @@ def skew(v):
     return B.matrix([[0, -z, y], [z, 0, -x], [-y, x, 0]], B.is_symbolic(x, y, z))
 
 
+def vee(S):
+    """The vector ``w`` of a skew-symmetric matrix ``S = [w x]``: the inverse of ``skew``.
+
+    >>> vee(skew([1, 2, 3]))
+    array([1., 2., 3.])
+    """
+    S = B.as_matrix(S, (3, 3), "S")
+    return B.vector([S[2, 1], S[0, 2], S[1, 0]], B.is_symbolic(S))
+
+
 def cross(a, b):
     """The vector product ``a x b`` (numbers or symbols), via ``[a x] b``."""
     return skew(a) @ B.as_vector(b, 3, "b", symbolic=B.is_symbolic(a, b))

@@ -130,6 +130,18 @@ def total_energy(robot, q, qd):
     return kinetic_energy(robot, q, qd) + potential_energy(robot, q)
 
 
+def time_derivative(expr, q, qd, qdd):
+    """``d/dt`` of an expression in ``q, q̇`` along the motion, by the chain rule:
+    ``Σ_j ∂f/∂q_j q̇_j + ∂f/∂q̇_j q̈_j`` (works on expressions and matrices).
+
+    >>> t, td, tdd = sp.symbols('theta1 thetadot1 thetaddot1')
+    >>> time_derivative(td * sp.sin(t), [t], [td], [tdd])
+    thetaddot1*sin(theta1) + thetadot1**2*cos(theta1)
+    """
+    return sum((sp.diff(expr, q[j]) * qd[j] + sp.diff(expr, qd[j]) * qdd[j]
+                for j in range(len(q))), sp.zeros(*expr.shape) if hasattr(expr, "shape") else 0)
+
+
 def lagrange_equations(robot):
     """The joint torques ``τ`` (n x 1, symbolic) from ``d/dt(∂L/∂q̇) − ∂L/∂q = τ``, ``L = K − U``.
 
@@ -151,8 +163,7 @@ def lagrange_equations(robot):
     tau = []
     for i in range(robot.n):
         momentum = sp.diff(lagrangian, qd[i])                       # ∂L/∂q̇_i
-        rate = sum(sp.diff(momentum, q[j]) * qd[j] + sp.diff(momentum, qd[j]) * qdd[j]
-                   for j in range(robot.n))                          # d/dt (∂L/∂q̇_i)
+        rate = time_derivative(momentum, q, qd, qdd)                # d/dt (∂L/∂q̇_i)
         tau.append(sp.expand(rate - sp.diff(lagrangian, q[i])))
     return sp.Matrix(tau)
 
