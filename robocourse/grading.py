@@ -79,9 +79,9 @@ def term_kind(term, markers=()):
     if rates:
         kind = "centripetal term" if powers.get(rates[0], 1) == 2 else "velocity term"
         return f"{kind} in {_monomial(rates, powers)}"
-    if sp.Symbol("g") in term.free_symbols:
-        return "gravity term"
     named = [s for s in symbols if s in set(markers)]
+    if sp.Symbol("g") in term.free_symbols:
+        return f"gravity term in {_monomial(named, powers)}" if named else "gravity term"
     if named:
         return f"term in {_monomial(named, powers)}"
     return "term without any of the marked symbols"
@@ -241,6 +241,8 @@ def check_number(answer, expected, name="your answer", rtol=1e-6, atol=1e-9, uni
         raise AssertionError(f"{name} should be a number or an array of numbers; got "
                              f"{type(answer).__name__}") from None
     wanted = np.asarray(expected, dtype=float)
+    if wanted.ndim == 0 and given.size == 1:
+        given = given.reshape(())                     # [x] for a scalar is fine
     if given.shape != wanted.shape:
         raise AssertionError(f"{name} has the wrong shape: {given.shape}, expected "
                              f"{wanted.shape}")
