@@ -28,6 +28,7 @@ import sympy as sp
 import sympy.physics.mechanics as me
 
 from robocourse import lagrange, newton_euler
+from robocourse.closed_form import closed_form
 from robocourse.codegen import CompiledDynamics, NumericFunction, c_compiler
 from robocourse.models import planar_2r, planar_2r_distributed, puma560, rp_arm
 from robocourse.robot import joint_symbols
@@ -201,6 +202,15 @@ def peers(task, q, qd, qdd, Q, QD, QDD):
             "7x2000", "its sample 6-DOF manipulator, not the PUMA")
 
 
+def closed_form_puma():
+    start = time.perf_counter()
+    form = closed_form(puma560())
+    seconds = time.perf_counter() - start
+    size = sum(sp.count_ops(part) for part in (form.M, form.c, form.G))
+    row("PUMA 560 simplified symbolic M, c, G", "closed_form: NE + reduction mod s²+c²−1",
+        seconds, "1x1", f"{size} operations in all; roboticstoolbox symbolic rne: > 300 s")
+
+
 # --- simulation ------------------------------------------------------------------------
 
 def simulation():
@@ -237,6 +247,7 @@ def browser_redraw():
 def main():
     derivations()
     puma_inverse_dynamics()
+    closed_form_puma()
     simulation()
     browser_redraw()
     headers = ("task", "method", "median time", "runs", "note")

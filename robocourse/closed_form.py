@@ -1,0 +1,264 @@
+"""Equations of motion in closed form: ``M``, ``c``, ``G`` of a whole arm, simplified.
+
+``τ = M(q) q̈ + c(q, q̇) + G(q)`` written out entry by entry, short enough to print
+and to compile, for any arm — the PUMA 560 included, in about a second. Running
+``sp.simplify`` on the Newton–Euler torques of a six-joint arm does not finish in
+minutes; the trick is to treat the torques as POLYNOMIALS:
+
+1. Exact arm. Every decimal parameter becomes the fraction it is written as
+   (``0.4318 = 2159/5000``), twists of 90° become ``π/2``. Cancellations are then
+   exact: no ``1e-17`` coefficients that are zeros in disguise.
+2. Newton–Euler with symbols (``newton_euler``): the columns of ``M`` (unit
+   accelerations, lecture 3.4) and ``G`` (the gravity load). Each entry is a
+   polynomial in ``s_i = sin θ_i``, ``c_i = cos θ_i`` (and joint rates, prismatic
+   ``d_i``, symbolic parameters) with rational coefficients; sympy's sparse
+   polynomials multiply it out fast.
+3. ``s_i² + c_i² = 1``: each polynomial is reduced modulo ``s_i² + c_i² − 1`` (no
+   ``s_i²`` is left). These circle polynomials form a Gröbner basis, so the
+   remainder is unique: equal torques give the same remainder (as in ``equivalence``).
+4. ``c`` from the Christoffel symbols of the reduced ``M`` (lecture 4.4),
+   ``c_i = Σ_j Ṁ_ij q̇_j − ½ ∂(q̇ᵀ M q̇)/∂q_i`` with ``Ṁ = Σ_k ∂M/∂q_k q̇_k``; on the
+   polynomials ``∂/∂θ_k = c_k ∂/∂s_k − s_k ∂/∂c_k``.
+5. Sums of angles. Joints whose axes are parallel (``α_{i−1} = 0``) also have an
+   absolute angle, ``θ12 = θ1 + θ2`` for the planar arms, ``θ23`` for the PUMA's
+   shoulder and elbow. Each coefficient of a joint-rate product (``q̈_j``,
+   ``q̇_j q̇_k``) is reduced in the relative and in the absolute angles
+   (``s2 = s12 c1 − c12 s1``, …), and the one with fewer terms is kept: ``c2`` in
+   the 2R ``M``, ``c12`` in its ``G``.
+
+Numbers come out as floats for a numeric arm, exact for a symbolic one.
+``ClosedForm.numeric_functions`` turns the result into compiled code (``codegen``).
+"""
+
+from dataclasses import dataclass, replace
+from typing import Any
+
+import sympy as sp
+from sympy.polys.domains import QQ
+from sympy.polys.orderings import lex
+from sympy.polys.rings import ring
+
+from robocourse import _backend as B
+from robocourse import newton_euler
+from robocourse.codegen import NumericFunction
+from robocourse.robot import joint_symbols, require_chain
+
+__all__ = ["ClosedForm", "closed_form", "exact_arm"]
+
+
+@dataclass(frozen=True)
+class ClosedForm:
+    """``τ = M q̈ + c + G`` in closed form: ``M`` (n x n, symmetric), ``c`` and ``G``
+    (n x 1) in the joint symbols ``q, qd, qdd`` of ``joint_symbols``.
+
+    Each entry is a sum of joint-rate terms (``q̈_j``, ``q̇_j q̇_k``, or none), each with
+    its coefficient in sines and cosines of the joint angles (sums of angles where
+    axes are parallel).
+    """
+
+    M: Any
+    c: Any
+    G: Any
+    q: Any
+    qd: Any
+    qdd: Any
+
+    @property
+    def tau(self):
+        """The joint torques/forces ``M q̈ + c + G``."""
+        return self.M @ self.qdd + self.c + self.G
+
+    def numeric_functions(self, backend=None):
+        """Compiled ``mass_matrix(q)``, ``velocity_product(q, qd)``, ``gravity_load(q)``,
+        ``inverse_dynamics(q, qd, qdd)``: a dict of ``codegen.NumericFunction`` by name.
+
+        Needs a numeric arm (no symbols other than the joint variables).
+        """
+        q, qd, qdd = self.q, self.qd, self.qdd
+        n = len(q)
+        return {
+            "mass_matrix": NumericFunction(self.M, {"q": q}, "mass_matrix", backend,
+                                           shape=(n, n)),
+            "velocity_product": NumericFunction(self.c, {"q": q, "qd": qd},
+                                                "velocity_product", backend),
+            "gravity_load": NumericFunction(self.G, {"q": q}, "gravity_load", backend),
+            "inverse_dynamics": NumericFunction(self.tau, {"q": q, "qd": qd, "qdd": qdd},
+                                                "inverse_dynamics", backend),
+        }
+
+
+def _exact(value):
+    """A parameter as an exact sympy value: each float as the decimal it is written as."""
+    if value is None:                          # a mass property not given
+        return None
+    if isinstance(value, sp.MatrixBase) or getattr(value, "ndim", 0):
+        return sp.Matrix(value).applyfunc(_exact)
+    return sp.nsimplify(value, rational=True)
+
+
+def exact_arm(robot):
+    """``robot`` with exact parameters: floats become fractions (``0.4318 → 2159/5000``),
+    twists and angle offsets that are multiples of 90° become multiples of ``π``.
+
+    >>> from robocourse.models import puma560
+    >>> arm = exact_arm(puma560())
+    >>> arm.links[2].a, arm.links[1].alpha, arm.links[1].mass
+    (2159/5000, -pi/2, 87/5)
+    """
+    links = [replace(link, alpha=B.exact_angle(link.alpha), a=_exact(link.a), d=_exact(link.d),
+                     theta=_exact(B.exact_angle(link.theta)), mass=_exact(link.mass),
+                     r_c=_exact(link.r_c), I_c=_exact(link.I_c))
+             for link in require_chain(robot).links]
+    return type(robot)(links, tool=_exact(robot.tool), gravity=_exact(robot.gravity),
+                       name=robot.name)
+
+
+class _Polynomials:
+    """Polynomials in ``s_i, c_i`` of the revolute joints, the joint rates and
+    accelerations, the prismatic joint variables and the arm's other symbols, over
+    the rationals, in lex order with the ``s_i`` first (so the circle polynomials
+    ``s_i² + c_i² − 1`` have leading terms ``s_i²``)."""
+
+    def __init__(self, robot, q, qd, qdd, parameters):
+        self.revolute = [i for i, link in enumerate(robot.links) if link.is_revolute]
+        self.prismatic = [q[i] for i, link in enumerate(robot.links) if not link.is_revolute]
+        names = [q[i].name for i in self.revolute]
+        s = [sp.Dummy(f"s_{name}") for name in names]
+        c = [sp.Dummy(f"c_{name}") for name in names]
+        self.rates = [*qdd, *qd]
+        self.ring, *gens = ring([*s, *c, *self.rates, *self.prismatic, *parameters], QQ, lex)
+        r, n = len(s), robot.n
+        self.s, self.c = gens[:r], gens[r:2 * r]
+        self.qd = gens[2 * r + n:2 * r + 2 * n]
+        sliding = [i for i in range(n) if i not in self.revolute]
+        self.lengths = dict(zip(sliding, gens[2 * r + 2 * n:2 * r + 2 * n + len(sliding)],
+                                strict=True))                             # prismatic d_i
+        self.trig = s + c                        # the sympy symbols of the s_i, c_i
+        self.atoms = {sp.sin(q[i]): self.s[k] for k, i in enumerate(self.revolute)}
+        self.atoms.update({sp.cos(q[i]): self.c[k] for k, i in enumerate(self.revolute)})
+        self.atoms.update({x: self.ring(x) for x in [*self.rates, *self.prismatic, *parameters]})
+        self.circles = [self.s[k] ** 2 + self.c[k] ** 2 - 1 for k in range(r)]
+        self._known = {}
+        # Absolute angles: θ_k + θ_{k-1} + … over the run of parallel axes ending at k.
+        angles, self.absolute, absolute_angles = {}, [], []
+        for k, i in enumerate(self.revolute):
+            parallel = i - 1 in angles and robot.links[i].alpha == 0
+            angles[i] = q[i] + (angles[i - 1] if parallel else 0)
+            absolute_angles.append(angles[i])
+            if parallel:                           # θ_i = φ_i − φ_{i−1}
+                before = self.revolute.index(i - 1)
+                S, C, S0, C0 = self.s[k], self.c[k], self.s[before], self.c[before]
+                self.absolute += [(S, S * C0 - C * S0), (C, C * C0 + S * S0)]
+        self.bases = [self._names([q[i] for i in self.revolute])]
+        if self.absolute:
+            self.bases.append(self._names(absolute_angles))
+
+    def _names(self, angles):
+        return dict(zip(self.trig, [*map(sp.sin, angles), *map(sp.cos, angles)], strict=True))
+
+    def reduce(self, p):
+        """The remainder of ``p`` modulo ``s_i² + c_i² − 1``."""
+        return p.rem(self.circles)
+
+    def of(self, expr):
+        """``expr`` (a sympy expression) as a reduced polynomial."""
+        return self.reduce(self._polynomial(sp.sympify(expr)))
+
+    def _polynomial(self, e):
+        known = self._known.get(e)
+        if known is not None:
+            return known
+        if e in self.atoms:
+            p = self.atoms[e]
+        elif e.is_Rational:
+            p = self.ring(QQ(int(e.p), int(e.q)))
+        elif e.is_Add or e.is_Mul:
+            parts = [self._polynomial(a) for a in e.args]
+            p = sum(parts, self.ring.zero) if e.is_Add else sp.prod(parts, start=self.ring.one)
+        elif e.is_Pow and e.exp.is_Integer and e.exp > 0:
+            p = self._polynomial(e.base) ** int(e.exp)
+        else:
+            raise ValueError(f"cannot write {e} as a polynomial in the sines and cosines of "
+                             "the joint angles (angle offsets must be multiples of 90°)")
+        self._known[e] = p
+        return p
+
+    def d_dq(self, p, j):
+        """``∂p/∂q_j``: ``c ∂p/∂s − s ∂p/∂c`` for a revolute joint, else ``∂p/∂d_j``."""
+        if j in self.revolute:
+            k = self.revolute.index(j)
+            return self.c[k] * p.diff(self.s[k]) - self.s[k] * p.diff(self.c[k])
+        return p.diff(self.lengths[j])
+
+    def expression(self, p, floats):
+        """``p`` as a sympy expression: a sum over joint-rate monomials, each coefficient
+        written in the relative or the absolute angles, whichever has fewer terms."""
+        first, last = len(self.trig), len(self.trig) + len(self.rates)
+        groups = {}
+        for monom, coeff in p.terms():
+            rest = (*monom[:first], *[0] * len(self.rates), *monom[last:])
+            groups.setdefault(monom[first:last], {})[rest] = coeff
+        total = sp.Integer(0)
+        for rates, terms in sorted(groups.items(), reverse=True):
+            coefficient = self.ring(terms)
+            forms = [(coefficient, self.bases[0])]
+            if self.absolute:
+                rewritten = self.reduce(coefficient.compose(self.absolute))
+                forms.append((rewritten, self.bases[1]))
+            best, names = min(forms, key=lambda form: len(form[0]))
+            value = best.as_expr().xreplace(names)
+            if floats:
+                value = value.xreplace({x: sp.Float(x) for x in value.atoms(sp.Rational)
+                                        if not x.is_Integer})
+            total += value * sp.prod(r ** e for r, e in zip(self.rates, rates, strict=True))
+        return total
+
+
+def closed_form(robot):
+    """The equations of motion of ``robot`` in closed form, simplified: a ``ClosedForm``.
+
+    ``M`` from Newton–Euler with unit accelerations, ``G`` from the gravity load, both
+    reduced with ``s_i² + c_i² = 1``; ``c`` from the Christoffel symbols of ``M`` (see
+    the module docstring). Numeric parameters give float coefficients.
+
+    SYLLABUS 4.2 and 3.2, the 2R arm with point masses:
+
+    >>> from robocourse.models import planar_2r
+    >>> form = closed_form(planar_2r())
+    >>> form.M[0, 1]
+    l1*l2*m2*cos(theta2) + l2**2*m2
+    >>> form.c[1]
+    l1*l2*m2*thetadot1**2*sin(theta2)
+    >>> form.G[1]
+    g*l2*m2*cos(theta1 + theta2)
+    """
+    require_chain(robot).require_mass_properties()
+    arm = exact_arm(robot)
+    q, qd, qdd = joint_symbols(arm)
+    M = newton_euler.mass_matrix(arm, q)
+    G = newton_euler.gravity_load(arm, q)
+    parameters = sorted((M.free_symbols | G.free_symbols) - set(q), key=sp.default_sort_key)
+    poly = _Polynomials(arm, q, qd, qdd, parameters)
+    n = arm.n
+    M_poly = [[None] * n for _ in range(n)]
+    for i in range(n):
+        for j in range(i, n):
+            M_poly[i][j] = M_poly[j][i] = poly.of(M[i, j])
+    G_poly = [poly.of(G[i]) for i in range(n)]
+    rates = poly.qd
+    kinetic = sum((M_poly[i][j] * rates[i] * rates[j] for i in range(n) for j in range(n)),
+                  poly.ring.zero)                                             # q̇ᵀ M q̇
+    c_poly = []
+    for i in range(n):
+        M_dot = [sum((poly.d_dq(M_poly[i][j], k) * rates[k] for k in range(n)),
+                     poly.ring.zero) for j in range(n)]
+        coriolis = sum((M_dot[j] * rates[j] for j in range(n)), poly.ring.zero)
+        c_poly.append(poly.reduce(coriolis - poly.d_dq(kinetic, i) / 2))
+    floats = not robot.uses_symbols(dynamics=True)
+    M = sp.zeros(n, n)
+    for i in range(n):
+        for j in range(i, n):
+            M[i, j] = M[j, i] = poly.expression(M_poly[i][j], floats)
+    return ClosedForm(M=M, c=sp.Matrix([poly.expression(p, floats) for p in c_poly]),
+                      G=sp.Matrix([poly.expression(p, floats) for p in G_poly]),
+                      q=q, qd=qd, qdd=qdd)
