@@ -35,6 +35,7 @@ import sympy as sp
 from robocourse import _backend as B
 from robocourse.frames import rotation, skew, translation
 from robocourse.kinematics import jacobian_by_differentiation, jacobian_by_propagation, link_frames
+from robocourse.notation import tidy
 from robocourse.robot import joint_symbols
 
 
@@ -146,9 +147,9 @@ def lagrange_equations(robot):
     """The joint torques ``τ`` (n x 1, symbolic) from ``d/dt(∂L/∂q̇) − ∂L/∂q = τ``, ``L = K − U``.
 
     The energies are differentiated by sympy; the time derivative follows the
-    chain rule, ``d/dt(∂L/∂q̇_i) = Σ_j ∂²L/∂q̇_i∂q_j q̇_j + ∂²L/∂q̇_i∂q̇_j q̈_j``.
-    Each link's energy is simplified first (``sin² + cos² = 1``), so the result,
-    written in the symbols of ``joint_symbols(robot)`` and expanded, comes out tidy.
+    chain rule (``time_derivative``). Each torque is then written as the lecture
+    writes it (``notation.tidy``: ``sin² + cos² = 1``, sums of angles recombined),
+    in the symbols of ``joint_symbols(robot)`` and expanded.
 
     SYLLABUS 4.3, the R-P arm, joint 2:
 
@@ -157,14 +158,12 @@ def lagrange_equations(robot):
     -d2*m2*thetadot1**2 + dddot2*m2 + g*m2*sin(theta1)
     """
     q, qd, qdd = joint_symbols(robot)
-    lagrangian = sum(sp.trigsimp(sp.expand(kinetic_energy(robot, q, qd, link=i)
-                                           - potential_energy(robot, q, link=i)))
-                     for i in range(1, robot.n + 1))
+    lagrangian = sp.expand(kinetic_energy(robot, q, qd) - potential_energy(robot, q))
     tau = []
     for i in range(robot.n):
         momentum = sp.diff(lagrangian, qd[i])                       # ∂L/∂q̇_i
         rate = time_derivative(momentum, q, qd, qdd)                # d/dt (∂L/∂q̇_i)
-        tau.append(sp.expand(rate - sp.diff(lagrangian, q[i])))
+        tau.append(tidy(sp.expand(rate - sp.diff(lagrangian, q[i]))))
     return sp.Matrix(tau)
 
 
