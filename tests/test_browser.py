@@ -189,7 +189,8 @@ def test_statics_widget_redraws_when_theta2_moves(browser, lab):
     page.close()
 
 
-@pytest.mark.parametrize("notebook", ["03_newton_euler.ipynb", "04_lagrange.ipynb"])
+@pytest.mark.parametrize("notebook", ["03_newton_euler.ipynb", "04_lagrange.ipynb",
+                                      "05_trajectories_control.ipynb"])
 def test_play_moves_the_arm_and_stops_cleanly(browser, lab, notebook):
     page = run_all(browser, lab, notebook)
     assert_no_errors(lab, notebook)

@@ -8,13 +8,12 @@ from matplotlib.figure import Figure
 from robocourse import lagrange, newton_euler
 from robocourse.models import planar_2r
 from robocourse.trajectories import cubic
+from robocourse.widgets.drawing import BlittedLiveFigure, freeze_background
 from robocourse.widgets.dynamics_2r import (
-    BlittedLiveFigure,
     TorqueSplitDrawing,
     cubic_motion,
     dynamics_2r_animation,
     dynamics_2r_widget,
-    freeze_background,
     readout_html,
     torque_split,
 )

@@ -1,12 +1,15 @@
 """Building blocks shared by the chapter widgets: the planar arm drawing, a live
 figure shown as an image widget, and the static animation fallback."""
 
+import base64
 import io
+import re
 
 import ipywidgets as widgets
 import numpy as np
 import PIL.Image
 from matplotlib.animation import FuncAnimation
+from matplotlib.backend_bases import FigureCanvasBase
 from matplotlib.backends.backend_agg import FigureCanvasAgg
 
 from robocourse.kinematics import link_frames
@@ -160,3 +163,52 @@ def animation_html(fig, update, n_frames, interval_ms=50):
     animation = FuncAnimation(fig, lambda k: update(k), frames=n_frames,
                               interval=interval_ms, blit=False)
     return animation.to_jshtml(default_mode="loop", embed_frames=True)
+
+
+def freeze_background(fig, moving):
+    """Turn everything in ``fig`` except the ``moving`` artists into one background image.
+
+    The figure is rendered once without the moving artists; the picture is put back as a
+    ``figimage`` and every other artist is hidden, so each later render (a frame of an
+    animation) draws one image and the few moving artists instead of axes, ticks and text.
+    Needs an Agg canvas; renders at ``fig.dpi`` only (save frames at that dpi).
+    """
+    canvas = FigureCanvasAgg(fig)
+    moving = set(moving)
+    for artist in moving:
+        artist.set_visible(False)
+    canvas.draw()
+    background = np.asarray(canvas.buffer_rgba()).copy()
+    for artist in moving:
+        artist.set_visible(True)
+    static = [child for ax in fig.axes for child in ax.get_children()]
+    static += [*fig.legends, *fig.texts, *fig.lines, *fig.patches, fig.patch]
+    for artist in static:
+        if artist not in moving:
+            artist.set_visible(False)
+    fig.figimage(background, zorder=-1)
+    FigureCanvasBase(fig)          # back to a plain canvas: only saving a frame renders it
+
+
+_FRAME = re.compile(r'(frames\[\d+\] = "data:image/png;base64,)(.*?)(")', re.S)
+
+
+def compact_player(player, colors=64):
+    """The player HTML of ``animation_html`` with every frame re-encoded as a palette PNG
+    of ``colors`` colours: about a quarter of the size, for a notebook that stays small.
+
+    >>> from matplotlib.figure import Figure
+    >>> fig = Figure(figsize=(1, 1), dpi=20)
+    >>> player = animation_html(fig, lambda k: None, 2)
+    >>> small = compact_player(player)
+    >>> small.count("data:image/png;base64"), len(small) < len(player)
+    (2, True)
+    """
+    def shrink(match):
+        data = base64.b64decode(match.group(2).replace("\\\n", ""))
+        image = PIL.Image.open(io.BytesIO(data)).convert("RGB").quantize(colors=colors)
+        buffer = io.BytesIO()
+        image.save(buffer, format="png")
+        return match.group(1) + base64.b64encode(buffer.getvalue()).decode("ascii") + match.group(3)
+
+    return _FRAME.sub(shrink, player)

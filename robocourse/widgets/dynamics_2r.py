@@ -22,19 +22,13 @@ for ``m1, m2`` and the duration); ``dynamics_2r_animation`` the static fallback,
 embedded JavaScript player of the same motion.
 """
 
-import base64
 import functools
 import html
-import io
-import re
 from typing import NamedTuple
 
 import ipywidgets as widgets
 import numpy as np
-import PIL.Image
 import sympy as sp
-from matplotlib.backend_bases import FigureCanvasBase
-from matplotlib.backends.backend_agg import FigureCanvasAgg
 from matplotlib.figure import Figure
 from matplotlib.ticker import MaxNLocator
 
@@ -47,6 +41,8 @@ from robocourse.widgets.drawing import (
     PlanarArmDrawing,
     animation_html,
     arm_axes,
+    compact_player,
+    freeze_background,
     number_text,
 )
 
@@ -314,31 +310,6 @@ def dynamics_2r_widget(m1=2.0, m2=1.0, duration=1.2, l1=0.5, l2=0.5, g=9.81, sam
     return box
 
 
-def freeze_background(fig, moving):
-    """Turn everything in ``fig`` except the ``moving`` artists into one background image.
-
-    The figure is rendered once without the moving artists; the picture is put back as a
-    ``figimage`` and every other artist is hidden, so each later render (a frame of an
-    animation) draws one image and the few moving artists instead of axes, ticks and text.
-    Needs an Agg canvas; renders at ``fig.dpi`` only (save frames at that dpi).
-    """
-    canvas = FigureCanvasAgg(fig)
-    moving = set(moving)
-    for artist in moving:
-        artist.set_visible(False)
-    canvas.draw()
-    background = np.asarray(canvas.buffer_rgba()).copy()
-    for artist in moving:
-        artist.set_visible(True)
-    static = [child for ax in fig.axes for child in ax.get_children()]
-    static += [*fig.legends, *fig.texts, *fig.lines, *fig.patches, fig.patch]
-    for artist in static:
-        if artist not in moving:
-            artist.set_visible(False)
-    fig.figimage(background, zorder=-1)
-    FigureCanvasBase(fig)          # back to a plain canvas: only saving a frame renders it
-
-
 def dynamics_2r_animation(m1=2.0, m2=1.0, duration=1.2, l1=0.5, l2=0.5, g=9.81,
                           n_frames=30, dpi=60, samples=100, colors=64):
     """The static fallback: an embedded JavaScript player of the same motion and plots.
@@ -355,26 +326,3 @@ def dynamics_2r_animation(m1=2.0, m2=1.0, duration=1.2, l1=0.5, l2=0.5, g=9.81,
     player = animation_html(fig, lambda k: drawing.show_frame(picks[k]), n_frames,
                             interval_ms=int(1000 * duration / n_frames))
     return compact_player(player, colors)
-
-
-_FRAME = re.compile(r'(frames\[\d+\] = "data:image/png;base64,)(.*?)(")', re.S)
-
-
-def compact_player(player, colors=64):
-    """The player HTML of ``animation_html`` with every frame re-encoded as a palette PNG
-    of ``colors`` colours: about a quarter of the size, for a notebook that stays small.
-
-    >>> fig = Figure(figsize=(1, 1), dpi=20)
-    >>> player = animation_html(fig, lambda k: None, 2)
-    >>> small = compact_player(player)
-    >>> small.count("data:image/png;base64"), len(small) < len(player)
-    (2, True)
-    """
-    def shrink(match):
-        data = base64.b64decode(match.group(2).replace("\\\n", ""))
-        image = PIL.Image.open(io.BytesIO(data)).convert("RGB").quantize(colors=colors)
-        buffer = io.BytesIO()
-        image.save(buffer, format="png")
-        return match.group(1) + base64.b64encode(buffer.getvalue()).decode("ascii") + match.group(3)
-
-    return _FRAME.sub(shrink, player)
