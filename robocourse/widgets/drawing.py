@@ -145,6 +145,25 @@ class BlittedLiveFigure(LiveFigure):
         self.image.value = buffer.getvalue()
 
 
+def frame_player(n_frames, interval_ms=60, step=1):
+    """A Play button and a frame slider, linked in the browser: ``(play, frame)``.
+
+    The animation callback observes ``frame.value``; linking in the browser
+    (``jslink``) keeps the slider moving with Play even while the kernel is busy.
+
+    >>> play, frame = frame_player(10)
+    >>> frame.max, play.interval
+    (9, 60)
+    """
+    play = widgets.Play(value=0, min=0, max=n_frames - 1, step=step, interval=interval_ms,
+                        description="play")
+    frame = widgets.IntSlider(value=0, min=0, max=n_frames - 1, description="frame",
+                              continuous_update=True, style={"description_width": "70px"},
+                              layout=widgets.Layout(width="420px"))
+    widgets.jslink((play, "value"), (frame, "value"))
+    return play, frame
+
+
 def number_text(x, digits=3):
     """A number rounded to ``digits`` decimals as text, never ``-0``.
 

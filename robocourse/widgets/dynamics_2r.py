@@ -42,6 +42,7 @@ from robocourse.widgets.drawing import (
     animation_html,
     arm_axes,
     compact_player,
+    frame_player,
     freeze_background,
     number_text,
 )
@@ -272,12 +273,7 @@ def dynamics_2r_widget(m1=2.0, m2=1.0, duration=1.2, l1=0.5, l2=0.5, g=9.81, sam
     sliders = {"m1": slider("m1", m1, 0.1, 5.0, 0.1, "kg"),
                "m2": slider("m2", m2, 0.1, 5.0, 0.1, "kg"),
                "duration": slider("t_f", duration, 0.5, 5.0, 0.1, "s")}
-    frame = widgets.IntSlider(value=0, min=0, max=samples - 1, description="frame",
-                              continuous_update=True, style={"description_width": "70px"},
-                              layout=widgets.Layout(width="420px"))
-    play = widgets.Play(value=0, min=0, max=samples - 1, step=1, interval=60,
-                        description="play")
-    widgets.jslink((play, "value"), (frame, "value"))
+    play, frame = frame_player(samples)
 
     def compute():
         return cubic_motion(sliders["m1"].value, sliders["m2"].value,

@@ -44,7 +44,7 @@ from robocourse.lagrange import kinetic_energy, potential_energy
 from robocourse.models import rp_arm
 from robocourse.simulate import Motion, simulate
 from robocourse.trajectories import synchronised
-from robocourse.widgets.drawing import LiveFigure, animation_html
+from robocourse.widgets.drawing import LiveFigure, animation_html, frame_player
 
 #: The numeric R-P arm of the widget (SI units): link 1 a uniform 1 m sleeve of 2 kg
 #: (centre of mass ``l1 = 0.5`` m from axis 1), link 2 a uniform 1 m rod of 1 kg.
@@ -423,11 +423,7 @@ def rp_dynamics_widget(dpi=72, interval_ms=100, step=2):
     figure = RPAnimationFigure(state["run"])
     live = LiveFigure(figure.fig, dpi=dpi)
     n = figure.n_frames
-    play = widgets.Play(value=0, min=0, max=n - 1, step=step, interval=interval_ms,
-                        description="Play")
-    frame = widgets.IntSlider(value=0, min=0, max=n - 1, description="frame",
-                              layout=widgets.Layout(width="420px"))
-    widgets.jslink((play, "value"), (frame, "value"))
+    play, frame = frame_player(n, interval_ms, step)
     numbers = widgets.HTML(frame_text(state["run"], 0))
 
     def show(k):

@@ -39,6 +39,7 @@ from robocourse.widgets.drawing import (
     animation_html,
     arm_axes,
     compact_player,
+    frame_player,
     freeze_background,
     number_text,
 )
@@ -271,12 +272,7 @@ def trajectories_widget(goal=GOAL, duration=1.5, start=START, samples=61, dpi=72
                "y": slider("goal y (m)", goal[1], -0.95, 0.95, 0.05),
                "duration": slider("t_f (s)", duration, 0.5, 4.0, 0.1, ".1f"),
                "payload": slider("payload ×", 1.0, 0.5, 2.0, 0.1, ".1f")}
-    frame = widgets.IntSlider(value=0, min=0, max=samples - 1, description="frame",
-                              continuous_update=True, style={"description_width": "80px"},
-                              layout=widgets.Layout(width="420px"))
-    play = widgets.Play(value=0, min=0, max=samples - 1, step=1, interval=60,
-                        description="play")
-    widgets.jslink((play, "value"), (frame, "value"))
+    play, frame = frame_player(samples)
 
     def compute():
         return plan_and_fly((sliders["x"].value, sliders["y"].value),
