@@ -111,6 +111,28 @@ def browser(tmp_path_factory):
             context.close()
 
 
+@pytest.fixture
+def page_on_failure(request, lab):
+    """Keep a full-page screenshot of the page a test leaves, then close it and shut its
+    kernel down, so the next notebook has the machine to itself."""
+    pages = []
+    yield pages
+    for page in pages:
+        if not page.is_closed():
+            name = request.node.name.replace("/", "_")
+            page.screenshot(path=str(ARTIFACTS / f"{name}-last-page.png"), full_page=True)
+            page.close()
+    _shut_down_kernels(lab)
+
+
+def _shut_down_kernels(lab):
+    api = f"{lab['url']}/api/sessions?token={lab['token']}"
+    for session in json.loads(urllib.request.urlopen(api, timeout=10).read()):
+        request = urllib.request.Request(
+            f"{lab['url']}/api/sessions/{session['id']}?token={lab['token']}", method="DELETE")
+        urllib.request.urlopen(request, timeout=30)
+
+
 def run_all(browser, lab, notebook):
     """Open ``notebook`` in JupyterLab, run every cell, save; return the page."""
     page = browser.new_page()
@@ -156,8 +178,9 @@ def save(name, data):
     (ARTIFACTS / f"{name}.png").write_bytes(data)
 
 
-def test_statics_widget_redraws_when_theta2_moves(browser, lab):
+def test_statics_widget_redraws_when_theta2_moves(browser, lab, page_on_failure):
     page = run_all(browser, lab, "01_statics.ipynb")
+    page_on_failure.append(page)
     assert_no_errors(lab, "01_statics.ipynb")
     assert_static_fallback(lab, "01_statics.ipynb")
     slider = page.locator(".widget-slider", has=page.locator(".widget-label", has_text="θ2"))
@@ -186,13 +209,13 @@ def test_statics_widget_redraws_when_theta2_moves(browser, lab):
         {"slider_to_redraw_ms_median": round(median, 1), "changes": len(delays),
          "all_ms": [round(d, 1) for d in delays]}, indent=1))
     print(f"statics slider → redrawn figure: median {median:.1f} ms over {len(delays)} changes")
-    page.close()
 
 
 @pytest.mark.parametrize("notebook", ["03_newton_euler.ipynb", "04_lagrange.ipynb",
                                       "05_trajectories_control.ipynb"])
-def test_play_moves_the_arm_and_stops_cleanly(browser, lab, notebook):
+def test_play_moves_the_arm_and_stops_cleanly(browser, lab, notebook, page_on_failure):
     page = run_all(browser, lab, notebook)
+    page_on_failure.append(page)
     assert_no_errors(lab, notebook)
     assert_static_fallback(lab, notebook)
     player = page.locator(".widget-play").first
@@ -213,4 +236,3 @@ def test_play_moves_the_arm_and_stops_cleanly(browser, lab, notebook):
     page.wait_for_timeout(1000)
     assert image_bytes(figure) == stopped, "the animation did not stop"
     save(f"{notebook}-stopped", stopped)
-    page.close()
