@@ -145,6 +145,21 @@ class BlittedLiveFigure(LiveFigure):
         self.image.value = buffer.getvalue()
 
 
+def labelled_slider(name, value, low, high, step, unit="", digits=2, continuous=True,
+                    width="300px"):
+    """A FloatSlider labelled ``name (unit)``; angles in degrees read out without decimals.
+
+    >>> labelled_slider("θ2", 60.0, -180, 180, 1, "°").description
+    'θ2 (°)'
+    """
+    return widgets.FloatSlider(value=value, min=low, max=high, step=step,
+                               description=f"{name} ({unit})" if unit else name,
+                               continuous_update=continuous,
+                               readout_format=".0f" if unit == "°" else f".{digits}f",
+                               style={"description_width": "70px"},
+                               layout=widgets.Layout(width=width))
+
+
 def frame_player(n_frames, interval_ms=60, step=1):
     """A Play button and a frame slider, linked in the browser: ``(play, frame)``.
 

@@ -44,6 +44,7 @@ from robocourse.widgets.drawing import (
     compact_player,
     frame_player,
     freeze_background,
+    labelled_slider,
     number_text,
 )
 
@@ -264,11 +265,7 @@ def dynamics_2r_widget(m1=2.0, m2=1.0, duration=1.2, l1=0.5, l2=0.5, g=9.81, sam
     ``readout`` (HTML), ``drawing`` (``TorqueSplitDrawing``), ``live`` (``LiveFigure``)
     and ``state()`` → ``(motion, k)``.
     """
-    def slider(name, value, low, high, step, unit):
-        return widgets.FloatSlider(value=value, min=low, max=high, step=step,
-                                   description=f"{name} ({unit})", continuous_update=False,
-                                   readout_format=".1f", style={"description_width": "70px"},
-                                   layout=widgets.Layout(width="290px"))
+    slider = functools.partial(labelled_slider, digits=1, continuous=False, width="290px")
 
     sliders = {"m1": slider("m1", m1, 0.1, 5.0, 0.1, "kg"),
                "m2": slider("m2", m2, 0.1, 5.0, 0.1, "kg"),

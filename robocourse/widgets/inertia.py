@@ -38,7 +38,7 @@ from robocourse.inertia import (
     principal_axes,
     rotate_inertia,
 )
-from robocourse.widgets.drawing import LiveFigure, animation_html, number_text
+from robocourse.widgets.drawing import LiveFigure, animation_html, labelled_slider, number_text
 
 FRAME_COLOURS = ("tab:red", "tab:green", "tab:blue")
 PRINCIPAL_COLOURS = ("tab:purple", "tab:orange", "tab:brown")
@@ -229,12 +229,7 @@ def inertia_widget(w=1.2, l=0.8, h=0.4, mass=1.0, dpi=72):
     (``BoxInertiaDrawing``), ``live`` (``LiveFigure``) and ``state()`` (the
     current ``BoxTensor``).
     """
-    def slider(name, value, low, high, step, unit):
-        return widgets.FloatSlider(value=value, min=low, max=high, step=step,
-                                   description=f"{name} ({unit})", continuous_update=True,
-                                   readout_format=".2f" if unit != "°" else ".0f",
-                                   style={"description_width": "60px"},
-                                   layout=widgets.Layout(width="280px"))
+    slider = functools.partial(labelled_slider, width="280px")
 
     sliders = {
         "w": slider("w", w, 0.1, 2.0, 0.05, "m"),

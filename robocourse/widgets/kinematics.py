@@ -18,6 +18,7 @@ warning near singular configurations; a second panel plots ``det J = l1 l2 s2`` 
 θ2 with the current value marked. Every slider change only moves artists.
 """
 
+import functools
 import html
 import math
 from typing import NamedTuple
@@ -39,6 +40,7 @@ from robocourse.widgets.drawing import (
     PlanarArmDrawing,
     animation_html,
     arm_axes,
+    labelled_slider,
     number_text,
 )
 
@@ -273,12 +275,7 @@ def kinematics_widget(l1=0.5, l2=0.5, theta1=30.0, theta2=60.0, thetadot1=0.0,
     """
     robot = planar_2r(l1=l1, l2=l2, m1=1.0, m2=1.0, g=9.81)
 
-    def slider(name, value, low, high, step, unit):
-        return widgets.FloatSlider(value=value, min=low, max=high, step=step,
-                                   description=f"{name} ({unit})", continuous_update=True,
-                                   readout_format=".0f" if unit == "°" else ".2f",
-                                   style={"description_width": "70px"},
-                                   layout=widgets.Layout(width="320px"))
+    slider = functools.partial(labelled_slider, width="320px")
 
     sliders = {
         "theta1": slider("θ1", theta1, -180.0, 180.0, 1.0, "°"),

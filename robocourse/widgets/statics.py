@@ -23,6 +23,7 @@ through 0 with a tip force fixed in space, so both torques collapse to zero when
 force passes through both joint axes.
 """
 
+import functools
 from typing import NamedTuple
 
 import ipywidgets as widgets
@@ -34,7 +35,13 @@ from robocourse.frames import rotation
 from robocourse.kinematics import forward_kinematics
 from robocourse.models import planar_2r
 from robocourse.statics import static_forces_by_propagation
-from robocourse.widgets.drawing import BlittedLiveFigure, PlanarArmDrawing, animation_html, arm_axes
+from robocourse.widgets.drawing import (
+    BlittedLiveFigure,
+    PlanarArmDrawing,
+    animation_html,
+    arm_axes,
+    labelled_slider,
+)
 
 SINGULAR_S2 = 0.1            # |s2| below this counts as "near the singularity" (≈ 5.7°)
 FORCE_SCALE = 0.08           # metres of arrow per newton
@@ -222,12 +229,7 @@ def statics_widget(l1=0.5, l2=0.5, theta1=30.0, theta2=60.0, fx=2.0, fy=4.0, dpi
     """
     robot = planar_2r(l1=l1, l2=l2)
 
-    def slider(name, value, low, high, step, unit):
-        return widgets.FloatSlider(value=value, min=low, max=high, step=step,
-                                   description=f"{name} ({unit})", continuous_update=True,
-                                   readout_format=".0f" if unit == "°" else ".1f",
-                                   style={"description_width": "70px"},
-                                   layout=widgets.Layout(width="300px"))
+    slider = functools.partial(labelled_slider, digits=1)
 
     sliders = {
         "theta1": slider("θ1", theta1, -180.0, 180.0, 1.0, "°"),
