@@ -233,7 +233,7 @@ def check_number(answer, expected, name="your answer", rtol=1e-6, atol=1e-9, uni
     >>> check_number(2.0, -2.0, "theta2_dot", unit="rad/s")
     Traceback (most recent call last):
     ...
-    AssertionError: theta2_dot has the wrong sign (compare the directions in your figure).
+    AssertionError: theta2_dot has the wrong sign.
     """
     try:
         given = np.asarray(answer, dtype=float)
@@ -253,8 +253,7 @@ def check_number(answer, expected, name="your answer", rtol=1e-6, atol=1e-9, uni
         return
     flipped = np.abs(given + wanted) <= atol + rtol * np.abs(wanted)
     if np.all(close | flipped) and np.any(wanted[~close] != 0):
-        raise AssertionError(f"{name} has the wrong sign (compare the directions in your "
-                             "figure).")
+        raise AssertionError(f"{name} has the wrong sign.")
     where = "" if given.ndim == 0 else f" in entries {np.flatnonzero(~close).tolist()}"
     unit_text = f" {unit}" if unit else ""
     bounds = [text for value, text in ((rtol, f"±{rtol:g} relative"),

@@ -138,9 +138,11 @@ def straight_line_2r(start, end, l1, l2, points, elbow="down"):
     """Joint angles (points x 2) putting the 2R tip at ``points`` equally spaced points
     of the segment from ``start`` to ``end`` (``kinematics.inverse_kinematics_2r``).
 
-    One elbow branch is used for every point, so the arm never flips on the way.
-    Moving the joints from one of these configurations to the next keeps the tip on
-    the line only at the points themselves.
+    One elbow branch is used for every point, so the arm never flips on the way, and
+    the angles are unwrapped (no 2π jump where the line crosses the −X0 axis), so the
+    joints move the short way between neighbouring points. Moving the joints from one
+    of these configurations to the next keeps the tip on the line only at the points
+    themselves.
 
     >>> straight_line_2r([2.0, 0.0], [0.0, 2.0], 1.0, 1.0, points=2) / np.pi
     array([[0. , 0. ],
@@ -155,7 +157,7 @@ def straight_line_2r(start, end, l1, l2, points, elbow="down"):
     for k in range(points):
         x, y = start + (end - start) * k / (points - 1)
         rows.append(list(inverse_kinematics_2r(x, y, l1, l2, elbow)))
-    return B.matrix(rows, symbolic)
+    return B.matrix(rows, symbolic) if symbolic else np.unwrap(np.array(rows, float), axis=0)
 
 
 def joint_space_path(via, steps):

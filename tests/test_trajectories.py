@@ -148,3 +148,10 @@ def test_bad_trajectory_inputs_name_the_argument():
         joint_space_path([[0.0]], 3)
     with pytest.raises(ValueError, match="start"):
         distance_from_line([[0.0, 0.0]], [0.0], [1.0, 0.0])
+
+
+def test_straight_line_across_the_negative_x_axis_moves_the_short_way():
+    q = straight_line_2r([-1.2, 0.5], [-1.2, -0.5], 1.0, 1.0, points=11)
+    assert np.abs(np.diff(q, axis=0)).max() < 0.5          # no 2π jump between points
+    tip = np.array([forward_kinematics(planar_2r(l1=1.0, l2=1.0), row)[:2, 3] for row in q])
+    assert np.allclose(tip[:, 0], -1.2)
