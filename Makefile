@@ -30,9 +30,11 @@ browser:
 test: export PATH := $(CURDIR)/$(BIN):$(PATH)
 test: $(STAMP) browser
 	ruff check robocourse tests bench
-	python -m pytest -n 2 --dist loadfile \
+	python -m pytest -n 2 --dist loadfile -m "not browser" \
 	    --nbval-lax --nbval-sanitize-with tests/nbval_sanitize.cfg --nbval-cell-timeout 120 \
 	    robocourse tests chapters solutions
+	# the browser test last and alone: JupyterLab and Chromium get the whole machine
+	python -m pytest -m browser -rs tests/test_browser.py
 
 bench: $(STAMP)
 	$(BIN)/python bench/bench.py

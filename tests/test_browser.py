@@ -133,10 +133,14 @@ def _shut_down_kernels(lab):
         urllib.request.urlopen(request, timeout=30)
 
 
-def run_all(browser, lab, notebook):
-    """Open ``notebook`` in JupyterLab, run every cell, save; return the page."""
+def run_all(browser, lab, notebook, pages):
+    """Open ``notebook`` in JupyterLab, run every cell, save; return the page.
+
+    Generous timeouts: on a busy 2-core machine the longest chapter takes minutes
+    to run and render in the browser."""
     page = browser.new_page()
-    page.set_default_timeout(120_000)
+    pages.append(page)
+    page.set_default_timeout(300_000)
     page.goto(f"{lab['url']}/lab/tree/{notebook}?token={lab['token']}")
     idle = page.get_by_text("(ipykernel) | Idle")
     idle.wait_for()
@@ -179,8 +183,7 @@ def save(name, data):
 
 
 def test_statics_widget_redraws_when_theta2_moves(browser, lab, page_on_failure):
-    page = run_all(browser, lab, "01_statics.ipynb")
-    page_on_failure.append(page)
+    page = run_all(browser, lab, "01_statics.ipynb", page_on_failure)
     assert_no_errors(lab, "01_statics.ipynb")
     assert_static_fallback(lab, "01_statics.ipynb")
     slider = page.locator(".widget-slider", has=page.locator(".widget-label", has_text="θ2"))
@@ -214,8 +217,7 @@ def test_statics_widget_redraws_when_theta2_moves(browser, lab, page_on_failure)
 @pytest.mark.parametrize("notebook", ["03_newton_euler.ipynb", "04_lagrange.ipynb",
                                       "05_trajectories_control.ipynb"])
 def test_play_moves_the_arm_and_stops_cleanly(browser, lab, notebook, page_on_failure):
-    page = run_all(browser, lab, notebook)
-    page_on_failure.append(page)
+    page = run_all(browser, lab, notebook, page_on_failure)
     assert_no_errors(lab, notebook)
     assert_static_fallback(lab, notebook)
     player = page.locator(".widget-play").first
