@@ -160,6 +160,32 @@ def labelled_slider(name, value, low, high, step, unit="", digits=2, continuous=
                                layout=widgets.Layout(width=width))
 
 
+def redraw_on_change(sliders, state, drawing, readout, text, live):
+    """Wire ``sliders`` so that every change redraws: ``current = state()``, then
+    ``drawing.update(current)``, ``readout.value = text(current)``, ``live.refresh()``.
+    Returns the callback (call it to redraw by hand).
+
+    >>> from matplotlib.figure import Figure
+    >>> slider, shown = widgets.FloatSlider(value=1.0), widgets.HTML()
+    >>> class Dot:
+    ...     def update(self, x): self.x = x
+    >>> dot = Dot()
+    >>> _ = redraw_on_change([slider], lambda: slider.value, dot, shown, str,
+    ...                      LiveFigure(Figure(figsize=(1, 1))))
+    >>> slider.value = 2.5; dot.x, shown.value
+    (2.5, '2.5')
+    """
+    def on_change(_change=None):
+        current = state()
+        drawing.update(current)
+        readout.value = text(current)
+        live.refresh()
+
+    for slider in sliders:
+        slider.observe(on_change, names="value")
+    return on_change
+
+
 def frame_player(n_frames, interval_ms=60, step=1):
     """A Play button and a frame slider, linked in the browser: ``(play, frame)``.
 

@@ -38,7 +38,13 @@ from robocourse.inertia import (
     principal_axes,
     rotate_inertia,
 )
-from robocourse.widgets.drawing import LiveFigure, animation_html, labelled_slider, number_text
+from robocourse.widgets.drawing import (
+    LiveFigure,
+    animation_html,
+    labelled_slider,
+    number_text,
+    redraw_on_change,
+)
 
 FRAME_COLOURS = ("tab:red", "tab:green", "tab:blue")
 PRINCIPAL_COLOURS = ("tab:purple", "tab:orange", "tab:brown")
@@ -258,14 +264,7 @@ def inertia_widget(w=1.2, l=0.8, h=0.4, mass=1.0, dpi=72):
     live = LiveFigure(fig, dpi=dpi)
     table = widgets.HTML(tensor_html(current()))
 
-    def on_change(_change=None):
-        t = current()
-        drawing.update(t)
-        table.value = tensor_html(t)
-        live.refresh()
-
-    for s in sliders.values():
-        s.observe(on_change, names="value")
+    redraw_on_change(sliders.values(), current, drawing, table, tensor_html, live)
     controls = widgets.HBox([
         widgets.VBox([widgets.HTML("<b>box</b>")] + [sliders[k] for k in ("w", "l", "h", "m")]),
         widgets.VBox([widgets.HTML("<b>origin of {A} in {0}</b>")]

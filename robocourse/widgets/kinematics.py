@@ -42,6 +42,7 @@ from robocourse.widgets.drawing import (
     arm_axes,
     labelled_slider,
     number_text,
+    redraw_on_change,
 )
 
 NEAR_SINGULAR = 0.1        # |s2| below this counts as "near a singularity" (about 5.7°)
@@ -293,14 +294,7 @@ def kinematics_widget(l1=0.5, l2=0.5, theta1=30.0, theta2=60.0, thetadot1=0.0,
     live = LiveFigure(fig, dpi=dpi)
     readout = widgets.HTML(readout_html(current()))
 
-    def on_change(_change=None):
-        state = current()
-        drawing.update(state)
-        readout.value = readout_html(state)
-        live.refresh()
-
-    for s in sliders.values():
-        s.observe(on_change, names="value")
+    redraw_on_change(sliders.values(), current, drawing, readout, readout_html, live)
     controls = widgets.HBox([
         widgets.VBox([widgets.HTML("<b>joint angles</b>"), sliders["theta1"],
                       sliders["theta2"]]),

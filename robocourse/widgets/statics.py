@@ -41,6 +41,7 @@ from robocourse.widgets.drawing import (
     animation_html,
     arm_axes,
     labelled_slider,
+    redraw_on_change,
 )
 
 SINGULAR_S2 = 0.1            # |s2| below this counts as "near the singularity" (≈ 5.7°)
@@ -246,14 +247,7 @@ def statics_widget(l1=0.5, l2=0.5, theta1=30.0, theta2=60.0, fx=2.0, fy=4.0, dpi
     live = BlittedLiveFigure(fig, drawing.update(current()), dpi=dpi)
     readout = widgets.HTML(readout_html(current()))
 
-    def on_change(_change=None):
-        load = current()
-        drawing.update(load)
-        readout.value = readout_html(load)
-        live.refresh()
-
-    for s in sliders.values():
-        s.observe(on_change, names="value")
+    on_change = redraw_on_change(sliders.values(), current, drawing, readout, readout_html, live)
     controls = widgets.VBox([widgets.HTML("<b>joint angles</b>"), sliders["theta1"],
                              sliders["theta2"], widgets.HTML("<b>tip force in {3}</b>"),
                              sliders["fx"], sliders["fy"], readout])
