@@ -1,0 +1,417 @@
+"""Answer checking: does an answer equal the expected one, and if not, what is wrong?
+
+The checks of the exercise modules call these. Each failure is a :class:`Mistake`
+(an ``AssertionError``) with a message for the student that says *what kind* of
+thing is wrong — the shape, a symbol, a missing Coriolis term, the sign of the
+gravity term — without showing the expected answer, and a stable ``code`` for the
+class report (``"coriolis:missing"``, ``"gravity:sign"``, ``"wrong-sign"`` …).
+
+* ``check_expression``: symbolic answers; any algebraically equal form passes,
+  a different expression never does (decided by ``equivalence``).
+* ``check_number``: numbers with a stated tolerance and unit.
+* ``check_call``: call a function and report an exception it raises.
+
+Answers are taken as a student would write them: with ``dynamicsymbols`` or
+``Function('theta1')(t)`` and their time derivatives (read as ``theta1``,
+``thetadot1``, ``thetaddot1``), with symbols declared ``real=True`` or
+``positive=True`` (read as the exercise's symbols of the same name), with half
+angles, ``tan``, fractions or floats.
+"""
+
+import contextlib
+
+import numpy as np
+import sympy as sp
+from sympy.core.function import AppliedUndef
+
+from robocourse import equivalence
+from robocourse.robot import derivative_name, joint_symbol_role
+
+__all__ = ["Mistake", "Known", "case", "check_expression", "check_number", "check_call",
+           "term_kind"]
+
+
+class Mistake(AssertionError):
+    """A wrong answer: the feedback for the student and a stable mistake ``code``."""
+
+    def __init__(self, message, code="failed"):
+        super().__init__(message)
+        self.code = code
+
+
+class Known:
+    """A known wrong answer and what to tell a student whose answer matches it
+    (STACK's "answer notes"): ``Known(wrong_value, "It matches …", "payload:down")``."""
+
+    def __init__(self, value, message, code):
+        self.value, self.message, self.code = value, message, code
+
+
+@contextlib.contextmanager
+def case(label):
+    """Prefix the feedback of the checks inside with the special case they are about.
+
+    >>> with case("with theta2 = 0"):
+    ...     check_number(1.0, 2.0, "tau2", rtol=0, atol=0.1)
+    Traceback (most recent call last):
+    ...
+    robocourse.grading.checks.Mistake: with theta2 = 0: tau2 is not within the tolerance ...
+    """
+    try:
+        yield
+    except Mistake as mistake:
+        raise Mistake(f"{label}: {mistake}", mistake.code) from None
+
+
+def _diagnose(mistake, matches, mistakes):
+    """Re-raise ``mistake`` with the hint of the first known mistake the answer matches."""
+    for known in mistakes:
+        if matches(known.value):
+            raise Mistake(f"{mistake} {known.message}", known.code) from None
+    raise mistake
+
+
+# --- kinds of terms in an equation of motion ----------------------------------------
+
+def _kind(term, markers):
+    """``(code, sentence)`` naming the kind of one product term (see :func:`term_kind`)."""
+    powers = term.as_powers_dict()
+    symbols = sorted(term.free_symbols, key=sp.default_sort_key)
+    roles = {s: joint_symbol_role(s) for s in symbols}
+    def of_kind(kind):          # in joint order
+        return sorted((s for s in symbols if roles[s] and roles[s].kind == kind),
+                      key=lambda s: roles[s].joint)
+
+    accelerations = of_kind("acceleration")
+    if accelerations:
+        return "inertial", f"inertial term in {_monomial(accelerations, powers)}"
+    rates = of_kind("rate")
+    if len(rates) >= 2:
+        return "coriolis", f"Coriolis term in {_monomial(rates, powers)}"
+    if rates:
+        code = "centripetal" if powers.get(rates[0], 1) == 2 else "velocity"
+        return code, f"{code} term in {_monomial(rates, powers)}"
+    marker_names = {str(m) for m in markers}
+    named = [s for s in symbols if s.name in marker_names]
+    if any(s.name == "g" for s in symbols):
+        return "gravity", (f"gravity term in {_monomial(named, powers)}" if named
+                           else "gravity term")
+    if named:
+        return "term:" + "*".join(s.name for s in named), \
+            f"term in {_monomial(named, powers)}"
+    return "other", "term without any of the marked symbols"
+
+
+def term_kind(term, markers=()):
+    """Name the kind of one product term of an equation of motion.
+
+    Inertial (has a joint acceleration), Coriolis (a product of two different joint
+    rates), centripetal (a squared rate), velocity (linear in one rate), gravity (has
+    ``g``), or a term in one of the ``markers`` (e.g. the load symbols ``fx, fy``).
+    Joint symbols are recognised by the names of ``robot.joint_symbols``, whatever
+    their assumptions.
+
+    >>> t1d, d2d, g = sp.symbols('thetadot1 ddot2 g', real=True)
+    >>> term_kind(2 * sp.Symbol('m2') * sp.Symbol('d2') * d2d * t1d)
+    'Coriolis term in θ̇₁⋅ḋ₂'
+    >>> term_kind(sp.Symbol('m2') * g * sp.sin(sp.Symbol('theta1')))
+    'gravity term'
+    """
+    return _kind(term, markers)[1]
+
+
+def _monomial(symbols, powers):
+    """A one-line product such as ``θ̇₁⋅ḋ₂`` or ``θ̇₁²``."""
+    superscripts = str.maketrans("0123456789", "⁰¹²³⁴⁵⁶⁷⁸⁹")
+    parts = []
+    for symbol in symbols:
+        power = powers.get(symbol, 1)
+        exponent = str(power).translate(superscripts) if power != 1 else ""
+        parts.append(sp.pretty(sp.Symbol(symbol.name), use_unicode=True) + exponent)
+    return "⋅".join(parts)
+
+
+def _split_by_kind(expr, markers):
+    parts = {}
+    for term in sp.Add.make_args(expr):
+        if term != 0:
+            code, sentence = _kind(term, markers)
+            previous = parts.get(sentence, (code, 0))[1]
+            parts[sentence] = (code, previous + term)
+    return parts
+
+
+def _kind_feedback(answer, expected, markers):
+    """``[(code, sentence)]`` for the kinds of terms in which ``answer`` differs."""
+    try:
+        given, wanted = equivalence.canonical(answer, expected)
+    except equivalence.Undecidable:
+        return []
+    if sp.fraction(given)[1] != 1 or sp.fraction(wanted)[1] != 1:
+        return []                    # not a sum of terms: no kind to name
+    given, wanted = _split_by_kind(given, markers), _split_by_kind(wanted, markers)
+    found = []
+    for sentence in sorted(set(given) | set(wanted)):
+        code, a = given.get(sentence, (None, 0))
+        code, e = wanted.get(sentence, (code, 0))
+        if _same(a, e):
+            continue
+        if e == 0:
+            found.append((f"{code}:extra", f"there is an extra {sentence}, which should not "
+                                           "be there"))
+        elif a == 0:
+            found.append((f"{code}:missing", f"the {sentence} is missing"))
+        elif _same(a, -e):
+            found.append((f"{code}:sign", f"the {sentence} has the wrong sign"))
+        else:
+            found.append((f"{code}:wrong", f"the {sentence} is not right"))
+    if all(code.startswith("other:") for code, _ in found):
+        return []                    # no kind of term to name
+    return found
+
+
+# --- reading an answer the way the student meant it -----------------------------------
+
+def _as_sympy(value, name):
+    if isinstance(value, sp.Equality):
+        raise Mistake(f"{name} is an equation: give its right-hand side (the expression), not "
+                      "Eq(...)", "equation")
+    if isinstance(value, (sp.Basic, sp.MatrixBase)):
+        return value
+    if isinstance(value, (int, float)) and not isinstance(value, bool):
+        return sp.sympify(value)
+    if isinstance(value, (list, tuple, np.ndarray)):
+        try:
+            return sp.Matrix(value)
+        except (TypeError, ValueError, sp.SympifyError):
+            pass
+    hint = " — did you forget to assign or return it?" if value is None else ""
+    raise Mistake(f"{name} should be a sympy expression or Matrix; got "
+                  f"{type(value).__name__}{hint}", "wrong-type")
+
+
+def _time_functions(expr):
+    """``theta1(t)``, its derivatives → the symbols ``theta1``, ``thetadot1``, ``thetaddot1``."""
+    replacements = {}
+    for derivative in sorted(expr.atoms(sp.Derivative), key=lambda d: -d.derivative_count):
+        function = derivative.expr
+        if isinstance(function, AppliedUndef) and len(function.args) == 1 and \
+                len(derivative.variables) == derivative.derivative_count and \
+                set(derivative.variables) == set(function.args):
+            name = derivative_name(type(function).__name__, derivative.derivative_count)
+            replacements[derivative] = sp.Symbol(name)
+    expr = expr.xreplace(replacements) if replacements else expr
+    functions = {f: sp.Symbol(type(f).__name__) for f in expr.atoms(AppliedUndef)
+                 if len(f.args) == 1 and f.args[0].is_Symbol}
+    return expr.xreplace(functions) if functions else expr
+
+
+def _read(answer, expected, allowed):
+    """The answer in the exercise's own symbols: time functions become joint symbols,
+    and a symbol with the name of one of the exercise's symbols becomes that symbol."""
+    answer = _time_functions(answer)
+    known = {s.name: s for s in [*expected.free_symbols, *allowed]}
+    twins = {s: known[s.name] for s in answer.free_symbols
+             if s.name in known and s != known[s.name]}
+    return answer.xreplace(twins) if twins else answer
+
+
+def _same(a, b):
+    """True when ``a`` and ``b`` are equal for all values of their symbols."""
+    comparison = equivalence.compare(a, b, seed=_seed())
+    if comparison.equal is None:
+        raise Mistake(f"the grader cannot decide this form of answer ({comparison.reason}): "
+                      "write it with +, −, ×, powers, sin and cos", "undecidable")
+    return comparison.equal
+
+
+def _seed():
+    from robocourse.grading.exercises import current_context
+
+    context = current_context()
+    return context.seed() if context is not None else 20261201
+
+
+def check_expression(answer, expected, name="your answer", markers=(), allowed_symbols=None,
+                     mistakes=()):
+    """Pass silently if ``answer`` equals ``expected`` for all values of the symbols;
+    otherwise raise :class:`Mistake` with feedback that does not reveal ``expected``.
+
+    Works for expressions and matrices. Checks, in order: the type, the shape, the
+    equality; for an unequal answer, the known ``mistakes`` (:class:`Known`), the
+    symbols used (only those of ``expected`` plus ``allowed_symbols``), then the kinds
+    of terms that differ (``term_kind``).
+
+    >>> t1, t1d, t1dd, g, m, l = sp.symbols('theta1 thetadot1 thetaddot1 g m l')
+    >>> tau = m * l**2 * t1dd + m * g * l * sp.cos(t1)
+    >>> check_expression(m * l * (l * t1dd + g * sp.cos(t1)), tau, "tau")   # factored: fine
+    >>> check_expression(m * l**2 * t1dd - m * g * l * sp.cos(t1), tau, "tau")
+    Traceback (most recent call last):
+    ...
+    robocourse.grading.checks.Mistake: tau is not right: the gravity term has the wrong sign.
+    """
+    answer = _as_sympy(answer, name)
+    expected = sp.sympify(expected)
+    allowed = set(allowed_symbols or ())
+    if mistakes:
+        try:
+            check_expression(answer, expected, name, markers, allowed)
+        except Mistake as mistake:
+            _diagnose(mistake, lambda wrong: _equal_answer(answer, wrong), mistakes)
+        return
+    if isinstance(expected, sp.MatrixBase):
+        _check_matrix(answer, expected, name, markers, allowed)
+        return
+    if isinstance(answer, sp.MatrixBase):
+        if answer.shape != (1, 1):
+            raise Mistake(f"{name} should be a single expression; got a {_shape(answer)} "
+                          "Matrix", "wrong-shape")
+        answer = answer[0, 0]
+    answer = _read(answer, expected, allowed)
+    if answer.has(sp.nan, sp.zoo, sp.oo, -sp.oo):
+        raise Mistake(f"{name} contains nan or infinity (a division by zero?)", "nan")
+    if _same(answer, expected):
+        return
+    foreign = sorted(s.name for s in answer.free_symbols - expected.free_symbols - allowed
+                     if joint_symbol_role(s) is None)     # joint symbols: named by kind below
+    if foreign:
+        raise Mistake(f"{name} uses symbols that do not belong in this answer: "
+                      f"{', '.join(foreign)} (check the symbol names given in the exercise)",
+                      "foreign-symbols")
+    found = _kind_feedback(answer, expected, markers)
+    if not found:
+        raise Mistake(f"{name} is not right: it is not equal to the expected result.",
+                      "not-equal")
+    raise Mistake(f"{name} is not right: {'; '.join(s for _, s in found)}.", found[0][0])
+
+
+def _equal_answer(answer, wrong):
+    try:
+        check_expression(answer, wrong)
+    except Mistake:
+        return False
+    return True
+
+
+def _check_matrix(answer, expected, name, markers, allowed):
+    if not isinstance(answer, sp.MatrixBase):
+        raise Mistake(f"{name} should be a {_shape(expected)} Matrix; got a single expression",
+                      "wrong-shape")
+    if answer.shape != expected.shape:
+        raise Mistake(f"{name} has the wrong shape: {_shape(answer)}, expected "
+                      f"{_shape(expected)}", "wrong-shape")
+    allowed = allowed | expected.free_symbols
+    for i in range(expected.rows):
+        for j in range(expected.cols):
+            entry = f"{name}[{i}]" if expected.cols == 1 else f"{name}[{i}, {j}]"
+            check_expression(answer[i, j], expected[i, j], entry, markers, allowed)
+
+
+def _shape(matrix):
+    return f"{matrix.rows}×{matrix.cols}"
+
+
+# --- numeric answers ---------------------------------------------------------------------
+
+def _as_numbers(answer, name):
+    if answer is None:
+        raise Mistake(f"{name} holds no number (it is None) — did you forget to assign or "
+                      "return it?", "wrong-type")
+    if isinstance(answer, sp.Equality):
+        raise Mistake(f"{name} is an equation: give its right-hand side, not Eq(...)",
+                      "equation")
+    flat = np.asarray(answer, dtype=object).ravel()
+    for entry in flat:
+        if isinstance(entry, (bool, np.bool_, str, bytes)) or entry is None:
+            raise Mistake(f"{name} should be a number or an array of numbers; got "
+                          f"{type(entry).__name__} {entry!r}", "wrong-type")
+    try:
+        return np.asarray(answer, dtype=float)
+    except (TypeError, ValueError):
+        raise Mistake(f"{name} should be a number or an array of numbers; got "
+                      f"{type(answer).__name__}", "wrong-type") from None
+
+
+def check_number(answer, expected, name="your answer", rtol=1e-6, atol=1e-9, unit="",
+                 mistakes=()):
+    """Pass if ``answer`` matches ``expected`` within ``atol + rtol·|expected|`` (entry by entry);
+    when it does not and matches one of the known ``mistakes`` (:class:`Known`), say so.
+
+    >>> check_number([0.0, -2.0], [0.0, -2.0], "joint rates", unit="rad/s")
+    >>> check_number(2.0, -2.0, "theta2_dot", unit="rad/s")
+    Traceback (most recent call last):
+    ...
+    robocourse.grading.checks.Mistake: theta2_dot has the wrong sign.
+    >>> check_number(True, 1.0, "x")
+    Traceback (most recent call last):
+    ...
+    robocourse.grading.checks.Mistake: x should be a number or an array of numbers; got bool True
+    """
+    given = _as_numbers(answer, name)
+    wanted = np.asarray(expected, dtype=float)
+    if wanted.ndim == 0 and given.size == 1:
+        given = given.reshape(())                     # [x] for a scalar is fine
+    if mistakes:
+        try:
+            check_number(given, wanted, name, rtol, atol, unit)
+        except Mistake as mistake:
+            _diagnose(mistake, lambda wrong: _close(given, wrong, rtol, atol), mistakes)
+        return
+    if given.shape != wanted.shape:
+        raise Mistake(f"{name} has the wrong shape: {given.shape}, expected {wanted.shape}",
+                      "wrong-shape")
+    if not np.all(np.isfinite(given)):
+        raise Mistake(f"{name} contains nan or inf (a division by zero?)", "nan")
+    close = np.abs(given - wanted) <= atol + rtol * np.abs(wanted)
+    if np.all(close):
+        return
+    flipped = np.abs(given + wanted) <= atol + rtol * np.abs(wanted)
+    if np.all(close | flipped) and np.any(wanted[~close] != 0):
+        raise Mistake(f"{name} has the wrong sign.", "wrong-sign")
+    where = "" if given.ndim == 0 else f" in entries {np.flatnonzero(~close).tolist()}"
+    unit_text = f" {unit}" if unit else ""
+    bounds = [text for value, text in ((rtol, f"±{rtol:g} relative"),
+                                       (atol, f"±{atol:g}{unit_text} absolute")) if value]
+    raise Mistake(f"{name} is not within the tolerance ({', '.join(bounds)}){where}.",
+                  "out-of-tolerance")
+
+
+def _close(given, wrong, rtol, atol):
+    wrong = np.asarray(wrong, dtype=float)
+    return wrong.size == given.size and bool(np.allclose(given.ravel(), wrong.ravel(),
+                                                         rtol=rtol, atol=atol))
+
+
+# --- running student code -------------------------------------------------------------
+
+def check_call(function, *args, name=None, **kwargs):
+    """Call a student's function; if it raises, fail with the exception it raised.
+
+    A function handed over to the grader (``runner.StudentFunction``) reports its
+    own exceptions; this wraps an ordinary callable the same way.
+
+    >>> check_call(lambda x: 1 / x, 0, name="inverse")
+    Traceback (most recent call last):
+    ...
+    robocourse.grading.checks.Mistake: inverse raised ZeroDivisionError: division by zero ...
+    """
+    label = name or getattr(function, "__name__", "your function")
+    if not callable(function):
+        raise Mistake(f"{label} should be a function; got {type(function).__name__}",
+                      "wrong-type")
+    try:
+        return function(*args, **kwargs)
+    except Mistake:
+        raise
+    except Exception as error:  # noqa: BLE001 - the student's error is the feedback
+        shown = ", ".join([_short(a) for a in args] +
+                          [f"{k}={_short(v)}" for k, v in kwargs.items()])
+        message = str(error) or ("is the answer cell still the stub?"
+                                 if isinstance(error, NotImplementedError) else "")
+        raise Mistake(f"{label} raised {type(error).__name__}: {message} (called with "
+                      f"{shown})", f"raised:{type(error).__name__}") from None
+
+
+def _short(value, limit=60):
+    text = " ".join(repr(value).split())
+    return text if len(text) <= limit else text[:limit - 1] + "…"
