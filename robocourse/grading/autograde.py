@@ -1,0 +1,278 @@
+"""``robocourse-autograde``: a whole class graded in parallel, each submission sandboxed.
+
+    robocourse-autograde ch3_newton_euler            # every submission, a worker per core
+    robocourse-autograde ch3_newton_euler --student s1234567 --force
+    robocourse-autograde ch3_newton_euler --workers 1
+
+nbgrader stays the engine: it reads ``nbgrader_config.py``, restores the test cells
+from the gradebook, records the students and submissions, writes the scores and
+later the feedback and the grade export. This command runs nbgrader's autograde
+pipeline in three steps:
+
+1. in this process, one submission after the other (fast): nbgrader records the
+   submission and *sanitizes* each notebook (outputs cleared, locked and test
+   cells restored from the gradebook);
+2. in parallel worker processes, one per core: the notebook runs in a sandboxed
+   kernel and the grader decides every test cell (``preprocessors``) — the slow
+   part, which never writes the gradebook;
+3. in this process again: nbgrader saves the scores (``SaveAutoGrades``,
+   ``AssignLatePenalties``) — one writer, so the gradebook is never contended.
+
+A progress bar shows the submissions as they finish; the summary lists how many
+were graded, which failed to run and why, the time and the peak memory; the class
+report (``report``) is written to ``grading/reports/<assignment>.csv`` and ``.png``.
+The command exits with status 1 when a submission could not be graded.
+"""
+
+import concurrent.futures
+import dataclasses
+import multiprocessing
+import os
+import resource
+import sys
+import time
+import traceback
+
+import nbformat
+from nbconvert.exporters import NotebookExporter
+from nbgrader.apps.autogradeapp import AutogradeApp
+from nbgrader.converters import Autograde
+from nbgrader.converters.base import BaseConverter
+from nbgrader.preprocessors import SaveAutoGrades
+from traitlets import Bool, Integer, default
+
+from robocourse.grading import report
+
+__all__ = ["ParallelAutograde", "ParallelAutogradeApp", "main"]
+
+
+@dataclasses.dataclass
+class Job:
+    """One sanitized notebook waiting to be executed and decided."""
+
+    student: str
+    path: str
+    resources: dict
+
+
+@dataclasses.dataclass
+class Outcome:
+    student: str
+    path: str
+    error: str = ""
+    seconds: float = 0.0
+
+
+# --- the workers ----------------------------------------------------------------------
+
+_worker = {}
+
+
+def _start_worker(config, preprocessors, slots):
+    """Each worker: its own sandbox slot (user id), the pipeline's slow part."""
+    with slots.get_lock():
+        slot = slots.value
+        slots.value += 1
+    os.environ["ROBOCOURSE_SANDBOX_SLOT"] = str(slot)
+    exporter = NotebookExporter(config=config)
+    for preprocessor in preprocessors:
+        exporter.register_preprocessor(preprocessor)
+    _worker["exporter"] = exporter
+
+
+def _execute_and_decide(job):
+    """Run the notebook in its sandbox and decide its test cells; write it back."""
+    started = time.monotonic()
+    try:
+        nb = nbformat.read(job.path, as_version=nbformat.NO_CONVERT)
+        output, _ = _worker["exporter"].from_notebook_node(nb, resources=job.resources)
+        with open(job.path, "w", encoding="utf-8") as file:
+            file.write(output)
+    except Exception as error:  # noqa: BLE001 - reported in the summary, the batch goes on
+        last = traceback.format_exception_only(type(error), error)[-1].strip()
+        return Outcome(job.student, job.path, last, time.monotonic() - started)
+    return Outcome(job.student, job.path, "", time.monotonic() - started)
+
+
+# --- the converter --------------------------------------------------------------------
+
+class ParallelAutograde(Autograde):
+    """nbgrader's Autograde with the execute-and-decide step in parallel workers."""
+
+    workers = Integer(0, help="Worker processes (0: one per core).").tag(config=True)
+    progress = Bool(True, help="Show a progress bar.").tag(config=True)
+
+    def _split(self):
+        """The configured autograde pipeline: the part before SaveAutoGrades runs in the
+        workers, the rest (which writes the gradebook) here."""
+        steps = list(self.autograde_preprocessors)
+        cut = next((i for i, p in enumerate(steps) if issubclass(p, SaveAutoGrades)), len(steps))
+        return steps[:cut], steps[cut:]
+
+    def convert_notebooks(self):
+        started = time.monotonic()
+        jobs, failures = self._sanitize_all()
+        outcomes = self._run_jobs(jobs)
+        for outcome in outcomes:
+            if outcome.error:
+                failures.append((outcome.student, outcome.error))
+            else:
+                self._save(outcome)
+        self.summary = _Summary(graded=len([o for o in outcomes if not o.error]),
+                                failures=failures, seconds=time.monotonic() - started,
+                                outcomes=outcomes)
+        self.summary.report(self.log)
+        for assignment in sorted({self.coursedir.assignment_id}):
+            report.write(self.coursedir, assignment, self.log)
+
+    def _sanitize_all(self):
+        jobs, failures = [], []
+        for submission in sorted(self.assignments):
+            self.notebooks = sorted(self.assignments[submission])
+            assignment, student = self._ids(submission)
+            try:
+                if not self.init_destination(assignment, student):
+                    continue
+                self.run_pre_convert_hook()
+                self.init_assignment(assignment, student)
+                for notebook in self.notebooks:
+                    jobs.append(self._sanitize(notebook, student))
+            except Exception as error:  # noqa: BLE001 - an unreadable submission: reported
+                failures.append((student, f"could not be read: {error}"))
+                self._zero(assignment, student)
+        return jobs, failures
+
+    def _ids(self, submission):
+        import re
+
+        regexp = self._format_source("(?P<assignment_id>.*)", "(?P<student_id>.*)", escape=True)
+        match = re.match(regexp, submission)
+        return match.group("assignment_id"), match.group("student_id")
+
+    def _sanitize(self, notebook, student):
+        self._sanitizing = True
+        self._init_preprocessors()
+        BaseConverter.convert_single_notebook(self, notebook)
+        path = os.path.join(self.writer.build_directory, os.path.basename(notebook))
+        resources = self._resources(path)
+        resources["metadata"] = {"name": os.path.splitext(os.path.basename(path))[0],
+                                 "path": os.path.dirname(path)}
+        return Job(student, path, resources)
+
+    def _resources(self, path):
+        """nbgrader's resources of an autograded notebook (its path read as one)."""
+        self._sanitizing = False
+        try:
+            return self.init_single_notebook_resources(path)
+        finally:
+            self._sanitizing = True
+
+    def _zero(self, assignment, student):
+        """An unreadable submission scores zero in every cell (as a missing one does)."""
+        from nbgrader.api import Gradebook, MissingEntry
+
+        with Gradebook(self.coursedir.db_url, self.coursedir.course_id) as gradebook:
+            for notebook in gradebook.find_assignment(assignment).notebooks:
+                try:
+                    submission = gradebook.find_submission_notebook(notebook.name, assignment,
+                                                                    student)
+                except MissingEntry:
+                    continue
+                for grade in submission.grades:
+                    grade.auto_score, grade.needs_manual_grade = 0, False
+            gradebook.db.commit()
+
+    def _run_jobs(self, jobs):
+        if not jobs:
+            return []
+        before, _ = self._split()
+        count = self.workers or os.cpu_count() or 1
+        context = multiprocessing.get_context("spawn")
+        slots = context.Value("i", 0)
+        with concurrent.futures.ProcessPoolExecutor(
+                max_workers=min(count, len(jobs)), mp_context=context,
+                initializer=_start_worker, initargs=(self.config, before, slots)) as pool:
+            futures = [pool.submit(_execute_and_decide, job) for job in jobs]
+            done = concurrent.futures.as_completed(futures)
+            if self.progress:
+                from tqdm import tqdm
+
+                done = tqdm(done, total=len(futures), unit="submission", file=sys.stderr,
+                            desc=f"autograding {self.coursedir.assignment_id}")
+            outcomes = []
+            for future in done:
+                try:
+                    outcomes.append(future.result())
+                except Exception as error:  # noqa: BLE001 - a worker that died
+                    outcomes.append(Outcome("?", "", f"the worker failed: {error}"))
+        return sorted(outcomes, key=lambda o: o.student)
+
+    def _save(self, outcome):
+        """nbgrader's scoring steps on the decided notebook, in this process."""
+        _, after = self._split()
+        exporter = NotebookExporter(config=self.config, parent=self)
+        for preprocessor in after:
+            exporter.register_preprocessor(preprocessor)
+        resources = self._resources(outcome.path)
+        output, resources = exporter.from_filename(outcome.path, resources=resources)
+        self.write_single_notebook(output, resources)
+        self.set_permissions(resources["nbgrader"]["assignment"], outcome.student)
+        self.run_post_convert_hook()
+
+
+@dataclasses.dataclass
+class _Summary:
+    graded: int
+    failures: list
+    seconds: float
+    outcomes: list
+
+    def peak_memory_mb(self):
+        own = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
+        children = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss
+        return max(own, children) / 1024
+
+    def report(self, log):
+        per = self.seconds / max(len(self.outcomes), 1)
+        lines = [f"graded: {self.graded}", f"failed to run: {len(self.failures)}",
+                 f"time: {self.seconds:.1f} s ({per:.2f} s per submission)",
+                 f"peak memory of one process: {self.peak_memory_mb():.0f} MB"]
+        lines += [f"  {student}: {reason}" for student, reason in self.failures]
+        print("\n".join(lines), file=sys.stderr)
+        for student, reason in self.failures:
+            log.error("%s could not be graded: %s", student, reason)
+
+
+class ParallelAutogradeApp(AutogradeApp):
+    name = "robocourse-autograde"
+    description = "Autograde a class in parallel, every submission in its own sandbox"
+    aliases = {**AutogradeApp.aliases, "workers": "ParallelAutograde.workers"}
+    flags = {**AutogradeApp.flags,
+             "unsafe": ({"SandboxedExecute": {"unsafe": True}, "Verdict": {"unsafe": True}},
+                        "Run student code WITHOUT a sandbox (only for code you trust)."),
+             "no-progress": ({"ParallelAutograde": {"progress": False}}, "No progress bar.")}
+
+    @default("classes")
+    def _classes_default(self):
+        return [*super()._classes_default(), ParallelAutograde]
+
+    def start(self):
+        from nbgrader.apps.baseapp import NbGrader
+        from nbgrader.converters.base import NbGraderException
+
+        NbGrader.start(self)
+        if len(self.extra_args) != 1:
+            self.fail("give exactly one assignment, e.g. robocourse-autograde ch3_newton_euler")
+        self.coursedir.assignment_id = self.extra_args[0]
+        converter = ParallelAutograde(coursedir=self.coursedir, parent=self)
+        try:
+            converter.start()
+        except NbGraderException:
+            sys.exit(1)
+        if converter.summary.failures:
+            sys.exit(1)
+
+
+def main(argv=None):
+    """The console script ``robocourse-autograde``."""
+    ParallelAutogradeApp.launch_instance(argv)

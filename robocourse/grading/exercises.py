@@ -1,0 +1,490 @@
+"""Exercise sets: what each test cell hands over, the visible tests, the hidden tests.
+
+An assignment's checks live in two modules, never in notebook cells:
+
+* ``robocourse/exercises/<assignment>.py`` (installed, readable by students): the
+  :class:`ExerciseSet`, the kind of each answer, the per-student numbers and the
+  **visible tests** that give immediate feedback while a student works;
+* ``solutions/<assignment>/grader.py`` (instructor only, never released): the
+  **hidden tests**, registered on the same set with ``@exercises.hidden(n)``.
+
+A test cell of the notebook is one line, ``checks.exercise_1(tau_tool)``. It
+*hands over* the answers as data (``handover``) in an output of the cell and,
+while the student works, runs the visible tests. When the notebook is graded the
+kernel only hands over; the grader — a process that never runs student code —
+rebuilds the answers and runs the visible and the hidden tests itself
+(``preprocessors.Verdict``). A student's function is called in a fresh sandboxed
+process (``runner``) with the library functions the exercise forbids switched
+off; an answer the exercise asks to derive by hand is recomputed from the answer
+cell's source in that process, with the library route switched off.
+
+Every failure is a :class:`Mistake` with a stable code (``"gravity:sign"``,
+``"no-answer"``, …) so that a class's mistakes can be counted (``report``).
+
+>>> import sympy as sp
+>>> demo = ExerciseSet("demo")
+>>> x = sp.Symbol("x")
+>>> @demo.visible(1, cell="ex1_test", square=Expression())
+... def exercise_1(square):
+...     check_expression(square, x**2, "square")
+>>> exercise_1(x * x)
+Exercise 1: the visible tests passed (the hidden tests run when your notebook is graded).
+>>> demo.decide("ex1_test", {"square": {"value": encode(x + x)}}).code
+'not-equal'
+"""
+
+import contextlib
+import contextvars
+import dataclasses
+import hashlib
+import inspect
+import signal
+
+import numpy as np
+import sympy as sp
+
+from robocourse.grading import handover, runner, students
+from robocourse.grading.checks import Mistake, check_expression  # noqa: F401 - doctest
+from robocourse.grading.handover import FunctionSource, encode
+
+__all__ = ["ExerciseSet", "Exercise", "Context", "Verdict", "Expression", "Matrix", "Numbers",
+           "Function", "Choice", "Text", "Value"]
+
+#: Seconds the grader spends on one exercise's tests before giving up on it.
+CHECK_SECONDS = 60
+
+_context = contextvars.ContextVar("robocourse_grading_context", default=None)
+
+
+def current_context():
+    """The :class:`Context` of the exercise being checked, or None outside a check."""
+    return _context.get()
+
+
+# --- kinds of answers ------------------------------------------------------------------
+
+class Value:
+    """An answer of any encodable kind; subclasses check what the exercise asks for.
+
+    ``prepare`` runs in the student's kernel (a friendly early message), ``rebuild``
+    in the grader on the decoded data — the grader never trusts the kernel's check.
+    """
+
+    def describe(self):
+        return "a value"
+
+    def prepare(self, value, name):
+        return value
+
+    def rebuild(self, value, name, context):
+        return self.prepare(value, name)
+
+
+def _is_sympy(value):
+    return isinstance(value, (sp.Basic, sp.MatrixBase))
+
+
+def _missing(value, name, what):
+    hint = " — did you forget to assign it, or to return it?" if value is None else ""
+    return Mistake(f"{name} should be {what}; got {type(value).__name__}{hint}", "wrong-type")
+
+
+class Expression(Value):
+    """A single sympy expression (numbers are accepted too)."""
+
+    def describe(self):
+        return "a sympy expression"
+
+    def prepare(self, value, name):
+        if isinstance(value, (int, float)) and not isinstance(value, bool):
+            return sp.sympify(value)
+        if isinstance(value, sp.MatrixBase) and value.shape == (1, 1):
+            return value[0, 0]
+        if isinstance(value, sp.Equality):
+            raise Mistake(f"{name} is an equation: give its right-hand side (the expression), "
+                          "not Eq(...)", "equation")
+        if not isinstance(value, sp.Expr):
+            raise _missing(value, name, self.describe())
+        return value
+
+
+@dataclasses.dataclass
+class Matrix(Value):
+    """A sympy Matrix of a given shape (nested lists are accepted)."""
+
+    rows: int
+    cols: int = 1
+
+    def describe(self):
+        return f"a {self.rows}×{self.cols} sympy Matrix"
+
+    def prepare(self, value, name):
+        if isinstance(value, (list, tuple, np.ndarray)) and not isinstance(value, str):
+            try:
+                value = sp.Matrix(value)
+            except (TypeError, ValueError, sp.SympifyError):
+                raise _missing(value, name, self.describe()) from None
+        if not isinstance(value, sp.MatrixBase):
+            raise _missing(value, name, self.describe())
+        if value.shape != (self.rows, self.cols):
+            raise Mistake(f"{name} has the wrong shape: {value.rows}×{value.cols}, expected "
+                          f"{self.rows}×{self.cols}", "wrong-shape")
+        return sp.Matrix(value)
+
+
+@dataclasses.dataclass
+class Numbers(Value):
+    """Numbers: a scalar (``shape=()``) or an array of the given shape, as floats."""
+
+    shape: tuple = ()
+    unit: str = ""
+
+    def describe(self):
+        return "a number" if self.shape == () else f"{_count(self.shape)} numbers"
+
+    def prepare(self, value, name):
+        if value is None or isinstance(value, (bool, str, np.bool_)) or _is_sympy(value) and \
+                not getattr(value, "is_number", False):
+            raise _missing(value, name, self.describe())
+        try:
+            array = np.asarray(value, dtype=float)
+        except (TypeError, ValueError):
+            raise _missing(value, name, self.describe()) from None
+        if array.dtype == bool or array.size != _count(self.shape):
+            raise Mistake(f"{name} should be {self.describe()}; got shape {array.shape}",
+                          "wrong-shape")
+        return array.reshape(self.shape)
+
+
+def _count(shape):
+    return int(np.prod(shape)) if shape else 1
+
+
+@dataclasses.dataclass
+class Function(Value):
+    """A function the student implements; ``forbidden``: library functions
+    (``"module:name"``) switched off while it runs."""
+
+    forbidden: tuple = ()
+
+    def describe(self):
+        return "a function (defined with def)"
+
+    def prepare(self, value, name):
+        if isinstance(value, FunctionSource):
+            return value
+        if not callable(value):
+            raise _missing(value, name, self.describe())
+        try:
+            return FunctionSource.of(value)
+        except handover.HandoverError as error:
+            raise Mistake(f"{name}: {error}", "not-handed-over") from None
+
+    def rebuild(self, value, name, context):
+        if not isinstance(value, FunctionSource):
+            raise _missing(value, name, self.describe())
+        try:
+            return runner.StudentFunction(value, context.runner(), forbidden=self.forbidden)
+        except runner.StudentCodeError as error:
+            raise Mistake(f"{name}: {error}", error.code) from None
+
+
+@dataclasses.dataclass
+class Choice(Value):
+    """One of a fixed set of options (strings or integers)."""
+
+    options: tuple
+
+    def describe(self):
+        return "one of " + ", ".join(map(repr, self.options))
+
+    def prepare(self, value, name):
+        if isinstance(value, str):
+            value = value.strip()
+        if isinstance(value, (bool, np.bool_)) or value not in self.options:
+            raise Mistake(f"{name} should be {self.describe()}; got {value!r}", "not-an-option")
+        return value
+
+
+class Text(Value):
+    """A line of text (e.g. a corrected line of a derivation)."""
+
+    def describe(self):
+        return "a string"
+
+    def prepare(self, value, name):
+        if not isinstance(value, str):
+            raise _missing(value, name, self.describe())
+        return value
+
+
+# --- the checks of one exercise -----------------------------------------------------------
+
+@dataclasses.dataclass
+class Verdict:
+    """The grader's decision on one exercise: passed, the feedback and the mistake code."""
+
+    passed: bool
+    message: str
+    code: str
+
+    @classmethod
+    def failed(cls, message, code):
+        return cls(False, message, code)
+
+
+class Context:
+    """What a check may use besides the answers: the student, a secret seed, the
+    runner for student functions, and the other exercises' answers and verdicts."""
+
+    def __init__(self, exercise_set, student, *, secret=b"", runner_factory=None,
+                 answers=None, verdicts=None):
+        self.exercise_set, self.student = exercise_set, student
+        self.secret = secret
+        self._runner_factory = runner_factory
+        self._runner = None
+        self.answers = answers or {}          # {exercise number: {name: rebuilt value}}
+        self.verdicts = verdicts or {}        # {exercise number: Verdict}
+        self.exercise = None
+        self.recomputed = None                # {exercise: {"values"|"error": …}} (grader)
+
+    def seed(self):
+        """A seed for random test inputs: secret under grading (the grader module's
+        own text and the student), fixed while a student works."""
+        text = f"{self.exercise_set.name}|{self.exercise}|{self.student}".encode()
+        return int.from_bytes(hashlib.sha256(self.secret + text).digest()[:8], "little")
+
+    def rng(self):
+        """A numpy generator from :meth:`seed`."""
+        return np.random.default_rng(self.seed())
+
+    def runner(self):
+        """The process that runs this submission's functions (started on first use)."""
+        if self._runner is None:
+            factory = self._runner_factory or (lambda: runner.Runner(sandboxed=False))
+            self._runner = factory()
+        return self._runner
+
+    def earlier(self, number, name):
+        """The answer ``name`` of exercise ``number`` and whether it passed: for feedback
+        that stems from an earlier answer ("your K from exercise 1 is missing a term")."""
+        verdict = self.verdicts.get(number)
+        return self.answers.get(number, {}).get(name), bool(verdict and verdict.passed)
+
+    def close(self):
+        if self._runner is not None:
+            self._runner.close()
+            self._runner = None
+
+
+class Exercise:
+    """One graded exercise: its number, test cell, answers and checks.
+
+    Calling it (in the test cell) hands the answers over and, while the student
+    works, runs the visible tests.
+    """
+
+    def __init__(self, exercise_set, number, cell, answers, visible):
+        self.exercise_set, self.number, self.cell = exercise_set, number, cell
+        self.answers = answers             # {name: Value}, in the order of the call
+        self.visible = visible
+        self.hidden = None
+        self.by_hand = {}                  # {name: forbidden functions} for recomputed answers
+        self.__doc__, self.__name__ = visible.__doc__, visible.__name__
+
+    def __repr__(self):
+        return f"<exercise {self.number} of {self.exercise_set.name}>"
+
+    # --- in the student's kernel ---------------------------------------------------------
+
+    def __call__(self, *values, **named):
+        answers = self._bind(values, named)
+        _display_handover(self, answers)
+        if students.graded_student() is not None:
+            return None                     # graded: the grader decides, not this kernel
+        context = Context(self.exercise_set, students.current_student() or "")
+        try:
+            rebuilt = self._prepared(answers, context)
+            with _checking(context, self.number):
+                _call(self.visible, rebuilt, context)
+        except AssertionError as error:
+            raise type(error)(f"Exercise {self.number}: {error}") from None
+        finally:
+            context.close()
+        print(f"Exercise {self.number}: the visible tests passed (the hidden tests run when "
+              "your notebook is graded).")
+        return None
+
+    def _bind(self, values, named):
+        names = list(self.answers)
+        if len(values) > len(names) or set(named) - set(names):
+            raise TypeError(f"exercise {self.number} takes the answers "
+                            f"{', '.join(names)}; got {len(values)} positional and "
+                            f"{sorted(named)}")
+        bound = dict(zip(names, values, strict=False))
+        bound.update(named)
+        missing = [n for n in names if n not in bound]
+        if missing:
+            raise TypeError(f"exercise {self.number} needs the answers {', '.join(missing)}")
+        return bound
+
+    def _prepared(self, answers, context):
+        rebuilt = {}
+        for name, kind in self.answers.items():
+            value = answers[name]
+            rebuilt[name] = kind.prepare(value, name)
+            if isinstance(kind, Function):
+                rebuilt[name] = kind.rebuild(rebuilt[name], name, context)
+        return rebuilt
+
+    # --- in the grader ----------------------------------------------------------------
+
+    def rebuild(self, handed, context):
+        """The answers from their hand-over data (already decoded), checked by kind."""
+        rebuilt = {}
+        for name, kind in self.answers.items():
+            if name not in handed:
+                raise Mistake(f"no answer {name} was handed in for exercise {self.number}",
+                              "no-answer")
+            entry = handed[name]
+            if "error" in entry:
+                raise Mistake(f"{name}: {entry['error']}", "not-handed-over")
+            value = entry["value"]
+            if name in self.by_hand and context.recomputed is not None:
+                value = self._recomputed(name, context)
+            rebuilt[name] = kind.rebuild(value, name, context)
+        return rebuilt
+
+    def _recomputed(self, name, context):
+        """``name`` as recomputed from the answer cells with the library route off."""
+        result = context.recomputed.get(self.number, {"error": "it was not recomputed"})
+        if "error" in result:
+            error = result["error"]
+            code = "library-route" if "switched off" in error else "recompute-failed"
+            raise Mistake(f"{name}, recomputed from your answer cell with the library's "
+                          f"shortcuts switched off (derive it by hand): {error}", code)
+        return result["values"][name]
+
+    def decide(self, rebuilt, context):
+        """Run the visible then the hidden tests on the rebuilt answers."""
+        with _checking(context, self.number), _time_limit(CHECK_SECONDS):
+            _call(self.visible, rebuilt, context)
+            if self.hidden is not None:
+                _call(self.hidden, rebuilt, context)
+
+
+def _call(check, answers, context):
+    parameters = inspect.signature(check).parameters
+    extra = {"context": context} if "context" in parameters else {}
+    check(**answers, **extra)
+
+
+@contextlib.contextmanager
+def _checking(context, number):
+    context.exercise = number
+    token = _context.set(context)
+    try:
+        yield
+    finally:
+        _context.reset(token)
+
+
+@contextlib.contextmanager
+def _time_limit(seconds):
+    """Stop a check that runs longer than ``seconds`` (only in the main thread)."""
+    def stop(signum, frame):
+        raise Mistake(f"the grader could not check this answer within {seconds} s (is it "
+                      "very large?); simplify it and hand it in again", "too-slow")
+
+    try:
+        previous = signal.signal(signal.SIGALRM, stop)
+    except ValueError:                       # not the main thread: no limit
+        yield
+        return
+    signal.alarm(seconds)
+    try:
+        yield
+    finally:
+        signal.alarm(0)
+        signal.signal(signal.SIGALRM, previous)
+
+
+def _display_handover(exercise, answers):
+    """Show the hand-over as an output of the test cell (data only, never code)."""
+    entries = {}
+    for name, value in answers.items():
+        kind = exercise.answers[name]
+        try:
+            prepared = kind.prepare(value, name) if isinstance(kind, Function) else value
+            entries[name] = {"value": encode(prepared)}
+        except (handover.HandoverError, Mistake) as error:
+            entries[name] = {"error": str(error)}
+        except RecursionError:
+            entries[name] = {"error": "the answer is nested too deeply to hand over"}
+    payload = {"assignment": exercise.exercise_set.name, "exercise": exercise.number,
+               "answers": entries}
+    try:
+        from IPython import get_ipython
+        from IPython.display import display
+    except ImportError:                      # outside IPython: nothing to hand over to
+        return
+    if get_ipython() is None:
+        return
+    display({handover.MIME_TYPE: payload,
+             "text/plain": f"Exercise {exercise.number}: answer handed in."}, raw=True)
+
+
+# --- the set ---------------------------------------------------------------------------
+
+class ExerciseSet:
+    """The exercises of one assignment, by number and by test cell."""
+
+    def __init__(self, name):
+        self.name = name
+        self.exercises = {}
+
+    def visible(self, number, *, cell, **answers):
+        """Declare exercise ``number``: its test cell's grade id, its answers by name and
+        kind, and (the decorated function) its visible tests."""
+        def register(check):
+            exercise = Exercise(self, number, cell, answers, check)
+            self.exercises[number] = exercise
+            return exercise
+        return register
+
+    def hidden(self, number, *, by_hand=None):
+        """Register the hidden tests of exercise ``number`` (in the grader module).
+
+        ``by_hand``: {answer name: forbidden library functions}: the answer is
+        recomputed from the student's answer cell with those functions switched off.
+        """
+        def register(check):
+            exercise = self.exercises[number]
+            exercise.hidden = check
+            exercise.by_hand = dict(by_hand or {})
+            return check
+        return register
+
+    def by_cell(self, cell):
+        for exercise in self.exercises.values():
+            if exercise.cell == cell:
+                return exercise
+        return None
+
+    def decide(self, cell, handed, context=None):
+        """The verdict on the answers ``handed`` (hand-over data) of the test cell
+        ``cell`` — the grader's entry point (``preprocessors.Verdict``)."""
+        exercise = self.by_cell(cell)
+        context = context or Context(self, "")
+        try:
+            decoded = {name: {"value": handover.decode(entry["value"])} if "value" in entry
+                       else entry for name, entry in handed.items()}
+            rebuilt = exercise.rebuild(decoded, context)
+            context.answers[exercise.number] = rebuilt
+            exercise.decide(rebuilt, context)
+        except handover.HandoverError as error:
+            return Verdict.failed(f"Exercise {exercise.number}: {error}", "not-handed-over")
+        except AssertionError as error:
+            code = getattr(error, "code", "failed")
+            return Verdict.failed(f"Exercise {exercise.number}: {error}", code)
+        return Verdict(True, f"Exercise {exercise.number}: all tests passed.", "passed")

@@ -1,0 +1,384 @@
+"""nbgrader's autograde pipeline, with the kernel sandboxed and the verdicts made outside it.
+
+``nbgrader_config.py`` puts these in nbgrader's pipelines:
+
+* :class:`SandboxedExecute` replaces nbgrader's ``Execute``: the submission's kernel
+  runs inside ``sandbox`` (no view of solutions, gradebook, configuration, other
+  students; no network; its own PID namespace; CPU, memory, process and output
+  limits). It talks to the grader over ZeroMQ sockets in a folder of its own.
+  A kernel that dies (``os._exit``, a crash, a limit) costs only the cells that had
+  not run: the cell where it died gets an error output saying why, the rest of the
+  notebook is still graded on what was handed over.
+* :class:`Verdict` runs next, in nbgrader's own process, which never executes
+  student code: for every test cell it rebuilds the answers handed over in the
+  cell's outputs and decides with the assignment's checks
+  (``solutions/<assignment>/grader.py``, hidden tests included). The cell's outputs
+  are replaced by the verdict — "passed", or an error with the feedback — which is
+  what nbgrader's ``SaveAutoGrades`` then scores. A test cell without a hand-over
+  (turned into ``pass``, deleted, never reached) scores zero with the message "no
+  answer was handed in for exercise N".
+* :class:`ReleaseStudentId` (``generate_assignment``): the released notebooks ask
+  the student for their id instead of carrying the instructor's example id.
+"""
+
+import asyncio
+import contextlib
+import hashlib
+import importlib.util
+import json
+import os
+import pathlib
+import shutil
+import subprocess
+import sys
+import tempfile
+
+from jupyter_client.manager import AsyncKernelManager
+from nbclient.exceptions import DeadKernelError
+from nbformat.v4 import new_output
+from nbgrader.coursedir import CourseDirectory
+from nbgrader.preprocessors import Execute, NbGraderPreprocessor
+from traitlets import Bool, Integer, Unicode
+
+from robocourse.grading import handover, runner, sandbox, students
+from robocourse.grading.exercises import Context, ExerciseSet
+from robocourse.grading.exercises import Verdict as Decision
+
+__all__ = ["SandboxedExecute", "Verdict", "ReleaseStudentId", "load_exercise_set"]
+
+#: The example id the instructor's versions use, replaced in the release.
+EXAMPLE_ID = "instructor"
+
+
+def _slot():
+    return int(os.environ.get("ROBOCOURSE_SANDBOX_SLOT", "0"))
+
+
+# --- the kernel ---------------------------------------------------------------------------
+
+class SandboxedKernelManager(AsyncKernelManager):
+    """A kernel manager that starts the kernel inside the sandbox, connected over
+    ZeroMQ ``ipc`` sockets in ``folder`` (the only host folder it can write)."""
+
+    def __init__(self, *, folder, slot, limits, home_files, environment, unsafe, **kwargs):
+        super().__init__(**kwargs)
+        self.folder, self.slot, self.limits = folder, slot, limits
+        self.home_files, self.environment, self.unsafe = home_files, environment, unsafe
+        self.transport = "ipc"
+        self.ip = str(folder / "kernel")
+        self.connection_file = str(folder / "kernel.json")
+
+    @property
+    def kernel_spec(self):
+        spec = super().kernel_spec
+        if spec is not None:
+            spec.interrupt_mode = "message"      # a signal cannot cross the sandbox
+        return spec
+
+    def format_kernel_cmd(self, extra_arguments=None):
+        cmd = super().format_kernel_cmd(extra_arguments)
+        if self.unsafe:
+            return cmd
+        if os.geteuid() == 0:
+            uid = sandbox.sandbox_uid(self.slot)
+            os.chown(self.connection_file, uid, uid)
+        return sandbox.command(cmd, slot=self.slot, limits=self.limits,
+                               home_files=self.home_files, writable=self.folder,
+                               env=self.environment)
+
+
+def _kernel_end(km):
+    """Why a kernel process ended, in words."""
+    process = getattr(km.provisioner, "process", None) if km and km.provisioner else None
+    code = process.poll() if process is not None else None
+    signals = {9: "was killed (it used more memory than allowed, or was stopped)",
+               11: "crashed (segmentation fault)", 24: "used up its CPU time",
+               6: "aborted"}
+    if code is None:
+        return "stopped responding"
+    if code < 0 or code > 128:
+        number = -code if code < 0 else code - 128
+        return signals.get(number, f"was ended by signal {number}")
+    return f"exited (exit status {code}: os._exit, exit() or a crash)"
+
+
+class SandboxedExecute(Execute):
+    """nbgrader's Execute with the kernel in :mod:`sandbox` and the output size capped."""
+
+    unsafe = Bool(False, help="Run student code without a sandbox (only for code you "
+                              "trust): refused unless set.").tag(config=True)
+    cell_output_bytes = Integer(1_000_000, help="Output kept per cell; the rest is cut "
+                                                "and the cell interrupted.").tag(config=True)
+    cpu_seconds = Integer(sandbox.Limits.cpu_seconds,
+                          help="CPU seconds the kernel may use in all.").tag(config=True)
+    memory_bytes = Integer(sandbox.Limits.memory_bytes,
+                           help="Address space of each sandboxed process.").tag(config=True)
+
+    def preprocess(self, nb, resources=None, km=None):
+        if not self.unsafe:
+            sandbox.require()
+        else:
+            self.log.warning("running student code WITHOUT a sandbox (--unsafe)")
+        self.resources = resources
+        with self._kernel_folder() as folder:
+            self._folder = folder
+            return self._run(nb, resources, km)
+
+    @contextlib.contextmanager
+    def _kernel_folder(self):
+        folder = pathlib.Path(tempfile.mkdtemp(prefix="robocourse-kernel-"))
+        try:
+            if os.geteuid() == 0 and not self.unsafe:
+                uid = sandbox.sandbox_uid(_slot())
+                os.chown(folder, uid, uid)
+            os.chmod(folder, 0o700)
+            yield folder
+        finally:
+            shutil.rmtree(folder, ignore_errors=True)
+
+    def _lock_folder(self):
+        """After the kernel has bound its sockets, it may no longer write the folder."""
+        if os.geteuid() == 0 and not self.unsafe:
+            os.chown(self._folder, 0, 0)
+            os.chmod(self._folder, 0o755)
+
+    def create_kernel_manager(self):
+        path = pathlib.Path(self.resources.get("metadata", {}).get("path") or ".")
+        student = self.resources.get("nbgrader", {}).get("student", "")
+        environment = {"NBGRADER_EXECUTION": "autograde", students.GRADED_STUDENT: student}
+        home_files = [p for p in sorted(path.iterdir()) if p.is_file()
+                      and p.suffix != ".ipynb"] if path.is_dir() else []
+        if self.unsafe:
+            os.environ.update(environment)
+        limits = sandbox.Limits(cpu_seconds=self.cpu_seconds, memory_bytes=self.memory_bytes)
+        if not self.kernel_name:
+            self.kernel_name = self.nb.metadata.get("kernelspec", {}).get("name", "python3")
+        self.km = SandboxedKernelManager(
+            folder=self._folder, slot=_slot(), limits=limits, home_files=home_files,
+            environment=environment, unsafe=self.unsafe, kernel_name=self.kernel_name,
+            config=self.config)
+        return self.km
+
+    async def async_start_new_kernel(self, **kwargs):
+        """Start the kernel with its own output streams discarded (student prints reach
+        the grader only as cell outputs)."""
+        kwargs.setdefault("stdout", subprocess.DEVNULL)
+        kwargs.setdefault("stderr", subprocess.DEVNULL)
+        await super().async_start_new_kernel(**kwargs)
+
+    def _run(self, nb, resources, km):
+        from nbclient import NotebookClient
+
+        NotebookClient.__init__(self, nb, km)
+        self.reset_execution_trackers()
+        self._check_assign_resources(resources)
+        self._cell_bytes, self._cut = {}, set()
+        died = None
+        try:
+            with self.setup_kernel():
+                self._lock_folder()
+                info = self.wait_for_reply(self.kc.kernel_info())
+                self.nb.metadata["language_info"] = info["content"]["language_info"]
+                for index, cell in enumerate(self.nb.cells):
+                    try:
+                        self.preprocess_cell(cell, resources, index)
+                    except DeadKernelError:
+                        died = index
+                        break
+        except DeadKernelError:
+            pass                               # died while shutting down: nothing lost
+        if died is not None:
+            self._record_death(died)
+        self.set_widgets_metadata()
+        return self.nb, self.resources
+
+    def _record_death(self, index):
+        reason = f"the kernel {_kernel_end(self.km)} while running this cell"
+        self.nb.cells[index].outputs.append(new_output(
+            "error", ename="KernelDied", evalue=reason, traceback=[f"KernelDied: {reason}"]))
+        self.resources.setdefault("robocourse", {})["kernel_died"] = {"cell": index,
+                                                                      "reason": reason}
+        self.log.warning("kernel died in cell %d: %s", index, reason)
+
+    def output(self, outs, msg, display_id, cell_index):
+        size = _message_size(msg)
+        used = self._cell_bytes.get(cell_index, 0) + size
+        self._cell_bytes[cell_index] = used
+        if used <= self.cell_output_bytes or msg["msg_type"] == "error":
+            return super().output(outs, msg, display_id, cell_index)
+        if cell_index not in self._cut:
+            self._cut.add(cell_index)
+            note = (f"[output cut: this cell printed more than {self.cell_output_bytes:,} "
+                    "bytes; the rest was dropped and the cell interrupted]\n")
+            outs.append(new_output("stream", name="stdout", text=note))
+            asyncio.ensure_future(self.km.interrupt_kernel())
+        return None
+
+
+def _message_size(msg):
+    content = msg.get("content", {})
+    size = len(content.get("text", ""))
+    for value in content.get("data", {}).values():
+        size += len(value) if isinstance(value, str) else len(json.dumps(value))
+    return size
+
+
+# --- the verdicts -------------------------------------------------------------------------
+
+def load_exercise_set(path):
+    """The ``ExerciseSet`` of a grader module (``solutions/<assignment>/grader.py``) and
+    the module's own text (its digest seeds the hidden tests' random inputs)."""
+    path = pathlib.Path(path)
+    if not path.is_file():
+        raise FileNotFoundError(f"no grader module at {path}: every assignment needs one "
+                                "(see the instructor guide)")
+    spec = importlib.util.spec_from_file_location(f"robocourse_grader_{path.parent.name}", path)
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[spec.name] = module
+    spec.loader.exec_module(module)
+    sets = [v for v in vars(module).values() if isinstance(v, ExerciseSet)]
+    if len(sets) != 1:
+        raise ValueError(f"{path} should define exactly one ExerciseSet (as `exercises`); "
+                         f"found {len(sets)}")
+    return sets[0], path.read_bytes()
+
+
+_LOADED = {}
+
+
+def _exercise_set(path):
+    """Load each grader module once per process (its expected answers are cached)."""
+    key = str(pathlib.Path(path).resolve())
+    if key not in _LOADED:
+        _LOADED[key] = load_exercise_set(path)
+    return _LOADED[key]
+
+
+def _nbgrader(cell):
+    return cell.metadata.get("nbgrader", {})
+
+
+def _handovers(cell):
+    for output in cell.get("outputs", []):
+        data = output.get("data", {})
+        if handover.MIME_TYPE in data:
+            yield data[handover.MIME_TYPE]
+
+
+def _error_text(cell):
+    errors = [o for o in cell.get("outputs", []) if o.get("output_type") == "error"]
+    if not errors:
+        return ""
+    text = f"{errors[-1].get('ename', '')}: {errors[-1].get('evalue', '')}"
+    return text if len(text) <= 300 else text[:299] + "…"
+
+
+class Verdict(NbGraderPreprocessor):
+    """Decide every test cell from its hand-over with the assignment's grader module."""
+
+    grader_module = Unicode("grader.py", help="The checks of an assignment, in its source "
+                                              "folder (never released).").tag(config=True)
+    unsafe = Bool(False, help="Run student functions without a sandbox.").tag(config=True)
+
+    def _grader_path(self, assignment):
+        coursedir = CourseDirectory(config=self.config)
+        folder = coursedir.format_path(coursedir.source_directory, ".", assignment)
+        return pathlib.Path(folder) / self.grader_module
+
+    def preprocess(self, nb, resources):
+        info = resources["nbgrader"]
+        exercise_set, text = _exercise_set(self._grader_path(info["assignment"]))
+        student = info["student"]
+        secret = hashlib.sha256(text).digest()
+        environment = {students.GRADED_STUDENT: student}
+
+        def new_runner():
+            return runner.Runner(sandboxed=not self.unsafe, slot=_slot(), env=environment)
+
+        context = Context(exercise_set, student, secret=secret, runner_factory=new_runner)
+        died = resources.get("robocourse", {}).get("kernel_died")
+        try:
+            context.recomputed = _recompute(nb, exercise_set, student, context)
+            for index, cell in enumerate(nb.cells):
+                if _is_test(cell):
+                    self._decide(cell, index, exercise_set, context, died)
+        finally:
+            context.close()
+        return nb, resources
+
+    def _decide(self, cell, index, exercise_set, context, died):
+        cell_id = _nbgrader(cell).get("grade_id")
+        exercise = exercise_set.by_cell(cell_id)
+        if exercise is None:
+            raise ValueError(f"the test cell {cell_id!r} has no exercise in the grader module "
+                             f"of {exercise_set.name}")
+        handed = [h for h in _handovers(cell) if h.get("exercise") == exercise.number]
+        if handed:
+            verdict = exercise_set.decide(cell_id, handed[-1].get("answers", {}), context)
+        else:
+            verdict = Decision.failed(_no_answer(exercise.number, cell, index, died),
+                                      "no-answer")
+        context.verdicts[exercise.number] = verdict
+        cell.outputs = [_verdict_output(verdict)]
+        cell.metadata["robocourse"] = {"exercise": exercise.number, "passed": verdict.passed,
+                                       "code": verdict.code}
+
+
+def _no_answer(number, cell, index, died):
+    message = f"Exercise {number}: no answer was handed in for exercise {number}"
+    if died is not None and index > died["cell"]:
+        return f"{message} (not run: {died['reason'].replace(' this cell', ' an earlier cell')})"
+    error = _error_text(cell)
+    return f"{message} ({error})" if error else f"{message} (the test cell did not run to its end)"
+
+
+def _verdict_output(verdict):
+    if verdict.passed:
+        return new_output("stream", name="stdout", text=verdict.message + "\n")
+    return new_output("error", ename="Wrong answer", evalue=verdict.message,
+                      traceback=[f"Wrong answer [{verdict.code}]: {verdict.message}"])
+
+
+def _is_test(cell):
+    return cell.cell_type == "code" and bool(_nbgrader(cell).get("grade"))
+
+
+def _recompute(nb, exercise_set, student, context):
+    """Re-run the notebook's code in the runner and recompute every answer to be derived
+    "by hand" with its library routes switched off: ``{exercise number: result}``.
+
+    The set-up comes from the locked cells (restored by nbgrader from the instructor's
+    version), the answers from the student's solution cells before each test cell."""
+    groups, numbers, before, cells = [], [], [], []
+    for cell in nb.cells:
+        meta = _nbgrader(cell)
+        if _is_test(cell):
+            exercise = exercise_set.by_cell(meta.get("grade_id"))
+            by_hand = exercise.by_hand if exercise is not None else {}
+            forbidden = sorted({f for routes in by_hand.values() for f in routes})
+            groups.append({"label": f"exercise {exercise.number}" if exercise else "a cell",
+                           "before": before, "cells": cells,
+                           "names": list(by_hand) or None, "forbidden": forbidden})
+            if by_hand:
+                numbers.append(exercise.number)
+            before, cells = [], []
+        elif cell.cell_type == "code" and meta.get("solution"):
+            cells.append(cell.source)
+        elif cell.cell_type == "code" and meta.get("locked"):
+            before.append(cell.source)
+    if not numbers:
+        return {}
+    results = context.runner().replay(setup=f"STUDENT_ID = {student!r}", groups=groups)
+    return dict(zip(numbers, results, strict=True))
+
+
+# --- the release --------------------------------------------------------------------------
+
+class ReleaseStudentId(NbGraderPreprocessor):
+    """In the student version, ``STUDENT_ID = "instructor"`` becomes the placeholder."""
+
+    def preprocess_cell(self, cell, resources, index):
+        if cell.cell_type == "code" and cell.source.lstrip().startswith("STUDENT_ID = "):
+            cell.source = cell.source.replace(f'STUDENT_ID = "{EXAMPLE_ID}"',
+                                              f'STUDENT_ID = "{students.PLACEHOLDER}"', 1)
+        return cell, resources
