@@ -1,16 +1,22 @@
-"""Autograding end to end: a temporary course, one small assignment, and fixture
-submissions that each try something a real class does — right answers written
-differently, a sign error, a missing Coriolis term, an infinite loop, a cell that
-raises, a tampered or deleted test cell, and checkers rebound to "always pass".
+"""Autograding a class end to end, as a determined student would try to subvert it.
 
-nbgrader runs every submission in a fresh kernel (``nbgrader autograde``); the
-gradebook then holds the points of each test cell, which must be what a careful
-human grader would give.
+A temporary course holds real assignments of the course (their instructor
+versions and grader modules). Fixture submissions are made from the solutions:
+honest ones (right, rewritten, wrong), and attackers whose answers are all wrong
+but who try every way to change their grade or another student's — input
+transformers, patched checkers, reading and executing ``solutions/``, writing the
+gradebook, the library, the configuration or another submission, detached
+children, signals, ``os._exit``, an output flood, bypassing a switched-off library
+function, an empty and an invalid notebook. ``robocourse-autograde`` grades them
+all in one parallel batch; every score must be what a careful human grader would
+give, no protected file may change, and nothing an attacker started may outlive
+the batch.
 """
 
 import hashlib
 import os
 import pathlib
+import re
 import shutil
 import subprocess
 import sys
@@ -19,203 +25,330 @@ import nbformat
 import pytest
 from nbgrader.api import Gradebook
 
+from robocourse.grading import sandbox
+
 ROOT = pathlib.Path(__file__).resolve().parent.parent
-ASSIGNMENT = "fixture"
-TIMEOUT = 15     # seconds per cell: the infinite loop is interrupted after this
+ASSIGNMENT = "ch1_statics"
+POINTS = {"ex1": 4, "ex2": 5, "ex3": 3, "ex4": 3, "ex5": 3, "ex6": 3, "ex7": 3, "ex8": 3,
+          "ex9": 2}
+FULL = dict(POINTS)
+NOTHING = dict.fromkeys(POINTS, 0)
 
-SETUP = """\
-import numpy as np
-import sympy as sp
-from robocourse.frames import skew
-from robocourse.kinematics import joint_rates
-from robocourse.models import planar_2r, rp_arm
-from robocourse.robot import joint_symbols
+pytestmark = pytest.mark.skipif(sandbox.available() is not None,
+                                reason=f"no sandbox here: {sandbox.available()}")
 
-arm = rp_arm()
-(theta1, d2), (thetadot1, ddot2), (thetaddot1, dddot2) = joint_symbols(arm)
-m1, m2, l1, g, Izz1, Izz2 = sp.symbols("m1 m2 l1 g Izz1 Izz2")"""
-
-TAU1 = ("tau1 = ((m1*l1**2 + Izz1 + Izz2 + m2*d2**2)*thetaddot1 + 2*m2*d2*ddot2*thetadot1"
-        " + (m1*l1 + m2*d2)*g*sp.cos(theta1))")
-RATES = "rates = np.array([0.0, -2.0])"
-SKEW = ("def my_skew(v):\n    x, y, z = v\n"
-        "    return sp.Matrix([[0, -z, y], [z, 0, -x], [-y, x, 0]])")
-
-CHECKERS = """\
-import importlib
-import robocourse.grading
-grading = importlib.reload(robocourse.grading)
-"""
-TESTS = {
-    "tau1_test": (3, CHECKERS + "from robocourse.newton_euler import inverse_dynamics\n"
-                  "grading.check_expression(tau1, inverse_dynamics(arm, [theta1, d2], "
-                  "[thetadot1, ddot2], [thetaddot1, dddot2])[0], 'tau1')"),
-    "rates_test": (2, CHECKERS + "expected = joint_rates(planar_2r(l1=0.5, l2=0.5), "
-                   "np.radians([30, 60]), [1.0, 0.0], rows=(0, 1))\n"
-                   "grading.check_number(rates, expected, 'rates', unit='rad/s')"),
-    "skew_test": (2, CHECKERS + "with grading.disabled(skew):\n"
-                  "    result = grading.check_call(my_skew, [1, 2, 3])\n"
-                  "grading.check_expression(sp.Matrix(result), sp.Matrix([[0, -3, 2], "
-                  "[3, 0, -1], [-2, 1, 0]]), 'my_skew([1, 2, 3])')"),
+# Wrong answers, one per answer cell (the grade id of the solution cell).
+WRONG = {
+    "ex1_tau_tool": "tau_tool = sp.Matrix([l2 * fy, l2 * fy])",
+    "ex2_inward_step": "def inward_step(R, P, f_next, n_next):\n    return f_next, n_next",
+    "ex3_tau_3r": "tau_3r = sp.Matrix([0, 0, l3 * f_y])",
+    "ex4_tau_base": "tau_base = sp.Matrix([Fx, Fy])",
+    "ex5_tau_rp": "tau_rp = sp.Matrix([d2 * Fy, Fx])",
+    "ex6_tau_payload": "tau_payload = np.array([1.0, 1.0])",
+    "ex7_F_free": "F_free = sp.Matrix([0, 1])",
+    "ex8_W_S": "W_S = np.concatenate([F_T, N_T])",
+    "ex9_V_T": "V_T = V_S",
 }
-ANSWERS = {"tau1": TAU1, "rates": RATES, "skew": SKEW}
 
 
-def _meta(grade_id, solution=False, grade=False, points=None, locked=False):
-    meta = {"grade": grade, "grade_id": grade_id, "locked": locked, "schema_version": 3,
-            "solution": solution, "task": False}
-    if points is not None:
-        meta["points"] = points
-    return {"nbgrader": meta}
+def _cell(nb, grade_id):
+    return next(c for c in nb.cells if c.metadata.get("nbgrader", {}).get("grade_id") == grade_id)
 
 
-def source_notebook():
-    """The instructor version: setup, then three answer cells each with a test cell."""
-    cells = [nbformat.v4.new_markdown_cell("# Fixture assignment", metadata=_meta(
-                 "intro", locked=True)),
-             nbformat.v4.new_code_cell(SETUP, metadata=_meta("setup", locked=True))]
-    for name, test in zip(ANSWERS, TESTS, strict=True):
-        answer = f"### BEGIN SOLUTION\n{ANSWERS[name]}\n### END SOLUTION"
-        cells.append(nbformat.v4.new_code_cell(answer, metadata=_meta(name, solution=True)))
-        points, code = TESTS[test]
-        cells.append(nbformat.v4.new_code_cell(code, metadata=_meta(
-            test, grade=True, points=points, locked=True)))
-    notebook = nbformat.v4.new_notebook(cells=cells)
-    notebook.metadata["kernelspec"] = {"name": "python3", "display_name": "Python 3",
-                                       "language": "python"}
-    return notebook
+def replace(grade_id, source):
+    def edit(nb, course):
+        _cell(nb, grade_id).source = source.format(**_paths(course))
+        return nb
+    return edit
 
 
-def answer(name, text):
-    return lambda nb: _replace_cell(nb, name, text)
+def append(grade_id, source):
+    def edit(nb, course):
+        cell = _cell(nb, grade_id)
+        cell.source = cell.source + "\n" + source.format(**_paths(course))
+        return nb
+    return edit
 
 
-def _replace_cell(nb, grade_id, text):
-    for cell in nb.cells:
-        if cell.metadata.get("nbgrader", {}).get("grade_id") == grade_id:
-            cell.source = text
-            return nb
-    raise KeyError(grade_id)
-
-
-def _delete_cell(nb, grade_id):
-    nb.cells = [c for c in nb.cells if c.metadata.get("nbgrader", {}).get("grade_id") != grade_id]
+def all_wrong(nb, course):
+    for grade_id, source in WRONG.items():
+        _cell(nb, grade_id).source = source
     return nb
 
 
-SIGN_ERROR = TAU1.replace("*g*sp.cos(theta1)", "*g*sp.cos(theta1)*(-1)")
-# name: (edits applied to the student's copy, expected points per test cell)
+def _paths(course):
+    return {"gradebook": str(course / "grading" / "gradebook.db"),
+            "config": str(course / "nbgrader_config.py"),
+            "solutions": str(course / "solutions"),
+            "library": str(ROOT / "robocourse" / "grading" / "checks.py"),
+            "other": str(course / "grading" / "submitted" / "a_honest" / ASSIGNMENT
+                         / f"{ASSIGNMENT}.ipynb")}
+
+
+INPUT_TRANSFORMER = """
+def _silence(lines):
+    return ["pass\\n"] if any("checks." in line for line in lines) else lines
+get_ipython().input_transformers_cleanup.append(_silence)"""
+
+PATCHES = """
+import importlib, numpy, sympy
+import robocourse.grading.checks as _checks
+importlib.reload = lambda module: module
+sympy.expand = lambda *args, **kwargs: 0
+numpy.all = lambda *args, **kwargs: True
+_checks.check_expression = _checks.check_number = lambda *args, **kwargs: None"""
+
+READ_SOLUTIONS = """
+import glob
+for _path in [{solutions!r} + "/ch1_statics/grader.py",
+              {solutions!r} + "/ch1_statics/ch1_statics.ipynb"]:
+    try:
+        exec(open(_path).read())
+        print("READ", _path)
+    except OSError as error:
+        print("REFUSED", type(error).__name__)
+print("FOUND", glob.glob("/tmp/**/solutions", recursive=True)
+      + glob.glob("/work/**/solutions", recursive=True) + glob.glob("/tmp/**/gradebook.db",
+                                                                   recursive=True))"""
+
+WRITE_FILES = """
+import sqlite3
+for _target in [{gradebook!r}, {config!r}, {library!r}, {other!r}]:
+    try:
+        with open(_target, "a") as _file:
+            _file.write("\\nraise SystemExit('pwned')\\n")
+        print("WROTE", _target)
+    except OSError as error:
+        print("REFUSED", type(error).__name__)
+try:
+    _db = sqlite3.connect({gradebook!r})
+    _db.execute("update grade set auto_score = 0")
+    _db.commit()
+    print("WROTE the gradebook")
+except Exception as error:
+    print("REFUSED", type(error).__name__)"""
+
+DETACHED = """
+import os, subprocess
+subprocess.Popen(["setsid", "sh", "-c", "sleep 20; echo pwned >> {gradebook}"],
+                 start_new_session=True)
+if os.fork() == 0:
+    os.setsid()
+    import time
+    time.sleep(20)
+    open({gradebook!r}, "a").write("pwned")
+    os._exit(0)"""
+
+SIGNALS = """
+import os, signal
+for _target in (os.getppid(), 1):
+    try:
+        os.kill(_target, signal.SIGKILL)
+    except OSError as error:
+        print("REFUSED", error)"""
+
+SAVED_REFERENCE = """import robocourse.frames as _frames
+_saved = _frames.force_transform
+
+
+def inward_step(R, P, f_next, n_next):
+    wrench = _saved(R, P) @ np.concatenate([f_next, n_next])
+    return wrench[:3], wrench[3:]"""
+
+SAVED_CODE = """import types
+import robocourse.frames as _frames
+_code = _frames.force_transform.__code__
+
+
+def inward_step(R, P, f_next, n_next):
+    wrench = types.FunctionType(_code, _frames.__dict__)(R, P) @ np.concatenate([f_next, n_next])
+    return wrench[:3], wrench[3:]"""
+
+LIBRARY_ROUTE = ("tau_tool = static_forces_by_propagation(planar_2r(), [theta1, theta2], "
+                 "[fx, fy, 0], [0, 0, nz]).torques")
+
+
+def _empty(nb, course):
+    return nbformat.v4.new_notebook()
+
+
+INVALID = "this is not a notebook {"
+
+# name: (edits, expected points per exercise). Names sort so that honest students are
+# graded before and after the attackers.
 SUBMISSIONS = {
-    "right": ([], {"tau1_test": 3, "rates_test": 2, "skew_test": 2}),
-    "rewritten": ([answer("tau1", "tau1 = sp.expand(" + TAU1.split(" = ", 1)[1]
-                          .replace("sp.cos(theta1)", "sp.sin(theta1 + sp.pi/2)") + ")"),
-                   answer("rates", "rates = [0, -2]")],
-                  {"tau1_test": 3, "rates_test": 2, "skew_test": 2}),
-    "sign_error": ([answer("tau1", SIGN_ERROR)],
-                   {"tau1_test": 0, "rates_test": 2, "skew_test": 2}),
-    "no_coriolis": ([answer("tau1", TAU1.replace(" + 2*m2*d2*ddot2*thetadot1", ""))],
-                    {"tau1_test": 0, "rates_test": 2, "skew_test": 2}),
-    "infinite_loop": ([answer("rates", "while True:\n    pass")],
-                      {"tau1_test": 3, "rates_test": 0, "skew_test": 2}),
-    "raises": ([answer("skew", "def my_skew(v):\n    return skew(v)  # the library: refused")],
-               {"tau1_test": 3, "rates_test": 2, "skew_test": 0}),
-    "tampered": ([answer("tau1", SIGN_ERROR), answer("tau1_test", "pass")],
-                 {"tau1_test": 0, "rates_test": 2, "skew_test": 2}),
-    "deleted": ([answer("tau1", SIGN_ERROR), lambda nb: _delete_cell(nb, "tau1_test")],
-                {"tau1_test": 0, "rates_test": 2, "skew_test": 2}),
-    "rebinds": ([answer("tau1", SIGN_ERROR + "\nimport robocourse.grading, robocourse.equivalence"
-                        "\nrobocourse.grading.check_expression = lambda *a, **k: None"
-                        "\nrobocourse.equivalence.identical = lambda a, b: True")],
-                {"tau1_test": 0, "rates_test": 2, "skew_test": 2}),
+    "a_honest": ([], FULL),
+    "b_rewritten": ([replace("ex1_tau_tool", "tau_tool = sp.Matrix([l1*sp.sin(theta2)*fx + "
+                             "(l2 + l1*sp.cos(theta2))*fy + nz, l2*fy + nz])"),
+                     replace("ex7_F_free", "F_free = sp.Matrix([2*sp.cos(theta1/2)**2 - 1, "
+                             "2*sp.sin(theta1/2)*sp.cos(theta1/2)])")], FULL),
+    "c_wrong": ([all_wrong], NOTHING),
+    "d_transformer": ([all_wrong, append("ex1_tau_tool", INPUT_TRANSFORMER)], NOTHING),
+    "e_patches": ([all_wrong, append("ex1_tau_tool", PATCHES)], NOTHING),
+    "f_solutions": ([all_wrong, append("ex1_tau_tool", READ_SOLUTIONS)], NOTHING),
+    "g_writes": ([all_wrong, append("ex1_tau_tool", WRITE_FILES)], NOTHING),
+    "h_detached": ([all_wrong, append("ex1_tau_tool", DETACHED)], NOTHING),
+    "i_signals": ([all_wrong, append("ex1_tau_tool", SIGNALS)], NOTHING),
+    "j_exit": ([append("ex4_tau_base", "import os\nos._exit(0)")],
+               {**NOTHING, "ex1": 4, "ex2": 5, "ex3": 3}),
+    "k_flood": ([append("ex1_tau_tool", "print('x' * 100_000_000)")], FULL),
+    "l_bypass": ([replace("ex2_inward_step", SAVED_REFERENCE),
+                  replace("ex1_tau_tool", LIBRARY_ROUTE)], {**FULL, "ex1": 0, "ex2": 0}),
+    "m_saved_code": ([replace("ex2_inward_step", SAVED_CODE)], {**FULL, "ex2": 0}),
+    "n_empty": ([_empty], NOTHING),
+    "o_invalid": (INVALID, NOTHING),
+    "z_honest": ([], FULL),
 }
-FEEDBACK = {"sign_error": "the gravity term has the wrong sign",
-            "no_coriolis": "Coriolis term in",
-            "raises": "my_skew raised AssertionError",
-            "infinite_loop": "CellTimeoutError"}
 
+FEEDBACK = {  # (student, exercise): words the feedback must contain
+    ("d_transformer", "ex1"): "no answer was handed in for exercise 1",
+    ("j_exit", "ex4"): "the kernel exited",
+    ("j_exit", "ex5"): "not run",
+    ("l_bypass", "ex1"): "switched off",
+    ("l_bypass", "ex2"): "switched off",
+    ("m_saved_code", "ex2"): "cannot be handed to the grader",
+    ("c_wrong", "ex1"): "is not right",
+}
 
-# nbgrader runs the `alembic` script of its environment: put that environment first on PATH.
 ENVIRONMENT = {**os.environ,
                "PATH": os.path.dirname(sys.executable) + os.pathsep + os.environ["PATH"]}
 
 
-def nbgrader(course, *args):
-    result = subprocess.run([sys.executable, "-m", "nbgrader", *args], cwd=course,
-                            capture_output=True, text=True, timeout=900, env=ENVIRONMENT)
-    assert result.returncode == 0, result.stdout + result.stderr
+def _run(course, *args, check=True):
+    result = subprocess.run(args, cwd=course, capture_output=True, text=True, timeout=900,
+                            env=ENVIRONMENT)
+    if check:
+        assert result.returncode == 0, result.stdout + result.stderr
     return result
 
 
 def _fill_in(release, solution):
-    """The student's copy: the released notebook with every stub replaced by the answer."""
+    """The honest student's copy: every stub replaced by the instructor's answer."""
     answers = {c.metadata["nbgrader"]["grade_id"]: c.source for c in solution.cells
                if c.metadata.get("nbgrader", {}).get("solution")}
     for cell in release.cells:
         grade_id = cell.metadata.get("nbgrader", {}).get("grade_id")
         if grade_id in answers:
-            cell.source = answers[grade_id].replace("### BEGIN SOLUTION\n", "").replace(
-                "\n### END SOLUTION", "")
+            cell.source = "\n".join(line for line in answers[grade_id].split("\n")
+                                    if line.strip() not in ("### BEGIN SOLUTION",
+                                                            "### END SOLUTION"))
     return release
 
 
-def _digest(path):
-    return hashlib.sha256(path.read_bytes()).hexdigest()
+def _digests(paths):
+    found = {}
+    for top in paths:
+        for path in sorted(pathlib.Path(top).rglob("*")) if pathlib.Path(top).is_dir() else \
+                [pathlib.Path(top)]:
+            if path.is_file() and "__pycache__" not in path.parts:
+                found[str(path)] = hashlib.sha256(path.read_bytes()).hexdigest()
+    return found
+
+
+def _sandbox_processes():
+    users = [str(sandbox.FIRST_UID + k) for k in range(8)]
+    result = subprocess.run(["ps", "-o", "pid=,comm=", "-u", ",".join(users)],
+                            capture_output=True, text=True)
+    return result.stdout.strip()
 
 
 @pytest.fixture(scope="module")
 def graded(tmp_path_factory):
-    os.environ["PATH"] = ENVIRONMENT["PATH"]     # the Gradebook below runs alembic too
     course = tmp_path_factory.mktemp("course")
     shutil.copy(ROOT / "nbgrader_config.py", course)
-    (course / "grading").mkdir()
-    source = course / "solutions" / ASSIGNMENT / f"{ASSIGNMENT}.ipynb"
-    source.parent.mkdir(parents=True)
-    nbformat.write(source_notebook(), source)
-    nbgrader(course, "generate_assignment", ASSIGNMENT, "--force")
-    release = course / "exercises" / ASSIGNMENT / f"{ASSIGNMENT}.ipynb"
-    digests = {}
+    shutil.copytree(ROOT / "solutions" / ASSIGNMENT, course / "solutions" / ASSIGNMENT)
+    _run(course, sys.executable, "-m", "nbgrader", "generate_assignment", ASSIGNMENT, "--force")
+    release = nbformat.read(course / "exercises" / ASSIGNMENT / f"{ASSIGNMENT}.ipynb", 4)
+    solution = nbformat.read(course / "solutions" / ASSIGNMENT / f"{ASSIGNMENT}.ipynb", 4)
     for student, (edits, _) in SUBMISSIONS.items():
-        notebook = _fill_in(nbformat.read(release, as_version=4), source_notebook())
-        for edit in edits:
-            notebook = edit(notebook)
         path = course / "grading" / "submitted" / student / ASSIGNMENT / f"{ASSIGNMENT}.ipynb"
         path.parent.mkdir(parents=True)
+        if isinstance(edits, str):
+            path.write_text(edits)
+            continue
+        notebook = _fill_in(nbformat.from_dict(release), solution)
+        for cell in notebook.cells:
+            if cell.cell_type == "code" and cell.source.startswith("STUDENT_ID"):
+                cell.source = f'STUDENT_ID = "{student}"'
+        for edit in edits:
+            notebook = edit(notebook, course)
         nbformat.write(notebook, path)
-        digests[path] = _digest(path)
-    nbgrader(course, "autograde", ASSIGNMENT, "--create", "--force",
-             f"--Execute.timeout={TIMEOUT}", "--OverwriteCells.add_missing_cells=True")
-    return course, digests
+    protected = [course / "solutions", course / "nbgrader_config.py", ROOT / "robocourse",
+                 course / "grading" / "submitted"]
+    before = _digests(protected)
+    result = _run(course, sys.executable, "-m", "robocourse.grading.autograde", ASSIGNMENT,
+                  "--create", "--no-progress", check=False)
+    return course, before, _digests(protected), result
+
+
+def _scores(course, student):
+    with Gradebook(f"sqlite:///{course / 'grading' / 'gradebook.db'}") as gradebook:
+        notebook = gradebook.find_submission_notebook(ASSIGNMENT, ASSIGNMENT, student)
+        return {grade.name.split("_")[0]: grade.auto_score for grade in notebook.grades}
 
 
 @pytest.mark.parametrize("student", SUBMISSIONS)
 def test_each_submission_gets_the_points_a_careful_grader_would_give(graded, student):
-    course, _ = graded
-    expected = SUBMISSIONS[student][1]
-    with Gradebook(f"sqlite:///{course / 'grading' / 'gradebook.db'}") as gradebook:
-        notebook = gradebook.find_submission_notebook(ASSIGNMENT, ASSIGNMENT, student)
-        scores = {grade.name: grade.auto_score for grade in notebook.grades}
-    assert scores == expected
+    course, _, _, _ = graded
+    expected = {k: float(v) for k, v in SUBMISSIONS[student][1].items()}
+    assert _scores(course, student) == expected
 
 
-@pytest.mark.parametrize("student", FEEDBACK)
-def test_the_feedback_names_the_mistake(graded, student):
-    course, _ = graded
+def _feedback(course, student, exercise):
     path = course / "grading" / "autograded" / student / ASSIGNMENT / f"{ASSIGNMENT}.ipynb"
-    outputs = [output for cell in nbformat.read(path, as_version=4).cells
-               for output in cell.get("outputs", [])]
-    text = "\n".join(output.get("evalue", "") + "".join(output.get("traceback", []))
-                     for output in outputs if output.output_type == "error")
-    assert FEEDBACK[student] in text
+    for cell in nbformat.read(path, as_version=4).cells:
+        if cell.metadata.get("nbgrader", {}).get("grade_id", "").startswith(exercise + "_") \
+                and cell.metadata["nbgrader"].get("grade"):
+            return "\n".join(o.get("evalue", "") + o.get("text", "") for o in cell.outputs)
+    raise KeyError(exercise)
 
 
-def test_wrong_answers_are_not_revealed_in_the_feedback(graded):
-    course, _ = graded
-    path = course / "grading" / "autograded" / "sign_error" / ASSIGNMENT / f"{ASSIGNMENT}.ipynb"
-    errors = [o for c in nbformat.read(path, as_version=4).cells for o in c.get("outputs", [])
-              if o.output_type == "error"]
-    assert errors and all("Izz1" not in o.evalue for o in errors)
+@pytest.mark.parametrize("student, exercise", FEEDBACK)
+def test_the_feedback_names_what_happened(graded, student, exercise):
+    course = graded[0]
+    assert FEEDBACK[student, exercise] in _feedback(course, student, exercise)
 
 
-def test_grading_leaves_every_submission_file_untouched(graded):
-    _, digests = graded
-    assert {path: _digest(path) for path in digests} == digests
+def test_no_protected_file_changed(graded):
+    _, before, after, _ = graded
+    assert after == before
+
+
+def test_the_attackers_saw_and_wrote_nothing(graded):
+    course = graded[0]
+
+    def outputs(student):
+        path = course / "grading" / "autograded" / student / ASSIGNMENT / f"{ASSIGNMENT}.ipynb"
+        return "\n".join(o.get("text", "") for c in nbformat.read(path, as_version=4).cells
+                         for o in c.get("outputs", []))
+
+    assert "READ" not in outputs("f_solutions") and "REFUSED" in outputs("f_solutions")
+    assert "FOUND []" in outputs("f_solutions")
+    assert "WROTE" not in outputs("g_writes") and outputs("g_writes").count("REFUSED") == 5
+
+
+def test_the_batch_finished_and_names_the_unreadable_submission(graded):
+    _, _, _, result = graded
+    assert result.returncode == 1                        # one submission could not be read
+    assert "o_invalid: could not be read" in result.stderr
+    assert "n_empty: could not be read" in result.stderr
+    assert re.search(r"graded: 14\b", result.stderr), result.stderr
+
+
+def test_the_flood_was_cut_with_a_note(graded):
+    course = graded[0]
+    path = course / "grading" / "autograded" / "k_flood" / ASSIGNMENT / f"{ASSIGNMENT}.ipynb"
+    cell = _cell(nbformat.read(path, as_version=4), "ex1_tau_tool")
+    text = "".join(o.get("text", "") for o in cell.outputs)
+    assert "[output cut:" in text and len(text) < 2_000_000
+
+
+def test_nothing_an_attacker_started_is_left(graded):
+    assert _sandbox_processes() == ""
+
+
+def test_the_class_report_counts_each_mistake(graded):
+    course = graded[0]
+    table = (course / "grading" / "reports" / f"{ASSIGNMENT}.csv").read_text()
+    assert "1,passed," in table and "1,no-answer," in table and "1,library-route,1" in table
+    assert (course / "grading" / "reports" / f"{ASSIGNMENT}.png").stat().st_size > 1000

@@ -138,7 +138,10 @@ class ParallelAutograde(Autograde):
                 for notebook in self.notebooks:
                     jobs.append(self._sanitize(notebook, student))
             except Exception as error:  # noqa: BLE001 - an unreadable submission: reported
-                failures.append((student, f"could not be read: {error}"))
+                kind = "a cell of the assignment is missing" if isinstance(error, KeyError) \
+                    else type(error).__name__
+                failures.append((student, f"could not be read as a notebook of {assignment} "
+                                          f"({kind}: {error}); it scores zero"))
                 self._zero(assignment, student)
         return jobs, failures
 
@@ -276,3 +279,7 @@ class ParallelAutogradeApp(AutogradeApp):
 def main(argv=None):
     """The console script ``robocourse-autograde``."""
     ParallelAutogradeApp.launch_instance(argv)
+
+
+if __name__ == "__main__":
+    main()

@@ -90,7 +90,10 @@ class SandboxedKernelManager(AsyncKernelManager):
 def _kernel_end(km):
     """Why a kernel process ended, in words."""
     process = getattr(km.provisioner, "process", None) if km and km.provisioner else None
-    code = process.poll() if process is not None else None
+    try:
+        code = process.wait(timeout=5) if process is not None else None
+    except subprocess.TimeoutExpired:
+        code = None
     signals = {9: "was killed (it used more memory than allowed, or was stopped)",
                11: "crashed (segmentation fault)", 24: "used up its CPU time",
                6: "aborted"}
@@ -173,7 +176,6 @@ class SandboxedExecute(Execute):
         self.reset_execution_trackers()
         self._check_assign_resources(resources)
         self._cell_bytes, self._cut = {}, set()
-        died = None
         try:
             with self.setup_kernel():
                 self._lock_folder()
@@ -183,12 +185,10 @@ class SandboxedExecute(Execute):
                     try:
                         self.preprocess_cell(cell, resources, index)
                     except DeadKernelError:
-                        died = index
+                        self._record_death(index)
                         break
         except DeadKernelError:
             pass                               # died while shutting down: nothing lost
-        if died is not None:
-            self._record_death(died)
         self.set_widgets_metadata()
         return self.nb, self.resources
 
@@ -349,7 +349,7 @@ def _recompute(nb, exercise_set, student, context):
 
     The set-up comes from the locked cells (restored by nbgrader from the instructor's
     version), the answers from the student's solution cells before each test cell."""
-    groups, numbers, before, cells = [], [], [], []
+    groups, numbers, before, cells = [], {}, [], []
     for cell in nb.cells:
         meta = _nbgrader(cell)
         if _is_test(cell):
@@ -360,7 +360,7 @@ def _recompute(nb, exercise_set, student, context):
                            "before": before, "cells": cells,
                            "names": list(by_hand) or None, "forbidden": forbidden})
             if by_hand:
-                numbers.append(exercise.number)
+                numbers[len(groups) - 1] = exercise.number
             before, cells = [], []
         elif cell.cell_type == "code" and meta.get("solution"):
             cells.append(cell.source)
@@ -369,7 +369,7 @@ def _recompute(nb, exercise_set, student, context):
     if not numbers:
         return {}
     results = context.runner().replay(setup=f"STUDENT_ID = {student!r}", groups=groups)
-    return dict(zip(numbers, results, strict=True))
+    return {number: results[index] for index, number in numbers.items()}
 
 
 # --- the release --------------------------------------------------------------------------

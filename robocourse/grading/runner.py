@@ -20,12 +20,13 @@ input and output, one JSON line per message:
     The child exits; the next ``start`` gets a fresh child with a clean state.
 ``{"op": "replay", "setup": …, "groups": [{"label": …, "before": […], "cells": […],
 "names": […] | null, "forbidden": […]}, …]}``
-    Re-runs a notebook's code: the set-up, then for each group its ``before`` cells (the
-    instructor's set-up cells) and its answer ``cells``, in order.
-    Before a group that asks for ``names``, a forked grandchild switches the group's
-    forbidden functions off, runs the group from the state the earlier cells left,
-    and answers ``{"values": …}`` or ``{"error": …}``; then the group runs normally so
-    that later cells see what it defines. Errors of the other groups are ignored.
+    Re-runs a notebook's code to recompute the answers an exercise asks to derive by
+    hand. For each distinct set of forbidden functions, a forked child switches that set
+    off *before any student code runs*, runs the set-up and, group by group, the
+    instructor's ``before`` cells and the student's answer ``cells`` (errors of other
+    groups are ignored); right after the cells of a group that asks for ``names`` with
+    that set, it answers ``{"group": i, "values": …}`` or ``{"group": i, "error": …}``.
+    ``{"replayed": true}`` ends the replay.
 
 Only data crosses (``handover`` encoding both ways). A student's prints are dropped.
 """
@@ -166,43 +167,56 @@ def _serve_child(request, channel, read):
 
 
 def _replay(request, reply):
-    """Re-run a notebook's answer cells; recompute the requested answers with their
-    library routes switched off (see the module docstring)."""
-    namespace = {"__name__": "__main__", "__builtins__": builtins}
-    exec(compile(request.get("setup", ""), "<exercise setup>", "exec"), namespace)
-    for group in request["groups"]:
-        _run_cells({"label": "a set-up cell", "cells": group.get("before", [])}, namespace,
-                   tolerant=True)
-        if group.get("names") is not None:
-            pid = os.fork()
-            if pid == 0:
-                for spec in group.get("forbidden", []):
-                    _switch_off(spec)
-                try:
-                    _run_cells(group, namespace, tolerant=False)
-                    missing = [n for n in group["names"] if n not in namespace]
-                    if missing:
-                        reply({"error": {"type": "NameError", "where": None, "message":
-                                         f"{', '.join(missing)} is not assigned"}})
-                    else:
-                        reply({"values": handover.encode({n: namespace[n]
-                                                          for n in group["names"]})})
-                except BaseException as error:    # noqa: BLE001 - reported to the student
-                    reply({"error": _error(error)})
-                finally:
-                    os._exit(0)
-            os.waitpid(pid, 0)
-        _run_cells(group, namespace, tolerant=True)
+    """Re-run a notebook's answer cells once per set of forbidden functions, with that
+    set switched off before any student code runs; report the requested answers of each
+    group right after its cells (see the module docstring)."""
+    routes = sorted({tuple(g["forbidden"]) for g in request["groups"] if g.get("names")})
+    for forbidden in routes:
+        pid = os.fork()
+        if pid == 0:
+            try:
+                _replay_with(request, forbidden, reply)
+            finally:
+                os._exit(0)
+        os.waitpid(pid, 0)
     reply({"replayed": True})
 
 
-def _run_cells(group, namespace, *, tolerant):
-    for k, cell in enumerate(group["cells"]):
+def _replay_with(request, forbidden, reply):
+    for spec in forbidden:
+        _switch_off(spec)
+    namespace = {"__name__": "__main__", "__builtins__": builtins}
+    exec(compile(request.get("setup", ""), "<exercise setup>", "exec"), namespace)
+    for index, group in enumerate(request["groups"]):
+        _run_cells("a set-up cell", group.get("before", []), namespace)
+        target = group.get("names") and tuple(group["forbidden"]) == forbidden
+        error = _run_cells(group["label"], group["cells"], namespace)
+        if not target:
+            continue
+        missing = [n for n in group["names"] if n not in namespace]
+        if error is not None:
+            reply({"group": index, "error": error})
+        elif missing:
+            reply({"group": index, "error": {"type": "NameError", "where": None,
+                                             "message": f"{', '.join(missing)} is not assigned"}})
+        else:
+            values = {n: namespace[n] for n in group["names"]}
+            try:
+                reply({"group": index, "values": handover.encode(values)})
+            except handover.HandoverError as failure:
+                reply({"group": index, "error": {"type": "TypeError", "where": None,
+                                                 "message": str(failure)}})
+
+
+def _run_cells(label, cells, namespace):
+    """Run cells in order; return the first error (as data) or None."""
+    first = None
+    for k, cell in enumerate(cells):
         try:
-            exec(compile(cell, f"<student: {group['label']}, cell {k + 1}>", "exec"), namespace)
-        except BaseException:                     # noqa: BLE001
-            if not tolerant:
-                raise
+            exec(compile(cell, f"<student: {label}, cell {k + 1}>", "exec"), namespace)
+        except BaseException as error:                     # noqa: BLE001
+            first = first or _error(error)
+    return first
 
 
 def serve():
@@ -304,33 +318,42 @@ class Runner:
         if "error" in answer:
             self._receive("ending your code")      # the child has exited by itself
             raise StudentCodeError(_describe(answer["error"], "your code"), "raised")
+        if "started" not in answer:
+            self.close()
+            raise StudentCodeError("your code stopped the process that ran it", "crashed")
         self.started = True
         return handover.decode(answer["started"])
 
-    def replay(self, *, setup, groups):
+    def replay(self, *, setup, groups, timeout=60):
         """Re-run a notebook (``groups`` of answer cells, see the module docstring); return
-        one result per group that asks for names: ``{"values": {…}}`` (decoded) or
-        ``{"error": message}``."""
+        ``{group index: {"values": {…}} (decoded) or {"error": message}}`` for every group
+        that asks for names."""
         if self.started:
             self.end()
         self._send({"op": "replay", "setup": setup, "groups": groups})
-        results = []
-        for group in groups:
-            if group.get("names") is None:
-                continue
-            try:
-                answer = self._receive(f"your answer cells of {group['label']}")
-            except StudentCodeError as error:
-                results.append({"error": str(error)})
-                results += [{"error": "not recomputed: an earlier answer cell did not finish"}
-                            for g in groups[groups.index(group) + 1:] if g.get("names")]
-                return results
-            if "error" in answer:
-                results.append({"error": _describe(answer["error"], "your answer cell")})
-            else:
-                results.append({"values": handover.decode(answer["values"])})
-        self._receive("the rest of your notebook")
-        self._receive("ending the replay")
+        wanted = {i for i, g in enumerate(groups) if g.get("names")}
+        results, saved = {}, self.timeout
+        self.timeout = timeout
+        try:
+            while True:
+                answer = self._receive("your answer cells")
+                if "replayed" in answer or "ended" in answer:
+                    break
+                index = answer.get("group")
+                if index in wanted and index not in results:
+                    results[index] = ({"error": _describe(answer["error"], "your answer cell")}
+                                      if "error" in answer else
+                                      {"values": handover.decode(answer["values"])})
+            if "replayed" in answer:
+                self._receive("ending the replay")
+        except StudentCodeError as error:
+            reason = str(error)
+        else:
+            reason = "your notebook ended the process before this answer (os._exit?)"
+        finally:
+            self.timeout = saved
+        for index in wanted - set(results):
+            results[index] = {"error": f"not recomputed: {reason}"}
         return results
 
     def call(self, label, *args, **kwargs):
@@ -340,6 +363,9 @@ class Runner:
         answer = self._receive(label)
         if "error" in answer:
             raise StudentCodeError(_describe(answer["error"], label), "raised")
+        if "result" not in answer:
+            self.close()
+            raise StudentCodeError(f"{label} stopped the process that ran it", "crashed")
         return handover.decode(answer["result"])
 
     def _end_child(self):
