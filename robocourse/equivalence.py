@@ -1,54 +1,656 @@
-"""Are two derivations the same? Exact equality of trigonometric expressions.
+"""Are two results the same? A canonical form for trigonometric and rational expressions.
 
 Two results that differ only in how they are written (``cos(θ1+θ2)`` or
-``c1 c2 − s1 s2``, expanded or factored) must count as equal; two results that
-differ at all must not. ``sp.simplify`` cannot promise either, so we decide it:
-expand sums of angles, write every ``sin θ``, ``cos θ`` as plain symbols ``s``,
-``c``, and reduce the difference modulo ``s² + c² − 1`` (these circle polynomials
-form a Gröbner basis, so the remainder is zero exactly when the difference vanishes
-for every value of the symbols).
+``c1 c2 − s1 s2``, ``tan θ`` or ``sin θ / cos θ``, expanded or factored, over one
+denominator or as partial fractions) must count as equal; two results that differ
+at all must not. ``sp.simplify`` promises neither, so we decide it.
+
+**The canonical form** (``canonical``, used by ``compare`` and ``identical``):
+
+1. Angles. Every argument of ``sin, cos, tan, cot, sec, csc`` is written as a
+   rational linear combination of monomials in the symbols plus a constant,
+   ``Σ q_m m + k``. For each monomial ``m`` the *base angle* is ``φ = m / L``, with
+   ``L`` the least common multiple of the denominators of its coefficients in all
+   the expressions compared, so ``θ/2`` and ``θ`` share one variable
+   (``sin θ = 2 sin(θ/2) cos(θ/2)``). A monomial that is not a single symbol
+   (``θ²``, ``θ1 θ2``) is an angle of its own. The constant ``k`` must be a
+   rational multiple of π whose sine and cosine sympy knows (``π/2``, ``π/4``):
+   they are used exactly (``√2/2`` is exact, in an algebraic number field).
+2. Ring. With ``s_k = sin φ_k``, ``c_k = cos φ_k`` (private ``Dummy`` symbols, which
+   never collide with a user's symbols) and the other symbols as generators, an
+   expression built with ``+ − × ÷`` and integer powers is a fraction ``N / D`` of
+   polynomials (``TrigonometricRing``). Numerator and denominator are reduced
+   modulo ``s_k² + c_k² − 1`` in lex order with ``s_k`` before ``c_k``: these circle
+   polynomials form a Gröbner basis, so the remainder (no ``s_k²`` left) is unique.
+3. Equality. ``a = N_a/D_a`` and ``b = N_b/D_b`` are equal exactly when
+   ``N_a D_b − N_b D_a`` reduces to zero: the quotient ring by the circle ideal is an
+   integral domain, so this holds for every value of the symbols where both are
+   defined. A denominator that reduces to zero means the expression is undefined
+   (``Undefined``).
+
+**Floats.** Exact inputs are compared exactly. When a ``Float`` is present, each
+float is read as the decimal it prints as (``0.1 → 1/10``, 15 significant digits)
+and the difference is judged relative to the size of the terms: equal when every
+coefficient of ``N_a D_b − N_b D_a`` (reduced) is at most ``FLOAT_TOLERANCE`` =
+10⁻¹¹ times the largest coefficient of ``N_a D_b`` and ``N_b D_a`` (reduced). So a
+float answer equals its exact counterpart to 11 significant digits of its largest
+term (``method="floats"``); a float coefficient of an angle is made exact with
+``nsimplify`` at tolerance 10⁻¹² (``0.5 θ → θ/2``).
+
+**What the form cannot decide** (``sqrt`` or other fractional powers of symbols,
+``Abs``, ``Piecewise``, ``exp``, ``log``, ``atan2``, functions of expressions,
+constant angles such as ``sin(1)``, …) raises ``Undecidable`` naming the construct;
+``compare`` then goes to an exact randomised test (``random_points_agree``): both
+sides are evaluated exactly at random rational points, each base angle at a
+rational point of the unit circle, ``sin φ = 2u/(1+u²)``, ``cos φ = (1−u²)/(1+u²)``,
+each other symbol at a random rational that respects its assumptions (positive,
+integer, nonzero, …; symbols without assumptions are sampled real). A point where a
+side is undefined is resampled; a side undefined at every point is a disagreement.
+At a point, rational values are compared exactly, algebraic numbers (``√2``) exactly
+through their minimal polynomial, anything else (``exp(3/7)``, π) at 50 digits:
+there "equal" means the sides agree to 40 significant digits of the largest term.
+A wrong answer can agree at a random point only by chance: for a rational function
+of degree ``d`` in the samples the chance is at most about ``d/10⁵`` per point
+(Schwartz–Zippel); a difference confined to a region (a wrong sign of ``√x²`` for
+negative ``x``) escapes with the chance that every point misses that region.
 """
 
+import functools
+import math
+import numbers
+import random
+import secrets
+from dataclasses import dataclass
+
 import sympy as sp
+from sympy.core.function import AppliedUndef
+from sympy.polys.domains import QQ
+from sympy.polys.orderings import lex
+from sympy.polys.rings import ring as polynomial_ring
+
+__all__ = ["FLOAT_TOLERANCE", "Comparison", "TrigonometricRing", "Undecidable", "Undefined",
+           "assert_identical", "canonical", "compare", "identical", "random_points_agree",
+           "reduced_difference"]
+
+#: With floats present, a difference below this fraction of the largest term is zero.
+FLOAT_TOLERANCE = 1e-11
+#: A float coefficient of an angle is made exact within this relative tolerance.
+ANGLE_TOLERANCE = 1e-12
+#: The largest multiple ``n`` of a base angle written out as ``sin nφ`` in ``s, c``.
+MAX_MULTIPLE = 64
+
+_TRIGONOMETRIC = (sp.sin, sp.cos, sp.tan, sp.cot, sp.sec, sp.csc)
+_NOT_FINITE = (sp.nan, sp.zoo, sp.oo, -sp.oo)
 
 
-def _as_matrix(value):
-    return sp.Matrix(value) if isinstance(value, sp.MatrixBase) else sp.Matrix([value])
+class Undecidable(Exception):  # noqa: N818 - the verdict's name, not an error's
+    """The canonical form cannot decide: ``reason`` names the construct not handled."""
+
+    def __init__(self, reason):
+        super().__init__(reason)
+        self.reason = reason
+
+
+class Undefined(ArithmeticError):
+    """The expression has no value: it contains nan or ∞, or divides by zero."""
+
+
+@dataclass(frozen=True)
+class Comparison:
+    """The verdict of ``compare``: ``equal`` is True, False or None (cannot decide).
+
+    ``method`` is ``"exact"``, ``"floats"`` or ``"random points"``; ``reason`` is ""
+    when the canonical form decided, else what it did not understand (for
+    ``"random points"``, why the exact form was not used).
+    """
+
+    equal: bool | None
+    method: str
+    reason: str = ""
+
+
+# --- angles ----------------------------------------------------------------------
+
+def _is_generator(e):
+    """A symbol-like atom: a symbol, ``f(t)`` of symbols, its derivatives, π or e."""
+    if e.is_Symbol or e in (sp.pi, sp.E):
+        return True
+    if isinstance(e, AppliedUndef):
+        return all(a.is_Symbol or a.is_Number for a in e.args)
+    if isinstance(e, sp.Derivative):
+        return (isinstance(e.expr, AppliedUndef) and _is_generator(e.expr)
+                and all(v.is_Symbol for v in e.variables))
+    return False
+
+
+def _is_monomial(m):
+    """A product of integer powers of generators (``θ``, ``θ1 θ2``, ``x/y``)."""
+    return all(_is_generator(base) and exponent.is_Integer
+               for base, exponent in (f.as_base_exp() for f in sp.Mul.make_args(m)))
+
+
+def _is_algebraic_constant(e):
+    """A number built from rationals and ``I`` by ``+ − × ÷`` and rational powers."""
+    if e.is_Rational:
+        return True
+    if e is sp.I:
+        return True
+    if e.is_Add or e.is_Mul:
+        return all(_is_algebraic_constant(a) for a in e.args)
+    return bool(e.is_Pow and e.exp.is_Rational and _is_algebraic_constant(e.base))
+
+
+def _construct(e):
+    """What to call an expression that the canonical form does not handle."""
+    if e.is_Pow:
+        if e.exp == sp.S.Half or e.exp == -sp.S.Half:
+            return "sqrt"
+        return f"the power {e} (exponent {e.exp})"
+    if isinstance(e, AppliedUndef):
+        return f"the function {e} of an expression"
+    if isinstance(e, sp.Function):
+        return type(e).__name__
+    return f"{type(e).__name__} ({e})"
+
+
+def _angle_coefficient(q, argument):
+    if q.is_Rational:
+        return q
+    if q.is_Float:
+        return sp.nsimplify(q, rational=True, tolerance=ANGLE_TOLERANCE * max(1, abs(q)))
+    raise Undecidable(f"the angle {argument} has the coefficient {q}, which is not a rational "
+                      "number")
+
+
+@functools.lru_cache(maxsize=8192)
+def _angle(argument):
+    """``argument`` as ``(((m, q_m), …), k)``: rational multiples of monomials plus ``k``."""
+    if _is_generator(argument):
+        return ((argument, sp.Integer(1)),), sp.Integer(0)
+    multiples, constant = {}, sp.Integer(0)
+    for term in sp.Add.make_args(sp.expand(argument)):
+        if not term.free_symbols and not term.has(AppliedUndef):
+            constant += term
+            continue
+        q, m = term.as_coeff_Mul()
+        if not _is_monomial(m):
+            raise Undecidable(f"the angle {argument} is not a polynomial in the symbols")
+        multiples[m] = multiples.get(m, 0) + _angle_coefficient(q, argument)
+    terms = tuple(sorted(((m, q) for m, q in multiples.items() if q != 0),
+                         key=lambda item: sp.default_sort_key(item[0])))
+    return terms, constant
+
+
+@functools.lru_cache(maxsize=1024)
+def _constant_sincos(k):
+    """``(sin k, cos k)`` of a constant angle: exact for rational multiples of π that
+    sympy evaluates, 15-digit floats when ``k`` holds a float."""
+    if k.has(sp.Float):
+        return sp.sin(k).evalf(15), sp.cos(k).evalf(15)
+    values = sp.sin(k), sp.cos(k)
+    if not all(_is_algebraic_constant(v) for v in values):
+        raise Undecidable(f"the constant angle {k} is not a rational multiple of π with a "
+                          "known sine and cosine")
+    return values
+
+
+# --- the ring ----------------------------------------------------------------------
+
+class TrigonometricRing:
+    """Polynomials in ``s_k = sin φ_k``, ``c_k = cos φ_k`` of the angles ``φ_k`` and in
+    other generators (``symbols``: symbols, ``f(t)``, derivatives, π), modulo the
+    circle polynomials ``s_k² + c_k² − 1``.
+
+    The generators are private ``Dummy`` symbols, in lex order ``s_0, …, s_{n−1},
+    c_0, …, c_{n−1}``, then the other generators: the circle polynomials have
+    leading terms ``s_k²`` and form a Gröbner basis, so ``reduce`` gives the unique
+    normal form (no ``s_k²`` left). Each angle is a monomial over a whole number,
+    ``φ = m / L``; ``sin``/``cos`` of any sum of multiples of the ``φ_k`` plus a
+    constant is a polynomial (``sincos``), ``tan, cot, sec, csc`` are fractions.
+
+    >>> t = sp.Symbol('theta')
+    >>> R = TrigonometricRing([t / 2])
+    >>> R.expression(R.polynomial(sp.sin(t)))
+    2*sin(theta/2)*cos(theta/2)
+    >>> R.expression(R.polynomial(sp.cos(t) ** 2))
+    4*cos(theta/2)**4 - 4*cos(theta/2)**2 + 1
+    >>> R.expression(R.derivative(R.polynomial(sp.sin(t / 2)), 0))
+    cos(theta/2)
+    """
+
+    def __init__(self, angles, symbols=(), domain=QQ):
+        self.angles = tuple(sp.sympify(a) for a in angles)
+        self.symbols = tuple(symbols)
+        n = len(self.angles)
+        dummies = ([sp.Dummy(f"s{k}") for k in range(n)] + [sp.Dummy(f"c{k}") for k in range(n)]
+                   + [sp.Dummy(f"x{k}") for k in range(len(self.symbols))])
+        self.ring, *gens = polynomial_ring(dummies, domain, lex)
+        self.domain = self.ring.domain
+        self.s, self.c = gens[:n], gens[n:2 * n]
+        self.generators = dict(zip(self.symbols, gens[2 * n:], strict=True))
+        self.circles = [s**2 + c**2 - 1 for s, c in zip(self.s, self.c, strict=True)]
+        self._dummies = dummies
+        self._base = {}
+        for k, angle in enumerate(self.angles):
+            fraction, monomial = angle.as_coeff_Mul()
+            if not (fraction.is_Rational and fraction.p == 1 and _is_monomial(monomial)):
+                raise ValueError(f"angles[{k}] must be a monomial over a whole number, like "
+                                 f"theta/2; got {angle}")
+            self._base[monomial] = (k, fraction.q)
+        self._known, self._sincos, self._multiples = {}, {}, {}
+
+    def reduce(self, p):
+        """The normal form of ``p`` modulo ``s_k² + c_k² − 1`` (no ``s_k²`` left)."""
+        return p.rem(self.circles) if self.circles else p
+
+    def polynomial(self, expr):
+        """``expr`` as a reduced polynomial; ``Undecidable`` if it has a denominator."""
+        numerator, denominator = self.fraction(sp.sympify(expr))
+        if denominator != self.ring.one:
+            raise Undecidable(f"{expr} is not a polynomial: it has the denominator "
+                              f"{self.expression(denominator)}")
+        return self.reduce(numerator)
+
+    def fraction(self, expr):
+        """``expr`` as ``(N, D)``: polynomials with ``expr = N / D`` and ``D ≠ 0``.
+
+        ``Undecidable`` for what is not built from the ring's angles and generators by
+        ``+ − × ÷`` and integer powers; ``Undefined`` for a division by zero.
+        """
+        known = self._known.get(expr)
+        if known is None:
+            known = self._known[expr] = self._convert(expr)
+        return known
+
+    def _convert(self, e):
+        one = self.ring.one
+        if e in self.generators:
+            return self.generators[e], one
+        if e.is_Number:
+            return self.constant(e), one
+        if e.is_Add:
+            return self._sum([self.fraction(a) for a in e.args])
+        if e.is_Mul:
+            parts = [self.fraction(a) for a in e.args]
+            return (sp.prod((n for n, _ in parts), start=one),
+                    sp.prod((d for _, d in parts), start=one))
+        if e.is_Pow and (e.exp.is_Integer or (e.exp.is_Float and e.exp == int(e.exp))):
+            numerator, denominator = self.fraction(e.base)
+            n = int(e.exp)
+            if n >= 0:
+                return numerator**n, denominator**n
+            return denominator**-n, self.reduce(self._nonzero(numerator, e.base)**-n)
+        if isinstance(e, _TRIGONOMETRIC):
+            return self._trigonometric(e)
+        if _is_algebraic_constant(e):
+            return self.constant(e), one
+        if e in _NOT_FINITE:
+            raise Undefined(f"the expression contains {e}")
+        raise Undecidable(f"{_construct(e)} is not handled exactly")
+
+    def constant(self, value):
+        """A number as an element of the ring (a float as the decimal it prints as)."""
+        if value.is_Float:
+            value = sp.Rational(str(value))
+        try:
+            return self.ring.ground_new(self.domain.from_sympy(value))
+        except (sp.CoercionFailed, ValueError, NotImplementedError) as error:
+            raise Undecidable(f"the number {value} is not handled exactly") from error
+
+    def _nonzero(self, p, what):
+        reduced = self.reduce(p)
+        if not reduced:
+            raise Undefined(f"division by zero: {what} is identically zero")
+        return reduced
+
+    def _sum(self, parts):
+        one = self.ring.one
+        numerator, denominator = self.ring.zero, one
+        for n, d in parts:
+            if d == denominator:
+                numerator += n
+            elif d == one:
+                numerator += n * denominator
+            elif denominator == one:
+                numerator, denominator = numerator * d + n, d
+            else:
+                common = _gcd(denominator, d)
+                numerator = numerator * d.exquo(common) + n * denominator.exquo(common)
+                denominator = denominator * d.exquo(common)
+        return numerator, denominator
+
+    def _trigonometric(self, e):
+        s, c = self.sincos(e.args[0])
+        one = self.ring.one
+        if isinstance(e, sp.sin):
+            return s, one
+        if isinstance(e, sp.cos):
+            return c, one
+        if isinstance(e, sp.tan):
+            return s, self._nonzero(c, e)
+        if isinstance(e, sp.cot):
+            return c, self._nonzero(s, e)
+        if isinstance(e, sp.sec):
+            return one, self._nonzero(c, e)
+        return one, self._nonzero(s, e)
+
+    def sincos(self, argument):
+        """``(sin x, cos x)`` as reduced polynomials, for ``x`` a sum of whole multiples
+        of the angles plus a constant (angle addition, ``sin nφ``, ``cos nφ``)."""
+        known = self._sincos.get(argument)
+        if known is not None:
+            return known
+        terms, constant = _angle(argument)
+        s, c = self.ring.zero, self.ring.one
+        for monomial, q in terms:
+            if monomial not in self._base:
+                raise Undecidable(f"the angle {argument} is not made of the angles "
+                                  f"{', '.join(map(str, self.angles)) or '(none)'}")
+            k, whole = self._base[monomial]
+            n = q * whole
+            if not n.is_Integer:
+                raise Undecidable(f"the angle {argument} is not a whole multiple of "
+                                  f"{self.angles[k]}")
+            s_n, c_n = self.multiple(k, int(n))
+            s, c = s * c_n + c * s_n, c * c_n - s * s_n
+        if constant:
+            s_k, c_k = (self.constant(v) for v in _constant_sincos(constant))
+            s, c = s * c_k + c * s_k, c * c_k - s * s_k
+        known = self._sincos[argument] = self.reduce(s), self.reduce(c)
+        return known
+
+    def multiple(self, k, n):
+        """``(sin nφ_k, cos nφ_k)`` as reduced polynomials."""
+        if abs(n) > MAX_MULTIPLE:
+            raise Undecidable(f"{n} times the angle {self.angles[k]} is more than "
+                              f"{MAX_MULTIPLE} multiples of one base angle")
+        if n < 0:
+            s, c = self.multiple(k, -n)
+            return -s, c
+        known = self._multiples.get((k, n))
+        if known is None:
+            if n == 0:
+                known = self.ring.zero, self.ring.one
+            else:
+                s, c = self.multiple(k, n - 1)
+                s_k, c_k = self.s[k], self.c[k]
+                known = self.reduce(s * c_k + c * s_k), self.reduce(c * c_k - s * s_k)
+            self._multiples[(k, n)] = known
+        return known
+
+    def derivative(self, p, k):
+        """``dp/dφ_k = c_k ∂p/∂s_k − s_k ∂p/∂c_k`` (not reduced)."""
+        s, c = self.s[k], self.c[k]
+        return c * p.diff(s) - s * p.diff(c)
+
+    def expression(self, p, angles=None, floats=False):
+        """``p`` as a sympy expression in ``sin``/``cos`` of ``angles`` (by default the
+        ring's) and the ring's generators; ``floats``: coefficients that are not whole
+        numbers written as floats."""
+        angles = self.angles if angles is None else tuple(angles)
+        names = [*map(sp.sin, angles), *map(sp.cos, angles), *self.symbols]
+        if not floats:
+            return p.as_expr().xreplace(dict(zip(self._dummies, names, strict=True)))
+        terms = []
+        for monomial, coefficient in p.terms():
+            value = self.domain.to_sympy(coefficient)
+            if not value.is_Integer:
+                value = sp.Float(value) if value.is_Rational else value.evalf(15)
+            terms.append(value
+                         * sp.Mul(*(x**e for x, e in zip(names, monomial, strict=True) if e)))
+        return sp.Add(*terms)
+
+    def magnitude(self, p):
+        """The largest absolute value of a coefficient of ``p`` (0 for ``p = 0``)."""
+        if self.domain == QQ:
+            return max((abs(float(c)) for c in p.itercoeffs()), default=0.0)
+        to_sympy = self.domain.to_sympy
+        return max((abs(complex(to_sympy(c))) for c in p.itercoeffs()), default=0.0)
+
+
+def _gcd(p, q):
+    """A common polynomial factor of ``p`` and ``q`` (1 where the domain has no gcd)."""
+    try:
+        return p.gcd(q)
+    except (NotImplementedError, sp.polys.polyerrors.DomainError):
+        return p.ring.one
+
+
+# --- the canonical form -------------------------------------------------------------
+
+def _scan(exprs):
+    """What the ring for ``exprs`` needs: the whole multiples ``L`` of each angle
+    monomial, the generators, the algebraic numbers, and whether a float occurs."""
+    wholes, generators, constants = {}, set(), set()
+    floats = False
+    seen, stack = set(), list(exprs)
+    while stack:
+        e = stack.pop()
+        if e in seen:
+            continue
+        seen.add(e)
+        if _is_generator(e):
+            generators.add(e)
+        elif e.is_Float:
+            floats = True
+        elif e.is_Rational:
+            continue
+        elif e in _NOT_FINITE:
+            raise Undefined(f"it contains {e}")
+        elif isinstance(e, _TRIGONOMETRIC):
+            terms, constant = _angle(e.args[0])
+            for monomial, q in terms:
+                wholes[monomial] = math.lcm(wholes.get(monomial, 1), int(q.q))
+            floats = floats or e.args[0].has(sp.Float)
+            if constant:
+                stack.extend(_constant_sincos(constant))
+        elif _is_algebraic_constant(e):
+            constants.add(e)
+        else:
+            stack.extend(e.args)
+    return wholes, generators, constants, floats
+
+
+def _domain(constants):
+    """The rationals, extended by the algebraic numbers ``constants`` (if any)."""
+    if not constants:
+        return QQ
+    try:
+        return QQ.algebraic_field(*sorted(constants, key=sp.default_sort_key))
+    except (NotImplementedError, ValueError, sp.polys.polyerrors.PolynomialError) as error:
+        raise Undecidable(f"the numbers {', '.join(map(str, constants))} are not handled "
+                          "exactly") from error
+
+
+def _ring_for(exprs):
+    """The ``TrigonometricRing`` of the common base angles of ``exprs``, and whether a
+    float occurs in them."""
+    wholes, generators, constants, floats = _scan(exprs)
+    key = sp.default_sort_key
+    angles = [monomial / whole for monomial, whole in sorted(wholes.items(),
+                                                             key=lambda item: key(item[0]))]
+    return TrigonometricRing(angles, sorted(generators, key=key), _domain(constants)), floats
+
+
+def _written(ring, numerator, denominator, floats):
+    """``N / D`` as a sympy expression: both reduced, common factors cancelled, ``D``
+    with leading coefficient 1, floats written back as floats."""
+    numerator, denominator = ring.reduce(numerator), ring.reduce(denominator)
+    if denominator != ring.ring.one:
+        common = _gcd(numerator, denominator)
+        numerator, denominator = numerator.exquo(common), denominator.exquo(common)
+        lead = denominator.LC
+        numerator, denominator = numerator.quo_ground(lead), denominator.quo_ground(lead)
+    value = ring.expression(numerator, floats=floats)
+    if denominator == ring.ring.one:
+        return value
+    return value / ring.expression(denominator, floats=floats)
+
+
+def canonical(*exprs):
+    """The canonical forms of scalar expressions, in one common basis of base angles.
+
+    Each form is written in ``sin``/``cos`` of the base angles (see the module
+    docstring): the numerator expanded and reduced (an ``Add`` of products, no
+    ``sin²`` left), divided by the reduced denominator when there is one. Equal
+    expressions have forms whose difference cancels; ``Undecidable`` names a construct
+    the form does not handle, ``Undefined`` an expression without a value.
+
+    >>> t, m, l = sp.symbols('theta m l')
+    >>> canonical(sp.sin(t), sp.sin(t / 2))
+    (2*sin(theta/2)*cos(theta/2), sin(theta/2))
+    >>> canonical(sp.tan(t) * sp.cos(t) + sp.sin(t)**2, m / (m + l) + l / (m + l))
+    (sin(theta) - cos(theta)**2 + 1, 1)
+    >>> canonical(sp.sqrt(1 - sp.cos(t)**2))
+    Traceback (most recent call last):
+    ...
+    robocourse.equivalence.Undecidable: sqrt is not handled exactly
+    """
+    exprs = [_scalar(e, f"exprs[{i}]") for i, e in enumerate(exprs)]
+    ring, _ = _ring_for(exprs)
+    return tuple(_written(ring, *ring.fraction(e), e.has(sp.Float)) for e in exprs)
+
+
+# --- comparing --------------------------------------------------------------------
+
+def _scalar(value, name):
+    if isinstance(value, sp.Expr):
+        return value
+    if isinstance(value, numbers.Number) and not isinstance(value, bool):
+        return sp.sympify(value)
+    raise TypeError(f"{name} must be a number or a sympy expression; got "
+                    f"{type(value).__name__}")
+
+
+def _as_matrix(value, name):
+    if isinstance(value, sp.MatrixBase) or type(value).__name__ == "ndarray":
+        rows, cols = (value.shape + (1,))[:2] if len(value.shape) < 2 else value.shape
+        if len(value.shape) > 2:
+            raise ValueError(f"{name} must be a scalar, a vector or a matrix; got an array of "
+                             f"shape {value.shape}")
+        entries = [_scalar(e, f"{name}[{k}]") for k, e in enumerate(
+            value.flat() if isinstance(value, sp.MatrixBase) else value.flat)]
+        return sp.Matrix(rows, cols, entries)
+    return sp.Matrix([[_scalar(value, name)]])
+
+
+def _pair(a, b):
+    A, B = _as_matrix(a, "a"), _as_matrix(b, "b")
+    if A.shape != B.shape:
+        raise ValueError(f"a is {A.rows}x{A.cols} and b is {B.rows}x{B.cols}: cannot compare "
+                         "them entry by entry")
+    return A, B
+
+
+def _difference(x, y):
+    """``(ring, floats, P, Q, D)`` with ``x − y = (P − Q) / D``: ``P = N_x D_y`` and
+    ``Q = N_y D_x`` reduced, ``D = D_x D_y``."""
+    for name, e in (("a", x), ("b", y)):
+        if e.has(*_NOT_FINITE):
+            raise Undefined(f"{name} contains " + ", ".join(
+                str(v) for v in _NOT_FINITE if e.has(v)))
+    ring, floats = _ring_for((x, y))
+    fractions = []
+    for name, e in (("a", x), ("b", y)):
+        try:
+            fractions.append(ring.fraction(e))
+        except Undefined as error:
+            raise Undefined(f"{name} is undefined: {error}") from error
+    (n_x, d_x), (n_y, d_y) = fractions
+    return ring, floats, ring.reduce(n_x * d_y), ring.reduce(n_y * d_x), d_x * d_y
+
+
+def _zero(ring, P, Q, floats):
+    """``P − Q = 0``: exactly, or with floats within ``FLOAT_TOLERANCE`` of the largest."""
+    difference = P - Q
+    if not difference or not floats:
+        return not difference
+    return (ring.magnitude(difference)
+            <= FLOAT_TOLERANCE * max(ring.magnitude(P), ring.magnitude(Q)))
+
+
+def _compare_entry(x, y, seed):
+    try:
+        ring, floats, P, Q, _ = _difference(x, y)
+    except Undefined as error:
+        return Comparison(False, "exact", str(error))
+    except Undecidable as error:
+        equal = random_points_agree(x, y, seed=seed)
+        return Comparison(equal, "random points", error.reason)
+    return Comparison(_zero(ring, P, Q, floats), "floats" if floats else "exact")
+
+
+_METHODS = ("exact", "floats", "random points")
+
+
+def compare(a, b, *, seed=None):
+    """Decide whether ``a`` equals ``b`` for all values of the symbols: a ``Comparison``.
+
+    Scalars, or matrices of one shape entry by entry. The canonical form decides
+    (``"exact"``, or ``"floats"`` when a float occurs, see the module docstring); where
+    it cannot, the exact randomised test of ``random_points_agree`` does, with points
+    drawn from ``seed`` (``None``: an unpredictable seed). nan or ∞ anywhere is
+    ``equal=False``.
+
+    >>> t, x = sp.symbols('theta x')
+    >>> compare(2 * sp.sin(t / 2) * sp.cos(t / 2), sp.sin(t))
+    Comparison(equal=True, method='exact', reason='')
+    >>> compare(0.1 * x + 0.2 * x, 3 * x / 10)
+    Comparison(equal=True, method='floats', reason='')
+    >>> compare(sp.sqrt(1 - sp.cos(t)**2), sp.sin(t), seed=1)
+    Comparison(equal=False, method='random points', reason='sqrt is not handled exactly')
+    >>> compare(x + sp.nan, x)
+    Comparison(equal=False, method='exact', reason='a contains nan')
+    """
+    A, B = _pair(a, b)
+    verdicts = [_compare_entry(x, y, seed) for x, y in zip(A, B, strict=True)]
+    if len(verdicts) == 1:
+        return verdicts[0]
+    cells = [f"[{k // A.cols}, {k % A.cols}]" for k in range(len(verdicts))]
+    for wanted in (False, None):
+        for cell, verdict in zip(cells, verdicts, strict=True):
+            if verdict.equal is wanted:
+                reason = verdict.reason and f"entry {cell}: {verdict.reason}"
+                return Comparison(wanted, verdict.method, reason)
+    method = max((v.method for v in verdicts), key=_METHODS.index)
+    reasons = [f"entry {cell}: {v.reason}" for cell, v in zip(cells, verdicts, strict=True)
+               if v.reason]
+    return Comparison(True, method, "; ".join(reasons))
+
+
+def _reduced_entry(x, y):
+    try:
+        ring, floats, P, Q, denominator = _difference(x, y)
+    except Undefined:
+        return sp.nan
+    if _zero(ring, P, Q, floats):
+        return sp.Integer(0)
+    return _written(ring, P - Q, denominator, floats)
 
 
 def reduced_difference(a, b):
-    """The remainder of ``a − b`` (entry by entry) after the trigonometric reduction.
+    """The canonical form of ``a − b`` (entry by entry): zero where they are equal.
 
-    Zero entries mark the entries where ``a`` and ``b`` agree identically.
+    A nonzero entry is the reduced difference (over a common denominator if there is
+    one); nan marks an undefined entry. ``Undecidable`` where the form cannot decide.
 
     >>> t = sp.Symbol('t')
     >>> reduced_difference(sp.sin(2 * t), 2 * sp.sin(t) * sp.cos(t))
     Matrix([[0]])
+    >>> reduced_difference(sp.tan(t), sp.sin(t))
+    Matrix([[(-sin(t)*cos(t) + sin(t))/cos(t)]])
     """
-    a, b = _as_matrix(a), _as_matrix(b)
-    if a.shape != b.shape:
-        raise ValueError(f"cannot compare a {a.shape[0]}x{a.shape[1]} result with a "
-                         f"{b.shape[0]}x{b.shape[1]} one")
-    return (a - b).applyfunc(_reduce)
-
-
-def _reduce(entry):
-    expr = sp.expand(sp.expand_trig(sp.sympify(entry)))
-    angles = sorted({f.args[0] for f in expr.atoms(sp.sin, sp.cos)}, key=sp.default_sort_key)
-    if not angles:
-        return sp.simplify(expr) if expr.has(sp.Function) else expr
-    s = sp.symbols(f"_s0:{len(angles)}")
-    c = sp.symbols(f"_c0:{len(angles)}")
-    names = {sp.sin(x): s[k] for k, x in enumerate(angles)}
-    names.update({sp.cos(x): c[k] for k, x in enumerate(angles)})
-    circles = [s[k] ** 2 + c[k] ** 2 - 1 for k in range(len(angles))]
-    _, remainder = sp.reduced(sp.expand(expr.subs(names)), circles, *s, *c)
-    back = {v: k for k, v in names.items()}
-    return remainder.subs(back)
+    A, B = _pair(a, b)
+    return sp.Matrix(A.rows, A.cols, [_reduced_entry(x, y)
+                                      for x, y in zip(A, B, strict=True)])
 
 
 def identical(a, b):
     """True when ``a`` and ``b`` (numbers, expressions or matrices) are identically equal.
+
+    Decided by the canonical form (floats: see the module docstring); an undefined
+    entry (nan, division by zero) is never equal; ``Undecidable`` where the form
+    cannot decide.
 
     >>> t1, t2 = sp.symbols('theta1 theta2')
     >>> identical(sp.cos(t1 + t2), sp.cos(t1) * sp.cos(t2) - sp.sin(t1) * sp.sin(t2))
@@ -56,7 +658,15 @@ def identical(a, b):
     >>> identical(sp.sin(t1) ** 2, sp.cos(t1) ** 2)
     False
     """
-    return all(entry == 0 for entry in reduced_difference(a, b))
+    A, B = _pair(a, b)
+    for x, y in zip(A, B, strict=True):
+        try:
+            ring, floats, P, Q, _ = _difference(x, y)
+        except Undefined:
+            return False
+        if not _zero(ring, P, Q, floats):
+            return False
+    return True
 
 
 def assert_identical(a, b, what="the two results"):
@@ -72,3 +682,183 @@ def assert_identical(a, b, what="the two results"):
     difference = reduced_difference(a, b)
     if any(entry != 0 for entry in difference):
         raise AssertionError(f"{what} differ: the difference reduces to {difference}")
+
+
+# --- the exact randomised test ------------------------------------------------------
+
+#: Assumptions that a random value must respect.
+_FACTS = ("integer", "rational", "irrational", "positive", "negative", "nonnegative",
+          "nonpositive", "zero", "nonzero", "even", "odd", "prime", "composite")
+
+
+def _sample(atom, rng):
+    """A random rational (or integer) value that satisfies the assumptions on ``atom``."""
+    facts = {f: v for f in _FACTS if (v := getattr(atom, "is_" + f)) is not None}
+    whole = any(facts.get(f) for f in ("integer", "even", "odd", "prime", "composite"))
+    for _ in range(200):
+        if whole:
+            value = sp.Integer(rng.randint(-60, 60))
+        else:
+            value = sp.Rational(rng.randint(-10**4, 10**4), rng.randint(1, 10**3))
+        if facts.get("positive") or facts.get("nonnegative"):
+            value = abs(value)
+        elif facts.get("negative") or facts.get("nonpositive"):
+            value = -abs(value)
+        if all(getattr(value, "is_" + f) is v for f, v in facts.items()):
+            return value
+    raise Undecidable(f"no random rational value satisfies the assumptions on {atom}")
+
+
+def _value_atoms(e):
+    """The atoms that take values: free symbols, ``f(t)`` and derivatives."""
+    return e.free_symbols | e.atoms(AppliedUndef, sp.Derivative)
+
+
+def _is_circle_angle(monomial):
+    """An angle sampled at a rational point of the unit circle: one symbol (or ``f(t)``)
+    not restricted to whole or rational values."""
+    return (_is_generator(monomial) and monomial not in (sp.pi, sp.E)
+            and not monomial.is_rational)
+
+
+class _RandomPoints:
+    """``entries`` with every ``sin``/``cos`` (``tan`` …) of the circle angles written in
+    ``s_k, c_k`` of their base angles, ready to be evaluated at random points."""
+
+    def __init__(self, entries):
+        forms = {}
+        for f in set().union(*(e.atoms(*_TRIGONOMETRIC) for e in entries)):
+            try:
+                terms, constant = _angle(f.args[0])
+                values = _constant_sincos(constant) if constant else ()
+            except Undecidable:
+                continue
+            if terms and all(_is_circle_angle(m) for m, _ in terms):
+                forms[f] = terms, values
+        while True:                   # an angle that also occurs elsewhere is a number
+            placeholders = {f: sp.Dummy() for f in forms}
+            elsewhere = set().union(*(_value_atoms(e.xreplace(placeholders)) for e in entries))
+            kept = {f: form for f, form in forms.items()
+                    if not any(m in elsewhere for m, _ in form[0])}
+            if len(kept) == len(forms):
+                break
+            forms = kept
+        wholes = {}
+        for terms, _ in forms.values():
+            for monomial, q in terms:
+                wholes[monomial] = math.lcm(wholes.get(monomial, 1), int(q.q))
+        constants = {v for _, values in forms.values() for v in values if not v.is_Rational}
+        key = sp.default_sort_key
+        self.ring = TrigonometricRing([m / w for m, w in sorted(wholes.items(),
+                                                                 key=lambda i: key(i[0]))],
+                                      domain=_domain(constants))
+        rewrite = {}
+        for f in forms:
+            numerator, denominator = self.ring.fraction(f)
+            rewrite[f] = numerator.as_expr() / denominator.as_expr()
+        self.terms = {e: sp.Add.make_args(e.xreplace(rewrite)) for e in entries}
+        circle = {*self.ring.s, *self.ring.c}
+        atoms = set().union(*(_value_atoms(e) for e in self.terms.values() for e in e))
+        self.atoms = sorted(atoms - {g.as_expr() for g in circle}, key=key)
+
+    def sample(self, rng):
+        """A random point: each base angle on the unit circle, each atom a number."""
+        point = {}
+        for s, c in zip(self.ring.s, self.ring.c, strict=True):
+            u = sp.Rational(rng.randint(-10**4, 10**4), rng.randint(1, 10**3))
+            point[s.as_expr()] = 2 * u / (1 + u**2)
+            point[c.as_expr()] = (1 - u**2) / (1 + u**2)
+        for atom in self.atoms:
+            point[atom] = _sample(atom, rng)
+        return point
+
+    def value(self, e, point):
+        """``(value, terms)`` of ``e`` at ``point``, or None where it is undefined."""
+        try:
+            terms = [t.xreplace(point) for t in self.terms[e]]
+        except Exception:  # noqa: BLE001 - sympy fails in many ways on constructs at numbers
+            return None
+        if any(t.has(*_NOT_FINITE) for t in terms):
+            return None
+        return sp.Add(*terms), terms
+
+
+def _algebraic_zero(d):
+    """Whether the algebraic number ``d`` is zero (its minimal polynomial is ``x``)."""
+    x = sp.Dummy("x")
+    try:
+        return sp.minimal_polynomial(d, x) == x
+    except (NotImplementedError, sp.polys.polyerrors.PolynomialError):
+        return None
+
+
+def _numbers_agree(first, second, floats):
+    """Whether two values at a point are equal: exactly for rationals and algebraic
+    numbers, else to 40 digits (floats: ``FLOAT_TOLERANCE``) of the largest term."""
+    (a, a_terms), (b, b_terms) = first, second
+    if not floats:
+        if a.is_Rational and b.is_Rational:
+            return a == b
+        difference = a - b
+        if difference == 0:
+            return True
+        if _is_algebraic_constant(difference) and sp.count_ops(difference) <= 200:
+            verdict = _algebraic_zero(difference)
+            if verdict is not None:
+                return verdict
+    values = [sp.N(v, 50) for v in (a, b, *a_terms, *b_terms)]
+    if not all(v.is_number and not v.has(sp.Function) for v in values):
+        return None
+    scale = max(abs(v) for v in values[2:])
+    tolerance = FLOAT_TOLERANCE if floats else 1e-40
+    return bool(abs(values[0] - values[1]) <= tolerance * scale)
+
+
+def random_points_agree(a, b, *, seed, trials=8):
+    """Whether ``a`` and ``b`` (scalars or matrices) agree exactly at ``trials`` random
+    points drawn from ``seed`` (True, False, or None when it cannot tell).
+
+    The points and what "agree" means are in the module docstring. A point where a
+    side is undefined is drawn again (up to ``4 trials`` draws): a side undefined at
+    every point, or nan/∞ in an expression, is a disagreement.
+
+    >>> x = sp.Symbol('x', positive=True)
+    >>> y = sp.Symbol('y')
+    >>> random_points_agree(sp.sqrt(x**2 * y**2), x * sp.Abs(y), seed=5)
+    True
+    >>> random_points_agree(sp.sqrt(y**2), y, seed=5)
+    False
+    """
+    A, B = _pair(a, b)
+    if isinstance(trials, bool) or not isinstance(trials, numbers.Integral) or trials < 1:
+        raise ValueError(f"trials must be a positive whole number; got {trials!r}")
+    if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int | str | bytes)):
+        raise TypeError(f"seed must be an int, str or bytes (None: unpredictable); got "
+                        f"{type(seed).__name__}")
+    pairs = list(zip(A, B, strict=True))
+    if any(e.has(*_NOT_FINITE) for pair in pairs for e in pair):
+        return False
+    floats = any(e.has(sp.Float) for pair in pairs for e in pair)
+    try:
+        points = _RandomPoints([e for pair in pairs for e in pair])
+    except (Undecidable, Undefined):
+        return None
+    rng = random.Random(secrets.randbits(128) if seed is None else seed)
+    agreed = 0
+    for _ in range(4 * trials):
+        try:
+            point = points.sample(rng)
+        except Undecidable:
+            return None
+        values = [(points.value(x, point), points.value(y, point)) for x, y in pairs]
+        if any(v is None for pair in values for v in pair):
+            continue
+        verdicts = [_numbers_agree(first, second, floats) for first, second in values]
+        if False in verdicts:
+            return False
+        if None in verdicts:
+            return None
+        agreed += 1
+        if agreed == trials:
+            return True
+    return False if agreed == 0 else None
