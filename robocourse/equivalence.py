@@ -17,7 +17,8 @@ at all must not. ``sp.simplify`` promises neither, so we decide it.
    rational multiple of π whose sine and cosine sympy knows (``π/2``, ``π/4``):
    they are used exactly (``√2/2`` is exact, in an algebraic number field).
 2. Ring. With ``s_k = sin φ_k``, ``c_k = cos φ_k`` (private ``Dummy`` symbols, which
-   never collide with a user's symbols) and the other symbols as generators, an
+   never collide with a user's symbols) and the other symbols as generators (also
+   ``q(t)`` and its derivatives, and π and e as independent transcendentals), an
    expression built with ``+ − × ÷`` and integer powers is a fraction ``N / D`` of
    polynomials (``TrigonometricRing``). Numerator and denominator are reduced
    modulo ``s_k² + c_k² − 1`` in lex order with ``s_k`` before ``c_k``: these circle
@@ -37,22 +38,31 @@ float answer equals its exact counterpart to 11 significant digits of its larges
 term (``method="floats"``); a float coefficient of an angle is made exact with
 ``nsimplify`` at tolerance 10⁻¹² (``0.5 θ → θ/2``).
 
-**What the form cannot decide** (``sqrt`` or other fractional powers of symbols,
-``Abs``, ``Piecewise``, ``exp``, ``log``, ``atan2``, functions of expressions,
-constant angles such as ``sin(1)``, …) raises ``Undecidable`` naming the construct;
-``compare`` then goes to an exact randomised test (``random_points_agree``): both
-sides are evaluated exactly at random rational points, each base angle at a
-rational point of the unit circle, ``sin φ = 2u/(1+u²)``, ``cos φ = (1−u²)/(1+u²)``,
-each other symbol at a random rational that respects its assumptions (positive,
-integer, nonzero, …; symbols without assumptions are sampled real). A point where a
-side is undefined is resampled; a side undefined at every point is a disagreement.
-At a point, rational values are compared exactly, algebraic numbers (``√2``) exactly
-through their minimal polynomial, anything else (``exp(3/7)``, π) at 50 digits:
-there "equal" means the sides agree to 40 significant digits of the largest term.
-A wrong answer can agree at a random point only by chance: for a rational function
-of degree ``d`` in the samples the chance is at most about ``d/10⁵`` per point
-(Schwartz–Zippel); a difference confined to a region (a wrong sign of ``√x²`` for
-negative ``x``) escapes with the chance that every point misses that region.
+**What the form cannot decide.** A construct outside ``+ − × ÷``, integer powers,
+the trigonometric functions and the generators (``sqrt`` or another fractional power
+of a symbol, ``Abs``, ``Piecewise``, ``exp``, ``log``, ``atan2``, a function of an
+expression, ``sin(1)``, ``sin(√x)``, …) is *opaque*: the ring takes it as one more
+independent generator. Expressions equal as such are equal whatever the value of
+the construct, so that equality is exact (``√m (1 + x) = √m + x √m``), unless an
+opaque construct is in a denominator (it might vanish). Any other verdict would
+ignore relations the construct has (``√x² = |x|``): ``canonical``, ``identical`` and
+``reduced_difference`` raise ``Undecidable`` naming the construct, and ``compare``
+goes to an exact randomised test (``random_points_agree``): both sides are
+evaluated exactly at random rational points, each base angle at a rational point
+of the unit circle, ``sin φ = 2u/(1+u²)``, ``cos φ = (1−u²)/(1+u²)``, each other
+symbol at a random rational ``p/q`` (``|p| ≤ 10⁴``, ``q ≤ 10³``) that respects its
+assumptions (positive, integer, nonzero, …; symbols without assumptions are
+sampled real; an angle that also occurs outside sin/cos is sampled as a number). A
+point where a side is undefined is drawn again; a side undefined at every point is
+a disagreement. At a point, rational values are compared exactly, algebraic
+numbers (``√2``) exactly through their minimal polynomial, anything else
+(``exp(3/7)``, ``sin(2/5)``, π) at 50 digits: there "equal" means the sides agree
+to 40 significant digits of the largest term. A wrong answer passes a point only
+by chance: a nonzero rational function of degree ``d`` in the sampled values
+vanishes there with probability at most about ``d / 20 000`` (Schwartz–Zippel); a
+difference confined to a region (a wrong sign of ``√x²`` for negative ``x``)
+passes with the probability that every point misses the region (1/2 per point
+for a sign).
 """
 
 import functools
@@ -61,7 +71,9 @@ import numbers
 import random
 import secrets
 from dataclasses import dataclass
+from typing import Any
 
+import numpy as np
 import sympy as sp
 from sympy.core.function import AppliedUndef
 from sympy.polys.domains import QQ
@@ -165,7 +177,7 @@ def _angle_coefficient(q, argument):
 @functools.lru_cache(maxsize=8192)
 def _angle(argument):
     """``argument`` as ``(((m, q_m), …), k)``: rational multiples of monomials plus ``k``."""
-    if _is_generator(argument):
+    if _is_generator(argument) and argument not in (sp.pi, sp.E):
         return ((argument, sp.Integer(1)),), sp.Integer(0)
     multiples, constant = {}, sp.Integer(0)
     for term in sp.Add.make_args(sp.expand(argument)):
@@ -194,12 +206,25 @@ def _constant_sincos(k):
     return values
 
 
+def _count_multiples(wholes, terms):
+    """Fold the angle ``terms`` ``((m, q), …)`` into ``wholes``: for each monomial the
+    least common multiple of the denominators of its coefficients."""
+    for monomial, q in terms:
+        wholes[monomial] = math.lcm(wholes.get(monomial, 1), int(q.q))
+
+
+def _base_angles(wholes):
+    """The base angles ``m / L``, in a fixed order."""
+    return [monomial / whole for monomial, whole in sorted(
+        wholes.items(), key=lambda item: sp.default_sort_key(item[0]))]
+
+
 # --- the ring ----------------------------------------------------------------------
 
 class TrigonometricRing:
     """Polynomials in ``s_k = sin φ_k``, ``c_k = cos φ_k`` of the angles ``φ_k`` and in
-    other generators (``symbols``: symbols, ``f(t)``, derivatives, π), modulo the
-    circle polynomials ``s_k² + c_k² − 1``.
+    other generators (``symbols``: sympy expressions taken as independent variables,
+    such as symbols, ``q(t)``, derivatives), modulo ``s_k² + c_k² − 1``.
 
     The generators are private ``Dummy`` symbols, in lex order ``s_0, …, s_{n−1},
     c_0, …, c_{n−1}``, then the other generators: the circle polynomials have
@@ -219,8 +244,8 @@ class TrigonometricRing:
     """
 
     def __init__(self, angles, symbols=(), domain=QQ):
-        self.angles = tuple(sp.sympify(a) for a in angles)
-        self.symbols = tuple(symbols)
+        self.angles = tuple(_scalar(a, f"angles[{k}]") for k, a in enumerate(angles))
+        self.symbols = tuple(_scalar(x, f"symbols[{k}]") for k, x in enumerate(symbols))
         n = len(self.angles)
         dummies = ([sp.Dummy(f"s{k}") for k in range(n)] + [sp.Dummy(f"c{k}") for k in range(n)]
                    + [sp.Dummy(f"x{k}") for k in range(len(self.symbols))])
@@ -245,7 +270,7 @@ class TrigonometricRing:
 
     def polynomial(self, expr):
         """``expr`` as a reduced polynomial; ``Undecidable`` if it has a denominator."""
-        numerator, denominator = self.fraction(sp.sympify(expr))
+        numerator, denominator = self.fraction(_scalar(expr, "expr"))
         if denominator != self.ring.one:
             raise Undecidable(f"{expr} is not a polynomial: it has the denominator "
                               f"{self.expression(denominator)}")
@@ -266,6 +291,8 @@ class TrigonometricRing:
         one = self.ring.one
         if e in self.generators:
             return self.generators[e], one
+        if e in _NOT_FINITE:
+            raise Undefined(f"the expression contains {e}")
         if e.is_Number:
             return self.constant(e), one
         if e.is_Add:
@@ -274,7 +301,7 @@ class TrigonometricRing:
             parts = [self.fraction(a) for a in e.args]
             return (sp.prod((n for n, _ in parts), start=one),
                     sp.prod((d for _, d in parts), start=one))
-        if e.is_Pow and (e.exp.is_Integer or (e.exp.is_Float and e.exp == int(e.exp))):
+        if e.is_Pow and _whole(e.exp):
             numerator, denominator = self.fraction(e.base)
             n = int(e.exp)
             if n >= 0:
@@ -284,8 +311,6 @@ class TrigonometricRing:
             return self._trigonometric(e)
         if _is_algebraic_constant(e):
             return self.constant(e), one
-        if e in _NOT_FINITE:
-            raise Undefined(f"the expression contains {e}")
         raise Undecidable(f"{_construct(e)} is not handled exactly")
 
     def constant(self, value):
@@ -400,6 +425,11 @@ class TrigonometricRing:
                          * sp.Mul(*(x**e for x, e in zip(names, monomial, strict=True) if e)))
         return sp.Add(*terms)
 
+    def involves(self, p, symbols):
+        """Whether ``p`` has a term in one of the generators ``symbols``."""
+        positions = [self.ring.gens.index(self.generators[x]) for x in symbols]
+        return any(monomial[k] for monomial in p.itermonoms() for k in positions)
+
     def magnitude(self, p):
         """The largest absolute value of a coefficient of ``p`` (0 for ``p = 0``)."""
         if self.domain == QQ:
@@ -418,37 +448,61 @@ def _gcd(p, q):
 
 # --- the canonical form -------------------------------------------------------------
 
+def _whole(exponent):
+    """An exponent that is a whole number (``2`` or ``2.0``)."""
+    return exponent.is_Integer or (exponent.is_Float and exponent == int(exponent))
+
+
+@dataclass
+class _Scan:
+    """What the ring for some expressions needs (see ``_scan``)."""
+
+    wholes: dict          # angle monomial → the whole number L of its base angle m / L
+    generators: set       # symbols, f(t), derivatives, π, e
+    opaque: dict          # construct the form does not handle → the reason
+    constants: set        # algebraic numbers (√2, I)
+    floats: bool
+
+
 def _scan(exprs):
-    """What the ring for ``exprs`` needs: the whole multiples ``L`` of each angle
-    monomial, the generators, the algebraic numbers, and whether a float occurs."""
-    wholes, generators, constants = {}, set(), set()
-    floats = False
-    seen, stack = set(), list(exprs)
+    """Walk ``exprs`` once: base angles, generators, opaque constructs, algebraic numbers,
+    floats; ``Undefined`` for nan or ∞."""
+    found = _Scan({}, set(), {}, set(), False)
+    seen, stack = set(), list(reversed(exprs))           # the first expression first
     while stack:
         e = stack.pop()
         if e in seen:
             continue
         seen.add(e)
         if _is_generator(e):
-            generators.add(e)
+            found.generators.add(e)
         elif e.is_Float:
-            floats = True
+            found.floats = True
         elif e.is_Rational:
             continue
         elif e in _NOT_FINITE:
             raise Undefined(f"it contains {e}")
         elif isinstance(e, _TRIGONOMETRIC):
-            terms, constant = _angle(e.args[0])
-            for monomial, q in terms:
-                wholes[monomial] = math.lcm(wholes.get(monomial, 1), int(q.q))
-            floats = floats or e.args[0].has(sp.Float)
-            if constant:
-                stack.extend(_constant_sincos(constant))
+            _scan_angle(e, found, stack)
+        elif e.is_Add or e.is_Mul or (e.is_Pow and _whole(e.exp)):
+            stack.extend(reversed(e.args))
         elif _is_algebraic_constant(e):
-            constants.add(e)
+            found.constants.add(e)
         else:
-            stack.extend(e.args)
-    return wholes, generators, constants, floats
+            found.opaque.setdefault(e, f"{_construct(e)} is not handled exactly")
+    return found
+
+
+def _scan_angle(e, found, stack):
+    try:
+        terms, constant = _angle(e.args[0])
+        values = _constant_sincos(constant) if constant else ()
+    except Undecidable as error:
+        found.opaque.setdefault(e, error.reason)
+        return
+    _count_multiples(found.wholes, terms)
+    found.floats = found.floats or e.args[0].has(sp.Float)
+    stack.extend(values)
 
 
 def _domain(constants):
@@ -458,18 +512,17 @@ def _domain(constants):
     try:
         return QQ.algebraic_field(*sorted(constants, key=sp.default_sort_key))
     except (NotImplementedError, ValueError, sp.polys.polyerrors.PolynomialError) as error:
-        raise Undecidable(f"the numbers {', '.join(map(str, constants))} are not handled "
-                          "exactly") from error
+        listed = ", ".join(sorted(map(str, constants)))
+        raise Undecidable(f"the numbers {listed} are not handled exactly") from error
 
 
 def _ring_for(exprs):
-    """The ``TrigonometricRing`` of the common base angles of ``exprs``, and whether a
-    float occurs in them."""
-    wholes, generators, constants, floats = _scan(exprs)
-    key = sp.default_sort_key
-    angles = [monomial / whole for monomial, whole in sorted(wholes.items(),
-                                                             key=lambda item: key(item[0]))]
-    return TrigonometricRing(angles, sorted(generators, key=key), _domain(constants)), floats
+    """The ``TrigonometricRing`` of the common base angles of ``exprs`` (opaque
+    constructs as generators of their own), and the ``_Scan``."""
+    found = _scan(exprs)
+    generators = sorted(found.generators | set(found.opaque), key=sp.default_sort_key)
+    return (TrigonometricRing(_base_angles(found.wholes), generators, _domain(found.constants)),
+            found)
 
 
 def _written(ring, numerator, denominator, floats):
@@ -507,7 +560,11 @@ def canonical(*exprs):
     robocourse.equivalence.Undecidable: sqrt is not handled exactly
     """
     exprs = [_scalar(e, f"exprs[{i}]") for i, e in enumerate(exprs)]
-    ring, _ = _ring_for(exprs)
+    for i, e in enumerate(exprs):
+        _require_finite(e, f"exprs[{i}]")
+    ring, found = _ring_for(exprs)
+    if found.opaque:
+        raise Undecidable(next(iter(found.opaque.values())))
     return tuple(_written(ring, *ring.fraction(e), e.has(sp.Float)) for e in exprs)
 
 
@@ -523,15 +580,18 @@ def _scalar(value, name):
 
 
 def _as_matrix(value, name):
-    if isinstance(value, sp.MatrixBase) or type(value).__name__ == "ndarray":
-        rows, cols = (value.shape + (1,))[:2] if len(value.shape) < 2 else value.shape
-        if len(value.shape) > 2:
-            raise ValueError(f"{name} must be a scalar, a vector or a matrix; got an array of "
-                             f"shape {value.shape}")
-        entries = [_scalar(e, f"{name}[{k}]") for k, e in enumerate(
-            value.flat() if isinstance(value, sp.MatrixBase) else value.flat)]
-        return sp.Matrix(rows, cols, entries)
-    return sp.Matrix([[_scalar(value, name)]])
+    if isinstance(value, sp.MatrixBase):
+        rows, cols, entries = value.rows, value.cols, list(value)
+    elif isinstance(value, np.ndarray) and value.ndim in (1, 2):
+        rows, cols = value.shape if value.ndim == 2 else (value.shape[0], 1)
+        entries = list(value.flat)
+    elif isinstance(value, np.ndarray):
+        raise ValueError(f"{name} must be a vector or a matrix; got an array of shape "
+                         f"{value.shape}")
+    else:
+        return sp.Matrix([[_scalar(value, name)]])
+    return sp.Matrix(rows, cols, [_scalar(e, f"{name}[{k // cols}, {k % cols}]")
+                                  for k, e in enumerate(entries)])
 
 
 def _pair(a, b):
@@ -542,14 +602,46 @@ def _pair(a, b):
     return A, B
 
 
+@dataclass
+class _Difference:
+    """``x − y = (P − Q) / D`` with ``P = N_x D_y``, ``Q = N_y D_x`` reduced."""
+
+    ring: TrigonometricRing
+    found: _Scan
+    P: Any
+    Q: Any
+    D: Any
+
+    def verdict(self):
+        """Whether ``P = Q`` (floats: within ``FLOAT_TOLERANCE`` of the largest
+        coefficient); ``Undecidable`` where an opaque construct leaves it open."""
+        ring, difference = self.ring, self.P - self.Q
+        if not difference or not self.found.floats:
+            equal = not difference
+        else:
+            size = max(ring.magnitude(self.P), ring.magnitude(self.Q))
+            equal = ring.magnitude(difference) <= FLOAT_TOLERANCE * size
+        # Opaque constructs are independent generators: equal as such is equal for any
+        # of their values (unless one is in a denominator, which might then vanish).
+        if self.found.opaque and not (equal and not ring.involves(self.D, self.found.opaque)):
+            raise Undecidable(next(iter(self.found.opaque.values())))
+        return equal
+
+    def written(self):
+        """The reduced difference as a sympy expression."""
+        return _written(self.ring, self.P - self.Q, self.D, self.found.floats)
+
+
+def _require_finite(e, name):
+    if e.has(*_NOT_FINITE):
+        raise Undefined(f"{name} contains " + ", ".join(str(v) for v in _NOT_FINITE
+                                                        if e.has(v)))
+
+
 def _difference(x, y):
-    """``(ring, floats, P, Q, D)`` with ``x − y = (P − Q) / D``: ``P = N_x D_y`` and
-    ``Q = N_y D_x`` reduced, ``D = D_x D_y``."""
-    for name, e in (("a", x), ("b", y)):
-        if e.has(*_NOT_FINITE):
-            raise Undefined(f"{name} contains " + ", ".join(
-                str(v) for v in _NOT_FINITE if e.has(v)))
-    ring, floats = _ring_for((x, y))
+    _require_finite(x, "a")
+    _require_finite(y, "b")
+    ring, found = _ring_for((x, y))
     fractions = []
     for name, e in (("a", x), ("b", y)):
         try:
@@ -557,27 +649,20 @@ def _difference(x, y):
         except Undefined as error:
             raise Undefined(f"{name} is undefined: {error}") from error
     (n_x, d_x), (n_y, d_y) = fractions
-    return ring, floats, ring.reduce(n_x * d_y), ring.reduce(n_y * d_x), d_x * d_y
-
-
-def _zero(ring, P, Q, floats):
-    """``P − Q = 0``: exactly, or with floats within ``FLOAT_TOLERANCE`` of the largest."""
-    difference = P - Q
-    if not difference or not floats:
-        return not difference
-    return (ring.magnitude(difference)
-            <= FLOAT_TOLERANCE * max(ring.magnitude(P), ring.magnitude(Q)))
+    return _Difference(ring, found, ring.reduce(n_x * d_y), ring.reduce(n_y * d_x), d_x * d_y)
 
 
 def _compare_entry(x, y, seed):
     try:
-        ring, floats, P, Q, _ = _difference(x, y)
+        difference = _difference(x, y)
+        equal = difference.verdict()
     except Undefined as error:
         return Comparison(False, "exact", str(error))
     except Undecidable as error:
-        equal = random_points_agree(x, y, seed=seed)
-        return Comparison(equal, "random points", error.reason)
-    return Comparison(_zero(ring, P, Q, floats), "floats" if floats else "exact")
+        equal, why = _random_verdict([(x, y)], seed, trials=8)
+        reason = error.reason + (f"; at random points: {why}" if why else "")
+        return Comparison(equal, "random points", reason)
+    return Comparison(equal, "floats" if difference.found.floats else "exact")
 
 
 _METHODS = ("exact", "floats", "random points")
@@ -620,12 +705,10 @@ def compare(a, b, *, seed=None):
 
 def _reduced_entry(x, y):
     try:
-        ring, floats, P, Q, denominator = _difference(x, y)
+        difference = _difference(x, y)
     except Undefined:
         return sp.nan
-    if _zero(ring, P, Q, floats):
-        return sp.Integer(0)
-    return _written(ring, P - Q, denominator, floats)
+    return sp.Integer(0) if difference.verdict() else difference.written()
 
 
 def reduced_difference(a, b):
@@ -661,10 +744,9 @@ def identical(a, b):
     A, B = _pair(a, b)
     for x, y in zip(A, B, strict=True):
         try:
-            ring, floats, P, Q, _ = _difference(x, y)
+            if not _difference(x, y).verdict():
+                return False
         except Undefined:
-            return False
-        if not _zero(ring, P, Q, floats):
             return False
     return True
 
@@ -710,8 +792,19 @@ def _sample(atom, rng):
 
 
 def _value_atoms(e):
-    """The atoms that take values: free symbols, ``f(t)`` and derivatives."""
-    return e.free_symbols | e.atoms(AppliedUndef, sp.Derivative)
+    """The atoms that take values: free symbols, ``f(t)`` and derivatives (a
+    derivative is one atom: its ``f(t)`` inside does not count)."""
+    free, found = e.free_symbols, set()
+    walk = sp.preorder_traversal(e)
+    for node in walk:
+        if isinstance(node, AppliedUndef | sp.Derivative) or node in free:
+            found.add(node)
+            walk.skip()
+    return found
+
+
+class _CannotEvaluate(Exception):  # noqa: N818 - a signal inside the randomised test
+    """An expression that sympy cannot evaluate at a point."""
 
 
 def _is_circle_angle(monomial):
@@ -745,21 +838,17 @@ class _RandomPoints:
             forms = kept
         wholes = {}
         for terms, _ in forms.values():
-            for monomial, q in terms:
-                wholes[monomial] = math.lcm(wholes.get(monomial, 1), int(q.q))
+            _count_multiples(wholes, terms)
         constants = {v for _, values in forms.values() for v in values if not v.is_Rational}
-        key = sp.default_sort_key
-        self.ring = TrigonometricRing([m / w for m, w in sorted(wholes.items(),
-                                                                 key=lambda i: key(i[0]))],
-                                      domain=_domain(constants))
+        self.ring = TrigonometricRing(_base_angles(wholes), domain=_domain(constants))
         rewrite = {}
         for f in forms:
             numerator, denominator = self.ring.fraction(f)
             rewrite[f] = numerator.as_expr() / denominator.as_expr()
         self.terms = {e: sp.Add.make_args(e.xreplace(rewrite)) for e in entries}
-        circle = {*self.ring.s, *self.ring.c}
-        atoms = set().union(*(_value_atoms(e) for e in self.terms.values() for e in e))
-        self.atoms = sorted(atoms - {g.as_expr() for g in circle}, key=key)
+        atoms = set().union(*(_value_atoms(t) for terms in self.terms.values() for t in terms))
+        circle = {g.as_expr() for g in (*self.ring.s, *self.ring.c)}
+        self.atoms = sorted(atoms - circle, key=sp.default_sort_key)
 
     def sample(self, rng):
         """A random point: each base angle on the unit circle, each atom a number."""
@@ -776,8 +865,8 @@ class _RandomPoints:
         """``(value, terms)`` of ``e`` at ``point``, or None where it is undefined."""
         try:
             terms = [t.xreplace(point) for t in self.terms[e]]
-        except Exception:  # noqa: BLE001 - sympy fails in many ways on constructs at numbers
-            return None
+        except Exception as error:  # noqa: BLE001 - sympy fails in many ways at numbers
+            raise _CannotEvaluate(f"{e} cannot be evaluated at a point: {error}") from error
         if any(t.has(*_NOT_FINITE) for t in terms):
             return None
         return sp.Add(*terms), terms
@@ -835,30 +924,34 @@ def random_points_agree(a, b, *, seed, trials=8):
     if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int | str | bytes)):
         raise TypeError(f"seed must be an int, str or bytes (None: unpredictable); got "
                         f"{type(seed).__name__}")
-    pairs = list(zip(A, B, strict=True))
+    return _random_verdict(list(zip(A, B, strict=True)), seed, trials)[0]
+
+
+def _random_verdict(pairs, seed, trials):
+    """``(agree, why)`` for the pairs of entries ``pairs``: ``why`` says what stopped
+    the test when ``agree`` is None."""
     if any(e.has(*_NOT_FINITE) for pair in pairs for e in pair):
-        return False
+        return False, ""
     floats = any(e.has(sp.Float) for pair in pairs for e in pair)
-    try:
-        points = _RandomPoints([e for pair in pairs for e in pair])
-    except (Undecidable, Undefined):
-        return None
     rng = random.Random(secrets.randbits(128) if seed is None else seed)
     agreed = 0
-    for _ in range(4 * trials):
-        try:
+    try:
+        points = _RandomPoints([e for pair in pairs for e in pair])
+        for _ in range(4 * trials):
             point = points.sample(rng)
-        except Undecidable:
-            return None
-        values = [(points.value(x, point), points.value(y, point)) for x, y in pairs]
-        if any(v is None for pair in values for v in pair):
-            continue
-        verdicts = [_numbers_agree(first, second, floats) for first, second in values]
-        if False in verdicts:
-            return False
-        if None in verdicts:
-            return None
-        agreed += 1
-        if agreed == trials:
-            return True
-    return False if agreed == 0 else None
+            values = [(points.value(x, point), points.value(y, point)) for x, y in pairs]
+            if any(v is None for pair in values for v in pair):
+                continue                                   # undefined here: draw again
+            verdicts = [_numbers_agree(first, second, floats) for first, second in values]
+            if False in verdicts:
+                return False, ""
+            if None in verdicts:
+                return None, "a value at a random point is not a number sympy can evaluate"
+            agreed += 1
+            if agreed == trials:
+                return True, ""
+    except (Undecidable, Undefined, _CannotEvaluate) as error:
+        return None, str(error)
+    if agreed == 0:
+        return False, ""
+    return None, f"a side is undefined at all but {agreed} of {4 * trials} random points"
