@@ -41,7 +41,8 @@ term (``method="floats"``); a float coefficient of an angle is made exact with
 **What the form cannot decide.** A construct outside ``+ − × ÷``, integer powers,
 the trigonometric functions and the generators (``sqrt`` or another fractional power
 of a symbol, ``Abs``, ``Piecewise``, ``exp``, ``log``, ``atan2``, a function of an
-expression, ``sin(1)``, ``sin(√x)``, …) is *opaque*: the ring takes it as one more
+expression, ``sin(1)``, ``sin(√x)``, a sine of more than ``MAX_MULTIPLE`` = 64 base
+angles, …) is *opaque*: the ring takes it as one more
 independent generator. Expressions equal as such are equal whatever the value of
 the construct, so that equality is exact (``√m (1 + x) = √m + x √m``), unless an
 opaque construct is in a denominator (it might vanish). Any other verdict would
@@ -162,6 +163,8 @@ def _construct(e):
         return f"the function {e} of an expression"
     if isinstance(e, sp.Function):
         return type(e).__name__
+    if e.is_Atom:
+        return str(e)
     return f"{type(e).__name__} ({e})"
 
 
@@ -206,11 +209,26 @@ def _constant_sincos(k):
     return values
 
 
-def _count_multiples(wholes, terms):
-    """Fold the angle ``terms`` ``((m, q), …)`` into ``wholes``: for each monomial the
-    least common multiple of the denominators of its coefficients."""
-    for monomial, q in terms:
-        wholes[monomial] = math.lcm(wholes.get(monomial, 1), int(q.q))
+def _base_multiples(forms):
+    """For trigonometric functions ``forms`` (function → its angle terms ``((m, q), …)``)
+    the whole numbers ``L`` of the base angles ``m / L`` (for each monomial the least
+    common multiple of the denominators of its coefficients), and the functions that
+    would need more than ``MAX_MULTIPLE`` multiples of a base angle, with the reason
+    (they are left out; leaving them out can only lower the ``L``)."""
+    forms, dropped = dict(forms), {}
+    while True:
+        wholes = {}
+        for terms in forms.values():
+            for monomial, q in terms:
+                wholes[monomial] = math.lcm(wholes.get(monomial, 1), int(q.q))
+        too_many = {f: f"{f} is more than {MAX_MULTIPLE} multiples of the base angle "
+                       f"{m / wholes[m]}"
+                    for f, terms in forms.items() for m, q in terms
+                    if abs(q * wholes[m]) > MAX_MULTIPLE}
+        if not too_many:
+            return wholes, dropped
+        dropped.update(too_many)
+        forms = {f: terms for f, terms in forms.items() if f not in too_many}
 
 
 def _base_angles(wholes):
@@ -450,14 +468,14 @@ def _gcd(p, q):
 
 def _whole(exponent):
     """An exponent that is a whole number (``2`` or ``2.0``)."""
-    return exponent.is_Integer or (exponent.is_Float and exponent == int(exponent))
+    return exponent.is_Integer or (exponent.is_Float and float(exponent).is_integer())
 
 
 @dataclass
 class _Scan:
     """What the ring for some expressions needs (see ``_scan``)."""
 
-    wholes: dict          # angle monomial → the whole number L of its base angle m / L
+    angles: dict          # sin, cos, … → its angle as ((monomial m, rational q), …)
     generators: set       # symbols, f(t), derivatives, π, e
     opaque: dict          # construct the form does not handle → the reason
     constants: set        # algebraic numbers (√2, I)
@@ -500,7 +518,7 @@ def _scan_angle(e, found, stack):
     except Undecidable as error:
         found.opaque.setdefault(e, error.reason)
         return
-    _count_multiples(found.wholes, terms)
+    found.angles[e] = terms
     found.floats = found.floats or e.args[0].has(sp.Float)
     stack.extend(values)
 
@@ -520,9 +538,10 @@ def _ring_for(exprs):
     """The ``TrigonometricRing`` of the common base angles of ``exprs`` (opaque
     constructs as generators of their own), and the ``_Scan``."""
     found = _scan(exprs)
+    wholes, dropped = _base_multiples(found.angles)
+    found.opaque.update(dropped)
     generators = sorted(found.generators | set(found.opaque), key=sp.default_sort_key)
-    return (TrigonometricRing(_base_angles(found.wholes), generators, _domain(found.constants)),
-            found)
+    return TrigonometricRing(_base_angles(wholes), generators, _domain(found.constants)), found
 
 
 def _written(ring, numerator, denominator, floats):
@@ -632,10 +651,19 @@ class _Difference:
         return _written(self.ring, self.P - self.Q, self.D, self.found.floats)
 
 
+def _not_finite(e):
+    """The nan and ∞ in ``e`` (not counting ∞ as a limit of a sum or an integral)."""
+    if not e.has(*_NOT_FINITE):
+        return []
+    limits = e.atoms(sp.Integral, sp.Sum, sp.Product, sp.Limit)
+    shown = e.xreplace({c: sp.Dummy() for c in limits}) if limits else e
+    return [str(v) for v in _NOT_FINITE if shown.has(v)]
+
+
 def _require_finite(e, name):
-    if e.has(*_NOT_FINITE):
-        raise Undefined(f"{name} contains " + ", ".join(str(v) for v in _NOT_FINITE
-                                                        if e.has(v)))
+    found = _not_finite(e)
+    if found:
+        raise Undefined(f"{name} contains {', '.join(found)}")
 
 
 def _difference(x, y):
@@ -819,7 +847,7 @@ class _RandomPoints:
     ``s_k, c_k`` of their base angles, ready to be evaluated at random points."""
 
     def __init__(self, entries):
-        forms = {}
+        forms, constants = {}, set()
         for f in set().union(*(e.atoms(*_TRIGONOMETRIC) for e in entries)):
             try:
                 terms, constant = _angle(f.args[0])
@@ -827,19 +855,19 @@ class _RandomPoints:
             except Undecidable:
                 continue
             if terms and all(_is_circle_angle(m) for m, _ in terms):
-                forms[f] = terms, values
+                forms[f] = terms
+                constants.update(v for v in values if not v.is_Rational)
+        _, dropped = _base_multiples(forms)
+        forms = {f: terms for f, terms in forms.items() if f not in dropped}
         while True:                   # an angle that also occurs elsewhere is a number
             placeholders = {f: sp.Dummy() for f in forms}
             elsewhere = set().union(*(_value_atoms(e.xreplace(placeholders)) for e in entries))
-            kept = {f: form for f, form in forms.items()
-                    if not any(m in elsewhere for m, _ in form[0])}
+            kept = {f: terms for f, terms in forms.items()
+                    if not any(m in elsewhere for m, _ in terms)}
             if len(kept) == len(forms):
                 break
             forms = kept
-        wholes = {}
-        for terms, _ in forms.values():
-            _count_multiples(wholes, terms)
-        constants = {v for _, values in forms.values() for v in values if not v.is_Rational}
+        wholes, _ = _base_multiples(forms)
         self.ring = TrigonometricRing(_base_angles(wholes), domain=_domain(constants))
         rewrite = {}
         for f in forms:
@@ -867,7 +895,7 @@ class _RandomPoints:
             terms = [t.xreplace(point) for t in self.terms[e]]
         except Exception as error:  # noqa: BLE001 - sympy fails in many ways at numbers
             raise _CannotEvaluate(f"{e} cannot be evaluated at a point: {error}") from error
-        if any(t.has(*_NOT_FINITE) for t in terms):
+        if any(_not_finite(t) for t in terms):
             return None
         return sp.Add(*terms), terms
 
@@ -930,7 +958,7 @@ def random_points_agree(a, b, *, seed, trials=8):
 def _random_verdict(pairs, seed, trials):
     """``(agree, why)`` for the pairs of entries ``pairs``: ``why`` says what stopped
     the test when ``agree`` is None."""
-    if any(e.has(*_NOT_FINITE) for pair in pairs for e in pair):
+    if any(_not_finite(e) for pair in pairs for e in pair):
         return False, ""
     floats = any(e.has(sp.Float) for pair in pairs for e in pair)
     rng = random.Random(secrets.randbits(128) if seed is None else seed)

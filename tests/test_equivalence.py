@@ -376,6 +376,17 @@ def test_constant_angles_are_exact():
     assert not identical(sp.sin(t1 + sp.pi / 4), sp.sin(t1) + sp.cos(t1))
 
 
+def test_large_multiples_float_exponents_and_limits_at_infinity():
+    assert identical(sp.sin(100 * t1) + sp.sin(t1)**2, sp.sin(100 * t1) + 1 - sp.cos(t1)**2)
+    assert compare(sp.sin(100 * t1), 2 * sp.sin(50 * t1) * sp.cos(50 * t1),
+                   seed=SECRET) == Comparison(True, "random points", "sin(100*theta1) is more "
+                                              "than 64 multiples of the base angle theta1")
+    assert compare(x**2.0, x**2) == Comparison(True, "floats")
+    n = sp.Symbol("n", integer=True, positive=True)
+    assert compare(sp.Sum(1 / n**2, (n, 1, sp.oo)), sp.pi**2 / 6, seed=SECRET).equal is True
+    assert compare(sp.GoldenRatio**2, sp.GoldenRatio + 1, seed=SECRET).equal is True
+
+
 def test_nonlinear_angles_are_angles_of_their_own():
     assert identical(sp.sin(t1**2)**2, 1 - sp.cos(t1**2)**2)
     assert identical(sp.sin(t1 * t2 + t1), sp.sin(t1 * (t2 + 1)))
