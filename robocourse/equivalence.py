@@ -79,6 +79,7 @@ import sympy as sp
 from sympy.core.function import AppliedUndef
 from sympy.polys.domains import QQ
 from sympy.polys.orderings import lex
+from sympy.polys.polyerrors import BasePolynomialError
 from sympy.polys.rings import ring as polynomial_ring
 
 __all__ = ["FLOAT_TOLERANCE", "Comparison", "TrigonometricRing", "Undecidable", "Undefined",
@@ -337,7 +338,7 @@ class TrigonometricRing:
             value = sp.Rational(str(value))
         try:
             return self.ring.ground_new(self.domain.from_sympy(value))
-        except (sp.CoercionFailed, ValueError, NotImplementedError) as error:
+        except (BasePolynomialError, ValueError, NotImplementedError) as error:
             raise Undecidable(f"the number {value} is not handled exactly") from error
 
     def _nonzero(self, p, what):
@@ -460,7 +461,7 @@ def _gcd(p, q):
     """A common polynomial factor of ``p`` and ``q`` (1 where the domain has no gcd)."""
     try:
         return p.gcd(q)
-    except (NotImplementedError, sp.polys.polyerrors.DomainError):
+    except (BasePolynomialError, NotImplementedError):
         return p.ring.one
 
 
@@ -529,7 +530,7 @@ def _domain(constants):
         return QQ
     try:
         return QQ.algebraic_field(*sorted(constants, key=sp.default_sort_key))
-    except (NotImplementedError, ValueError, sp.polys.polyerrors.PolynomialError) as error:
+    except (BasePolynomialError, NotImplementedError, ValueError) as error:
         listed = ", ".join(sorted(map(str, constants)))
         raise Undecidable(f"the numbers {listed} are not handled exactly") from error
 
@@ -856,7 +857,7 @@ class _RandomPoints:
                 continue
             if terms and all(_is_circle_angle(m) for m, _ in terms):
                 forms[f] = terms
-                constants.update(v for v in values if not v.is_Rational)
+                constants.update(v for v in values if not (v.is_Rational or v.is_Float))
         _, dropped = _base_multiples(forms)
         forms = {f: terms for f, terms in forms.items() if f not in dropped}
         while True:                   # an angle that also occurs elsewhere is a number
@@ -905,7 +906,7 @@ def _algebraic_zero(d):
     x = sp.Dummy("x")
     try:
         return sp.minimal_polynomial(d, x) == x
-    except (NotImplementedError, sp.polys.polyerrors.PolynomialError):
+    except (BasePolynomialError, NotImplementedError):
         return None
 
 
