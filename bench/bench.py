@@ -9,6 +9,9 @@
   reference; roboticstoolbox and pinocchio when they are installed (they are not
   dependencies: they are only imported if present).
 * Forward simulation of the 2R arm (distributed links) for 10 s, RK45, rtol 1e-8.
+* Checking an answer (``equivalence.compare``) on the largest answers of the course:
+  the PUMA 560 closed-form ``M``, ``c``, ``G`` entries against a rewritten form and
+  against a small exact change, and the raw Newton–Euler torque of joint 2.
 
 Times are medians over repeated runs (``timeit.repeat``); the "runs" column reads
 "repeats x calls per repeat" (a per-state time divides by the 1,000 states as well).
@@ -28,8 +31,9 @@ import sympy as sp
 import sympy.physics.mechanics as me
 
 from robocourse import lagrange, newton_euler
-from robocourse.closed_form import closed_form
+from robocourse.closed_form import closed_form, exact_arm
 from robocourse.codegen import CompiledDynamics, NumericFunction, c_compiler
+from robocourse.equivalence import compare
 from robocourse.models import planar_2r, planar_2r_distributed, puma560, rp_arm
 from robocourse.robot import joint_symbols
 from robocourse.simulate import simulate
@@ -211,6 +215,44 @@ def closed_form_puma():
         seconds, "1x1", f"{size} operations in all; roboticstoolbox symbolic rne: > 300 s")
 
 
+# --- answer checking ------------------------------------------------------------------
+
+def answer_checking():
+    """``compare`` on the PUMA 560: every verdict is checked, times are per comparison."""
+    task = "PUMA 560 answer check: equivalence.compare"
+    form = closed_form(puma560())
+    q, qd, qdd = form.q, form.qd, form.qdd
+    change = sp.Rational(1, 10**6) * sp.sin(q[1]) * qd[0]**2
+    entries = [e for part in (form.M, form.c, form.G) for e in part if e != 0]
+    rewritten = [sp.expand(sp.expand_trig(e)) for e in entries]     # θ2+θ3 expanded
+    for label, pairs, want in (
+            ("closed-form M, c, G entries vs expanded form",
+             zip(entries, rewritten, strict=True), True),
+            ("closed-form M, c, G entries vs entry + 1e-6 s2 θ̇1²",
+             ((e, e + change) for e in entries), False)):
+        times = []
+        for answer, expected in pairs:
+            start = time.perf_counter()
+            verdict = compare(answer, expected)
+            times.append(time.perf_counter() - start)
+            assert verdict.equal is want, (label, verdict)
+        row(task, label + " (slowest)", max(times), f"{len(times)} entries",
+            f"total {show(sum(times))}, floats")
+    robot = puma560()
+    raw = newton_euler.inverse_dynamics(robot, q, qd, qdd)[1]
+    exact = newton_euler.inverse_dynamics(exact_arm(robot), q, qd, qdd)[1]
+    for label, answer, expected, want in (
+            ("raw NE τ2 (floats) vs closed-form τ2", raw, form.tau[1], True),
+            ("raw NE τ2 (floats) vs exact-arm NE τ2", raw, exact, True),
+            ("exact-arm NE τ2 vs itself x (1 + 1e-12)", exact,
+             exact * (1 + sp.Rational(1, 10**12)), False)):
+        seconds = median_time(lambda a=answer, e=expected: compare(a, e), repeat=3)
+        verdict = compare(answer, expected)
+        assert verdict.equal is want, (label, verdict)
+        row(task, label, seconds, "3x1", f"{sp.count_ops(answer)} operations, "
+            f"{verdict.method}")
+
+
 # --- simulation ------------------------------------------------------------------------
 
 def simulation():
@@ -248,6 +290,7 @@ def main():
     derivations()
     puma_inverse_dynamics()
     closed_form_puma()
+    answer_checking()
     simulation()
     browser_redraw()
     headers = ("task", "method", "median time", "runs", "note")

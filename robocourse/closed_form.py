@@ -14,8 +14,9 @@ minutes; the trick is to treat the torques as POLYNOMIALS:
    ``d_i``, symbolic parameters) with rational coefficients; sympy's sparse
    polynomials multiply it out fast.
 3. ``s_i² + c_i² = 1``: each polynomial is reduced modulo ``s_i² + c_i² − 1`` (no
-   ``s_i²`` is left). These circle polynomials form a Gröbner basis, so the
-   remainder is unique: equal torques give the same remainder (as in ``equivalence``).
+   ``s_i²`` is left) in ``equivalence.TrigonometricRing``, the ring of the course's
+   equivalence check. These circle polynomials form a Gröbner basis, so the
+   remainder is unique: equal torques give the same remainder.
 4. ``c`` from the Christoffel symbols of the reduced ``M`` (lecture 4.4),
    ``c_i = Σ_j Ṁ_ij q̇_j − ½ ∂(q̇ᵀ M q̇)/∂q_i`` with ``Ṁ = Σ_k ∂M/∂q_k q̇_k``; on the
    polynomials ``∂/∂θ_k = c_k ∂/∂s_k − s_k ∂/∂c_k``.
@@ -34,13 +35,11 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 import sympy as sp
-from sympy.polys.domains import QQ
-from sympy.polys.orderings import lex
-from sympy.polys.rings import ring
 
 from robocourse import _backend as B
 from robocourse import newton_euler
 from robocourse.codegen import NumericFunction
+from robocourse.equivalence import TrigonometricRing, Undecidable
 from robocourse.robot import joint_symbols, require_chain
 
 __all__ = ["ClosedForm", "closed_form", "exact_arm"]
@@ -113,103 +112,66 @@ def exact_arm(robot):
                        name=robot.name)
 
 
-class _Polynomials:
-    """Polynomials in ``s_i, c_i`` of the revolute joints, the joint rates and
-    accelerations, the prismatic joint variables and the arm's other symbols, over
-    the rationals, in lex order with the ``s_i`` first (so the circle polynomials
-    ``s_i² + c_i² − 1`` have leading terms ``s_i²``)."""
+class _JointPolynomials:
+    """The equations of motion as polynomials: a ``TrigonometricRing`` in the joint
+    angles, with the joint accelerations and rates, the prismatic joint variables and
+    the arm's other symbols as generators; plus what ``closed_form`` adds, the absolute
+    angles of parallel axes and the output grouped by joint-rate monomials."""
 
     def __init__(self, robot, q, qd, qdd, parameters):
         self.revolute = [i for i, link in enumerate(robot.links) if link.is_revolute]
-        self.prismatic = [q[i] for i, link in enumerate(robot.links) if not link.is_revolute]
-        names = [q[i].name for i in self.revolute]
-        s = [sp.Dummy(f"s_{name}") for name in names]
-        c = [sp.Dummy(f"c_{name}") for name in names]
+        sliding = [i for i, link in enumerate(robot.links) if not link.is_revolute]
         self.rates = [*qdd, *qd]
-        self.ring, *gens = ring([*s, *c, *self.rates, *self.prismatic, *parameters], QQ, lex)
-        r, n = len(s), robot.n
-        self.s, self.c = gens[:r], gens[r:2 * r]
-        self.qd = gens[2 * r + n:2 * r + 2 * n]
-        sliding = [i for i in range(n) if i not in self.revolute]
-        self.lengths = dict(zip(sliding, gens[2 * r + 2 * n:2 * r + 2 * n + len(sliding)],
-                                strict=True))                             # prismatic d_i
-        self.trig = s + c                        # the sympy symbols of the s_i, c_i
-        self.atoms = {sp.sin(q[i]): self.s[k] for k, i in enumerate(self.revolute)}
-        self.atoms.update({sp.cos(q[i]): self.c[k] for k, i in enumerate(self.revolute)})
-        self.atoms.update({x: self.ring(x) for x in [*self.rates, *self.prismatic, *parameters]})
-        self.circles = [self.s[k] ** 2 + self.c[k] ** 2 - 1 for k in range(r)]
-        self._known = {}
+        self.trig = TrigonometricRing([q[i] for i in self.revolute],
+                                      [*self.rates, *(q[i] for i in sliding), *parameters])
+        generators = self.trig.generators
+        self.qd = [generators[x] for x in qd]
+        self.lengths = {i: generators[q[i]] for i in sliding}                # prismatic d_i
         # Absolute angles: θ_k + θ_{k-1} + … over the run of parallel axes ending at k.
-        angles, self.absolute, absolute_angles = {}, [], []
+        angles, self.absolute, self.absolute_angles = {}, [], []
+        s, c = self.trig.s, self.trig.c
         for k, i in enumerate(self.revolute):
             parallel = i - 1 in angles and robot.links[i].alpha == 0
             angles[i] = q[i] + (angles[i - 1] if parallel else 0)
-            absolute_angles.append(angles[i])
+            self.absolute_angles.append(angles[i])
             if parallel:                           # θ_i = φ_i − φ_{i−1}
                 before = self.revolute.index(i - 1)
-                S, C, S0, C0 = self.s[k], self.c[k], self.s[before], self.c[before]
+                S, C, S0, C0 = s[k], c[k], s[before], c[before]
                 self.absolute += [(S, S * C0 - C * S0), (C, C * C0 + S * S0)]
-        self.bases = [self._names([q[i] for i in self.revolute])]
-        if self.absolute:
-            self.bases.append(self._names(absolute_angles))
-
-    def _names(self, angles):
-        return dict(zip(self.trig, [*map(sp.sin, angles), *map(sp.cos, angles)], strict=True))
-
-    def reduce(self, p):
-        """The remainder of ``p`` modulo ``s_i² + c_i² − 1``."""
-        return p.rem(self.circles)
 
     def of(self, expr):
         """``expr`` (a sympy expression) as a reduced polynomial."""
-        return self.reduce(self._polynomial(sp.sympify(expr)))
-
-    def _polynomial(self, e):
-        known = self._known.get(e)
-        if known is not None:
-            return known
-        if e in self.atoms:
-            p = self.atoms[e]
-        elif e.is_Rational:
-            p = self.ring(QQ(int(e.p), int(e.q)))
-        elif e.is_Add or e.is_Mul:
-            parts = [self._polynomial(a) for a in e.args]
-            p = sum(parts, self.ring.zero) if e.is_Add else sp.prod(parts, start=self.ring.one)
-        elif e.is_Pow and e.exp.is_Integer and e.exp > 0:
-            p = self._polynomial(e.base) ** int(e.exp)
-        else:
-            raise ValueError(f"cannot write {e} as a polynomial in the sines and cosines of "
-                             "the joint angles (angle offsets must be multiples of 90°)")
-        self._known[e] = p
-        return p
+        try:
+            return self.trig.polynomial(expr)
+        except Undecidable as error:
+            raise ValueError(f"cannot write {expr} as a polynomial in the sines and cosines "
+                             "of the joint angles (angle offsets must be multiples of 90°): "
+                             f"{error.reason}") from error
 
     def d_dq(self, p, j):
         """``∂p/∂q_j``: ``c ∂p/∂s − s ∂p/∂c`` for a revolute joint, else ``∂p/∂d_j``."""
         if j in self.revolute:
-            k = self.revolute.index(j)
-            return self.c[k] * p.diff(self.s[k]) - self.s[k] * p.diff(self.c[k])
+            return self.trig.derivative(p, self.revolute.index(j))
         return p.diff(self.lengths[j])
 
     def expression(self, p, floats):
         """``p`` as a sympy expression: a sum over joint-rate monomials, each coefficient
         written in the relative or the absolute angles, whichever has fewer terms."""
-        first, last = len(self.trig), len(self.trig) + len(self.rates)
+        first = 2 * len(self.revolute)
+        last = first + len(self.rates)
         groups = {}
         for monom, coeff in p.terms():
             rest = (*monom[:first], *[0] * len(self.rates), *monom[last:])
             groups.setdefault(monom[first:last], {})[rest] = coeff
         total = sp.Integer(0)
         for rates, terms in sorted(groups.items(), reverse=True):
-            coefficient = self.ring(terms)
-            forms = [(coefficient, self.bases[0])]
+            coefficient = self.trig.ring(terms)
+            forms = [(coefficient, None)]
             if self.absolute:
-                rewritten = self.reduce(coefficient.compose(self.absolute))
-                forms.append((rewritten, self.bases[1]))
-            best, names = min(forms, key=lambda form: len(form[0]))
-            value = best.as_expr().xreplace(names)
-            if floats:
-                value = value.xreplace({x: sp.Float(x) for x in value.atoms(sp.Rational)
-                                        if not x.is_Integer})
+                rewritten = self.trig.reduce(coefficient.compose(self.absolute))
+                forms.append((rewritten, self.absolute_angles))
+            best, angles = min(forms, key=lambda form: len(form[0]))
+            value = self.trig.expression(best, angles, floats)
             total += value * sp.prod(r ** e for r, e in zip(self.rates, rates, strict=True))
         return total
 
@@ -238,7 +200,7 @@ def closed_form(robot):
     M = newton_euler.mass_matrix(arm, q)
     G = newton_euler.gravity_load(arm, q)
     parameters = sorted((M.free_symbols | G.free_symbols) - set(q), key=sp.default_sort_key)
-    poly = _Polynomials(arm, q, qd, qdd, parameters)
+    poly = _JointPolynomials(arm, q, qd, qdd, parameters)
     n = arm.n
     M_poly = [[None] * n for _ in range(n)]
     for i in range(n):
@@ -246,14 +208,15 @@ def closed_form(robot):
             M_poly[i][j] = M_poly[j][i] = poly.of(M[i, j])
     G_poly = [poly.of(G[i]) for i in range(n)]
     rates = poly.qd
+    zero = poly.trig.ring.zero
     kinetic = sum((M_poly[i][j] * rates[i] * rates[j] for i in range(n) for j in range(n)),
-                  poly.ring.zero)                                             # q̇ᵀ M q̇
+                  zero)                                             # q̇ᵀ M q̇
     c_poly = []
     for i in range(n):
-        M_dot = [sum((poly.d_dq(M_poly[i][j], k) * rates[k] for k in range(n)),
-                     poly.ring.zero) for j in range(n)]
-        coriolis = sum((M_dot[j] * rates[j] for j in range(n)), poly.ring.zero)
-        c_poly.append(poly.reduce(coriolis - poly.d_dq(kinetic, i) / 2))
+        M_dot = [sum((poly.d_dq(M_poly[i][j], k) * rates[k] for k in range(n)), zero)
+                 for j in range(n)]
+        coriolis = sum((M_dot[j] * rates[j] for j in range(n)), zero)
+        c_poly.append(poly.trig.reduce(coriolis - poly.d_dq(kinetic, i) / 2))
     floats = not robot.uses_symbols(dynamics=True)
     M = sp.zeros(n, n)
     for i in range(n):
