@@ -206,3 +206,30 @@ def joint_symbols(robot):
 
 
 __all__ = ["Link", "SerialChain", "joint_symbols", "REVOLUTE", "PRISMATIC"]
+
+
+# TEMPORARY (until the vocabulary branch lands, which owns the naming scheme): the
+# joint-symbol roles the grading code asks for.
+import re as _re  # noqa: E402
+from typing import NamedTuple as _NamedTuple  # noqa: E402
+
+
+class JointRole(_NamedTuple):
+    kind: str
+    joint: int
+    base: str
+
+
+def joint_symbol_role(symbol):
+    match = _re.match(r"^(theta|d)(dot|ddot)?(\d+)$", getattr(symbol, "name", ""))
+    if not match:
+        return None
+    kind = {None: "position", "dot": "rate", "ddot": "acceleration"}[match.group(2)]
+    return JointRole(kind, int(match.group(3)), f"{match.group(1)}{match.group(3)}")
+
+
+def derivative_name(base, order):
+    match = _re.match(r"^(theta|d)(\d+)$", base)
+    if not match or order == 0 or order > 2:
+        return base
+    return f"{match.group(1)}{'d' * order}ot{match.group(2)}"
