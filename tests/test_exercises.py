@@ -1,18 +1,22 @@
-"""The graded exercises: student versions in sync with the instructor versions,
-solutions at full marks, untouched exercises at zero, nothing hidden leaked."""
+"""The graded exercises: student versions in sync with the instructor versions, every
+test cell one line that hands over, the checks in modules, solutions at full marks and
+untouched exercises at zero when graded, nothing hidden released."""
 
-import json
 import os
 import pathlib
+import shutil
 import subprocess
 import sys
 
+import nbformat
 import pytest
-from nbgrader.validator import Validator
+from nbgrader.api import Gradebook
+
+from robocourse.grading import sandbox
+from robocourse.grading.preprocessors import load_exercise_set
 
 ROOT = pathlib.Path(__file__).resolve().parent.parent
-ASSIGNMENTS = sorted(p.name for p in (ROOT / "solutions").iterdir() if p.is_dir()) \
-    if (ROOT / "solutions").is_dir() else []
+ASSIGNMENTS = sorted(p.name for p in (ROOT / "solutions").iterdir() if p.is_dir())
 ENVIRONMENT = {**os.environ,
                "PATH": os.path.dirname(sys.executable) + os.pathsep + os.environ["PATH"]}
 
@@ -36,43 +40,88 @@ def test_student_version_is_what_nbgrader_generates(assignment, tmp_path):
         assert fresh.read_bytes() == committed.read_bytes(), (
             f"{committed.relative_to(ROOT)} is stale: run `nbgrader generate_assignment "
             f"{assignment} --no-db --force` and commit the result")
+    assert sorted(p.name for p in (tmp_path / assignment).iterdir()) == \
+        [p.name for p in notebooks("exercises", assignment)], "only notebooks are released"
+
+
+def _test_cells(path):
+    return [c for c in nbformat.read(path, as_version=4).cells
+            if c.cell_type == "code" and c.metadata.get("nbgrader", {}).get("grade")]
 
 
 @pytest.mark.parametrize("assignment", ASSIGNMENTS)
-def test_solutions_get_full_marks(assignment):
+def test_every_test_cell_hands_over_to_an_exercise_of_the_grader(assignment):
+    exercise_set, _ = load_exercise_set(ROOT / "solutions" / assignment / "grader.py")
     for path in notebooks("solutions", assignment):
-        assert Validator().validate(str(path)) == {}, f"{path.name} loses marks"
+        cells = {c.metadata["nbgrader"]["grade_id"]: c.source for c in _test_cells(path)}
+        declared = {e.cell for e in exercise_set.exercises.values()}
+        assert set(cells) == declared, f"{path.name}: test cells and exercises differ"
+        for cell_id, source in cells.items():
+            exercise = exercise_set.by_cell(cell_id)
+            assert source.strip() == f"checks.exercise_{exercise.number}(" + \
+                ", ".join(exercise.answers) + ")", f"{cell_id}: a test cell only hands over"
+            assert exercise.hidden is not None, f"exercise {exercise.number} has no hidden tests"
 
 
 @pytest.mark.parametrize("assignment", ASSIGNMENTS)
-def test_untouched_exercises_get_zero(assignment):
-    for path in notebooks("exercises", assignment):
-        result = Validator(invert=True).validate(str(path))
-        assert "passed" not in result, (
-            f"{path.name}: test cells pass without an answer: "
-            f"{[cell['source'][:60] for cell in result.get('passed', [])]}")
-
-
-@pytest.mark.parametrize("assignment", ASSIGNMENTS)
-def test_no_solution_or_hidden_test_reaches_the_students(assignment):
+def test_nothing_hidden_reaches_the_students(assignment):
     for path in notebooks("exercises", assignment):
         text = path.read_text()
-        for marker in ("BEGIN SOLUTION", "END SOLUTION", "BEGIN HIDDEN TESTS"):
+        for marker in ("BEGIN SOLUTION", "END SOLUTION", "HIDDEN TESTS"):
             assert marker not in text, f"{path.name} contains {marker}"
-        solution = json.loads((ROOT / "solutions" / assignment / path.name).read_text())
-        sources = ["".join(cell["source"]) for cell in solution["cells"]]
-        hidden, shown = [], []
-        for source in sources:
-            blocks = source.split("### BEGIN HIDDEN TESTS")
-            shown.append(blocks[0])
-            for block in blocks[1:]:
-                secret, _, rest = block.partition("### END HIDDEN TESTS")
-                hidden += [line.strip() for line in secret.splitlines()]
-                shown.append(rest)
-        visible = "\n".join(shown)
-        secret_lines = [line for line in hidden if len(line) > 25 and line not in visible]
-        leaked = [line for line in secret_lines if line in text]
-        assert not leaked, f"{path.name} shows hidden test lines: {leaked[:3]}"
-        exercise = json.loads(text)
-        stored = [c for c in exercise["cells"] if c["cell_type"] == "code" and c["outputs"]]
+        stored = [c for c in nbformat.read(path, as_version=4).cells
+                  if c.cell_type == "code" and c.outputs]
         assert not stored, f"{path.name} was committed with outputs"
+        assert 'STUDENT_ID = "your-id"' in text, "the release asks for the student's id"
+    assert not (ROOT / "exercises" / assignment / "grader.py").exists()
+
+
+@pytest.fixture(scope="module")
+def graded(tmp_path_factory):
+    """Every assignment autograded twice: the solution as submitted, and the untouched
+    student version."""
+    if sandbox.available() is not None:
+        pytest.skip(f"no sandbox here: {sandbox.available()}")
+    course = tmp_path_factory.mktemp("course")
+    shutil.copy(ROOT / "nbgrader_config.py", course)
+    shutil.copytree(ROOT / "solutions", course / "solutions",
+                    ignore=shutil.ignore_patterns("__pycache__"))
+    results = {}
+    for assignment in ASSIGNMENTS:
+        subprocess.run([sys.executable, "-m", "nbgrader", "generate_assignment", assignment,
+                        "--force"], cwd=course, check=True, capture_output=True,
+                       env=ENVIRONMENT)
+        for student, folder in (("solution", "solutions"), ("untouched", "exercises")):
+            target = course / "grading" / "submitted" / student / assignment
+            target.mkdir(parents=True)
+            for path in (course / folder / assignment).glob("*.ipynb"):
+                shutil.copy(path, target)
+        results[assignment] = subprocess.run(
+            [sys.executable, "-m", "robocourse.grading.autograde", assignment, "--create",
+             "--no-progress"], cwd=course, capture_output=True, text=True, env=ENVIRONMENT,
+            timeout=900)
+    return course, results
+
+
+def _scores(course, assignment, student):
+    with Gradebook(f"sqlite:///{course / 'grading' / 'gradebook.db'}") as gradebook:
+        submission = gradebook.find_submission(assignment, student)
+        return [(g.name, g.auto_score, g.max_score) for n in submission.notebooks
+                for g in n.grades]
+
+
+@pytest.mark.parametrize("assignment", ASSIGNMENTS)
+def test_solutions_get_full_marks(graded, assignment):
+    course, results = graded
+    assert results[assignment].returncode == 0, results[assignment].stderr[-3000:]
+    lost = [(name, score, most) for name, score, most in _scores(course, assignment, "solution")
+            if score != most]
+    assert not lost, f"the solution of {assignment} loses marks: {lost}"
+
+
+@pytest.mark.parametrize("assignment", ASSIGNMENTS)
+def test_untouched_exercises_get_zero(graded, assignment):
+    course, _ = graded
+    scored = [(name, score) for name, score, _ in _scores(course, assignment, "untouched")
+              if score != 0]
+    assert not scored, f"test cells of {assignment} pass without an answer: {scored}"
