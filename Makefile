@@ -6,7 +6,7 @@ VENV   := .venv
 BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed
 
-.PHONY: lab test browser bench clean
+.PHONY: lab test system bench clean
 
 $(STAMP): pyproject.toml constraints.txt
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
@@ -18,17 +18,21 @@ lab: $(STAMP)
 	$(BIN)/jupyter lab --ServerApp.root_dir=$(CURDIR) --ServerApp.allow_root=True \
 	    chapters/00_kinematics.ipynb
 
-# Debian's Chromium for the browser tests (installed when we are root with apt-get);
-# without it those tests are skipped and say why.
-browser:
-	@command -v chromium >/dev/null 2>&1 || { [ "$$(id -u)" = 0 ] && \
-	    command -v apt-get >/dev/null 2>&1 && apt-get update -qq && \
-	    DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null; } || \
-	    echo "Chromium is not available: the browser tests will be skipped"
+# Debian packages the tests need: Chromium for the browser tests, bubblewrap for the
+# sandbox that autograding runs student code in. Installed when we are root with
+# apt-get; without them those tests are skipped and say why.
+DEBIAN := chromium:chromium bwrap:bubblewrap
+system:
+	@missing=""; for pair in $(DEBIAN); do command -v $${pair%%:*} >/dev/null 2>&1 || \
+	    missing="$$missing $${pair#*:}"; done; \
+	[ -z "$$missing" ] || { [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1 && \
+	    apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq \
+	    $$missing >/dev/null; } || \
+	    echo "not available:$$missing — the tests that need them will be skipped"
 
 # The environment's scripts (jupyter, nbgrader, alembic) come first on PATH.
 test: export PATH := $(CURDIR)/$(BIN):$(PATH)
-test: $(STAMP) browser
+test: $(STAMP) system
 	ruff check robocourse tests bench
 	python -m pytest -n 2 --dist loadfile -m "not browser" \
 	    --nbval-lax --nbval-sanitize-with tests/nbval_sanitize.cfg --nbval-cell-timeout 120 \
