@@ -30,7 +30,7 @@ readable by the instructor alone), and one account per row of a class-list CSV w
 columns id,first_name,last_name,email (nbgrader's format; the id is the user name). The
 students are entered in the gradebook too. ``add`` adds the students of another class
 list; the running hub lets them in at once. ``remove`` deletes the accounts, their home
-folders and the class folder.
+folders and the class folder (but not the course environment).
 """
 
 import argparse
@@ -414,7 +414,14 @@ def command_remove(args):
     for name in [klass["instructor"], *klass["students"]]:
         if account_exists(name):
             subprocess.run(["userdel", "--remove", name], check=True, capture_output=True)
-    shutil.rmtree(args.root)
+    env = pathlib.Path(klass["env"])
+    for item in pathlib.Path(args.root).iterdir():     # the course environment stays
+        if item == env or item.name == f".{env.name}.lock":
+            continue
+        if item.is_dir() and not item.is_symlink():
+            shutil.rmtree(item)
+        else:
+            item.unlink()
 
 
 def main(argv=None):
@@ -438,9 +445,9 @@ def main(argv=None):
                                             help="set and print new random passwords")
     commands.choices["start"].add_argument("--port", type=int, default=8000)
     args = parser.parse_args(argv)
-    os.umask(0o022)
     try:
         require_root()
+        os.umask(0o022)                # what is shared must be readable by every account
         {"env": command_env, "setup": command_setup, "add": command_add,
          "start": command_start, "remove": command_remove}[args.command](args)
     except ClassError as error:

@@ -138,10 +138,10 @@ class Hub:
         except urllib.error.HTTPError as error:
             return error.code, error.read().decode()
 
-    def request(self, method, path, body=None):
+    def request(self, method, path, body=None, parse=True):
         status, text = self.send(method, path, body)
         assert 200 <= status < 300, f"{method} {path}: {status} {text[:500]}"
-        return json.loads(text) if text.strip() else None
+        return text if not parse else json.loads(text) if text.strip() else None
 
     def start_servers(self, names):
         """Everyone logs in at once: the hub starts their servers side by side."""
@@ -174,6 +174,12 @@ class Hub:
         except urllib.error.HTTPError as error:
             return error.code == 302 and any(c.name == "jupyterhub-hub-login" for c in jar)
         return False
+
+    def lab_plugins_off(self, user):
+        """The JupyterLab plugins switched off in the user's JupyterLab page."""
+        page = self.request("GET", f"/user/{user}/lab", parse=False)
+        settings = re.search(r'<script id="jupyter-config-data"[^>]*>(.*?)</script>', page, re.S)
+        return set(json.loads(settings.group(1))["disabledExtensions"])
 
     def contents(self, user, path, model=None):
         """Read (or with ``model``, write) a file through the user's server."""
@@ -366,6 +372,7 @@ class Term:
         self.instructor_runs("nbgrader", "release_assignment", ASSIGNMENT)
         self.formgrader = {name: self.hub.send("GET", f"/user/{name}/formgrader/api/assignments")
                            for name in self.accounts()}
+        self.lab_plugins_off = {name: self.hub.lab_plugins_off(name) for name in self.accounts()}
         with self.step("each student", "Assignments tab: Fetch; answers; Submit"):
             for kind, name in self.students.items():
                 self.hub.assignments(name, "fetch")
@@ -505,6 +512,11 @@ def test_the_formgrader_is_the_instructors_alone(term):
     assert status == 200
     assert {a["name"]: a["status"] for a in json.loads(listing)}[ASSIGNMENT] == "released"
     assert {term.formgrader[name][0] for name in term.students.values()} == {404}
+    instructors_only = {"@jupyter/nbgrader:formgrader", "@jupyter/nbgrader:create-assignment",
+                        "@jupyter/nbgrader:course-list"}
+    assert not term.lab_plugins_off[term.instructor] & instructors_only
+    for name in term.students.values():
+        assert instructors_only <= term.lab_plugins_off[name]
 
 
 def test_the_nosy_student_read_and_changed_nothing(term):
