@@ -250,6 +250,7 @@ class Term:
         tag = "rct" + secrets.token_hex(3)
         self.instructor = f"{tag}i"
         self.students = {kind: f"{tag}{kind}" for kind in ANSWERS}
+        self.outsider = f"{tag}x"             # an account of the machine, not of the class
         self.root = pathlib.Path(tempfile.mkdtemp(prefix="robocourse-hub-", dir="/tmp"))
         self.ports = {"hub": free_port(), "hub API": free_port(), "proxy API": free_port()}
         self.hub = Hub(self.ports["hub"], secrets.token_hex(32))
@@ -281,6 +282,8 @@ class Term:
                                     timeout=900)
         assert result.returncode == 0, result.stdout + result.stderr
         self.passwords = dict(re.findall(r"^  (\S+) +password (\S+)$", result.stdout, re.M))
+        classroom.create_account(self.outsider, "Not In The Class")
+        self.outsider_password = classroom.set_passwords([self.outsider])[self.outsider]
         self.klass = classroom.load_class(self.root)
         self.course = pathlib.Path(self.klass["course_folder"])
 
@@ -362,9 +365,11 @@ class Term:
         with self.step("root", "starts the hub (classroom.py start)"):
             self.start_hub()
         right, nosy = self.students["right"], self.students["nosy"]
-        with self.step("a student", "logs in with their password; another's is refused"):
-            self.logged_in = {"own": self.hub.log_in(right, self.passwords[right]),
-                              "another's": self.hub.log_in(nosy, self.passwords[right])}
+        with self.step("a student", "logs in; another's password, an outsider are refused"):
+            self.logged_in = {
+                "own": self.hub.log_in(right, self.passwords[right]),
+                "another's": self.hub.log_in(nosy, self.passwords[right]),
+                "outsider": self.hub.log_in(self.outsider, self.outsider_password)}
         with self.step("everyone", "logs in: the hub starts their server"):
             self.hub.start_servers(self.accounts())
         self.write_assignment()
@@ -410,10 +415,11 @@ class Term:
     # the end: everything the hub started must go -------------------------------------------
 
     def accounts(self):
+        """The class's accounts."""
         return [self.instructor, *self.students.values()]
 
     def user_processes(self):
-        uids = {classroom.pwd_entry(n).pw_uid for n in self.accounts()
+        uids = {classroom.pwd_entry(n).pw_uid for n in [*self.accounts(), self.outsider]
                 if classroom.account_exists(n)}
         return [p for p in psutil.process_iter(["uids"]) if p.info["uids"].real in uids]
 
@@ -468,7 +474,7 @@ class Term:
         if (self.root / "class.json").is_file():
             subprocess.run([sys.executable, str(ROOT / "deploy" / "classroom.py"), "remove",
                             "--root", str(self.root)], capture_output=True)
-        for name in self.accounts():          # if the set-up stopped half-way
+        for name in [*self.accounts(), self.outsider]:   # if the set-up stopped half-way
             if classroom.account_exists(name):
                 subprocess.run(["userdel", "--remove", name], capture_output=True)
         shutil.rmtree(self.root, ignore_errors=True)
@@ -502,9 +508,9 @@ def test_each_student_gets_the_score_of_their_answers(term):
     assert {float(term.grades[n]["max_score"]) for n in term.students.values()} == {MAX_SCORE}
 
 
-def test_students_log_in_with_their_unix_password(term):
+def test_the_class_and_no_one_else_logs_in_with_unix_passwords(term):
     assert set(term.passwords) == set(term.accounts())
-    assert term.logged_in == {"own": True, "another's": False}
+    assert term.logged_in == {"own": True, "another's": False, "outsider": False}
 
 
 def test_the_formgrader_is_the_instructors_alone(term):
