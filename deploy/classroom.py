@@ -22,7 +22,7 @@ and installs JupyterHub's proxy (configurable-http-proxy, npm) into deploy/node_
     chapters/          the chapters, read-only; every student has ~/chapters pointing here
     exchange/          nbgrader's exchange: writable by all, as nbgrader requires (1777)
     exchange/<course>/ owned by the instructor, so that no student can claim the course
-    hub/               root only: the hub's database, cookie secret and log
+    hub/               root only: the hub's database and cookie secret
 
 and creates real Unix accounts (home folders 0700): the instructor, with the course folder
 ``~/robocourse`` (``solutions/``, ``exercises/``, ``grading/`` with the gradebook, all
@@ -110,14 +110,8 @@ def pwd_entry(name):
 # --- the class list ----------------------------------------------------------------------
 
 def read_class_list(path):
-    """The rows of a class-list CSV (id,first_name,last_name,email), checked.
-
-    >>> import io, tempfile
-    >>> with tempfile.NamedTemporaryFile("w", suffix=".csv", delete=False) as f:
-    ...     _ = f.write("id,first_name,last_name,email\\nada,Ada,Lovelace,ada@example.org\\n")
-    >>> [row["id"] for row in read_class_list(f.name)]
-    ['ada']
-    """
+    """The rows of a class-list CSV (id,first_name,last_name,email: nbgrader's format for
+    `nbgrader db student import`), each id checked to be a valid Unix user name."""
     with open(path, newline="") as handle:
         reader = csv.DictReader(handle)
         missing = [column for column in CLASS_LIST_COLUMNS
@@ -172,12 +166,14 @@ def build_environment(env, python=None):
     """Build (or bring up to date) the course environment at ``env``; a no-op when it
     was built from the same files. Several builds at once wait for each other."""
     env = pathlib.Path(env)
-    python = os.path.realpath(python or shared_python())
+    stamp = env / ".robocourse-environment"
+    built = stamp.read_text() if stamp.is_file() else ""
+    python = os.path.realpath(python or built.split("\n")[0] or shared_python())
     if not runnable_by_everyone(python):
         raise ClassError(f"--python {python}: the students' servers run it, but an "
                          f"unprivileged account cannot (or it is older than 3.11)")
     env.parent.mkdir(parents=True, exist_ok=True)
-    stamp, wanted = env / ".robocourse-environment", f"{python}\n{environment_digest()}\n"
+    wanted = f"{python}\n{environment_digest()}\n"
     with open(env.parent / f".{env.name}.lock", "w") as lock:
         fcntl.flock(lock, fcntl.LOCK_EX)
         built = stamp.read_text() if stamp.is_file() else ""
@@ -226,8 +222,9 @@ def account_exists(name):
 
 def create_account(name, full_name):
     """A Unix account with a private home folder (0700) and a locked password."""
+    comment = re.sub(r"[:,\n]", " ", full_name)         # the separators of /etc/passwd
     subprocess.run(["useradd", "--create-home", "--user-group", "--shell", "/bin/bash",
-                    "--comment", full_name, name], check=True)
+                    "--comment", comment, name], check=True)
     os.chmod(pwd_entry(name).pw_dir, 0o700)
 
 
@@ -259,7 +256,7 @@ def claim_accounts(klass, rows):
         if account_exists(name):
             raise ClassError(f"class list: the id {name!r} is an existing account of this "
                              f"machine that is not in the class: choose another id")
-        create_account(name, f"{row['first_name']} {row['last_name']}".strip())
+        create_account(name, " ".join(filter(None, (row["first_name"], row["last_name"]))))
 
 
 # --- the class folder -------------------------------------------------------------------------

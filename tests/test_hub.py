@@ -228,7 +228,7 @@ class Hub:
 # --- one term of the class ----------------------------------------------------------------
 
 SNOOP = """\
-import glob, os
+import os
 def attempt(path, write=False):
     try:
         if write:
@@ -487,6 +487,11 @@ def term():
     try:
         try:
             term.play()
+        except BaseException:
+            if term.log.is_file():                  # for the failure report
+                print("the hub's log, last lines:", *term.log.read_text().splitlines()[-60:],
+                      sep="\n")
+            raise
         finally:
             term.stop()
         term.wall_time = time.monotonic() - started
