@@ -1,12 +1,17 @@
 # Two commands do all set-up on a fresh machine with Python 3.11:
 #   make lab    open the course in JupyterLab
 #   make test   run the whole test suite (unit, property, doctest, notebooks)
+#   make hub    try the course as a class on JupyterHub, on 127.0.0.1 (root; deploy/README.md)
 PYTHON ?= $(shell command -v python3.11 || command -v python3)
 VENV   := .venv
 BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed
+# A class on JupyterHub: its folder, with the environment every account shares (outside
+# this checkout, which students must not read), and the port of `make hub`.
+HUB_ROOT ?= /srv/robocourse
+HUB_PORT ?= 8000
 
-.PHONY: lab test system bench clean
+.PHONY: lab test system hub-env hub bench clean
 
 $(STAMP): pyproject.toml constraints.txt
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
@@ -30,13 +35,27 @@ system:
 	    $$missing >/dev/null; } || \
 	    echo "not available:$$missing — the tests that need them will be skipped"
 
+# The class's environment (pip extra `hub`) and JupyterHub's proxy (npm, deploy/node_modules),
+# when we are root with npm and useradd; otherwise the hub test is skipped and says why.
+hub-env: $(STAMP)
+	@if [ "$$(id -u)" = 0 ] && command -v npm >/dev/null && command -v useradd >/dev/null; \
+	then $(BIN)/python deploy/classroom.py env --env $(HUB_ROOT)/env; \
+	else echo "not root, or no npm or useradd: the hub test will be skipped"; fi
+
+hub: hub-env
+	$(BIN)/python deploy/classroom.py setup --root $(HUB_ROOT) --env $(HUB_ROOT)/env \
+	    --instructor rc-instructor --students deploy/example-class.csv --passwords
+	$(BIN)/python deploy/classroom.py start --root $(HUB_ROOT) --port $(HUB_PORT)
+
 # The environment's scripts (jupyter, nbgrader, alembic) come first on PATH.
 test: export PATH := $(CURDIR)/$(BIN):$(PATH)
-test: $(STAMP) system
-	ruff check robocourse tests bench
-	python -m pytest -n 2 --dist loadfile -m "not browser" \
+test: $(STAMP) system hub-env
+	ruff check robocourse tests bench deploy
+	python -m pytest -n 2 --dist loadfile -m "not browser and not hub" \
 	    --nbval-lax --nbval-sanitize-with tests/nbval_sanitize.cfg --nbval-cell-timeout 120 \
 	    robocourse tests chapters solutions
+	# a class on JupyterHub with real accounts, on its own: it starts a server per user
+	ROBOCOURSE_HUB_ENV=$(HUB_ROOT)/env python -m pytest -m hub -rs tests/test_hub.py
 	# the browser test last and alone: JupyterLab and Chromium get the whole machine
 	python -m pytest -m browser -rs tests/test_browser.py
 
