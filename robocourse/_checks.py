@@ -41,7 +41,8 @@ import sympy as sp
 #: size, or absolute near zero) are equal — a float multiple of 90° is that multiple,
 #: a target on the edge of the workspace is reachable, a computed tensor is symmetric.
 ROUND_OFF = 1e-9
-#: How far a rotation matrix typed with six significant digits may be from orthonormal.
+#: How far a numeric rotation matrix may be from orthonormal (``|Rᵀ R − I|``, ``|det R − 1|``):
+#: enough for one typed to seven decimals.
 ROTATION = 1e-6
 #: Two joint angles closer than this (rad) are the same solution.
 SAME_ANGLE = 1e-6
@@ -79,7 +80,7 @@ def scalar(value, name):
     if isinstance(value, sp.Basic):
         if not isinstance(value, sp.Expr):
             raise TypeError(f"{name} must be a number or a sympy expression; got {value!r}")
-        if value.is_Number and value in _SYMPY_INFINITIES:   # O(1): no tree walk
+        if value.is_Atom and value in _SYMPY_INFINITIES:     # O(1): no tree walk
             raise ValueError(f"{name} must be finite; got {value}")
         return value
     if not isinstance(value, numbers.Number):
@@ -332,4 +333,4 @@ def wrench(value, symbolic):
 
     if value is None:
         return zeros(6, symbolic)
-    return vector(value, 6, "wrench", symbolic, "[fx, fy, fz, nx, ny, nz]")
+    return vector(value, 6, "wrench", symbolic, "fx, fy, fz, nx, ny, nz")

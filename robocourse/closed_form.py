@@ -37,6 +37,7 @@ from dataclasses import dataclass, replace
 from functools import cached_property
 from typing import Any
 
+import numpy as np
 import sympy as sp
 from sympy.polys.domains import QQ
 from sympy.polys.orderings import lex
@@ -97,7 +98,7 @@ class ClosedForm:
 
     def mass_matrix(self, q):
         """``M(q)``."""
-        return self._at(self.M, q=q)
+        return self._at(self.M, q=q, square=True)
 
     def velocity_product(self, q, qd):
         """``c(q, q̇) = C q̇``."""
@@ -105,7 +106,7 @@ class ClosedForm:
 
     def coriolis_matrix(self, q, qd):
         """``C(q, q̇)``."""
-        return self._at(self.C, q=q, qd=qd)
+        return self._at(self.C, q=q, qd=qd, square=True)
 
     def gravity_load(self, q):
         """``G(q)``."""
@@ -117,16 +118,19 @@ class ClosedForm:
         joint = {*self.q, *self.qd, *self.qdd}
         return (self.M.free_symbols | self.c.free_symbols | self.G.free_symbols) - joint
 
-    def _at(self, expressions, **values):
+    def _at(self, expressions, square=False, **values):
         """``expressions`` with the joint symbols replaced by ``values`` (checked, one per
-        joint): a float array when everything is a number, else a sympy matrix."""
+        joint): a sympy matrix or column when anything is symbolic, else a float array,
+        n x n for a ``square`` matrix (even for n = 1), 1-D for a vector."""
         symbolic = bool(self._parameters) or any(B.is_symbolic(v) for v in values.values())
         mapping = {}
         for name, value in values.items():
             checked = _checks.vector(value, len(self.q), name, symbolic, "one per joint")
             mapping.update(zip(getattr(self, name), checked, strict=True))
         result = expressions.xreplace(mapping)
-        return result if symbolic else B.convert(result, False)
+        if symbolic:
+            return result
+        return np.array(result.tolist(), dtype=float) if square else B.convert(result, False)
 
     def numeric_functions(self, backend=None):
         """Compiled ``mass_matrix(q)``, ``velocity_product(q, qd)``, ``coriolis_matrix(q, qd)``,

@@ -16,7 +16,7 @@ from robocourse import _checks as C
 
 def as_rotation(R, name="R", symbolic=None):
     """``R`` as a 3x3 matrix, checked to be a rotation: ``Rᵀ R = I3`` and ``det R = +1``
-    (each to 1e-6, for matrices typed with six digits).
+    (each to 1e-6, enough for a matrix typed to seven decimals).
 
     Matrices with free symbols are not checked (their entries are unknown).
 

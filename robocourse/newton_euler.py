@@ -230,19 +230,13 @@ def coriolis_matrix(robot, q, qd):
     n, rest = robot.n, B.zeros(robot.n, symbolic)
     units = [_unit(n, j, symbolic) for j in range(n)]
     square = [_weightless(robot, q, units[j], rest, symbolic) for j in range(n)]     # c(e_j)
-    entries = [[0] * n for _ in range(n)]
+    gamma = {(j, j): square[j] for j in range(n)}          # the columns c_·jk, j <= k
     for j in range(n):
-        for k in range(j, n):
-            if j == k:
-                column = square[j]
-            else:
-                both = _weightless(robot, q, units[j] + units[k], rest, symbolic)
-                column = (both - square[j] - square[k]) / 2                          # c_·jk
-            for i in range(n):
-                entries[i][j] += column[i] * qd[k]
-                if j != k:
-                    entries[i][k] += column[i] * qd[j]
-    return B.matrix(entries, symbolic)
+        for k in range(j + 1, n):
+            both = _weightless(robot, q, units[j] + units[k], rest, symbolic)   # c(e_j + e_k)
+            gamma[j, k] = (both - square[j] - square[k]) / 2
+    return B.matrix([[sum(gamma[min(j, k), max(j, k)][i] * qd[k] for k in range(n))
+                      for j in range(n)] for i in range(n)], symbolic)
 
 
 def gravity_load(robot, q, *, gravity=None):

@@ -18,6 +18,7 @@ This module also owns the names of the joint variables (``joint_symbols``):
 prismatic joint 2. ``joint_symbol_role`` reads a symbol's role back from its name.
 """
 
+import numbers
 import re
 from dataclasses import dataclass
 from typing import Any, NamedTuple
@@ -254,10 +255,10 @@ def derivative_name(base, order):
     if match is None or match.group(2):
         raise ValueError("base must be the name of a joint variable, 'theta<i>' or 'd<i>' "
                          f"(e.g. 'theta1', 'd2'); got {base!r}")
-    if isinstance(order, bool) or order not in (0, 1, 2):
+    if isinstance(order, bool) or not isinstance(order, numbers.Integral) or order not in (0, 1, 2):
         raise ValueError(f"order must be 0, 1 or 2 (position, rate, acceleration); got {order!r}")
     variable, _, number = match.groups()
-    return f"{variable}{_SUFFIXES[order]}{number}"
+    return f"{variable}{_SUFFIXES[int(order)]}{number}"
 
 
 __all__ = ["Link", "SerialChain", "joint_symbols", "REVOLUTE", "PRISMATIC", "JointRole",
