@@ -70,11 +70,13 @@ def forward_kinematics(robot, q):
 def jacobian_by_cross_products(robot, q, link=None, point=(0, 0, 0)):
     """The 6 x n Jacobian in {0} of ``point`` fixed in ``link`` (None: the tool frame).
 
-    Column j from joint j's axis ``z_j`` and origin ``o_j`` in {0}: ``[z_j × (p − o_j); z_j]``
-    for a revolute joint, ``[z_j; 0]`` for a prismatic one, with ``p`` the point in {0}.
-    This is the derivative of the forward kinematics: ``∂(0_p)/∂q_j = (0_T_j Q_j j_T_k) p``
-    is ``z_j × (p − o_j)`` (revolute) or ``z_j`` (prismatic), and ``∂R/∂q_j Rᵀ = [z_j ×]``.
-    Joints after the point's link give zero columns.
+    Column j is worked out in joint j's own frame {j}, where its axis is ``Z`` and the
+    point is at ``j_p``: a revolute joint moves the point by ``Z × j_p`` and turns it
+    about ``Z``; a prismatic one moves it along ``Z``. Rotated into {0} by ``0_R_j``, the
+    column is ``[0_R_j (Z × j_p); 0_R_j Z]`` — the familiar ``[z_j × (p − o_j); z_j]`` —
+    or ``[0_R_j Z; 0]``. It is the derivative of the forward kinematics:
+    ``∂(0_p)/∂q_j = (0_T_j Q_j j_T_k) p`` and ``∂R/∂q_j Rᵀ = [z_j ×]``. Joints after the
+    point's link give zero columns.
 
     >>> from robocourse.models import planar_2r
     >>> J = jacobian_by_cross_products(planar_2r(l1=0.5, l2=0.5), [0.0, np.pi / 2])
@@ -84,26 +86,26 @@ def jacobian_by_cross_products(robot, q, link=None, point=(0, 0, 0)):
     """
     symbolic, q = C.joint_inputs(robot, also=(point,), q=q)
     link = C.link_number(link, robot.n, none="the tool frame")
-    return _cross_products(robot, _frames(robot, q, symbolic), link,
-                           C.vector(point, 3, "point", symbolic, "x, y, z"), symbolic)
+    point = C.vector(point, 3, "point", symbolic, "x, y, z")
+    return _cross_products(robot, q, link, point, "base", symbolic)
 
 
-def _cross_products(robot, frames, link, point, symbolic):
-    """``jacobian_by_cross_products`` from the checked frames, link number and point."""
-    T_k = frames[-1] if link is None else frames[link - 1]
+def _cross_products(robot, q, link, point, frame, symbolic):
+    """The columns ``[R_j (Z × j_p); R_j Z]`` (prismatic: ``[R_j Z; 0]``) for checked inputs,
+    ``R_j`` the rotation from {j} into {0} (``frame="base"``) or into the frame of the
+    point's link (``"tool"``: the tool frame for the tool point)."""
     last = robot.n if link is None else link
-    p_in_0 = rotation(T_k) @ point + translation(T_k)
-    columns = []
-    for j, joint in enumerate(robot.links, start=1):
-        T_j = frames[j - 1]
-        z_j, o_j = rotation(T_j)[:, 2], translation(T_j)
-        if j > last:
-            linear, angular = B.zeros(3, symbolic), B.zeros(3, symbolic)
-        elif joint.is_revolute:
-            linear, angular = skew(z_j) @ (p_in_0 - o_j), z_j
+    inward = B.convert(robot.tool, symbolic) if link is None else B.identity(4, symbolic)
+    base = _frames(robot, q, symbolic) if frame == "base" else None
+    columns = [[0] * 6 for _ in range(robot.n)]                 # joints past the point: 0
+    for j in range(last, 0, -1):                                # inward is j_T_(point's frame)
+        p = rotation(inward) @ point + translation(inward)      # the point in {j}
+        R = rotation(base[j - 1]) if frame == "base" else rotation(inward).T
+        if robot.links[j - 1].is_revolute:                      # Z × p = [-p_y, p_x, 0]
+            columns[j - 1] = [*(R @ B.vector([-p[1], p[0], 0], symbolic)), *R[:, 2]]
         else:
-            linear, angular = z_j, B.zeros(3, symbolic)
-        columns.append(list(linear) + list(angular))
+            columns[j - 1] = [*R[:, 2], 0, 0, 0]
+        inward = robot.links[j - 1].transform(q[j - 1]) @ inward
     return B.matrix(columns, symbolic).T
 
 
@@ -175,9 +177,11 @@ def _as_jacobian(J, symbolic):
 
 
 def jacobian(robot, q, frame="base"):
-    """The Jacobian of the tool point, by cross products (``jacobian_by_cross_products``),
-    written in {0} (``frame="base"``) or in the tool frame (``frame="tool"``): the frame
-    only rotates it, ``tool_J = [[R, 0], [0, R]] 0_J`` with ``R = 0_R_toolᵀ``.
+    """The Jacobian of the tool point, by the cross products of ``jacobian_by_cross_products``,
+    written in {0} (``frame="base"``) or in the tool frame (``frame="tool"``).
+
+    The frame only chooses the rotation that turns each column out of joint j's frame:
+    ``0_R_j`` or ``tool_R_j``; so ``tool_J = [[R, 0], [0, R]] 0_J`` with ``R = 0_R_toolᵀ``.
 
     >>> from robocourse.models import planar_2r
     >>> jacobian(planar_2r(l1=1.0, l2=1.0), [0.0, 0.0], frame="tool")[:2]
@@ -186,12 +190,7 @@ def jacobian(robot, q, frame="base"):
     """
     symbolic, q = C.joint_inputs(robot, q=q)
     frame = C.choice(frame, "frame", C.FRAMES)
-    frames = _frames(robot, q, symbolic)
-    J = _cross_products(robot, frames, None, B.zeros(3, symbolic), symbolic)
-    if frame == "base":
-        return J
-    R = rotation(frames[-1]).T                                          # tool_R_0
-    return _stack(R @ J[:3, :], R @ J[3:, :], symbolic)
+    return _cross_products(robot, q, None, B.zeros(3, symbolic), frame, symbolic)
 
 
 class SingularConfigurationError(ValueError):
