@@ -210,9 +210,11 @@ def inverse_dynamics(robot, q, qd, qdd, *, wrench=None, frame="base", gravity=No
     ``wrench = F``, ``frame``, ``gravity``: as in ``newton_euler``.
 
     >>> from robocourse.models import planar_2r
-    >>> inverse_dynamics(planar_2r(l1=1.0, l2=1.0, m1=1.0, m2=1.0, g=9.81),
-    ...                  [0.0, 0.0], [0.0, 0.0], [1.0, 0.0])
+    >>> arm = planar_2r(l1=1.0, l2=1.0, m1=1.0, m2=1.0, g=9.81)
+    >>> inverse_dynamics(arm, [0.0, 0.0], [0.0, 0.0], [1.0, 0.0])
     array([34.43, 11.81])
+    >>> inverse_dynamics(arm, [0.0, 0.0], [0.0, 0.0], [1.0, 0.0], gravity=0)   # M e_1
+    array([5., 2.])
     """
     symbolic, q, qd, qdd = C.joint_inputs(robot, dynamics=True, also=(wrench, gravity),
                                           q=q, qd=qd, qdd=qdd)
