@@ -381,11 +381,10 @@ def joint_rates(robot, q, velocity, rows=None, frame="base", method="solve",
     >>> joint_rates(arm, np.radians([30, 60]), [1.0, 0.0], rows=(0, 1)).round(12) + 0.0
     array([ 0., -2.])
     """
+    symbolic, q_checked = C.joint_inputs(robot, also=(velocity,), q=q)
     method = C.choice(method, "method", ("inverse", "solve"))
-    J = _square(jacobian_rows(robot, q, rows, frame), rows)
-    symbolic = B.is_symbolic(J, velocity)
-    J = B.convert(J, symbolic)
-    xdot = C.vector(velocity, J.shape[0], "velocity", symbolic)
+    J = _square(jacobian_rows(robot, q_checked, rows, frame), rows)
+    xdot = C.vector(velocity, J.shape[0], "velocity", symbolic, "one per row of J")
     if method == "inverse":
         return _inverse(J, q, tol) @ xdot
     _require_invertible(J, q, tol)
