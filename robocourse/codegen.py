@@ -788,5 +788,34 @@ class CompiledDynamics:
                               failure=f"the mass matrix M(q) is singular, q = y[:{n}],")
 
 
-__all__ = ["NumericFunction", "CompiledDynamics", "straight_line_program", "c_source",
-           "compile_c", "cache_folder", "c_compiler", "count_operations", "operation_count"]
+_MODELS = {}           # CompiledDynamics by the parameters of their robot
+
+
+def _fingerprint(robot):
+    """The parameters a ``CompiledDynamics`` is generated from, as a hashable tuple."""
+    def values(x):
+        return tuple(np.asarray(x, dtype=float).ravel().tolist())
+    return tuple((link.joint, *values([link.alpha, link.a, link.d, link.theta, link.mass]),
+                  *values(link.r_c), *values(link.I_c)) for link in robot.links
+                 ) + (values(robot.gravity),)
+
+
+def compiled_dynamics(robot):
+    """The ``CompiledDynamics`` of ``robot``, generated once per session for every robot
+    with the same parameters (the 32 most recent are kept): what ``simulate`` uses.
+
+    >>> from robocourse.models import planar_2r
+    >>> compiled_dynamics(planar_2r(1.0, 1.0, 1.0, 1.0, 9.81)).gravity_load([0.0, 0.0])
+    array([29.43,  9.81])
+    """
+    key = _fingerprint(_numeric_robot(robot, None))
+    if key not in _MODELS:
+        if len(_MODELS) >= 32:
+            del _MODELS[next(iter(_MODELS))]
+        _MODELS[key] = CompiledDynamics(robot)
+    return _MODELS[key]
+
+
+__all__ = ["NumericFunction", "CompiledDynamics", "compiled_dynamics", "straight_line_program",
+           "c_source", "compile_c", "cache_folder", "c_compiler", "count_operations",
+           "operation_count"]

@@ -162,7 +162,9 @@ def _recursion(robot, q, qd, qdd, load, g, symbolic):
 def inverse_dynamics(robot, q, qd, qdd, *, wrench=None, frame="base", gravity=None):
     """The joint torques/forces ``τ`` that produce ``q̈`` at ``(q, q̇)``, by Newton–Euler.
 
-    ``wrench``, ``frame``, ``gravity``: see the module docstring.
+    ``wrench``, ``frame``, ``gravity``: see the module docstring. A batch of states
+    (``q, qd, qdd`` arrays of shape (N, n), one state per row) gives τ as (N, n), all
+    states at once (see ``_link_recursion``).
 
     >>> from robocourse.models import planar_2r
     >>> arm = planar_2r(l1=1.0, l2=1.0, m1=1.0, m2=1.0, g=9.81)
@@ -171,6 +173,9 @@ def inverse_dynamics(robot, q, qd, qdd, *, wrench=None, frame="base", gravity=No
     >>> inverse_dynamics(arm, [0.0, 0.0], [0.0, 0.0], [0.0, 0.0], gravity=0)   # weightless
     array([0., 0.])
     """
+    batch = _batch(robot, q=q, qd=qd, qdd=qdd)
+    if batch is not None:
+        return _many(robot, *batch, wrench=wrench, frame=frame, gravity=gravity)
     return newton_euler(robot, q, qd, qdd, wrench=wrench, frame=frame, gravity=gravity).tau
 
 
@@ -184,7 +189,14 @@ def mass_matrix(robot, q):
     >>> mass_matrix(planar_2r(l1=1.0, l2=1.0, m1=1.0, m2=1.0, g=9.81), [0.0, 0.0])
     array([[5., 2.],
            [2., 1.]])
+
+    A batch of N states (q of shape (N, n)) gives (N, n, n).
     """
+    batch = _batch(robot, q=q)
+    if batch is not None:
+        n, rest = robot.n, [0] * robot.n
+        return np.stack([_many(robot, batch[0], rest, [int(k == j) for k in range(n)], gravity=0)
+                         for j in range(n)], axis=-1)
     symbolic, q = C.joint_inputs(robot, dynamics=True, q=q)
     columns = [list(_weightless(robot, q, B.zeros(robot.n, symbolic), _unit(robot.n, j,
                                                                             symbolic), symbolic))
@@ -212,7 +224,12 @@ def velocity_product(robot, q, qd):
     >>> arm = planar_2r(l1=1.0, l2=1.0, m1=1.0, m2=1.0, g=9.81)
     >>> velocity_product(arm, [0.0, 1.0], [1.0, 0.0])     # m2 l1 l2 s2 θ̇1² on joint 2
     array([0.        , 0.84147098])
+
+    A batch of N states gives (N, n).
     """
+    batch = _batch(robot, q=q, qd=qd)
+    if batch is not None:
+        return _many(robot, *batch, [0] * robot.n, gravity=0)
     symbolic, q, qd = C.joint_inputs(robot, dynamics=True, q=q, qd=qd)
     return _weightless(robot, q, qd, B.zeros(robot.n, symbolic), symbolic)
 
@@ -231,18 +248,39 @@ def coriolis_matrix(robot, q, qd):
     >>> coriolis_matrix(arm, [0.0, 1.0], [1.0, 0.0])     # m2 l1 l2 s2 [[-θ̇2, -θ̇12], [θ̇1, 0]]
     array([[ 0.        , -0.84147098],
            [ 0.84147098,  0.        ]])
+
+    A batch of N states gives (N, n, n).
     """
+    batch = _batch(robot, q=q, qd=qd)
+    if batch is not None:
+        Q, QD = batch
+        n = robot.n
+        gamma = _christoffel_columns(n, lambda rates: _many(robot, Q, rates, [0] * n,
+                                                            gravity=0))
+        rates = np.array(QD).T                                      # (N, n)
+        return np.stack([np.stack([sum(gamma[min(j, k), max(j, k)][:, i] * rates[:, k]
+                                       for k in range(n)) for j in range(n)], axis=-1)
+                         for i in range(n)], axis=-2)
     symbolic, q, qd = C.joint_inputs(robot, dynamics=True, q=q, qd=qd)
     n, rest = robot.n, B.zeros(robot.n, symbolic)
-    units = [_unit(n, j, symbolic) for j in range(n)]
-    square = [_weightless(robot, q, units[j], rest, symbolic) for j in range(n)]     # c(e_j)
-    gamma = {(j, j): square[j] for j in range(n)}          # the columns c_·jk, j <= k
-    for j in range(n):
-        for k in range(j + 1, n):
-            both = _weightless(robot, q, units[j] + units[k], rest, symbolic)   # c(e_j + e_k)
-            gamma[j, k] = (both - square[j] - square[k]) / 2
+    gamma = _christoffel_columns(n, lambda rates: _weightless(robot, q, B.vector(rates,
+                                                                                 symbolic),
+                                                              rest, symbolic))
     return B.matrix([[sum(gamma[min(j, k), max(j, k)][i] * qd[k] for k in range(n))
                       for j in range(n)] for i in range(n)], symbolic)
+
+
+def _christoffel_columns(n, velocity_product_at):
+    """The columns ``c_·jk`` (j <= k) by polarisation: ``c(e_j)`` and
+    ``(c(e_j + e_k) − c(e_j) − c(e_k)) / 2``, from ``velocity_product_at(rates)``."""
+    def unit(*joints):
+        return [sum(1 for j in joints if j == k) for k in range(n)]
+    square = [velocity_product_at(unit(j)) for j in range(n)]                  # c(e_j)
+    gamma = {(j, j): square[j] for j in range(n)}
+    for j in range(n):
+        for k in range(j + 1, n):
+            gamma[j, k] = (velocity_product_at(unit(j, k)) - square[j] - square[k]) / 2
+    return gamma
 
 
 def gravity_load(robot, q, *, gravity=None):
@@ -260,10 +298,49 @@ def gravity_load(robot, q, *, gravity=None):
     [g*(l1*m1*cos(theta1) + l1*m2*cos(theta1) + l2*m2*cos(theta1 + theta2))],
     [                                          g*l2*m2*cos(theta1 + theta2)]])
     """
+    batch = _batch(robot, q=q)
+    if batch is not None:
+        return _many(robot, batch[0], [0] * robot.n, [0] * robot.n, gravity=gravity)
     symbolic, q = C.joint_inputs(robot, dynamics=True, also=(gravity,), q=q)
     rest = B.zeros(robot.n, symbolic)
     return _recursion(robot, q, rest, rest, B.zeros(6, symbolic),
                       C.gravity(gravity, robot, symbolic), symbolic)[0]
+
+
+def _batch(robot, **states):
+    """For a batch of states — the first of ``states`` a 2-D array (N, n), one state per
+    row — each of ``states`` checked and given as n rows of N values; else None."""
+    first = next(iter(states.values()))
+    if not (isinstance(first, np.ndarray) and first.ndim == 2
+            and first.shape[1] == C.robot(robot).n):
+        return None
+    C.robot(robot, dynamics=True)
+    if robot.uses_symbols(dynamics=True):
+        raise TypeError("a batch of states needs a robot with numeric parameters; this one "
+                        "has symbols (give one state at a time)")
+    checked = [C.states(value, robot.n, name) for name, value in states.items()]
+    counts = {len(value) for value in checked}
+    if len(counts) != 1:
+        raise ValueError(f"{', '.join(states)} must hold the same number of states (rows); "
+                         f"got {[len(value) for value in checked]}")
+    return [list(value.T) for value in checked]
+
+
+def _many(robot, q, qd, qdd, *, wrench=None, frame="base", gravity=None):
+    """τ (N, n) of a batch (rows of ``_batch``, or 0 for a joint that is at rest)."""
+    g = C.gravity(gravity, robot, False)
+    load, tool = None, None
+    if wrench is not None:
+        f, n = B.halves(C.wrench(wrench, False), False)
+        R, tool = rotation(robot.tool), tuple(translation(robot.tool))
+        load = (tuple(f), tuple(n)) if C.choice(frame, "frame", C.FRAMES) == "base" else (
+            tuple(R @ f), tuple(R @ n))
+    tau = _link_recursion([_Geometry.of(link) for link in robot.links],
+                          [_standard_parameters(link) for link in robot.links], q, qd, qdd,
+                          tuple(g), load=load, tool=tool, load_in_base=frame == "base")
+    count = max(np.size(x) for x in (*q, *qd, *qdd))
+    return np.stack([np.broadcast_to(np.asarray(t, dtype=float), (count,)) for t in tau],
+                    axis=-1)
 
 
 # --- the same recursion, component by component, about the link origins ---------------
@@ -485,16 +562,17 @@ def _numeric_trig(q, offset):
 
 
 def _link_recursion(geometry, parameters, q, qd, qdd, gravity, *, load=None, tool=None,
-                   name=_unnamed, trig=_numeric_trig):
+                    load_in_base=False, name=_unnamed, trig=_numeric_trig):
     """The joint torques/forces, by the recursion about the link origins (above).
 
     ``geometry``: ``_Geometry`` of links 1..n; ``parameters``: ten standard inertial
     parameters per link (``_standard_parameters``, or any regrouped set in the same
     slots); ``q, qd, qdd``: n scalars each (numbers, expressions, or arrays of one
     value per state); ``gravity``: 3 numbers in {0}. ``load``: ``(f, n)`` exerted by the
-    tool on its environment, in the axes of {n}, with the tool origin at ``tool``
-    (3 numbers in {n}; None: no load). ``name(vector, label)`` returns the vector to
-    use in its place; ``trig(q, offset)`` returns ``(cos, sin)`` of ``q + offset``.
+    tool on its environment, in the axes of {n} (of {0} with ``load_in_base``), with
+    the tool origin at ``tool`` (3 numbers in {n}; None: no load). ``name(vector,
+    label)`` returns the vector to use in its place; ``trig(q, offset)`` returns
+    ``(cos, sin)`` of ``q + offset``.
     """
     n = len(geometry)
     w = wd = (0, 0, 0)
@@ -505,6 +583,9 @@ def _link_recursion(geometry, parameters, q, qd, qdd, gravity, *, load=None, too
         k = i + 1
         c, s = link.cos_sin(q[i], trig)
         turns.append((c, s))
+        if load is not None and load_in_base:        # the load's axes follow the links
+            load = tuple(link.down(v, c, s, name, f"{label}{k}")
+                         for v, label in zip(load, ("fl", "nl"), strict=True))
         vd = link.down(name(_plus(vd, U.times(link.position(q[i]))), f"a{k}"), c, s, name,
                        f"vd{k}")
         w_turned = link.down(w, c, s, name, f"w{k}r")
