@@ -245,7 +245,7 @@ def _c(expr, names):
         parts = ([] if coefficient == 1 else [_c(coefficient, names)])
         parts += [_c_factor(f, names) for f in above]
         return "*".join(parts or ["1.0"]) + "".join("/" + _c_factor(f, names) for f in below)
-    if expr.is_Pow and expr.exp.is_Integer and 2 <= expr.exp <= 4:
+    if expr.is_Pow and expr.base.is_Symbol and expr.exp.is_Integer and 2 <= expr.exp <= 4:
         return "*".join([_c_factor(expr.base, names)] * int(expr.exp))
     if expr.is_Pow and expr.exp.is_Integer and expr.exp < 0:
         return "1.0/" + _c_factor(expr.base ** -expr.exp, names)

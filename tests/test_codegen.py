@@ -2,7 +2,6 @@
 generated PUMA code stays within its operation count; the extension reads every kind
 of argument, and bad input is named."""
 
-import warnings
 
 import numpy as np
 import pytest
@@ -227,3 +226,98 @@ def test_a_massless_chain_reports_a_singular_mass_matrix():
     model = CompiledDynamics(SerialChain([Link(**nothing), Link(a=1.0, **nothing)]))
     with pytest.raises(ValueError, match=r"singular at q="):
         model.forward_dynamics([0.1, 0.2], [0.0, 0.0], [1.0, 0.0])
+
+
+# --- the call: the extension, its fallbacks, and what it reads ------------------------------
+
+@needs_a_compiler
+def test_the_extension_reads_arrays_lists_floats_views_and_fills_out(puma):
+    f = puma.inverse_dynamics
+    assert f.calls == "extension" and isinstance(f, NumericFunction)
+    Q, QD, QDD = random_states(6, 3)
+    expected = ne.inverse_dynamics(PUMA, Q[0], QD[0], QDD[0])
+    strided = np.stack([Q[0], Q[1]], axis=1)[:, 0]                   # a view, stride 16
+    assert not strided.flags.c_contiguous
+    for q, qd, qdd in ((Q[0], QD[0], QDD[0]), (list(Q[0]), tuple(QD[0]), QDD[0]),
+                       (strided, QD[0].astype(np.float32).astype(float), QDD[0]),
+                       ([int(0)] * 6, [0.0] * 6, [0] * 6), (Q[0].astype(np.float32), QD[0],
+                                                            np.asarray(QDD[0], order="F"))):
+        np.testing.assert_allclose(f(q, qd, qdd), ne.inverse_dynamics(PUMA, q, qd, qdd),
+                                   rtol=1e-6 if np.asarray(q).dtype == np.float32 else 1e-12,
+                                   atol=1e-6)
+    out = np.empty(6)
+    assert f(Q[0], QD[0], QDD[0], out=out) is out
+    np.testing.assert_allclose(out, expected, **EXACT)
+    assert f(Q[0], QD[0], QDD[0], out=None).shape == (6,)
+    x, y = sp.symbols("x y")
+    g = NumericFunction([x * y], {"x": x, "y": y})               # scalar arguments
+    assert g(2.0, 3.0) == g(np.float64(2.0), 3) == g(2, np.array(3.0)) == 6.0
+
+
+@needs_a_compiler
+@pytest.mark.parametrize("call, error, match", [
+    (lambda f, q: f(q, q), TypeError, r"takes 3 arguments \(q, qd, qdd\); got 2"),
+    (lambda f, q: f(q, q, q[:5]), ValueError, r"qdd must have shape \(6,\)"),
+    (lambda f, q: f(q, q, ["a"] * 6), TypeError, "qdd must hold numbers"),
+    (lambda f, q: f(q, q, q, out=np.empty(5)), ValueError, r"out must be .* shape \(6,\); "
+                                                           r"got an array of float64 with shape"),
+    (lambda f, q: f(q, q, q, out=np.empty(6, dtype=np.float32)), ValueError, "out must be"),
+    (lambda f, q: f(q, q, q, out=[0.0] * 6), ValueError, r"out must be .*; got \[0.0"),
+    (lambda f, q: f(q, q, q, where=1), TypeError, "unexpected keyword argument 'where'"),
+])
+def test_bad_calls_through_the_extension_name_the_argument(puma, call, error, match):
+    with pytest.raises(error, match=match):
+        call(puma.inverse_dynamics, np.zeros(6))
+
+
+def test_without_the_extension_ctypes_calls_the_same_library(monkeypatch):
+    if c_compiler() is None:
+        pytest.skip("no C compiler on this machine")
+    monkeypatch.setattr(codegen, "_fast_class", lambda: None)
+    x, y = sp.symbols("x y")
+    f = NumericFunction(sp.Matrix([x * y, x - y]), {"x": x, "y": y})
+    assert f.calls == "ctypes" and "ctypes" in repr(f)
+    np.testing.assert_allclose(f(2.0, 3.0), [6.0, -1.0])
+    out = np.empty(2)
+    assert f(2.0, 3.0, out=out) is out
+    with pytest.raises(ValueError, match="out must be"):
+        f(2.0, 3.0, out=np.empty(3))
+
+
+def test_without_python_headers_the_extension_is_not_built(monkeypatch, tmp_path):
+    monkeypatch.setattr(codegen.sysconfig, "get_paths", lambda: {"include": str(tmp_path)})
+    with pytest.warns(RuntimeWarning, match="called through ctypes .*no Python.h in"):
+        assert codegen._fastcall.__wrapped__() is None
+
+
+def test_compiled_dynamics_are_shared_by_robots_with_the_same_parameters():
+    arm = planar_2r(l1=1.0, l2=0.7, m1=2.0, m2=0.5, g=9.81)
+    first = compiled_dynamics(arm)
+    assert compiled_dynamics(planar_2r(l1=1.0, l2=0.7, m1=2.0, m2=0.5, g=9.81)) is first
+    assert compiled_dynamics(planar_2r(l1=1.0, l2=0.7, m1=2.0, m2=0.6, g=9.81)) is not first
+    with pytest.raises(ValueError, match="numeric parameters"):
+        compiled_dynamics(planar_2r())
+
+
+@pytest.mark.parametrize("parameters, error, match", [
+    (np.zeros((2, 9)), ValueError, r"parameters must have shape \(2, 10\), one row per link "
+                                   r"\(Jxx, .*, m\); got shape \(2, 9\)"),
+    ([["a"] * 10] * 2, TypeError, r"parameters must hold numbers, shape \(2, 10\)"),
+    (np.full((2, 10), np.inf), ValueError, "parameters must be finite"),
+    ("base", TypeError, r"parameters must be an array of shape \(2, 10\); got 'base'"),
+])
+def test_bad_parameters_are_named(parameters, error, match):
+    with pytest.raises(error, match=match):
+        CompiledDynamics(planar_2r(1.0, 1.0, 1.0, 1.0, 9.81), parameters=parameters)
+    with pytest.raises(error, match=match):
+        operation_count(planar_2r(1.0, 1.0, 1.0, 1.0, 9.81), parameters)
+
+
+def test_count_operations_reads_generated_c_only():
+    with pytest.raises(TypeError, match="source must be the C text of codegen.c_source"):
+        count_operations("def f(x): return x")
+    x = sp.Symbol("x")
+    source = c_source(straight_line_program([(sp.sin(x) * x**3 - 2) / (1 + x)], [x]), [x], "f")
+    assert "x*x*x" in source
+    assert count_operations(source) == {"multiplications": 3, "divisions": 1, "additions": 2,
+                                        "functions": 1, "assignments": 0}
