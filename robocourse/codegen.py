@@ -587,6 +587,8 @@ class _Names:
     def one(self, value, label):
         if not isinstance(value, sp.Basic) or value.is_Atom or (-value).is_Atom:
             return value
+        if value.is_Add:
+            value = self._factored(value, label)
         if value not in self._known:
             name, k = self.prefix + label, 1
             while name in self._used:
@@ -596,6 +598,22 @@ class _Names:
             self.assignments.append((symbol, value))
             self._known[value] = symbol
         return self._known[value]
+
+    def _factored(self, value, label):
+        """``value`` (a sum) with the terms that share a coefficient ``±k`` written
+        ``k (a ± b)``: one product instead of two, the sum named ``label_k``."""
+        groups = {}
+        for term in value.args:
+            k, rest = term.as_coeff_Mul()
+            groups.setdefault(abs(k), []).append((k, rest))
+        terms = []
+        for k, members in groups.items():
+            if k == 1 or len(members) < 2:
+                terms += [c * rest for c, rest in members]
+            else:
+                inner = sp.Add(*(sp.sign(c) * rest for c, rest in members))
+                terms.append(k * self.one(inner, f"{label}_k"))
+        return sp.Add(*terms)
 
     def trig(self, q, offset):
         """``(cos, sin)`` of ``q + offset``: of ``q`` itself, named, turned by an offset

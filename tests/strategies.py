@@ -3,7 +3,8 @@
 ``chains()`` draws 1–6 joints, mixed revolute/prismatic, random modified-DH values,
 and physically valid mass properties (positive mass, a random rotation of
 principal moments that satisfy the triangle inequality); ``grid_chains()`` the same
-with parameters on a grid of exact decimals (for ``closed_form``).
+with parameters on a grid of exact decimals (for ``closed_form``), and
+``right_angle_chains()`` those with twists and offsets that are multiples of 90°.
 """
 
 import numpy as np
@@ -72,14 +73,23 @@ def _on_grid(low, high, step=0.1):
     return st.integers(round(low / step), round(high / step)).map(lambda k: round(k * step, 10))
 
 
+_RIGHT_ANGLES = (-np.pi / 2, 0.0, np.pi / 2, np.pi)
+
+
+def right_angle_chains(min_joints=1, max_joints=3):
+    """``grid_chains`` whose twists and joint offsets are multiples of 90° (as every arm
+    of the course has)."""
+    return grid_chains(min_joints, max_joints, angles=_RIGHT_ANGLES)
+
+
 @st.composite
-def grid_chains(draw, min_joints=1, max_joints=3):
+def grid_chains(draw, min_joints=1, max_joints=3, angles=(*_RIGHT_ANGLES, np.pi / 6, -0.3)):
     """A random numeric chain with its parameters on a 0.1 grid (exact decimals, so that
-    ``closed_form``'s fractions stay small): twists and joint offsets multiples of 90°,
-    30° or 0.3 rad, mixed joints, masses, centres of mass, principal inertias along the
-    link axes, a tool offset and gravity."""
+    ``closed_form``'s fractions stay small): twists and joint offsets from ``angles``
+    (default: multiples of 90°, 30° and −0.3 rad), mixed joints, masses, centres of
+    mass, principal inertias along the link axes, a tool offset and gravity."""
     n = draw(st.integers(min_joints, max_joints))
-    angle = st.sampled_from([0.0, np.pi / 2, -np.pi / 2, np.pi, np.pi / 6, -0.3])
+    angle = st.sampled_from(angles)
     chain_links = []
     for _ in range(n):
         a, b = draw(_on_grid(0.1, 1.0)), draw(_on_grid(0.1, 1.0))
