@@ -91,9 +91,10 @@ static int usable(Function *self, PyObject *out)
     return 1;
 }
 
-static PyObject *checked(PyObject *self, PyObject *args, PyObject *kwargs)
+/* self.name(*args, **kwargs): the way out to the Python side. */
+static PyObject *python(PyObject *self, const char *name, PyObject *args, PyObject *kwargs)
 {
-    PyObject *method = PyObject_GetAttrString(self, "_call_checked");
+    PyObject *method = PyObject_GetAttrString(self, name);
     if (method == NULL)
         return NULL;
     PyObject *result = PyObject_Call(method, args, kwargs);
@@ -112,15 +113,15 @@ static PyObject *call(PyObject *object, PyObject *args, PyObject *kwargs)
     if (kwargs != NULL && PyDict_GET_SIZE(kwargs) != 0) {
         out = PyDict_GetItemString(kwargs, "out");
         if (PyDict_GET_SIZE(kwargs) != 1 || out == NULL || (out != Py_None && !usable(self, out)))
-            return checked(object, args, kwargs);
+            return python(object, "_call_checked", args, kwargs);
         if (out == Py_None)
             out = NULL;
     }
     if (PyTuple_GET_SIZE(args) != self->arguments)
-        return checked(object, args, kwargs);
+        return python(object, "_call_checked", args, kwargs);
     for (int k = 0; k < self->arguments; k++)
         if (!fill(self, k, PyTuple_GET_ITEM(args, k)))
-            return checked(object, args, kwargs);
+            return python(object, "_call_checked", args, kwargs);
     PyObject *result = out;
     if (out == NULL) {
         result = PyArray_SimpleNew(self->ndim, self->dims, NPY_DOUBLE);
@@ -131,12 +132,7 @@ static PyObject *call(PyObject *object, PyObject *args, PyObject *kwargs)
     }
     if (self->program(self->in, (double *)PyArray_DATA((PyArrayObject *)result)) != 0) {
         Py_DECREF(result);
-        PyObject *method = PyObject_GetAttrString(object, "_not_finite");
-        if (method == NULL)
-            return NULL;
-        PyObject *raised = PyObject_Call(method, args, NULL);
-        Py_DECREF(method);
-        return raised;
+        return python(object, "_not_finite", args, NULL);
     }
     return result;
 }

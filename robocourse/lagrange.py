@@ -6,7 +6,9 @@ Two routes, which share only the kinematics:
 1. Energy differentiation (``lagrange_equations``): the kinetic energy
    ``K = Σ ½ m_i v_Ciᵀ v_Ci + ½ ω_iᵀ C_I_i ω_i`` with each link's velocities written in
    its own frame {i} (velocity propagation), the potential energy
-   ``U = −Σ m_i gᵀ 0_P_Ci``, and sympy differentiates ``L = K − U``.
+   ``U = −Σ m_i gᵀ 0_P_Ci``, and ``L = K − U`` is differentiated as a polynomial in the
+   sines and cosines of the joint angles, reduced with ``s² + c² = 1`` (the exact
+   reduction of ``closed_form``).
 2. The manipulator form, from the Jacobians of the centres of mass in {0}
    (``kinematics.jacobian_by_cross_products``): link i moves with ``v_Ci = Jv_i q̇``,
    ``ω_i = Jω_i q̇``, and its inertia tensor in base axes is ``I_i = 0_R_i C_I_i 0_R_iᵀ``;

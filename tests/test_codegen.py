@@ -51,18 +51,27 @@ def test_puma_inverse_dynamics_matches_newton_euler(puma):
     np.testing.assert_allclose(puma.inverse_dynamics.many(Q, QD, QDD), expected, **EXACT)
 
 
+def assert_every_verb_is_newton_euler(model, states):
+    """The six compiled verbs of ``model`` against Newton–Euler at each of ``states``, to
+    1e-12 of the largest of the state's quantities (a term that cancels to zero carries
+    the round-off of its parts); forward dynamics through ``M q̈`` (``M⁻¹`` magnifies the
+    round-off of τ)."""
+    robot = model.robot
+    for q, qd, qdd in zip(*states, strict=True):
+        tau = ne.inverse_dynamics(robot, q, qd, qdd)
+        M = ne.mass_matrix(robot, q)
+        pairs = ((model.inverse_dynamics(q, qd, qdd), tau), (model.mass_matrix(q), M),
+                 (model.velocity_product(q, qd), ne.velocity_product(robot, q, qd)),
+                 (model.coriolis_matrix(q, qd), ne.coriolis_matrix(robot, q, qd)),
+                 (model.gravity_load(q), ne.gravity_load(robot, q)),
+                 (M @ model.forward_dynamics(q, qd, tau), M @ qdd))
+        scale = max(1.0, *(np.abs(expected).max() for _, expected in pairs))
+        for got, expected in pairs:
+            np.testing.assert_allclose(got, expected, rtol=1e-12, atol=1e-12 * scale)
+
+
 def test_every_puma_verb_matches_newton_euler(puma):
-    Q, QD, QDD = random_states(6, 10)
-    for q, qd, qdd in zip(Q, QD, QDD, strict=True):
-        tau = ne.inverse_dynamics(PUMA, q, qd, qdd)
-        np.testing.assert_allclose(puma.mass_matrix(q), ne.mass_matrix(PUMA, q), **EXACT)
-        np.testing.assert_allclose(puma.velocity_product(q, qd),
-                                   ne.velocity_product(PUMA, q, qd), **EXACT)
-        np.testing.assert_allclose(puma.coriolis_matrix(q, qd),
-                                   ne.coriolis_matrix(PUMA, q, qd), **EXACT)
-        np.testing.assert_allclose(puma.gravity_load(q), ne.gravity_load(PUMA, q), **EXACT)
-        np.testing.assert_allclose(puma.forward_dynamics(q, qd, tau), qdd, rtol=1e-9,
-                                   atol=1e-9)   # M⁻¹ magnifies the round-off of τ
+    assert_every_verb_is_newton_euler(puma, random_states(6, 10))
 
 
 def test_puma_code_stays_within_its_operation_count():
@@ -111,17 +120,7 @@ def test_numpy_fallback_matches_the_compiled_code(puma):
 def test_random_chain_dynamics_match_newton_euler(robot, seed):
     model = CompiledDynamics(robot)
     Q, QD, QDD = np.random.default_rng(seed).uniform(-2, 2, size=(3, 3, robot.n))
-    for q, qd, qdd in zip(Q, QD, QDD, strict=True):
-        tau = ne.inverse_dynamics(robot, q, qd, qdd)
-        np.testing.assert_allclose(model.inverse_dynamics(q, qd, qdd), tau, **EXACT)
-        np.testing.assert_allclose(model.mass_matrix(q), ne.mass_matrix(robot, q), **EXACT)
-        np.testing.assert_allclose(model.velocity_product(q, qd),
-                                   ne.velocity_product(robot, q, qd), **EXACT)
-        np.testing.assert_allclose(model.coriolis_matrix(q, qd),
-                                   ne.coriolis_matrix(robot, q, qd), **EXACT)
-        np.testing.assert_allclose(model.gravity_load(q), ne.gravity_load(robot, q), **EXACT)
-        M = ne.mass_matrix(robot, q)          # q̈ to the round-off that M⁻¹ magnifies
-        np.testing.assert_allclose(M @ model.forward_dynamics(q, qd, tau), M @ qdd, **EXACT)
+    assert_every_verb_is_newton_euler(model, (Q, QD, QDD))
     np.testing.assert_allclose(model.inverse_dynamics.many(Q, QD, QDD),
                                ne.inverse_dynamics(robot, Q, QD, QDD), **EXACT)
 
