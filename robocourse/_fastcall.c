@@ -51,7 +51,8 @@ static int fill(Function *self, int k, PyObject *value)
     if (PyArray_CheckExact(value)) {
         PyArrayObject *array = (PyArrayObject *)value;
         if (PyArray_TYPE(array) != NPY_DOUBLE || PyArray_NDIM(array) != 1
-                || PyArray_DIM(array, 0) != size || !PyArray_ISALIGNED(array))
+                || PyArray_DIM(array, 0) != size || !PyArray_ISALIGNED(array)
+                || !PyArray_ISNOTSWAPPED(array))
             return 0;
         const char *data = PyArray_BYTES(array);
         npy_intp stride = PyArray_STRIDE(array, 0);
@@ -83,7 +84,8 @@ static int usable(Function *self, PyObject *out)
         return 0;
     PyArrayObject *array = (PyArrayObject *)out;
     if (PyArray_TYPE(array) != NPY_DOUBLE || PyArray_NDIM(array) != self->ndim
-            || !PyArray_IS_C_CONTIGUOUS(array) || !PyArray_ISWRITEABLE(array))
+            || !PyArray_IS_C_CONTIGUOUS(array) || !PyArray_ISWRITEABLE(array)
+            || !PyArray_ISALIGNED(array) || !PyArray_ISNOTSWAPPED(array))
         return 0;
     for (int d = 0; d < self->ndim; d++)
         if (PyArray_DIM(array, d) != self->dims[d])

@@ -62,6 +62,7 @@ from sympy.codegen.rewriting import ReplaceOptim, optimize
 from robocourse import _checks as C
 from robocourse.newton_euler import (
     _add,
+    _christoffel_columns,
     _constant_cos_sin,
     _Geometry,
     _link_recursion,
@@ -670,32 +671,26 @@ class _Dynamics:
                                list(qdd), self.gravity if gravity else (0, 0, 0),
                                name=self.names, trig=self.names.trig)
 
-    def _unit(self, *joints):
-        return [sum(1 for j in joints if j == k) for k in range(self.robot.n)]
-
     def mass_matrix(self):
         """``M`` column by column, ``M e_j`` from a weightless pass at rest (upper triangle)."""
         n = self.robot.n
         M = [[0] * n for _ in range(n)]
         for j in range(n):
-            column = self.torques([0] * n, self._unit(j), gravity=False, prefix=f"M{j + 1}_")
+            unit = [int(k == j) for k in range(n)]
+            column = self.torques([0] * n, unit, gravity=False, prefix=f"M{j + 1}_")
             for i in range(j + 1):
                 M[i][j] = M[j][i] = column[i]
         return sp.Matrix(M)
 
     def coriolis_matrix(self):
         """``C_ij = Σ_k c_ijk q̇_k`` with the Christoffel symbols by polarisation (as
-        ``newton_euler.coriolis_matrix``)."""
-        n = self.robot.n
-        rest = [0] * n
-        square = [sp.Matrix(self.torques(self._unit(j), rest, False, f"C{j + 1}_"))
-                  for j in range(n)]
-        gamma = {(j, j): square[j] for j in range(n)}
-        for j in range(n):
-            for k in range(j + 1, n):
-                both = sp.Matrix(self.torques(self._unit(j, k), rest, False,
-                                              f"C{j + 1}{k + 1}_"))
-                gamma[j, k] = (both - square[j] - square[k]) / 2
+        ``newton_euler.coriolis_matrix``), a weightless pass at rest per pair of rates."""
+        n, rest = self.robot.n, [0] * self.robot.n
+
+        def velocity_product_at(rates):
+            prefix = "C" + "".join(str(k + 1) for k in range(n) if rates[k]) + "_"
+            return sp.Matrix(self.torques(rates, rest, False, prefix))
+        gamma = _christoffel_columns(n, velocity_product_at)
         return sp.Matrix(n, n, lambda i, j: sum(gamma[min(j, k), max(j, k)][i] * self.qd[k]
                                                 for k in range(n)))
 

@@ -240,12 +240,14 @@ def test_the_extension_reads_arrays_lists_floats_views_and_fills_out(puma):
     for q, qd, qdd in ((Q[0], QD[0], QDD[0]), (list(Q[0]), tuple(QD[0]), QDD[0]),
                        (strided, QD[0].astype(np.float32).astype(float), QDD[0]),
                        ([int(0)] * 6, [0.0] * 6, [0] * 6), (Q[0].astype(np.float32), QD[0],
-                                                            np.asarray(QDD[0], order="F"))):
+                                                            Q[0].astype(">f8"))):
         np.testing.assert_allclose(f(q, qd, qdd), ne.inverse_dynamics(PUMA, q, qd, qdd),
                                    rtol=1e-6 if np.asarray(q).dtype == np.float32 else 1e-12,
                                    atol=1e-6)
     out = np.empty(6)
     assert f(Q[0], QD[0], QDD[0], out=out) is out
+    with pytest.raises(ValueError, match="out must be"):
+        f(Q[0], QD[0], QDD[0], out=np.empty(6, dtype=">f8"))
     np.testing.assert_allclose(out, expected, **EXACT)
     assert f(Q[0], QD[0], QDD[0], out=None).shape == (6,)
     x, y = sp.symbols("x y")
