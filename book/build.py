@@ -20,12 +20,15 @@ LANGUAGES = ("en", "zh_CN")
 LOCALE = BOOK / "locale"
 
 
-def sphinx(builder, language, outdir, doctrees):
-    """Run sphinx-build on the repository with the book's configuration (warnings = errors)."""
+def sphinx(builder, language, outdir, doctrees, srcdir=ROOT):
+    """Run sphinx-build on ``srcdir`` (the repository) with the book's configuration.
+
+    Warnings are errors; all of them are reported before the build stops.
+    """
     command = [
         sys.executable, "-m", "sphinx", "-W", "--keep-going", "-q",
         "-b", builder, "-c", str(BOOK), "-D", f"language={language}",
-        "-d", str(doctrees), str(ROOT), str(outdir),
+        "-d", str(doctrees), str(srcdir), str(outdir),
     ]  # fmt: skip
     subprocess.run(command, check=True, cwd=ROOT)
 

@@ -17,6 +17,9 @@ from sphinx.util.docutils import SphinxDirective
 
 GLOSSARY = Path(__file__).resolve().parent.parent / "glossary.csv"
 COLUMNS = ("english", "chinese", "symbol", "chapter")
+# Names a reader searches for on their own, though the glossary only has them inside a
+# longer term (科氏加速度, 雅可比矩阵, ...): words of the search index too.
+SEARCH_WORDS = ("科氏", "科里奥利", "雅可比", "拉格朗日", "欧拉", "牛顿", "克里斯托费尔")
 
 
 def read_glossary(path=GLOSSARY):
@@ -98,6 +101,7 @@ def search_dictionary(app):
     words.parent.mkdir(parents=True, exist_ok=True)
     terms = {row["chinese"].strip() for row in read_glossary()}
     terms = {term for term in terms if not any(ch.isspace() for ch in term)}
+    terms.update(SEARCH_WORDS)
     words.write_text("".join(f"{term} 1000 n\n" for term in sorted(terms)), encoding="utf-8")
     app.config.html_search_options = {**(app.config.html_search_options or {}), "dict": str(words)}
 
