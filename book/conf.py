@@ -47,13 +47,12 @@ mathjax4_config = MATHJAX_CONFIG
 
 # Translation: sphinx-build -b gettext, sphinx-intl update (make translations).
 language = "en"
-locale_dirs = ["locale/"]
+locale_dirs = [str(Path(__file__).parent / "locale")]  # relative paths would be the srcdir's
 gettext_compact = False  # one catalogue per page: chapters/00_kinematics.po, ...
 gettext_location = False  # no line numbers: a catalogue changes only when its text does
 gettext_uuid = False
 
 html_theme = "sphinx_book_theme"
-html_title = "Robot mechanics"
 html_static_path = ["_static"]
 html_css_files = ["book.css"]
 templates_path = ["_templates"]

@@ -214,6 +214,26 @@ def test_language_switch_on_every_page_leads_to_the_same_page(site):
             assert target.is_file()
 
 
+_MARKUP = {"bold": "<strong>", "italic": "<em>", "code": '<code class="docutils literal',
+           "maths": '<span class="math', "link": '<a class="reference'}
+
+
+def test_chinese_pages_keep_the_markup_of_the_english_ones(site):
+    """A translation that breaks bold, italics, code, maths or links shows in the counts."""
+    differences = []
+    for page in _pages(site["root"] / "en"):
+        name = page.relative_to(site["root"] / "en")
+        if name.parts[0] not in ("book", "chapters"):
+            continue
+        english = page.read_text(encoding="utf-8")
+        chinese = (site["root"] / "zh_CN" / name).read_text(encoding="utf-8")
+        for kind, tag in _MARKUP.items():
+            if english.count(tag) != chinese.count(tag):
+                differences.append(f"{name}: {kind} {english.count(tag)} in English, "
+                                   f"{chinese.count(tag)} in Chinese")
+    assert not differences, "\n".join(differences)
+
+
 # --- the landing page ---------------------------------------------------------------------
 
 def _chapter_header(notebook):
@@ -400,8 +420,12 @@ def test_translations_keep_formulas_code_and_links():
     assert not changed, "\n".join(changed[:20])
 
 
+_TITLES = re.compile(r'"[^"]*"|(?<!\*)\*(?!\*)[^*]+(?<!\*)\*(?!\*)')
+
+
 def _prose(text):
-    return _KEPT.sub(" ", text)
+    """The running text of a message: no formulas, code, links, quoted or italic titles."""
+    return _TITLES.sub(" ", _KEPT.sub(" ", text))
 
 
 def test_translations_use_the_glossary_terms():

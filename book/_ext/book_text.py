@@ -9,7 +9,7 @@ LANGUAGES = ("en", "zh_CN")
 
 TEXT = {
     "en": {
-        "language_name": "English",
+        "site_title": "Robot mechanics",
         "switch_to": "中文",
         "switch_title": "本页的中文版",
         "widget_still": (
@@ -31,7 +31,7 @@ TEXT = {
         "glossary_chapter_value": "Chapter {number}",
     },
     "zh_CN": {
-        "language_name": "中文",
+        "site_title": "机器人力学",
         "switch_to": "English",
         "switch_title": "English version of this page",
         "widget_still": "交互图的静态截图。运行本笔记本即可拖动滑块(执行 make lab 后打开本章)。",

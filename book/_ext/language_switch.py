@@ -35,6 +35,12 @@ def add_switch(app, pagename, templatename, context, doctree):
     }
 
 
+def set_title(app, config):
+    """The site's title in the language being built."""
+    config.html_title = text(config.language, "site_title")
+
+
 def setup(app):
+    app.connect("config-inited", set_title)
     app.connect("html-page-context", add_switch)
     return {"parallel_read_safe": True, "parallel_write_safe": True}
