@@ -8,6 +8,7 @@ as one word; and tests/test_book.py checks that the translation uses them.
 """
 
 import csv
+import logging
 from pathlib import Path
 
 from book_text import text
@@ -97,6 +98,9 @@ def search_dictionary(app):
     """Give the Chinese search index the glossary's terms as words (jieba user dictionary)."""
     if app.config.language != "zh_CN":
         return
+    import jieba  # the Chinese word splitter of Sphinx's search (the book extra installs it)
+
+    jieba.setLogLevel(logging.WARNING)  # no "Building prefix dict..." chatter
     words = Path(app.doctreedir) / "glossary-words.txt"
     words.parent.mkdir(parents=True, exist_ok=True)
     terms = {row["chinese"].strip() for row in read_glossary()}

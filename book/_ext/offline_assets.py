@@ -22,7 +22,7 @@ logger = logging.getLogger(__name__)
 
 NODE_MODULES = Path(__file__).resolve().parent.parent / "node_modules"
 
-# (path inside node_modules, path inside the site's _static/vendor)
+# (path inside node_modules, path inside the site's _static/vendor[, only these file names])
 VENDOR_FILES = [
     ("mathjax/tex-chtml.js", "mathjax/tex-chtml.js"),
     ("mathjax/input", "mathjax/input"),
@@ -32,7 +32,8 @@ VENDOR_FILES = [
     ("mathjax/ui", "mathjax/ui"),
     ("@mathjax/mathjax-newcm-font/chtml", "mathjax/fonts/mathjax-newcm-font/chtml"),
     ("requirejs/require.js", "requirejs/require.js"),
-    ("@jupyter-widgets/html-manager/dist", "html-manager"),
+    # the AMD bundle and the icon fonts its style sheet asks for (not the other bundles)
+    ("@jupyter-widgets/html-manager/dist", "html-manager", ("embed-amd.js", "*.woff", "*.woff2")),
     ("font-awesome/css/font-awesome.min.css", "font-awesome/css/font-awesome.min.css"),
     ("font-awesome/fonts", "font-awesome/fonts"),
 ]
@@ -57,25 +58,37 @@ _LOADING_TAG = re.compile(
 
 
 def _copy_vendor_files(outdir):
-    missing = [src for src, _ in VENDOR_FILES if not (NODE_MODULES / src).exists()]
+    missing = [src for src, *_ in VENDOR_FILES if not (NODE_MODULES / src).exists()]
     if missing:
         raise ExtensionError(
             f"book assets missing in {NODE_MODULES}: {', '.join(missing)}; "
             "install them with `npm ci --prefix book` (make book does it)"
         )
     vendor = Path(outdir) / "_static" / "vendor"
-    for src, dest in VENDOR_FILES:
+    for src, dest, *only in VENDOR_FILES:
         source, target = NODE_MODULES / src, vendor / dest
-        target.parent.mkdir(parents=True, exist_ok=True)
-        if source.is_dir():
-            shutil.copytree(
-                source,
-                target,
-                dirs_exist_ok=True,
-                ignore=shutil.ignore_patterns(*(f"*{s}" for s in SKIPPED_SUFFIXES)),
-            )
+        if only:
+            files = [(f, target / f.name) for pattern in only[0] for f in source.glob(pattern)]
+        elif source.is_dir():
+            files = [
+                (f, target / f.relative_to(source))
+                for f in source.rglob("*")
+                if f.is_file() and not f.name.endswith(SKIPPED_SUFFIXES)
+            ]
         else:
-            shutil.copy2(source, target)
+            files = [(source, target)]
+        for found, copy in files:
+            _copy_if_changed(found, copy)
+
+
+def _copy_if_changed(source, target):
+    """Copy one file, keeping its time stamp; skip it when the copy is already current."""
+    if target.exists():
+        old, new = target.stat(), source.stat()
+        if (old.st_size, old.st_mtime_ns) == (new.st_size, new.st_mtime_ns):
+            return
+    target.parent.mkdir(parents=True, exist_ok=True)
+    shutil.copy2(source, target)
 
 
 def copy_vendor_files(app, exception):
