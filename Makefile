@@ -47,7 +47,7 @@ translations: $(STAMP)
 # The environment's scripts (jupyter, nbgrader, alembic) come first on PATH.
 test: export PATH := $(CURDIR)/$(BIN):$(PATH)
 test: $(STAMP) $(BOOK_ASSETS) browser
-	ruff check robocourse tests bench
+	ruff check robocourse tests bench book
 	python -m pytest -n 2 --dist loadfile -m "not browser" \
 	    --nbval-lax --nbval-sanitize-with tests/nbval_sanitize.cfg --nbval-cell-timeout 120 \
 	    robocourse tests chapters solutions

@@ -22,6 +22,7 @@ extensions = [
     "notebook_cells",
     "study_path",
     "glossary_table",
+    "chinese_search",
     "language_switch",
 ]
 

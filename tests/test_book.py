@@ -30,6 +30,7 @@ import threading
 import urllib.parse
 from pathlib import Path
 
+import numpy as np
 import pytest
 from babel.messages.pofile import read_po
 from PIL import Image
@@ -153,7 +154,8 @@ def test_site_builds_in_both_languages_with_every_page(site, capsys):
             assert (root / f"{page}.html").is_file(), f"{language}: {page}.html missing"
         for notebook in CHAPTERS:
             assert (root / "chapters" / f"{notebook.stem}.html").is_file(), (language, notebook)
-    size = sum(f.stat().st_size for f in site["root"].rglob("*") if f.is_file())
+    size = sum(f.stat().st_size for language in LANGUAGES
+               for f in (site["root"] / language).rglob("*") if f.is_file())
     with capsys.disabled():
         times = ", ".join(f"{lang} {s:.1f} s" for lang, s in site["seconds"].items())
         print(f"\n[book] built ({times}); site {size / 2**20:.0f} MiB")
@@ -455,6 +457,7 @@ def _stream(text):
     return {"output_type": "stream", "name": "stdout", "text": text}
 
 
+CITATION = ("Craig 2017, eq. (5.45)", "craig-2017")  # the convention of book/README.md
 PIXEL = ("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAA"
          "AABJRU5ErkJggg==")
 
@@ -466,7 +469,8 @@ def cells_site(tmp_path_factory):
     source = tmp_path_factory.mktemp("cells")
     (source / "book").mkdir()
     (source / "book" / "index.md").write_text(
-        "# Cells\n\n```{toctree}\n../chapters/00_cells\n```\n", encoding="utf-8")
+        "# Cells\n\n```{toctree}\n../chapters/00_cells\nreferences\n```\n", encoding="utf-8")
+    shutil.copy(BOOK / "references.md", source / "book" / "references.md")
     state = {"img": {"model_name": "ImageModel", "model_module": "@jupyter-widgets/controls",
                      "model_module_version": "2.0.0", "state": {"format": "png"},
                      "buffers": [{"path": ["value"], "encoding": "base64", "data": PIXEL}]},
@@ -481,7 +485,8 @@ def cells_site(tmp_path_factory):
         "kernelspec": {"name": "python3", "display_name": "Python 3", "language": "python"},
         "widgets": {"application/vnd.jupyter.widget-state+json": {
             "version_major": 2, "version_minor": 0, "state": state}}}, "cells": [
-        {"cell_type": "markdown", "metadata": {}, "source": "# Cells\n\nSome prose."},
+        {"cell_type": "markdown", "metadata": {}, "source": "# Cells\n\nSome prose, after "
+         f"[{CITATION[0]}](../book/references.md#{CITATION[1]})."},
         _cell("# NBVAL_CHECK_OUTPUT\nshown_code = 1   # SYLLABUS 9.9\n"
               "print('shown output')", outputs=[_stream("shown output\n")]),
         _cell("removed_cell_code = 1\nprint('removed cell output')", ["remove-cell"],
@@ -496,11 +501,12 @@ def cells_site(tmp_path_factory):
     (source / "chapters" / "00_cells.ipynb").write_text(json.dumps(notebook), encoding="utf-8")
     out = source / "_build"
     book_build.sphinx("html", "en", out, source / "_doctrees", srcdir=source)
-    return (out / "chapters" / "00_cells.html").read_text(encoding="utf-8")
+    return {"page": (out / "chapters" / "00_cells.html").read_text(encoding="utf-8"),
+            "references": (out / "book" / "references.html").read_text(encoding="utf-8")}
 
 
 def test_tagged_cells_are_removed_or_folded(cells_site):
-    page = cells_site
+    page = cells_site["page"]
     assert "removed_cell_code" not in page and "removed cell output" not in page
     assert "removed_input_code" not in page and "kept output" in page
     hidden = re.search(r"<details[^>]*>.*?</details>", page, re.S)
@@ -509,17 +515,36 @@ def test_tagged_cells_are_removed_or_folded(cells_site):
 
 
 def test_test_markers_and_syllabus_notes_do_not_show(cells_site):
-    assert "shown_code" in cells_site and "shown output" in cells_site
-    assert "NBVAL" not in cells_site and "SYLLABUS" not in cells_site
+    page = cells_site["page"]
+    assert "shown_code" in page and "shown output" in page
+    assert "NBVAL" not in page and "SYLLABUS" not in page
+
+
+def test_a_citation_links_to_its_entry_on_the_references_page(cells_site):
+    text, anchor = CITATION
+    link = re.search(r'<a class="reference internal" href="([^"]+)">(.*?)</a>',
+                     cells_site["page"].split("Some prose", 1)[1])
+    assert link and link.group(1) == f"../book/references.html#{anchor}"
+    assert _plain(link.group(2)) == _normalise(text)
+    assert f'id="{anchor}"' in cells_site["references"]
 
 
 def test_a_widget_shows_its_still_and_says_how_to_move_it(cells_site):
-    still = re.search(r'<img class="widget-still"[^>]*src="data:image/png;base64,([^"]+)"',
-                      cells_site)
+    page = cells_site["page"]
+    still = re.search(r'<img class="widget-still"[^>]*src="data:image/png;base64,([^"]+)"', page)
     assert still and still.group(1) == PIXEL
-    assert "Run this notebook to move the sliders" in cells_site
-    assert "application/vnd.jupyter.widget-view+json" not in cells_site
-    assert "embed-amd.js" not in cells_site, "no widget left to render: no widget manager"
+    assert "Run this notebook to move the sliders" in page
+    assert "application/vnd.jupyter.widget-view+json" not in page
+    assert "embed-amd.js" not in page, "no widget left to render: no widget manager"
+
+
+@pytest.mark.parametrize("name", ["notebook_cells", "language_switch"])
+def test_extension_examples(name):
+    """The docstring examples of the book's extensions (outside the doctest paths)."""
+    import doctest
+
+    result = doctest.testmod(_load_ext(name))
+    assert result.attempted > 0 and result.failed == 0
 
 
 # --- in the browser, offline --------------------------------------------------------------
@@ -629,10 +654,11 @@ def test_landing_page_and_glossary_render(open_page, language):
 
 
 def _non_background_pixels(png_bytes):
-    image = Image.open(io.BytesIO(png_bytes)).convert("RGB")
-    pixels = list(image.getdata())
-    background = collections.Counter(pixels).most_common(1)[0][0]
-    return sum(sum(abs(a - b) for a, b in zip(p, background, strict=True)) > 120 for p in pixels)
+    """Pixels of a screenshot that differ clearly from its most common colour."""
+    pixels = np.asarray(Image.open(io.BytesIO(png_bytes)).convert("RGB")).reshape(-1, 3)
+    colours, counts = np.unique(pixels, axis=0, return_counts=True)
+    background = colours[counts.argmax()].astype(int)
+    return int((np.abs(pixels.astype(int) - background).sum(axis=1) > 120).sum())
 
 
 @pytest.mark.browser

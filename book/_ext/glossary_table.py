@@ -3,12 +3,11 @@
 One row per term: ``english, chinese, symbol, chapter`` (symbol in LaTeX without dollars,
 may be empty; chapter = the number of the chapter where the course defines the term).
 ``{glossary-table}`` renders it as a table (the same in both editions); the Chinese terms
-also seed the word list of the Chinese search index, so that a search for a term finds it
-as one word; and tests/test_book.py checks that the translation uses them.
+also seed the word list of the Chinese search index (chinese_search.py); and
+tests/test_book.py checks that the translation uses them.
 """
 
 import csv
-import logging
 from pathlib import Path
 
 from book_text import text
@@ -18,9 +17,6 @@ from sphinx.util.docutils import SphinxDirective
 
 GLOSSARY = Path(__file__).resolve().parent.parent / "glossary.csv"
 COLUMNS = ("english", "chinese", "symbol", "chapter")
-# Names a reader searches for on their own, though the glossary only has them inside a
-# longer term (科氏加速度, 雅可比矩阵, ...): words of the search index too.
-SEARCH_WORDS = ("科氏", "科里奥利", "雅可比", "拉格朗日", "欧拉", "牛顿", "克里斯托费尔")
 
 
 def read_glossary(path=GLOSSARY):
@@ -94,23 +90,6 @@ def _row(cells):
     return row
 
 
-def search_dictionary(app):
-    """Give the Chinese search index the glossary's terms as words (jieba user dictionary)."""
-    if app.config.language != "zh_CN":
-        return
-    import jieba  # the Chinese word splitter of Sphinx's search (the book extra installs it)
-
-    jieba.setLogLevel(logging.WARNING)  # no "Building prefix dict..." chatter
-    words = Path(app.doctreedir) / "glossary-words.txt"
-    words.parent.mkdir(parents=True, exist_ok=True)
-    terms = {row["chinese"].strip() for row in read_glossary()}
-    terms = {term for term in terms if not any(ch.isspace() for ch in term)}
-    terms.update(SEARCH_WORDS)
-    words.write_text("".join(f"{term} 1000 n\n" for term in sorted(terms)), encoding="utf-8")
-    app.config.html_search_options = {**(app.config.html_search_options or {}), "dict": str(words)}
-
-
 def setup(app):
     app.add_directive("glossary-table", GlossaryTableDirective)
-    app.connect("builder-inited", search_dictionary)
     return {"parallel_read_safe": True, "parallel_write_safe": True}
