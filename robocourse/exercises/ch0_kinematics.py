@@ -138,8 +138,8 @@ def following(context, number, name, answer, what, derive):
             raise
         try:
             inherited = same(answer, derive(earlier))
-        except Exception:  # noqa: BLE001 - an earlier answer may be anything: then not
-            inherited = False  # inherited
+        except Exception:  # noqa: BLE001 - an earlier answer that cannot be used is not the cause
+            inherited = False
         if not inherited:
             raise
         text = str(mistake) if str(mistake).endswith(".") else f"{mistake}."
@@ -148,7 +148,7 @@ def following(context, number, name, answer, what, derive):
                       f"follows:ex{number}") from None
 
 
-def degrees(angle):
+def angle_text(angle):
     """An angle the lecture's way: ``"3.1416 rad (180°)"``."""
     return f"{angle:.5g} rad ({np.degrees(angle):.4g}°)"
 
@@ -430,11 +430,11 @@ def check_singular_angles(singular_theta2):
     arm = gripper_arm(*SINGULAR_TEST_ARM)
     for value in singular_theta2:
         if not 0 <= value < 2 * np.pi:
-            raise Mistake(f"singular_theta2 holds {degrees(value)}, which is not in [0, 2π): "
+            raise Mistake(f"singular_theta2 holds {angle_text(value)}, which is not in [0, 2π): "
                           "give each singular angle once, in radians", "out-of-range")
         for t1, t3 in ((0.4, -0.9), (-2.0, 1.7)):
             if not is_singular(arm, [t1, value, t3], rows=PLANAR, tol=1e-5):
-                raise Mistake(f"theta2 = {degrees(value)} is not a singular configuration: the "
+                raise Mistake(f"theta2 = {angle_text(value)} is not a singular configuration: the "
                               "Jacobian has full rank there", "not-singular")
 
 
