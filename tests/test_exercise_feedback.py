@@ -8,6 +8,7 @@ derived by hand needs the sandbox: ``test_exercises.py`` grades the solutions th
 and ``test_autograde.py`` a library route taken instead.
 """
 
+import importlib
 import importlib.util
 import pathlib
 
@@ -58,6 +59,29 @@ def decide(assignment, namespace, numbers):
     finally:
         context.close()
     return verdicts
+
+
+GRADED = sorted(p.parent.name for p in (ROOT / "solutions").glob("*/grader.py"))
+
+
+@pytest.mark.parametrize("assignment", GRADED)
+def test_every_route_an_exercise_switches_off_exists(assignment):
+    """A renamed library function must not leave a route that cannot be switched off."""
+    exercise_set, _ = load_exercise_set(ROOT / "solutions" / assignment / "grader.py")
+    routes = {route for exercise in exercise_set.exercises.values()
+              for kind in exercise.answers.values() if isinstance(kind, Function)
+              for route in kind.forbidden}
+    routes |= {route for exercise in exercise_set.exercises.values()
+               for names in exercise.by_hand.values() for route in names}
+    missing = []
+    for route in sorted(routes):
+        module, _, attribute = route.partition(":")
+        holder = importlib.import_module(module)
+        for part in attribute.split("."):
+            holder = getattr(holder, part, None)
+        if not callable(holder):
+            missing.append(route)
+    assert routes and not missing
 
 
 @pytest.fixture(scope="module", params=["ch0_kinematics", "ch2_inertia"])
