@@ -49,7 +49,7 @@ POSE_ROUTES = ("robocourse.kinematics:forward_kinematics", "robocourse.kinematic
 DH_ROUTES = ("robocourse.frames:dh_transform", "robocourse.robot:Link.transform", *POSE_ROUTES)
 IK_ROUTES = ("robocourse.kinematics:inverse_kinematics_2r",)
 JACOBIAN_ROUTES = ("robocourse.kinematics:jacobian", "robocourse.kinematics:jacobian_rows",
-                   "robocourse.kinematics:jacobian_by_differentiation",
+                   "robocourse.kinematics:jacobian_by_cross_products",
                    "robocourse.kinematics:jacobian_by_propagation",
                    "robocourse.kinematics:rotate_jacobian")
 STEP_ROUTES = ("robocourse.frames:velocity_transform",

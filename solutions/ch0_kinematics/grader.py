@@ -79,7 +79,7 @@ def check_branches(ik_2r, x, y, arm_l1, arm_l2):
     branches = student_solutions(ik_2r, x, y, arm_l1, arm_l2)
     for theta, name, elbow in zip(branches, ("theta_pos", "theta_neg"), ("down", "up"),
                                   strict=True):
-        expected = inverse_kinematics_2r(x, y, arm_l1, arm_l2, elbow=elbow)   # down: s2 >= 0
+        expected = inverse_kinematics_2r(planar_2r(l1=arm_l1, l2=arm_l2), x, y, elbow=elbow)
         closest = expected + np.angle(np.exp(1j * (theta - expected)))          # same mod 2π
         quadrant = [Known(expected + [turn, 0], "theta1 is off by 180°: np.arctan(y / x) loses "
                           "the quadrant, np.arctan2(y, x) keeps it.", "quadrant")
