@@ -8,9 +8,7 @@ hidden tests check the whole answers on other cases
 (``solutions/ch0_kinematics/grader.py``).
 """
 
-import contextlib
 import functools
-import re
 
 import numpy as np
 import sympy as sp
@@ -27,7 +25,7 @@ from robocourse.grading import (
     check_number,
     student_rng,
 )
-from robocourse.grading.checks import Known, Mistake, case
+from robocourse.grading.checks import Known, Mistake, case, same
 from robocourse.kinematics import forward_kinematics, is_singular, jacobian_rows
 from robocourse.models import planar_2r, planar_3r
 from robocourse.robot import SerialChain
@@ -110,43 +108,6 @@ def jacobian_det():
 
 
 # --- feedback that stems from an earlier answer ---------------------------------------------
-
-def same(answer, other):
-    """True when ``answer`` equals ``other``: symbolically for expressions and matrices,
-    within 10⁻⁶ for numbers."""
-    if isinstance(other, np.ndarray):
-        given = np.asarray(answer, dtype=float)
-        return given.shape == other.shape and bool(np.allclose(given, other, atol=1e-6))
-    try:
-        check_expression(answer, other)
-    except Mistake:
-        return False
-    return True
-
-
-@contextlib.contextmanager
-def following(context, number, name, answer, what, derive):
-    """When a check inside fails, say so if ``answer`` is what ``derive`` makes of the
-    answer ``name`` of the earlier exercise ``number`` and that answer did not pass:
-    the mistake is then the earlier one ("your J0_3r of exercise 4 is not right, and …").
-    """
-    try:
-        yield
-    except Mistake as mistake:
-        earlier, passed = context.earlier(number, name)
-        if earlier is None or passed:
-            raise
-        try:
-            inherited = same(answer, derive(earlier))
-        except Exception:  # noqa: BLE001 - an earlier answer that cannot be used is not the cause
-            inherited = False
-        if not inherited:
-            raise
-        text = str(mistake) if str(mistake).endswith(".") else f"{mistake}."
-        raise Mistake(f"{text} Your {what} follows correctly from your {name} of exercise "
-                      f"{number}, which is not right: correct exercise {number} first.",
-                      f"follows:ex{number}") from None
-
 
 def angle_text(angle):
     """An angle the lecture's way: ``"3.1416 rad (180°)"``."""
@@ -231,12 +192,6 @@ def exercise_2(dh):
 
 # --- exercise 3: inverse kinematics of the 2R arm ----------------------------------------------
 
-def _raised(error):
-    """The exception type named in a student function's error message (``"ValueError"``)."""
-    found = re.search(r" raised (\w+)", str(error))
-    return found.group(1) if found else None
-
-
 def student_solutions(ik_2r, x, y, arm_l1, arm_l2):
     """``ik_2r(x, y, l1, l2)`` as two arrays ``[θ1, θ2]`` (a Mistake if it is not that)."""
     call = f"ik_2r({x}, {y}, {arm_l1}, {arm_l2})"
@@ -280,7 +235,7 @@ def check_out_of_reach(ik_2r, x, y, arm_l1, arm_l2):
     try:
         ik_2r(x, y, arm_l1, arm_l2)
     except Mistake as error:
-        if _raised(error) == "ValueError":
+        if getattr(error, "raised", None) == "ValueError":
             return
         raise Mistake(f"{call} should raise ValueError (the target is out of reach); {error}",
                       "wrong-exception") from None
@@ -315,13 +270,13 @@ def check_jacobian(J, expected, name, values, label):
 
 def from_pose(context, J0_3r):
     """Feedback for a J0_3r that is the derivative of a wrong pose_3r of exercise 1."""
-    return following(context, 1, "pose_3r", J0_3r, "J0_3r",
-                     lambda pose: sp.Matrix(pose).jacobian(Q))
+    return context.following(1, "pose_3r", J0_3r, "J0_3r",
+                             lambda pose: sp.Matrix(pose).jacobian(Q))
 
 
 def from_base_jacobian(context, answer, what, derive):
     """Feedback for an answer that follows from a wrong J0_3r of exercise 4."""
-    return following(context, 4, "J0_3r", answer, what, derive)
+    return context.following(4, "J0_3r", answer, what, derive)
 
 
 @exercises.visible(4, cell="ex4_test", J0_3r=Matrix(3, 3))

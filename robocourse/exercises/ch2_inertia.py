@@ -7,7 +7,6 @@ numbers of your own check properties only — symmetry, the trace, the principal
 moments that a turn keeps — never the tensor itself.
 """
 
-import contextlib
 import functools
 
 import numpy as np
@@ -23,7 +22,7 @@ from robocourse.grading import (
     check_number,
     student_rng,
 )
-from robocourse.grading.checks import Known, Mistake, case
+from robocourse.grading.checks import Known, Mistake, case, note, same
 from robocourse.inertia import (
     Box,
     Cylinder,
@@ -87,33 +86,14 @@ def cylinder_about_rim():
 
 # --- checks shared by the tensor exercises --------------------------------------------------
 
-@contextlib.contextmanager
-def explained(note, code=None):
-    """Add ``note`` to the feedback of a failing check inside (and, if given, its own code)."""
-    try:
-        yield
-    except Mistake as mistake:
-        text = str(mistake) if str(mistake).endswith(".") else f"{mistake}."
-        raise Mistake(f"{text} {note}", code or mistake.code) from None
-
-
 def check_symmetric(I, name):
     """Every product of inertia appears twice in the matrix, with the same value."""
     transposed = I.T if isinstance(I, sp.MatrixBase) else np.transpose(I)
-    symmetric = (same_expression(I, transposed) if isinstance(I, sp.MatrixBase)
+    symmetric = (same(I, transposed) if isinstance(I, sp.MatrixBase)
                  else np.allclose(I, transposed, rtol=0, atol=1e-9))
     if not symmetric:
         raise Mistake(f"{name} is not symmetric: every product of inertia appears twice in the "
                       "matrix, with the same sign", "not-symmetric")
-
-
-def same_expression(answer, other):
-    """True when the symbolic ``answer`` equals ``other`` for all values of the symbols."""
-    try:
-        check_expression(answer, other)
-    except Mistake:
-        return False
-    return True
 
 
 def check_units(I, name, symbols):
@@ -121,8 +101,8 @@ def check_units(I, name, symbols):
     four times larger when every length (``symbols[1:]``) doubles."""
     mass, *lengths = symbols
     doubled = {length: 2 * length for length in lengths}
-    if not (same_expression(I.subs(mass, 2 * mass), 2 * I) and
-            same_expression(I.subs(doubled, simultaneous=True), 4 * I)):
+    if not (same(I.subs(mass, 2 * mass), 2 * I) and
+            same(I.subs(doubled, simultaneous=True), 4 * I)):
         raise Mistake(f"{name} does not have the units of an inertia tensor, a mass times a "
                       "length squared (doubling the mass should double it, doubling every length "
                       "multiply it by 4): check the density — the mass over the volume or the "
@@ -132,13 +112,13 @@ def check_units(I, name, symbols):
 def check_zero_products(I, name, entries, reason):
     """The products of inertia at ``entries`` vanish (``reason``: the symmetry that says so)."""
     for i, j in entries:
-        if not same_expression(I[i, j], 0):
+        if not same(I[i, j], 0):
             raise Mistake(f"{name}[{i}, {j}] should be zero: {reason}", f"product-{i}{j}")
 
 
 def check_trace(I, expected, name, symbols):
     """The trace of a symbolic tensor: the sum of its moments."""
-    with explained("Moving the origin from the centre of mass adds 2 m |P_c|² to the trace "
+    with note("Moving the origin from the centre of mass adds 2 m |P_c|² to the trace "
                    "(the point-mass term m (P_cᵀP_c I3 − P_c P_cᵀ) has the trace 2 m P_cᵀP_c): "
                    "check the moments on the diagonal."):
         check_expression(I.trace(), expected.trace(), f"the trace of {name}", markers=symbols[1:],
@@ -166,7 +146,7 @@ def exercise_1(I_plate):
     check_units(I_plate, "I_plate", PLATE)
     check_zero_products(I_plate, "I_plate", [(0, 2), (1, 2)], "the plate has z = 0 everywhere, "
                         "so the products ∫ x z dm and ∫ y z dm vanish")
-    if not same_expression(I_plate[2, 2], I_plate[0, 0] + I_plate[1, 1]):
+    if not same(I_plate[2, 2], I_plate[0, 0] + I_plate[1, 1]):
         raise Mistake("I_plate breaks the flat-plate rule Izz = Ixx + Iyy (all the mass has "
                       "z = 0, so Ixx + Iyy − Izz = 2∫z² dm = 0): check the moments on the "
                       "diagonal", "plate-rule")
@@ -346,7 +326,7 @@ def exercise_6(I_B6, context):
     """Visible: symmetry and the principal moments, which a turn of the axes keeps."""
     I_A = box_numbers(context.student)[4]
     check_symmetric(I_B6, "I_B6")
-    with explained("Turning the axes keeps the principal moments: B_I = B_R_A A_I B_R_Aᵀ, with a "
+    with note("Turning the axes keeps the principal moments: B_I = B_R_A A_I B_R_Aᵀ, with a "
                    "rotation matrix on the left and its transpose on the right.", "not-a-turn"):
         check_number(np.linalg.eigvalsh(I_B6), np.linalg.eigvalsh(I_A),
                      "the principal moments of I_B6", rtol=0, atol=1e-6, unit="kg·m²")
@@ -360,7 +340,7 @@ def exercise_7(moments_7, context):
     I_7 = tensor_numbers(context.student)
     if np.any(np.diff(moments_7) < 0):
         raise Mistake("moments_7 should be sorted in ascending order", "not-ascending")
-    with explained("The principal moments add up to the trace of I_7: the trace does not change "
+    with note("The principal moments add up to the trace of I_7: the trace does not change "
                    "when the axes turn."):
         check_number(moments_7.sum(), np.trace(I_7), "the sum of moments_7", rtol=0, atol=3e-6,
                      unit="kg·m²")
