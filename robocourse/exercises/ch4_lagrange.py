@@ -423,19 +423,24 @@ def classmate_model():
     return M, C, G
 
 
+def _place(key):
+    """``"C12"`` → (1, (0, 1)): which of (M, C, G), and the 0-based row and column."""
+    return "MCG".index(key[0]), (int(key[1]) - 1, int(key[2]) - 1 if len(key) == 3 else 0)
+
+
 def entry_of(model, key):
     """The entry ``"C12"`` (row, column from 1) of ``model = (M, C, G)``."""
-    matrix = model["MCG".index(key[0])]
-    return matrix[int(key[1]) - 1, int(key[2]) - 1 if len(key) == 3 else 0]
+    which, position = _place(key)
+    return model[which][position]
 
 
 def corrected_model(corrections):
     """The classmate's model with the ``corrections`` {"Xij": entry} put in."""
-    M, C, G = classmate_model()
+    model = classmate_model()
     for key, entry in corrections.items():
-        target = {"M": M, "C": C, "G": G}[key[0]]
-        target[int(key[1]) - 1, int(key[2]) - 1 if len(key) == 3 else 0] = entry
-    return M, C, G
+        which, position = _place(key)
+        model[which][position] = entry
+    return model
 
 
 @functools.lru_cache(maxsize=None)

@@ -147,22 +147,25 @@ def agrees(answer, expected):
 
 
 @contextlib.contextmanager
-def stems_from(context, *earlier, consistent=None):
+def stems_from(context, *earlier, consistent=None, own=()):
     """Say so when a failure inside stems from an earlier answer that did not pass.
 
     ``earlier``: ``(exercise number, answer name)`` pairs this answer builds on.
     ``consistent(value)``: True when the failed answer is exactly what the earlier
     answer ``value`` (of the first pair) gives — then the feedback says the mistake
-    is in that exercise (code ``follows-ex<n>``); otherwise it adds that those earlier
-    answers did not pass either (code ``after-ex<n>:<code>``). While a student works,
-    the earlier verdicts are unknown and the feedback is unchanged.
+    is in that exercise (code ``follows-ex<n>``). Otherwise it adds that those earlier
+    answers did not pass either (code ``after-ex<n>:<code>``), unless the answer itself
+    is missing or malformed (a stub, a wrong type or shape) or the failure's code is one
+    of ``own`` (named mistakes diagnosed against the right answer, which say what is
+    wrong by themselves). While a student works, the earlier verdicts are unknown and
+    the feedback is unchanged.
     """
     try:
         yield
     except Mistake as mistake:
         failed = [(n, name) for n, name in earlier
                   if (v := context.verdicts.get(n)) is not None and not v.passed]
-        if not failed:
+        if not failed or _unanswered(mistake):
             raise
         number, name = earlier[0]
         value = context.answers.get(number, {}).get(name)
@@ -171,11 +174,22 @@ def stems_from(context, *earlier, consistent=None):
             raise Mistake(f"{mistake} It is exactly what your {name} of exercise {number} "
                           f"gives, and that is not right: correct exercise {number} and this "
                           "answer follows.", f"follows-ex{number}") from None
+        if mistake.code in own:
+            raise
         names = " and ".join(f"your {n_} of exercise {n}" for n, n_ in failed)
         them = "it" if len(failed) == 1 else "them"
         raise Mistake(f"{mistake} ({names} did not pass either, and this answer builds on "
                       f"{them}: correct {them} first.)",
                       f"after-ex{'+'.join(str(n) for n, _ in failed)}:{mistake.code}") from None
+
+
+#: Failures that say the answer itself is missing or malformed: never an earlier answer's fault.
+_OWN_FAULTS = {"wrong-type", "wrong-shape", "wrong-keys", "not-an-option", "not-handed-over",
+               "no-answer", "timeout", "crashed", "too-large"}
+
+
+def _unanswered(mistake):
+    return mistake.code in _OWN_FAULTS or "is the answer cell still the stub?" in str(mistake)
 
 
 def _safely(question, value):
