@@ -123,7 +123,7 @@ def right_corrections():
     arm = planar_2r_distributed()
     q, qd, _ = joint_symbols(arm)
     return {"C12": lagrange.coriolis_matrix(arm, q, qd)[0, 1],
-            "G2": lagrange.gravity_vector(arm, q)[1]}
+            "G2": lagrange.gravity_load(arm, q)[1]}
 
 
 def test_chapter_4_right_answers_pass(chapter4):
@@ -250,7 +250,7 @@ def max_gap(points_more=0):
 
     lengths, A, B, n = ch5.line_numbers(STUDENT)
     arm = planar_2r(l1=lengths[0], l2=lengths[1], m1=1.0, m2=1.0, g=9.81)
-    path = joint_space_path(ch5.straight_line_2r(A, B, *lengths, points=n + points_more), 100)
+    path = joint_space_path(ch5.straight_line_2r(arm, A, B, points=n + points_more), 100)
     tips = np.array([np.asarray(forward_kinematics(arm, q), dtype=float)[:2, 3] for q in path])
     return float(np.abs(distance_from_line(tips, A, B)).max())
 

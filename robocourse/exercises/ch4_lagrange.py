@@ -62,11 +62,13 @@ DYNAMICS_ROUTES = tuple(
     [f"robocourse.lagrange:{name}" for name in (
         "kinetic_energy", "potential_energy", "total_energy", "lagrange_equations",
         "equation_terms", "mass_matrix", "mass_matrix_derivatives", "christoffel_symbols",
-        "coriolis_matrix", "gravity_vector", "inverse_dynamics")]
+        "coriolis_matrix", "velocity_product", "gravity_load", "inverse_dynamics")]
     + [f"robocourse.newton_euler:{name}" for name in (
-        "newton_euler", "inverse_dynamics", "mass_matrix", "velocity_product", "gravity_load")]
+        "newton_euler", "inverse_dynamics", "mass_matrix", "velocity_product",
+        "coriolis_matrix", "gravity_load")]
     + [f"robocourse.lagrange_euler:{name}" for name in (
-        "mass_matrix", "velocity_product", "gravity_vector", "inverse_dynamics")]
+        "mass_matrix", "velocity_product", "coriolis_matrix", "gravity_load",
+        "inverse_dynamics")]
     + ["robocourse.closed_form:closed_form"])
 #: …and those that compute the Coriolis matrix of exercise 4.
 CORIOLIS_ROUTES = ("robocourse.lagrange:christoffel_symbols",

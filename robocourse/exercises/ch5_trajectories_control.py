@@ -228,7 +228,8 @@ def line_numbers(student):
         samples = A + np.linspace(0.0, 1.0, 201)[:, None] * (B - A)
         reach = np.hypot(*samples.T)
         if np.linalg.norm(B - A) > 0.4 and reach.min() > inner and reach.max() < outer:
-            angles = straight_line_2r(A, B, lengths[0], lengths[1], points=201)
+            arm = planar_2r(l1=lengths[0], l2=lengths[1])
+            angles = straight_line_2r(arm, A, B, points=201)
             if np.abs(np.diff(angles, axis=0)).max() < 0.1:       # θ1 does not wrap past ±180°
                 return lengths, A, B, int(rng.integers(3, 7))
 

@@ -127,7 +127,7 @@ def _move_mistakes(numbers):
         Known(_torques(_numeric_parts(numbers, I_factor=0.0), q, qd, qdd), "It matches links "
               "without their own moment of inertia (point masses at mid-length): add ½ I ω² "
               "for each rod.", "no-inertia"),
-        Known(sum(lagrange.mass_matrix(arm, q) @ qdd + lagrange.gravity_vector(arm, q)
+        Known(sum(lagrange.mass_matrix(arm, q) @ qdd + lagrange.gravity_load(arm, q)
                   for arm in arms), "It matches M q̈ + G alone: the Coriolis and centripetal "
               "terms C q̇ are missing.", "no-velocity-terms"),
         Known(_torques(_numeric_parts(numbers, g_value=-9.81), q, qd, qdd), "It matches "
@@ -202,7 +202,7 @@ def true_model():
     arm = planar_2r_distributed()
     q, qd, _ = joint_symbols(arm)
     return (lagrange.mass_matrix(arm, q), lagrange.coriolis_matrix(arm, q, qd),
-            lagrange.gravity_vector(arm, q))
+            lagrange.gravity_load(arm, q))
 
 
 @functools.lru_cache(maxsize=None)

@@ -133,8 +133,7 @@ def _gap(numbers, points, elbow="down"):
     between ``points`` IK points (200 steps per segment)."""
     lengths, A, B, _ = numbers
     arm = planar_2r(l1=lengths[0], l2=lengths[1], m1=1.0, m2=1.0, g=9.81)
-    path = joint_space_path(straight_line_2r(A, B, lengths[0], lengths[1], points=points,
-                                             elbow=elbow), 200)
+    path = joint_space_path(straight_line_2r(arm, A, B, points=points, elbow=elbow), 200)
     tips = np.array([np.asarray(forward_kinematics(arm, q), dtype=float)[:2, 3] for q in path])
     return float(np.abs(distance_from_line(tips, A, B)).max())
 
@@ -187,12 +186,12 @@ def exercise_7(computed_torque_law):
 
 @functools.lru_cache(maxsize=None)
 def missing_in_classmate_law():
-    """The term that inverse_dynamics(…, gravity=False) leaves out of M v + c + G."""
+    """The term that inverse_dynamics(…, gravity=0) leaves out of M v + c + G."""
     arm = classmate_setup()[0]
     q, qd, v = np.array([0.4, -0.9]), np.array([1.2, 0.7]), np.array([-3.0, 2.0])
     terms = {"velocity": velocity_product(arm, q, qd), "gravity": gravity_load(arm, q)}
     left_out = (mass_matrix(arm, q) @ v + terms["velocity"] + terms["gravity"]
-                - inverse_dynamics(arm, q, qd, v, gravity=False))
+                - inverse_dynamics(arm, q, qd, v, gravity=0))
     return next(key for key, term in terms.items() if np.allclose(term, left_out))
 
 
