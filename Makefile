@@ -1,40 +1,81 @@
 # Two commands do all set-up on a fresh machine with Python 3.11:
 #   make lab    open the course in JupyterLab
 #   make test   run the whole test suite (unit, property, doctest, notebooks)
+#   make hub    try the course as a class on JupyterHub, on 127.0.0.1 (root; deploy/README.md)
+#   make book   build the course website, English and Chinese (book/_build/html)
 PYTHON ?= $(shell command -v python3.11 || command -v python3)
 VENV   := .venv
 BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed
+# A class on JupyterHub: its folder, with the environment every account shares (outside
+# this checkout, which students must not read), and the port of `make hub`.
+HUB_ROOT ?= /srv/robocourse
+HUB_PORT ?= 8000
 
-.PHONY: lab test browser bench clean
+.PHONY: lab test system hub-env hub bench clean book translations
 
 $(STAMP): pyproject.toml constraints.txt
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade pip
-	$(BIN)/python -m pip install --quiet -c constraints.txt -e '.[dev]'
+	$(BIN)/python -m pip install --quiet -c constraints.txt -e '.[dev,book]'
 	touch $(STAMP)
 
 lab: $(STAMP)
 	$(BIN)/jupyter lab --ServerApp.root_dir=$(CURDIR) --ServerApp.allow_root=True \
 	    chapters/00_kinematics.ipynb
 
-# Debian's Chromium for the browser tests (installed when we are root with apt-get);
-# without it those tests are skipped and say why.
-browser:
-	@command -v chromium >/dev/null 2>&1 || { [ "$$(id -u)" = 0 ] && \
-	    command -v apt-get >/dev/null 2>&1 && apt-get update -qq && \
-	    DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null; } || \
-	    echo "Chromium is not available: the browser tests will be skipped"
+# Debian packages the tests need: Chromium for the browser tests, bubblewrap for the
+# sandbox that autograding runs student code in. Installed when we are root with
+# apt-get; without them those tests are skipped and say why.
+DEBIAN := chromium:chromium bwrap:bubblewrap
+system:
+	@missing=""; for pair in $(DEBIAN); do command -v $${pair%%:*} >/dev/null 2>&1 || \
+	    missing="$$missing $${pair#*:}"; done; \
+	[ -z "$$missing" ] || { [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1 && \
+	    apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq \
+	    $$missing >/dev/null; } || \
+	    echo "not available:$$missing — the tests that need them will be skipped"
+	@fc-list :lang=zh 2>/dev/null | grep -q . || { [ "$$(id -u)" = 0 ] && \
+	    command -v apt-get >/dev/null 2>&1 && \
+	    DEBIAN_FRONTEND=noninteractive apt-get install -y -qq fonts-wqy-microhei >/dev/null; } || \
+	    echo "No Chinese font: screenshots of the Chinese book will show boxes"
+
+# The scripts and fonts the book serves itself (book/package.json, pinned by its lock file).
+BOOK_ASSETS := book/node_modules/.installed
+$(BOOK_ASSETS): book/package.json book/package-lock.json
+	npm ci --prefix book --no-audit --no-fund --ignore-scripts --loglevel=error
+	touch $@
+
+book: $(STAMP) $(BOOK_ASSETS)
+	$(BIN)/python book/build.py
+
+# After changing a chapter: extract its strings and merge them into book/locale (see book/README.md)
+translations: $(STAMP)
+	$(BIN)/python book/build.py --update-translations
+
+# The class's environment (pip extra `hub`) and JupyterHub's proxy (npm, deploy/node_modules),
+# when we are root with npm and useradd; otherwise the hub test is skipped and says why.
+hub-env: $(STAMP)
+	@if [ "$$(id -u)" = 0 ] && command -v npm >/dev/null && command -v useradd >/dev/null; \
+	then $(BIN)/python deploy/classroom.py env --env $(HUB_ROOT)/env; \
+	else echo "not root, or no npm or useradd: the hub test will be skipped"; fi
+
+hub: hub-env
+	$(BIN)/python deploy/classroom.py setup --root $(HUB_ROOT) --env $(HUB_ROOT)/env \
+	    --instructor rc-instructor --students deploy/example-class.csv --passwords
+	$(BIN)/python deploy/classroom.py start --root $(HUB_ROOT) --port $(HUB_PORT)
 
 # The environment's scripts (jupyter, nbgrader, alembic) come first on PATH.
 test: export PATH := $(CURDIR)/$(BIN):$(PATH)
-test: $(STAMP) browser
-	ruff check robocourse tests bench
-	python -m pytest -n 2 --dist loadfile -m "not browser" \
+test: $(STAMP) $(BOOK_ASSETS) system hub-env
+	ruff check robocourse tests bench deploy book
+	python -m pytest -n 2 --dist loadfile -m "not browser and not hub" \
 	    --nbval-lax --nbval-sanitize-with tests/nbval_sanitize.cfg --nbval-cell-timeout 120 \
 	    robocourse tests chapters solutions
+	# a class on JupyterHub with real accounts, on its own: it starts a server per user
+	ROBOCOURSE_HUB_ENV=$(HUB_ROOT)/env python -m pytest -m hub -rs tests/test_hub.py
 	# the browser test last and alone: JupyterLab and Chromium get the whole machine
-	python -m pytest -m browser -rs tests/test_browser.py
+	python -m pytest -m browser -rs tests/test_browser.py tests/test_book.py
 
 bench: $(STAMP)
 	$(BIN)/python bench/bench.py

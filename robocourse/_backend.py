@@ -1,17 +1,26 @@
 """Numbers or symbols: the few helpers that let one formula serve both.
 
 Every function in robocourse is written once. When any input is a sympy
-object the computation is carried out in sympy (exact, ``sp.Matrix`` column
-vectors); otherwise in numpy (floats, 1-D arrays). Matrix products ``@``,
-sums and indexing read the same in both, so only construction, ``sin``/``cos``
-and input checking need to know which one is in use.
+object the computation is carried out in sympy (exact); otherwise in numpy
+(floats). Matrix products ``@``, sums and indexing read the same in both, so only
+construction and ``sin``/``cos`` need to know which one is in use (input checking
+is ``_checks``).
+
+The shape rule, on both paths: a matrix is a matrix (``sp.Matrix`` or a 2-D float
+array of the same shape); a vector is a sympy COLUMN (n x 1) on the symbolic path
+and a 1-D float array (shape ``(n,)``) on the numeric one. Both index, iterate,
+add and multiply a matrix the same way (``tau[0]``, ``len(tau)``, ``list(tau)``,
+``M @ qdd``); the scalar product is ``a.dot(b)`` on both (``a.T @ b`` is a 1 x 1
+matrix on the symbolic path).
 """
 
 import math
-import numbers
 
 import numpy as np
 import sympy as sp
+from sympy.simplify.fu import TR10i
+
+from robocourse._checks import ROUND_OFF
 
 
 def is_symbolic(*values):
@@ -67,7 +76,7 @@ def exact_angle(angle):
     if isinstance(angle, int):
         return sp.Integer(angle)
     quarter_turns = angle / (math.pi / 2)
-    if abs(quarter_turns - round(quarter_turns)) < 1e-12:
+    if abs(quarter_turns - round(quarter_turns)) < ROUND_OFF:
         return sp.pi * sp.Rational(round(quarter_turns), 2)
     return angle
 
@@ -83,15 +92,24 @@ def vector(values, symbolic):
 
 
 def convert(value, symbolic):
-    """A matrix or vector in the chosen kind; floats with integer values become exact.
+    """A matrix or vector in the chosen kind (the shape rule of the module docstring).
+
+    Symbolic: floats with integer values become exact integers, a 1-D array becomes
+    a column. Numeric: a float array; a sympy column becomes a 1-D array, a sympy
+    matrix with free symbols raises TypeError.
 
     >>> convert(np.eye(2), True)
     Matrix([
     [1, 0],
     [0, 1]])
+    >>> convert(sp.Matrix([1, 2]), False)
+    array([1., 2.])
     """
     if not symbolic:
-        return np.asarray(value, dtype=float) if not isinstance(value, sp.MatrixBase) else value
+        if isinstance(value, sp.MatrixBase):
+            array = np.array(value.tolist(), dtype=float)
+            return array.ravel() if value.cols == 1 else array
+        return np.asarray(value, dtype=float)
     if isinstance(value, sp.MatrixBase):
         return value
 
@@ -102,6 +120,12 @@ def convert(value, symbolic):
     array = np.asarray(value, dtype=float)
     return sp.Matrix(array.shape[0], 1 if array.ndim == 1 else array.shape[1],
                      [exact(x) for x in array.flat])
+
+
+def halves(values, symbolic):
+    """The two halves of a 6-vector as 3-vectors: ``[f; n]`` of a wrench, ``[v; ω]``."""
+    entries = list(values)
+    return vector(entries[:3], symbolic), vector(entries[3:], symbolic)
 
 
 def zeros(n, symbolic):
@@ -119,103 +143,6 @@ def dot(a, b):
     return sum(a[i] * b[i] for i in range(len(a)))
 
 
-def _check_scalar(value, name):
-    if isinstance(value, (str, bytes)) or not isinstance(value, (numbers.Number, sp.Basic)):
-        raise TypeError(f"{name} must be a number or a sympy expression; got {value!r}")
-    if isinstance(value, sp.Basic) and not isinstance(value, sp.Expr):
-        raise TypeError(f"{name} must be a number or a sympy expression; got {value!r}")
-    if isinstance(value, numbers.Number) and not isinstance(value, sp.Basic):
-        if isinstance(value, complex) or not math.isfinite(value):
-            raise ValueError(f"{name} must be a finite real number; got {value!r}")
-
-
-def scalar(value, name):
-    """Check that ``value`` is one real number or sympy expression and return it.
-
-    >>> scalar("3", "mass")
-    Traceback (most recent call last):
-    ...
-    TypeError: mass must be a number or a sympy expression; got '3'
-    """
-    if isinstance(value, np.ndarray) and value.shape == ():
-        value = value.item()
-    _check_scalar(value, name)
-    return value
-
-
-def as_vector(value, length, name, symbolic=None):
-    """Check that ``value`` holds ``length`` numbers or expressions; return a vector.
-
-    ``symbolic`` forces the kind of the result (None: symbolic when ``value`` is).
-
-    >>> as_vector([1, 2], 3, "q")
-    Traceback (most recent call last):
-    ...
-    ValueError: q must have 3 entries (one per joint or axis); got 2
-    """
-    if isinstance(value, (str, bytes)) or value is None:
-        raise TypeError(f"{name} must be a sequence of {length} numbers; got {value!r}")
-    if isinstance(value, sp.MatrixBase):
-        if 1 not in value.shape:
-            raise ValueError(f"{name} must be a vector of {length} entries; got a "
-                             f"{value.shape[0]}x{value.shape[1]} matrix")
-        entries = list(value)
-    else:
-        try:
-            array = np.asarray(value, dtype=object)
-        except Exception as exc:  # ragged input
-            raise ValueError(f"{name} must be a flat sequence of {length} numbers") from exc
-        if array.ndim == 2 and 1 in array.shape:
-            array = array.reshape(-1)
-        if array.ndim != 1:
-            raise ValueError(f"{name} must be a vector of {length} entries; got shape "
-                             f"{array.shape}")
-        entries = list(array)
-    if len(entries) != length:
-        raise ValueError(f"{name} must have {length} entries (one per joint or axis); "
-                         f"got {len(entries)}")
-    for k, entry in enumerate(entries):
-        scalar(entry.item() if isinstance(entry, np.generic) else entry, f"{name}[{k}]")
-    if symbolic is None:
-        symbolic = is_symbolic(entries)
-    if symbolic:
-        return sp.Matrix([sp.sympify(e) for e in entries])
-    return np.array(entries, dtype=float)
-
-
-def as_matrix(value, shape, name, symbolic=None):
-    """Check that ``value`` is a matrix of ``shape``; return it as sp.Matrix or float array.
-
-    >>> as_matrix(np.eye(2), (3, 3), "R")
-    Traceback (most recent call last):
-    ...
-    ValueError: R must be a 3x3 matrix; got 2x2
-    """
-    if isinstance(value, (str, bytes)) or value is None:
-        raise TypeError(f"{name} must be a {shape[0]}x{shape[1]} matrix; got {value!r}")
-    if isinstance(value, sp.MatrixBase):
-        got = value.shape
-        entries = list(value)
-    else:
-        try:
-            array = np.asarray(value, dtype=object)
-        except Exception as exc:
-            raise ValueError(f"{name} must be a {shape[0]}x{shape[1]} matrix") from exc
-        got = array.shape
-        entries = list(array.flat)
-    if tuple(got) != tuple(shape):
-        got_text = "x".join(str(s) for s in got) if got else "a scalar"
-        raise ValueError(f"{name} must be a {shape[0]}x{shape[1]} matrix; got {got_text}")
-    for k, entry in enumerate(entries):
-        scalar(entry.item() if isinstance(entry, np.generic) else entry,
-               f"{name}[{k // shape[1]},{k % shape[1]}]")
-    if symbolic is None:
-        symbolic = is_symbolic(entries)
-    if symbolic:
-        return sp.Matrix(shape[0], shape[1], [sp.sympify(e) for e in entries])
-    return np.array(entries, dtype=float).reshape(shape)
-
-
 def simplify(value):
     """``sp.simplify`` entry by entry for symbolic results; numbers pass through."""
     if isinstance(value, sp.MatrixBase):
@@ -223,3 +150,37 @@ def simplify(value):
     if isinstance(value, sp.Basic):
         return sp.simplify(value)
     return value
+
+
+def _tidy_entry(entry):
+    entry = sp.expand(entry)
+    angles = {f.args[0] for f in entry.atoms(sp.sin, sp.cos)}
+    if not angles:
+        return entry
+    candidates = []
+    for old, new in ((sp.sin, sp.cos), (sp.cos, sp.sin)):       # s² → 1 − c², or c² → 1 − s²
+        circle = {old(x) ** 2: 1 - new(x) ** 2 for x in angles}
+        candidates.append(sp.expand(TR10i(sp.expand(entry.subs(circle)))))
+    return min(candidates, key=lambda e: (sp.count_ops(e), sp.default_sort_key(e)))
+
+
+def tidy(value):
+    """``value`` (expression or matrix) tidied as the lecture writes it, still in sin/cos.
+
+    Each entry is expanded; ``sin² + cos² = 1`` is used once in each direction
+    (``s² → 1 − c²`` and ``c² → 1 − s²``); products of sines and cosines are put back
+    together as sines and cosines of sums of angles (``s1 c2 + c1 s2 → s12``, sympy's
+    ``TR10i``); of the two results the shorter is kept. The value is the same, only
+    written differently; it comes out expanded, so to show a factored or collected
+    arrangement, arrange the tidied value yourself (``sp.factor``, ``notation.by_rates``).
+
+    >>> t1, t2, m = sp.symbols('theta1 theta2 m')
+    >>> tidy(m * sp.sin(t2)**2 + m * sp.cos(t2)**2 + sp.cos(t1) * sp.cos(t2)
+    ...      - sp.sin(t1) * sp.sin(t2))
+    m + cos(theta1 + theta2)
+    >>> tidy(m * (sp.cos(t1) + sp.cos(t2)))
+    m*cos(theta1) + m*cos(theta2)
+    """
+    if isinstance(value, sp.MatrixBase):
+        return value.applyfunc(_tidy_entry)
+    return _tidy_entry(sp.sympify(value))

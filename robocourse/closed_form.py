@@ -9,7 +9,7 @@ minutes; the trick is to treat the torques as POLYNOMIALS:
    (``0.4318 = 2159/5000``), twists of 90° become ``π/2``. Cancellations are then
    exact: no ``1e-17`` coefficients that are zeros in disguise.
 2. Newton–Euler with symbols (``newton_euler``): the columns of ``M`` (unit
-   accelerations, lecture 3.4) and ``G`` (the gravity load). Each entry is a
+   accelerations, chapter 3, §3.4) and ``G`` (the gravity load). Each entry is a
    polynomial in ``s_i = sin θ_i``, ``c_i = cos θ_i`` (and joint rates, prismatic
    ``d_i``, symbolic parameters) with rational coefficients; sympy's sparse
    polynomials multiply it out fast.
@@ -17,7 +17,7 @@ minutes; the trick is to treat the torques as POLYNOMIALS:
    ``s_i²`` is left) in ``equivalence.TrigonometricRing``, the ring of the course's
    equivalence check. These circle polynomials form a Gröbner basis, so the
    remainder is unique: equal torques give the same remainder.
-4. ``c`` from the Christoffel symbols of the reduced ``M`` (lecture 4.4),
+4. ``c`` from the Christoffel symbols of the reduced ``M`` (chapter 4, §4.4),
    ``c_i = Σ_j Ṁ_ij q̇_j − ½ ∂(q̇ᵀ M q̇)/∂q_i`` with ``Ṁ = Σ_k ∂M/∂q_k q̇_k``; on the
    polynomials ``∂/∂θ_k = c_k ∂/∂s_k − s_k ∂/∂c_k``.
 5. Sums of angles. Joints whose axes are parallel (``α_{i−1} = 0``) also have an
@@ -27,20 +27,25 @@ minutes; the trick is to treat the torques as POLYNOMIALS:
    (``s2 = s12 c1 − c12 s1``, …), and the one with fewer terms is kept: ``c2`` in
    the 2R ``M``, ``c12`` in its ``G``.
 
-Numbers come out as floats for a numeric arm, exact for a symbolic one.
+Numbers come out as floats for a numeric arm, exact for a symbolic one. Every twist
+and joint offset must be a multiple of 90° (as in every arm of the course), so that
+the sines and cosines of the joint angles are the only trigonometry left.
+``ClosedForm`` evaluates the five verbs of every dynamics route (see ``newton_euler``);
 ``ClosedForm.numeric_functions`` turns the result into compiled code (``codegen``).
 """
 
 from dataclasses import dataclass, replace
+from functools import cached_property
 from typing import Any
 
+import numpy as np
 import sympy as sp
 
 from robocourse import _backend as B
-from robocourse import newton_euler
+from robocourse import _checks, newton_euler
 from robocourse.codegen import NumericFunction
 from robocourse.equivalence import TrigonometricRing, Undecidable
-from robocourse.robot import joint_symbols, require_chain
+from robocourse.robot import joint_symbols
 
 __all__ = ["ClosedForm", "closed_form", "exact_arm"]
 
@@ -53,6 +58,19 @@ class ClosedForm:
     Each entry is a sum of joint-rate terms (``q̈_j``, ``q̇_j q̇_k``, or none), each with
     its coefficient in sines and cosines of the joint angles (sums of angles where
     axes are parallel).
+
+    The five verbs of every dynamics route evaluate the closed form at joint values,
+    numbers (float arrays) or symbols (sympy): ``inverse_dynamics(q, qd, qdd)``,
+    ``mass_matrix(q)``, ``velocity_product(q, qd)`` (``c``), ``coriolis_matrix(q, qd)``
+    (``C = ½ ∂c/∂q̇``, the Christoffel-symbol matrix, since ``c`` is quadratic in the
+    rates) and ``gravity_load(q)``. Like ``codegen.CompiledDynamics`` they are the arm
+    as it is — its own gravity, no load at the tool — and take no ``wrench`` or
+    ``gravity``.
+
+    >>> from robocourse.models import planar_2r
+    >>> form = closed_form(planar_2r(l1=1.0, l2=1.0, m1=1.0, m2=1.0, g=9.81))
+    >>> form.gravity_load([0.0, 0.0])
+    array([29.43,  9.81])
     """
 
     M: Any
@@ -67,9 +85,56 @@ class ClosedForm:
         """The joint torques/forces ``M q̈ + c + G``."""
         return self.M @ self.qdd + self.c + self.G
 
+    @cached_property
+    def C(self):
+        """The Coriolis matrix ``C = ½ ∂c/∂q̇``, so that ``C q̇ = c`` (``c_i`` is a quadratic
+        form ``Σ_jk c_ijk q̇_j q̇_k`` in the rates: ``½ ∂c_i/∂q̇_j = Σ_k c_ijk q̇_k``)."""
+        return (self.c.jacobian(self.qd) / 2).applyfunc(sp.expand)
+
+    def inverse_dynamics(self, q, qd, qdd):
+        """``τ = M q̈ + c + G`` at the joint values given."""
+        return self._at(self.tau, q=q, qd=qd, qdd=qdd)
+
+    def mass_matrix(self, q):
+        """``M(q)``."""
+        return self._at(self.M, q=q, square=True)
+
+    def velocity_product(self, q, qd):
+        """``c(q, q̇) = C q̇``."""
+        return self._at(self.c, q=q, qd=qd)
+
+    def coriolis_matrix(self, q, qd):
+        """``C(q, q̇)``."""
+        return self._at(self.C, q=q, qd=qd, square=True)
+
+    def gravity_load(self, q):
+        """``G(q)``."""
+        return self._at(self.G, q=q)
+
+    @cached_property
+    def _parameters(self):
+        """The symbols of the arm other than its joint variables (none for a numeric arm)."""
+        joint = {*self.q, *self.qd, *self.qdd}
+        return (self.M.free_symbols | self.c.free_symbols | self.G.free_symbols) - joint
+
+    def _at(self, expressions, square=False, **values):
+        """``expressions`` with the joint symbols replaced by ``values`` (checked, one per
+        joint): a sympy matrix or column when anything is symbolic, else a float array,
+        n x n for a ``square`` matrix (even for n = 1), 1-D for a vector."""
+        symbolic = bool(self._parameters) or any(B.is_symbolic(v) for v in values.values())
+        mapping = {}
+        for name, value in values.items():
+            checked = _checks.vector(value, len(self.q), name, symbolic, "one per joint")
+            mapping.update(zip(getattr(self, name), checked, strict=True))
+        result = expressions.xreplace(mapping)
+        if symbolic:
+            return result
+        return np.array(result.tolist(), dtype=float) if square else B.convert(result, False)
+
     def numeric_functions(self, backend=None):
-        """Compiled ``mass_matrix(q)``, ``velocity_product(q, qd)``, ``gravity_load(q)``,
-        ``inverse_dynamics(q, qd, qdd)``: a dict of ``codegen.NumericFunction`` by name.
+        """Compiled ``mass_matrix(q)``, ``velocity_product(q, qd)``, ``coriolis_matrix(q, qd)``,
+        ``gravity_load(q)``, ``inverse_dynamics(q, qd, qdd)``: a dict of
+        ``codegen.NumericFunction`` by name.
 
         Needs a numeric arm (no symbols other than the joint variables).
         """
@@ -80,6 +145,8 @@ class ClosedForm:
                                            shape=(n, n)),
             "velocity_product": NumericFunction(self.c, {"q": q, "qd": qd},
                                                 "velocity_product", backend),
+            "coriolis_matrix": NumericFunction(self.C, {"q": q, "qd": qd}, "coriolis_matrix",
+                                               backend, shape=(n, n)),
             "gravity_load": NumericFunction(self.G, {"q": q}, "gravity_load", backend),
             "inverse_dynamics": NumericFunction(self.tau, {"q": q, "qd": qd, "qdd": qdd},
                                                 "inverse_dynamics", backend),
@@ -107,9 +174,21 @@ def exact_arm(robot):
     links = [replace(link, alpha=B.exact_angle(link.alpha), a=_exact(link.a), d=_exact(link.d),
                      theta=_exact(B.exact_angle(link.theta)), mass=_exact(link.mass),
                      r_c=_exact(link.r_c), I_c=_exact(link.I_c))
-             for link in require_chain(robot).links]
+             for link in _checks.robot(robot).links]
     return type(robot)(links, tool=_exact(robot.tool), gravity=_exact(robot.gravity),
                        name=robot.name)
+
+
+def _check_right_angles(robot):
+    """Raise ValueError naming the first twist or joint offset that is not a multiple of 90°."""
+    for i, link in enumerate(robot.links, start=1):
+        for angle, what in ((link.alpha, f"twist alpha_{i - 1}"),
+                            (link.theta, f"joint offset theta_{i}")):
+            exact = B.exact_angle(angle)
+            if not (exact / (sp.pi / 2)).is_Integer:
+                raise ValueError(f"closed_form needs every twist and joint offset to be a "
+                                 f"multiple of 90°; link {i} of {robot.name!r} has the {what} "
+                                 f"= {angle}")
 
 
 class _JointPolynomials:
@@ -145,8 +224,7 @@ class _JointPolynomials:
             return self.trig.polynomial(expr)
         except Undecidable as error:
             raise ValueError(f"cannot write {expr} as a polynomial in the sines and cosines "
-                             "of the joint angles (angle offsets must be multiples of 90°): "
-                             f"{error.reason}") from error
+                             f"of the joint angles: {error.reason}") from error
 
     def d_dq(self, p, j):
         """``∂p/∂q_j``: ``c ∂p/∂s − s ∂p/∂c`` for a revolute joint, else ``∂p/∂d_j``."""
@@ -183,7 +261,7 @@ def closed_form(robot):
     reduced with ``s_i² + c_i² = 1``; ``c`` from the Christoffel symbols of ``M`` (see
     the module docstring). Numeric parameters give float coefficients.
 
-    SYLLABUS 4.2 and 3.2, the 2R arm with point masses:
+    Chapter 4, §4.2, and chapter 3, §3.2, the 2R arm with point masses:
 
     >>> from robocourse.models import planar_2r
     >>> form = closed_form(planar_2r())
@@ -194,7 +272,7 @@ def closed_form(robot):
     >>> form.G[1]
     g*l2*m2*cos(theta1 + theta2)
     """
-    require_chain(robot).require_mass_properties()
+    _check_right_angles(_checks.robot(robot, dynamics=True))
     arm = exact_arm(robot)
     q, qd, qdd = joint_symbols(arm)
     M = newton_euler.mass_matrix(arm, q)

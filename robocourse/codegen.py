@@ -19,9 +19,10 @@ under a hash of their source, so each program is compiled once per machine.
 Without a C compiler the same program runs in numpy (``sp.lambdify``), still
 vectorised over many states.
 
-``CompiledDynamics`` applies this to a robot: inverse dynamics, mass matrix,
-velocity product, gravity load and forward dynamics as generated code, each
-derived (by Newton–Euler, with symbolic joint variables) on first use.
+``CompiledDynamics`` applies this to a robot: the five verbs of every dynamics route
+(inverse dynamics, mass matrix, velocity product, Coriolis matrix, gravity load) and
+forward dynamics as generated code, each derived (by Newton–Euler, with symbolic
+joint variables) on first use.
 """
 
 import ctypes
@@ -38,6 +39,7 @@ import numpy as np
 import sympy as sp
 from sympy.codegen.rewriting import create_expand_pow_optimization, optimize
 
+from robocourse import _checks as C
 from robocourse import newton_euler
 from robocourse.robot import joint_symbols
 
@@ -239,6 +241,11 @@ class _NumpyProgram:
         return partial(self.many, inputs[None], outputs[None])
 
 
+def _check_backend(backend):
+    if backend is not None:
+        C.choice(backend, "backend", ("c", "numpy"))
+
+
 class NumericFunction:
     """``expressions`` of sympy symbols turned into a fast function of numbers.
 
@@ -268,8 +275,7 @@ class NumericFunction:
 
     def __init__(self, expressions, arguments, name="f", backend=None, failure=None,
                  definitions=(), shape=None):
-        if backend not in (None, "c", "numpy"):
-            raise ValueError(f"backend must be None, 'c' or 'numpy'; got {backend!r}")
+        _check_backend(backend)
         if not (isinstance(name, str) and name.isascii() and name.isidentifier()):
             raise ValueError(f"name must be a C identifier (letters, digits, _); got {name!r}")
         matrix = sp.Matrix(expressions)
@@ -378,12 +384,15 @@ class NumericFunction:
 class CompiledDynamics:
     """The dynamics of a numeric ``robot`` as generated code.
 
-    Same names and meanings as in ``newton_euler``, without the ``robot`` argument:
-    ``inverse_dynamics(q, qd, qdd)``, ``mass_matrix(q)``, ``velocity_product(q, qd)``,
-    ``gravity_load(q)``, and ``forward_dynamics(q, qd, tau)``, the accelerations
-    ``q̈ = M(q)⁻¹ (τ − c(q, q̇) − G(q))``; also ``state_rate(y, tau)``, the same
-    accelerations for the state ``y = [q, q̇]``. Each is a ``NumericFunction`` (so also
-    ``.many``) derived by Newton–Euler with the symbols of ``joint_symbols`` and
+    The five verbs of ``newton_euler``, same names and meanings, without the ``robot``
+    argument: ``inverse_dynamics(q, qd, qdd)``, ``mass_matrix(q)``,
+    ``velocity_product(q, qd)``, ``coriolis_matrix(q, qd)``, ``gravity_load(q)``. They
+    are the robot as it is — its own gravity, no load at the tool — so they take no
+    ``wrench`` or ``gravity`` (to change either, compile another robot, e.g. with
+    ``SerialChain(..., gravity=...)``). Also ``forward_dynamics(q, qd, tau)``, the
+    accelerations ``q̈ = M(q)⁻¹ (τ − c(q, q̇) − G(q))``, and ``state_rate(y, tau)``, the
+    same accelerations for the state ``y = [q, q̇]``. Each is a ``NumericFunction`` (so
+    also ``.many``) derived by Newton–Euler with the symbols of ``joint_symbols`` and
     compiled the first time it is used. Forward dynamics solves ``M q̈ = τ − c − G``
     by an LDLᵀ elimination written out symbolically for an n x n symmetric matrix
     (no inverse), and reports a singular mass matrix as ValueError naming q.
@@ -395,7 +404,8 @@ class CompiledDynamics:
     """
 
     def __init__(self, robot, backend=None):
-        robot.require_mass_properties()
+        C.robot(robot, dynamics=True)
+        _check_backend(backend)
         if robot.uses_symbols(dynamics=True):
             raise ValueError("robot must have numeric parameters to be compiled (e.g. "
                              "planar_2r(l1=1.0, l2=1.0, m1=1.0, m2=1.0, g=9.81)); got symbols")
@@ -441,6 +451,13 @@ class CompiledDynamics:
         """``c(q, qd)``, the Coriolis and centripetal torques."""
         return self._function(self._symbolic_velocity_product, {"q": self.q, "qd": self.qd},
                               "velocity_product")
+
+    @cached_property
+    def coriolis_matrix(self):
+        """``C(q, qd)``, n x n, the Coriolis matrix of the Christoffel symbols."""
+        n = self.robot.n
+        return self._function(newton_euler.coriolis_matrix(self.robot, self.q, self.qd),
+                              {"q": self.q, "qd": self.qd}, "coriolis_matrix", shape=(n, n))
 
     @cached_property
     def gravity_load(self):

@@ -1,10 +1,11 @@
 """Computed-torque control: cancel the arm's dynamics with a model of it, then steer
-the remaining error like a spring and a damper (lecture ch. 5).
+the remaining error like a spring and a damper (chapter 5, §5.5).
 
-To follow a desired motion ``q_d(t)`` (a ``trajectories.JointTrajectory``), with the
-error ``e = q_d − q``, the controller applies
+To follow a desired motion ``q_des(t)`` (a ``trajectories.JointTrajectory``; "des"
+for desired, not to be read as the rate ``qd``), with the error ``e = q_des − q``,
+the controller applies
 
-    τ = M(q) (q̈_d + Kv ė + Kp e) + c(q, q̇) + G(q).
+    τ = M(q) (q̈_des + Kv ė + Kp e) + c(q, q̇) + G(q).
 
 If ``M, c, G`` are exactly the arm's own, ``τ = M q̈ + c + G`` cancels them and leaves
 ``M (ë + Kv ė + Kp e) = 0``, so every joint's error obeys ``ë + Kv ė + Kp e = 0``: a
@@ -19,21 +20,24 @@ from functools import partial
 
 import numpy as np
 
+from robocourse import _checks as C
 from robocourse.newton_euler import gravity_load, mass_matrix, velocity_product
 from robocourse.simulate import Motion, simulate
 
 
-def _gain(value, n, name):
-    gain = np.asarray(value, dtype=float)
-    if gain.shape not in ((), (n,)) or not np.all(gain > 0):
-        raise ValueError(f"{name} must be a positive number or {n} positive numbers (one "
-                         f"per joint); got {value!r}")
-    return gain
+def _gain(value, n, name, unit):
+    """A gain: one number > 0 for all joints, or n of them (one per joint)."""
+    if np.ndim(value) == 0:
+        return C.positive(value, name, unit)
+    gains = C.vector(value, n, name, False, "one per joint")
+    for k, gain in enumerate(gains):
+        C.positive(gain, f"{name}[{k}]", unit)
+    return gains
 
 
 def computed_torque(robot, trajectory, Kp, Kv, model=None):
-    """The control law ``τ(t, q, q̇) = M(q)(q̈_d + Kv ė + Kp e) + c(q, q̇) + G(q)``, with
-    ``e = q_d(t) − q`` and ``M, c, G`` of ``robot``: the controller's model of the arm.
+    """The control law ``τ(t, q, q̇) = M(q)(q̈_des + Kv ė + Kp e) + c(q, q̇) + G(q)``, with
+    ``e = q_des(t) − q`` and ``M, c, G`` of ``robot``: the controller's model of the arm.
 
     ``Kp, Kv``: positive gains, one for all joints or one per joint. ``model``: the
     robot's ``codegen.CompiledDynamics`` (None: Newton–Euler). The result is a
@@ -46,7 +50,8 @@ def computed_torque(robot, trajectory, Kp, Kv, model=None):
     >>> law(3.0, np.array([0.0, 0.0]), np.array([0.0, 0.0]))   # arrived, at rest: hold level
     array([29.43,  9.81])
     """
-    Kp, Kv = _gain(Kp, robot.n, "Kp"), _gain(Kv, robot.n, "Kv")
+    C.robot(robot, dynamics=True)
+    Kp, Kv = _gain(Kp, robot.n, "Kp", "1/s²"), _gain(Kv, robot.n, "Kv", "1/s")
     if model is not None and model.robot is not robot:
         raise ValueError("model must be the CompiledDynamics of this robot")
     if model is None:
@@ -56,9 +61,9 @@ def computed_torque(robot, trajectory, Kp, Kv, model=None):
         M, c, G = model.mass_matrix, model.velocity_product, model.gravity_load
 
     def torque(t, q, qd):
-        q_d, qd_d, qdd_d = trajectory.at(t)
-        e, e_dot = q_d - q, qd_d - qd
-        return M(q) @ (qdd_d + Kv * e_dot + Kp * e) + c(q, qd) + G(q)
+        q_des, qd_des, qdd_des = trajectory.at(t)
+        e, e_dot = q_des - q, qd_des - qd
+        return M(q) @ (qdd_des + Kv * e_dot + Kp * e) + c(q, qd) + G(q)
     return torque
 
 
@@ -92,6 +97,8 @@ def track(plant, controller, trajectory, Kp, Kv, q0=None, qd0=None, duration=Non
     >>> bool(np.abs(result.error).max() < 1e-6)                 # a perfect model: on track
     True
     """
+    C.robot(plant, "plant", dynamics=True)
+    C.robot(controller, "controller", dynamics=True)
     if controller.n != plant.n:
         raise ValueError(f"controller must model an arm of {plant.n} joints like the plant; "
                          f"got {controller.n}")

@@ -11,25 +11,33 @@ import numpy as np
 import sympy as sp
 
 from robocourse import _backend as B
+from robocourse import _checks as C
 
 
-def as_rotation(R, name="R", symbolic=None, tolerance=1e-6):
-    """``R`` as a 3x3 matrix, checked to be a rotation: ``Rᵀ R = I3`` and ``det R = +1``.
+def as_rotation(R, name="R", symbolic=None):
+    """``R`` as a 3x3 matrix, checked to be a rotation: ``Rᵀ R = I3`` and ``det R = +1``
+    (each to 1e-6, enough for a matrix typed to seven decimals).
 
     Matrices with free symbols are not checked (their entries are unknown).
 
     >>> as_rotation(2 * np.eye(3))
     Traceback (most recent call last):
     ...
-    ValueError: R must be a rotation matrix (Rᵀ R = I3, det R = +1); got det R = 8
+    ValueError: R must be a rotation matrix (Rᵀ R = I3, det R = +1); got det R = 8 and ...
+    >>> as_rotation([[1, 0.5, 0], [0, 1, 0], [0, 0, 1]])          # a shear: det = 1
+    Traceback (most recent call last):
+    ...
+    ValueError: R must be a rotation matrix ...; got det R = 1 and Rᵀ R − I3 up to 0.5
     """
-    R = B.as_matrix(R, (3, 3), name, symbolic)
+    R = C.matrix(R, (3, 3), name, symbolic)
     if not (isinstance(R, sp.MatrixBase) and R.free_symbols):
         values = np.array(R, dtype=float)
-        if (np.abs(values.T @ values - np.eye(3)).max() > tolerance
-                or abs(np.linalg.det(values) - 1) > tolerance):
+        departure = np.abs(values.T @ values - np.eye(3)).max()
+        determinant = np.linalg.det(values)
+        if departure > C.ROTATION or abs(determinant - 1) > C.ROTATION:
             raise ValueError(f"{name} must be a rotation matrix ({name}ᵀ {name} = I3, "
-                             f"det {name} = +1); got det {name} = {np.linalg.det(values):.6g}")
+                             f"det {name} = +1); got det {name} = {determinant:.6g} and "
+                             f"{name}ᵀ {name} − I3 up to {departure:.3g}")
     return R
 
 
@@ -43,7 +51,7 @@ def rot_x(angle):
     [0, cos(theta), -sin(theta)],
     [0, sin(theta),  cos(theta)]])
     """
-    angle = B.scalar(angle, "angle")
+    angle = C.scalar(angle, "angle")
     c, s = B.cos(angle), B.sin(angle)
     return B.matrix([[1, 0, 0], [0, c, -s], [0, s, c]], B.is_symbolic(angle))
 
@@ -54,7 +62,7 @@ def rot_y(angle):
     >>> rot_y(np.pi / 2).round(12) @ [1, 0, 0]
     array([ 0.,  0., -1.])
     """
-    angle = B.scalar(angle, "angle")
+    angle = C.scalar(angle, "angle")
     c, s = B.cos(angle), B.sin(angle)
     return B.matrix([[c, 0, s], [0, 1, 0], [-s, 0, c]], B.is_symbolic(angle))
 
@@ -65,7 +73,7 @@ def rot_z(angle):
     >>> rot_z(np.pi / 2).round(12) @ [1, 0, 0]
     array([0., 1., 0.])
     """
-    angle = B.scalar(angle, "angle")
+    angle = C.scalar(angle, "angle")
     c, s = B.cos(angle), B.sin(angle)
     return B.matrix([[c, -s, 0], [s, c, 0], [0, 0, 1]], B.is_symbolic(angle))
 
@@ -78,7 +86,7 @@ def skew(v):
     >>> skew([1, 2, 3]) @ [0, 0, 1]
     array([ 2., -1.,  0.])
     """
-    x, y, z = B.as_vector(v, 3, "v")
+    x, y, z = C.vector(v, 3, "v")
     return B.matrix([[0, -z, y], [z, 0, -x], [-y, x, 0]], B.is_symbolic(x, y, z))
 
 
@@ -88,13 +96,13 @@ def vee(S):
     >>> vee(skew([1, 2, 3]))
     array([1., 2., 3.])
     """
-    S = B.as_matrix(S, (3, 3), "S")
+    S = C.matrix(S, (3, 3), "S")
     return B.vector([S[2, 1], S[0, 2], S[1, 0]], B.is_symbolic(S))
 
 
 def cross(a, b):
     """The vector product ``a x b`` (numbers or symbols), via ``[a x] b``."""
-    return skew(a) @ B.as_vector(b, 3, "b", symbolic=B.is_symbolic(a, b))
+    return skew(a) @ C.vector(b, 3, "b", symbolic=B.is_symbolic(a, b))
 
 
 def transform(R, p):
@@ -105,19 +113,19 @@ def transform(R, p):
     """
     symbolic = B.is_symbolic(R, p)
     R = as_rotation(R, "R", symbolic)
-    p = B.as_vector(p, 3, "p", symbolic)
+    p = C.vector(p, 3, "p", symbolic)
     rows = [[R[i, 0], R[i, 1], R[i, 2], p[i]] for i in range(3)] + [[0, 0, 0, 1]]
     return B.matrix(rows, symbolic)
 
 
 def rotation(T):
     """The rotation part ``A_R_B`` of a homogeneous transform ``A_T_B``."""
-    return B.as_matrix(T, (4, 4), "T")[:3, :3]
+    return C.matrix(T, (4, 4), "T")[:3, :3]
 
 
 def translation(T):
     """The translation part ``A_P_B`` of ``A_T_B`` (a 3-vector)."""
-    T = B.as_matrix(T, (4, 4), "T")
+    T = C.matrix(T, (4, 4), "T")
     return T[:3, 3]
 
 
@@ -150,7 +158,7 @@ def dh_transform(alpha, a, theta, d):
     [          0,            0, 0,  1]])
     """
     for value, name in ((alpha, "alpha"), (a, "a"), (theta, "theta"), (d, "d")):
-        B.scalar(value, name)
+        C.scalar(value, name)
     symbolic = B.is_symbolic(alpha, a, theta, d)
     if symbolic:
         alpha, theta = B.exact_angle(alpha), B.exact_angle(theta)
@@ -167,7 +175,7 @@ def dh_transform(alpha, a, theta, d):
 def velocity_transform(A_R_B, A_P_B):
     """The 6x6 matrix that carries a velocity of {A} to the velocity of {B} on the same body.
 
-    ``[Bv; Bω] = [[B_R_A, -B_R_A [A_P_B x]], [0, B_R_A]] [Av; Aω]`` (lecture 5.1.4;
+    ``[Bv; Bω] = [[B_R_A, -B_R_A [A_P_B x]], [0, B_R_A]] [Av; Aω]`` (chapter 1, §1.5;
     Craig eq. 5.105): ``Bv = B_R_A (Av + Aω x A_P_B)``, ``Bω = B_R_A Aω``.
 
     >>> T = velocity_transform(np.eye(3), [1, 0, 0])
@@ -177,14 +185,14 @@ def velocity_transform(A_R_B, A_P_B):
     symbolic = B.is_symbolic(A_R_B, A_P_B)
     R = as_rotation(A_R_B, "A_R_B", symbolic)
     B_R_A = R.T
-    upper_right = -(B_R_A @ skew(B.as_vector(A_P_B, 3, "A_P_B", symbolic)))
+    upper_right = -(B_R_A @ skew(C.vector(A_P_B, 3, "A_P_B", symbolic)))
     return _blocks(B_R_A, upper_right, 0 * B_R_A, B_R_A, symbolic)
 
 
 def force_transform(A_R_B, A_P_B):
     """The 6x6 matrix that carries a wrench acting at {B} to the same wrench at {A}.
 
-    ``[AF; AN] = [[A_R_B, 0], [[A_P_B x] A_R_B, A_R_B]] [BF; BN]`` (lecture 5.1.4;
+    ``[AF; AN] = [[A_R_B, 0], [[A_P_B x] A_R_B, A_R_B]] [BF; BN]`` (chapter 1, §1.6;
     Craig eq. 5.106): the force is rotated; the moment gains ``A_P_B x AF``.
     It is the transpose of ``velocity_transform(A_R_B, A_P_B)``, so power ``Fᵀv`` is
     the same in both frames.
@@ -195,7 +203,7 @@ def force_transform(A_R_B, A_P_B):
     """
     symbolic = B.is_symbolic(A_R_B, A_P_B)
     R = as_rotation(A_R_B, "A_R_B", symbolic)
-    lower_left = skew(B.as_vector(A_P_B, 3, "A_P_B", symbolic)) @ R
+    lower_left = skew(C.vector(A_P_B, 3, "A_P_B", symbolic)) @ R
     return _blocks(R, 0 * R, lower_left, R, symbolic)
 
 

@@ -1,5 +1,5 @@
 """Inertia tensors: by volume integration, moved (parallel axis), turned (rotation),
-diagonalised (principal axes), and checked for physical validity (lecture 3.2; Craig §6.3).
+diagonalised (principal axes), and checked for physical validity (chapter 2; Craig §6.3).
 
 Sign convention (Craig): about the origin of a frame {A},
 
@@ -21,10 +21,11 @@ import numpy as np
 import sympy as sp
 
 from robocourse import _backend as B
+from robocourse import _checks as C
 from robocourse.frames import as_rotation, cross
 
 
-def check_inertia(I, name="I_c", tolerance=1e-9):
+def check_inertia(I, name="I_c"):
     """Return ``I`` as a 3x3 matrix after checking that a rigid body can have it.
 
     Checks: 3x3 and symmetric; when the entries are numbers (floats, or exact sympy
@@ -32,47 +33,34 @@ def check_inertia(I, name="I_c", tolerance=1e-9):
     the zero tensor) and the principal moments obey the triangle inequalities
     ``I1 + I2 >= I3`` (true for every real mass distribution, since
     ``I1 + I2 − I3 = 2 ∫ r3² dm``). Tensors with free symbols are checked for
-    symmetry only. Errors name the argument ``name``.
+    symmetry only. Numbers are compared to round-off (1e-9) relative to the
+    largest entry. Errors name the argument ``name``.
 
     >>> check_inertia([[1, 0, 0], [0, 1, 0], [0, 0, 3]])
     Traceback (most recent call last):
     ...
     ValueError: inertia tensor I_c breaks the triangle inequality: principal moments 1, 1, 3 ...
     """
-    I = B.as_matrix(I, (3, 3), name)
+    I = C.matrix(I, (3, 3), name)
     symbolic = B.is_symbolic(I)
     values = None if symbolic and I.free_symbols else np.array(I, dtype=float)
     scale = 1.0 if values is None else max(1.0, float(np.abs(values).max()))
     for i, j in ((0, 1), (0, 2), (1, 2)):
         difference = I[i, j] - I[j, i]
-        if (sp.simplify(difference) != 0) if symbolic else abs(difference) > tolerance * scale:
+        if (sp.simplify(difference) != 0) if symbolic else abs(difference) > C.ROUND_OFF * scale:
             raise ValueError(f"inertia tensor {name} must be symmetric; got {name}[{i},{j}]="
                              f"{I[i, j]}, {name}[{j},{i}]={I[j, i]}")
     if values is None:
         return I
     moments = np.linalg.eigvalsh(values)
-    if moments[0] < -tolerance * scale:
+    if moments[0] < -C.ROUND_OFF * scale:
         raise ValueError(f"inertia tensor {name} must be positive semi-definite; its principal "
                          f"moments are {', '.join(f'{m:.6g}' for m in moments)}")
-    if moments[2] > moments[0] + moments[1] + tolerance * scale:
+    if moments[2] > moments[0] + moments[1] + C.ROUND_OFF * scale:
         raise ValueError(f"inertia tensor {name} breaks the triangle inequality: principal "
                          f"moments {', '.join(f'{m:.6g}' for m in moments)} (each must be <= "
                          "the sum of the other two)")
     return I
-
-
-def _check_mass(mass):
-    mass = B.scalar(mass, "mass")
-    if (mass.is_negative if isinstance(mass, sp.Basic) else mass < 0):
-        raise ValueError(f"mass must be >= 0 (kg); got {mass}")
-    return mass
-
-
-def _check_dimension(value, name):
-    value = B.scalar(value, name)
-    if (value.is_positive is False) if isinstance(value, sp.Basic) else value <= 0:
-        raise ValueError(f"{name} must be > 0 (a length, m); got {value}")
-    return value
 
 
 def point_mass_inertia(mass, p):
@@ -90,8 +78,8 @@ def point_mass_inertia(mass, p):
     [0,      0, l**2*m]])
     """
     symbolic = B.is_symbolic(mass, p)
-    mass = _check_mass(mass)
-    p = B.as_vector(p, 3, "p", symbolic)
+    mass = C.mass(mass)
+    p = C.vector(p, 3, "p", symbolic)
     outer = B.matrix([[p[i] * p[j] for j in range(3)] for i in range(3)], symbolic)
     return mass * (B.dot(p, p) * B.identity(3, symbolic) - outer)
 
@@ -102,7 +90,7 @@ class Box:
 
     Body frame {C}: origin at the centre, axes along the edges, so the box fills
     ``|x| <= w/2, |y| <= l/2, |z| <= h/2``; its corner frame (box in the positive
-    octant, SYLLABUS 2.1) has origin ``(-w/2, -l/2, -h/2)`` in {C}.
+    octant, chapter 2, §2.1) has origin ``(-w/2, -l/2, -h/2)`` in {C}.
     """
 
     w: Any
@@ -111,7 +99,7 @@ class Box:
 
     def __post_init__(self):
         for name in ("w", "l", "h"):
-            _check_dimension(getattr(self, name), name)
+            C.positive(getattr(self, name), name, "a length, m")
 
     def integrate(self, f, mass):
         """``∫ f(r) dm`` over the box, ``r = (x, y, z)`` in {C}, ``dm = m/(w l h) dx dy dz``."""
@@ -136,7 +124,7 @@ class Cylinder:
 
     def __post_init__(self):
         for name in ("radius", "height"):
-            _check_dimension(getattr(self, name), name)
+            C.positive(getattr(self, name), name, "a length, m")
 
     def integrate(self, f, mass):
         """``∫ f(r) dm`` in cylindrical coordinates: ``r = (ρ cos φ, ρ sin φ, z)``,
@@ -161,7 +149,7 @@ class Rod:
     length: Any
 
     def __post_init__(self):
-        _check_dimension(self.length, "length")
+        C.positive(self.length, "length", "a length, m")
 
     def integrate(self, f, mass):
         """``∫ f(r) dm`` along the rod, a line integral: ``r = (s, 0, 0)``, ``dm = m/length ds``."""
@@ -197,8 +185,8 @@ def inertia_by_integration(body, mass, origin=(0, 0, 0), axes=None):
     if not isinstance(body, (Box, Cylinder, Rod)):
         raise TypeError(f"body must be a Box, Cylinder or Rod; got {body!r}")
     symbolic = B.is_symbolic(mass, origin, axes, astuple(body))
-    mass = _check_mass(mass)
-    origin = B.as_vector(origin, 3, "origin", symbolic=True)
+    mass = C.mass(mass)
+    origin = C.vector(origin, 3, "origin", symbolic=True)
     axes = B.identity(3, symbolic) if axes is None else as_rotation(axes, "axes", symbolic)
     about_origin = sp.Matrix(body.integrate(lambda r: point_mass_inertia(1, r - origin), mass))
     I = rotate_inertia(about_origin if symbolic else np.array(about_origin, dtype=float), axes.T)
@@ -209,7 +197,7 @@ def parallel_axis(I_c, mass, p_c):
     """Move an inertia tensor from the centre of mass to a parallel frame {A}.
 
     Implements ``A_I = C_I + m (p_cᵀp_c I3 − p_c p_cᵀ)`` (parallel-axis theorem,
-    lecture 3.2; Craig eq. 6.25), with ``p_c`` the centre of mass written in {A} and
+    chapter 2, §2.3; Craig eq. 6.25), with ``p_c`` the centre of mass written in {A} and
     the axes of {A} parallel to those in which ``I_c`` is written.
 
     >>> m, l = sp.symbols('m l')
@@ -218,7 +206,7 @@ def parallel_axis(I_c, mass, p_c):
     """
     symbolic = B.is_symbolic(I_c, mass, p_c)
     I_c = B.convert(check_inertia(I_c, "I_c"), symbolic)
-    return I_c + point_mass_inertia(mass, B.as_vector(p_c, 3, "p_c", symbolic))
+    return I_c + point_mass_inertia(mass, C.vector(p_c, 3, "p_c", symbolic))
 
 
 def parallel_axis_to_centre(I_A, mass, p_c):
@@ -238,7 +226,7 @@ def parallel_axis_to_centre(I_A, mass, p_c):
     """
     symbolic = B.is_symbolic(I_A, mass, p_c)
     I_A = B.convert(check_inertia(I_A, "I_A"), symbolic)
-    I_c = I_A - point_mass_inertia(mass, B.as_vector(p_c, 3, "p_c", symbolic))
+    I_c = I_A - point_mass_inertia(mass, C.vector(p_c, 3, "p_c", symbolic))
     try:
         return check_inertia(I_c, "C_I")
     except ValueError as error:

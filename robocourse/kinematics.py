@@ -1,17 +1,22 @@
 """Forward kinematics and the Jacobian, the latter computed two independent ways.
 
-* ``jacobian_by_differentiation``: differentiate the forward kinematics. For joint j,
-  ``∂(0_T_k)/∂q_j = 0_T_j Q_j j_T_k`` with ``Q`` the derivative of a rotation about
-  (revolute) or a translation along (prismatic) ``Z_j``; the result is in {0}.
+* ``jacobian_by_cross_products``: each column from its joint's axis in {0}: for a
+  revolute joint j ``[z_j × (p − o_j); z_j]``, for a prismatic one ``[z_j; 0]``, with
+  ``z_j`` and ``o_j`` the axis and origin of frame {j}. It is what differentiating the
+  forward kinematics gives (``∂(0_T_k)/∂q_j = 0_T_j Q_j j_T_k``, with ``Q`` the
+  derivative of a rotation about, or a translation along, ``Z_j``); the result is in {0}.
 * ``jacobian_by_propagation``: propagate link velocities outward, link to link
   (Craig eqs. 5.45 and 5.47), once per joint with that joint's rate set to one;
   the result is in the frame of the point's own link (or the tool frame).
 
 A Jacobian here is 6 x n: rows ``[v; ω]`` (linear velocity of the point, angular
-velocity of its link), one column per joint. A task that uses only some of the six
-velocities (a planar arm: ``vx, vy``) selects those ``rows``; the resulting square
-Jacobian gives the singularities (``det J = 0``, rank loss), the manipulability and
-the joint rates for a task velocity, ``q̇ = J⁻¹ ẋ``.
+velocity of its link), one column per joint. ``jacobian`` is the one for the tool:
+always computed by cross products, then written in the axes that ``frame`` names —
+``"base"`` ({0}, the default) or ``"tool"`` (the tool frame) — the same ``frame``
+meaning and default as the loads of ``statics`` and ``newton_euler``. A task that
+uses only some of the six velocities (a planar arm: ``vx, vy``) selects those
+``rows``; the resulting square Jacobian gives the singularities (``det J = 0``, rank
+loss), the manipulability and the joint rates for a task velocity, ``q̇ = J⁻¹ ẋ``.
 
 The module ends with the closed-form inverse kinematics of the planar 2R arm.
 """
@@ -23,6 +28,7 @@ import numpy as np
 import sympy as sp
 
 from robocourse import _backend as B
+from robocourse import _checks as C
 from robocourse.frames import as_rotation, rotation, skew, translation
 
 
@@ -33,8 +39,12 @@ def link_frames(robot, q):
     >>> link_frames(planar_2r(l1=1.0, l2=1.0), [0.0, 0.0])[-1][:2, 3]
     array([2., 0.])
     """
-    symbolic = robot.uses_symbols(q, dynamics=False)
-    q = robot.joint_vector(q, "q", symbolic)
+    symbolic, q = C.joint_inputs(robot, q=q)
+    return _frames(robot, q, symbolic)
+
+
+def _frames(robot, q, symbolic):
+    """``link_frames`` for a joint vector already checked by the gate."""
     T = B.identity(4, symbolic)
     frames = []
     for link, q_i in zip(robot.links, q, strict=True):
@@ -57,42 +67,46 @@ def forward_kinematics(robot, q):
     return link_frames(robot, q)[-1]
 
 
-def _point_frame(robot, frames, link):
-    """``0_T`` of the frame the point is written in: link ``link`` or, for None, the tool."""
-    return frames[-1] if link is None else frames[_link_index(robot, link) - 1]
-
-
-def jacobian_by_differentiation(robot, q, link=None, point=(0, 0, 0)):
+def jacobian_by_cross_products(robot, q, link=None, point=(0, 0, 0)):
     """The 6 x n Jacobian in {0} of ``point`` fixed in ``link`` (None: the tool frame).
 
-    Column j is the derivative of the forward kinematics with respect to ``q_j``:
-    linear part ``∂(0_p)/∂q_j = (0_T_j Q_j j_T_k) p``; angular part ``0_Z_j`` for a
-    revolute joint (from ``∂R/∂q_j Rᵀ = [0_Z_j x]``) and zero for a prismatic one.
-    Joints after the point's link give zero columns.
+    Column j is worked out in joint j's own frame {j}, where its axis is ``Z`` and the
+    point is at ``j_p``: a revolute joint moves the point by ``Z × j_p`` and turns it
+    about ``Z``; a prismatic one moves it along ``Z``. Rotated into {0} by ``0_R_j``, the
+    column is ``[0_R_j (Z × j_p); 0_R_j Z]`` — the familiar ``[z_j × (p − o_j); z_j]`` —
+    or ``[0_R_j Z; 0]``. It is the derivative of the forward kinematics:
+    ``∂(0_p)/∂q_j = (0_T_j Q_j j_T_k) p`` and ``∂R/∂q_j Rᵀ = [z_j ×]``. Joints after the
+    point's link give zero columns.
 
     >>> from robocourse.models import planar_2r
-    >>> J = jacobian_by_differentiation(planar_2r(l1=0.5, l2=0.5), [0.0, np.pi / 2])
+    >>> J = jacobian_by_cross_products(planar_2r(l1=0.5, l2=0.5), [0.0, np.pi / 2])
     >>> J[:2].round(12)
     array([[-0.5, -0.5],
            [ 0.5,  0. ]])
     """
-    frames = link_frames(robot, q)
-    symbolic = B.is_symbolic(frames[-1])
-    T_k = _point_frame(robot, frames, link)
+    symbolic, q = C.joint_inputs(robot, also=(point,), q=q)
+    link = C.link_number(link, robot.n, none="the tool frame")
+    point = C.vector(point, 3, "point", symbolic, "x, y, z")
+    return _cross_products(robot, q, link, point, "base", symbolic)
+
+
+def _cross_products(robot, q, link, point, frame, symbolic):
+    """The columns ``[R_j (Z × j_p); R_j Z]`` (prismatic: ``[R_j Z; 0]``) for checked inputs,
+    ``R_j`` the rotation from {j} into {0} (``frame="base"``) or into the frame of the
+    point's link (``"tool"``: the tool frame for the tool point)."""
     last = robot.n if link is None else link
-    p_in_0 = rotation(T_k) @ B.as_vector(point, 3, "point", symbolic) + translation(T_k)
-    columns = []
-    for j, joint in enumerate(robot.links, start=1):
-        T_j = frames[j - 1]
-        z_j, o_j = rotation(T_j)[:, 2], translation(T_j)
-        if j > last:
-            linear, angular = B.zeros(3, symbolic), B.zeros(3, symbolic)
-        elif joint.is_revolute:        # 0_T_j Q_R j_T_k p = z_j x (p - o_j)
-            linear, angular = skew(z_j) @ (p_in_0 - o_j), z_j
-        else:                          # 0_T_j Q_P j_T_k p = z_j
-            linear, angular = z_j, B.zeros(3, symbolic)
-        columns.append(list(linear) + list(angular))
-    return _columns_to_matrix(columns, symbolic)
+    inward = B.convert(robot.tool, symbolic) if link is None else B.identity(4, symbolic)
+    base = _frames(robot, q, symbolic) if frame == "base" else None
+    columns = [[0] * 6 for _ in range(robot.n)]                 # joints past the point: 0
+    for j in range(last, 0, -1):                                # inward is j_T_(point's frame)
+        p = rotation(inward) @ point + translation(inward)      # the point in {j}
+        R = rotation(base[j - 1]) if frame == "base" else rotation(inward).T
+        if robot.links[j - 1].is_revolute:                      # Z × p = [-p_y, p_x, 0]
+            columns[j - 1] = [*(R @ B.vector([-p[1], p[0], 0], symbolic)), *R[:, 2]]
+        else:
+            columns[j - 1] = [*R[:, 2], 0, 0, 0]
+        inward = robot.links[j - 1].transform(q[j - 1]) @ inward
+    return B.matrix(columns, symbolic).T
 
 
 def jacobian_by_propagation(robot, q, link=None, point=(0, 0, 0)):
@@ -111,13 +125,13 @@ def jacobian_by_propagation(robot, q, link=None, point=(0, 0, 0)):
     [     l1*sin(theta2),  0],
     [l1*cos(theta2) + l2, l2]])
     """
-    symbolic = robot.uses_symbols(q, dynamics=False)
-    q = robot.joint_vector(q, "q", symbolic)
+    symbolic, q = C.joint_inputs(robot, also=(point,), q=q)
+    link = C.link_number(link, robot.n, none="the tool frame")
+    point = C.vector(point, 3, "point", symbolic, "x, y, z")
     n = robot.n
     omega = _zero_block(n, symbolic)
     v = _zero_block(n, symbolic)
-    last = n if link is None else _link_index(robot, link)
-    for i in range(last):
+    for i in range(n if link is None else link):
         T = robot.links[i].transform(q[i])
         R_back, P = rotation(T).T, translation(T)          # i+1_R_i and i_P_{i+1}
         v = R_back @ (v - skew(P) @ omega)                  # ω x P = -[P x] ω
@@ -128,16 +142,8 @@ def jacobian_by_propagation(robot, q, link=None, point=(0, 0, 0)):
         tool = B.convert(robot.tool, symbolic)
         R_back, P = rotation(tool).T, translation(tool)
         v, omega = R_back @ (v - skew(P) @ omega), R_back @ omega
-    v = v - skew(B.as_vector(point, 3, "point", symbolic)) @ omega
+    v = v - skew(point) @ omega
     return _stack(v, omega, symbolic)
-
-
-def _link_index(robot, link):
-    if (not isinstance(link, numbers.Integral) or isinstance(link, bool)
-            or not 1 <= link <= robot.n):
-        raise ValueError(f"link must be an integer from 1 to {robot.n} (or None for the tool "
-                         f"frame); got {link!r}")
-    return link
 
 
 def _zero_block(n, symbolic):
@@ -146,10 +152,6 @@ def _zero_block(n, symbolic):
 
 def _stack(top, bottom, symbolic):
     return top.col_join(bottom) if symbolic else np.vstack([top, bottom])
-
-
-def _columns_to_matrix(columns, symbolic):
-    return B.matrix(columns, symbolic).T
 
 
 def rotate_jacobian(J, R):
@@ -171,23 +173,24 @@ def _as_jacobian(J, symbolic):
     shape = J.shape if isinstance(J, sp.MatrixBase) else np.shape(np.asarray(J, dtype=object))
     if len(shape) != 2 or shape[0] != 6:
         raise ValueError(f"J must be a 6 x n Jacobian (rows [v; ω]); got shape {shape}")
-    return B.as_matrix(J, shape, "J", symbolic)
+    return C.matrix(J, shape, "J", symbolic)
 
 
 def jacobian(robot, q, frame="base"):
-    """The tool-point Jacobian in the base frame {0} (``frame="base"``) or in the tool
-    frame (``frame="tool"``): differentiation for {0}, propagation for the tool.
+    """The Jacobian of the tool point, by the cross products of ``jacobian_by_cross_products``,
+    written in {0} (``frame="base"``) or in the tool frame (``frame="tool"``).
+
+    The frame only chooses the rotation that turns each column out of joint j's frame:
+    ``0_R_j`` or ``tool_R_j``; so ``tool_J = [[R, 0], [0, R]] 0_J`` with ``R = 0_R_toolᵀ``.
 
     >>> from robocourse.models import planar_2r
     >>> jacobian(planar_2r(l1=1.0, l2=1.0), [0.0, 0.0], frame="tool")[:2]
     array([[0., 0.],
            [2., 1.]])
     """
-    if frame == "base":
-        return jacobian_by_differentiation(robot, q)
-    if frame == "tool":
-        return jacobian_by_propagation(robot, q)
-    raise ValueError(f"frame must be 'base' or 'tool'; got {frame!r}")
+    symbolic, q = C.joint_inputs(robot, q=q)
+    frame = C.choice(frame, "frame", C.FRAMES)
+    return _cross_products(robot, q, None, B.zeros(3, symbolic), frame, symbolic)
 
 
 class SingularConfigurationError(ValueError):
@@ -204,7 +207,7 @@ def jacobian_rows(robot, q, rows=None, frame="base"):
 
     Rows are numbered 0..5 for ``[vx, vy, vz, ωx, ωy, ωz]`` in {0} (``frame="base"``)
     or in the tool frame (``frame="tool"``); ``rows=None`` keeps all six. The planar
-    2R arm uses ``rows=(0, 1)``, its 2 x 2 Jacobian (lecture 0.4).
+    2R arm uses ``rows=(0, 1)``, its 2 x 2 Jacobian (chapter 0, §0.4).
 
     >>> from robocourse.models import planar_2r
     >>> t1, t2 = sp.symbols('theta1 theta2')
@@ -250,15 +253,13 @@ def _rank(J, tol):
     values above ``tol`` times the largest one."""
     if isinstance(J, sp.MatrixBase):
         return J.rank(simplify=True)
-    if not 0 <= B.scalar(tol, "tol") < 1:
-        raise ValueError(f"tol must be a relative tolerance, 0 <= tol < 1; got {tol!r}")
-    return int(np.linalg.matrix_rank(J, rtol=tol))
+    return int(np.linalg.matrix_rank(J, rtol=C.tolerance(tol)))
 
 
 def jacobian_determinant(robot, q, rows=None, frame="base"):
     """``det J`` of the square Jacobian made of ``rows``; it is zero exactly at a singularity.
 
-    For the planar 2R arm ``det J = l1 l2 s2`` (lecture 0.4).
+    For the planar 2R arm ``det J = l1 l2 s2`` (chapter 0, §0.4).
 
     >>> from robocourse.models import planar_2r
     >>> t1, t2 = sp.symbols('theta1 theta2')
@@ -268,7 +269,7 @@ def jacobian_determinant(robot, q, rows=None, frame="base"):
     return _det(_square(jacobian_rows(robot, q, rows, frame), rows))
 
 
-def is_singular(robot, q, rows=None, frame="base", tol=1e-9):
+def is_singular(robot, q, rows=None, frame="base", tol=C.ROUND_OFF):
     """True when the Jacobian made of ``rows`` loses rank: ``rank J < min(rows, joints)``.
 
     Numbers: the rank counts the singular values above ``tol`` times the largest one.
@@ -345,7 +346,7 @@ def _inverse(J, q, tol):
     return _adjugate(J) / _require_invertible(J, q, tol)
 
 
-def inverse_jacobian(robot, q, rows=None, frame="base", tol=1e-9):
+def inverse_jacobian(robot, q, rows=None, frame="base", tol=C.ROUND_OFF):
     """``J⁻¹ = adj(J) / det J``: the closed-form inverse of the square Jacobian of ``rows``.
 
     ``adj J`` is the transposed matrix of cofactors. Raises SingularConfigurationError
@@ -364,7 +365,8 @@ def inverse_jacobian(robot, q, rows=None, frame="base", tol=1e-9):
     return _inverse(_square(jacobian_rows(robot, q, rows, frame), rows), q, tol)
 
 
-def joint_rates(robot, q, velocity, rows=None, frame="base", method="solve", tol=1e-9):
+def joint_rates(robot, q, velocity, rows=None, frame="base", method="solve",
+                tol=C.ROUND_OFF):
     """The joint rates ``q̇`` that give the task velocity ``ẋ = J q̇`` (J square, of ``rows``).
 
     ``method="inverse"``: ``q̇ = J⁻¹ ẋ`` with the closed-form inverse (``inverse_jacobian``);
@@ -372,53 +374,54 @@ def joint_rates(robot, q, velocity, rows=None, frame="base", method="solve", tol
     ``velocity`` holds the selected rows of ``[v; ω]``, in {0} (``frame="base"``) or in
     the tool frame. Raises SingularConfigurationError where ``det J = 0``.
 
-    Lecture example 0.5: the tip moves along +X0 at 1 m/s, l1 = l2 = 0.5 m, θ1 = 30°, θ2 = 60°.
+    Chapter 0, §0.5: the tip moves along +X0 at 1 m/s, l1 = l2 = 0.5 m, θ1 = 30°, θ2 = 60°.
 
     >>> from robocourse.models import planar_2r
     >>> arm = planar_2r(l1=0.5, l2=0.5)
     >>> joint_rates(arm, np.radians([30, 60]), [1.0, 0.0], rows=(0, 1)).round(12) + 0.0
     array([ 0., -2.])
     """
-    if method not in ("inverse", "solve"):
-        raise ValueError(f"method must be 'inverse' or 'solve'; got {method!r}")
-    J = _square(jacobian_rows(robot, q, rows, frame), rows)
-    symbolic = B.is_symbolic(J, velocity)
-    J = B.convert(J, symbolic)
-    xdot = B.as_vector(velocity, J.shape[0], "velocity", symbolic)
+    symbolic, q_checked = C.joint_inputs(robot, also=(velocity,), q=q)
+    method = C.choice(method, "method", ("inverse", "solve"))
+    J = _square(jacobian_rows(robot, q_checked, rows, frame), rows)
+    xdot = C.vector(velocity, J.shape[0], "velocity", symbolic, "one per row of J")
     if method == "inverse":
         return _inverse(J, q, tol) @ xdot
     _require_invertible(J, q, tol)
     return J.LUsolve(xdot) if symbolic else np.linalg.solve(J, xdot)
 
 
-def inverse_kinematics_2r(x, y, l1, l2, elbow="down"):
-    """The joint angles ``[θ1, θ2]`` that put the tip of the planar 2R arm at ``(x, y)``.
+def inverse_kinematics_2r(robot, x, y, elbow="down"):
+    """The joint angles ``[θ1, θ2]`` that put the tip of the planar 2R arm ``robot`` at ``(x, y)``.
 
-    Law of cosines: ``c2 = (x² + y² − l1² − l2²) / (2 l1 l2)``, ``s2 = ±√(1 − c2²)``,
+    ``robot`` is built like ``models.planar_2r()`` (its lengths ``l1 = a1`` and ``l2``,
+    the tool offset along X2, are read from it). Law of cosines:
+    ``c2 = (x² + y² − l1² − l2²) / (2 l1 l2)``, ``s2 = ±√(1 − c2²)``,
     ``θ2 = atan2(s2, c2)``, ``θ1 = atan2(y, x) − atan2(l2 s2, l1 + l2 c2)``. The sign picks
     the branch: ``elbow="down"`` takes ``s2 ≥ 0`` (the elbow on the clockwise side of the
     line from the base to the target), ``elbow="up"`` takes ``s2 ≤ 0``. Reachable targets
     lie in the annulus ``|l1 − l2| ≤ √(x² + y²) ≤ l1 + l2``; a numeric target outside it
     raises ValueError.
 
-    >>> inverse_kinematics_2r(1.0, 1.0, 1.0, 1.0, elbow="down") / math.pi   # θ2 = +90°
+    >>> from robocourse.models import planar_2r
+    >>> arm = planar_2r(l1=1.0, l2=1.0)
+    >>> inverse_kinematics_2r(arm, 1.0, 1.0, elbow="down") / math.pi   # θ2 = +90°
     array([0. , 0.5])
-    >>> inverse_kinematics_2r(1.0, 1.0, 1.0, 1.0, elbow="up") / math.pi     # θ2 = −90°
+    >>> inverse_kinematics_2r(arm, 1.0, 1.0, elbow="up") / math.pi     # θ2 = −90°
     array([ 0.5, -0.5])
-    >>> x, y, l1, l2 = sp.symbols('x y l1 l2')
-    >>> theta1, theta2 = inverse_kinematics_2r(x, y, l1, l2)
+    >>> x, y = sp.symbols('x y')
+    >>> theta1, theta2 = inverse_kinematics_2r(planar_2r(), x, y)
     >>> sp.cos(theta2)
     (-l1**2 - l2**2 + x**2 + y**2)/(2*l1*l2)
     """
-    x, y, l1, l2 = (B.scalar(v, name) for v, name in ((x, "x"), (y, "y"), (l1, "l1"), (l2, "l2")))
-    if elbow not in ("up", "down"):
-        raise ValueError(f"elbow must be 'up' or 'down'; got {elbow!r}")
+    l1, l2 = _planar_2r_lengths(robot)
+    x, y = C.scalar(x, "x"), C.scalar(y, "y")
+    elbow = C.choice(elbow, "elbow", ("up", "down"))
     for length, name in ((l1, "l1"), (l2, "l2")):
-        if sp.sympify(length).is_nonpositive:
-            raise ValueError(f"link length {name} must be > 0; got {length}")
+        C.positive(length, f"link length {name}", "m")
     symbolic = B.is_symbolic(x, y, l1, l2)
     c2 = (x**2 + y**2 - l1**2 - l2**2) / (2 * l1 * l2)
-    if sp.sympify(c2).is_number and abs(c2) > 1 + 1e-12:
+    if sp.sympify(c2).is_number and abs(c2) > 1 + C.ROUND_OFF:
         raise ValueError(
             f"target (x, y) = ({x}, {y}) is out of reach: its distance {B.sqrt(x**2 + y**2)} "
             f"from the base must lie in the annulus |l1 - l2| = {abs(l1 - l2)} <= √(x² + y²) "
@@ -429,3 +432,19 @@ def inverse_kinematics_2r(x, y, l1, l2, elbow="down"):
     theta2 = B.atan2(s2, c2)
     theta1 = B.atan2(y, x) - B.atan2(l2 * s2, l1 + l2 * c2)
     return B.vector([theta1, theta2], symbolic)
+
+
+def _planar_2r_lengths(robot):
+    """``(l1, l2)`` of a chain built like ``models.planar_2r()``; else ValueError."""
+    links, tool = C.robot(robot).links, robot.tool
+    same_shape = (robot.n == 2
+                  and all(link.is_revolute and link.alpha == 0 and link.d == 0
+                          and link.theta == 0 for link in links)
+                  and links[0].a == 0
+                  and all(tool[i, j] == (1 if i == j else 0) for i in range(3) for j in range(3))
+                  and tool[1, 3] == 0 and tool[2, 3] == 0)
+    if not same_shape:
+        raise ValueError("robot must be built like models.planar_2r() (two revolute joints "
+                         "about parallel Z axes, a0 = 0, no offsets, the tool l2 along X2); "
+                         f"got {robot!r}")
+    return links[1].a, tool[0, 3]

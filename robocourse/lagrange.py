@@ -1,5 +1,5 @@
 """Dynamics from energies: the Euler–Lagrange equations and the manipulator form
-``τ = M(q) q̈ + C(q, q̇) q̇ + G(q)`` (lecture 3.4; Craig §6.8–6.9).
+``τ = M(q) q̈ + C(q, q̇) q̇ + G(q)`` (chapter 4; Craig §6.8–6.9).
 
 Two routes, which share only the kinematics:
 
@@ -8,14 +8,14 @@ Two routes, which share only the kinematics:
    its own frame {i} (velocity propagation), the potential energy
    ``U = −Σ m_i gᵀ 0_P_Ci``, and sympy differentiates ``L = K − U``.
 2. The manipulator form, from the Jacobians of the centres of mass in {0}
-   (``kinematics.jacobian_by_differentiation``): link i moves with ``v_Ci = Jv_i q̇``,
+   (``kinematics.jacobian_by_cross_products``): link i moves with ``v_Ci = Jv_i q̇``,
    ``ω_i = Jω_i q̇``, and its inertia tensor in base axes is ``I_i = 0_R_i C_I_i 0_R_iᵀ``;
 
    * mass matrix ``M = Σ (m_i Jv_iᵀ Jv_i + Jω_iᵀ I_i Jω_i)``, so that ``K = ½ q̇ᵀ M q̇``;
    * Christoffel symbols ``c_ijk = ½ (∂M_ij/∂q_k + ∂M_ik/∂q_j − ∂M_jk/∂q_i)`` and the
      Coriolis MATRIX ``C_ij = Σ_k c_ijk q̇_k`` (its product ``C q̇`` is the Coriolis and
      centripetal VECTOR that ``newton_euler.velocity_product`` computes);
-   * gravity vector ``G = ∂U/∂q = −Σ m_i Jv_iᵀ g``.
+   * gravity load ``G = ∂U/∂q = −Σ m_i Jv_iᵀ g``.
 
    ``∂M/∂q`` is exact, with no sympy and no finite differences: differentiating the
    Jacobian columns (``Jv_j = z_j × (p − o_j)`` or ``z_j``; ``Jω_j = z_j`` or 0) gives,
@@ -23,8 +23,15 @@ Two routes, which share only the kinematics:
    ``∂Jv_j/∂q_k = Jω_a × Jv_b`` and ``∂Jω_j/∂q_k = Jω_k × Jω_j`` for ``k < j`` (else 0);
    a turning body has ``∂I_i/∂q_k = [Jω_k ×] I_i − I_i [Jω_k ×]``.
 
+The manipulator form gives the five verbs of every dynamics route (see
+``newton_euler``): ``inverse_dynamics``, ``mass_matrix``, ``velocity_product``
+(``C q̇``), ``coriolis_matrix`` and ``gravity_load``, with the same arguments.
 Symbolic results of the manipulator form are not simplified (that can take
-seconds); pass them through ``sp.trigsimp`` or ``_backend.simplify`` to display them.
+seconds); pass them through ``sp.trigsimp`` or ``sp.simplify`` to display them.
+
+Link numbers count from 1 (``link=1``; the Christoffel symbol ``c_112`` is ``c[1, 1, 2]``);
+``mass_matrix_derivatives`` is a list in joint order (``dM[0] = ∂M/∂q_1``), to pair
+with the rates ``q̇[0], q̇[1], …``.
 """
 
 from dataclasses import dataclass
@@ -33,10 +40,11 @@ from typing import Any
 import sympy as sp
 
 from robocourse import _backend as B
+from robocourse import _checks as C
 from robocourse.frames import rotation, skew, translation
-from robocourse.kinematics import jacobian_by_differentiation, jacobian_by_propagation, link_frames
-from robocourse.notation import tidy
+from robocourse.kinematics import jacobian_by_cross_products, jacobian_by_propagation, link_frames
 from robocourse.robot import joint_symbols
+from robocourse.statics import joint_torques_by_jacobian
 
 
 @dataclass(frozen=True)
@@ -50,12 +58,11 @@ class _LinkMotion:
 
 
 def _link_motions(robot, q, symbolic):
-    """``_LinkMotion`` of links 1..n at ``q`` (a joint vector already of the chosen kind)."""
-    robot.require_mass_properties()
+    """``_LinkMotion`` of links 1..n at ``q`` (a joint vector checked by the gate)."""
     frames = link_frames(robot, q)
     motions = []
     for i, link in enumerate(robot.links, start=1):
-        J = jacobian_by_differentiation(robot, q, link=i, point=B.convert(link.r_c, symbolic))
+        J = jacobian_by_cross_products(robot, q, link=i, point=B.convert(link.r_c, symbolic))
         R = rotation(frames[i - 1])
         motions.append(_LinkMotion(mass=link.mass, Jv=J[:3, :], Jw=J[3:, :],
                                    inertia=R @ B.convert(link.I_c, symbolic) @ R.T))
@@ -68,12 +75,8 @@ def _square_zeros(n, symbolic):
 
 def _links(robot, link):
     """The link numbers an energy sums over: all (``link=None``) or the one given."""
-    if link is None:
-        return range(1, robot.n + 1)
-    if not isinstance(link, int) or not 1 <= link <= robot.n:
-        raise ValueError(f"link must be an integer from 1 to {robot.n} (or None for all "
-                         f"links); got {link!r}")
-    return [link]
+    link = C.link_number(link, robot.n, none="all links")
+    return range(1, robot.n + 1) if link is None else [link]
 
 
 def kinetic_energy(robot, q, qd, link=None):
@@ -89,10 +92,7 @@ def kinetic_energy(robot, q, qd, link=None):
     >>> kinetic_energy(planar_2r(m2=0), [0, 0], [w, 0])    # m1 at l1 from the axis
     l1**2*m1*w**2/2
     """
-    robot.require_mass_properties()
-    symbolic = robot.uses_symbols(q, qd, dynamics=True)
-    q = robot.joint_vector(q, "q", symbolic)
-    qd = robot.joint_vector(qd, "qd", symbolic)
+    symbolic, q, qd = C.joint_inputs(robot, dynamics=True, q=q, qd=qd)
     energy = 0
     for i in _links(robot, link):
         body = robot.links[i - 1]
@@ -114,9 +114,8 @@ def potential_energy(robot, q, link=None):
     >>> potential_energy(planar_2r(), [t1, 0], link=1)
     g*l1*m1*sin(theta1)
     """
-    robot.require_mass_properties()
-    symbolic = robot.uses_symbols(q, dynamics=True)
-    frames = link_frames(robot, robot.joint_vector(q, "q", symbolic))
+    symbolic, q = C.joint_inputs(robot, dynamics=True, q=q)
+    frames = link_frames(robot, q)
     g = B.convert(robot.gravity, symbolic)
     energy = 0
     for i in _links(robot, link):
@@ -151,19 +150,19 @@ def lagrange_equations(robot):
     writes it (``notation.tidy``: ``sin² + cos² = 1``, sums of angles recombined),
     in the symbols of ``joint_symbols(robot)`` and expanded.
 
-    SYLLABUS 4.3, the R-P arm, joint 2:
+    Chapter 4, §4.3, the R-P arm, joint 2:
 
     >>> from robocourse.models import rp_arm
     >>> lagrange_equations(rp_arm())[1]
     -d2*m2*thetadot1**2 + dddot2*m2 + g*m2*sin(theta1)
     """
-    q, qd, qdd = joint_symbols(robot)
+    q, qd, qdd = joint_symbols(C.robot(robot, dynamics=True))
     lagrangian = sp.expand(kinetic_energy(robot, q, qd) - potential_energy(robot, q))
     tau = []
     for i in range(robot.n):
         momentum = sp.diff(lagrangian, qd[i])                       # ∂L/∂q̇_i
         rate = time_derivative(momentum, q, qd, qdd)                # d/dt (∂L/∂q̇_i)
-        tau.append(tidy(sp.expand(rate - sp.diff(lagrangian, q[i]))))
+        tau.append(B.tidy(sp.expand(rate - sp.diff(lagrangian, q[i]))))
     return sp.Matrix(tau)
 
 
@@ -180,7 +179,7 @@ class EquationTerms:
 
 
 def equation_terms(robot):
-    """The Euler–Lagrange equations of ``robot`` with their terms labelled (SYLLABUS 4.3).
+    """The Euler–Lagrange equations of ``robot`` with their terms labelled (chapter 4, §4.3).
 
     ``τ`` is linear in ``q̈`` and quadratic in ``q̇``, so each coefficient is a
     derivative: inertial ``∂τ/∂q̈_j``, centripetal ``½ ∂²τ/∂q̇_j²``, Coriolis
@@ -193,8 +192,8 @@ def equation_terms(robot):
     >>> terms.coriolis[0], terms.centripetal[1], terms.gravity[1]
     (2*d2*ddot2*m2*thetadot1, -d2*m2*thetadot1**2, g*m2*sin(theta1))
     """
-    q, qd, qdd = joint_symbols(robot)
     tau = lagrange_equations(robot)
+    q, qd, qdd = joint_symbols(robot)
     n = robot.n
     pairs = [(j, k) for j in range(n) for k in range(j + 1, n)]
     rest = {rate: 0 for rate in [*qd, *qdd]}
@@ -210,7 +209,7 @@ def equation_terms(robot):
 def mass_matrix(robot, q):
     """The mass matrix ``M(q) = Σ (m_i Jv_iᵀ Jv_i + Jω_iᵀ 0_R_i C_I_i 0_R_iᵀ Jω_i)``.
 
-    SYLLABUS 4.2, the distributed 2R arm stretched out (``θ2 = 0``):
+    Chapter 4, §4.2, the distributed 2R arm stretched out (``θ2 = 0``):
 
     >>> from robocourse.models import planar_2r_distributed
     >>> mass_matrix(planar_2r_distributed(), [0, 0])
@@ -218,8 +217,7 @@ def mass_matrix(robot, q):
     [I1 + I2 + m1*r1**2 + m2*(l1 + r2)**2, I2 + m2*r2*(l1 + r2)],
     [                 I2 + m2*r2*(l1 + r2),         I2 + m2*r2**2]])
     """
-    symbolic = robot.uses_symbols(q, dynamics=True)
-    q = robot.joint_vector(q, "q", symbolic)
+    symbolic, q = C.joint_inputs(robot, dynamics=True, q=q)
     M = _square_zeros(robot.n, symbolic)
     for link in _link_motions(robot, q, symbolic):
         M = M + link.mass * link.Jv.T @ link.Jv + link.Jw.T @ link.inertia @ link.Jw
@@ -239,8 +237,7 @@ def mass_matrix_derivatives(robot, q):
     [-2*l1*l2*m2*sin(theta2), -l1*l2*m2*sin(theta2)],
     [  -l1*l2*m2*sin(theta2),                     0]])
     """
-    symbolic = robot.uses_symbols(q, dynamics=True)
-    q = robot.joint_vector(q, "q", symbolic)
+    symbolic, q = C.joint_inputs(robot, dynamics=True, q=q)
     n = robot.n
     later = [B.matrix([[1 if j == c and j > k else 0 for c in range(n)] for j in range(n)],
                       symbolic) for k in range(n)]           # later[k] keeps the columns j > k
@@ -262,25 +259,25 @@ def mass_matrix_derivatives(robot, q):
 def christoffel_symbols(robot, q):
     """The Christoffel symbols ``c_ijk = ½ (∂M_ij/∂q_k + ∂M_ik/∂q_j − ∂M_jk/∂q_i)``.
 
-    Returned as a list of n matrices, ``c[i][j, k] = c_ijk`` (0-based), so that
-    joint i feels ``Σ_jk c_ijk q̇_j q̇_k``.
+    A dict keyed by the joint numbers ``(i, j, k)``, each from 1 (``c[1, 1, 2]`` is
+    ``c_112``), so that joint i feels ``Σ_jk c_ijk q̇_j q̇_k``; ``c_ijk = c_ikj``.
 
     >>> from robocourse.models import planar_2r
     >>> t2 = sp.Symbol('theta2')
-    >>> christoffel_symbols(planar_2r(), [0, t2])[1][0, 0].expand()    # θ̇1² on joint 2
+    >>> christoffel_symbols(planar_2r(), [0, t2])[2, 1, 1].expand()    # θ̇1² on joint 2
     l1*l2*m2*sin(theta2)
     """
     dM = mass_matrix_derivatives(robot, q)
-    symbolic = B.is_symbolic(dM)
-    n = robot.n
-    return [B.matrix([[(dM[k][i, j] + dM[j][i, k] - dM[i][j, k]) / 2 for k in range(n)]
-                      for j in range(n)], symbolic) for i in range(n)]
+    joints = range(1, robot.n + 1)
+    return {(i, j, k): (dM[k - 1][i - 1, j - 1] + dM[j - 1][i - 1, k - 1]
+                        - dM[i - 1][j - 1, k - 1]) / 2
+            for i in joints for j in joints for k in joints}
 
 
 def coriolis_matrix(robot, q, qd):
     """The Coriolis MATRIX ``C(q, q̇)`` with ``C_ij = Σ_k c_ijk q̇_k`` (Christoffel symbols).
 
-    Not to be confused with the VECTOR ``c = C q̇`` (``newton_euler.velocity_product``).
+    Not to be confused with the VECTOR ``c = C q̇`` (``velocity_product``).
     With this choice of ``C``, ``Ṁ − 2C`` is skew-symmetric.
 
     >>> from robocourse.models import planar_2r
@@ -290,39 +287,53 @@ def coriolis_matrix(robot, q, qd):
     [-l1*l2*m2*thetadot2*sin(theta2), -l1*l2*m2*(thetadot1 + thetadot2)*sin(theta2)],
     [ l1*l2*m2*thetadot1*sin(theta2),                                             0]])
     """
-    symbolic = robot.uses_symbols(q, qd, dynamics=True)
-    qd = robot.joint_vector(qd, "qd", symbolic)
-    c = christoffel_symbols(robot, robot.joint_vector(q, "q", symbolic))
-    return B.matrix([list(c_i @ qd) for c_i in c], symbolic)
+    symbolic, q, qd = C.joint_inputs(robot, dynamics=True, q=q, qd=qd)
+    c = christoffel_symbols(robot, q)
+    joints = range(1, robot.n + 1)
+    return B.matrix([[sum(c[i, j, k] * qd[k - 1] for k in joints) for j in joints]
+                     for i in joints], symbolic)
 
 
-def gravity_vector(robot, q):
-    """The gravity torques ``G(q) = ∂U/∂q = −Σ m_i Jv_iᵀ g`` (``g = robot.gravity``).
+def velocity_product(robot, q, qd):
+    """The Coriolis and centripetal torques, the VECTOR ``c = C(q, q̇) q̇``.
 
     >>> from robocourse.models import planar_2r
-    >>> gravity_vector(planar_2r(l1=1.0, l2=1.0, m1=1.0, m2=1.0, g=9.81), [0.0, 0.0])
+    >>> arm = planar_2r(l1=1.0, l2=1.0, m1=1.0, m2=1.0, g=9.81)
+    >>> velocity_product(arm, [0.0, 1.0], [1.0, 0.0]).round(12)   # m2 l1 l2 s2 θ̇1² on joint 2
+    array([0.        , 0.84147098])
+    """
+    symbolic, q, qd = C.joint_inputs(robot, dynamics=True, q=q, qd=qd)
+    return coriolis_matrix(robot, q, qd) @ qd
+
+
+def gravity_load(robot, q, *, gravity=None):
+    """The gravity torques ``G(q) = ∂U/∂q = −Σ m_i Jv_iᵀ g`` (``g``: ``gravity``, by
+    default ``robot.gravity``; ``gravity=0``: none).
+
+    >>> from robocourse.models import planar_2r
+    >>> gravity_load(planar_2r(l1=1.0, l2=1.0, m1=1.0, m2=1.0, g=9.81), [0.0, 0.0])
     array([29.43,  9.81])
     """
-    symbolic = robot.uses_symbols(q, dynamics=True)
-    q = robot.joint_vector(q, "q", symbolic)
-    g = B.convert(robot.gravity, symbolic)
+    symbolic, q = C.joint_inputs(robot, dynamics=True, also=(gravity,), q=q)
+    g = C.gravity(gravity, robot, symbolic)
     G = B.zeros(robot.n, symbolic)
     for link in _link_motions(robot, q, symbolic):
         G = G - link.mass * link.Jv.T @ g
     return G
 
 
-def inverse_dynamics(robot, q, qd, qdd):
-    """``τ = M(q) q̈ + C(q, q̇) q̇ + G(q)``: the manipulator form, to set against Newton–Euler.
+def inverse_dynamics(robot, q, qd, qdd, *, wrench=None, frame="base", gravity=None):
+    """``τ = M(q) q̈ + C(q, q̇) q̇ + G(q) + Jᵀ F``: the manipulator form, to set against
+    Newton–Euler. ``wrench = F``, ``frame``, ``gravity``: as in ``newton_euler``; the load
+    enters through the tool Jacobian (``statics.joint_torques_by_jacobian``).
 
     >>> from robocourse.models import planar_2r
     >>> inverse_dynamics(planar_2r(l1=1.0, l2=1.0, m1=1.0, m2=1.0, g=9.81),
     ...                  [0.0, 0.0], [0.0, 0.0], [0.0, 0.0])
     array([29.43,  9.81])
     """
-    symbolic = robot.uses_symbols(q, qd, qdd, dynamics=True)
-    q = robot.joint_vector(q, "q", symbolic)
-    qd = robot.joint_vector(qd, "qd", symbolic)
-    qdd = robot.joint_vector(qdd, "qdd", symbolic)
+    symbolic, q, qd, qdd = C.joint_inputs(robot, dynamics=True, also=(wrench, gravity),
+                                          q=q, qd=qd, qdd=qdd)
     return (mass_matrix(robot, q) @ qdd + coriolis_matrix(robot, q, qd) @ qd
-            + gravity_vector(robot, q))
+            + gravity_load(robot, q, gravity=gravity)
+            + joint_torques_by_jacobian(robot, q, C.wrench(wrench, symbolic), frame=frame))

@@ -1,5 +1,5 @@
-"""The Lagrange–Euler (trace) form of the dynamics (seed 003; Paul 1981; Fu, Gonzalez
-& Lee §3.2), in Craig's modified DH frames.
+"""The Lagrange–Euler (trace) form of the dynamics (chapter 4, §4.6; Paul 1981; Fu,
+Gonzalez & Lee §3.2), in Craig's modified DH frames.
 
 A point fixed in link i, ``r̄ = [x, y, z, 1]`` in {i}, is at ``0_T_i r̄`` in {0}. Its
 velocity is ``Σ_j U_ij q̇_j r̄`` with the 4 x 4 matrices
@@ -16,14 +16,19 @@ pseudo-inertia matrix ``J_i = ∫ r̄ r̄ᵀ dm``; Lagrange's equations then giv
 
 * ``D_ik = Σ_{j >= max(i,k)} Tr(U_jk J_j U_jiᵀ)``  (the mass matrix),
 * ``h_i = Σ_k Σ_m h_ikm q̇_k q̇_m``, ``h_ikm = Σ_{j >= max(i,k,m)} Tr(U_jkm J_j U_jiᵀ)``
-  (Coriolis and centripetal torques, the vector ``C q̇``),
+  (Coriolis and centripetal torques, the vector ``C q̇``); ``h_ikm = h_imk`` (since
+  ``U_jkm = U_jmk``) are the Christoffel symbols, so ``C_ik = Σ_m h_ikm q̇_m``,
 * ``c_i = −Σ_{j >= i} m_j ḡᵀ U_ji r̄_j``, ``ḡ = [g; 0]`` (gravity; ``r̄_j`` is the COM).
 
 Costly (it is the O(n⁴) method the recursive algorithms replaced) but a third,
-independent derivation: no Jacobians, no velocity propagation, only transforms.
+independent derivation: no Jacobians, no velocity propagation, only transforms. It
+gives the five verbs of every dynamics route (see ``newton_euler``), with the same
+arguments; a ``wrench`` enters as ``Jᵀ F`` (``statics.joint_torques_by_jacobian``).
 """
 
 from robocourse import _backend as B
+from robocourse import _checks as C
+from robocourse.statics import joint_torques_by_jacobian
 
 
 def joint_derivative_matrix(link, symbolic=False):
@@ -51,7 +56,7 @@ def pseudo_inertia(link, symbolic=None):
     (last column and row) and ``m`` (corner). In the textbook's entries:
     ``J_11 = (−Ixx + Iyy + Izz)/2``, ``J_12 = ∫ x y dm``, ``J_14 = m x̄``, …
 
-    A slender rod along X (SYLLABUS 4.2: ``C_I = diag(0, I1, I1)``, COM at ``r1``):
+    A slender rod along X (chapter 4, §4.2: ``C_I = diag(0, I1, I1)``, COM at ``r1``):
 
     >>> from robocourse.models import planar_2r_distributed
     >>> pseudo_inertia(planar_2r_distributed().links[0])
@@ -115,8 +120,8 @@ def transform_derivatives(robot, q):
     >>> U[2][1][:2, 3]              # the origin of {2} moves along +Y as θ1 turns
     array([0., 1.])
     """
-    symbolic = robot.uses_symbols(q, dynamics=False)
-    derivatives = _Derivatives(robot, robot.joint_vector(q, "q", symbolic), symbolic)
+    symbolic, q = C.joint_inputs(robot, q=q)
+    derivatives = _Derivatives(robot, q, symbolic)
     joints = range(1, robot.n + 1)
     return {i: {j: derivatives.first(i, j) for j in joints} for i in joints}
 
@@ -126,9 +131,9 @@ def _trace(A):
 
 
 def _prepare(robot, q, symbolic):
-    """The transform derivatives at ``q`` and the pseudo-inertias ``J[1..n]``."""
-    robot.require_mass_properties()
-    derivatives = _Derivatives(robot, robot.joint_vector(q, "q", symbolic), symbolic)
+    """The transform derivatives at ``q`` (checked by the gate) and the pseudo-inertias
+    ``J[1..n]``."""
+    derivatives = _Derivatives(robot, q, symbolic)
     pseudo = [None] + [pseudo_inertia(link, symbolic) for link in robot.links]
     return derivatives, pseudo
 
@@ -141,7 +146,7 @@ def mass_matrix(robot, q):
     array([[5., 2.],
            [2., 1.]])
     """
-    symbolic = robot.uses_symbols(q, dynamics=True)
+    symbolic, q = C.joint_inputs(robot, dynamics=True, q=q)
     U, J = _prepare(robot, q, symbolic)
     n = robot.n
     return B.matrix([[sum(_trace(U.first(j, k) @ J[j] @ U.first(j, i).T)
@@ -149,38 +154,50 @@ def mass_matrix(robot, q):
                       for k in range(1, n + 1)] for i in range(1, n + 1)], symbolic)
 
 
-def velocity_product(robot, q, qd):
-    """The Coriolis and centripetal torques ``h_i = Σ_k Σ_m h_ikm q̇_k q̇_m`` (the vector ``C q̇``).
+def coriolis_matrix(robot, q, qd):
+    """The Coriolis MATRIX ``C_ik = Σ_m h_ikm q̇_m = Σ_{j >= max(i,k)} Tr(B_jk J_j U_jiᵀ)``.
 
-    Summing over k and m first: ``h_i = Σ_{j >= i} Tr(A_j J_j U_jiᵀ)`` with
-    ``A_j = Σ_{k, m <= j} U_jkm q̇_k q̇_m``, the velocity part of ``d²(0_T_j)/dt²``.
+    Summing over m first: ``B_jk = Σ_{m <= j} U_jkm q̇_m``, the rate of change of ``U_jk``.
+
+    >>> from robocourse.models import planar_2r
+    >>> arm = planar_2r(l1=1.0, l2=1.0, m1=1.0, m2=1.0, g=9.81)
+    >>> coriolis_matrix(arm, [0.0, 1.0], [1.0, 0.0]).round(12) + 0.0   # m2 l1 l2 s2 θ̇1 on joint 2
+    array([[ 0.        , -0.84147098],
+           [ 0.84147098,  0.        ]])
+    """
+    symbolic, q, qd = C.joint_inputs(robot, dynamics=True, q=q, qd=qd)
+    U, J = _prepare(robot, q, symbolic)
+    n = robot.n
+    rates = {(j, k): sum((U.second(j, k, m) * qd[m - 1] for m in range(1, j + 1)), U.zero)
+             for j in range(1, n + 1) for k in range(1, j + 1)}                # B_jk
+    return B.matrix([[sum(_trace(rates[j, k] @ J[j] @ U.first(j, i).T)
+                          for j in range(max(i, k), n + 1))
+                      for k in range(1, n + 1)] for i in range(1, n + 1)], symbolic)
+
+
+def velocity_product(robot, q, qd):
+    """The Coriolis and centripetal torques ``h_i = Σ_k Σ_m h_ikm q̇_k q̇_m``, the vector ``C q̇``.
 
     >>> from robocourse.models import planar_2r
     >>> arm = planar_2r(l1=1.0, l2=1.0, m1=1.0, m2=1.0, g=9.81)
     >>> velocity_product(arm, [0.0, 1.0], [1.0, 0.0])     # m2 l1 l2 s2 θ̇1² on joint 2
     array([0.        , 0.84147098])
     """
-    symbolic = robot.uses_symbols(q, qd, dynamics=True)
-    qd = robot.joint_vector(qd, "qd", symbolic)
-    U, J = _prepare(robot, q, symbolic)
-    n = robot.n
-    A = {j: sum((U.second(j, k, m) * (qd[k - 1] * qd[m - 1])
-                 for k in range(1, j + 1) for m in range(1, j + 1)), U.zero)
-         for j in range(1, n + 1)}
-    return B.vector([sum(_trace(A[j] @ J[j] @ U.first(j, i).T) for j in range(i, n + 1))
-                     for i in range(1, n + 1)], symbolic)
+    symbolic, q, qd = C.joint_inputs(robot, dynamics=True, q=q, qd=qd)
+    return coriolis_matrix(robot, q, qd) @ qd
 
 
-def gravity_vector(robot, q):
-    """The gravity torques ``c_i = −Σ_{j >= i} m_j ḡᵀ U_ji r̄_j`` with ``ḡ = [gravity; 0]``.
+def gravity_load(robot, q, *, gravity=None):
+    """The gravity torques ``c_i = −Σ_{j >= i} m_j ḡᵀ U_ji r̄_j`` with ``ḡ = [g; 0]``
+    (``g``: ``gravity``, by default ``robot.gravity``; ``gravity=0``: none).
 
     >>> from robocourse.models import planar_2r
-    >>> gravity_vector(planar_2r(l1=1.0, l2=1.0, m1=1.0, m2=1.0, g=9.81), [0.0, 0.0])
+    >>> gravity_load(planar_2r(l1=1.0, l2=1.0, m1=1.0, m2=1.0, g=9.81), [0.0, 0.0])
     array([29.43,  9.81])
     """
-    symbolic = robot.uses_symbols(q, dynamics=True)
+    symbolic, q = C.joint_inputs(robot, dynamics=True, also=(gravity,), q=q)
     U, _ = _prepare(robot, q, symbolic)
-    g = B.vector([*B.convert(robot.gravity, symbolic), 0], symbolic)
+    g = B.vector([*C.gravity(gravity, robot, symbolic), 0], symbolic)
     links = dict(enumerate(robot.links, start=1))
     com = {j: B.vector([*B.convert(link.r_c, symbolic), 1], symbolic)          # r̄_j
            for j, link in links.items()}
@@ -188,15 +205,19 @@ def gravity_vector(robot, q):
                           for j in range(i, robot.n + 1)) for i in links], symbolic)
 
 
-def inverse_dynamics(robot, q, qd, qdd):
-    """``τ = D(q) q̈ + h(q, q̇) + c(q)``, the Lagrange–Euler equations of motion.
+def inverse_dynamics(robot, q, qd, qdd, *, wrench=None, frame="base", gravity=None):
+    """``τ = D(q) q̈ + h(q, q̇) + c(q) + Jᵀ F``, the Lagrange–Euler equations of motion.
+    ``wrench = F``, ``frame``, ``gravity``: as in ``newton_euler``.
 
     >>> from robocourse.models import planar_2r
-    >>> inverse_dynamics(planar_2r(l1=1.0, l2=1.0, m1=1.0, m2=1.0, g=9.81),
-    ...                  [0.0, 0.0], [0.0, 0.0], [1.0, 0.0])
+    >>> arm = planar_2r(l1=1.0, l2=1.0, m1=1.0, m2=1.0, g=9.81)
+    >>> inverse_dynamics(arm, [0.0, 0.0], [0.0, 0.0], [1.0, 0.0])
     array([34.43, 11.81])
+    >>> inverse_dynamics(arm, [0.0, 0.0], [0.0, 0.0], [1.0, 0.0], gravity=0)   # M e_1
+    array([5., 2.])
     """
-    symbolic = robot.uses_symbols(q, qd, qdd, dynamics=True)
-    q = robot.joint_vector(q, "q", symbolic)
-    qdd = robot.joint_vector(qdd, "qdd", symbolic)
-    return mass_matrix(robot, q) @ qdd + velocity_product(robot, q, qd) + gravity_vector(robot, q)
+    symbolic, q, qd, qdd = C.joint_inputs(robot, dynamics=True, also=(wrench, gravity),
+                                          q=q, qd=qd, qdd=qdd)
+    return (mass_matrix(robot, q) @ qdd + velocity_product(robot, q, qd)
+            + gravity_load(robot, q, gravity=gravity)
+            + joint_torques_by_jacobian(robot, q, C.wrench(wrench, symbolic), frame=frame))

@@ -5,7 +5,7 @@ Every argument left as ``None`` becomes the sympy symbol of the same name, so
 ``planar_2r(l1=0.5, l2=0.5, m1=1, m2=1, g=9.81)`` a numeric one.
 
 The planar arms move in the vertical X0–Y0 plane with every joint axis along Z
-and gravity along −Y0 (SYLLABUS conventions).
+and gravity along −Y0 (the conventions of chapters 0–5).
 """
 
 import math
@@ -53,7 +53,7 @@ def planar_arm(lengths, masses, com_distances, inertias, g, name="planar arm"):
 def planar_2r(l1=None, l2=None, m1=None, m2=None, g=None):
     """The lecture's 2R arm with point masses ``m1, m2`` at the distal ends of the links.
 
-    ``1_P_C1 = l1 X1``, ``2_P_C2 = l2 X2``, ``C_I = 0`` (SYLLABUS 3.2); tool frame {3}
+    ``1_P_C1 = l1 X1``, ``2_P_C2 = l2 X2``, ``C_I = 0`` (chapter 3, §3.2); tool frame {3}
     at the tip.
 
     >>> planar_2r().links[1].a
@@ -67,7 +67,7 @@ def planar_2r(l1=None, l2=None, m1=None, m2=None, g=None):
 def planar_2r_distributed(l1=None, l2=None, m1=None, m2=None, r1=None, r2=None,
                           I1=None, I2=None, g=None):
     """The 2R arm with distributed links: centre of mass at ``r_i`` along link i and
-    moment of inertia ``I_i`` about it (SYLLABUS 4.2).
+    moment of inertia ``I_i`` about it (chapter 4, §4.2).
 
     >>> planar_2r_distributed().links[0].r_c.T
     Matrix([[r1, 0, 0]])
@@ -96,7 +96,7 @@ def planar_3r(lengths=None, masses=None, com_distances=None, inertias=None, g=No
 
 def rp_arm(l1=None, m1=None, m2=None, Ixx1=None, Iyy1=None, Izz1=None,
            Ixx2=None, Iyy2=None, Izz2=None, g=None):
-    """The R-P arm of Craig's Example 6.5 (SYLLABUS 4.3) in the vertical plane.
+    """The R-P arm of Craig's Example 6.5 (chapter 4, §4.3) in the vertical plane.
 
     Joint 1 turns about Z0 = Z1 (θ1 = 0: arm along +X0, horizontal); joint 2 slides
     along the arm (``d2``). Link 1 has its centre of mass ``l1`` from axis 1; link 2

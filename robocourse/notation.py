@@ -11,29 +11,29 @@ Everything here is for DISPLAY. The abbreviations are new plain symbols ``s1``,
 compute (and assert) with the library's expressions, show their lecture form.
 """
 
-import re
-
 import numpy as np
 import sympy as sp
-from IPython.display import Math, display
-from sympy.simplify.fu import TR10i
+
+from robocourse._backend import tidy
+from robocourse.robot import joint_symbol_role
 
 __all__ = ["abbreviate", "by_rates", "latex", "latex_sum", "lecture_form", "rounded", "show",
            "tidy"]
 
 
 def _joint_numbers(angle):
-    """``"12"`` for ``θ1 + θ2`` (joint variables: symbols whose names end in the joint
-    number, ``theta1``, ``d2``); None for any other angle (``2 θ1``, ``θ1 − θ2``, ``φ``)."""
+    """``"12"`` for ``θ1 + θ2`` (a sum of joint variables of different joints, the names
+    of ``robot.joint_symbols``); None for any other angle (``2 θ1``, ``θ1 − θ2``, ``φ``,
+    ``α1``)."""
     numbers = []
     for term in sp.Add.make_args(angle):
-        match = re.search(r"\D(\d+)$", term.name) if isinstance(term, sp.Symbol) else None
-        if match is None:
+        role = joint_symbol_role(term)
+        if role is None or role.kind != "position":
             return None
-        numbers.append(match.group(1))
+        numbers.append(role.joint)
     if len(set(numbers)) < len(numbers):
         return None
-    return "".join(sorted(numbers, key=int))
+    return "".join(str(number) for number in sorted(numbers))
 
 
 def abbreviate(value):
@@ -41,9 +41,9 @@ def abbreviate(value):
 
     Rule: ``sin``/``cos`` of a joint variable, or of a sum of joint variables, become
     the symbols ``s…``/``c…`` followed by the joint numbers in increasing order
-    (``s1``, ``c12``, printed ``s_{1}``, ``c_{12}``); a joint variable is a symbol
-    whose name ends in its joint number (``theta1``, ``d2``). Other angles (``2 θ1``,
-    ``θ1 − θ2``, ``φ``) are left alone, and nothing else is changed: use it to name
+    (``s1``, ``c12``, printed ``s_{1}``, ``c_{12}``); a joint variable is a position
+    symbol of ``robot.joint_symbols`` (``theta1``, ``d2``). Other angles (``2 θ1``,
+    ``θ1 − θ2``, ``φ``, a twist ``α1``) are left alone, and nothing else is changed: use it to name
     the terms of a result you arranged yourself (collected, factored). Works on
     expressions, matrices and other sympy objects.
 
@@ -65,40 +65,6 @@ def abbreviate(value):
         if numbers is not None:
             names[f] = sp.Symbol(f"{'s' if f.func is sp.sin else 'c'}{numbers}")
     return value.xreplace(names)
-
-
-def _tidy_entry(entry):
-    entry = sp.expand(entry)
-    angles = {f.args[0] for f in entry.atoms(sp.sin, sp.cos)}
-    if not angles:
-        return entry
-    candidates = []
-    for old, new in ((sp.sin, sp.cos), (sp.cos, sp.sin)):       # s² → 1 − c², or c² → 1 − s²
-        circle = {old(x) ** 2: 1 - new(x) ** 2 for x in angles}
-        candidates.append(sp.expand(TR10i(sp.expand(entry.subs(circle)))))
-    return min(candidates, key=lambda e: (sp.count_ops(e), sp.default_sort_key(e)))
-
-
-def tidy(value):
-    """``value`` (expression or matrix) tidied as the lecture writes it, still in sin/cos.
-
-    Each entry is expanded; ``sin² + cos² = 1`` is used once in each direction
-    (``s² → 1 − c²`` and ``c² → 1 − s²``); products of sines and cosines are put back
-    together as sines and cosines of sums of angles (``s1 c2 + c1 s2 → s12``, sympy's
-    ``TR10i``); of the two results the shorter is kept. The value is the same, only
-    written differently; it comes out expanded, so to show a factored or collected
-    arrangement, arrange the tidied value yourself (``sp.factor``, ``by_rates``).
-
-    >>> t1, t2, m = sp.symbols('theta1 theta2 m')
-    >>> tidy(m * sp.sin(t2)**2 + m * sp.cos(t2)**2 + sp.cos(t1) * sp.cos(t2)
-    ...      - sp.sin(t1) * sp.sin(t2))
-    m + cos(theta1 + theta2)
-    >>> tidy(m * (sp.cos(t1) + sp.cos(t2)))
-    m*cos(theta1) + m*cos(theta2)
-    """
-    if isinstance(value, sp.MatrixBase):
-        return value.applyfunc(_tidy_entry)
-    return _tidy_entry(sp.sympify(value))
 
 
 def lecture_form(value):
@@ -177,6 +143,8 @@ def show(lhs, *steps):
     arrangement of your own (collected by rates, factored), abbreviate it first
     (``abbreviate(by_rates(...))``): it is then shown as it is.
     """
+    from IPython.display import Math, display  # only when showing: the maths never loads IPython
+
     display(Math(lhs + " = " + " = ".join(latex(step) for step in steps)))
 
 

@@ -1,5 +1,5 @@
 """The PUMA 560's own closed-form kinematics: all (up to eight) inverse-kinematics
-solutions, derived for the arm of ``models.puma560()`` (Craig §4.7, seed 003).
+solutions, derived for the arm of ``models.puma560()`` (chapter 6, §6.2; Craig §4.7).
 
 The model keeps Craig's structure but not all of his signs: its twists are
 ``alpha_3 = +90°, alpha_4 = −90°, alpha_5 = +90°`` and ``a3 = −0.0203 m`` (Craig:
@@ -30,24 +30,20 @@ import numpy as np
 import sympy as sp
 
 from robocourse import _backend as B
+from robocourse import _checks as C
 from robocourse.frames import inverse_transform, rotation, translation
 from robocourse.kinematics import forward_kinematics
-from robocourse.models import puma560
-from robocourse.robot import _check_transform, require_chain
+from robocourse.robot import _check_transform
 
 _TWISTS = (0, -1, 0, 1, -1, 1)    # alpha_{i-1} of models.puma560(), in quarter turns
-_FK_TOL = 1e-9                    # a solution must reproduce T to this (entry by entry)
-_REACH_TOL = 1e-9                 # how far below zero a squared root may fall by round-off
-_SAME_TOL = 1e-6                  # two solutions closer than this (rad) are one solution
-_SINGULAR_TOL = 1e-9              # |s5| below this: the wrist is singular
 
 
-def inverse_kinematics(T, robot=None):
+def inverse_kinematics(robot, T):
     """Every joint vector ``q`` with ``forward_kinematics(robot, q) = T``, one per row.
 
-    ``T = 0_T_tool`` (``robot`` defaults to ``models.puma560()``; any chain with its
-    structure works, its lengths ``a2, a3, D = d2 + d3, d4`` and its tool are read from
-    it). First ``0_T_6 = T (6_T_tool)⁻¹`` gives the wrist centre ``p`` and ``0_R_6``; then
+    ``T = 0_T_tool``; ``robot`` is ``models.puma560()`` or any chain with its structure
+    (its lengths ``a2, a3, D = d2 + d3, d4`` and its tool are read from it). First
+    ``0_T_6 = T (6_T_tool)⁻¹`` gives the wrist centre ``p`` and ``0_R_6``; then
 
     1. shoulder: ``−s1 px + c1 py = D``, so
        ``θ1 = atan2(py, px) − atan2(D, ±√(px² + py² − D²))``, and ``X = ±√(px² + py² − D²)``;
@@ -71,24 +67,24 @@ def inverse_kinematics(T, robot=None):
     and keep their two wrist solutions (7 rows in all, typically).
 
     Numbers: the result is a float array (k, 6), k <= 8, angles wrapped to (−π, π],
-    each row checked to reproduce T within 1e-9 and repeated rows (at the workspace
-    boundary, where a root above is zero) kept once. A target out of reach raises
-    ValueError. Symbols (a symbolic T or ``puma560(symbolic_lengths=True)``): the eight
-    branches as an 8 x 6 ``sp.Matrix`` of expressions, in the same order, unchecked.
+    each row checked to reproduce T within round-off (1e-9) and repeated rows (at the
+    workspace boundary, where a root above is zero) kept once. A target out of reach
+    raises ValueError. Symbols (a symbolic T or ``puma560(symbolic_lengths=True)``): the
+    eight branches as an 8 x 6 ``sp.Matrix`` of expressions, in the same order, unchecked.
 
+    >>> from robocourse.models import puma560
     >>> robot = puma560()
     >>> q = [0.3, -0.5, 0.4, 0.6, 0.7, -0.8]
-    >>> solutions = inverse_kinematics(forward_kinematics(robot, q), robot)
+    >>> solutions = inverse_kinematics(robot, forward_kinematics(robot, q))
     >>> solutions.shape
     (8, 6)
     >>> bool(np.isclose(solutions, q).all(axis=1).any())
     True
     >>> px, py, pz = sp.symbols('px py pz')
-    >>> inverse_kinematics(sp.Matrix([[1, 0, 0, px], [0, 1, 0, py], [0, 0, 1, pz],
-    ...                               [0, 0, 0, 1]]), puma560(symbolic_lengths=True))[0, 0]
+    >>> target = sp.Matrix([[1, 0, 0, px], [0, 1, 0, py], [0, 0, 1, pz], [0, 0, 0, 1]])
+    >>> inverse_kinematics(puma560(symbolic_lengths=True), target)[0, 0]
     atan2(py, px) - atan2(d2 + d3, sqrt(px**2 + py**2 - (d2 + d3)**2))
     """
-    robot = puma560() if robot is None else robot
     a2, a3, D, d4 = _lengths(robot)
     symbolic = robot.uses_symbols(T, dynamics=False)
     T = B.convert(_check_transform(T, "T"), symbolic)
@@ -117,15 +113,16 @@ def inverse_kinematics(T, robot=None):
         return sp.Matrix(candidates)
     solutions = []
     for q in _wrap(np.array(candidates, dtype=float)):
-        reproduces = np.abs(forward_kinematics(robot, q) - T).max() <= _FK_TOL
-        if reproduces and not any((np.abs(_wrap(q - s)) < _SAME_TOL).all() for s in solutions):
+        reproduces = np.abs(forward_kinematics(robot, q) - T).max() <= C.ROUND_OFF
+        if reproduces and not any((np.abs(_wrap(q - s)) < C.SAME_ANGLE).all()
+                                  for s in solutions):
             solutions.append(q)
     if not solutions:
-        raise _out_of_reach(T, robot, f"no branch reproduces T within {_FK_TOL:g}")
+        raise _out_of_reach(T, robot, f"no branch reproduces T within {C.ROUND_OFF:g}")
     return np.array(solutions)
 
 
-def wrist_singular(q, tol=1e-9):
+def wrist_singular(q, tol=C.ROUND_OFF):
     """True at the PUMA's wrist singularity ``s5 = sin θ5 = 0`` (axes 4 and 6 in line).
 
     Numbers: ``|sin θ5| < tol``. Symbols: True only when ``sin θ5`` simplifies to zero.
@@ -135,15 +132,14 @@ def wrist_singular(q, tol=1e-9):
     >>> wrist_singular(sp.Matrix([0, 0, 0, 0, sp.pi, sp.Symbol('theta6')]))
     True
     """
-    q = B.as_vector(q, 6, "q")
+    q = C.vector(q, 6, "q", entries="one per joint")
     s5 = B.simplify(B.sin(q[4]))
-    return bool(s5 == 0) if B.is_symbolic(s5) else abs(s5) < B.scalar(tol, "tol")
+    return bool(s5 == 0) if B.is_symbolic(s5) else abs(s5) < C.tolerance(tol)
 
 
 def _lengths(robot):
     """``(a2, a3, D = d2 + d3, d4)`` of a chain built like ``puma560()``; else ValueError."""
-    require_chain(robot)
-    links = robot.links
+    links = C.robot(robot).links
     same_shape = (robot.n == 6 and all(link.is_revolute and link.theta == 0 for link in links)
                   and all(B.exact_angle(link.alpha) == sp.pi * sp.Rational(twist, 2)
                           for link, twist in zip(links, _TWISTS, strict=True))
@@ -160,13 +156,13 @@ def _root(x, symbolic):
     """``√x``; for numbers None when ``x`` is negative beyond round-off (no real root)."""
     if symbolic:
         return B.sqrt(x)
-    return None if x < -_REACH_TOL else math.sqrt(max(x, 0.0))
+    return None if x < -C.ROUND_OFF else math.sqrt(max(x, 0.0))
 
 
 def _wrist(r, flip, symbolic):
     """``[θ4, θ5, θ6]`` from ``r = 3_R_6`` on the wrist branch ``flip = ±1`` (θ4 = 0 when
     the wrist is singular, numbers only)."""
-    singular = not symbolic and math.hypot(r[0, 2], r[2, 2]) < _SINGULAR_TOL
+    singular = not symbolic and math.hypot(r[0, 2], r[2, 2]) < C.ROUND_OFF
     theta4 = 0.0 if singular else B.atan2(flip * r[2, 2], flip * r[0, 2])
     c4, s4 = B.cos(theta4), B.sin(theta4)
     s5, c5 = c4 * r[0, 2] + s4 * r[2, 2], -r[1, 2]

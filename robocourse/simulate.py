@@ -1,4 +1,4 @@
-"""Forward dynamics and simulation: from torques to motion (lecture ch. 5).
+"""Forward dynamics and simulation: from torques to motion (chapter 5, §5.4).
 
 Inverse dynamics answers "which torques give this motion?"; forward dynamics the
 reverse, "which accelerations do these torques give?". From the manipulator form
@@ -18,7 +18,6 @@ Newton–Euler with numbers costs a few milliseconds per step; a model compiled 
 a thousand times faster, and ``simulate(..., model=...)`` uses it.
 """
 
-import numbers
 from dataclasses import dataclass
 from functools import partial
 
@@ -26,7 +25,7 @@ import numpy as np
 import sympy as sp
 from scipy.integrate import solve_ivp
 
-from robocourse import _backend as B
+from robocourse import _checks as C
 from robocourse.lagrange import total_energy
 from robocourse.newton_euler import gravity_load, mass_matrix, velocity_product
 
@@ -47,10 +46,7 @@ def forward_dynamics(robot, q, qd, tau):
     >>> forward_dynamics(pendulum, [0], [0], [0])             # let go when horizontal
     Matrix([[-g/l1]])
     """
-    symbolic = robot.uses_symbols(q, qd, tau, dynamics=True)
-    q = robot.joint_vector(q, "q", symbolic)
-    qd = robot.joint_vector(qd, "qd", symbolic)
-    tau = robot.joint_vector(tau, "tau", symbolic)
+    symbolic, q, qd, tau = C.joint_inputs(robot, dynamics=True, q=q, qd=qd, tau=tau)
     M = mass_matrix(robot, q)
     rhs = tau - velocity_product(robot, q, qd) - gravity_load(robot, q)
     try:
@@ -109,16 +105,13 @@ def simulate(robot, q0, qd0, duration, torque=None, *, model=None, samples=None,
     >>> motion.t, np.allclose(motion.q, [-np.pi / 2, 0.0])                  # stays still
     (array([0. , 0.5, 1. ]), True)
     """
-    if robot.uses_symbols(q0, qd0, dynamics=True):
+    symbolic, q0, qd0 = C.joint_inputs(robot, dynamics=True, q0=q0, qd0=qd0)
+    if symbolic:
         raise TypeError("simulate needs numbers: give the robot numeric parameters and "
                         "q0, qd0 numeric values")
-    q0 = robot.joint_vector(q0, "q0", False)
-    qd0 = robot.joint_vector(qd0, "qd0", False)
-    duration = B.scalar(duration, "duration")
-    if not duration > 0:
-        raise ValueError(f"duration must be > 0 (seconds); got {duration}")
-    if samples is not None and (not isinstance(samples, numbers.Integral) or samples < 2):
-        raise ValueError(f"samples must be an integer >= 2 (or None); got {samples!r}")
+    duration = C.positive(duration, "duration", "s")
+    if samples is not None:
+        C.count(samples, "samples", 2)
     if model is not None and model.robot is not robot:
         raise ValueError("model must be the CompiledDynamics of this robot "
                          "(codegen.CompiledDynamics(robot))")
@@ -154,6 +147,7 @@ def energy(robot, motion):
     >>> float(np.abs(E).max()) < 1e-6, float(np.ptp(motion.q[:, 0])) > 1   # while it swings
     (True, True)
     """
+    C.robot(robot, dynamics=True)
     return np.array([total_energy(robot, q, qd) for q, qd in zip(motion.q, motion.qd,
                                                                     strict=True)])
 

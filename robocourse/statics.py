@@ -2,92 +2,98 @@
 
 The arm is at rest and its joints are locked; the links are massless (no gravity on
 the links). ``i_f_i`` and ``i_n_i`` are the force and the moment that link i-1 exerts
-on link i, written in {i}. The tool exerts the force ``f`` and the moment ``n`` on its
-environment, at the origin of the tool frame {N+1} (so ``N+1_f_N+1 = f``).
+on link i, written in {i}.
+
+The load is one argument, ``wrench = [fx, fy, fz, nx, ny, nz]``: the force ``f`` and
+the moment ``n`` that the tool EXERTS ON ITS ENVIRONMENT, acting at the origin of the
+tool frame {N+1} (Craig's ``N+1_f_N+1``, ``N+1_n_N+1``), written in the axes that
+``frame`` names: ``"base"`` ({0}, the default) or ``"tool"`` (the tool frame). The same
+``wrench`` and ``frame`` enter ``newton_euler.inverse_dynamics``, and ``frame`` means
+the same in ``kinematics.jacobian``.
 
 * ``static_forces_by_propagation``: balance the links one by one from the tool to the
-  base (lecture "静力的迭代求解", Craig eqs. 5.80–5.82)::
+  base (chapter 1, §1.1; Craig eqs. 5.80–5.82)::
 
       i_f_i = i_R_i+1 · i+1_f_i+1
       i_n_i = i_R_i+1 · i+1_n_i+1 + i_P_i+1 × i_f_i
       τ_i   = i_n_iᵀ Ẑ_i  (revolute)     or     i_f_iᵀ Ẑ_i  (prismatic)
 
 * ``joint_torques_by_jacobian``: the force Jacobian, ``τ = Jᵀ F`` with ``F = [f; n]``
-  (virtual work, ``τᵀ δΘ = Fᵀ δX``), in the tool frame or in the base frame.
+  (virtual work, ``τᵀ δΘ = Fᵀ δX``), with J and F written in the same frame.
 """
 
-import numbers
 from dataclasses import dataclass
 from typing import Any
 
 from robocourse import _backend as B
+from robocourse import _checks as C
 from robocourse.frames import rotation, skew, translation
 from robocourse.kinematics import forward_kinematics, jacobian
 
 
 @dataclass(frozen=True)
 class StaticForces:
-    """The result of the inward statics recursion.
+    """The result of the inward statics recursion, looked up by frame number (from 1).
 
-    ``forces[k]`` and ``moments[k]`` are ``i_f_i`` and ``i_n_i`` for ``i = k + 1``, in {i}:
-    links 1..N, then the tool frame {N+1} (the applied load). ``force(i)`` and
-    ``moment(i)`` index them the lecture's way; ``torques`` holds ``τ_1..τ_N``.
+    ``force(i)`` and ``moment(i)`` are ``i_f_i`` and ``i_n_i`` in {i} for the links
+    i = 1..N and the tool frame i = N+1 (the applied load); ``torques`` holds ``τ_1..τ_N``.
     """
 
-    forces: tuple
-    moments: tuple
+    _forces: tuple
+    _moments: tuple
     torques: Any
 
     def force(self, i):
         """``i_f_i``, the force on link i from link i-1 in {i} (i = N+1: the tool's load)."""
-        return self.forces[self._index(i)]
+        return self._forces[C.link_number(i, len(self._forces), "i") - 1]
 
     def moment(self, i):
         """``i_n_i``, the moment on link i from link i-1 in {i} (i = N+1: the tool's load)."""
-        return self.moments[self._index(i)]
-
-    def _index(self, i):
-        last = len(self.forces)
-        if isinstance(i, bool) or not isinstance(i, numbers.Integral) or not 1 <= i <= last:
-            raise ValueError(f"i must be a frame number from 1 to {last} (the tool frame); "
-                             f"got {i!r}")
-        return i - 1
+        return self._moments[C.link_number(i, len(self._moments), "i") - 1]
 
 
-def _load_in_tool_frame(robot, q, force, moment, frame, symbolic):
-    """``[f, n]`` in the tool frame from a load given in the tool frame or in {0}."""
-    f = B.as_vector(force, 3, "force", symbolic)
-    n = B.as_vector(moment, 3, "moment", symbolic)
-    if frame == "tool":
-        return f, n
-    if frame == "base":                 # tool_f = 0_R_toolᵀ 0_f (the same for the moment)
-        R = rotation(forward_kinematics(robot, q))
-        return R.T @ f, R.T @ n
-    raise ValueError(f"frame must be 'tool' or 'base'; got {frame!r}")
+def tool_wrench(robot, q, wrench, frame="base"):
+    """The load ``[f; n]`` written in the tool frame, from ``wrench`` written in ``frame``.
+
+    ``tool_F = [[R, 0], [0, R]] F`` with ``R = 0_R_toolᵀ`` for ``frame="base"`` (the load
+    acts at the tool-frame origin either way: only its axes change), ``R = I`` for
+    ``frame="tool"``.
+
+    >>> from robocourse.models import planar_2r
+    >>> arm = planar_2r(l1=1.0, l2=1.0)                         # pointing up, along +Y0
+    >>> tool_wrench(arm, [1.5707963267948966, 0.0], [1.0, 0, 0, 0, 0, 0.5]).round(12) + 0.0
+    array([ 0. , -1. ,  0. ,  0. ,  0. ,  0.5])
+    """
+    symbolic, q = C.joint_inputs(robot, also=(wrench,), q=q)
+    wrench = C.wrench(wrench, symbolic)
+    if C.choice(frame, "frame", C.FRAMES) == "tool":
+        return wrench
+    R = rotation(forward_kinematics(robot, q)).T                     # tool_R_0
+    f, n = B.halves(wrench, symbolic)
+    return B.vector([*(R @ f), *(R @ n)], symbolic)
 
 
-def static_forces_by_propagation(robot, q, force, moment=(0, 0, 0), frame="tool"):
-    """Every ``i_f_i``, ``i_n_i`` and the joint torques that balance a load at the tool.
+def static_forces_by_propagation(robot, q, wrench, *, frame="base"):
+    """Every ``i_f_i``, ``i_n_i`` and the joint torques that balance ``wrench`` at the tool.
 
-    ``force`` and ``moment`` act at the tool-frame origin and are written in the tool
-    frame (``frame="tool"``) or in {0} (``frame="base"``). The recursion runs from the
-    tool frame {N+1} to link 1 (see the module docstring); each ``i_T_i+1`` supplies
-    ``i_R_i+1`` and ``i_P_i+1`` (``N_T_N+1`` is the robot's tool transform).
+    ``wrench = [f; n]`` acts at the tool-frame origin, written in ``frame`` (see the module
+    docstring). The recursion runs from the tool frame {N+1} to link 1; each ``i_T_i+1``
+    supplies ``i_R_i+1`` and ``i_P_i+1`` (``N_T_N+1`` is the robot's tool transform).
 
-    Lecture example 1.1, the 2R arm with ``3_F = [fx, fy, 0]``:
+    Chapter 1, §1.1, the 2R arm with ``3_F = [fx, fy, 0]``:
 
     >>> from robocourse.models import planar_2r
     >>> import sympy as sp
     >>> fx, fy, t1, t2 = sp.symbols('f_x f_y theta1 theta2')
-    >>> statics = static_forces_by_propagation(planar_2r(), [t1, t2], [fx, fy, 0])
+    >>> statics = static_forces_by_propagation(planar_2r(), [t1, t2], [fx, fy, 0, 0, 0, 0],
+    ...                                        frame="tool")
     >>> statics.force(1).T                    # 1_f_1 = 1_R_2 2_f_2
     Matrix([[f_x*cos(theta2) - f_y*sin(theta2), f_x*sin(theta2) + f_y*cos(theta2), 0]])
     >>> sp.expand(statics.torques.T)           # τ1 = l1 s2 fx + (l2 + l1 c2) fy,  τ2 = l2 fy
     Matrix([[f_x*l1*sin(theta2) + f_y*l1*cos(theta2) + f_y*l2, f_y*l2]])
     """
-    symbolic = robot.uses_symbols(q, force, moment, dynamics=False)
-    q = robot.joint_vector(q, "q", symbolic)
-    f, n = _load_in_tool_frame(robot, q, force, moment, frame, symbolic)
+    symbolic, q = C.joint_inputs(robot, also=(wrench,), q=q)
+    f, n = B.halves(tool_wrench(robot, q, wrench, frame), symbolic)
     outward = [link.transform(q_i) for link, q_i in zip(robot.links[1:], q[1:], strict=True)]
     outward.append(B.convert(robot.tool, symbolic))     # i_T_i+1 for i = 1..N
     forces, moments = [f], [n]
@@ -101,19 +107,18 @@ def static_forces_by_propagation(robot, q, force, moment=(0, 0, 0), frame="tool"
     return StaticForces(tuple(forces), tuple(moments), B.vector(torques, symbolic))
 
 
-def joint_torques_by_jacobian(robot, q, force, moment=(0, 0, 0), frame="tool"):
-    """The joint torques ``τ = Jᵀ F`` that balance the load ``F = [f; n]`` at the tool.
+def joint_torques_by_jacobian(robot, q, wrench, *, frame="base"):
+    """The joint torques ``τ = Jᵀ F`` that balance the load ``F = wrench = [f; n]`` at the tool.
 
-    With ``frame="tool"`` the load and the Jacobian are written in the tool frame
-    (``τ = N+1_Jᵀ N+1_F``); with ``frame="base"`` both are in {0} (``τ = 0_Jᵀ 0_F``).
-    By virtual work, ``τᵀ δΘ = Fᵀ δX`` for every ``δΘ`` with ``δX = J δΘ``.
+    J (``kinematics.jacobian``) and F are written in the same ``frame``: ``τ = 0_Jᵀ 0_F``
+    for ``"base"``, ``τ = N+1_Jᵀ N+1_F`` for ``"tool"``. By virtual work,
+    ``τᵀ δΘ = Fᵀ δX`` for every ``δΘ`` with ``δX = J δΘ``.
 
     >>> from robocourse.models import planar_2r
-    >>> joint_torques_by_jacobian(planar_2r(l1=1.0, l2=1.0), [0.3, 0.0], [0.0, 1.0, 0.0])
+    >>> arm = planar_2r(l1=1.0, l2=1.0)
+    >>> joint_torques_by_jacobian(arm, [0.3, 0.0], [0.0, 1.0, 0, 0, 0, 0], frame="tool")
     array([2., 1.])
     """
-    symbolic = robot.uses_symbols(q, force, moment, dynamics=False)
+    symbolic, q = C.joint_inputs(robot, also=(wrench,), q=q)
     J = B.convert(jacobian(robot, q, frame), symbolic)
-    f = B.as_vector(force, 3, "force", symbolic)
-    n = B.as_vector(moment, 3, "moment", symbolic)
-    return J.T @ B.vector([*f, *n], symbolic)
+    return J.T @ C.wrench(wrench, symbolic)

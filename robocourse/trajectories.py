@@ -1,5 +1,5 @@
 """Joint trajectories: cubic rest-to-rest motion, several joints together, and a
-straight line in Cartesian space (lecture ch. 5, seed 001).
+straight line in Cartesian space (chapter 5, §5.1–5.3).
 
 A cubic ``θ(t) = c0 + c1 t + c2 t² + c3 t³`` has four coefficients, just enough for
 four conditions: start and end positions ``θ(0) = θ0``, ``θ(tf) = θf`` and zero
@@ -19,7 +19,6 @@ between the points the tip leaves the line, the less the more points are taken.
 """
 
 import math
-import numbers
 from dataclasses import dataclass
 from typing import Any
 
@@ -27,12 +26,17 @@ import numpy as np
 import sympy as sp
 
 from robocourse import _backend as B
+from robocourse import _checks as C
 from robocourse.kinematics import inverse_kinematics_2r
 
 
-def _check_duration(duration, name="duration"):
-    if not B.is_symbolic(duration) and np.any(np.asarray(duration, dtype=float) <= 0):
-        raise ValueError(f"{name} must be > 0 (seconds); got {duration}")
+def _check_positive(value, name, unit):
+    """``value`` — a number, a symbol or an array of numbers — checked to be > 0."""
+    if isinstance(value, np.ndarray) and value.ndim:
+        for k, entry in enumerate(value.flat):
+            C.positive(entry, f"{name}[{k}]", unit)
+        return value
+    return C.positive(value, name, unit)
 
 
 def cubic_coefficients(theta0, thetaf, duration):
@@ -42,7 +46,7 @@ def cubic_coefficients(theta0, thetaf, duration):
     >>> cubic_coefficients(*sp.symbols('theta0 theta_f t_f'))
     (theta0, 0, (-3*theta0 + 3*theta_f)/t_f**2, (2*theta0 - 2*theta_f)/t_f**3)
     """
-    _check_duration(duration)
+    _check_positive(duration, "duration", "s")
     change = thetaf - theta0
     return theta0, 0, 3 * change / duration**2, -2 * change / duration**3
 
@@ -70,7 +74,7 @@ def cubic_duration(theta0, thetaf, max_velocity):
     >>> cubic_duration(0.0, 1.0, 0.75)
     2.0
     """
-    _check_duration(max_velocity, "max_velocity")
+    _check_positive(max_velocity, "max_velocity", "rad/s")
     return 3 * abs(thetaf - theta0) / (2 * max_velocity)
 
 
@@ -88,11 +92,11 @@ class JointTrajectory:
     durations: Any
 
     def __post_init__(self):
-        q0 = B.as_vector(self.q0, len(self.q0), "q0", False)
+        q0 = C.vector(self.q0, None, "q0", False)
         object.__setattr__(self, "q0", q0)
-        object.__setattr__(self, "qf", B.as_vector(self.qf, len(q0), "qf", False))
-        durations = B.as_vector(self.durations, len(q0), "durations", False)
-        _check_duration(durations, "durations")
+        object.__setattr__(self, "qf", C.vector(self.qf, len(q0), "qf", False, "one per joint"))
+        durations = C.vector(self.durations, len(q0), "durations", False, "one per joint")
+        _check_positive(durations, "durations", "s")
         object.__setattr__(self, "durations", durations)
 
     @property
@@ -115,7 +119,8 @@ def synchronised(q0, qf, duration):
     >>> path.at(1.0)[0], path.at(2.0)[1]           # halfway; at rest at the end
     (array([ 0.5, -1. ]), array([0., 0.]))
     """
-    _check_duration(duration)
+    duration = C.positive(duration, "duration", "s")
+    q0 = C.vector(q0, None, "q0", False)
     return JointTrajectory(q0, qf, [duration] * len(q0))
 
 
@@ -126,17 +131,18 @@ def unsynchronised(q0, qf, max_velocity):
     >>> unsynchronised([0.0, 0.0], [1.0, -2.0], 0.75).durations
     array([2., 4.])
     """
-    q0 = B.as_vector(q0, len(q0), "q0", False)
-    qf = B.as_vector(qf, len(q0), "qf", False)
+    q0 = C.vector(q0, None, "q0", False)
+    qf = C.vector(qf, len(q0), "qf", False, "one per joint")
     durations = [cubic_duration(a, b, max_velocity) for a, b in zip(q0, qf, strict=True)]
     if max(durations) == 0:
         raise ValueError("qf must differ from q0 in at least one joint: nothing moves")
     return JointTrajectory(q0, qf, [d or max(durations) for d in durations])
 
 
-def straight_line_2r(start, end, l1, l2, points, elbow="down"):
-    """Joint angles (points x 2) putting the 2R tip at ``points`` equally spaced points
-    of the segment from ``start`` to ``end`` (``kinematics.inverse_kinematics_2r``).
+def straight_line_2r(robot, start, end, points, elbow="down"):
+    """Joint angles (points x 2) putting the tip of the planar 2R arm ``robot`` at ``points``
+    equally spaced points of the segment from ``start`` to ``end``
+    (``kinematics.inverse_kinematics_2r``).
 
     One elbow branch is used for every point, so the arm never flips on the way, and
     the angles are unwrapped (no 2π jump where the line crosses the −X0 axis), so the
@@ -144,19 +150,20 @@ def straight_line_2r(start, end, l1, l2, points, elbow="down"):
     of these configurations to the next keeps the tip on the line only at the points
     themselves.
 
-    >>> straight_line_2r([2.0, 0.0], [0.0, 2.0], 1.0, 1.0, points=2) / np.pi
+    >>> from robocourse.models import planar_2r
+    >>> straight_line_2r(planar_2r(l1=1.0, l2=1.0), [2.0, 0.0], [0.0, 2.0], points=2) / np.pi
     array([[0. , 0. ],
            [0.5, 0. ]])
     """
-    if not isinstance(points, numbers.Integral) or points < 2:
-        raise ValueError(f"points must be an integer >= 2; got {points!r}")
-    symbolic = B.is_symbolic(start, end, l1, l2)
-    start = B.as_vector(start, 2, "start", symbolic)
-    end = B.as_vector(end, 2, "end", symbolic)
+    C.robot(robot)
+    points = C.count(points, "points", 2)
+    symbolic = B.is_symbolic(start, end) or robot.uses_symbols(dynamics=False)
+    start = C.vector(start, 2, "start", symbolic, "x, y")
+    end = C.vector(end, 2, "end", symbolic, "x, y")
     rows = []
     for k in range(points):
         x, y = start + (end - start) * k / (points - 1)
-        rows.append(list(inverse_kinematics_2r(x, y, l1, l2, elbow)))
+        rows.append(list(inverse_kinematics_2r(robot, x, y, elbow)))
     return B.matrix(rows, symbolic) if symbolic else np.unwrap(np.array(rows, float), axis=0)
 
 
@@ -170,8 +177,7 @@ def joint_space_path(via, steps):
            [0.5, 1. ],
            [1. , 2. ]])
     """
-    if not isinstance(steps, numbers.Integral) or steps < 1:
-        raise ValueError(f"steps must be an integer >= 1; got {steps!r}")
+    steps = C.count(steps, "steps", 1)
     via = np.asarray(via, dtype=float)
     if via.ndim != 2 or len(via) < 2:
         raise ValueError(f"via must be a (points x joints) array with at least 2 points; "
@@ -183,17 +189,18 @@ def joint_space_path(via, steps):
 
 def distance_from_line(points, start, end):
     """Signed distance of each point (row of ``points``, N x 2) from the line through
-    ``start`` and ``end``: ``((p − a) × d) / |d|`` with ``d = end − start`` (positive to
-    the left of the direction of travel).
+    ``start`` and ``end``: ``(d × (p − start)) / |d|`` with ``d = end − start`` and the
+    planar cross product ``a × b = a_x b_y − a_y b_x`` (positive to the left of the
+    direction of travel).
 
     >>> distance_from_line([[1.0, 1.0], [2.0, 0.0]], [0.0, 0.0], [1.0, 0.0])
     array([1., 0.])
     """
     symbolic = B.is_symbolic(points, start, end)
-    start = B.as_vector(start, 2, "start", symbolic)
-    direction = B.as_vector(end, 2, "end", symbolic) - start
+    start = C.vector(start, 2, "start", symbolic)
+    direction = C.vector(end, 2, "end", symbolic) - start
     count = points.shape[0] if hasattr(points, "shape") else len(points)
-    P = B.as_matrix(points, (count, 2), "points", symbolic)
+    P = C.matrix(points, (count, 2), "points", symbolic)
     relative = P - B.matrix([list(start)] * count, symbolic)
     cross = relative[:, 1] * direction[0] - relative[:, 0] * direction[1]
     squared = B.dot(direction, direction)

@@ -2,7 +2,8 @@
 
 ``chains()`` draws 1–6 joints, mixed revolute/prismatic, random modified-DH values,
 and physically valid mass properties (positive mass, a random rotation of
-principal moments that satisfy the triangle inequality).
+principal moments that satisfy the triangle inequality); ``right_angle_chains()``
+the same with twists and joint offsets that are multiples of 90° (for ``closed_form``).
 """
 
 import numpy as np
@@ -63,3 +64,33 @@ def joint_vectors(n, scale=2.0):
     """A strategy for one joint vector of length n with entries in [-scale, scale]."""
     return st.lists(st.floats(-scale, scale, allow_nan=False), min_size=n, max_size=n).map(
         np.array)
+
+
+def _on_grid(low, high, step=0.1):
+    """Numbers from ``low`` to ``high`` on a grid of ``step`` (exact decimals, so that
+    ``closed_form``'s fractions stay small)."""
+    return st.integers(round(low / step), round(high / step)).map(lambda k: round(k * step, 10))
+
+
+@st.composite
+def right_angle_chains(draw, min_joints=1, max_joints=3):
+    """A random numeric chain whose twists and joint offsets are multiples of 90° (what
+    ``closed_form`` needs, as every arm of the course has), its other parameters on a
+    0.1 grid: mixed joints, masses, centres of mass, principal inertias along the link
+    axes, a tool offset and gravity."""
+    n = draw(st.integers(min_joints, max_joints))
+    quarter_turn = st.integers(-1, 2).map(lambda k: k * np.pi / 2)
+    chain_links = []
+    for _ in range(n):
+        a, b = draw(_on_grid(0.1, 1.0)), draw(_on_grid(0.1, 1.0))
+        c = draw(_on_grid(max(abs(a - b), 0.1), a + b))          # triangle inequality
+        chain_links.append(Link(alpha=draw(quarter_turn), a=draw(_on_grid(-1.0, 1.0)),
+                                d=draw(_on_grid(-1.0, 1.0)), theta=draw(quarter_turn),
+                                joint=draw(st.sampled_from(["revolute", "prismatic"])),
+                                mass=draw(_on_grid(0.5, 5.0, 0.5)),
+                                r_c=[draw(_on_grid(-0.5, 0.5)) for _ in range(3)],
+                                I_c=np.diag([a, b, c])))
+    tool = np.eye(4)
+    tool[:3, 3] = [draw(_on_grid(-0.5, 0.5)) for _ in range(3)]
+    gravity = [draw(_on_grid(-10.0, 10.0, 0.5)) for _ in range(3)]
+    return SerialChain(chain_links, tool=tool, gravity=gravity, name="right-angle chain")

@@ -165,7 +165,7 @@ def inward_step(R, P, f_next, n_next):
     return wrench[:3], wrench[3:]"""
 
 LIBRARY_ROUTE = ("tau_tool = static_forces_by_propagation(planar_2r(), [theta1, theta2], "
-                 "[fx, fy, 0], [0, 0, nz]).torques")
+                 "[fx, fy, 0, 0, 0, nz], frame='tool').torques")
 
 
 def _empty(nb, course):

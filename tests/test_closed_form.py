@@ -104,9 +104,18 @@ def test_exact_arm_keeps_decimals_and_right_angles():
 def test_angle_offsets_that_are_not_right_angles_are_refused():
     links = [Link(a=a, theta=theta, mass=1.0, r_c=[1.0, 0, 0], I_c=np.zeros((3, 3)))
              for a, theta in ((0.0, 0.0), (1.0, 0.3))]
-    arm = SerialChain(links)
-    with pytest.raises(ValueError, match="multiples of 90°"):
+    arm = SerialChain(links, name="offset arm")
+    with pytest.raises(ValueError, match="multiple of 90°; link 2 of 'offset arm' has the "
+                                         "joint offset theta_2 = 0.3"):
         closed_form(arm)
+    twisted = SerialChain([links[0], Link(alpha=0.5, mass=1.0, r_c=[1.0, 0, 0],
+                                          I_c=np.zeros((3, 3)))], name="twisted arm")
+    with pytest.raises(ValueError, match="link 2 of 'twisted arm' has the twist alpha_1 = 0.5"):
+        closed_form(twisted)
+    alpha = sp.Symbol("alpha")
+    with pytest.raises(ValueError, match="twist alpha_0 = alpha"):
+        closed_form(SerialChain([Link(alpha=alpha, mass=1.0, r_c=[1.0, 0, 0],
+                                      I_c=np.zeros((3, 3)))]))
 
 
 def test_bad_input_is_named():

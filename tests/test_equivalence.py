@@ -6,6 +6,7 @@ a substitution written out here), every perturbation is checked to change the va
 by a numeric oracle where it could fail to. Then the regression cases of issue 19.
 """
 
+import importlib
 import random
 
 import numpy as np
@@ -469,6 +470,17 @@ def test_the_puma_float_torque_equals_its_exact_counterpart():
     assert compare(floats, exact) == Comparison(True, "floats")
     assert compare(exact * (1 + sp.Rational(1, 10**12)), exact) == Comparison(False, "exact")
     assert compare(floats, exact + sp.Rational(1, 10**6) * qd[0]**2).equal is False
+
+
+def test_reloading_the_module_keeps_the_verdict_classes():
+    """``grading`` reloads ``equivalence``: verdicts still compare and exceptions still
+    match what other modules imported before."""
+    before = (equivalence.Comparison, equivalence.Undecidable, equivalence.Undefined)
+    reloaded = importlib.reload(equivalence)
+    assert (reloaded.Comparison, reloaded.Undecidable, reloaded.Undefined) == before
+    assert reloaded.compare(x, x) == Comparison(True, "exact")
+    with pytest.raises(Undecidable):
+        reloaded.canonical(sp.sqrt(x))
 
 
 @pytest.mark.parametrize("call, error, message", [

@@ -22,7 +22,7 @@ from robocourse.kinematics import (
     inverse_kinematics_2r,
     is_singular,
     jacobian,
-    jacobian_by_differentiation,
+    jacobian_by_cross_products,
     jacobian_by_propagation,
     jacobian_determinant,
     jacobian_rows,
@@ -81,9 +81,9 @@ def test_forward_kinematics_numbers_agree_with_symbols():
 def test_2r_inverse_kinematics_closed_form_cosine_law():                   # 0.3
     x, y = sp.symbols("x y")
     for elbow in ("up", "down"):
-        theta1, theta2 = inverse_kinematics_2r(x, y, l1, l2, elbow=elbow)
+        theta1, theta2 = inverse_kinematics_2r(planar_2r(), x, y, elbow=elbow)
         assert is_zero(sp.cos(theta2) - (x**2 + y**2 - l1**2 - l2**2) / (2 * l1 * l2))
-    down, up = (inverse_kinematics_2r(x, y, l1, l2, elbow=e)[1] for e in ("down", "up"))
+    down, up = (inverse_kinematics_2r(planar_2r(), x, y, elbow=e)[1] for e in ("down", "up"))
     assert is_zero(sp.sin(down) + sp.sin(up))         # the branches mirror θ2
     assert is_zero(sp.cos(down) - sp.cos(up))
 
@@ -92,29 +92,31 @@ def test_2r_inverse_kinematics_symbolic_formula_matches_numbers():
     x, y = sp.symbols("x y")
     values = {x: 0.6, y: 0.9, l1: 0.7, l2: 0.5}
     for elbow in ("up", "down"):
-        symbolic = inverse_kinematics_2r(x, y, l1, l2, elbow=elbow).subs(values)
-        numeric = inverse_kinematics_2r(0.6, 0.9, 0.7, 0.5, elbow=elbow)
+        symbolic = inverse_kinematics_2r(planar_2r(), x, y, elbow=elbow).subs(values)
+        numeric = inverse_kinematics_2r(planar_2r(l1=0.7, l2=0.5), 0.6, 0.9, elbow=elbow)
         np.testing.assert_allclose(np.array(symbolic, dtype=float).ravel(), numeric, atol=1e-12)
 
 
 def test_2r_inverse_kinematics_exact_numbers():
     one = sp.Integer(1)
-    assert list(inverse_kinematics_2r(one, one, 1, 1, elbow="down")) == [0, sp.pi / 2]
-    assert list(inverse_kinematics_2r(one, one, 1, 1, elbow="up")) == [sp.pi / 2, -sp.pi / 2]
+    arm = planar_2r(l1=one, l2=one)
+    assert list(inverse_kinematics_2r(arm, one, one, elbow="down")) == [0, sp.pi / 2]
+    assert list(inverse_kinematics_2r(arm, one, one, elbow="up")) == [sp.pi / 2, -sp.pi / 2]
 
 
 def test_2r_inverse_kinematics_branches_put_the_elbow_on_either_side():
     for elbow, side in (("down", -1), ("up", 1)):
-        q = inverse_kinematics_2r(1.2, 0.5, 1.0, 0.8, elbow=elbow)
+        q = inverse_kinematics_2r(planar_2r(l1=1.0, l2=0.8), 1.2, 0.5, elbow=elbow)
         elbow_point = translation(link_frames(planar_2r(l1=1.0, l2=0.8), q)[1])
         # sign of the z component of (target × elbow): + left of the base→target line
         assert np.sign(1.2 * elbow_point[1] - 0.5 * elbow_point[0]) == side
 
 
 def test_2r_inverse_kinematics_on_the_workspace_boundary():
-    q = inverse_kinematics_2r(0.0, 1.5, 1.0, 0.5)             # stretched out: θ2 = 0
+    arm = planar_2r(l1=1.0, l2=0.5)
+    q = inverse_kinematics_2r(arm, 0.0, 1.5)                  # stretched out: θ2 = 0
     np.testing.assert_allclose(q, [math.pi / 2, 0.0], atol=1e-12)
-    q = inverse_kinematics_2r(0.5 + 1e-15, 0.0, 1.0, 0.5)     # folded back, round-off
+    q = inverse_kinematics_2r(arm, 0.5 + 1e-15, 0.0)          # folded back, round-off
     np.testing.assert_allclose(abs(q[1]), math.pi, atol=1e-6)
 
 
@@ -130,7 +132,7 @@ def reachable_targets(draw):
 @given(reachable_targets(), st.sampled_from(["up", "down"]))
 def test_2r_inverse_kinematics_round_trip(target, elbow):                  # 0.3 method 2
     a, b, x, y = target
-    q = inverse_kinematics_2r(x, y, a, b, elbow=elbow)
+    q = inverse_kinematics_2r(planar_2r(l1=a, l2=b), x, y, elbow=elbow)
     np.testing.assert_allclose(forward_kinematics(planar_2r(l1=a, l2=b), q)[:2, 3], [x, y],
                                atol=1e-6)
     assert (q[1] >= 0) if elbow == "down" else (q[1] <= 0)
@@ -143,7 +145,7 @@ def test_2r_base_jacobian_by_differentiating_fk():                         # 0.4
     by_hand = sp.Matrix([p[0], p[1]]).jacobian([t1, t2])
     assert is_zero(by_hand - J0_2R)
     assert is_zero(jacobian_rows(planar_2r(), [t1, t2], rows=(0, 1)) - J0_2R)
-    omega = jacobian_by_differentiation(planar_2r(), [t1, t2])[3:, :]
+    omega = jacobian_by_cross_products(planar_2r(), [t1, t2])[3:, :]
     assert omega == sp.Matrix([[0, 0], [0, 0], [1, 1]])
 
 
@@ -152,7 +154,7 @@ def test_2r_base_jacobian_by_velocity_propagation():                       # 0.4
     J_tool = jacobian_by_propagation(arm, [t1, t2])
     J_base = rotate_jacobian(J_tool, rotation(forward_kinematics(arm, [t1, t2])))
     assert is_zero(J_base[:2, :] - J0_2R)
-    assert is_zero(J_base - jacobian_by_differentiation(arm, [t1, t2]))
+    assert is_zero(J_base - jacobian_by_cross_products(arm, [t1, t2]))
 
 
 def test_2r_jacobian_determinant():                                        # 0.4
@@ -284,7 +286,7 @@ def test_puma_wrist_singularity_axes_four_and_six_align():                 # 0.7
     theta[4] = 0
     frames = link_frames(puma560(), theta)
     assert is_zero(rotation(frames[3])[:, 2] - rotation(frames[5])[:, 2])
-    J = jacobian_by_differentiation(puma560(), theta)
+    J = jacobian_by_cross_products(puma560(), theta)
     assert is_zero(J[:, 3] - J[:, 5])                # two equal columns: rank < 6
 
 
@@ -326,18 +328,18 @@ def test_jacobian_propagation_equals_differentiation(data):
     frames = link_frames(robot, q)
     R = rotation(frames[-1] if link is None else frames[link - 1])
     by_propagation = rotate_jacobian(jacobian_by_propagation(robot, q, link, point), R)
-    by_differentiation = jacobian_by_differentiation(robot, q, link, point)
+    by_differentiation = jacobian_by_cross_products(robot, q, link, point)
     np.testing.assert_allclose(by_propagation, by_differentiation, atol=1e-9)
 
 
 @settings(max_examples=40)
 @given(st.data())
-def test_jacobian_by_differentiation_equals_finite_differences(data):
+def test_jacobian_by_cross_products_equals_finite_differences(data):
     robot = data.draw(chains(with_mass=False))
     q = data.draw(joint_vectors(robot.n))
     link = data.draw(st.integers(1, robot.n))
     point = data.draw(joint_vectors(3, scale=1.0))
-    J = jacobian_by_differentiation(robot, q, link, point)
+    J = jacobian_by_cross_products(robot, q, link, point)
     h = 1e-6
     R = rotation(link_frames(robot, q)[link - 1])
     for j in range(robot.n):
@@ -367,7 +369,7 @@ def test_tool_jacobian_is_the_rotated_base_jacobian(data):
 def test_jacobian_columns_vanish_after_the_point_link():
     robot = planar_3r(lengths=[1.0, 1.0, 0.5], masses=[1, 1, 1], com_distances=[0.5] * 3,
                       inertias=[0.1] * 3, g=9.81)
-    for jacobian_of in (jacobian_by_differentiation, jacobian_by_propagation):
+    for jacobian_of in (jacobian_by_cross_products, jacobian_by_propagation):
         J = jacobian_of(robot, [0.2, 0.3, 0.4], link=2, point=[0.5, 0, 0])
         assert np.all(J[:, 2] == 0)
         assert np.any(J[:, 1] != 0)
@@ -375,7 +377,7 @@ def test_jacobian_columns_vanish_after_the_point_link():
 
 def test_prismatic_joint_jacobian_column():
     d2 = sp.Symbol("d2")
-    J = jacobian_by_differentiation(rp_arm(), [t1, d2])
+    J = jacobian_by_cross_products(rp_arm(), [t1, d2])
     # the slider moves the tip along the arm, [c1, s1, 0], and adds no rotation
     assert is_zero(J[:, 1] - sp.Matrix([c1, s1, 0, 0, 0, 0]))
     assert is_zero(J[:, 0] - sp.Matrix([-d2 * s1, d2 * c1, 0, 0, 0, 1]))

@@ -69,10 +69,12 @@ def test_2r_distributed_mass_matrix_gravity_and_christoffel():
     G = sp.Matrix([g * (m1 * r1 * c1 + m2 * (l1 * c1 + r2 * c12)), g * m2 * r2 * c12])
     h = m2 * l1 * r2 * s2
     assert_identical(la.mass_matrix(arm, [t1, t2]), M)
-    assert_identical(la.gravity_vector(arm, [t1, t2]), G)
-    c = la.christoffel_symbols(arm, [t1, t2])
-    assert_identical(c[0], sp.Matrix([[0, -h], [-h, -h]]))
-    assert_identical(c[1], sp.Matrix([[h, 0], [0, 0]]))
+    assert_identical(la.gravity_load(arm, [t1, t2]), G)
+    c = la.christoffel_symbols(arm, [t1, t2])                          # c[i, j, k] = c_ijk
+    assert_identical(sp.Matrix(2, 2, lambda j, k: c[1, j + 1, k + 1]),
+                     sp.Matrix([[0, -h], [-h, -h]]))
+    assert_identical(sp.Matrix(2, 2, lambda j, k: c[2, j + 1, k + 1]), sp.Matrix([[h, 0], [0, 0]]))
+    assert sorted(c) == [(i, j, k) for i in (1, 2) for j in (1, 2) for k in (1, 2)]
     assert_identical(la.coriolis_matrix(arm, [t1, t2], [w1, w2]),
                      sp.Matrix([[-h * w2, -h * (w1 + w2)], [h * w1, 0]]))
     dM = la.mass_matrix_derivatives(arm, [t1, t2])
@@ -125,7 +127,7 @@ def test_jacobian_form_is_the_energy_differentiated(name):
     kinetic = la.kinetic_energy(arm, q, qd)
     assert_identical(sp.hessian(kinetic, qd), la.mass_matrix(arm, q))
     potential = la.potential_energy(arm, q)
-    assert_identical(sp.Matrix([potential]).jacobian(q).T, la.gravity_vector(arm, q))
+    assert_identical(sp.Matrix([potential]).jacobian(q).T, la.gravity_load(arm, q))
 
 
 @pytest.mark.parametrize("name", ARMS)
@@ -140,7 +142,7 @@ def test_trace_form_equals_jacobian_form_and_newton_euler(name):
     """SYLLABUS 4.6: the Lagrange–Euler D, h, c ≡ the Jacobian-form M, C q̇, G ≡ NE."""
     arm, (q, qd, qdd), tau, tau_newton_euler = derived(name)
     assert_identical(le.mass_matrix(arm, q), la.mass_matrix(arm, q))
-    assert_identical(le.gravity_vector(arm, q), la.gravity_vector(arm, q))
+    assert_identical(le.gravity_load(arm, q), la.gravity_load(arm, q))
     assert_identical(le.velocity_product(arm, q, qd), la.coriolis_matrix(arm, q, qd) @ qd)
     assert_identical(le.inverse_dynamics(arm, q, qd, qdd), tau_newton_euler)
 
@@ -178,10 +180,12 @@ NUMERIC_2R = planar_2r(l1=1.0, l2=1.0, m1=1.0, m2=1.0, g=9.81)
     lambda robot: la.lagrange_equations(robot),
     lambda robot: la.mass_matrix(robot, [0, 0]),
     lambda robot: la.coriolis_matrix(robot, [0, 0], [1, 1]),
-    lambda robot: la.gravity_vector(robot, [0, 0]),
+    lambda robot: la.velocity_product(robot, [0, 0], [1, 1]),
+    lambda robot: la.gravity_load(robot, [0, 0]),
     lambda robot: le.mass_matrix(robot, [0, 0]),
     lambda robot: le.velocity_product(robot, [0, 0], [1, 1]),
-    lambda robot: le.gravity_vector(robot, [0, 0]),
+    lambda robot: le.coriolis_matrix(robot, [0, 0], [1, 1]),
+    lambda robot: le.gravity_load(robot, [0, 0]),
 ])
 def test_missing_mass_properties_are_an_error(call):
     with pytest.raises(ValueError, match="link 2 of 'half-built' has no I_c"):
@@ -205,7 +209,7 @@ def test_pseudo_inertia_needs_mass_properties():
      "link must be an integer from 1 to 2"),
     (lambda: la.potential_energy(NUMERIC_2R, [0, 0], link=0), ValueError,
      "link must be an integer from 1 to 2"),
-    (lambda: la.gravity_vector(NUMERIC_2R, "up"), TypeError, "q must be a sequence"),
+    (lambda: la.gravity_load(NUMERIC_2R, "up"), TypeError, "q must be a sequence"),
     (lambda: la.kinetic_energy(NUMERIC_2R, [0, 0], [1, None]), TypeError,
      r"qd\[1\] must be a number"),
     (lambda: le.transform_derivatives(NUMERIC_2R, None), TypeError, "q must be a sequence"),

@@ -1,4 +1,4 @@
-"""Newton–Euler (SYLLABUS 3.2, 3.3): every intermediate of the lecture's 2R recursion,
+"""Newton–Euler (chapter 3, §3.2, §3.3): every intermediate of the lecture's 2R recursion,
 the R-P arm, the tip load against the statics of chapter 1, and bad input.
 
 ``assert_identical`` (also used by test_lagrange) proves symbolic identities exactly."""
@@ -12,11 +12,12 @@ from strategies import chains, joint_vectors
 
 from robocourse import newton_euler as ne
 from robocourse.equivalence import assert_identical
-from robocourse.kinematics import jacobian_by_propagation
+from robocourse.frames import rotation
+from robocourse.kinematics import forward_kinematics, jacobian_by_propagation
 from robocourse.models import planar_2r, planar_2r_distributed, rp_arm
 from robocourse.robot import Link, SerialChain, joint_symbols
 
-# --- SYLLABUS 3.2: the 2R arm with point masses, symbolic ---------------------------
+# --- chapter 3, §3.2: the 2R arm with point masses, symbolic ---------------------------
 
 l1, l2, m1, m2, g = sp.symbols("l1 l2 m1 m2 g")
 t1, t2 = sp.symbols("theta1 theta2")
@@ -39,7 +40,7 @@ def two_r():
 
 
 def test_2r_link1_outward(two_r):
-    link = two_r.links[0]
+    link = two_r.link(1)
     assert link.omega == sp.Matrix([0, 0, w1])
     assert link.omega_dot == sp.Matrix([0, 0, a1])
     assert link.vdot == sp.Matrix([g * s1, g * c1, 0])
@@ -49,7 +50,7 @@ def test_2r_link1_outward(two_r):
 
 
 def test_2r_link2_outward(two_r):
-    link = two_r.links[1]
+    link = two_r.link(2)
     vdot2 = sp.Matrix([l1 * a1 * s2 - l1 * w1**2 * c2 + g * s12,
                        l1 * a1 * c2 + l1 * w1**2 * s2 + g * c12, 0])
     assert link.omega == sp.Matrix([0, 0, w1 + w2])
@@ -61,7 +62,7 @@ def test_2r_link2_outward(two_r):
 
 
 def test_2r_inward_and_torques(two_r):
-    inner, outer = two_r.links
+    inner, outer = two_r.link(1), two_r.link(2)
     assert_identical(outer.f, outer.F)                        # no load at the tip
     assert_identical(outer.n, sp.Matrix([0, 0, l2 * outer.F[1]]))
     assert_identical(inner.n[:2, :], sp.zeros(2, 1))          # planar: moments along Z only
@@ -82,18 +83,19 @@ def test_2r_base_force_is_newtons_law_for_the_whole_arm(two_r):
     up = sp.Matrix([0, g, 0])
     expected = m1 * (d_dt(d_dt(com1)) + up) + m2 * (d_dt(d_dt(com2)) + up)
     R01 = sp.Matrix([[c1, -s1, 0], [s1, c1, 0], [0, 0, 1]])
-    assert_identical(R01 @ two_r.links[0].f, expected)
+    assert_identical(R01 @ two_r.link(1).f, expected)
 
 
 def test_2r_static_tip_force_is_chapter_1():
-    """SYLLABUS 1.1: tip force [fx, fy, 0] in {3} → τ = [l1 s2 fx + (l2 + l1 c2) fy, l2 fy]."""
+    """Chapter 1, §1.1: tip force [fx, fy, 0] in {3} → τ = [l1 s2 fx + (l2 + l1 c2) fy, l2 fy]."""
     fx, fy = sp.symbols("fx fy")
     arm = planar_2r()
-    tau = ne.inverse_dynamics(arm, [t1, t2], [0, 0], [0, 0], f_tip=[fx, fy, 0], gravity=False)
+    tau = ne.inverse_dynamics(arm, [t1, t2], [0, 0], [0, 0], wrench=[fx, fy, 0, 0, 0, 0],
+                              frame="tool", gravity=0)
     assert_identical(tau, sp.Matrix([l1 * s2 * fx + (l2 + l1 * c2) * fy, l2 * fy]))
 
 
-# --- SYLLABUS 3.3: the R-P arm ---------------------------------------------------------
+# --- chapter 3, §3.3: the R-P arm ---------------------------------------------------------
 
 def test_rp_arm_by_newton_euler():
     arm = rp_arm()
@@ -106,7 +108,7 @@ def test_rp_arm_by_newton_euler():
 
 
 def test_gravity_load_and_unit_columns_of_the_mass_matrix():
-    """SYLLABUS 4.2 G, and 3.4: column j of M is the torque for q̈ = e_j at rest, weightless."""
+    """§4.2's G, and §3.4: column j of M is the torque for q̈ = e_j at rest, weightless."""
     arm = planar_2r_distributed()
     r1, r2, I1, I2 = sp.symbols("r1 r2 I1 I2")
     assert_identical(ne.gravity_load(arm, [t1, t2]),
@@ -124,8 +126,7 @@ def test_numeric_arm_gives_floats_and_a_trace_per_link():
     arm = planar_2r(l1=1.0, l2=0.5, m1=2.0, m2=1.0, g=9.81)
     result = ne.newton_euler(arm, [0.3, -0.2], [1.0, 2.0], [0.5, -1.0])
     assert isinstance(result.tau, np.ndarray) and result.tau.shape == (2,)
-    assert len(result.links) == 2
-    for link in result.links:
+    for link in (result.link(1), result.link(2)):
         for name in ("omega", "omega_dot", "vdot", "vdot_c", "F", "N", "f", "n"):
             assert getattr(link, name).shape == (3,)
     symbolic = ne.inverse_dynamics(planar_2r(), [0.3, -0.2], [1.0, 2.0], [0.5, -1.0])
@@ -133,11 +134,11 @@ def test_numeric_arm_gives_floats_and_a_trace_per_link():
     np.testing.assert_allclose(np.array(symbolic.subs(values), dtype=float).ravel(), result.tau)
 
 
-def test_gravity_false_is_a_weightless_arm():
+def test_gravity_zero_is_a_weightless_arm():
     arm = planar_2r(l1=1.0, l2=0.5, m1=2.0, m2=1.0, g=9.81)
     weightless = planar_2r(l1=1.0, l2=0.5, m1=2.0, m2=1.0, g=0.0)
     state = ([0.3, -0.2], [1.0, 2.0], [0.5, -1.0])
-    np.testing.assert_allclose(ne.inverse_dynamics(arm, *state, gravity=False),
+    np.testing.assert_allclose(ne.inverse_dynamics(arm, *state, gravity=0),
                                ne.inverse_dynamics(weightless, *state))
     with_weight = ne.inverse_dynamics(arm, *state)
     assert not np.allclose(with_weight, ne.inverse_dynamics(weightless, *state))
@@ -146,15 +147,19 @@ def test_gravity_false_is_a_weightless_arm():
 @settings(max_examples=40)
 @given(st.data())
 def test_static_tip_wrench_is_jacobian_transpose(data):
-    """At rest and weightless, NE with a tip wrench gives τ = Jᵀ [f; n] (tool-frame Jacobian)."""
+    """At rest and weightless, NE with a tip wrench gives τ = Jᵀ [f; n], in either frame
+    (the tool-frame Jacobian by velocity propagation, an independent method)."""
     robot = data.draw(chains())
     q = data.draw(joint_vectors(robot.n))
     wrench = data.draw(joint_vectors(6, scale=10.0))
     rest = np.zeros(robot.n)
-    tau = ne.inverse_dynamics(robot, q, rest, rest, f_tip=wrench[:3], n_tip=wrench[3:],
-                              gravity=False)
+    tau = ne.inverse_dynamics(robot, q, rest, rest, wrench=wrench, frame="tool", gravity=0)
     np.testing.assert_allclose(tau, jacobian_by_propagation(robot, q).T @ wrench,
                                rtol=1e-9, atol=1e-9)
+    R = rotation(forward_kinematics(robot, q))                        # 0_R_tool
+    in_base = np.concatenate([R @ wrench[:3], R @ wrench[3:]])
+    np.testing.assert_allclose(ne.inverse_dynamics(robot, q, rest, rest, wrench=in_base,
+                                                   gravity=0), tau, rtol=1e-9, atol=1e-9)
 
 
 # --- bad input ----------------------------------------------------------------------------
@@ -184,10 +189,12 @@ def test_junk_types_are_refused(q, qd, qdd, match):
 
 
 def test_bad_tip_wrench_is_refused():
-    with pytest.raises(ValueError, match="f_tip must have 3 entries"):
-        ne.inverse_dynamics(NUMERIC_2R, [0, 0], [0, 0], [0, 0], f_tip=[1.0, 2.0])
-    with pytest.raises(TypeError, match="n_tip must be a sequence"):
-        ne.inverse_dynamics(NUMERIC_2R, [0, 0], [0, 0], [0, 0], n_tip="up")
+    with pytest.raises(ValueError, match=r"wrench must have 6 entries \(fx, fy, fz, nx, ny, nz\)"):
+        ne.inverse_dynamics(NUMERIC_2R, [0, 0], [0, 0], [0, 0], wrench=[1.0, 2.0, 0.0])
+    with pytest.raises(TypeError, match="wrench must be a sequence"):
+        ne.inverse_dynamics(NUMERIC_2R, [0, 0], [0, 0], [0, 0], wrench="up")
+    with pytest.raises(ValueError, match="frame must be 'base' or 'tool'; got 'world'"):
+        ne.inverse_dynamics(NUMERIC_2R, [0, 0], [0, 0], [0, 0], wrench=[0] * 6, frame="world")
 
 
 WITHOUT_MASS = SerialChain([Link(mass=1.0, r_c=[0.5, 0, 0], I_c=np.eye(3) * 0.1),

@@ -1,9 +1,12 @@
 """robocourse.notation: results written as in the lecture (display only)."""
 
+import subprocess
+import sys
+
+import IPython.display
 import numpy as np
 import sympy as sp
 
-from robocourse import notation
 from robocourse.equivalence import identical
 from robocourse.models import planar_2r, rp_arm
 from robocourse.newton_euler import inverse_dynamics
@@ -19,6 +22,16 @@ def test_abbreviate_names_sums_of_joint_angles_by_their_joint_numbers():
     expr = abbreviate(l1 * sp.cos(t2 + t1) + sp.sin(t1 + t2 + t3) + sp.cos(d2))
     assert expr == l1 * c12 + sp.Symbol("s123") + sp.Symbol("c2")
     assert sp.latex(expr).count("c_{12}") == 1
+
+
+def test_abbreviate_knows_joint_variables_from_other_symbols_ending_in_digits():
+    alpha1, l1_, I_zz1 = sp.symbols("alpha1 l1 I_zz1")
+    s1_ = sp.Symbol("s1")
+    assert abbreviate(sp.sin(alpha1) + sp.sin(t1)) == sp.sin(alpha1) + s1_     # not 2*s1
+    assert abbreviate(sp.cos(l1_ + t2) + sp.sin(I_zz1)) == sp.cos(l1_ + t2) + sp.sin(I_zz1)
+    w1 = sp.Symbol("thetadot1")
+    assert abbreviate(sp.sin(w1)) == sp.sin(w1)                               # a rate, not an angle
+    assert abbreviate(sp.cos(d2 + t1)) == sp.Symbol("c12")                    # prismatic d2 too
 
 
 def test_abbreviate_leaves_other_angles_and_the_arrangement_alone():
@@ -81,7 +94,7 @@ def test_by_rates_collects_by_accelerations_products_of_rates_and_g():
 
 def test_show_writes_one_line_in_lecture_form(monkeypatch):
     shown = []
-    monkeypatch.setattr(notation, "display", shown.append)
+    monkeypatch.setattr(IPython.display, "display", shown.append)
     show(r"\tau", r"J^T F", l1 * sp.cos(t1) + l2 * sp.cos(t1 + t2))
     assert shown[0].data == r"\tau = J^T F = c_{1} l_{1} + c_{12} l_{2}"
     assert latex(r"\dot\theta_1") == r"\dot\theta_1"
@@ -92,3 +105,23 @@ def test_rounded_never_prints_minus_zero():
     assert values.tolist() == [0.0, 0.0, 0.6667, -1.2346]
     assert "-0" not in str(values) and "-0" not in str(rounded(-1e-12))
     assert np.signbit(rounded(-0.0)) == np.False_
+
+
+def test_the_mathematics_never_imports_ipython():
+    """Only ``notation.show`` (when called) and the widgets use IPython: importing any
+    other module of the library — ``robocourse.simulate`` first — or notation itself
+    must not load it (checked in a fresh interpreter)."""
+    code = """
+import importlib, pkgutil, sys
+import robocourse
+names = ["robocourse.simulate"] + sorted(
+    f"robocourse.{m.name}" for m in pkgutil.iter_modules(robocourse.__path__)
+    if m.name != "widgets")
+for name in names:
+    importlib.import_module(name)
+    assert "IPython" not in sys.modules, f"importing {name} loaded IPython"
+print(len(names))
+"""
+    result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
+    assert result.returncode == 0, result.stderr
+    assert int(result.stdout) > 15                      # every module was imported

@@ -44,7 +44,7 @@ def assert_distinct(solutions):
 def test_round_trip_finds_the_original_and_only_true_solutions(q):
     assume(abs(math.sin(q[4])) > 1e-3)               # the singular wrist has its own test
     T = forward_kinematics(ROBOT, q)
-    solutions = inverse_kinematics(T)
+    solutions = inverse_kinematics(ROBOT, T)
     assert solutions.shape[1] == 6 and 1 <= len(solutions) <= 8
     assert contains(solutions, q)
     assert reproduces(solutions, T)
@@ -54,7 +54,7 @@ def test_round_trip_finds_the_original_and_only_true_solutions(q):
 
 def test_generic_pose_has_eight_solutions_in_flip_pairs():
     T = forward_kinematics(ROBOT, GENERIC)
-    solutions = inverse_kinematics(T, ROBOT)
+    solutions = inverse_kinematics(ROBOT, T)
     assert solutions.shape == (8, 6)
     assert_distinct(solutions)
     assert reproduces(solutions, T)
@@ -70,7 +70,7 @@ def test_stretched_elbow_merges_the_elbow_branches():
     q = GENERIC.copy()
     q[2] = math.atan2(D4, A3)
     T = forward_kinematics(ROBOT, q)
-    solutions = inverse_kinematics(T)
+    solutions = inverse_kinematics(ROBOT, T)
     assert solutions.shape == (4, 6)
     assert contains(solutions, q) and reproduces(solutions, T)
 
@@ -82,7 +82,7 @@ def test_wrist_centre_on_axis_one_merges_the_shoulder_branches():
         q[2])                                         # X = u c2 + v s2
     q[1] = math.atan2(-u, v)
     T = forward_kinematics(ROBOT, q)
-    solutions = inverse_kinematics(T)
+    solutions = inverse_kinematics(ROBOT, T)
     assert solutions.shape == (4, 6)
     assert contains(solutions, q) and reproduces(solutions, T)
 
@@ -92,7 +92,7 @@ def test_singular_wrist_returns_one_representative_for_its_arm(theta5, combinati
     q = GENERIC.copy()
     q[4] = theta5
     T = forward_kinematics(ROBOT, q)
-    solutions = inverse_kinematics(T)
+    solutions = inverse_kinematics(ROBOT, T)
     assert reproduces(solutions, T)
     # only the arm branch of q has axes 4 and 6 in line; its flip gives no new row
     singular = np.array([wrist_singular(s) for s in solutions])
@@ -109,19 +109,19 @@ def test_tool_frame_is_taken_off_first():
     tool = transform(rot_x(0.4), [0.0, 0.02, 0.1])
     robot = SerialChain(ROBOT.links, tool=tool, name="PUMA 560 with gripper")
     T = forward_kinematics(robot, GENERIC)
-    solutions = inverse_kinematics(T, robot)
+    solutions = inverse_kinematics(robot, T)
     assert len(solutions) == 8
     assert contains(solutions, GENERIC) and reproduces(solutions, T, robot)
 
 
 def test_symbolic_branches_agree_with_the_numeric_solutions():
     T = forward_kinematics(ROBOT, GENERIC)
-    symbolic = inverse_kinematics(T, puma560(symbolic_lengths=True))
+    symbolic = inverse_kinematics(puma560(symbolic_lengths=True), T)
     assert isinstance(symbolic, sp.Matrix) and symbolic.shape == (8, 6)
     lengths = {sp.Symbol(name): value for name, value in (
         ("d2", 0.2435), ("a2", A2), ("d3", -0.0934), ("a3", A3), ("d4", D4))}
     numbers = np.array(symbolic.subs(lengths).evalf(), dtype=float)
-    assert np.abs(wrap(numbers - inverse_kinematics(T))).max() < 1e-9
+    assert np.abs(wrap(numbers - inverse_kinematics(ROBOT, T))).max() < 1e-9
 
 
 @pytest.mark.parametrize("position, reason", [
@@ -131,7 +131,7 @@ def test_symbolic_branches_agree_with_the_numeric_solutions():
 def test_unreachable_target_names_T(position, reason):
     with pytest.raises(ValueError, match=r"target T \(tool at \[.*\]\) is out of reach of the "
                                          r"PUMA 560: " + reason):
-        inverse_kinematics(transform(np.eye(3), position))
+        inverse_kinematics(ROBOT, transform(np.eye(3), position))
 
 
 @pytest.mark.parametrize("T, error, message", [
@@ -142,18 +142,19 @@ def test_unreachable_target_names_T(position, reason):
 ])
 def test_bad_target_names_the_argument(T, error, message):
     with pytest.raises(error, match=message):
-        inverse_kinematics(T)
+        inverse_kinematics(ROBOT, T)
 
 
 def test_bad_robot_and_bad_q():
     with pytest.raises(ValueError, match=r"robot must be built like models.puma560\(\)"):
-        inverse_kinematics(np.eye(4), planar_2r(l1=1.0, l2=1.0))
+        inverse_kinematics(planar_2r(l1=1.0, l2=1.0), np.eye(4))
     craig = SerialChain([type(link)(alpha=-link.alpha if i >= 3 else link.alpha, a=link.a,
                                     d=link.d) for i, link in enumerate(ROBOT.links)])
     with pytest.raises(ValueError, match=r"robot must be built like .*got SerialChain"):
-        inverse_kinematics(np.eye(4), craig)
-    with pytest.raises(TypeError, match=r"robot must be a SerialChain"):
-        inverse_kinematics(np.eye(4), puma560)
+        inverse_kinematics(craig, np.eye(4))
+    with pytest.raises(TypeError, match=r"robot must be a SerialChain; got the function "
+                                        r"puma560 \(did you mean puma560\(\)\?\)"):
+        inverse_kinematics(puma560, np.eye(4))
     with pytest.raises(ValueError, match=r"q must have 6 entries"):
         wrist_singular([0.0, 0.0])
 

@@ -18,7 +18,19 @@ from robocourse.models import (
     puma560,
     rp_arm,
 )
-from robocourse.robot import PRISMATIC, REVOLUTE, Link, SerialChain, joint_symbols
+from robocourse.robot import (
+    PRISMATIC,
+    REVOLUTE,
+    JointRole,
+    Link,
+    SerialChain,
+    derivative_name,
+    is_acceleration,
+    is_rate,
+    joint_of,
+    joint_symbol_role,
+    joint_symbols,
+)
 
 t1, t2 = sp.symbols("theta1 theta2")
 
@@ -92,20 +104,6 @@ def test_uses_symbols_reads_only_what_the_computation_needs():
     assert chain.uses_symbols([0.3], dynamics=True)         # dynamics reads the mass
     assert chain.uses_symbols([t1], dynamics=False)
     assert SerialChain([Link()], gravity=[0, 0, -sp.Symbol("g")]).uses_symbols([0.0])
-
-
-def test_joint_vector():
-    chain = SerialChain([Link(), Link()])
-    assert chain.joint_vector([1, 2], "q", True) == sp.Matrix([1, 2])
-    np.testing.assert_allclose(chain.joint_vector(np.array([1, 2]), "q", False), [1.0, 2.0])
-
-
-def test_require_mass_properties_names_the_link():
-    chain = SerialChain([Link(mass=1, r_c=[0, 0, 0], I_c=np.zeros((3, 3))), Link(mass=1)],
-                        name="arm")
-    with pytest.raises(ValueError, match=r"link 2 of 'arm' has no r_c, I_c"):
-        chain.require_mass_properties()
-    planar_2r().require_mass_properties()
 
 
 def test_joint_symbols():
@@ -204,3 +202,58 @@ def test_puma560_geometry():
     at_zero = forward_kinematics(puma560(), np.zeros(6))[:3, 3]
     np.testing.assert_allclose(at_zero[:2], [0.4318 - 0.0203, 0.1501], atol=1e-12)
     assert abs(at_zero[2]) == pytest.approx(0.4331)
+
+
+# --- the naming scheme of the joint symbols ----------------------------------------------
+
+@pytest.mark.parametrize("name, role", [
+    ("theta1", JointRole("position", 1, "theta1")),
+    ("thetadot1", JointRole("rate", 1, "theta1")),
+    ("thetaddot12", JointRole("acceleration", 12, "theta12")),
+    ("d2", JointRole("position", 2, "d2")),
+    ("ddot2", JointRole("rate", 2, "d2")),
+    ("dddot2", JointRole("acceleration", 2, "d2")),
+    ("alpha1", None), ("l1", None), ("m2", None), ("I_zz1", None), ("Izz1", None),
+    ("theta", None), ("theta0", None), ("theta01", None), ("dot2", None), ("d2dot", None),
+    ("thetadddot1", None), ("q1", None), ("g", None),
+])
+def test_joint_symbol_role_reads_the_name(name, role):
+    symbol = sp.Symbol(name)
+    assert joint_symbol_role(symbol) == role
+    assert is_rate(symbol) == (role is not None and role.kind == "rate")
+    assert is_acceleration(symbol) == (role is not None and role.kind == "acceleration")
+    assert joint_of(symbol) == (None if role is None else role.joint)
+
+
+def test_joint_symbol_role_of_other_sympy_objects_is_none_and_of_text_an_error():
+    assert joint_symbol_role(2 * sp.Symbol("theta1")) is None
+    assert joint_symbol_role(sp.Function("theta1")(sp.Symbol("t"))) is None
+    assert joint_symbol_role(sp.Integer(1)) is None
+    with pytest.raises(TypeError, match="symbol must be a sympy Symbol; got 'theta1'"):
+        joint_symbol_role("theta1")
+
+
+def test_joint_symbols_and_their_roles_are_one_scheme():
+    """Every symbol ``joint_symbols`` makes has the role its position says, and
+    ``derivative_name`` makes its name again."""
+    robot = SerialChain([Link(), Link(joint="P"), Link()])
+    for order, (symbols, kind) in enumerate(zip(joint_symbols(robot),
+                                                ("position", "rate", "acceleration"),
+                                                strict=True)):
+        for joint, symbol in enumerate(symbols, start=1):
+            role = joint_symbol_role(symbol)
+            assert (role.kind, role.joint) == (kind, joint)
+            assert derivative_name(role.base, order) == symbol.name
+
+
+def test_derivative_name():
+    assert [derivative_name("theta1", k) for k in (0, 1, 2)] == ["theta1", "thetadot1",
+                                                                 "thetaddot1"]
+    assert [derivative_name("d2", k) for k in (0, 1, 2)] == ["d2", "ddot2", "dddot2"]
+    for base in ("thetadot1", "alpha1", "d", sp.Symbol("d2")):
+        with pytest.raises(ValueError, match="base must be the name of a joint variable"):
+            derivative_name(base, 1)
+    for order in (3, -1, True, 1.0):
+        with pytest.raises(ValueError, match=r"order must be 0, 1 or 2 \(position, rate, "
+                                             r"acceleration\)"):
+            derivative_name("theta1", order)

@@ -32,6 +32,7 @@ from robocourse.statics import (
     StaticForces,
     joint_torques_by_jacobian,
     static_forces_by_propagation,
+    tool_wrench,
 )
 
 l1, l2 = sp.symbols("l1 l2")
@@ -52,7 +53,8 @@ def is_zero(difference):
 # ---------------------------------------------------------------- 1.1 the 2R arm, load in {3}
 
 def test_2r_statics_by_propagation_every_intermediate():                  # 1.1 method 1
-    statics = static_forces_by_propagation(planar_2r(), [t1, t2], [fx, fy, 0])
+    statics = static_forces_by_propagation(planar_2r(), [t1, t2], [fx, fy, 0, 0, 0, 0],
+                                           frame="tool")
     assert isinstance(statics, StaticForces)
     assert statics.force(3) == sp.Matrix([fx, fy, 0])
     assert statics.moment(3) == sp.zeros(3, 1)
@@ -61,11 +63,12 @@ def test_2r_statics_by_propagation_every_intermediate():                  # 1.1 
     assert is_zero(statics.force(1) - sp.Matrix([c2 * fx - s2 * fy, s2 * fx + c2 * fy, 0]))
     assert is_zero(statics.moment(1) - sp.Matrix([0, 0, l2 * fy + l1 * (s2 * fx + c2 * fy)]))
     assert is_zero(statics.torques - TAU_2R)
-    assert len(statics.forces) == len(statics.moments) == 3
+    with pytest.raises(ValueError, match="i must be an integer from 1 to 3"):
+        statics.force(4)
 
 
 def test_2r_statics_by_force_jacobian_in_the_tool_frame():                # 1.1 method 2
-    tau = joint_torques_by_jacobian(planar_2r(), [t1, t2], [fx, fy, 0])
+    tau = joint_torques_by_jacobian(planar_2r(), [t1, t2], [fx, fy, 0, 0, 0, 0], frame="tool")
     assert is_zero(tau - TAU_2R)
     assert is_zero(FORCE_JACOBIAN_2R @ sp.Matrix([fx, fy]) - TAU_2R)
     J3 = jacobian_rows(planar_2r(), [t1, t2], rows=(0, 1), frame="tool")
@@ -77,9 +80,9 @@ def test_2r_statics_by_force_jacobian_in_the_tool_frame():                # 1.1 
 def test_2r_statics_with_the_load_in_the_base_frame():                    # 1.2
     arm = planar_2r()
     F0 = rotation(forward_kinematics(arm, [t1, t2])) @ sp.Matrix([fx, fy, 0])   # 0F = 0R3 3F
-    by_base_jacobian = joint_torques_by_jacobian(arm, [t1, t2], F0, frame="base")
+    by_base_jacobian = joint_torques_by_jacobian(arm, [t1, t2], [*F0, 0, 0, 0])  # frame="base"
     assert is_zero(by_base_jacobian - TAU_2R)
-    by_propagation = static_forces_by_propagation(arm, [t1, t2], F0, frame="base")
+    by_propagation = static_forces_by_propagation(arm, [t1, t2], [*F0, 0, 0, 0], frame="base")
     assert is_zero(by_propagation.torques - TAU_2R)
     assert is_zero(by_propagation.force(3) - sp.Matrix([fx, fy, 0]))    # back in {3}
 
@@ -88,13 +91,15 @@ def test_2r_statics_with_the_load_in_the_base_frame():                    # 1.2
 
 def test_2r_singular_statics_force_along_the_arm_needs_no_torque():      # 1.3
     for angle in (0, sp.pi):
-        statics = static_forces_by_propagation(planar_2r(), [t1, angle], [fx, 0, 0])
+        statics = static_forces_by_propagation(planar_2r(), [t1, angle], [fx, 0, 0, 0, 0, 0],
+                                               frame="tool")
         assert is_zero(statics.torques)                                 # for every fx
         JT = jacobian_rows(planar_2r(), [t1, angle], rows=(0, 1), frame="tool").T
         assert JT.rank(simplify=True) == 1
         null = JT.nullspace(simplify=True)
         assert len(null) == 1 and is_zero(null[0] - sp.Matrix([1, 0]))  # 3F along X̂3
-    tau = static_forces_by_propagation(planar_2r(), [t1, t2], [fx, 0, 0]).torques
+    tau = static_forces_by_propagation(planar_2r(), [t1, t2], [fx, 0, 0, 0, 0, 0],
+                                       frame="tool").torques
     assert not is_zero(tau)                                             # only there
 
 
@@ -105,7 +110,7 @@ def test_2r_virtual_work_for_any_displacement():                           # 1.4
     dt1, dt2 = sp.symbols("delta_theta1 delta_theta2")
     dq = sp.Matrix([dt1, dt2])
     F0 = sp.Matrix(sp.symbols("F_x F_y F_z N_x N_y N_z"))
-    tau = static_forces_by_propagation(arm, [t1, t2], F0[:3, :], F0[3:, :], frame="base")
+    tau = static_forces_by_propagation(arm, [t1, t2], F0, frame="base")
     dX = jacobian(arm, [t1, t2], frame="base") @ dq
     assert is_zero(tau.torques.dot(dq) - F0.dot(dX))
 
@@ -129,7 +134,7 @@ def test_virtual_work_on_random_chains(data):                              # 1.4
     moment = data.draw(joint_vectors(3, scale=10.0))
     direction = data.draw(joint_vectors(robot.n, scale=1.0))
     dq = 1e-5 * direction
-    tau = static_forces_by_propagation(robot, q, force, moment, frame="base").torques
+    tau = static_forces_by_propagation(robot, q, [*force, *moment], frame="base").torques
     dX = _finite_displacement(robot, q, dq)
     assert tau @ dq == pytest.approx(np.concatenate([force, moment]) @ dX, abs=1e-9)
 
@@ -142,30 +147,36 @@ def test_propagation_equals_force_jacobian_on_random_chains(data):
     force = data.draw(joint_vectors(3, scale=10.0))
     moment = data.draw(joint_vectors(3, scale=10.0))
     for frame in ("tool", "base"):
-        by_propagation = static_forces_by_propagation(robot, q, force, moment, frame).torques
-        by_jacobian = joint_torques_by_jacobian(robot, q, force, moment, frame)
+        wrench = [*force, *moment]
+        by_propagation = static_forces_by_propagation(robot, q, wrench, frame=frame).torques
+        by_jacobian = joint_torques_by_jacobian(robot, q, wrench, frame=frame)
         np.testing.assert_allclose(by_propagation, by_jacobian, atol=1e-9)
     R = rotation(forward_kinematics(robot, q))          # the same load, given in {0}
     np.testing.assert_allclose(
-        static_forces_by_propagation(robot, q, R @ force, R @ moment, frame="base").torques,
-        static_forces_by_propagation(robot, q, force, moment).torques, atol=1e-9)
+        static_forces_by_propagation(robot, q, [*(R @ force), *(R @ moment)]).torques,
+        static_forces_by_propagation(robot, q, [*force, *moment], frame="tool").torques,
+        atol=1e-9)
+    np.testing.assert_allclose(                          # the load in the tool frame
+        tool_wrench(robot, q, [*(R @ force), *(R @ moment)]), [*force, *moment], atol=1e-9)
 
 
 def test_rp_arm_statics_prismatic_joint_takes_the_force_along_its_axis():
     d2 = sp.Symbol("d2")
     f = sp.Matrix(sp.symbols("f_1:4"))                  # the load, in {2} = tool frame
     arm = rp_arm()
-    statics = static_forces_by_propagation(arm, [t1, d2], f)
+    statics = static_forces_by_propagation(arm, [t1, d2], [*f, 0, 0, 0], frame="tool")
     assert statics.torques[1] == f[2]                   # τ2 = 2_f_2 · Ẑ2, the slider force
     F0 = rotation(forward_kinematics(arm, [t1, d2])) @ f
     tip = translation(forward_kinematics(arm, [t1, d2]))
     assert is_zero(statics.torques[0] - cross(tip, F0)[2])   # moment of 0F about Ẑ0
-    assert is_zero(statics.torques - joint_torques_by_jacobian(arm, [t1, d2], f))
+    assert is_zero(statics.torques - joint_torques_by_jacobian(arm, [t1, d2], [*f, 0, 0, 0],
+                                                               frame="tool"))
 
 
 def test_numeric_2r_statics():
     arm = planar_2r(l1=0.5, l2=0.3)
-    statics = static_forces_by_propagation(arm, [0.4, 0.9], [2.0, -1.0, 0.0])
+    statics = static_forces_by_propagation(arm, [0.4, 0.9], [2.0, -1.0, 0, 0, 0, 0],
+                                           frame="tool")
     values = {l1: 0.5, l2: 0.3, t2: 0.9, fx: 2.0, fy: -1.0}
     np.testing.assert_allclose(statics.torques, np.array(TAU_2R.subs(values), dtype=float)
                                .ravel(), atol=1e-12)
@@ -203,7 +214,7 @@ def test_force_transform_is_propagation_through_no_joint():               # 1.6 
     R, P = rot_z(phi), sp.Matrix(sp.symbols("p_x p_y p_z"))       # A_R_B, A_P_B
     f, n = sp.Matrix(sp.symbols("f_1:4")), sp.Matrix(sp.symbols("n_1:4"))
     sensor = SerialChain([Link()], tool=transform(R, P))          # {A} = {1}, {B} = tool
-    statics = static_forces_by_propagation(sensor, [0], f, n)
+    statics = static_forces_by_propagation(sensor, [0], [*f, *n], frame="tool")
     by_matrix = force_transform(R, P) @ f.col_join(n)
     assert is_zero(by_matrix - statics.force(1).col_join(statics.moment(1)))
 
@@ -213,7 +224,7 @@ def test_force_transform_is_propagation_through_no_joint():               # 1.6 
        joint_vectors(6, scale=1.0))
 def test_force_transform_numeric_and_power(R, P, wrench_B, twist_A):      # 1.6 numeric
     sensor = SerialChain([Link()], tool=transform(R, P))
-    statics = static_forces_by_propagation(sensor, [0.0], wrench_B[:3], wrench_B[3:])
+    statics = static_forces_by_propagation(sensor, [0.0], wrench_B, frame="tool")
     wrench_A = force_transform(R, P) @ wrench_B
     np.testing.assert_allclose(wrench_A, np.concatenate([statics.force(1), statics.moment(1)]),
                                atol=1e-9)
@@ -223,14 +234,16 @@ def test_force_transform_numeric_and_power(R, P, wrench_B, twist_A):      # 1.6 
 
 def test_static_forces_list_every_frame_in_order():
     robot = planar_2r(l1=1.0, l2=1.0)
-    statics = static_forces_by_propagation(robot, [0.0, 0.0], [0.0, 1.0, 0.0])
+    statics = static_forces_by_propagation(robot, [0.0, 0.0], [0.0, 1.0, 0, 0, 0, 0])
     assert [statics.force(i)[1] for i in (1, 2, 3)] == [1.0, 1.0, 1.0]
     assert [statics.moment(i)[2] for i in (1, 2, 3)] == [2.0, 1.0, 0.0]
     np.testing.assert_allclose(statics.torques, [2.0, 1.0])
     frames = link_frames(robot, [0.0, 0.0])
-    assert len(statics.forces) == len(frames)
+    assert len(frames) == 3                              # links 1, 2 and the tool frame {3}
+    with pytest.raises(ValueError, match="i must be an integer from 1 to 3"):
+        statics.moment(True)
 
 
 def test_tool_moment_passes_straight_to_revolute_joints():
-    statics = static_forces_by_propagation(planar_2r(), [t1, t2], [0, 0, 0], [0, 0, 3])
+    statics = static_forces_by_propagation(planar_2r(), [t1, t2], [0, 0, 0, 0, 0, 3])
     assert statics.torques == sp.Matrix([3, 3])

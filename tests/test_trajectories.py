@@ -85,7 +85,7 @@ def test_straight_line_points_are_on_the_line_and_the_tip_leaves_it_between_them
     start, end = [1.5, -0.6], [0.3, 1.2]
 
     def worst_deviation(points):
-        via = straight_line_2r(start, end, l1, l2, points, elbow="up")
+        via = straight_line_2r(arm, start, end, points, elbow="up")
         on_line = [forward_kinematics(arm, q)[:2, 3] for q in via]
         assert np.abs(distance_from_line(on_line, start, end)).max() < 1e-12
         np.testing.assert_allclose(on_line[0], start, atol=1e-12)
@@ -100,15 +100,16 @@ def test_straight_line_points_are_on_the_line_and_the_tip_leaves_it_between_them
 
 
 def test_straight_line_keeps_one_elbow_branch():
-    via = straight_line_2r([1.5, -0.6], [0.3, 1.2], 1.0, 0.8, 10, elbow="down")
+    arm = planar_2r(l1=1.0, l2=0.8)
+    via = straight_line_2r(arm, [1.5, -0.6], [0.3, 1.2], 10, elbow="down")
     assert np.all(via[:, 1] > 0)
-    via = straight_line_2r([1.5, -0.6], [0.3, 1.2], 1.0, 0.8, 10, elbow="up")
+    via = straight_line_2r(arm, [1.5, -0.6], [0.3, 1.2], 10, elbow="up")
     assert np.all(via[:, 1] < 0)
 
 
 def test_straight_line_and_distance_work_on_symbols():
     x0, x1, y, l = sp.symbols("x0 x1 y l", positive=True)
-    via = straight_line_2r([x0, y], [x1, y], l, l, 2)
+    via = straight_line_2r(planar_2r(l1=l, l2=l), [x0, y], [x1, y], 2)
     assert via.shape == (2, 2) and via[0, 0].has(x0)
     d = distance_from_line(sp.Matrix([[x0, y + 1]]), [x0, y], [x1, y])
     assert sp.simplify(d[0] - (x1 - x0) / sp.Abs(x1 - x0)) == 0
@@ -139,9 +140,17 @@ def test_bad_trajectory_inputs_name_the_argument():
     with pytest.raises(ValueError, match="qf"):
         JointTrajectory([0.0, 0.0], [1.0], [1.0, 1.0])
     with pytest.raises(ValueError, match="points"):
-        straight_line_2r([1.0, 0.0], [0.0, 1.0], 1.0, 1.0, 1)
+        straight_line_2r(planar_2r(l1=1.0, l2=1.0), [1.0, 0.0], [0.0, 1.0], 1)
     with pytest.raises(ValueError, match="out of reach"):
-        straight_line_2r([1.0, 0.0], [3.0, 0.0], 1.0, 1.0, 5)
+        straight_line_2r(planar_2r(l1=1.0, l2=1.0), [1.0, 0.0], [3.0, 0.0], 5)
+    with pytest.raises(ValueError, match="points must be an integer >= 2; got True"):
+        straight_line_2r(planar_2r(l1=1.0, l2=1.0), [1.0, 0.0], [0.0, 1.0], True)
+    with pytest.raises(TypeError, match=r"robot must be a SerialChain.*did you mean planar_2r\(\)"):
+        straight_line_2r(planar_2r, [1.0, 0.0], [0.0, 1.0], 3)
+    with pytest.raises(ValueError, match=r"max_velocity must be > 0 \(rad/s\)"):
+        cubic_duration(0.0, 1.0, -1.0)
+    with pytest.raises(ValueError, match=r"durations\[1\] must be > 0 \(s\)"):
+        JointTrajectory([0.0, 0.0], [1.0, 1.0], [1.0, 0.0])
     with pytest.raises(ValueError, match="steps"):
         joint_space_path([[0.0], [1.0]], 0)
     with pytest.raises(ValueError, match="via"):
@@ -151,7 +160,7 @@ def test_bad_trajectory_inputs_name_the_argument():
 
 
 def test_straight_line_across_the_negative_x_axis_moves_the_short_way():
-    q = straight_line_2r([-1.2, 0.5], [-1.2, -0.5], 1.0, 1.0, points=11)
+    q = straight_line_2r(planar_2r(l1=1.0, l2=1.0), [-1.2, 0.5], [-1.2, -0.5], points=11)
     assert np.abs(np.diff(q, axis=0)).max() < 0.5          # no 2π jump between points
     tip = np.array([forward_kinematics(planar_2r(l1=1.0, l2=1.0), row)[:2, 3] for row in q])
     assert np.allclose(tip[:, 0], -1.2)

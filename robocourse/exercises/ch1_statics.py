@@ -38,7 +38,7 @@ STATICS_ROUTES = ("robocourse.statics:static_forces_by_propagation",
                   "robocourse.statics:joint_torques_by_jacobian",
                   "robocourse.kinematics:jacobian",
                   "robocourse.kinematics:jacobian_by_propagation",
-                  "robocourse.kinematics:jacobian_by_differentiation",
+                  "robocourse.kinematics:jacobian_by_cross_products",
                   "robocourse.frames:force_transform",
                   "robocourse.newton_euler:inverse_dynamics",
                   "robocourse.newton_euler:newton_euler")
@@ -60,7 +60,7 @@ def tool_frame_torques(robot_name, q, load):
 def base_frame_torques(robot_name, q, force, moment=(0, 0, 0)):
     """τ = ⁰Jᵀ ⁰F for a load written in the base frame."""
     robot = {"planar_2r": planar_2r, "rp_arm": rp_arm}[robot_name]()
-    return joint_torques_by_jacobian(robot, list(q), list(force), list(moment), frame="base")
+    return joint_torques_by_jacobian(robot, list(q), [*force, *moment], frame="base")
 
 
 # --- per-student numbers --------------------------------------------------------------

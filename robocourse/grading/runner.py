@@ -187,9 +187,11 @@ def _replay_with(request, forbidden, reply):
         _switch_off(spec)
     namespace = {"__name__": "__main__", "__builtins__": builtins}
     exec(compile(request.get("setup", ""), "<exercise setup>", "exec"), namespace)
-    for index, group in enumerate(request["groups"]):
+    targets = [i for i, g in enumerate(request["groups"])
+               if g.get("names") and tuple(g["forbidden"]) == forbidden]
+    for index, group in enumerate(request["groups"][:targets[-1] + 1]):
         _run_cells("a set-up cell", group.get("before", []), namespace)
-        target = group.get("names") and tuple(group["forbidden"]) == forbidden
+        target = index in targets
         error = _run_cells(group["label"], group["cells"], namespace)
         if not target:
             continue

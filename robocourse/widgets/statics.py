@@ -79,7 +79,7 @@ def tip_load(robot, theta1, theta2, fx, fy):
     q = np.array([theta1, theta2], dtype=float)
     force_tool = np.array([fx, fy, 0.0], dtype=float)
     T = forward_kinematics(robot, q)
-    statics = static_forces_by_propagation(robot, q, force_tool)
+    statics = static_forces_by_propagation(robot, q, [*force_tool, 0.0, 0.0, 0.0], frame="tool")
     return TipLoad(q, force_tool, rotation(T) @ force_tool, np.array(T[:2, 3]),
                    np.asarray(statics.torques, dtype=float), float(np.sin(theta2)))
 

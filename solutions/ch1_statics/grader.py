@@ -53,7 +53,7 @@ def exercise_2(inward_step, context):
     for robot, q, f, n in [(planar_3r(lengths=[0.6, 0.45, 0.2]), [0.4, -1.1, 0.7],
                             [3.0, -2.0, 0.0], [0.0, 0.0, 0.5]),
                            (rp_arm(), [0.8, 0.55], [-4.0, 6.0, 0.0], [0.0, 0.0, 1.5])]:
-        expected = static_forces_by_propagation(robot, q, f, n).torques
+        expected = static_forces_by_propagation(robot, q, [*f, *n], frame="tool").torques
         check_number(_torques_with_student_step(inward_step, robot, q, f, n), expected,
                      f"the joint torques of the {robot.name} from your inward_step",
                      rtol=1e-9, atol=1e-9)
@@ -93,7 +93,7 @@ def _payload(student):
     arm, q = planar_2r(l1=l1_m, l2=l2_m), np.radians([t1, t2])
 
     def tau(force, angles=q, frame="base"):
-        return joint_torques_by_jacobian(arm, angles, force, frame=frame)
+        return joint_torques_by_jacobian(arm, angles, [*force, 0, 0, 0], frame=frame)
 
     right = [push, kg * 9.81, 0.0]
     known = [Known(tau([push, -kg * 9.81, 0.0]), "It matches a payload force pointing down: F "
@@ -110,7 +110,7 @@ def _payload(student):
                    "radians.", "degrees"),
              Known(tau(right, frame="tool"), "It matches the base-frame force used as if it "
                    "were written in the tool frame {3}.", "wrong-frame")]
-    return static_forces_by_propagation(arm, q, right, frame="base").torques, known
+    return static_forces_by_propagation(arm, q, [*right, 0, 0, 0], frame="base").torques, known
 
 
 @exercises.hidden(6)

@@ -1,0 +1,304 @@
+"""The input gate (robocourse._checks): every check raises the right exception with a
+message that names the argument, what was expected and what was got — and every public
+function that takes a robot goes through it."""
+
+import inspect
+import math
+
+import numpy as np
+import pytest
+import sympy as sp
+
+from robocourse import (
+    _backend,
+    closed_form,
+    codegen,
+    control,
+    kinematics,
+    lagrange,
+    lagrange_euler,
+    newton_euler,
+    puma560,
+    robot,
+    simulate,
+    statics,
+    trajectories,
+)
+from robocourse import _checks as C
+from robocourse.inertia import Box, inertia_by_integration, parallel_axis, point_mass_inertia
+from robocourse.models import planar_2r
+from robocourse.robot import Link, SerialChain
+
+ARM = planar_2r(l1=1.0, l2=1.0, m1=1.0, m2=1.0, g=9.81)
+NEGATIVE = sp.Symbol("m", negative=True)
+
+
+# --- one value ------------------------------------------------------------------------------
+
+@pytest.mark.parametrize("value, error, message", [
+    (True, TypeError, r"x must be a number or a sympy expression, not a bool; got True"),
+    (np.True_, TypeError, r"x must be a number .* not a bool"),
+    ("1.0", TypeError, r"x must be a number or a sympy expression; got '1.0'"),
+    (None, TypeError, r"x must be a number"),
+    ([1.0], TypeError, r"x must be a number"),
+    (sp.true, TypeError, r"x must be a number or a sympy expression; got True"),
+    (sp.Eq(sp.Symbol("a"), 1), TypeError, r"x must be a number"),
+    (planar_2r, TypeError, r"x must be a number.*got the function planar_2r \(did you mean "
+                           r"planar_2r\(\)\?\)"),
+    (1 + 2j, ValueError, r"x must be a finite real number; got \(1\+2j\)"),
+    (float("nan"), ValueError, r"x must be a finite real number; got nan"),
+    (-math.inf, ValueError, r"x must be a finite real number; got -inf"),
+    (np.float64("inf"), ValueError, r"x must be a finite real number"),
+    (sp.oo, ValueError, r"x must be finite; got oo"),
+    (sp.nan, ValueError, r"x must be finite; got nan"),
+    (sp.zoo, ValueError, r"x must be finite; got zoo"),
+])
+def test_a_number_is_real_finite_and_not_a_bool_or_a_string(value, error, message):
+    with pytest.raises(error, match=message):
+        C.scalar(value, "x")
+
+
+def test_numbers_and_expressions_pass_and_numpy_scalars_become_python_numbers():
+    t = sp.Symbol("t")
+    assert C.scalar(2, "x") == 2 and C.scalar(t + 1, "x") == t + 1
+    assert type(C.scalar(np.float64(0.5), "x")) is float
+    assert C.scalar(np.array(3.0), "x") == 3.0
+
+
+@pytest.mark.parametrize("value, error, message", [
+    ([1.0, 2.0], ValueError, r"q must have 3 entries \(one per joint or axis\); got 2"),
+    ("abc", TypeError, r"q must be a sequence of 3 numbers; got 'abc'"),
+    (None, TypeError, r"q must be a sequence of 3 numbers; got None"),
+    (np.zeros((3, 3)), ValueError, r"q must be a vector of 3 entries; got shape \(3, 3\)"),
+    (sp.zeros(3, 3), ValueError, r"q must be a vector of 3 entries; got a 3x3 matrix"),
+    ([[1.0, 2.0], [3.0], [4.0]], TypeError, r"q\[0\] must be a number .*got \[1.0, 2.0\]"),
+    ([0.0, True, 1.0], TypeError, r"q\[1\] must be a number .* not a bool"),
+    (np.array([True, False, True]), TypeError, r"q\[0\] must be a number .* not a bool"),
+    ([0.0, "pi", 1.0], TypeError, r"q\[1\] must be a number"),
+    ([0.0, 1.0, np.nan], ValueError, r"q\[2\] must be a finite real number"),
+])
+def test_a_vector_has_the_right_length_and_only_numbers(value, error, message):
+    with pytest.raises(error, match=message):
+        C.vector(value, 3, "q")
+
+
+def test_a_vector_of_any_length_must_not_be_empty():
+    with pytest.raises(ValueError, match="q0 must hold at least one number; got none"):
+        C.vector([], None, "q0")
+    np.testing.assert_allclose(C.vector((1, 2, 3, 4), None, "q0"), [1, 2, 3, 4])
+
+
+def test_a_matrix_has_the_right_shape_and_only_numbers():
+    with pytest.raises(ValueError, match=r"R must be a 3x3 matrix; got 2x2"):
+        C.matrix(np.eye(2), (3, 3), "R")
+    with pytest.raises(TypeError, match=r"R\[1,1\] must be a number .* not a bool"):
+        C.matrix([[1, 0], [0, True]], (2, 2), "R")
+    with pytest.raises(TypeError, match=r"R must be a 2x2 matrix; got 'I'"):
+        C.matrix("I", (2, 2), "R")
+
+
+# --- the robot, the gate --------------------------------------------------------------------
+
+def _public_callables_taking_a_robot():
+    """Every public function or class of the robot modules whose first argument is a robot."""
+    found = []
+    for module in (kinematics, statics, newton_euler, lagrange, lagrange_euler, simulate,
+                   control, codegen, closed_form, puma560, trajectories, robot):
+        for name, value in vars(module).items():
+            if name.startswith("_") or getattr(value, "__module__", None) != module.__name__:
+                continue
+            if not (inspect.isfunction(value) or inspect.isclass(value)):
+                continue
+            try:
+                parameters = list(inspect.signature(value).parameters.values())
+            except ValueError:                            # an exception class: no robot
+                continue
+            if parameters and parameters[0].name in ("robot", "plant"):
+                found.append((f"{module.__name__.split('.')[-1]}.{name}", value, parameters))
+    return found
+
+
+_FILLERS = {"T": np.eye(4), "x": 1.0, "y": 0.5, "wrench": [0.0] * 6, "start": [1.0, 0.0],
+            "end": [0.0, 1.0], "points": 3, "duration": 1.0, "controller": ARM, "Kp": 1.0,
+            "Kv": 1.0, "trajectory": None, "motion": None}
+
+
+@pytest.mark.parametrize("function, parameters", [
+    pytest.param(function, parameters, id=name)
+    for name, function, parameters in _public_callables_taking_a_robot()])
+def test_a_model_function_instead_of_a_robot_asks_did_you_mean(function, parameters):
+    """``inverse_dynamics(planar_2r, ...)`` and every other such call: the friendly message."""
+    required = [p for p in parameters[1:] if p.default is inspect.Parameter.empty
+                and p.kind is p.POSITIONAL_OR_KEYWORD]
+    arguments = [_FILLERS.get(p.name, [0.0, 0.0]) for p in required]
+    first = parameters[0].name
+    with pytest.raises(TypeError, match=rf"{first} must be a SerialChain; got the function "
+                                        r"planar_2r \(did you mean planar_2r\(\)\?\)"):
+        function(planar_2r, *arguments)
+
+
+def test_the_gate_covers_the_dynamics_kinematics_and_statics_modules():
+    names = {name for name, _, _ in _public_callables_taking_a_robot()}
+    for verb in ("inverse_dynamics", "mass_matrix", "velocity_product", "coriolis_matrix",
+                 "gravity_load"):
+        assert {f"newton_euler.{verb}", f"lagrange.{verb}", f"lagrange_euler.{verb}"} <= names
+    assert {"kinematics.jacobian", "kinematics.inverse_kinematics_2r", "statics.tool_wrench",
+            "puma560.inverse_kinematics", "codegen.CompiledDynamics"} <= names
+
+
+def test_anything_else_instead_of_a_robot_names_its_type():
+    with pytest.raises(TypeError, match=r"robot must be a SerialChain \(e.g. planar_2r\(\)\); "
+                                        r"got str"):
+        C.robot("2R")
+
+
+def test_the_gate_decides_symbolic_once_from_everything_the_call_reads():
+    t = sp.Symbol("theta1")
+    symbolic, q = C.joint_inputs(ARM, q=[t, 0.0])
+    assert symbolic and isinstance(q, sp.MatrixBase) and q[0] == t
+    massive = planar_2r(l1=1.0, l2=1.0, m1=sp.Symbol("m1"), m2=1.0, g=9.81)
+    assert C.joint_inputs(massive, dynamics=True, q=[0.0, 0.0])[0]        # reads the mass
+    symbolic, q = C.joint_inputs(massive, q=[0.0, 0.0])                    # kinematics does not
+    assert not symbolic and isinstance(q, np.ndarray)
+    assert C.joint_inputs(ARM, also=([sp.Symbol("f"), 0],), q=[0.0, 0.0])[0]  # a symbolic load
+
+
+def test_the_gate_checks_every_joint_vector_by_its_name():
+    with pytest.raises(ValueError, match="qdd must have 2 entries \\(one per joint\\); got 3"):
+        C.joint_inputs(ARM, q=[0, 0], qd=[0, 0], qdd=[0, 0, 0])
+    with pytest.raises(TypeError, match=r"qd\[0\] must be a number .* not a bool"):
+        newton_euler.inverse_dynamics(ARM, [0.0, 0.0], [True, False], [0.0, 0.0])
+
+
+def test_dynamics_needs_every_link_s_mass_properties():
+    half = SerialChain([Link(mass=1.0, r_c=[0, 0, 0], I_c=np.eye(3)), Link(a=1.0)], name="half")
+    with pytest.raises(ValueError, match=r"link 2 of 'half' has no mass, r_c, I_c"):
+        C.joint_inputs(half, dynamics=True, q=[0, 0])
+    C.joint_inputs(half, q=[0, 0])                                    # kinematics is fine
+
+
+# --- numbers of links, counts, choices, tolerances --------------------------------------------
+
+@pytest.mark.parametrize("value", [0, 3, True, 1.0, "1", -1])
+def test_a_link_number_is_an_integer_from_one(value):
+    with pytest.raises(ValueError, match=rf"link must be an integer from 1 to 2; got {value!r}"):
+        C.link_number(value, 2)
+
+
+def test_none_is_a_link_number_only_where_it_means_something():
+    assert C.link_number(None, 2, none="the tool frame") is None
+    assert C.link_number(np.int64(2), 2) == 2
+    with pytest.raises(ValueError, match=r"\(or None for all links\); got 'all'"):
+        C.link_number("all", 2, none="all links")
+    with pytest.raises(ValueError, match=r"link must be an integer from 1 to 2; got None"):
+        C.link_number(None, 2)
+
+
+def test_one_link_number_check_everywhere():
+    for call in (lambda: kinematics.jacobian_by_cross_products(ARM, [0, 0], link=True),
+                 lambda: lagrange.potential_energy(ARM, [0, 0], link=3),
+                 lambda: newton_euler.newton_euler(ARM, [0, 0], [0, 0], [0, 0]).link(0),
+                 lambda: statics.static_forces_by_propagation(ARM, [0, 0], [0] * 6).force(4)):
+        with pytest.raises(ValueError, match=r"must be an integer from 1 to \d"):
+            call()
+
+
+@pytest.mark.parametrize("value", [1, 2.0, True, "3"])
+def test_a_count_is_an_integer_at_least_the_minimum(value):
+    with pytest.raises(ValueError, match=rf"points must be an integer >= 3; got {value!r}"):
+        C.count(value, "points", 3)
+
+
+def test_a_choice_is_one_of_the_strings():
+    with pytest.raises(ValueError, match=r"elbow must be 'up' or 'down'; got 'left'"):
+        C.choice("left", "elbow", ("up", "down"))
+    with pytest.raises(ValueError, match=r"frame must be 'base' or 'tool'; got 0"):
+        C.choice(0, "frame", C.FRAMES)
+
+
+@pytest.mark.parametrize("value, error", [(-0.1, ValueError), (1.0, ValueError),
+                                          (True, TypeError), ("1e-9", TypeError)])
+def test_a_tolerance_is_relative(value, error):
+    with pytest.raises(error, match="tol"):
+        C.tolerance(value)
+    with pytest.raises(error, match="tol"):
+        kinematics.is_singular(ARM, [0.3, 1.0], rows=(0, 1), tol=value)
+
+
+# --- masses and positive quantities -----------------------------------------------------------
+
+@pytest.mark.parametrize("call", [
+    lambda m: Link(mass=m),
+    lambda m: point_mass_inertia(m, [1, 0, 0]),
+    lambda m: parallel_axis(sp.zeros(3), m, [1, 0, 0]),
+    lambda m: inertia_by_integration(Box(1, 1, 1), m),
+    lambda m: planar_2r(m1=m),
+])
+def test_one_mass_check_refuses_negative_masses_everywhere(call):
+    with pytest.raises(ValueError, match=r"mass must be >= 0 \(kg\); got m, a symbol declared "
+                                         r"negative"):
+        call(NEGATIVE)
+    with pytest.raises(ValueError, match=r"mass must be >= 0 \(kg\); got -1.5"):
+        call(-1.5)
+    with pytest.raises(TypeError, match=r"mass must be a number .* not a bool"):
+        call(True)
+    call(sp.Symbol("m"))                                      # unknown sign: allowed
+
+
+def test_a_positive_quantity_refuses_zero_negative_and_declared_non_positive_symbols():
+    with pytest.raises(ValueError, match=r"duration must be > 0 \(s\); got -1.0"):
+        C.positive(-1.0, "duration", "s")
+    with pytest.raises(ValueError, match=r"w must be > 0 \(a length, m\); got w, which is "
+                                         r"declared not positive"):
+        Box(sp.Symbol("w", nonpositive=True), 1, 1)
+    assert C.positive(sp.Symbol("L"), "L", "m") == sp.Symbol("L")
+
+
+# --- gravity and the wrench ------------------------------------------------------------------
+
+@pytest.mark.parametrize("value, error, message", [
+    (False, TypeError, r"gravity must be a 3-vector in \{0\}, None \(the robot's own\) or 0 "
+                       r"\(none\); got False"),
+    (True, TypeError, r"gravity must be .* got True"),
+    ("no", TypeError, r"gravity must be .* got 'no'"),
+    (9.81, ValueError, r"gravity must be .* got the number 9.81"),
+    ([0.0, -9.81], ValueError, r"gravity must have 3 entries \(x, y, z in \{0\}\); got 2"),
+])
+def test_gravity_is_none_zero_or_a_vector(value, error, message):
+    for call in (lambda: newton_euler.inverse_dynamics(ARM, [0, 0], [0, 0], [0, 0], gravity=value),
+                 lambda: lagrange.gravity_load(ARM, [0, 0], gravity=value),
+                 lambda: lagrange_euler.inverse_dynamics(ARM, [0, 0], [0, 0], [0, 0],
+                                                         gravity=value)):
+        with pytest.raises(error, match=message):
+            call()
+
+
+def test_gravity_none_is_the_robot_s_and_zero_is_none():
+    np.testing.assert_allclose(C.gravity(None, ARM, False), [0.0, -9.81, 0.0])
+    np.testing.assert_allclose(C.gravity(0, ARM, False), [0.0, 0.0, 0.0])
+    assert C.gravity(sp.Integer(0), ARM, True) == sp.zeros(3, 1)
+    np.testing.assert_allclose(C.gravity((0, 0, -1), ARM, False), [0.0, 0.0, -1.0])
+
+
+def test_a_wrench_is_six_numbers_and_none_is_no_load():
+    with pytest.raises(ValueError, match=r"wrench must have 6 entries \(fx, fy, fz, nx, ny, nz\); "
+                                         r"got 3"):
+        C.wrench([1, 2, 3], False)
+    with pytest.raises(TypeError, match=r"wrench\[5\] must be a number"):
+        C.wrench([0, 0, 0, 0, 0, "z"], False)
+    np.testing.assert_allclose(C.wrench(None, False), np.zeros(6))
+
+
+# --- the named tolerances ---------------------------------------------------------------------
+
+def test_round_off_decides_what_counts_as_an_exact_right_angle():
+    quarter = math.pi / 2
+    assert _backend.exact_angle(quarter * (1 + C.ROUND_OFF / 2)) == sp.pi / 2
+    assert _backend.exact_angle(quarter * (1 + 2 * C.ROUND_OFF)) != sp.pi / 2
+
+
+def test_rotation_tolerance_accepts_seven_typed_decimals_not_three():
+    from robocourse.frames import as_rotation, rot_z
+    as_rotation(np.round(np.array(rot_z(0.3), dtype=float), 7))
+    with pytest.raises(ValueError, match=r"R must be a rotation matrix.*up to"):
+        as_rotation(np.round(np.array(rot_z(0.3), dtype=float), 3))

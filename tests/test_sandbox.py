@@ -1,0 +1,176 @@
+"""The sandbox that student code runs in: what it can see, write, reach and use up; and
+autograding that refuses to run student code where no sandbox can be made."""
+
+import os
+import pathlib
+import shutil
+import subprocess
+import sys
+import textwrap
+
+import nbformat
+import pytest
+from nbgrader.api import Gradebook
+
+from robocourse.grading import sandbox
+from robocourse.grading.preprocessors import SandboxedExecute
+
+ROOT = pathlib.Path(__file__).resolve().parent.parent
+
+needs_sandbox = pytest.mark.skipif(sandbox.available() is not None,
+                                   reason=f"no sandbox here: {sandbox.available()}")
+
+
+def run_inside(code, limits=None, **options):
+    argv = sandbox.command([sys.executable, "-c", textwrap.dedent(code)],
+                           limits=limits or sandbox.Limits(), **options)
+    return subprocess.run(argv, capture_output=True, text=True, timeout=120)
+
+
+@needs_sandbox
+def test_the_course_folder_is_not_there():
+    result = run_inside(f"""
+        import os
+        print(sorted(os.listdir({str(ROOT)!r})))
+        for name in ("solutions", "grading", "nbgrader_config.py", "tests"):
+            print(name, os.path.exists(os.path.join({str(ROOT)!r}, name)))
+        print("home", os.listdir(os.path.expanduser("~")))
+    """)
+    assert result.returncode == 0, result.stderr
+    lines = result.stdout.splitlines()
+    assert set(eval(lines[0])) <= {"robocourse", ".venv"}
+    assert all(line.endswith("False") for line in lines[1:5])
+    assert lines[5] == "home []"
+
+
+@needs_sandbox
+def test_only_the_home_folder_and_tmp_can_be_written():
+    result = run_inside(f"""
+        import robocourse
+        for path in (robocourse.__file__, "/usr/x", "/etc/x", {str(ROOT / "robocourse" / "x")!r}):
+            try:
+                open(path, "a").write("x")
+                print("WROTE", path)
+            except OSError as error:
+                print("refused", type(error).__name__)
+        open("/tmp/ok", "w").write("x")
+        open("notes.txt", "w").write("x")
+        print("scratch ok")
+    """)
+    assert "WROTE" not in result.stdout and result.stdout.count("refused") == 4
+    assert "scratch ok" in result.stdout
+
+
+@needs_sandbox
+def test_no_network_and_its_own_processes():
+    result = run_inside("""
+        import os, socket, signal
+        try:
+            socket.create_connection(("127.0.0.1", 22), timeout=2)
+            print("CONNECTED")
+        except OSError as error:
+            print("no network", type(error).__name__)
+        print("pids", sorted(int(p) for p in os.listdir("/proc") if p.isdigit()))
+        try:
+            os.kill(1, signal.SIGKILL)
+            print("KILLED")
+        except OSError:
+            print("cannot signal")
+        print("uid", os.getuid())
+    """)
+    out = result.stdout
+    assert "no network" in out and "CONNECTED" not in out and "cannot signal" in out
+    pids = eval(out.split("pids ")[1].splitlines()[0])
+    assert len(pids) <= 4                          # the sandbox's init, python, nothing else
+    if os.geteuid() == 0:
+        assert f"uid {sandbox.FIRST_UID}" in out
+
+
+@needs_sandbox
+def test_limits_stop_a_fork_bomb_a_memory_hog_and_a_huge_file():
+    result = run_inside("""
+        import os
+        children = 0
+        try:
+            for _ in range(200):
+                if os.fork() == 0:
+                    import time
+                    time.sleep(5)
+                    os._exit(0)
+                children += 1
+        except OSError:
+            print("fork refused after", children)
+        try:
+            block = bytearray(3 << 30)
+            print("ALLOCATED")
+        except MemoryError:
+            print("memory refused")
+        try:
+            with open("/tmp/big", "wb") as file:
+                file.write(b"x" * (40 << 20))
+            print("WROTE")
+        except OSError as error:
+            print("file refused", error.errno)
+    """, limits=sandbox.Limits(processes=20, memory_bytes=2 << 30, file_bytes=16 << 20))
+    out = result.stdout
+    assert "fork refused after" in out and int(out.split("after ")[1].split()[0]) < 25
+    assert "memory refused" in out and "file refused" in out
+
+
+@needs_sandbox
+def test_nothing_outlives_the_sandbox():
+    marker = "robocourse-sandbox-sleeper"
+    run_inside(f"""
+        import subprocess
+        subprocess.Popen(["setsid", "sh", "-c", "exec -a {marker} sleep 30"],
+                         start_new_session=True)
+    """)
+    assert marker not in subprocess.run(["ps", "-eo", "args"], capture_output=True,
+                                        text=True).stdout
+
+
+def test_autograding_refuses_without_a_sandbox_and_says_why(monkeypatch):
+    monkeypatch.setattr(shutil, "which", lambda name: None)
+    sandbox.available.cache_clear()
+    try:
+        with pytest.raises(sandbox.SandboxUnavailable, match="bwrap.*--unsafe"):
+            SandboxedExecute().preprocess(nbformat.v4.new_notebook(), {})
+    finally:
+        sandbox.available.cache_clear()
+
+
+ENVIRONMENT = {**os.environ,
+               "PATH": os.path.dirname(sys.executable) + os.pathsep + os.environ["PATH"]}
+
+
+@needs_sandbox
+def test_plain_nbgrader_autograde_uses_the_same_sandbox_and_verdicts(tmp_path):
+    """An instructor who runs nbgrader (or the formgrader's button) gets the same grading."""
+    assignment = "ch1_statics"
+    shutil.copy(ROOT / "nbgrader_config.py", tmp_path)
+    shutil.copytree(ROOT / "solutions" / assignment, tmp_path / "solutions" / assignment)
+    subprocess.run([sys.executable, "-m", "nbgrader", "generate_assignment", assignment,
+                    "--force"], cwd=tmp_path, check=True, capture_output=True, env=ENVIRONMENT)
+    for student, folder in (("right", "solutions"), ("stub", "exercises")):
+        target = tmp_path / "grading" / "submitted" / student / assignment
+        target.mkdir(parents=True)
+        shutil.copy(tmp_path / folder / assignment / f"{assignment}.ipynb", target)
+    subprocess.run([sys.executable, "-m", "nbgrader", "autograde", assignment, "--create"],
+                   cwd=tmp_path, check=True, capture_output=True, env=ENVIRONMENT, timeout=900)
+    with Gradebook(f"sqlite:///{tmp_path / 'grading' / 'gradebook.db'}") as gradebook:
+        right = gradebook.find_submission(assignment, "right").score
+        stub = gradebook.find_submission(assignment, "stub").score
+    assert (right, stub) == (29.0, 0.0)
+
+
+def test_robocourse_autograde_refuses_a_configuration_without_the_sandbox(tmp_path):
+    (tmp_path / "nbgrader_config.py").write_text(
+        "c = get_config()\nc.CourseDirectory.root = %r\n" % str(tmp_path)
+        + "c.CourseDirectory.db_url = 'sqlite:///%s/gradebook.db'\n" % tmp_path)
+    (tmp_path / "submitted" / "s1" / "a").mkdir(parents=True)
+    nbformat.write(nbformat.v4.new_notebook(), tmp_path / "submitted" / "s1" / "a" / "a.ipynb")
+    result = subprocess.run([sys.executable, "-m", "robocourse.grading.autograde", "a"],
+                            cwd=tmp_path, capture_output=True, text=True, env=ENVIRONMENT,
+                            timeout=120)
+    assert result.returncode != 0
+    assert "lacks SandboxedExecute and Verdict" in result.stderr
