@@ -16,12 +16,14 @@ check the whole answers on other cases.
 import contextlib
 import dataclasses
 import functools
+import importlib
 import math
 
 import numpy as np
 import sympy as sp
 
-from robocourse import equivalence, lagrange
+from robocourse import lagrange
+from robocourse.exercises.ch0_kinematics import following, same
 from robocourse.frames import rot_z, rotation, transform, translation
 from robocourse.grading import (
     Choice,
@@ -36,6 +38,7 @@ from robocourse.grading import (
 )
 from robocourse.grading.checks import Known, Mistake, case
 from robocourse.grading.handover import FunctionSource
+from robocourse.grading.runner import _short as short_repr
 from robocourse.models import planar_2r, planar_2r_distributed, rp_arm
 from robocourse.newton_euler import gravity_load, inverse_dynamics, newton_euler
 from robocourse.robot import Link, SerialChain, joint_symbols
@@ -54,19 +57,22 @@ def _routes(module, *names):
     return tuple(f"robocourse.{module}:{name}" for name in names)
 
 
-#: The Newton–Euler functions: they would do a step of the recursion, or all of it.
+#: The Newton–Euler functions, and the recursion they share: they would do a step of the
+#: recursion, or all of it.
 NEWTON_EULER_ROUTES = _routes("newton_euler", "newton_euler", "inverse_dynamics",
-                              "mass_matrix", "velocity_product", "gravity_load")
-#: Lagrange's and the Lagrange–Euler form: the same equations of motion by energies.
+                              "mass_matrix", "velocity_product", "coriolis_matrix",
+                              "gravity_load", "_recursion")
+#: Lagrange's manipulator form and energies, and the Lagrange–Euler trace form (with the
+#: private functions they share): the same equations of motion another way.
 LAGRANGE_ROUTES = (_routes("lagrange", "lagrange_equations", "equation_terms", "mass_matrix",
-                           "coriolis_matrix", "christoffel_symbols", "gravity_vector",
-                           "inverse_dynamics", "kinetic_energy", "potential_energy",
-                           "total_energy")
-                   + _routes("lagrange_euler", "mass_matrix", "velocity_product",
-                             "gravity_vector", "inverse_dynamics"))
+                           "coriolis_matrix", "christoffel_symbols", "velocity_product",
+                           "gravity_load", "inverse_dynamics", "kinetic_energy",
+                           "potential_energy", "total_energy", "_link_motions")
+                   + _routes("lagrange_euler", "mass_matrix", "coriolis_matrix",
+                             "velocity_product", "gravity_load", "inverse_dynamics", "_prepare"))
 #: Switched off when a dynamics answer is recomputed "by hand" (exercises 3-6, 10). What is
-#: built on these refuses too (their code is replaced): ``closed_form``,
-#: ``codegen.CompiledDynamics``, ``simulate.forward_dynamics``, ``control.computed_torque``.
+#: built on these refuses too: ``closed_form``, ``codegen.CompiledDynamics``,
+#: ``simulate.forward_dynamics``, ``control.computed_torque`` (``tests/test_exercises_ch3.py``).
 DYNAMICS_ROUTES = NEWTON_EULER_ROUTES + LAGRANGE_ROUTES
 #: Exercise 1: what would do the outward step.
 OUTWARD_STEP_ROUTES = NEWTON_EULER_ROUTES
@@ -77,8 +83,8 @@ INWARD_STEP_ROUTES = NEWTON_EULER_ROUTES + _routes("frames", "force_transform") 
 MASS_MATRIX_ROUTES = _routes("newton_euler", "mass_matrix") + LAGRANGE_ROUTES
 #: Exercise 8: forward dynamics (built on ``mass_matrix``), and M, c, G other than from
 #: inverse dynamics (``inverse_dynamics`` stays on).
-FORWARD_ROUTES = _routes("newton_euler", "mass_matrix", "velocity_product", "gravity_load") + \
-    LAGRANGE_ROUTES
+FORWARD_ROUTES = _routes("newton_euler", "mass_matrix", "velocity_product", "coriolis_matrix",
+                         "gravity_load") + LAGRANGE_ROUTES
 
 
 # --- the arms of the exercises ----------------------------------------------------------
@@ -125,9 +131,11 @@ def symbolic_trace(name):
     """``(robot, joint symbols, newton_euler result)`` of one of the symbolic arms above.
 
     >>> robot, (q, qd, qdd), result = symbolic_trace("2R arm")
-    >>> result.links[0].omega.T
+    >>> result.link(1).omega.T
     Matrix([[0, 0, thetadot1]])
     """
+    if name not in SYMBOLIC_ARMS:
+        raise ValueError(f"name must be one of {', '.join(SYMBOLIC_ARMS)}; got {name!r}")
     robot = SYMBOLIC_ARMS[name]()
     q, qd, qdd = joint_symbols(robot)
     return robot, (q, qd, qdd), newton_euler(robot, q, qd, qdd)
@@ -147,15 +155,15 @@ class Robot:
     arguments: tuple = ()
 
     def recipe(self):
+        """The robot as data: ``[builder, {argument: value}]``."""
         return [self.builder, dict(self.arguments)]
 
     def build(self):
-        return _build(self.recipe())
+        return build_robot(self.recipe())
 
 
-def _build(recipe):
-    import importlib
-
+def build_robot(recipe):
+    """The ``SerialChain`` of a :meth:`Robot.recipe`."""
     module, _, builder = recipe[0].partition(":")
     return getattr(importlib.import_module(module), builder)(**recipe[1])
 
@@ -163,9 +171,8 @@ def _build(recipe):
 # --- answers that are functions of a robot ---------------------------------------------------
 
 _ROBOT_CALL = '''def _call_with_robot(robot, *args):
-    """Build the robot the grader names ([builder, arguments]), then call {name} with it."""
-    module, _, builder = robot[0].partition(":")
-    return {name}(getattr(importlib.import_module(module), builder)(**robot[1]), *args)
+    """Build the robot the grader names, then call {name} with it."""
+    return {name}(build_robot(robot), *args)
 '''
 
 
@@ -179,9 +186,10 @@ class RobotFunction(Function):
 
     def rebuild(self, value, name, context):
         if isinstance(value, FunctionSource):
+            builder = ("build_robot", __name__, "build_robot")
             value = FunctionSource("_call_with_robot", _ROBOT_CALL.format(name=value.name),
-                                   [*value.imports, ("importlib", "importlib", None)],
-                                   [*value.helpers, value.source], value.values)
+                                   [*value.imports, builder], [*value.helpers, value.source],
+                                   value.values)
         return _RobotCall(super().rebuild(value, name, context), name)
 
 
@@ -190,13 +198,8 @@ class _RobotCall:
         self.function, self.__name__ = function, name
 
     def __call__(self, robot, *args):
-        shown = ", ".join([f"<{robot.label}>", *(_short(a) for a in args)])
+        shown = ", ".join([f"<{robot.label}>", *(short_repr(a) for a in args)])
         return self.function.runner.call(f"{self.__name__}({shown})", robot.recipe(), *args)
-
-
-def _short(value, limit=50):
-    text = " ".join(repr(value).split())
-    return text if len(text) <= limit else text[:limit - 1] + "…"
 
 
 # --- checking a step of the recursion ----------------------------------------------------
@@ -233,13 +236,6 @@ def floats(matrix, label):
     return np.array([complex(sp.N(x)).real for x in matrix])
 
 
-def _identical(a, b):
-    try:
-        return equivalence.identical(a, b)
-    except equivalence.Undecidable:
-        return False
-
-
 def call_step(step, names, label, args):
     """Call the student's ``step`` (outward or inward); its results as 3×1 Matrices."""
     function = step.__name__
@@ -257,7 +253,7 @@ def _transposed(step, names, label, args, expected, why):
         again = call_step(step, names, label, [args[0].T, *args[1:]])
     except Mistake:
         return None
-    if all(_identical(a, e) for a, e in zip(again, expected, strict=True)):
+    if all(same(a, e) for a, e in zip(again, expected, strict=True)):
         return Mistake(f"Your step gives the right result when it is handed R transposed: {why}",
                        "R-transposed")
     return None
@@ -284,15 +280,15 @@ OUTWARD_NAMES = ("omega", "omega_dot", "vdot", "vdot_c")
 OUTWARD_WHY = "R is i_R_i+1, the outward equations need i+1_R_i = Rᵀ."
 
 
-def outward_arguments(robot, q, qd, qdd, i, links, convert):
+def outward_arguments(robot, q, qd, qdd, i, result, convert):
     """The arguments of the step from link i to link i+1 (i = 0: from the base), with the
-    motion of link i from the trace ``links``."""
+    motion of link i from the Newton–Euler ``result``."""
     link = robot.links[i]
     T = link.transform(q[i])
     if i == 0:
         state = (sp.zeros(3, 1), sp.zeros(3, 1), -convert(robot.gravity))
     else:
-        state = tuple(convert(getattr(links[i - 1], n)) for n in ("omega", "omega_dot", "vdot"))
+        state = tuple(convert(getattr(result.link(i), n)) for n in ("omega", "omega_dot", "vdot"))
     return (convert(rotation(T)), convert(translation(T)), convert(link.r_c), *state,
             sp.sympify(qd[i]), sp.sympify(qdd[i]), "R" if link.is_revolute else "P")
 
@@ -315,8 +311,8 @@ def _outward_slips(args, expected):
 def check_outward_step(outward_step, label, name, i):
     """Step i -> i+1 of the symbolic arm ``name`` against the library's trace of link i+1."""
     robot, (q, qd, qdd), result = symbolic_trace(name)
-    args = outward_arguments(robot, q, qd, qdd, i, result.links, exact)
-    expected = [getattr(result.links[i], n) for n in OUTWARD_NAMES]
+    args = outward_arguments(robot, q, qd, qdd, i, result, exact)
+    expected = [getattr(result.link(i + 1), n) for n in OUTWARD_NAMES]
     check_symbolic_step(outward_step, OUTWARD_NAMES, label, args, expected,
                         _outward_slips(args, expected), OUTWARD_WHY, {*q, *qd, *qdd})
 
@@ -338,11 +334,13 @@ INWARD_NAMES = ("f", "n")
 INWARD_WHY = "R is i_R_i+1, which brings link i+1's force into {i} as it is."
 
 
-def inward_arguments(robot, q, i, links, f_tip, n_tip, convert):
-    """The arguments that balance link i (1-based), from the library's trace ``links``."""
+def inward_arguments(robot, q, i, result, f_tip, n_tip, convert):
+    """The arguments that balance link i (from 1), from the Newton–Euler ``result``;
+    ``f_tip, n_tip``: the load at the tool, in the tool frame."""
     T = robot.links[i].transform(q[i]) if i < robot.n else robot.tool
-    f_next, n_next = (links[i].f, links[i].n) if i < robot.n else (f_tip, n_tip)
-    link, motion = robot.links[i - 1], links[i - 1]
+    f_next, n_next = (result.link(i + 1).f, result.link(i + 1).n) if i < robot.n else \
+        (f_tip, n_tip)
+    link, motion = robot.links[i - 1], result.link(i)
     return (convert(rotation(T)), convert(translation(T)), convert(link.r_c), convert(f_next),
             convert(n_next), convert(motion.F), convert(motion.N))
 
@@ -373,8 +371,8 @@ def _inward_slips(args, expected):
 def check_inward_step(inward_step, label, name, i):
     """The balance of link i of the symbolic arm ``name`` (no tool load) against the trace."""
     robot, (q, qd, qdd), result = symbolic_trace(name)
-    args = inward_arguments(robot, q, i, result.links, sp.zeros(3, 1), sp.zeros(3, 1), exact)
-    expected = [result.links[i - 1].f, result.links[i - 1].n]
+    args = inward_arguments(robot, q, i, result, sp.zeros(3, 1), sp.zeros(3, 1), exact)
+    expected = [result.link(i).f, result.link(i).n]
     check_symbolic_step(inward_step, INWARD_NAMES, label, args, expected,
                         _inward_slips(args, expected), INWARD_WHY, {*q, *qd, *qdd})
 
@@ -398,7 +396,7 @@ def stemming_from(context, *answers):
     except Mistake as mistake:
         failed = [f"your {name} of exercise {number}" for number, name in answers
                   if failed_earlier(context, number, name)]
-        if not failed:
+        if not failed or mistake.code.startswith("follows:"):     # already said (following)
             raise
         them = "them" if len(failed) > 1 else "it"
         raise Mistake(f"{mistake} ({' and '.join(failed)} did not pass: if this answer uses "
@@ -452,21 +450,26 @@ def special_cases(name):
 
 
 def check_special_cases(answer, expected, name, cases, allowed, slips):
-    """The answer in each of the ``cases``, with the ``slips`` (Known) taken in the same case."""
-    for label, values in cases:
-        with case(label):
-            check_expression(answer.subs(values), expected.subs(values), name,
-                             allowed_symbols=allowed,
-                             mistakes=[Known(k.value.subs(values), k.message, k.code)
-                                       for k in slips])
+    """The answer in each of the ``cases``; when one fails, the known slip (``Known``) that
+    the whole answer is, if any."""
+    try:
+        for label, values in cases:
+            with case(label):
+                check_expression(answer.subs(values), expected.subs(values), name,
+                                 allowed_symbols=allowed)
+    except Mistake as mistake:
+        for slip in slips:
+            if same(answer, slip.value):
+                raise Mistake(f"{mistake} {slip.message}", slip.code) from None
+        raise
 
 
 @functools.lru_cache(maxsize=None)
 def com_slips():
     """Exercise 3's known slips: the origin's acceleration, or the vector in {1} or {0}."""
     _, (q, _, _), result = symbolic_trace("distributed 2R arm")
-    expected = result.links[1].vdot_c
-    return (Known(result.links[1].vdot, "It matches the acceleration of the origin of {2}: "
+    expected = result.link(2).vdot_c
+    return (Known(result.link(2).vdot, "It matches the acceleration of the origin of {2}: "
                   "the centre of mass is r2 along X2 (2v̇C2 = 2ω̇2 × 2PC2 + 2ω2 × (2ω2 × 2PC2) "
                   "+ 2v̇2).", "origin-not-com"),
             Known(rot_z(q[1]) * expected, "It matches the right vector written in {1}: give it "
@@ -479,15 +482,17 @@ def com_slips():
 def exercise_3(vdot_C2):
     """Visible: at rest (gravity's part alone) and started from rest without gravity."""
     _, _, result = symbolic_trace("distributed 2R arm")
-    check_special_cases(vdot_C2, result.links[1].vdot_c, "vdot_C2",
+    check_special_cases(vdot_C2, result.link(2).vdot_c, "vdot_C2",
                         special_cases("distributed 2R arm"), DISTRIBUTED_SYMBOLS, com_slips())
 
 
 @functools.lru_cache(maxsize=None)
-def _bearing_slips():
+def bearing_slips():
+    """Exercise 4's known slips: link 2's push not rotated, or rotated the wrong way, or
+    missing; link 1's own inertial force missing."""
     _, (q, _, _), result = symbolic_trace("distributed 2R arm")
     R12 = rot_z(q[1])
-    f2, F1 = result.links[1].f, result.links[0].F
+    f2, F1 = result.link(2).f, result.link(1).F
     return (Known(f2 + F1, "It looks like 2f2 was added without being rotated into {1} by 1R2.",
                   "f2-not-rotated"),
             Known(R12.T * f2 + F1, "It looks like 2f2 was rotated with 2R1; 1R2 brings a vector "
@@ -496,26 +501,24 @@ def _bearing_slips():
             Known(F1, "Link 2's push on link 1, 1R2 2f2, is missing.", "push-missing"))
 
 
-def bearing_slips(context):
-    """Exercise 4's known slips; first, under grading, the answer that follows from a wrong
-    vdot_C2 of exercise 3."""
-    slips = list(_bearing_slips())
-    if failed_earlier(context, 3, "vdot_C2"):
-        _, (q, _, _), result = symbolic_trace("distributed 2R arm")
-        vdot_C2, _ = context.earlier(3, "vdot_C2")
-        slips.insert(0, Known(rot_z(q[1]) * (m2 * vdot_C2) + result.links[0].F, "It follows "
-                              "from your vdot_C2 of exercise 3 by 1f1 = 1R2 m2 2v̇C2 + 1F1, "
-                              "which is right.", "from-exercise-3"))
-    return slips
+@contextlib.contextmanager
+def from_vdot_C2(context, f_1):
+    """Feedback for an f_1 that follows, by 1f1 = 1R2 m2 2v̇C2 + 1F1, from a wrong vdot_C2 of
+    exercise 3 (and a note for any other f_1 when exercise 3 did not pass)."""
+    _, (q, _, _), result = symbolic_trace("distributed 2R arm")
+    with stemming_from(context, (3, "vdot_C2")), \
+            following(context, 3, "vdot_C2", f_1, "f_1",
+                      lambda vdot: rot_z(q[1]) * (m2 * sp.Matrix(vdot)) + result.link(1).F):
+        yield
 
 
 @exercises.visible(4, cell="ex4_f_1_test", f_1=Matrix(3, 1))
 def exercise_4(f_1, context):
     """Visible: at rest (the weight of the arm) and started from rest without gravity."""
     _, _, result = symbolic_trace("distributed 2R arm")
-    with stemming_from(context, (3, "vdot_C2")):
-        check_special_cases(f_1, result.links[0].f, "f_1", special_cases("distributed 2R arm"),
-                            DISTRIBUTED_SYMBOLS, bearing_slips(context))
+    with from_vdot_C2(context, f_1):
+        check_special_cases(f_1, result.link(1).f, "f_1", special_cases("distributed 2R arm"),
+                            DISTRIBUTED_SYMBOLS, bearing_slips())
 
 
 @functools.lru_cache(maxsize=None)
@@ -667,12 +670,34 @@ def release_numbers(student):
     return lengths, masses, com, inertia, theta_deg, theta_dot, tau
 
 
+def release_robot(student):
+    """Exercise 8's arm with the student's numbers, as a :class:`Robot`."""
+    lengths, masses, com, inertia, *_ = release_numbers(student)
+    values = zip(("l1", "l2", "m1", "m2", "r1", "r2", "I1", "I2"),
+                 (*lengths, *masses, *com, *inertia), strict=True)
+    return Robot("your arm", "robocourse.models:planar_2r_distributed",
+                 (*((k, float(v)) for k, v in values), ("g", 9.81)))
+
+
 def release_arm(student):
     """Exercise 8's arm with the student's numbers, and its state ``(q, q̇, τ)``."""
-    lengths, masses, com, inertia, deg, rate, tau = release_numbers(student)
-    arm = planar_2r_distributed(l1=lengths[0], l2=lengths[1], m1=masses[0], m2=masses[1],
-                                r1=com[0], r2=com[1], I1=inertia[0], I2=inertia[1], g=9.81)
-    return arm, np.radians(deg), rate, tau
+    *_, deg, rate, tau = release_numbers(student)
+    return release_robot(student).build(), np.radians(deg), rate, tau
+
+
+@contextlib.contextmanager
+def from_mass_matrix(context, qdd_now):
+    """Feedback for a qdd_now that follows from a wrong mass_matrix_by_columns of exercise 7
+    (and a note for any other qdd_now when exercise 7 did not pass)."""
+    arm, q, rate, tau = release_arm(context.student)
+
+    def accelerations(mass_matrix_by_columns):
+        M = np.asarray(mass_matrix_by_columns(release_robot(context.student), list(q)), float)
+        return np.linalg.solve(M, tau - inverse_dynamics(arm, q, rate, np.zeros(2)))
+
+    with stemming_from(context, (7, "mass_matrix_by_columns")), \
+            following(context, 7, "mass_matrix_by_columns", qdd_now, "qdd_now", accelerations):
+        yield
 
 
 @exercises.visible(8, cell="ex8_qdd_now_test", qdd_now=Numbers((2,), "rad/s²"))
@@ -680,8 +705,7 @@ def exercise_8(qdd_now, context):
     """Visible: the round trip — inverse dynamics at your accelerations gives back the
     applied torques."""
     arm, q, rate, tau = release_arm(context.student)
-    with stemming_from(context, (7, "mass_matrix_by_columns")), \
-            named_by_hidden(8, qdd_now, context):
+    with from_mass_matrix(context, qdd_now), named_by_hidden(8, qdd_now, context):
         check_number(inverse_dynamics(arm, q, rate, qdd_now), tau, "the torques inverse "
                      "dynamics needs for your qdd_now (they should be tau)", rtol=1e-3,
                      atol=1e-3, unit="N·m")

@@ -30,6 +30,8 @@ from robocourse.exercises.ch3_newton_euler import (
     ddot2,
     exercises,
     floats,
+    from_mass_matrix,
+    from_vdot_C2,
     hidden_mistakes,
     inward_arguments,
     payload_numbers,
@@ -70,11 +72,11 @@ def _outward_passes():
     twisted = SerialChain(links, gravity=[0, 0, -9.81], name="twisted RPR")
     cases = [("PUMA 560", puma560(), puma_state),
              ("twisted RPR arm", twisted, rng.uniform(-2, 2, (3, 3)))]
-    return tuple((label, robot, state, newton_euler(robot, *state).links)
+    return tuple((label, robot, state, newton_euler(robot, *state))
                  for label, robot, state in cases)
 
 
-def _check_outward_pass(outward_step, label, robot, state, links):
+def _check_outward_pass(outward_step, label, robot, state, result):
     """The whole outward pass built from the student's step, with numbers."""
     q, qd, qdd = state
     motion = (sp.zeros(3, 1), sp.zeros(3, 1), -sp.Matrix(robot.gravity))
@@ -86,7 +88,7 @@ def _check_outward_pass(outward_step, label, robot, state, links):
                             sp.Matrix(link.r_c), *motion, sp.Float(qd[i]), sp.Float(qdd[i]),
                             "R" if link.is_revolute else "P"))
         for value, name in zip(answer, OUTWARD_NAMES, strict=True):
-            check_number(floats(value, f"{name} ({step})"), getattr(links[i], name),
+            check_number(floats(value, f"{name} ({step})"), getattr(result.link(i + 1), name),
                          f"{name} ({step})", rtol=1e-8, atol=1e-8)
         motion = tuple(answer[:3])
 
@@ -96,8 +98,8 @@ def exercise_1(outward_step):
     check_outward_step(outward_step, "P-R arm, base -> link 1 (prismatic)", "P-R arm", 0)
     check_outward_step(outward_step, "P-R arm, link 1 -> 2", "P-R arm", 1)
     check_outward_step(outward_step, "R-P arm, base -> link 1", "R-P arm", 0)
-    for label, robot, state, links in _outward_passes():
-        _check_outward_pass(outward_step, label, robot, state, links)
+    for label, robot, state, result in _outward_passes():
+        _check_outward_pass(outward_step, label, robot, state, result)
 
 
 # --- exercise 2: the inward step on more arms, and a whole inward pass with a tool load ----
@@ -108,7 +110,8 @@ def _inward_pass():
     rng = np.random.default_rng(20261201)
     q, qd, qdd = rng.uniform(-2, 2, (3, 6))
     f_tip, n_tip = np.array([5.0, -3.0, 20.0]), np.array([0.4, 0.0, -1.2])
-    return q, f_tip, n_tip, newton_euler(puma560(), q, qd, qdd, f_tip=f_tip, n_tip=n_tip).links
+    result = newton_euler(puma560(), q, qd, qdd, wrench=[*f_tip, *n_tip], frame="tool")
+    return q, f_tip, n_tip, result
 
 
 @exercises.hidden(2)
@@ -117,15 +120,15 @@ def exercise_2(inward_step):
     check_inward_step(inward_step, "R-P arm, link 1", "R-P arm", 1)
     check_inward_step(inward_step, "P-R arm, link 1", "P-R arm", 1)
     puma = puma560()
-    q, f_tip, n_tip, links = _inward_pass()
+    q, f_tip, n_tip, result = _inward_pass()
     f, n = sp.Matrix(f_tip), sp.Matrix(n_tip)
     for i in range(puma.n, 0, -1):
-        args = inward_arguments(puma, q, i, links, f_tip, n_tip, sp.Matrix)
+        args = inward_arguments(puma, q, i, result, f_tip, n_tip, sp.Matrix)
         label = f"PUMA 560 with a tool load, link {i}"
         f, n = call_step(inward_step, INWARD_NAMES, label, (*args[:3], f, n, *args[5:]))
-        check_number(floats(f, f"f ({label})"), links[i - 1].f, f"f ({label})",
+        check_number(floats(f, f"f ({label})"), result.link(i).f, f"f ({label})",
                      rtol=1e-8, atol=1e-8, unit="N")
-        check_number(floats(n, f"n ({label})"), links[i - 1].n, f"n ({label})",
+        check_number(floats(n, f"n ({label})"), result.link(i).n, f"n ({label})",
                      rtol=1e-8, atol=1e-8, unit="N·m")
 
 
@@ -134,16 +137,16 @@ def exercise_2(inward_step):
 @exercises.hidden(3, by_hand={"vdot_C2": DYNAMICS_ROUTES})
 def exercise_3(vdot_C2):
     _, _, result = symbolic_trace("distributed 2R arm")
-    check_expression(vdot_C2, result.links[1].vdot_c, "vdot_C2",
+    check_expression(vdot_C2, result.link(2).vdot_c, "vdot_C2",
                      allowed_symbols=DISTRIBUTED_SYMBOLS, mistakes=com_slips())
 
 
 @exercises.hidden(4, by_hand={"f_1": DYNAMICS_ROUTES})
 def exercise_4(f_1, context):
     _, _, result = symbolic_trace("distributed 2R arm")
-    with stemming_from(context, (3, "vdot_C2")):
-        check_expression(f_1, result.links[0].f, "f_1", allowed_symbols=DISTRIBUTED_SYMBOLS,
-                         mistakes=bearing_slips(context))
+    with from_vdot_C2(context, f_1):
+        check_expression(f_1, result.link(1).f, "f_1", allowed_symbols=DISTRIBUTED_SYMBOLS,
+                         mistakes=bearing_slips())
 
 
 @exercises.hidden(5, by_hand={"tau_pr": DYNAMICS_ROUTES})
@@ -156,24 +159,24 @@ def exercise_5(tau_pr, context):
 
 # --- exercise 6: your arm and its payload ------------------------------------------------------
 
-def _payload_torques(student, m2=None, g=9.81, degrees=False, rates=True, f_tip=None):
-    """The joint torques of the student's arm (``m2``: link 2's mass with what it holds)."""
+def _payload_torques(student, m2=None, g=9.81, degrees=False, rates=True, wrench=None):
+    """The joint torques of the student's arm (``m2``: link 2's mass with what it holds;
+    ``wrench``: a load at the tool, in {0})."""
     lengths, masses, kg, deg, rate, acc = payload_numbers(student)
     arm = planar_2r(l1=lengths[0], l2=lengths[1], m1=masses[0],
                     m2=masses[1] + kg if m2 is None else m2, g=g)
     q = deg if degrees else np.radians(deg)
-    return inverse_dynamics(arm, q, rate if rates else np.zeros(2), acc, f_tip=f_tip)
+    return inverse_dynamics(arm, q, rate if rates else np.zeros(2), acc, wrench=wrench)
 
 
 @hidden_mistakes(6)
 def _payload_mistakes(context):
-    _, masses, kg, deg, _, _ = payload_numbers(context.student)
-    q = np.radians(deg)
-    weight_in_3 = np.array([np.sin(q.sum()), np.cos(q.sum()), 0.0]) * kg * 9.81   # 3R0 [0, m g, 0]
+    _, masses, kg, _, _, _ = payload_numbers(context.student)
+    weight = [0.0, kg * 9.81, 0.0, 0.0, 0.0, 0.0]         # held up by the tool, in {0}
     student = context.student
     return [Known(_payload_torques(student, m2=masses[1]), "It matches the arm without the "
                   "payload.", "no-payload"),
-            Known(_payload_torques(student, m2=masses[1], f_tip=weight_in_3), "It matches the "
+            Known(_payload_torques(student, m2=masses[1], wrench=weight), "It matches the "
                   "payload's weight alone, held as a static load: the payload is accelerated "
                   "with the tip too.", "static-weight"),
             Known(_payload_torques(student, g=-9.81), "It matches gravity with the wrong sign: "
@@ -242,7 +245,7 @@ def _release_mistakes(context):
 @exercises.hidden(8, by_hand={"qdd_now": FORWARD_ROUTES})
 def exercise_8(qdd_now, context):
     arm, q, rate, tau = release_arm(context.student)
-    with stemming_from(context, (7, "mass_matrix_by_columns")):
+    with from_mass_matrix(context, qdd_now):
         check_number(qdd_now, forward_dynamics(arm, q, rate, tau), "qdd_now", rtol=1e-3,
                      atol=1e-3, unit="rad/s²", mistakes=_release_mistakes(context))
 
@@ -265,7 +268,7 @@ def exercise_9(wrong_line):
 @exercises.hidden(10, by_hand={"corrected_line": DYNAMICS_ROUTES})
 def exercise_10(corrected_line, context):
     robot, (q, _, _), result = symbolic_trace("R-P arm")
-    expected = result.links[1].vdot                        # 2v̇2 (= 2v̇C2)
+    expected = result.link(2).vdot                        # 2v̇2 (= 2v̇C2)
     coriolis = sp.Matrix([-2 * thetadot1 * ddot2, 0, 0])   # 2 2ω2 × ḋ2 Ẑ
     R12 = rotation(robot.links[1].transform(q[1]))
     known = [Known(expected - coriolis / 2, "The Coriolis term is 2 ω × ḋ Ẑ: it is taken once "
