@@ -162,6 +162,9 @@ def straight_line_program(expressions, inputs, definitions=()):
     >>> straight_line_program([s * y + s ** 2], [x, y], definitions=[(s, sp.sin(x))])
     ([(s, sin(x))], [s**2 + s*y])
     """
+    if isinstance(expressions, (str, bytes)) or not hasattr(expressions, "__iter__"):
+        raise TypeError(f"expressions must be a sequence of sympy expressions; got "
+                        f"{C.shown(expressions)}")
     expressions = [C.expression(e, f"expressions[{k}]") for k, e in enumerate(expressions)]
     inputs = C.symbols(inputs, None, "inputs")
     definitions = _definitions(definitions)

@@ -44,7 +44,7 @@ def check_inertia(I, name="I_c", triangle=True):
     >>> check_inertia([[1, 0, 0], [0, 1, 0], [0, 0, 3]])
     Traceback (most recent call last):
     ...
-    ValueError: inertia tensor I_c breaks the triangle inequality Izz <= Ixx + Iyy: 3 > 1 + 1 ...
+    ValueError: inertia tensor I_c breaks the triangle inequality: principal moments 1, 1, 3 ...
     """
     C.text(name, "name")
     C.flag(triangle, "triangle")
@@ -63,10 +63,10 @@ def check_inertia(I, name="I_c", triangle=True):
     if moments[0] < -C.ROUND_OFF:
         raise ValueError(f"inertia tensor {name} must be positive semi-definite; its principal "
                          f"moments are {', '.join(f'{m * scale:.6g}' for m in moments)}")
-    broken = broken_triangle_inequality(I) if triangle else None
-    if broken:
-        raise ValueError(f"inertia tensor {name} breaks the triangle inequality {broken} "
-                         "(each principal moment must be <= the sum of the other two)")
+    if triangle and broken_triangle_inequality(I):
+        raise ValueError(f"inertia tensor {name} breaks the triangle inequality: principal "
+                         f"moments {', '.join(f'{m * scale:.6g}' for m in moments)} (each must "
+                         "be <= the sum of the other two)")
     return I
 
 
