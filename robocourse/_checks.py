@@ -657,6 +657,7 @@ def finite_result(function):
     """
     @functools.wraps(function)
     def checked(*args, **kwargs):
+        __tracebackhide__ = True           # IPython and pytest show the function, not this frame
         try:
             with np.errstate(over="ignore", invalid="ignore", divide="ignore"):
                 result = function(*args, **kwargs)

@@ -106,14 +106,13 @@ def _torque_function(torque, n):
     return checked
 
 
-def _within_budget(torque, duration):
-    """``torque(t, q, qd)``, called once per evaluation of the equations of motion, with a
-    count of the calls: a motion that would need more than ``MAX_EVALUATIONS`` of them
-    (estimated from the progress at 256, 512, 1024, … calls) is refused, naming the
-    duration."""
+def _within_budget(rate, duration):
+    """The right-hand side ``rate(t, y)`` of the equations of motion, counting its calls: a
+    motion that would need more than ``MAX_EVALUATIONS`` of them (estimated from the
+    progress at 256, 512, 1024, … calls) is refused, naming the duration."""
     calls = 0
 
-    def counted(t, q, qd):
+    def counted(t, y):
         nonlocal calls
         calls += 1
         if calls >= 256 and calls & (calls - 1) == 0:             # a power of two
@@ -125,7 +124,7 @@ def _within_budget(torque, duration):
                     f"t = {t:.3g} s, so the whole motion would need about {needed:.2g} of "
                     f"them (simulate takes at most {C.MAX_EVALUATIONS:.0e}); simulate a "
                     "shorter duration")
-        return torque(t, q, qd)
+        return rate(t, y)
     return counted
 
 
@@ -167,15 +166,16 @@ def simulate(robot, q0, qd0, duration, torque=None, *, model=None, samples=None,
     C.positive(rtol, "rtol", "relative")
     C.positive(atol, "atol", "in the units of q and qd")
     rate = model.state_rate if model is not None else partial(_state_rate, robot)
-    torque = _within_budget(_torque_function(torque, robot.n), duration)
+    torque = _torque_function(torque, robot.n)
     n = robot.n
 
     def state_rate(t, y):
         return rate(y, torque(t, y[:n], y[n:]))
 
     times = None if samples is None else np.linspace(0.0, duration, samples)
-    solution = solve_ivp(state_rate, (0.0, duration), np.concatenate([q0, qd0]),
-                         method=method, t_eval=times, rtol=rtol, atol=atol)
+    solution = solve_ivp(_within_budget(state_rate, duration), (0.0, duration),
+                         np.concatenate([q0, qd0]), method=method, t_eval=times, rtol=rtol,
+                         atol=atol)
     if not solution.success:
         raise RuntimeError(f"the simulation stopped at t = {solution.t[-1]}: "
                            f"{solution.message}")

@@ -25,19 +25,9 @@ HALF = SerialChain([Link(mass=1.0, r_c=[0, 0, 0], I_c=np.eye(3)), Link(a=1.0)], 
 BACKENDS = ["c", "numpy"]
 
 
-@pytest.fixture(scope="module")
-def product():
-    return NumericFunction(sp.Matrix([x * y]), {"x": x, "y": y}, backend="numpy")
-
-
-@pytest.fixture(scope="module")
-def model():
-    return CompiledDynamics(ARM, backend="numpy")
-
-
-@pytest.fixture(scope="module")
-def form():
-    return closed_form(ARM)
+PRODUCT = NumericFunction(sp.Matrix([x * y]), {"x": x, "y": y}, backend="numpy")
+MODEL = CompiledDynamics(ARM, backend="numpy")
+FORM = closed_form(ARM)
 
 
 def _function(**changes):
@@ -130,66 +120,61 @@ CONSTRUCTION = [
      r"^robot must be a SerialChain \(e.g. planar_2r\(\)\); got str"),
 ]
 
-test_bad_input_is_named_in_the_error = named_in_the_error(CONSTRUCTION)
-
-
-@pytest.mark.parametrize("call, error, pattern", [
-    (lambda f: f(True, 2.0), TypeError, r"^x must be a number .* not a bool; got True"),
-    (lambda f: f("1", 2.0), TypeError, r"^x must be a number or a sympy expression; got '1'"),
-    (lambda f: f(np.nan, 2.0), ValueError, r"^x must be a finite real number; got nan"),
-    (lambda f: f([1.0], 2.0), ValueError,
+CALLS = [
+    ("a numeric function of a bool", lambda: PRODUCT(True, 2.0), TypeError,
+     r"^x must be a number .* not a bool; got True"),
+    ("a numeric function of text", lambda: PRODUCT("1", 2.0), TypeError,
+     r"^x must be a number or a sympy expression; got '1'"),
+    ("a numeric function of nan", lambda: PRODUCT(np.nan, 2.0), ValueError,
+     r"^x must be a finite real number; got nan"),
+    ("a numeric function of a list for a number", lambda: PRODUCT([1.0], 2.0), ValueError,
      r"^x must have shape \(\) \(one entry per joint or axis\); got shape \(1,\)"),
-    (lambda f: f(1.0), TypeError, r"^f takes 2 arguments \(x, y\); got 1"),
-    (lambda f: f(x, 2.0), TypeError,
+    ("a numeric function of one argument of two", lambda: PRODUCT(1.0), TypeError,
+     r"^f takes 2 arguments \(x, y\); got 1"),
+    ("a numeric function of a symbol", lambda: PRODUCT(x, 2.0), TypeError,
      r"^x must hold numbers \(a compiled function takes no symbols\); got x"),
-    (lambda f: f.many(np.array([True]), [2.0]), TypeError,
+    ("many states of bools", lambda: PRODUCT.many(np.array([True]), [2.0]), TypeError,
      r"^x\[0\] must be a number .* not a bool"),
-    (lambda f: f.many([["a"]], [2.0]), TypeError, r"^x\[0\] must be a number"),
-    (lambda f: f.many([1.0, 2.0], [2.0]), ValueError, r"^every argument of f.many must have"),
-    (lambda f: f.many([[1.0]], [2.0]), ValueError,
+    ("many states of text", lambda: PRODUCT.many([["a"]], [2.0]), TypeError,
+     r"^x\[0\] must be a number"),
+    ("many states with rows that differ", lambda: PRODUCT.many([1.0, 2.0], [2.0]), ValueError,
+     r"^every argument of f.many must have"),
+    ("many states of the wrong shape", lambda: PRODUCT.many([[1.0]], [2.0]), ValueError,
      r"^x must be an array of shape \(N,\), one state per row; got shape \(1, 1\)"),
-], ids=["bool", "text", "nan", "a list for a number", "one argument of two", "a symbol",
-        "many bools", "many texts", "many rows differ", "many of the wrong shape"])
-def test_a_numeric_function_names_its_bad_argument(product, call, error, pattern):
-    with pytest.raises(error, match=pattern):
-        call(product)
-
-
-@pytest.mark.parametrize("call, error, pattern", [
-    (lambda m: m.inverse_dynamics([True, 0.0], [0.0, 0.0], [0.0, 0.0]), TypeError,
+    ("compiled inverse dynamics of a bool",
+     lambda: MODEL.inverse_dynamics([True, 0.0], [0.0, 0.0], [0.0, 0.0]), TypeError,
      r"^q\[0\] must be a number .* not a bool"),
-    (lambda m: m.mass_matrix([0.0, 0.0, 0.0]), ValueError,
-     r"^q must have shape \(2,\) .*; got shape \(3,\)"),
-    (lambda m: m.forward_dynamics([0.0, 0.0], [0.0, 0.0], ["1", "2"]), TypeError,
+    ("a compiled mass matrix of 3 joints", lambda: MODEL.mass_matrix([0.0, 0.0, 0.0]),
+     ValueError, r"^q must have shape \(2,\) .*; got shape \(3,\)"),
+    ("compiled forward dynamics of text torques",
+     lambda: MODEL.forward_dynamics([0.0, 0.0], [0.0, 0.0], ["1", "2"]), TypeError,
      r"^tau\[0\] must be a number or a sympy expression; got '1'"),
-    (lambda m: m.gravity_load(np.array([True, False])), TypeError,
+    ("a compiled gravity load of a bool array",
+     lambda: MODEL.gravity_load(np.array([True, False])), TypeError,
      r"^q\[0\] must be a number .* not a bool"),
-    (lambda m: m.velocity_product([0.0, 1.0], [1e200, 0.0]), ValueError,
+    ("a compiled velocity product that overflows",
+     lambda: MODEL.velocity_product([0.0, 1.0], [1e200, 0.0]), ValueError,
      r"^velocity_product is not finite at q=\[0. 1.\], qd=\[1.e\+200 0.e\+000\]"),
-], ids=["bool", "3 joints", "text", "a bool array", "overflow"])
-def test_compiled_dynamics_names_its_bad_argument(model, call, error, pattern):
-    with pytest.raises(error, match=pattern):
-        call(model)
-
-
-@pytest.mark.parametrize("call, error, pattern", [
-    (lambda f: f.inverse_dynamics([True, 0.0], [0.0, 0.0], [0.0, 0.0]), TypeError,
+    ("closed-form inverse dynamics of a bool",
+     lambda: FORM.inverse_dynamics([True, 0.0], [0.0, 0.0], [0.0, 0.0]), TypeError,
      r"^q\[0\] must be a number .* not a bool"),
-    (lambda f: f.mass_matrix([0.0]), ValueError, r"^q must have 2 entries \(one per joint\)"),
-    (lambda f: f.velocity_product([0.0, 0.0], "00"), TypeError,
+    ("a closed-form mass matrix of 1 joint", lambda: FORM.mass_matrix([0.0]), ValueError,
+     r"^q must have 2 entries \(one per joint\)"),
+    ("a closed-form velocity product of text",
+     lambda: FORM.velocity_product([0.0, 0.0], "00"), TypeError,
      r"^qd must be a sequence of 2 numbers; got '00'"),
-    (lambda f: f.gravity_load([np.nan, 0.0]), ValueError,
+    ("a closed-form gravity load at nan", lambda: FORM.gravity_load([np.nan, 0.0]), ValueError,
      r"^q\[0\] must be a finite real number; got nan"),
-    (lambda f: f.coriolis_matrix([0.0, 0.0], None), TypeError,
-     r"^qd must be a sequence of 2 numbers; got None"),
-    (lambda f: f.velocity_product([0.0, 1.0], [1e200, 0.0]), OverflowError,
+    ("a closed-form Coriolis matrix of None", lambda: FORM.coriolis_matrix([0.0, 0.0], None),
+     TypeError, r"^qd must be a sequence of 2 numbers; got None"),
+    ("a closed-form velocity product that overflows",
+     lambda: FORM.velocity_product([0.0, 1.0], [1e200, 0.0]), OverflowError,
      r"^ClosedForm.velocity_product\(\.\.\.\) overflows floating point: .* \(in qd\)"),
-    (lambda f: f.numeric_functions(backend="x"), ValueError,
-     r"^backend must be 'c' or 'numpy'; got 'x'"),
-], ids=["bool", "1 joint", "text", "nan", "None", "overflow", "backend"])
-def test_a_closed_form_names_its_bad_argument(form, call, error, pattern):
-    with pytest.raises(error, match=pattern):
-        call(form)
+    ("closed-form functions in fortran", lambda: FORM.numeric_functions(backend="x"),
+     ValueError, r"^backend must be 'c' or 'numpy'; got 'x'"),
+]
+
+test_bad_input_is_named_in_the_error = named_in_the_error(CONSTRUCTION + CALLS)
 
 
 def test_a_symbolic_closed_form_cannot_be_compiled():

@@ -201,8 +201,10 @@ def test_an_absurd_duration_is_refused_with_the_evaluations_it_would_need(fast, 
 
 
 def test_a_long_but_possible_duration_still_runs(fast):
-    motion = simulate(ARM, [-np.pi / 2, 0.0], [0.0, 0.0], 1e4, model=fast, samples=3)
-    np.testing.assert_allclose(motion.q, [[-np.pi / 2, 0.0]] * 3, atol=1e-6)   # hangs still
+    """30 s of a double pendulum: thousands of evaluations, each estimate of the whole well
+    under the limit, and the torques recomputed at every solver step afterwards."""
+    swing = simulate(ARM, [0.0, 0.0], [0.0, 0.0], 30.0, model=fast)
+    assert len(swing.t) > 1000 and swing.t[-1] == 30.0
 
 
 def test_the_model_of_another_robot_is_refused(fast):
