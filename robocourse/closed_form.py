@@ -94,22 +94,27 @@ class ClosedForm:
         form ``Σ_jk c_ijk q̇_j q̇_k`` in the rates: ``½ ∂c_i/∂q̇_j = Σ_k c_ijk q̇_k``)."""
         return (self.c.jacobian(self.qd) / 2).applyfunc(sp.expand)
 
+    @_checks.finite_result
     def inverse_dynamics(self, q, qd, qdd):
         """``τ = M q̈ + c + G`` at the joint values given."""
         return self._at(self.tau, q=q, qd=qd, qdd=qdd)
 
+    @_checks.finite_result
     def mass_matrix(self, q):
         """``M(q)``."""
         return self._at(self.M, q=q, square=True)
 
+    @_checks.finite_result
     def velocity_product(self, q, qd):
         """``c(q, q̇) = C q̇``."""
         return self._at(self.c, q=q, qd=qd)
 
+    @_checks.finite_result
     def coriolis_matrix(self, q, qd):
         """``C(q, q̇)``."""
         return self._at(self.C, q=q, qd=qd, square=True)
 
+    @_checks.finite_result
     def gravity_load(self, q):
         """``G(q)``."""
         return self._at(self.G, q=q)

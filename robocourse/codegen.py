@@ -59,6 +59,7 @@ import numpy as np
 import sympy as sp
 from sympy.codegen.rewriting import ReplaceOptim, optimize
 
+from robocourse import _backend as B
 from robocourse import _checks as C
 from robocourse.newton_euler import (
     _add,
@@ -101,30 +102,81 @@ def _argument_groups(arguments):
 
     The shape of one value: ``()`` for a single symbol, ``(k,)`` for k of them.
     """
-    if not isinstance(arguments, dict) or not arguments:
-        raise TypeError("arguments must be a dict of argument names to sympy symbols (e.g. "
-                        f"{{'q': q}}); got {arguments!r}")
-    groups = []
+    if not hasattr(arguments, "items") or not arguments:
+        raise TypeError("arguments must be a dict from argument name to its symbols, e.g. "
+                        f"{{'q': q, 'qd': qd}}; got {C.shown(arguments)}")
+    groups, owner = [], {}
     for name, symbols in arguments.items():
+        C.text(name, "an argument name")
         vector = isinstance(symbols, (sp.MatrixBase, list, tuple))
         symbols = list(symbols) if vector else [symbols]
         for s in symbols:
             if not isinstance(s, sp.Symbol):
                 raise TypeError(f"arguments[{name!r}] must hold sympy symbols; got {s!r}")
+            if s in owner:
+                raise ValueError(f"arguments[{name!r}] repeats the symbol {s} of "
+                                 f"arguments[{owner[s]!r}]: each symbol is one input")
+            owner[s] = name
         groups.append((name, (len(symbols),) if vector else (), symbols))
     return groups
 
 
-_C_WORDS = {"in", "out", "count", "bad", "k", "int", "long", "double", "const", "for",
-            "return", "if", "else", "sin", "cos", "tan", "sqrt", "pow", "exp", "log", "fabs",
-            "asin", "acos", "atan", "atan2", "sinh", "cosh", "tanh", "isfinite"}
+# Words a generated program cannot use for a variable or a function: C's keywords (C89 to
+# C23), the math.h functions sympy's C printer may call and its macros, and the program's
+# own names. (Names with an underscore are never a symbol's own: see _c_names.)
+_C_WORDS = frozenset("""
+    auto break case char const continue default do double else enum extern float for goto
+    if inline int long register restrict return short signed sizeof static struct switch
+    typedef union unsigned void volatile while alignas alignof bool constexpr false nullptr
+    true typeof
+    acos asin atan atan2 cos sin tan acosh asinh atanh cosh sinh tanh exp exp2 expm1 frexp
+    ilogb ldexp log log10 log1p log2 logb modf scalbn scalbln cbrt fabs hypot pow sqrt erf
+    erfc lgamma tgamma ceil floor nearbyint rint lrint llrint round lround llround trunc fmod
+    remainder remquo copysign nan nextafter nexttoward fdim fmax fmin fma
+    NAN INFINITY HUGE MAXFLOAT isfinite isnan isinf isnormal signbit fpclassify isgreater
+    isgreaterequal isless islessequal islessgreater isunordered
+    in out count bad k
+""".split())
 
 
-def _c_name(symbol, k):
-    """A C identifier for input ``k``: the symbol's own name when that is a plain word."""
-    name = symbol.name
-    plain = name.isascii() and name.isalnum() and name[0].isalpha()
-    return name if plain and name not in _C_WORDS else f"in_{k}"
+def _c_identifier(name, label):
+    """``name`` checked to be a C identifier that the generated program may define."""
+    if not (isinstance(name, str) and name.isascii() and name.isidentifier()):
+        raise ValueError(f"{label} must be a C identifier (letters, digits, _); got {name!r}")
+    if name in _C_WORDS:
+        raise ValueError(f"{label} must not be a word of C or math.h; got {name!r}")
+    return name
+
+
+def _c_names(inputs, reserved=()):
+    """``{symbol: C symbol}``: each input's own name when it is a plain word (letters and
+    digits) that C, math.h and the program (its ``reserved`` intermediates) leave free and
+    no other input has taken (two symbols may share a name with different assumptions),
+    else ``in_k``."""
+    names, taken = {}, set(reserved)
+    for k, s in enumerate(inputs):
+        name = s.name
+        plain = name.isascii() and name.isalnum() and name[0].isalpha()
+        if not plain or name in _C_WORDS or name in taken or re.fullmatch(r"x\d+", name):
+            name = f"in_{k}"                   # x0, x1, … are the program's own (sp.cse)
+        names[s] = sp.Symbol(name)
+        taken.add(name)
+    return names
+
+
+def _definitions(definitions):
+    """``definitions`` checked to be ``[(symbol, expression), …]`` (named intermediates)."""
+    if isinstance(definitions, (str, bytes)) or not hasattr(definitions, "__iter__"):
+        raise TypeError("definitions must be a sequence of (symbol, expression) pairs; got "
+                        f"{C.shown(definitions)}")
+    checked = []
+    for k, pair in enumerate(definitions):
+        if not (isinstance(pair, (tuple, list)) and len(pair) == 2
+                and isinstance(pair[0], sp.Symbol)):
+            raise TypeError(f"definitions[{k}] must be a pair (symbol, expression); got "
+                            f"{C.shown(pair)}")
+        checked.append((pair[0], C.expression(pair[1], f"definitions[{k}][1]")))
+    return checked
 
 
 # --- straight-line programs -------------------------------------------------------------
@@ -156,6 +208,12 @@ def straight_line_program(expressions, inputs, definitions=()):
     >>> straight_line_program([s * y + s ** 2], [x, y], definitions=[(s, sp.sin(x))])
     ([(s, sin(x))], [s**2 + s*y])
     """
+    if isinstance(expressions, (str, bytes)) or not hasattr(expressions, "__iter__"):
+        raise TypeError(f"expressions must be a sequence of sympy expressions; got "
+                        f"{C.shown(expressions)}")
+    expressions = [C.expression(e, f"expressions[{k}]") for k, e in enumerate(expressions)]
+    inputs = C.symbols(inputs, None, "inputs")
+    definitions = _definitions(definitions)
     names = [name for name, _ in definitions]
     fresh = sp.numbered_symbols("x", exclude=[*inputs, *names])
     reduced, outputs = sp.cse(list(expressions), fresh, order="none")
@@ -188,8 +246,14 @@ def c_source(program, inputs, name):
     }
     ...
     """
+    if not (isinstance(program, (tuple, list)) and len(program) == 2):
+        raise TypeError("program must be (assignments, outputs) as straight_line_program "
+                        f"gives; got {C.shown(program)}")
     assignments, outputs = program
-    names = {s: _c_name(s, k) for k, s in enumerate(inputs)}
+    name = _c_identifier(name, "name")
+    reserved = {symbol.name for symbol, _ in assignments}
+    names = {s: c.name for s, c in
+             _c_names(C.symbols(inputs, None, "inputs"), reserved).items()}
     body = [f"    const double {names[s]} = in[{k}];" for k, s in enumerate(inputs)]
     body += [f"    const double {s.name} = {_c(sp.sympify(e), names)};" for s, e in assignments]
     body += [f"    out[{k}] = {_c(sp.sympify(e), names)};" for k, e in enumerate(outputs)]
@@ -325,6 +389,8 @@ def compile_c(source, name):
     library is built once and found again by every later session; a new source
     gets a new file. Raises RuntimeError when no compiler is found or it fails.
     """
+    C.text(source, "source")
+    _c_identifier(name, "name")
     compiler = c_compiler()
     if compiler is None:
         raise RuntimeError("no C compiler found (set $CC or install cc)")
@@ -382,8 +448,13 @@ class _NumpyProgram:
     """The same program as numpy code (``sp.lambdify``), for machines without a compiler."""
 
     def __init__(self, program, inputs):
-        self._function = sp.lambdify([inputs], program[1], modules="numpy",
-                                     cse=lambda expressions: program)
+        # Inputs as in_0, in_1, …: a symbol's own name may be a numpy function the program
+        # calls (sin) or be shared by two symbols with different assumptions.
+        names = {s: sp.Symbol(f"in_{k}") for k, s in enumerate(inputs)}
+        assignments = [(s, sp.sympify(e).xreplace(names)) for s, e in program[0]]
+        outputs = [sp.sympify(e).xreplace(names) for e in program[1]]
+        self._function = sp.lambdify([list(names.values())], outputs, modules="numpy",
+                                     cse=lambda expressions: (assignments, outputs))
         self.source = inspect.getsource(self._function)
 
     def many(self, inputs, outputs):
@@ -448,12 +519,20 @@ class NumericFunction:
     def __init__(self, expressions, arguments, name="f", backend=None, failure=None,
                  definitions=(), shape=None):
         backend = _check_backend(backend)
-        if not (isinstance(name, str) and name.isascii() and name.isidentifier()):
-            raise ValueError(f"name must be a C identifier (letters, digits, _); got {name!r}")
+        _c_identifier(name, "name")
+        definitions = _definitions(definitions)
+        if failure is not None:
+            C.text(failure, "failure")
+        if isinstance(expressions, (str, bytes)) or not isinstance(
+                expressions, (sp.MatrixBase, sp.Expr, list, tuple, np.ndarray)):
+            raise TypeError("expressions must be a sympy Matrix or a list of sympy "
+                            f"expressions; got {C.shown(expressions)}")
         matrix = sp.Matrix(expressions)
         self.name = name
         if shape is None:
             shape = (matrix.rows,) if matrix.cols == 1 else matrix.shape
+        elif not isinstance(shape, tuple) or not all(isinstance(s, int) for s in shape):
+            raise TypeError(f"shape must be a tuple of integers; got {C.shown(shape)}")
         elif np.prod(shape) != len(matrix):
             raise ValueError(f"shape {shape} does not hold the {len(matrix)} expressions")
         self.shape = tuple(shape)
@@ -534,10 +613,11 @@ class NumericFunction:
 
     @staticmethod
     def _checked(name, shape, value):
-        try:
-            value = np.asarray(value, dtype=float, order="C")
-        except (TypeError, ValueError) as error:
-            raise TypeError(f"{name} must hold numbers; got {value!r}") from error
+        value = C.values(value, name)
+        if B.is_symbolic(value):
+            raise TypeError(f"{name} must hold numbers (a compiled function takes no "
+                            f"symbols); got {value!r}")
+        value = np.asarray(value, dtype=float, order="C")
         if value.shape != shape:
             raise ValueError(f"{name} must have shape {shape} (one entry per joint or "
                              f"axis); got shape {value.shape}")
@@ -548,10 +628,7 @@ class NumericFunction:
         self._check_count(values)
         columns = []
         for (name, start, stop, shape), value in zip(self._slots, values, strict=True):
-            try:
-                value = np.asarray(value, dtype=float)
-            except (TypeError, ValueError) as error:
-                raise TypeError(f"{name} must hold numbers; got {value!r}") from error
+            value = np.asarray(self._checked(name, np.shape(value), value), dtype=float)
             if value.shape[1:] != shape or value.ndim != len(shape) + 1:
                 expected = f"(N, {shape[0]})" if shape else "(N,)"
                 raise ValueError(f"{name} must be an array of shape {expected}, one state per "

@@ -36,6 +36,8 @@ def as_rotation(R, name="R", symbolic=None):
     ...
     ValueError: R must be a rotation matrix ...; got det R = 1 and Rᵀ R − I3 up to 0.5
     """
+    C.text(name, "name")
+    C.flag(symbolic, "symbolic", none="symbolic when R is")
     R = C.matrix(R, (3, 3), name, symbolic)
     if not (isinstance(R, sp.MatrixBase) and R.free_symbols):
         values = np.array(R, dtype=float)
@@ -93,7 +95,12 @@ def skew(v):
     >>> skew([1, 2, 3]) @ [0, 0, 1]
     array([ 2., -1.,  0.])
     """
-    x, y, z = C.vector(v, 3, "v")
+    return _skew(C.vector(v, 3, "v"))
+
+
+def _skew(v):
+    """``[v x]`` of a checked 3-vector."""
+    x, y, z = v
     return B.matrix([[0, -z, y], [z, 0, -x], [-y, x, 0]], B.is_symbolic(x, y, z))
 
 
@@ -102,14 +109,33 @@ def vee(S):
 
     >>> vee(skew([1, 2, 3]))
     array([1., 2., 3.])
+    >>> vee(np.eye(3))
+    Traceback (most recent call last):
+    ...
+    ValueError: S must be skew-symmetric (Sᵀ = −S, the matrix [w ×] of a vector w); got ...
     """
     S = C.matrix(S, (3, 3), "S")
+    departure = max(map(abs, _known_entries(S + S.T)), default=0.0)    # zero for [w ×]
+    if departure > C.ROUND_OFF * max([1.0, *map(abs, _known_entries(S))]):
+        raise ValueError("S must be skew-symmetric (Sᵀ = −S, the matrix [w ×] of a vector w); "
+                         f"got S + Sᵀ with an entry {departure:.3g}")
     return B.vector([S[2, 1], S[0, 2], S[1, 0]], B.is_symbolic(S))
 
 
+def _known_entries(M):
+    """The entries of ``M`` that are numbers, as floats (those with symbols are unknown)."""
+    entries = list(M) if isinstance(M, sp.MatrixBase) else np.ravel(M).tolist()
+    return [float(e) for e in entries if not isinstance(e, sp.Basic) or e.is_number]
+
+
 def cross(a, b):
-    """The vector product ``a x b`` (numbers or symbols), via ``[a x] b``."""
-    return skew(a) @ C.vector(b, 3, "b", symbolic=B.is_symbolic(a, b))
+    """The vector product ``a x b`` (numbers or symbols), via ``[a x] b``.
+
+    >>> cross([1, 0, 0], [0, 1, 0])
+    array([0., 0., 1.])
+    """
+    symbolic = B.is_symbolic(a, b)
+    return _skew(C.vector(a, 3, "a", symbolic)) @ C.vector(b, 3, "b", symbolic)
 
 
 def transform(R, p):
@@ -136,6 +162,7 @@ def translation(T):
     return T[:3, 3]
 
 
+@C.finite_result
 def inverse_transform(T):
     """``B_T_A`` from ``A_T_B``, without a general matrix inverse:
     ``B_T_A = [[A_R_Bᵀ, -A_R_Bᵀ A_P_B], [0, 1]]``.
@@ -144,6 +171,7 @@ def inverse_transform(T):
     >>> np.allclose(inverse_transform(T) @ T, np.eye(4))
     True
     """
+    T = C.transform(T, "T")
     R, p = rotation(T), translation(T)
     return transform(R.T, -(R.T @ p))
 
@@ -179,6 +207,7 @@ def dh_transform(alpha, a, theta, d):
     return B.matrix(rows, symbolic)
 
 
+@C.finite_result
 def velocity_transform(A_R_B, A_P_B):
     """The 6x6 matrix that carries a velocity of {A} to the velocity of {B} on the same body.
 
@@ -196,6 +225,7 @@ def velocity_transform(A_R_B, A_P_B):
     return _blocks(B_R_A, upper_right, 0 * B_R_A, B_R_A, symbolic)
 
 
+@C.finite_result
 def force_transform(A_R_B, A_P_B):
     """The 6x6 matrix that carries a wrench acting at {B} to the same wrench at {A}.
 

@@ -25,22 +25,29 @@ from robocourse import _checks as C
 from robocourse.frames import as_rotation, cross
 
 
-def check_inertia(I, name="I_c"):
+class UnphysicalInertiaWarning(UserWarning):
+    """A link was loaded, on request (``Link(..., physical=False)``), with an inertia tensor
+    that no rigid body has: it breaks the triangle inequality."""
+
+
+def check_inertia(I, name="I_c", triangle=True):
     """Return ``I`` as a 3x3 matrix after checking that a rigid body can have it.
 
     Checks: 3x3 and symmetric; when the entries are numbers (floats, or exact sympy
     numbers such as ``sp.Rational``), also positive semi-definite (a point mass has
-    the zero tensor) and the principal moments obey the triangle inequalities
-    ``I1 + I2 >= I3`` (true for every real mass distribution, since
-    ``I1 + I2 − I3 = 2 ∫ r3² dm``). Tensors with free symbols are checked for
-    symmetry only. Numbers are compared to round-off (1e-9) relative to the
-    largest entry. Errors name the argument ``name``.
+    the zero tensor) and, with ``triangle``, the triangle inequalities of the principal
+    moments, ``I1 + I2 >= I3`` (true for every real mass distribution, since
+    ``I1 + I2 − I3 = 2 ∫ r3² dm``; see ``broken_triangle_inequality``). Tensors with free
+    symbols are checked for symmetry only. Numbers are compared to round-off (1e-9)
+    relative to the largest entry. Errors name the argument ``name``.
 
     >>> check_inertia([[1, 0, 0], [0, 1, 0], [0, 0, 3]])
     Traceback (most recent call last):
     ...
     ValueError: inertia tensor I_c breaks the triangle inequality: principal moments 1, 1, 3 ...
     """
+    C.text(name, "name")
+    C.flag(triangle, "triangle")
     I = C.matrix(I, (3, 3), name)
     symbolic = B.is_symbolic(I)
     values = None if symbolic and I.free_symbols else np.array(I, dtype=float)
@@ -52,17 +59,47 @@ def check_inertia(I, name="I_c"):
                              f"{I[i, j]}, {name}[{j},{i}]={I[j, i]}")
     if values is None:
         return I
-    moments = np.linalg.eigvalsh(values)
-    if moments[0] < -C.ROUND_OFF * scale:
+    moments = np.linalg.eigvalsh(values / scale)     # in units of the largest entry: no overflow
+    if moments[0] < -C.ROUND_OFF:
         raise ValueError(f"inertia tensor {name} must be positive semi-definite; its principal "
-                         f"moments are {', '.join(f'{m:.6g}' for m in moments)}")
-    if moments[2] > moments[0] + moments[1] + C.ROUND_OFF * scale:
+                         f"moments are {', '.join(f'{m * scale:.6g}' for m in moments)}")
+    if triangle and broken_triangle_inequality(I):
         raise ValueError(f"inertia tensor {name} breaks the triangle inequality: principal "
-                         f"moments {', '.join(f'{m:.6g}' for m in moments)} (each must be <= "
-                         "the sum of the other two)")
+                         f"moments {', '.join(f'{m * scale:.6g}' for m in moments)} (each must "
+                         "be <= the sum of the other two)")
     return I
 
 
+def broken_triangle_inequality(I):
+    """The triangle inequality that the numeric inertia tensor ``I`` breaks, as text, or
+    None when it keeps all three (or has free symbols).
+
+    The principal moments of a rigid body obey ``I3 <= I1 + I2`` and its two companions;
+    for a diagonal tensor they are named ``Ixx, Iyy, Izz``. roboticstoolbox's PUMA 560
+    gives link 1 the tensor ``diag(0, 0.35, 0)``:
+
+    >>> broken_triangle_inequality(np.diag([0.0, 0.35, 0.0]))
+    'Iyy <= Ixx + Izz: 0.35 > 0 + 0'
+    >>> broken_triangle_inequality(np.diag([1.0, 1.0, 1.5])) is None
+    True
+    """
+    I = C.matrix(I, (3, 3), "I")
+    if B.is_symbolic(I) and I.free_symbols:
+        return None
+    values = np.array(I, dtype=float)
+    scale = max(1.0, float(np.abs(values).max()))
+    diagonal = np.abs(values - np.diag(np.diag(values))).max() <= C.ROUND_OFF * scale
+    scaled = np.diag(values) / scale if diagonal else np.linalg.eigvalsh(values / scale)
+    names = ("Ixx", "Iyy", "Izz") if diagonal else ("I1", "I2", "I3")
+    for k, a, b in ((0, 1, 2), (1, 0, 2), (2, 0, 1)):      # in units of the largest entry
+        if scaled[k] > scaled[a] + scaled[b] + C.ROUND_OFF:
+            moment, first, second = (scaled[m] * scale for m in (k, a, b))
+            return (f"{names[k]} <= {names[a]} + {names[b]}: {moment:.6g} > "
+                    f"{first:.6g} + {second:.6g}")
+    return None
+
+
+@C.finite_result
 def point_mass_inertia(mass, p):
     """The inertia tensor about the origin of {A} of a point mass m at ``p`` (written in {A}).
 
@@ -79,9 +116,17 @@ def point_mass_inertia(mass, p):
     """
     symbolic = B.is_symbolic(mass, p)
     mass = C.mass(mass)
-    p = C.vector(p, 3, "p", symbolic)
+    p = C.vector(p, 3, "p", symbolic, "x, y, z in {A}")
     outer = B.matrix([[p[i] * p[j] for j in range(3)] for i in range(3)], symbolic)
     return mass * (B.dot(p, p) * B.identity(3, symbolic) - outer)
+
+
+def _integrand(f, mass):
+    """The arguments of a body's ``integrate``: ``f(r)`` a function of the position, a mass."""
+    if not callable(f):
+        raise TypeError(f"f must be a function f(r) of the position r (a sympy column); "
+                        f"got {C.shown(f)}")
+    return f, C.mass(mass)
 
 
 @dataclass(frozen=True)
@@ -103,6 +148,7 @@ class Box:
 
     def integrate(self, f, mass):
         """``∫ f(r) dm`` over the box, ``r = (x, y, z)`` in {C}, ``dm = m/(w l h) dx dy dz``."""
+        f, mass = _integrand(f, mass)
         w, l, h = (sp.sympify(value) for value in astuple(self))
         x, y, z = sp.Dummy("x"), sp.Dummy("y"), sp.Dummy("z")
         dm = mass / (w * l * h)
@@ -129,6 +175,7 @@ class Cylinder:
     def integrate(self, f, mass):
         """``∫ f(r) dm`` in cylindrical coordinates: ``r = (ρ cos φ, ρ sin φ, z)``,
         ``dm = m/(π radius² height) ρ dρ dφ dz``."""
+        f, mass = _integrand(f, mass)
         radius, height = (sp.sympify(value) for value in astuple(self))
         rho, phi, z = sp.Dummy("rho"), sp.Dummy("phi"), sp.Dummy("z")
         dm = mass / (sp.pi * radius**2 * height) * rho
@@ -153,11 +200,13 @@ class Rod:
 
     def integrate(self, f, mass):
         """``∫ f(r) dm`` along the rod, a line integral: ``r = (s, 0, 0)``, ``dm = m/length ds``."""
+        f, mass = _integrand(f, mass)
         length = sp.sympify(self.length)
         s = sp.Dummy("s")
         return sp.integrate(f(sp.Matrix([s, 0, 0])) * mass / length, (s, -length / 2, length / 2))
 
 
+@C.finite_result
 def inertia_by_integration(body, mass, origin=(0, 0, 0), axes=None):
     """The inertia tensor ``A_I`` of a uniform ``body`` about a frame {A}, by volume integration.
 
@@ -182,17 +231,23 @@ def inertia_by_integration(body, mass, origin=(0, 0, 0), axes=None):
            [0., 4., 0.],
            [0., 0., 4.]])
     """
-    if not isinstance(body, (Box, Cylinder, Rod)):
-        raise TypeError(f"body must be a Box, Cylinder or Rod; got {body!r}")
+    C.instance(body, (Box, Cylinder, Rod), "body")
     symbolic = B.is_symbolic(mass, origin, axes, astuple(body))
     mass = C.mass(mass)
-    origin = C.vector(origin, 3, "origin", symbolic=True)
+    origin = C.vector(origin, 3, "origin", symbolic=True, entries="x, y, z in {C}")
     axes = B.identity(3, symbolic) if axes is None else as_rotation(axes, "axes", symbolic)
     about_origin = sp.Matrix(body.integrate(lambda r: point_mass_inertia(1, r - origin), mass))
-    I = rotate_inertia(about_origin if symbolic else np.array(about_origin, dtype=float), axes.T)
+    if not symbolic:
+        about_origin = np.array(about_origin, dtype=float)
+        if not np.isfinite(about_origin).all():
+            raise C.overflow_error(inertia_by_integration, {"body": astuple(body), "mass": mass,
+                                                            "origin": list(origin)},
+                                   "the integral is not finite in floating point")
+    I = rotate_inertia(about_origin, axes.T)
     return I.applyfunc(sp.factor) if symbolic else I
 
 
+@C.finite_result
 def parallel_axis(I_c, mass, p_c):
     """Move an inertia tensor from the centre of mass to a parallel frame {A}.
 
@@ -206,9 +261,10 @@ def parallel_axis(I_c, mass, p_c):
     """
     symbolic = B.is_symbolic(I_c, mass, p_c)
     I_c = B.convert(check_inertia(I_c, "I_c"), symbolic)
-    return I_c + point_mass_inertia(mass, C.vector(p_c, 3, "p_c", symbolic))
+    return I_c + point_mass_inertia(mass, C.vector(p_c, 3, "p_c", symbolic, "x, y, z in {A}"))
 
 
+@C.finite_result
 def parallel_axis_to_centre(I_A, mass, p_c):
     """Move an inertia tensor from a frame {A} back to the centre of mass (axes parallel).
 
@@ -226,7 +282,7 @@ def parallel_axis_to_centre(I_A, mass, p_c):
     """
     symbolic = B.is_symbolic(I_A, mass, p_c)
     I_A = B.convert(check_inertia(I_A, "I_A"), symbolic)
-    I_c = I_A - point_mass_inertia(mass, C.vector(p_c, 3, "p_c", symbolic))
+    I_c = I_A - point_mass_inertia(mass, C.vector(p_c, 3, "p_c", symbolic, "x, y, z in {A}"))
     try:
         return check_inertia(I_c, "C_I")
     except ValueError as error:
@@ -235,6 +291,7 @@ def parallel_axis_to_centre(I_A, mass, p_c):
                          ) from None
 
 
+@C.finite_result
 def rotate_inertia(I, R):
     """Express an inertia tensor in rotated axes: ``A_I = A_R_B B_I A_R_Bᵀ``.
 
@@ -254,6 +311,7 @@ def rotate_inertia(I, R):
     return R @ I @ R.T
 
 
+@C.finite_result
 def principal_axes(I):
     """The principal moments and principal axes of an inertia tensor.
 

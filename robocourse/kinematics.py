@@ -36,6 +36,7 @@ from robocourse import _checks as C
 from robocourse.frames import as_rotation, cross, rotation, skew, translation
 
 
+@C.finite_result
 def link_frames(robot, q):
     """``[0_T_1, …, 0_T_n, 0_T_tool]``: every link frame and the tool frame in {0}.
 
@@ -58,6 +59,7 @@ def _frames(robot, q, symbolic):
     return frames
 
 
+@C.finite_result
 def forward_kinematics(robot, q):
     """``0_T_tool``: the pose of the tool frame in the base frame.
 
@@ -71,6 +73,7 @@ def forward_kinematics(robot, q):
     return link_frames(robot, q)[-1]
 
 
+@C.finite_result
 def jacobian_by_cross_products(robot, q, link=None, point=(0, 0, 0)):
     """The 6 x n Jacobian in {0} of ``point`` fixed in ``link`` (None: the tool frame).
 
@@ -113,6 +116,7 @@ def _cross_products(robot, q, link, point, frame, symbolic):
     return B.matrix(columns, symbolic).T
 
 
+@C.finite_result
 def jacobian_by_propagation(robot, q, link=None, point=(0, 0, 0)):
     """The 6 x n Jacobian of ``point`` in ``link`` (None: tool frame), written in that frame.
 
@@ -158,6 +162,7 @@ def _stack(top, bottom, symbolic):
     return top.col_join(bottom) if symbolic else np.vstack([top, bottom])
 
 
+@C.finite_result
 def rotate_jacobian(J, R):
     """Re-express a 6 x n Jacobian in another frame: ``[[R, 0], [0, R]] J``.
 
@@ -180,6 +185,7 @@ def _as_jacobian(J, symbolic):
     return C.matrix(J, shape, "J", symbolic)
 
 
+@C.finite_result
 def jacobian(robot, q, frame="base"):
     """The Jacobian of the tool point, by the cross products of ``jacobian_by_cross_products``,
     written in {0} (``frame="base"``) or in the tool frame (``frame="tool"``).
@@ -269,6 +275,7 @@ class SingularConfigurationError(ValueError):
     """
 
 
+@C.finite_result
 def jacobian_rows(robot, q, rows=None, frame="base"):
     """The rows of the tool Jacobian that a task uses: ``J[rows, :]`` of ``jacobian``.
 
@@ -323,6 +330,7 @@ def _rank(J, tol):
     return int(np.linalg.matrix_rank(J, rtol=C.tolerance(tol)))
 
 
+@C.finite_result
 def jacobian_determinant(robot, q, rows=None, frame="base"):
     """``det J`` of the square Jacobian made of ``rows``; it is zero exactly at a singularity.
 
@@ -336,6 +344,7 @@ def jacobian_determinant(robot, q, rows=None, frame="base"):
     return _det(_square(jacobian_rows(robot, q, rows, frame), rows))
 
 
+@C.finite_result
 def is_singular(robot, q, rows=None, frame="base", tol=C.ROUND_OFF):
     """True when the Jacobian made of ``rows`` loses rank: ``rank J < min(rows, joints)``.
 
@@ -353,6 +362,7 @@ def is_singular(robot, q, rows=None, frame="base", tol=C.ROUND_OFF):
     return _rank(J, tol) < min(J.shape)
 
 
+@C.finite_result
 def manipulability(robot, q, rows=None, frame="base"):
     """Yoshikawa's manipulability ``w = √det(J Jᵀ)`` of the Jacobian made of ``rows``.
 
@@ -423,6 +433,7 @@ def _inverse(J, robot, q, tol):
     return _adjugate(J) / _require_invertible(J, robot, q, tol)
 
 
+@C.finite_result
 def inverse_jacobian(robot, q, rows=None, frame="base", tol=C.ROUND_OFF):
     """``J⁻¹ = adj(J) / det J``: the closed-form inverse of the square Jacobian of ``rows``.
 
@@ -442,6 +453,7 @@ def inverse_jacobian(robot, q, rows=None, frame="base", tol=C.ROUND_OFF):
     return _inverse(_square(jacobian_rows(robot, q, rows, frame), rows), robot, q, tol)
 
 
+@C.finite_result
 def joint_rates(robot, q, velocity, rows=None, frame="base", method="solve",
                 tol=C.ROUND_OFF):
     """The joint rates ``q̇`` that give the task velocity ``ẋ = J q̇`` (J square, of ``rows``).
@@ -499,6 +511,7 @@ def joint_accelerations(robot, q, qd, acceleration, rows=None, frame="base", met
     return _solve(J, xddot - J_dot @ qd_checked, robot, q, method, tol)
 
 
+@C.finite_result
 def inverse_kinematics_2r(robot, x, y, elbow="down"):
     """The joint angles ``[θ1, θ2]`` that put the tip of the planar 2R arm ``robot`` at ``(x, y)``.
 

@@ -82,6 +82,7 @@ def _links(robot, link):
     return range(1, robot.n + 1) if link is None else [link]
 
 
+@C.finite_result
 def kinetic_energy(robot, q, qd, link=None):
     """``K = Σ_i ½ m_i v_Ciᵀ v_Ci + ½ ω_iᵀ C_I_i ω_i`` (Craig eq. 6.69); ``link=i``: link i alone.
 
@@ -106,6 +107,7 @@ def kinetic_energy(robot, q, qd, link=None):
     return energy
 
 
+@C.finite_result
 def potential_energy(robot, q, link=None):
     """The potential energy ``U = −Σ_i m_i gᵀ 0_P_Ci`` (``g = robot.gravity``); ``link=i``: link i.
 
@@ -128,6 +130,7 @@ def potential_energy(robot, q, link=None):
     return energy
 
 
+@C.finite_result
 def total_energy(robot, q, qd):
     """``E = K + U``: constant along any motion with ``τ = 0`` (no friction)."""
     return kinetic_energy(robot, q, qd) + potential_energy(robot, q)
@@ -141,6 +144,9 @@ def time_derivative(expr, q, qd, qdd):
     >>> time_derivative(td * sp.sin(t), [t], [td], [tdd])
     thetaddot1*sin(theta1) + thetadot1**2*cos(theta1)
     """
+    expr = C.expression(expr, "expr")
+    q = C.symbols(q, None, "q")
+    qd, qdd = C.symbols(qd, len(q), "qd"), C.symbols(qdd, len(q), "qdd")
     return sum((sp.diff(expr, q[j]) * qd[j] + sp.diff(expr, qd[j]) * qdd[j]
                 for j in range(len(q))), sp.zeros(*expr.shape) if hasattr(expr, "shape") else 0)
 
@@ -219,6 +225,7 @@ def equation_terms(robot):
                          tau.subs(rest))
 
 
+@C.finite_result
 def mass_matrix(robot, q):
     """The mass matrix ``M(q) = Σ (m_i Jv_iᵀ Jv_i + Jω_iᵀ 0_R_i C_I_i 0_R_iᵀ Jω_i)``.
 
@@ -237,6 +244,7 @@ def mass_matrix(robot, q):
     return M
 
 
+@C.finite_result
 def mass_matrix_derivatives(robot, q):
     """``[∂M/∂q_1, …, ∂M/∂q_n]``: the exact partial derivatives of the mass matrix.
 
@@ -269,6 +277,7 @@ def mass_matrix_derivatives(robot, q):
     return derivatives
 
 
+@C.finite_result
 def christoffel_symbols(robot, q):
     """The Christoffel symbols ``c_ijk = ½ (∂M_ij/∂q_k + ∂M_ik/∂q_j − ∂M_jk/∂q_i)``.
 
@@ -287,6 +296,7 @@ def christoffel_symbols(robot, q):
             for i in joints for j in joints for k in joints}
 
 
+@C.finite_result
 def coriolis_matrix(robot, q, qd):
     """The Coriolis MATRIX ``C(q, q̇)`` with ``C_ij = Σ_k c_ijk q̇_k`` (Christoffel symbols).
 
@@ -307,6 +317,7 @@ def coriolis_matrix(robot, q, qd):
                      for i in joints], symbolic)
 
 
+@C.finite_result
 def velocity_product(robot, q, qd):
     """The Coriolis and centripetal torques, the VECTOR ``c = C(q, q̇) q̇``.
 
@@ -319,6 +330,7 @@ def velocity_product(robot, q, qd):
     return coriolis_matrix(robot, q, qd) @ qd
 
 
+@C.finite_result
 def gravity_load(robot, q, *, gravity=None):
     """The gravity torques ``G(q) = ∂U/∂q = −Σ m_i Jv_iᵀ g`` (``g``: ``gravity``, by
     default ``robot.gravity``; ``gravity=0``: none).
@@ -335,6 +347,7 @@ def gravity_load(robot, q, *, gravity=None):
     return G
 
 
+@C.finite_result
 def inverse_dynamics(robot, q, qd, qdd, *, wrench=None, frame="base", gravity=None):
     """``τ = M(q) q̈ + C(q, q̇) q̇ + G(q) + Jᵀ F``: the manipulator form, to set against
     Newton–Euler. ``wrench = F``, ``frame``, ``gravity``: as in ``newton_euler``; the load

@@ -13,12 +13,29 @@ import math
 import sympy as sp
 
 from robocourse import _backend as B
+from robocourse import _checks as C
 from robocourse.frames import transform
 from robocourse.robot import Link, SerialChain
 
 
+def _length(value, name):
+    return C.nonnegative(value, name, "a length, m")
+
+
+def _moment_of_inertia(value, name):
+    return C.nonnegative(value, name, "a moment of inertia, kg m²")
+
+
+# What a parameter of a model function is, by the first letter of its name: a length
+# l1, a mass m1, a centre-of-mass distance r1 (signed), a moment of inertia I1 or Ixx1,
+# the size g of gravity (signed: g < 0 points it up).
+_PARAMETERS = {"l": _length, "m": C.mass, "r": C.scalar, "I": _moment_of_inertia,
+               "g": C.scalar}
+
+
 def _given_or_symbol(value, name):
-    return sp.Symbol(name) if value is None else value
+    """The symbol ``name`` for None; else ``value`` checked as that parameter."""
+    return sp.Symbol(name) if value is None else _PARAMETERS[name[0]](value, name)
 
 
 def planar_arm(lengths, masses, com_distances, inertias, g, name="planar arm"):
@@ -34,12 +51,14 @@ def planar_arm(lengths, masses, com_distances, inertias, g, name="planar arm"):
     >>> arm
     SerialChain(name='planar arm', joints='RRR')
     """
+    lengths = C.sequence(lengths, None, "lengths", "one per link", _length)
     n = len(lengths)
-    for values, label in ((masses, "masses"), (com_distances, "com_distances"),
-                          (inertias, "inertias")):
-        if len(values) != n:
-            raise ValueError(f"{label} must have {n} entries (one per link, like lengths); "
-                             f"got {len(values)}")
+    masses, com_distances, inertias = (
+        C.sequence(values, n, label, "one per link, like lengths", check)
+        for values, label, check in ((masses, "masses", C.mass),
+                                     (com_distances, "com_distances", C.scalar),
+                                     (inertias, "inertias", _moment_of_inertia)))
+    g = C.scalar(g, "g")
     links = []
     for i in range(n):
         I = inertias[i]
@@ -87,11 +106,15 @@ def planar_3r(lengths=None, masses=None, com_distances=None, inertias=None, g=No
     >>> planar_3r().tool[0, 3]
     l3
     """
-    def three(values, stem):
-        return values if values is not None else sp.symbols(f"{stem}1:4")
+    def three(values, stem, name):
+        if values is None:
+            return sp.symbols(f"{stem}1:4")
+        return C.sequence(values, 3, name, "one per link of the 3R arm")
 
-    return planar_arm(three(lengths, "l"), three(masses, "m"), three(com_distances, "r"),
-                      three(inertias, "I"), _given_or_symbol(g, "g"), name="planar 3R")
+    return planar_arm(three(lengths, "l", "lengths"), three(masses, "m", "masses"),
+                      three(com_distances, "r", "com_distances"),
+                      three(inertias, "I", "inertias"), _given_or_symbol(g, "g"),
+                      name="planar 3R")
 
 
 def rp_arm(l1=None, m1=None, m2=None, Ixx1=None, Iyy1=None, Izz1=None,
@@ -163,7 +186,7 @@ def puma560(symbolic_lengths=False):
     names = {(1, "d"): "d2", (2, "a"): "a2", (2, "d"): "d3", (3, "a"): "a3", (3, "d"): "d4"}
     links = []
     for i, (twist, a, d) in enumerate(_PUMA_DH):
-        if symbolic_lengths:
+        if C.flag(symbolic_lengths, "symbolic_lengths"):
             a = sp.Symbol(names[(i, "a")]) if (i, "a") in names else a
             d = sp.Symbol(names[(i, "d")]) if (i, "d") in names else d
         Ixx, Iyy, Izz = _PUMA_INERTIA[i]

@@ -89,6 +89,7 @@ class NewtonEulerResult:
         return self._trace[C.link_number(i, len(self._trace), "i") - 1]
 
 
+@C.finite_result
 def newton_euler(robot, q, qd, qdd, *, wrench=None, frame="base", gravity=None):
     """The joint torques/forces of ``robot`` and every intermediate of the recursion.
 
@@ -159,6 +160,7 @@ def _recursion(robot, q, qd, qdd, load, g, symbolic):
     return B.vector(tau, symbolic), tuple(trace)
 
 
+@C.finite_result
 def inverse_dynamics(robot, q, qd, qdd, *, wrench=None, frame="base", gravity=None):
     """The joint torques/forces ``τ`` that produce ``q̈`` at ``(q, q̇)``, by Newton–Euler.
 
@@ -179,6 +181,7 @@ def inverse_dynamics(robot, q, qd, qdd, *, wrench=None, frame="base", gravity=No
     return newton_euler(robot, q, qd, qdd, wrench=wrench, frame=frame, gravity=gravity).tau
 
 
+@C.finite_result
 def mass_matrix(robot, q):
     """The joint-space mass matrix ``M(q)`` built from n inverse-dynamics calls.
 
@@ -214,6 +217,7 @@ def _weightless(robot, q, qd, qdd, symbolic):
     return _recursion(robot, q, qd, qdd, B.zeros(6, symbolic), zero, symbolic)[0]
 
 
+@C.finite_result
 def velocity_product(robot, q, qd):
     """The Coriolis and centripetal torques: the VECTOR ``c(q, q̇) = C(q, q̇) q̇``.
 
@@ -234,6 +238,7 @@ def velocity_product(robot, q, qd):
     return _weightless(robot, q, qd, B.zeros(robot.n, symbolic), symbolic)
 
 
+@C.finite_result
 def coriolis_matrix(robot, q, qd):
     """The Coriolis MATRIX ``C(q, q̇)``, ``C_ij = Σ_k c_ijk q̇_k``, from velocity products.
 
@@ -283,6 +288,7 @@ def _christoffel_columns(n, velocity_product_at):
     return gamma
 
 
+@C.finite_result
 def gravity_load(robot, q, *, gravity=None):
     """The torques that hold the arm still against gravity: ``G(q) = τ(q, 0, 0)``.
 

@@ -198,7 +198,7 @@ def test_bad_input_names_the_argument(puma):
         f(q, np.zeros(5), q)
     with pytest.raises(TypeError, match="3 arguments"):
         f(q, q)
-    with pytest.raises(TypeError, match="qdd must hold numbers"):
+    with pytest.raises(TypeError, match=r"qdd\[0\] must be a number .*; got 'a'"):
         f(q, q, ["a"] * 6)
     with pytest.raises(ValueError, match="qdd must be an array of shape"):
         f.many(q[None], q[None], q)
