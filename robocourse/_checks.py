@@ -556,7 +556,7 @@ def transform(value, name="T"):
     return T
 
 
-def model(value, chain, name="model"):
+def model(value, chain, name="model", *, may_be_false=False):
     """``value`` checked to be None or the compiled dynamics of ``chain``
     (``codegen.CompiledDynamics(chain)``: an object whose ``robot`` is ``chain``).
 
@@ -564,15 +564,16 @@ def model(value, chain, name="model"):
     >>> model("fast", planar_2r())
     Traceback (most recent call last):
     ...
-    TypeError: model must be the CompiledDynamics of this robot ... or None; got 'fast'
+    TypeError: model must be the CompiledDynamics of this robot ..., None; got 'fast'
 
-    (``simulate`` also takes ``model=False``: Newton–Euler at every step, nothing compiled.)
+    ``may_be_false``: ``False`` is a choice too (``simulate``: Newton–Euler at every step).
     """
     wanted = "the CompiledDynamics of this robot (codegen.CompiledDynamics(robot))"
-    if value is None:
-        return None
+    others = "None or False" if may_be_false else "None"
+    if value is None or (may_be_false and value is False):
+        return value
     if not hasattr(value, "robot"):
-        raise TypeError(f"{name} must be {wanted} or None; got {shown(value)}")
+        raise TypeError(f"{name} must be {wanted}, {others}; got {shown(value)}")
     if value.robot is not chain:
         raise ValueError(f"{name} must be {wanted}; got the model of another robot, "
                          f"{value.robot!r}")

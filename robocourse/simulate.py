@@ -168,8 +168,7 @@ def simulate(robot, q0, qd0, duration, torque=None, *, model=None, samples=None,
                         f"{duration}")
     if samples is not None:
         C.count(samples, "samples", 2, C.MAX_EVALUATIONS)
-    if model is not False:
-        C.model(model, robot)
+    C.model(model, robot, may_be_false=True)
     C.choice(method, "method", _METHODS)
     C.positive(rtol, "rtol", "relative")
     C.positive(atol, "atol", "in the units of q and qd")

@@ -82,8 +82,8 @@ SIMULATE = [
     ("atol zero", _simulate(atol=0.0), ValueError,
      r"^atol must be > 0 \(in the units of q and qd\); got 0.0"),
     ("model as text", _simulate(model="fast"), TypeError,
-     r"^model must be the CompiledDynamics of this robot \(codegen.CompiledDynamics\(robot\)\) "
-     r"or None; got 'fast'"),
+     r"^model must be the CompiledDynamics of this robot \(codegen.CompiledDynamics\(robot\)\), "
+     r"None or False; got 'fast'"),
     ("samples a trillion", _simulate(samples=10**12), ValueError,
      r"^samples must be an integer from 2 to 100,000,000; got 1000000000000"),
     ("samples True", _simulate(samples=True), ValueError,

@@ -113,7 +113,7 @@ def test_bad_simulation_inputs_name_the_argument(arm_model):
     with pytest.raises(ValueError, match="model must be the CompiledDynamics of this robot"):
         simulate(planar_2r(1.0, 1.0, 1.0, 1.0, 9.81), [0.0, 0.0], [0.0, 0.0], 1.0,
                  model=arm_model)
-    with pytest.raises(ValueError, match="None or False; got 'fast'"):
+    with pytest.raises(TypeError, match="None or False; got 'fast'"):
         simulate(ARM, [0.0, 0.0], [0.0, 0.0], 1.0, model="fast")
     with pytest.raises(TypeError, match="numbers"):
         simulate(planar_2r(), [0.0, 0.0], [0.0, 0.0], 1.0)

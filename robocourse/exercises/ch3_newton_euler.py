@@ -57,7 +57,9 @@ def _routes(module, *names):
 #: recursion, or all of it.
 NEWTON_EULER_ROUTES = _routes("newton_euler", "newton_euler", "inverse_dynamics",
                               "mass_matrix", "velocity_product", "coriolis_matrix",
-                              "gravity_load", "_recursion")
+                              "gravity_load", "_recursion", "_link_recursion")
+#: The generated code: compiled from the recursion, it answers every verb by itself.
+CODEGEN_ROUTES = _routes("codegen", "CompiledDynamics", "compiled_dynamics")
 #: Lagrange's manipulator form and energies, and the Lagrange–Euler trace form (with the
 #: private functions they share): the same equations of motion another way.
 LAGRANGE_ROUTES = (_routes("lagrange", "lagrange_equations", "equation_terms", "mass_matrix",
@@ -67,20 +69,20 @@ LAGRANGE_ROUTES = (_routes("lagrange", "lagrange_equations", "equation_terms", "
                    + _routes("lagrange_euler", "mass_matrix", "coriolis_matrix",
                              "velocity_product", "gravity_load", "inverse_dynamics", "_prepare"))
 #: Switched off when a dynamics answer is recomputed "by hand" (exercises 3-6, 10). What is
-#: built on these refuses too: ``closed_form``, ``codegen.CompiledDynamics``,
-#: ``simulate.forward_dynamics``, ``control.computed_torque`` (``tests/test_exercises_ch3.py``).
-DYNAMICS_ROUTES = NEWTON_EULER_ROUTES + LAGRANGE_ROUTES
+#: built on these refuses too: ``closed_form``, ``simulate.forward_dynamics``,
+#: ``control.computed_torque`` (``tests/test_exercises_ch3.py``).
+DYNAMICS_ROUTES = NEWTON_EULER_ROUTES + LAGRANGE_ROUTES + CODEGEN_ROUTES
 #: Exercise 1: what would do the outward step.
 OUTWARD_STEP_ROUTES = NEWTON_EULER_ROUTES
 #: Exercise 2: what would do the inward step.
 INWARD_STEP_ROUTES = NEWTON_EULER_ROUTES + _routes("frames", "force_transform") + \
     _routes("statics", "static_forces_by_propagation")
 #: Exercise 7: the mass matrix from the library (``inverse_dynamics`` stays on).
-MASS_MATRIX_ROUTES = _routes("newton_euler", "mass_matrix") + LAGRANGE_ROUTES
+MASS_MATRIX_ROUTES = _routes("newton_euler", "mass_matrix") + LAGRANGE_ROUTES + CODEGEN_ROUTES
 #: Exercise 8: forward dynamics (built on ``mass_matrix``), and M, c, G other than from
 #: inverse dynamics (``inverse_dynamics`` stays on).
 FORWARD_ROUTES = _routes("newton_euler", "mass_matrix", "velocity_product", "coriolis_matrix",
-                         "gravity_load") + LAGRANGE_ROUTES
+                         "gravity_load") + LAGRANGE_ROUTES + CODEGEN_ROUTES
 
 
 # --- the arms of the exercises ----------------------------------------------------------
