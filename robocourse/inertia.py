@@ -235,6 +235,25 @@ def parallel_axis_to_centre(I_A, mass, p_c):
                          ) from None
 
 
+def symbolic_inertia(label):
+    """The general inertia tensor as sympy symbols, with Craig's minus signs on the products:
+    ``[[I_xx, −I_xy, −I_xz], [−I_xy, I_yy, −I_yz], [−I_xz, −I_yz, I_zz]]``, every name
+    followed by ``label`` (``I_xx2`` for link 2, printed ``I_{xx2}`` as chapter 4 writes
+    ``I_{zz1}``). Six independent entries: a body about a point in general axes.
+
+    >>> symbolic_inertia(2)
+    Matrix([
+    [ I_xx2, -I_xy2, -I_xz2],
+    [-I_xy2,  I_yy2, -I_yz2],
+    [-I_xz2, -I_yz2,  I_zz2]])
+    """
+    if isinstance(label, bool) or not isinstance(label, (str, int)):
+        raise TypeError(f"label must be a string or an integer (e.g. 2 or 'p'); got {label!r}")
+    xx, yy, zz, xy, xz, yz = sp.symbols(" ".join(f"I_{axes}{label}" for axes in
+                                                 ("xx", "yy", "zz", "xy", "xz", "yz")))
+    return sp.Matrix([[xx, -xy, -xz], [-xy, yy, -yz], [-xz, -yz, zz]])
+
+
 class MassProperties(NamedTuple):
     """The mass properties of a rigid body: ``mass``, centre of mass ``r_c`` (written in
     some frame {A}) and inertia tensor ``I_c`` about the centre of mass, in the axes of {A}."""

@@ -16,7 +16,7 @@ import sympy as sp
 from robocourse import _backend as B
 from robocourse import _checks as C
 from robocourse.frames import rotation, transform, translation
-from robocourse.inertia import check_inertia, composite_body
+from robocourse.inertia import check_inertia, composite_body, rotate_inertia, symbolic_inertia
 from robocourse.robot import Link, SerialChain
 
 
@@ -177,14 +177,6 @@ def puma560(symbolic_lengths=False):
     return SerialChain(links, gravity=[0, 0, -9.81], name="PUMA 560")
 
 
-def _full_tensor(i):
-    """The general symmetric inertia tensor of link i as symbols, with Craig's signs:
-    ``[[I_xxi, −I_xyi, −I_xzi], [−I_xyi, I_yyi, −I_yzi], [−I_xzi, −I_yzi, I_zzi]]``
-    (printed ``I_{xx1}``, as chapter 4 writes them)."""
-    xx, yy, zz, xy, xz, yz = sp.symbols(f"I_xx{i} I_yy{i} I_zz{i} I_xy{i} I_xz{i} I_yz{i}")
-    return sp.Matrix([[xx, -xy, -xz], [-xy, yy, -yz], [-xz, -yz, zz]])
-
-
 def spatial_3r(l2=None, l3=None, masses=None, com_distances=None, inertias=None, g=None):
     """A spatial 3R arm — waist, shoulder, elbow — with full inertia tensors (chapter 3, §3.5).
 
@@ -200,7 +192,8 @@ def spatial_3r(l2=None, l3=None, masses=None, com_distances=None, inertias=None,
     ``r2``, ``r3`` along X2, X3 (``com_distances = (r2, r3)``). ``inertias`` are the three
     tensors about the centres of mass in the axes of {1}, {2}, {3}; every argument left
     None becomes symbols (``m1..m3``, ``r2, r3``, ``l2, l3``, ``g``, and the general
-    symmetric tensors ``I_xxi``, ``I_xyi``, … with the products entering with a minus sign).
+    tensors ``inertia.symbolic_inertia(i)``: ``I_xxi``, ``I_xyi``, … with the products
+    entering with a minus sign).
 
     >>> arm = spatial_3r()
     >>> arm, arm.links[2].a, arm.tool[0, 3]
@@ -211,7 +204,7 @@ def spatial_3r(l2=None, l3=None, masses=None, com_distances=None, inertias=None,
     l2, l3, g = (_given_or_symbol(v, k) for v, k in ((l2, "l2"), (l3, "l3"), (g, "g")))
     masses = sp.symbols("m1:4") if masses is None else masses
     com_distances = sp.symbols("r2 r3") if com_distances is None else com_distances
-    inertias = [_full_tensor(i) for i in (1, 2, 3)] if inertias is None else inertias
+    inertias = [symbolic_inertia(i) for i in (1, 2, 3)] if inertias is None else inertias
     for values, label, count in ((masses, "masses", 3), (com_distances, "com_distances", 2),
                                  (inertias, "inertias", 3)):
         if isinstance(values, (str, bytes)) or not hasattr(values, "__len__"):
@@ -251,7 +244,8 @@ def with_payload(robot, mass, r_c, I_c):
     tool = B.convert(robot.tool, symbolic)
     R, p = rotation(tool), translation(tool)
     last = robot.links[-1]
-    body = composite_body((last.mass, last.r_c, last.I_c), (mass, R @ r_c + p, R @ I_c @ R.T))
+    payload = (mass, R @ r_c + p, rotate_inertia(I_c, R))            # written in {n}
+    body = composite_body((last.mass, last.r_c, last.I_c), payload)
     held = replace(last, mass=body.mass, r_c=body.r_c, I_c=body.I_c)
     return SerialChain(robot.links[:-1] + (held,), tool=robot.tool, gravity=robot.gravity,
                        name=f"{robot.name} with payload")

@@ -22,6 +22,7 @@ from robocourse.inertia import (
     point_mass_inertia,
     principal_axes,
     rotate_inertia,
+    symbolic_inertia,
 )
 
 m, w, l, h, a, r = sp.symbols("m w l h a r")
@@ -237,6 +238,13 @@ def test_two_half_boxes_make_the_whole_box():
     assert same(body.I_c, BOX_CENTRE)
 
 
+def test_symbolic_inertia_is_a_general_symmetric_tensor_with_the_minus_signs():
+    I = symbolic_inertia("p")
+    assert I == I.T and len(I.free_symbols) == 6
+    assert I[0, 1] == -sp.Symbol("I_xyp") and I[2, 2] == sp.Symbol("I_zzp")
+    assert check_inertia(I) == I
+
+
 def test_one_part_is_itself():
     body = composite_body((2.0, [0.1, 0.2, 0.3], np.diag([0.1, 0.2, 0.25])))
     assert body.mass == 2.0
@@ -296,6 +304,7 @@ BAD_INPUT = [
     (lambda: parallel_axis_to_centre(np.zeros((3, 3)), 1.0, [1.0, 0, 0]), ValueError,
      r"I_A cannot be the tensor"),
     (lambda: composite_body(), ValueError, r"composite_body needs at least one part"),
+    (lambda: symbolic_inertia(1.5), TypeError, r"label must be a string or an integer"),
     (lambda: composite_body((1.0, [0, 0, 0])), TypeError,
      r"parts\[0\] must be a tuple \(mass, p_c, I_c\)"),
     (lambda: composite_body((1.0, [0, 0, 0], np.eye(3)), (-1.0, [0, 0, 0], np.eye(3))),

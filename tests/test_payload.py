@@ -15,9 +15,15 @@ from robocourse import lagrange
 from robocourse import newton_euler as ne
 from robocourse.equivalence import assert_identical
 from robocourse.frames import rot_x, rotation, transform
-from robocourse.inertia import Box, Cylinder, inertia_by_integration, rotate_inertia
+from robocourse.inertia import (
+    Box,
+    Cylinder,
+    inertia_by_integration,
+    rotate_inertia,
+    symbolic_inertia,
+)
 from robocourse.kinematics import forward_kinematics, link_frames
-from robocourse.models import _full_tensor, planar_2r, planar_3r, spatial_3r, with_payload
+from robocourse.models import planar_2r, planar_3r, spatial_3r, with_payload
 from robocourse.robot import SerialChain, joint_symbols
 
 ARM = spatial_3r()
@@ -68,7 +74,7 @@ def test_angular_velocities_and_the_gyroscopic_term_of_link_2():
 def test_payload_at_rest_is_its_weight_held_at_the_tool():
     m, p = sp.Symbol("m_p"), sp.Matrix(sp.symbols("p_x p_y p_z"))
     rest = sp.zeros(3, 1)
-    wrench = ne.payload_wrench(ARM, Q, rest, rest, m, p, _full_tensor("p"))
+    wrench = ne.payload_wrench(ARM, Q, rest, rest, m, p, symbolic_inertia("p"))
     R = rotation(forward_kinematics(ARM, Q))                  # 0_R_T
     up = R.T @ sp.Matrix([0, 0, m * g])                        # −m g in the tool frame
     assert_identical(wrench[:3, 0], up, "the force holds the weight")
@@ -78,7 +84,7 @@ def test_payload_at_rest_is_its_weight_held_at_the_tool():
 def test_symbolic_payload_wrench_gives_lagranges_torques_of_the_arm_holding_it():
     """The chapter's cross-check, fully symbolic: general tensors on every link and on the
     payload, payload anywhere in the tool frame."""
-    m, p, I_p = sp.Symbol("m_p"), sp.Matrix(sp.symbols("p_x p_y p_z")), _full_tensor("p")
+    m, p, I_p = sp.Symbol("m_p"), sp.Matrix(sp.symbols("p_x p_y p_z")), symbolic_inertia("p")
     tau = ne.inverse_dynamics(ARM, Q, QD, QDD, wrench=ne.payload_wrench(ARM, Q, QD, QDD, m, p, I_p),
                               frame="tool")
     held = with_payload(ARM, m, p, I_p)
