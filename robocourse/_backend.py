@@ -20,7 +20,7 @@ import numpy as np
 import sympy as sp
 from sympy.simplify.fu import TR10i
 
-from robocourse._checks import ROUND_OFF
+from robocourse._checks import ROUND_OFF, expression
 
 
 def is_symbolic(*values):
@@ -181,6 +181,7 @@ def tidy(value):
     >>> tidy(m * (sp.cos(t1) + sp.cos(t2)))
     m*cos(theta1) + m*cos(theta2)
     """
+    value = expression(value, "value")
     if isinstance(value, sp.MatrixBase):
         return value.applyfunc(_tidy_entry)
-    return _tidy_entry(sp.sympify(value))
+    return _tidy_entry(value)

@@ -19,8 +19,10 @@ The rules for one value, the same everywhere:
 * a vector holds exactly the expected number of such entries (a flat sequence, a 1-D
   array or a sympy row or column);
 * a link or joint number is an integer from 1 (as in Craig), never a bool;
-* a mass is ``>= 0``, and a symbol declared negative (``positive=False`` does not
-  count, ``negative=True`` does) is refused;
+* a mass (or a length, a moment of inertia) is ``>= 0``, and a symbol declared
+  negative (``positive=False`` does not count, ``negative=True`` does) is refused;
+  a duration, a gain, a speed limit is ``> 0``;
+* a flag is ``True`` or ``False`` (not ``"no"``, not ``0``); a name is a string;
 * gravity is ``None`` (the robot's own ``robot.gravity``), ``0`` (no gravity) or a
   3-vector written in {0};
 * a wrench is ``[fx, fy, fz, nx, ny, nz]``, the force and moment the tool exerts on
@@ -28,9 +30,15 @@ The rules for one value, the same everywhere:
   (``"base"``: {0}, the default; ``"tool"``: the tool frame).
 
 Each error names the argument as the caller passed it, says what was expected and
-what was got. The numerical tolerances of the library are named here, and only here.
+what was got. Inputs that pass are finite, so a numeric result that is not finite means
+that the arithmetic overflowed: ``finite_result`` turns that into an OverflowError that
+says so, instead of numpy's RuntimeWarning and a ``nan`` or ``inf`` returned. The
+numerical tolerances and limits of the library are named here, and only here.
 """
 
+import dataclasses
+import functools
+import inspect
 import math
 import numbers
 
@@ -46,16 +54,31 @@ ROUND_OFF = 1e-9
 ROTATION = 1e-6
 #: Two joint angles closer than this (rad) are the same solution.
 SAME_ANGLE = 1e-6
+#: The most evaluations of the equations of motion that one simulation may take (and the
+#: most samples it may return): a duration that needs more is refused, with an estimate.
+MAX_EVALUATIONS = 10**8
 
 FRAMES = ("base", "tool")
 _SYMPY_INFINITIES = (sp.nan, sp.oo, -sp.oo, sp.zoo)
 
 
-def _got(value):
-    """How an error message shows what it got; a function gets "did you mean f()?"."""
+def shown(value):
+    """How an error message shows what it got; a function gets "did you mean f()?".
+
+    >>> shown("2R"), shown(len)
+    ("'2R'", 'the function len (did you mean len()?)')
+    """
     if callable(value) and hasattr(value, "__name__") and not isinstance(value, type):
         return f"the function {value.__name__} (did you mean {value.__name__}()?)"
     return repr(value)
+
+
+def _not_finite(message):
+    """The ValueError for a value that is nan or infinite, marked as such: raised inside a
+    ``finite_result`` function whose own arguments are finite, it means an overflow."""
+    error = ValueError(message)
+    error.not_finite = True
+    return error
 
 
 def scalar(value, name):
@@ -81,13 +104,63 @@ def scalar(value, name):
         if not isinstance(value, sp.Expr):
             raise TypeError(f"{name} must be a number or a sympy expression; got {value!r}")
         if value.is_Atom and value in _SYMPY_INFINITIES:     # O(1): no tree walk
-            raise ValueError(f"{name} must be finite; got {value}")
+            raise _not_finite(f"{name} must be finite; got {value}")
         return value
     if not isinstance(value, numbers.Number):
-        raise TypeError(f"{name} must be a number or a sympy expression; got {_got(value)}")
+        raise TypeError(f"{name} must be a number or a sympy expression; got {shown(value)}")
     if isinstance(value, complex) or not math.isfinite(value):
-        raise ValueError(f"{name} must be a finite real number; got {value!r}")
+        raise _not_finite(f"{name} must be a finite real number; got {value!r}")
     return value
+
+
+def _entries(value, length, name, entries, noun="number", at_least=1):
+    """The entries of ``value``, a flat sequence, a 1-D array or a sympy row or column of
+    ``length`` entries (any number >= ``at_least`` for None), not yet checked one by one."""
+    if isinstance(value, (set, frozenset)):
+        value = sorted(value, key=sp.default_sort_key)
+    wanted = f"a sequence of {f'{length} ' if length else ''}{noun}s"
+    if isinstance(value, (str, bytes)) or value is None or callable(value):
+        raise TypeError(f"{name} must be {wanted}; got {shown(value)}")
+    if isinstance(value, sp.MatrixBase):
+        if 1 not in value.shape:
+            raise ValueError(f"{name} must be a vector of {length} entries; got a "
+                             f"{value.shape[0]}x{value.shape[1]} matrix")
+        values = list(value)
+    else:
+        try:
+            array = np.asarray(value, dtype=object)
+        except Exception as exc:  # ragged input
+            raise ValueError(f"{name} must be a flat sequence of {length} {noun}s") from exc
+        if array.ndim == 0:
+            raise TypeError(f"{name} must be {wanted}; got {shown(value)}")
+        if array.ndim == 2 and 1 in array.shape:
+            array = array.reshape(-1)
+        if array.ndim != 1:
+            raise ValueError(f"{name} must be a vector of {length or 'some'} entries; got "
+                             f"shape {array.shape}")
+        values = list(array)
+    if length is None and len(values) < at_least:
+        raise ValueError(f"{name} must hold at least one {noun}; got none")
+    if length is not None and len(values) != length:
+        raise ValueError(f"{name} must have {length} entries ({entries}); got {len(values)}")
+    return values
+
+
+def sequence(value, length, name, entries="one per joint or axis", check=None):
+    """The entries of ``value`` as a list, each checked by ``check(entry, "name[k]")``
+    (default ``scalar``) and left as it is: no conversion to floats or to sympy, for
+    parameters that keep the kind they were given (a model's lengths, one by one).
+
+    >>> sequence([1, 2.5], None, "lengths")
+    [1, 2.5]
+    >>> sequence(3, None, "lengths")
+    Traceback (most recent call last):
+    ...
+    TypeError: lengths must be a sequence of numbers; got 3
+    """
+    check = scalar if check is None else check
+    return [check(entry, f"{name}[{k}]")
+            for k, entry in enumerate(_entries(value, length, name, entries))]
 
 
 def vector(value, length, name, symbolic=None, entries="one per joint or axis"):
@@ -102,30 +175,7 @@ def vector(value, length, name, symbolic=None, entries="one per joint or axis"):
     ...
     ValueError: q must have 3 entries (one per joint or axis); got 2
     """
-    if isinstance(value, (str, bytes)) or value is None or callable(value):
-        raise TypeError(f"{name} must be a sequence of {length or 'some'} numbers; "
-                        f"got {_got(value)}")
-    if isinstance(value, sp.MatrixBase):
-        if 1 not in value.shape:
-            raise ValueError(f"{name} must be a vector of {length} entries; got a "
-                             f"{value.shape[0]}x{value.shape[1]} matrix")
-        values = list(value)
-    else:
-        try:
-            array = np.asarray(value, dtype=object)
-        except Exception as exc:  # ragged input
-            raise ValueError(f"{name} must be a flat sequence of {length} numbers") from exc
-        if array.ndim == 2 and 1 in array.shape:
-            array = array.reshape(-1)
-        if array.ndim != 1:
-            raise ValueError(f"{name} must be a vector of {length or 'some'} entries; got "
-                             f"shape {array.shape}")
-        values = list(array)
-    if length is None and not values:
-        raise ValueError(f"{name} must hold at least one number; got none")
-    if length is not None and len(values) != length:
-        raise ValueError(f"{name} must have {length} entries ({entries}); got {len(values)}")
-    values = [scalar(entry, f"{name}[{k}]") for k, entry in enumerate(values)]
+    values = sequence(value, length, name, entries)
     if symbolic is None:
         symbolic = any(isinstance(entry, sp.Basic) for entry in values)
     if symbolic:
@@ -133,34 +183,49 @@ def vector(value, length, name, symbolic=None, entries="one per joint or axis"):
     return np.array(values, dtype=float)
 
 
+def _shape_text(shape):
+    if not shape:
+        return "a scalar"
+    if len(shape) == 1:
+        return f"a vector of {shape[0]} entries" if shape[0] else "an empty sequence"
+    return "x".join(str(s) for s in shape)
+
+
 def matrix(value, shape, name, symbolic=None):
     """``value`` checked to be a matrix of ``shape``; returned as sp.Matrix or float array.
+    A dimension given as None may be any size (``(None, 2)``: N rows of two).
 
     >>> matrix(np.eye(2), (3, 3), "R")
     Traceback (most recent call last):
     ...
     ValueError: R must be a 3x3 matrix; got 2x2
+    >>> matrix([1.0, 2.0], (None, 2), "points")
+    Traceback (most recent call last):
+    ...
+    ValueError: points must be a Nx2 matrix; got a vector of 2 entries
     """
+    wanted = "x".join(str(s) if s is not None else "Nn"[k] for k, s in enumerate(shape))
     if isinstance(value, (str, bytes)) or value is None or callable(value):
-        raise TypeError(f"{name} must be a {shape[0]}x{shape[1]} matrix; got {_got(value)}")
+        raise TypeError(f"{name} must be a {wanted} matrix; got {shown(value)}")
     if isinstance(value, sp.MatrixBase):
         got, values = value.shape, list(value)
     else:
         try:
             array = np.asarray(value, dtype=object)
         except Exception as exc:
-            raise ValueError(f"{name} must be a {shape[0]}x{shape[1]} matrix") from exc
+            raise ValueError(f"{name} must be a {wanted} matrix") from exc
         got, values = array.shape, list(array.flat)
-    if tuple(got) != tuple(shape):
-        got_text = "x".join(str(s) for s in got) if got else "a scalar"
-        raise ValueError(f"{name} must be a {shape[0]}x{shape[1]} matrix; got {got_text}")
-    values = [scalar(entry, f"{name}[{k // shape[1]},{k % shape[1]}]")
+    if len(got) != len(shape) or any(s is not None and s != g
+                                     for s, g in zip(shape, got, strict=True)):
+        raise ValueError(f"{name} must be a {wanted} matrix; got {_shape_text(got)}")
+    columns = got[1]
+    values = [scalar(entry, f"{name}[{k // columns},{k % columns}]")
               for k, entry in enumerate(values)]
     if symbolic is None:
         symbolic = any(isinstance(entry, sp.Basic) for entry in values)
     if symbolic:
-        return sp.Matrix(shape[0], shape[1], [sp.sympify(entry) for entry in values])
-    return np.array(values, dtype=float).reshape(shape)
+        return sp.Matrix(got[0], columns, [sp.sympify(entry) for entry in values])
+    return np.array(values, dtype=float).reshape(got)
 
 
 def robot(value, name="robot", dynamics=False):
@@ -177,8 +242,8 @@ def robot(value, name="robot", dynamics=False):
 
     if not isinstance(value, SerialChain):
         example = "" if callable(value) else " (e.g. planar_2r())"
-        shown = _got(value) if callable(value) else type(value).__name__
-        raise TypeError(f"{name} must be a SerialChain{example}; got {shown}")
+        got = shown(value) if callable(value) else type(value).__name__
+        raise TypeError(f"{name} must be a SerialChain{example}; got {got}")
     if dynamics:
         for i, link in enumerate(value.links, start=1):
             missing = [part for part in ("mass", "r_c", "I_c") if getattr(link, part) is None]
@@ -227,21 +292,43 @@ def link_number(value, last, name="link", none=None):
             or not 1 <= value <= last):
         alternative = f" (or None for {none})" if none is not None else ""
         raise ValueError(f"{name} must be an integer from 1 to {last}{alternative}; "
-                         f"got {_got(value)}")
+                         f"got {shown(value)}")
     return int(value)
 
 
-def count(value, name, minimum):
-    """``value`` checked to be an integer ``>= minimum`` (a number of points, steps, samples).
+def count(value, name, minimum, maximum=None):
+    """``value`` checked to be an integer ``>= minimum`` (and ``<= maximum`` if given): a
+    number of points, steps, samples.
 
     >>> count(1, "points", 2)
     Traceback (most recent call last):
     ...
     ValueError: points must be an integer >= 2; got 1
     """
-    if isinstance(value, bool) or not isinstance(value, numbers.Integral) or value < minimum:
-        raise ValueError(f"{name} must be an integer >= {minimum}; got {_got(value)}")
+    if (isinstance(value, bool) or not isinstance(value, numbers.Integral) or value < minimum
+            or (maximum is not None and value > maximum)):
+        wanted = f">= {minimum}" if maximum is None else f"from {minimum} to {maximum:,}"
+        raise ValueError(f"{name} must be an integer {wanted}; got {shown(value)}")
     return int(value)
+
+
+def nonnegative(value, name, unit):
+    """``value`` checked to be ``>= 0`` (in ``unit``): a mass, a length, a moment of inertia,
+    a tolerance; a symbol declared negative is refused, a symbol of unknown sign passes.
+
+    >>> nonnegative(-0.5, "l1", "a length, m")
+    Traceback (most recent call last):
+    ...
+    ValueError: l1 must be >= 0 (a length, m); got -0.5
+    """
+    value = scalar(value, name)
+    if isinstance(value, sp.Basic):
+        if value.is_negative:
+            what = "a symbol declared negative" if value.is_Symbol else "which is negative"
+            raise ValueError(f"{name} must be >= 0 ({unit}); got {value}, {what}")
+    elif value < 0:
+        raise ValueError(f"{name} must be >= 0 ({unit}); got {value!r}")
+    return value
 
 
 def mass(value, name="mass"):
@@ -252,24 +339,22 @@ def mass(value, name="mass"):
     ...
     ValueError: mass must be >= 0 (kg); got m, a symbol declared negative
     """
-    value = scalar(value, name)
-    if isinstance(value, sp.Basic):
-        if value.is_negative:
-            raise ValueError(f"{name} must be >= 0 (kg); got {value}, a symbol declared "
-                             "negative")
-    elif value < 0:
-        raise ValueError(f"{name} must be >= 0 (kg); got {value}")
-    return value
+    return nonnegative(value, name, "kg")
 
 
 def positive(value, name, unit):
     """``value`` checked to be ``> 0`` (in ``unit``); a symbol declared non-positive is refused.
+    An array is checked entry by entry (``name[k]``).
 
     >>> positive(0.0, "duration", "s")
     Traceback (most recent call last):
     ...
     ValueError: duration must be > 0 (s); got 0.0
     """
+    if isinstance(value, np.ndarray) and value.ndim:
+        for k, entry in enumerate(value.flat):
+            positive(entry, f"{name}[{k}]", unit)
+        return value
     value = scalar(value, name)
     if isinstance(value, sp.Basic):
         if value.is_positive is False:
@@ -277,6 +362,220 @@ def positive(value, name, unit):
                              "not positive")
     elif value <= 0:
         raise ValueError(f"{name} must be > 0 ({unit}); got {value!r}")
+    return value
+
+
+def values(value, name):
+    """``value`` checked to be a number, a sympy expression or an array of numbers of any
+    shape (a list or a sympy matrix is made an array): each entry real and finite, never a
+    bool or a string.
+    Arrays of numbers come back as float arrays, one number as itself (``scalar``); an
+    array that holds expressions comes back as an object array.
+
+    >>> values([0.0, 1.5], "t")
+    array([0. , 1.5])
+    >>> values([0.0, np.inf], "t")
+    Traceback (most recent call last):
+    ...
+    ValueError: t[1] must be a finite real number; got inf
+    """
+    if isinstance(value, sp.MatrixBase):                 # a sympy matrix: its entries
+        value = np.array(value.tolist(), dtype=object)
+    if not isinstance(value, (np.ndarray, list, tuple)):
+        return scalar(value, name)
+    if isinstance(value, np.ndarray) and value.dtype.kind in "fiu":      # fast: no loop
+        bad = np.flatnonzero(~np.isfinite(value))
+        if bad.size:
+            where = np.unravel_index(bad[0], value.shape)
+            raise _not_finite(f"{name}[{', '.join(map(str, where))}] must be a finite real "
+                              f"number; got {value[where].item()!r}")
+        return value.astype(float)
+    try:
+        array = np.asarray(value, dtype=object)
+    except ValueError as exc:                            # ragged
+        raise ValueError(f"{name} must be a number or a regular array of numbers") from exc
+    if array.ndim and any(isinstance(entry, (list, tuple)) for entry in array.flat):
+        raise ValueError(f"{name} must be a number or a regular array of numbers; got "
+                         f"{shown(value)}")
+    entries = [scalar(entry, f"{name}[{k}]") for k, entry in enumerate(array.flat)]
+    if any(isinstance(entry, sp.Basic) for entry in entries):
+        return np.array(entries, dtype=object).reshape(array.shape)
+    return np.array(entries, dtype=float).reshape(array.shape)
+
+
+def within(value, name, low, high, unit, hint=""):
+    """``value`` (``values``) checked to lie in ``[low, high]`` (in ``unit``) up to
+    round-off; ``high`` may be an array (a bound per joint, broadcast against ``value``).
+    Where symbols are involved, only a value that sympy knows to be outside is refused.
+    ``hint`` is added to the message.
+
+    >>> within(5.0, "t", 0, 2.0, "s")
+    Traceback (most recent call last):
+    ...
+    ValueError: t must lie in [0, 2.0] (s); got 5.0
+    """
+    value = values(value, name)
+    entries = np.asarray(value, dtype=object)
+    bounds = np.asarray(high, dtype=object)
+    interval = f"[{low}, {high if bounds.ndim == 0 else list(bounds.ravel())}]"
+    if any(isinstance(x, sp.Basic) for x in (*entries.ravel(), *bounds.ravel())):
+        pairs = np.broadcast(entries, bounds)
+        outside = [x for x, top in pairs
+                   if sp.sympify(x - low).is_negative or sp.sympify(x - top).is_positive]
+    else:
+        t, top = entries.astype(float), bounds.astype(float)
+        slack = ROUND_OFF * max(1.0, float(np.abs(top).max()))
+        mask = (t < low - slack) | (t > top + slack)
+        outside = np.broadcast_to(t, mask.shape)[mask].tolist()
+    if outside:
+        raise ValueError(f"{name} must lie in {interval} ({unit}); got {outside[0]!r}{hint}")
+    return value
+
+
+def flag(value, name, none=None):
+    """``value`` checked to be True or False; ``none`` says what None means when it is allowed.
+
+    >>> flag("no", "symbolic_lengths")
+    Traceback (most recent call last):
+    ...
+    TypeError: symbolic_lengths must be True or False; got 'no'
+    """
+    if value is None and none is not None:
+        return None
+    if not isinstance(value, (bool, np.bool_)):
+        alternative = f" (or None for {none})" if none is not None else ""
+        raise TypeError(f"{name} must be True or False{alternative}; got {shown(value)}")
+    return bool(value)
+
+
+def text(value, name):
+    """``value`` checked to be a string (a name, a label, a unit).
+
+    >>> text(3, "name")
+    Traceback (most recent call last):
+    ...
+    TypeError: name must be a string; got 3
+    """
+    if not isinstance(value, str):
+        raise TypeError(f"{name} must be a string; got {shown(value)}")
+    return value
+
+
+def instance(value, types, name):
+    """``value`` checked to be an instance of ``types`` (a class or a tuple of them); a
+    class passed instead of an instance gets "did you mean Box(...)?".
+
+    >>> from robocourse.inertia import Box
+    >>> instance(Box, Box, "body")
+    Traceback (most recent call last):
+    ...
+    TypeError: body must be a Box; got the class Box (did you mean Box(...)?)
+    """
+    types = types if isinstance(types, tuple) else (types,)
+    if isinstance(value, types):
+        return value
+    names = [t.__name__ for t in types]
+    wanted = names[0] if len(names) == 1 else f"{', '.join(names[:-1])} or {names[-1]}"
+    if isinstance(value, type):
+        got = f"the class {value.__name__}"
+        if issubclass(value, types):
+            got += f" (did you mean {value.__name__}(...)?)"
+    elif value is None or callable(value):
+        got = shown(value)
+    else:
+        got = f"{type(value).__name__} {_short(value)}"
+    raise TypeError(f"{name} must be a {wanted}; got {got}")
+
+
+def _short(value, limit=60):
+    text_ = " ".join(repr(value).split())
+    return text_ if len(text_) <= limit else text_[:limit - 1] + "…"
+
+
+def symbols(value, length, name):
+    """``value`` checked to be a sequence (or a set) of ``length`` sympy Symbols (any number
+    for None): joint variables to differentiate by, rates to collect, symbols allowed.
+
+    >>> symbols("theta1", None, "q")
+    Traceback (most recent call last):
+    ...
+    TypeError: q must be a sequence of symbols; got 'theta1'
+    """
+    entries = _entries(value, length, name, "one per joint", noun="symbol", at_least=0)
+    for k, entry in enumerate(entries):
+        if not isinstance(entry, sp.Symbol):
+            raise TypeError(f"{name}[{k}] must be a sympy Symbol; got {shown(entry)}")
+    return entries
+
+
+def expression(value, name, finite=False, display=False):
+    """``value`` checked to be a sympy expression, a sympy matrix or a number (sympified);
+    never a string (sympy would parse it), a bool, an equation ``Eq(...)`` or None.
+    ``finite``: also refuse ``nan`` and infinities anywhere in it; ``display``: accept
+    every sympy object (an equation, a set), for functions that only show it.
+
+    >>> expression("x + 1", "value")
+    Traceback (most recent call last):
+    ...
+    TypeError: value must be a sympy expression or Matrix; got 'x + 1'
+    """
+    kinds = (sp.MatrixBase, sp.Basic) if display else (sp.MatrixBase, sp.Expr)
+    if isinstance(value, kinds):
+        checked = value
+    elif isinstance(value, numbers.Number) and not isinstance(value, (bool, np.bool_)):
+        checked = sp.sympify(scalar(value, name))
+    else:
+        kind = (" (an equation: give one side of it)" if isinstance(value, sp.Equality)
+                else "")
+        raise TypeError(f"{name} must be a sympy expression or Matrix{kind}; got "
+                        f"{shown(value)}")
+    if finite and checked.has(*_SYMPY_INFINITIES):
+        raise ValueError(f"{name} must be finite; it contains nan or an infinity: {checked}")
+    return checked
+
+
+def transform(value, name="T"):
+    """``value`` checked to be a 4x4 homogeneous transform: a rotation block and the last row
+    ``[0, 0, 0, 1]``; returned as ``matrix`` returns it.
+
+    >>> transform(np.ones((4, 4)), "T")
+    Traceback (most recent call last):
+    ...
+    ValueError: T[:3, :3] must be a rotation matrix ...
+    """
+    from robocourse._backend import is_symbolic
+    from robocourse.frames import as_rotation  # frames uses these checks
+
+    T = matrix(value, (4, 4), name)
+    as_rotation(T[:3, :3], f"{name}[:3, :3]")
+    last_row = [T[3, k] for k in range(4)]
+    if any(is_symbolic(entry) and entry.free_symbols for entry in last_row) or (
+            np.abs(np.array(last_row, dtype=float) - [0, 0, 0, 1]).max() > ROUND_OFF):
+        raise ValueError(f"{name} must be a homogeneous transform with last row [0, 0, 0, 1]; "
+                         f"got {last_row}")
+    return T
+
+
+def model(value, chain, name="model"):
+    """``value`` checked to be None or the compiled dynamics of ``chain``
+    (``codegen.CompiledDynamics(chain)``: an object whose ``robot`` is ``chain``).
+
+    >>> from robocourse.models import planar_2r
+    >>> model("fast", planar_2r())
+    Traceback (most recent call last):
+    ...
+    TypeError: model must be the CompiledDynamics of this robot ... or None; got 'fast'
+
+    (``simulate`` also takes ``model=False``: Newton–Euler at every step, nothing compiled.)
+    """
+    wanted = "the CompiledDynamics of this robot (codegen.CompiledDynamics(robot))"
+    if value is None:
+        return None
+    if not hasattr(value, "robot"):
+        raise TypeError(f"{name} must be {wanted} or None; got {shown(value)}")
+    if value.robot is not chain:
+        raise ValueError(f"{name} must be {wanted}; got the model of another robot, "
+                         f"{value.robot!r}")
     return value
 
 
@@ -290,7 +589,7 @@ def choice(value, name, options):
     """
     if not isinstance(value, str) or value not in options:
         listed = ", ".join(repr(o) for o in options[:-1]) + f" or {options[-1]!r}"
-        raise ValueError(f"{name} must be {listed}; got {_got(value)}")
+        raise ValueError(f"{name} must be {listed}; got {shown(value)}")
     return value
 
 
@@ -318,7 +617,7 @@ def gravity(value, chain, symbolic):
         return convert(chain.gravity, symbolic)
     if isinstance(value, (bool, np.bool_, str, bytes)) or callable(value):
         raise TypeError("gravity must be a 3-vector in {0}, None (the robot's own) or 0 "
-                        f"(none); got {_got(value)}")
+                        f"(none); got {shown(value)}")
     if isinstance(value, (numbers.Number, sp.Number)):
         if value != 0:
             raise ValueError("gravity must be a 3-vector in {0}, None (the robot's own) or 0 "
@@ -334,3 +633,151 @@ def wrench(value, symbolic):
     if value is None:
         return zeros(6, symbolic)
     return vector(value, 6, "wrench", symbolic, "fx, fy, fz, nx, ny, nz")
+
+
+def states(value, length, name):
+    """``value`` checked to be a batch of states: a 2-D array of finite numbers
+    (N, ``length``), one state per row; returned as a float array.
+
+    >>> states(np.zeros((4, 3)), 2, "q")
+    Traceback (most recent call last):
+    ...
+    ValueError: q must be a batch of states, shape (N, 2) (one row per state, ...); got shape (4, 3)
+    """
+    try:
+        array = np.asarray(value, dtype=float)
+    except (TypeError, ValueError) as error:
+        raise TypeError(f"{name} must be a batch of states (an array of numbers, shape "
+                        f"(N, {length})); got {shown(value)}") from error
+    if array.ndim != 2 or array.shape[1] != length:
+        raise ValueError(f"{name} must be a batch of states, shape (N, {length}) (one row per "
+                         f"state, one entry per joint); got shape {array.shape}")
+    if not np.isfinite(array).all():
+        raise ValueError(f"{name} must be finite; got nan or inf in row "
+                         f"{int(np.flatnonzero(~np.isfinite(array).all(axis=1))[0])}")
+    return array
+
+
+# --- results: nothing that is not finite leaves a public function ----------------------------
+
+def finite_result(function):
+    """Decorator for a public function that computes with numbers: a result that is not
+    finite raises OverflowError.
+
+    Every input has passed the checks above, so it is finite; a ``nan`` or ``inf`` in the
+    result (or Python's OverflowError, or a division by a number that underflowed to zero)
+    means that the numbers are too large or too small for floating point. The error says
+    so, names the function and the range of the numbers it was given (``overflow_error``),
+    instead of numpy's RuntimeWarning and a ``nan`` returned (numpy's warnings are
+    silenced inside). When decorated functions call each other, the error names the one
+    the user called. Symbolic results are exact and pass unchecked.
+
+    >>> @finite_result
+    ... def square(x):
+    ...     return np.array([x]) ** 2
+    >>> square(1e200)
+    Traceback (most recent call last):
+    ...
+    OverflowError: square(...) overflows floating point: the result [inf] is not finite; ...
+    """
+    @functools.wraps(function)
+    def checked(*args, **kwargs):
+        __tracebackhide__ = True           # IPython and pytest show the function, not this frame
+        try:
+            with np.errstate(over="ignore", invalid="ignore", divide="ignore"):
+                result = function(*args, **kwargs)
+        except (OverflowError, ZeroDivisionError) as error:
+            detail = getattr(error, "detail", str(error))       # from a decorated callee
+            raise overflow_error(function, _arguments(function, args, kwargs),
+                                 detail) from error
+        except ValueError as error:           # a value computed on the way is not finite?
+            arguments = _arguments(function, args, kwargs)
+            if not getattr(error, "not_finite", False) or not _finite(arguments):
+                raise                                     # no: the caller's own bad input
+            raise overflow_error(function, arguments,
+                                 "a value computed on the way is not finite") from None
+        if not _finite(result):
+            got = _short(_plain(result))
+            raise overflow_error(function, _arguments(function, args, kwargs),
+                                 f"the result {got} is not finite")
+        return result
+    return checked
+
+
+def _arguments(function, args, kwargs):
+    try:
+        return dict(inspect.signature(function).bind(*args, **kwargs).arguments)
+    except (TypeError, ValueError):
+        return {f"argument {k + 1}": value for k, value in enumerate(args)} | kwargs
+
+
+def _plain(value):
+    """``value`` with its arrays as lists, to show in a message."""
+    if isinstance(value, np.ndarray):
+        return value.tolist()
+    if isinstance(value, (list, tuple)):
+        return [_plain(entry) for entry in value]
+    return value
+
+
+def _finite(value):
+    """False when a number in ``value`` is not finite: arrays, floats, sympy's nan and
+    infinities, sequences, dicts and the public fields of a dataclass (its private ones,
+    such as a recursion's trace, are intermediates of the public ones)."""
+    if isinstance(value, np.ndarray):
+        return value.dtype.kind not in "fc" or bool(np.isfinite(value).all())
+    if isinstance(value, (float, complex)):
+        return math.isfinite(abs(value))
+    if isinstance(value, (list, tuple)):
+        return all(_finite(entry) for entry in value)
+    if isinstance(value, dict):
+        return all(_finite(entry) for entry in value.values())
+    if dataclasses.is_dataclass(value) and not isinstance(value, type):
+        return all(_finite(getattr(value, f.name)) for f in dataclasses.fields(value)
+                   if not f.name.startswith("_"))
+    if isinstance(value, sp.Basic):
+        return not (value.is_Atom and value in _SYMPY_INFINITIES)
+    return True                                   # exact (int, sympy) or not a result of ours
+
+
+def _magnitudes(value):
+    """The sizes ``|x| > 0`` of the numbers in ``value`` (a robot: its parameters)."""
+    from robocourse.robot import SerialChain
+
+    if isinstance(value, SerialChain):
+        value = [value.tool, value.gravity, *value.links]
+    if isinstance(value, (bool, np.bool_, sp.Basic)):
+        return []
+    if isinstance(value, numbers.Real):
+        return [abs(float(value))] if value and math.isfinite(value) else []
+    if isinstance(value, np.ndarray) and value.dtype.kind in "fiu":
+        sizes = np.abs(value[np.isfinite(value)].astype(float))
+        return sizes[sizes > 0].tolist()
+    if isinstance(value, (list, tuple, np.ndarray)):
+        return [size for entry in value for size in _magnitudes(entry)]
+    if dataclasses.is_dataclass(value) and not isinstance(value, type):
+        return [size for f in dataclasses.fields(value)
+                for size in _magnitudes(getattr(value, f.name))]
+    return []
+
+
+def overflow_error(function, arguments, detail):
+    """The OverflowError of a ``function`` (or its name) whose numeric result is not finite:
+    ``detail`` says what went wrong, ``arguments`` (name -> value) give the range of the
+    numbers it was given, named by argument (a robot: its parameters)."""
+    sizes = {name: _magnitudes(value) for name, value in arguments.items() if name != "self"}
+    sizes = {name: found for name, found in sizes.items() if found}
+    if sizes:
+        largest = max(sizes, key=lambda name: max(sizes[name]))
+        smallest = min(sizes, key=lambda name: min(sizes[name]))
+        span = f"up to {max(sizes[largest]):.3g} (in {largest})"
+        if min(sizes[smallest]) < 1e-100:
+            span = f"from {min(sizes[smallest]):.3g} (in {smallest}) {span}"
+        span = f"the numbers given range {span}"
+    else:
+        span = "the numbers given are not large"
+    name = function if isinstance(function, str) else function.__qualname__
+    error = OverflowError(f"{name}(...) overflows floating point: {detail}; {span}. Use "
+                          "smaller values or other units (or symbols).")
+    error.detail = detail
+    return error

@@ -29,10 +29,22 @@ def _gain(value, n, name, unit):
     """A gain: one number > 0 for all joints, or n of them (one per joint)."""
     if np.ndim(value) == 0:
         return C.positive(value, name, unit)
-    gains = C.vector(value, n, name, False, "one per joint")
-    for k, gain in enumerate(gains):
-        C.positive(gain, f"{name}[{k}]", unit)
-    return gains
+    return C.positive(C.vector(value, n, name, False, "one per joint"), name, unit)
+
+
+def _trajectory(trajectory, n, robot_name):
+    """``trajectory`` checked to be a desired motion of ``n`` joints: an object whose
+    ``at(t)`` gives ``(q_des, qd_des, qdd_des)`` (a ``trajectories.JointTrajectory``)."""
+    if not callable(getattr(trajectory, "at", None)):
+        raise TypeError("trajectory must be a desired motion with at(t) -> (q, qd, qdd), such "
+                        "as trajectories.synchronised(q0, qf, duration); got "
+                        f"{C.shown(trajectory)}")
+    start = trajectory.at(0.0)
+    if len(start) != 3 or any(np.shape(part) != (n,) for part in start):
+        shapes = [np.shape(part) for part in start]
+        raise ValueError(f"trajectory must move the {n} joints of {robot_name}: at(0) must "
+                         f"give q, qd, qdd of {n} entries each; got shapes {shapes}")
+    return trajectory
 
 
 def computed_torque(robot, trajectory, Kp, Kv, model=None):
@@ -51,9 +63,9 @@ def computed_torque(robot, trajectory, Kp, Kv, model=None):
     array([29.43,  9.81])
     """
     C.robot(robot, dynamics=True)
+    _trajectory(trajectory, robot.n, "the robot")
     Kp, Kv = _gain(Kp, robot.n, "Kp", "1/s²"), _gain(Kv, robot.n, "Kv", "1/s")
-    if model is not None and model.robot is not robot:
-        raise ValueError("model must be the CompiledDynamics of this robot")
+    C.model(model, robot)
     if model is None:
         M, c, G = (partial(mass_matrix, robot), partial(velocity_product, robot),
                    partial(gravity_load, robot))
@@ -83,8 +95,8 @@ def track(plant, controller, trajectory, Kp, Kv, q0=None, qd0=None, duration=Non
     the law computed with the model ``controller`` (the same robot for a perfect model,
     another one for a model error).
 
-    ``q0, qd0``: the start (default: the start of the trajectory, at rest);
-    ``duration``: default the trajectory's. ``plant_model, controller_model``: their
+    ``q0, qd0``: the start (default: the start of the trajectory, ``trajectory.at(0)``, at
+    rest); ``duration``: default the trajectory's. ``plant_model, controller_model``: their
     ``codegen.CompiledDynamics`` for speed. Returns a ``Tracking``.
 
     >>> from robocourse.models import planar_2r
@@ -99,11 +111,16 @@ def track(plant, controller, trajectory, Kp, Kv, q0=None, qd0=None, duration=Non
     """
     C.robot(plant, "plant", dynamics=True)
     C.robot(controller, "controller", dynamics=True)
+    C.model(plant_model, plant, "plant_model")
+    C.model(controller_model, controller, "controller_model")
     if controller.n != plant.n:
         raise ValueError(f"controller must model an arm of {plant.n} joints like the plant; "
                          f"got {controller.n}")
-    q0 = trajectory.q0 if q0 is None else q0
+    _trajectory(trajectory, plant.n, "the plant")
+    q0 = trajectory.at(0.0)[0] if q0 is None else q0
     qd0 = np.zeros(plant.n) if qd0 is None else qd0
+    if duration is None and not hasattr(trajectory, "duration"):
+        raise TypeError("duration must be given for a trajectory without a duration")
     duration = trajectory.duration if duration is None else duration
     law = computed_torque(controller, trajectory, Kp, Kv, controller_model)
     motion = simulate(plant, q0, qd0, duration, law, model=plant_model, samples=samples,

@@ -1,6 +1,13 @@
 """Rotations, homogeneous transforms, the cross-product operator and the 6x6
 velocity and force transforms between two frames of one rigid body.
 
+The 4x4 ``A_T_B`` acts on POINTS: it turns the coordinates of a point written in {B}
+into {A}. The 6x6 transforms, built from the same ``A_R_B`` and ``A_P_B``, act on
+VELOCITIES ``[v; ω]`` and on LOADS ``[f; n]`` of a rigid body; they are the adjoint
+transforms of ``A_T_B`` (``adjoint``): ``adjoint(A_T_B)`` carries a velocity from {B}
+into {A}, its inverse ``velocity_transform(A_R_B, A_P_B)`` from {A} into {B}, and
+``force_transform(A_R_B, A_P_B) = adjoint(A_T_B)⁻ᵀ`` a load from {B} into {A}.
+
 Notation (Craig): ``A_R_B`` rotates vectors written in {B} into {A}; ``A_P_B``
 is the origin of {B} written in {A}; ``A_T_B = [[A_R_B, A_P_B], [0, 1]]``.
 Every function accepts numbers (returns numpy arrays) or sympy symbols
@@ -29,6 +36,8 @@ def as_rotation(R, name="R", symbolic=None):
     ...
     ValueError: R must be a rotation matrix ...; got det R = 1 and Rᵀ R − I3 up to 0.5
     """
+    C.text(name, "name")
+    C.flag(symbolic, "symbolic", none="symbolic when R is")
     R = C.matrix(R, (3, 3), name, symbolic)
     if not (isinstance(R, sp.MatrixBase) and R.free_symbols):
         values = np.array(R, dtype=float)
@@ -86,7 +95,12 @@ def skew(v):
     >>> skew([1, 2, 3]) @ [0, 0, 1]
     array([ 2., -1.,  0.])
     """
-    x, y, z = C.vector(v, 3, "v")
+    return _skew(C.vector(v, 3, "v"))
+
+
+def _skew(v):
+    """``[v x]`` of a checked 3-vector."""
+    x, y, z = v
     return B.matrix([[0, -z, y], [z, 0, -x], [-y, x, 0]], B.is_symbolic(x, y, z))
 
 
@@ -95,14 +109,33 @@ def vee(S):
 
     >>> vee(skew([1, 2, 3]))
     array([1., 2., 3.])
+    >>> vee(np.eye(3))
+    Traceback (most recent call last):
+    ...
+    ValueError: S must be skew-symmetric (Sᵀ = −S, the matrix [w ×] of a vector w); got ...
     """
     S = C.matrix(S, (3, 3), "S")
+    departure = max(map(abs, _known_entries(S + S.T)), default=0.0)    # zero for [w ×]
+    if departure > C.ROUND_OFF * max([1.0, *map(abs, _known_entries(S))]):
+        raise ValueError("S must be skew-symmetric (Sᵀ = −S, the matrix [w ×] of a vector w); "
+                         f"got S + Sᵀ with an entry {departure:.3g}")
     return B.vector([S[2, 1], S[0, 2], S[1, 0]], B.is_symbolic(S))
 
 
+def _known_entries(M):
+    """The entries of ``M`` that are numbers, as floats (those with symbols are unknown)."""
+    entries = list(M) if isinstance(M, sp.MatrixBase) else np.ravel(M).tolist()
+    return [float(e) for e in entries if not isinstance(e, sp.Basic) or e.is_number]
+
+
 def cross(a, b):
-    """The vector product ``a x b`` (numbers or symbols), via ``[a x] b``."""
-    return skew(a) @ C.vector(b, 3, "b", symbolic=B.is_symbolic(a, b))
+    """The vector product ``a x b`` (numbers or symbols), via ``[a x] b``.
+
+    >>> cross([1, 0, 0], [0, 1, 0])
+    array([0., 0., 1.])
+    """
+    symbolic = B.is_symbolic(a, b)
+    return _skew(C.vector(a, 3, "a", symbolic)) @ C.vector(b, 3, "b", symbolic)
 
 
 def transform(R, p):
@@ -129,6 +162,7 @@ def translation(T):
     return T[:3, 3]
 
 
+@C.finite_result
 def inverse_transform(T):
     """``B_T_A`` from ``A_T_B``, without a general matrix inverse:
     ``B_T_A = [[A_R_Bᵀ, -A_R_Bᵀ A_P_B], [0, 1]]``.
@@ -137,6 +171,7 @@ def inverse_transform(T):
     >>> np.allclose(inverse_transform(T) @ T, np.eye(4))
     True
     """
+    T = C.transform(T, "T")
     R, p = rotation(T), translation(T)
     return transform(R.T, -(R.T @ p))
 
@@ -172,6 +207,7 @@ def dh_transform(alpha, a, theta, d):
     return B.matrix(rows, symbolic)
 
 
+@C.finite_result
 def velocity_transform(A_R_B, A_P_B):
     """The 6x6 matrix that carries a velocity of {A} to the velocity of {B} on the same body.
 
@@ -189,6 +225,7 @@ def velocity_transform(A_R_B, A_P_B):
     return _blocks(B_R_A, upper_right, 0 * B_R_A, B_R_A, symbolic)
 
 
+@C.finite_result
 def force_transform(A_R_B, A_P_B):
     """The 6x6 matrix that carries a wrench acting at {B} to the same wrench at {A}.
 
@@ -205,6 +242,25 @@ def force_transform(A_R_B, A_P_B):
     R = as_rotation(A_R_B, "A_R_B", symbolic)
     lower_left = skew(C.vector(A_P_B, 3, "A_P_B", symbolic)) @ R
     return _blocks(R, 0 * R, lower_left, R, symbolic)
+
+
+def adjoint(T):
+    """The 6x6 adjoint transform of ``A_T_B``: it carries a velocity of {B} to {A}.
+
+    ``[Av; Aω] = [[A_R_B, [A_P_B x] A_R_B], [0, A_R_B]] [Bv; Bω]`` for two frames on one
+    rigid body (rows ``[v; ω]`` as in Craig; Lynch and Park's ``[Ad_T]`` has the rows
+    ``[ω; v]``). It is ``velocity_transform`` of ``B_T_A = A_T_B⁻¹`` (Craig's
+    ``A_B T_v``), and it does to a velocity what ``A_T_B`` does to the velocity's 4x4
+    form by conjugation, ``[V]_A = A_T_B [V]_B B_T_A`` with ``[V] = [[[ω x], v], [0, 0]]``.
+    So ``adjoint(T1 @ T2) = adjoint(T1) @ adjoint(T2)``, ``adjoint(T⁻¹) = adjoint(T)⁻¹``,
+    and a load goes the same way with ``adjoint(T)⁻ᵀ = force_transform(A_R_B, A_P_B)``
+    (the power ``Fᵀv`` is the same in both frames).
+
+    >>> adjoint(transform(np.eye(3), [1, 0, 0])) @ [0, 0, 0, 0, 0, 1]   # {B} at x = 1 spins
+    array([ 0., -1.,  0.,  0.,  0.,  1.])
+    """
+    R, p = as_rotation(rotation(T), "T[:3, :3]", B.is_symbolic(T)), translation(T)
+    return velocity_transform(R.T, -(R.T @ p))
 
 
 def _blocks(top_left, top_right, bottom_left, bottom_right, symbolic):

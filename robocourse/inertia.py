@@ -25,22 +25,29 @@ from robocourse import _checks as C
 from robocourse.frames import as_rotation, cross
 
 
-def check_inertia(I, name="I_c"):
+class UnphysicalInertiaWarning(UserWarning):
+    """A link was loaded, on request (``Link(..., physical=False)``), with an inertia tensor
+    that no rigid body has: it breaks the triangle inequality."""
+
+
+def check_inertia(I, name="I_c", triangle=True):
     """Return ``I`` as a 3x3 matrix after checking that a rigid body can have it.
 
     Checks: 3x3 and symmetric; when the entries are numbers (floats, or exact sympy
     numbers such as ``sp.Rational``), also positive semi-definite (a point mass has
-    the zero tensor) and the principal moments obey the triangle inequalities
-    ``I1 + I2 >= I3`` (true for every real mass distribution, since
-    ``I1 + I2 − I3 = 2 ∫ r3² dm``). Tensors with free symbols are checked for
-    symmetry only. Numbers are compared to round-off (1e-9) relative to the
-    largest entry. Errors name the argument ``name``.
+    the zero tensor) and, with ``triangle``, the triangle inequalities of the principal
+    moments, ``I1 + I2 >= I3`` (true for every real mass distribution, since
+    ``I1 + I2 − I3 = 2 ∫ r3² dm``; see ``broken_triangle_inequality``). Tensors with free
+    symbols are checked for symmetry only. Numbers are compared to round-off (1e-9)
+    relative to the largest entry. Errors name the argument ``name``.
 
     >>> check_inertia([[1, 0, 0], [0, 1, 0], [0, 0, 3]])
     Traceback (most recent call last):
     ...
     ValueError: inertia tensor I_c breaks the triangle inequality: principal moments 1, 1, 3 ...
     """
+    C.text(name, "name")
+    C.flag(triangle, "triangle")
     I = C.matrix(I, (3, 3), name)
     symbolic = B.is_symbolic(I)
     values = None if symbolic and I.free_symbols else np.array(I, dtype=float)
@@ -52,17 +59,47 @@ def check_inertia(I, name="I_c"):
                              f"{I[i, j]}, {name}[{j},{i}]={I[j, i]}")
     if values is None:
         return I
-    moments = np.linalg.eigvalsh(values)
-    if moments[0] < -C.ROUND_OFF * scale:
+    moments = np.linalg.eigvalsh(values / scale)     # in units of the largest entry: no overflow
+    if moments[0] < -C.ROUND_OFF:
         raise ValueError(f"inertia tensor {name} must be positive semi-definite; its principal "
-                         f"moments are {', '.join(f'{m:.6g}' for m in moments)}")
-    if moments[2] > moments[0] + moments[1] + C.ROUND_OFF * scale:
+                         f"moments are {', '.join(f'{m * scale:.6g}' for m in moments)}")
+    if triangle and broken_triangle_inequality(I):
         raise ValueError(f"inertia tensor {name} breaks the triangle inequality: principal "
-                         f"moments {', '.join(f'{m:.6g}' for m in moments)} (each must be <= "
-                         "the sum of the other two)")
+                         f"moments {', '.join(f'{m * scale:.6g}' for m in moments)} (each must "
+                         "be <= the sum of the other two)")
     return I
 
 
+def broken_triangle_inequality(I):
+    """The triangle inequality that the numeric inertia tensor ``I`` breaks, as text, or
+    None when it keeps all three (or has free symbols).
+
+    The principal moments of a rigid body obey ``I3 <= I1 + I2`` and its two companions;
+    for a diagonal tensor they are named ``Ixx, Iyy, Izz``. roboticstoolbox's PUMA 560
+    gives link 1 the tensor ``diag(0, 0.35, 0)``:
+
+    >>> broken_triangle_inequality(np.diag([0.0, 0.35, 0.0]))
+    'Iyy <= Ixx + Izz: 0.35 > 0 + 0'
+    >>> broken_triangle_inequality(np.diag([1.0, 1.0, 1.5])) is None
+    True
+    """
+    I = C.matrix(I, (3, 3), "I")
+    if B.is_symbolic(I) and I.free_symbols:
+        return None
+    values = np.array(I, dtype=float)
+    scale = max(1.0, float(np.abs(values).max()))
+    diagonal = np.abs(values - np.diag(np.diag(values))).max() <= C.ROUND_OFF * scale
+    scaled = np.diag(values) / scale if diagonal else np.linalg.eigvalsh(values / scale)
+    names = ("Ixx", "Iyy", "Izz") if diagonal else ("I1", "I2", "I3")
+    for k, a, b in ((0, 1, 2), (1, 0, 2), (2, 0, 1)):      # in units of the largest entry
+        if scaled[k] > scaled[a] + scaled[b] + C.ROUND_OFF:
+            moment, first, second = (scaled[m] * scale for m in (k, a, b))
+            return (f"{names[k]} <= {names[a]} + {names[b]}: {moment:.6g} > "
+                    f"{first:.6g} + {second:.6g}")
+    return None
+
+
+@C.finite_result
 def point_mass_inertia(mass, p):
     """The inertia tensor about the origin of {A} of a point mass m at ``p`` (written in {A}).
 
@@ -79,9 +116,17 @@ def point_mass_inertia(mass, p):
     """
     symbolic = B.is_symbolic(mass, p)
     mass = C.mass(mass)
-    p = C.vector(p, 3, "p", symbolic)
+    p = C.vector(p, 3, "p", symbolic, "x, y, z in {A}")
     outer = B.matrix([[p[i] * p[j] for j in range(3)] for i in range(3)], symbolic)
     return mass * (B.dot(p, p) * B.identity(3, symbolic) - outer)
+
+
+def _integrand(f, mass):
+    """The arguments of a body's ``integrate``: ``f(r)`` a function of the position, a mass."""
+    if not callable(f):
+        raise TypeError(f"f must be a function f(r) of the position r (a sympy column); "
+                        f"got {C.shown(f)}")
+    return f, C.mass(mass)
 
 
 @dataclass(frozen=True)
@@ -103,6 +148,7 @@ class Box:
 
     def integrate(self, f, mass):
         """``∫ f(r) dm`` over the box, ``r = (x, y, z)`` in {C}, ``dm = m/(w l h) dx dy dz``."""
+        f, mass = _integrand(f, mass)
         w, l, h = (sp.sympify(value) for value in astuple(self))
         x, y, z = sp.Dummy("x"), sp.Dummy("y"), sp.Dummy("z")
         dm = mass / (w * l * h)
@@ -129,6 +175,7 @@ class Cylinder:
     def integrate(self, f, mass):
         """``∫ f(r) dm`` in cylindrical coordinates: ``r = (ρ cos φ, ρ sin φ, z)``,
         ``dm = m/(π radius² height) ρ dρ dφ dz``."""
+        f, mass = _integrand(f, mass)
         radius, height = (sp.sympify(value) for value in astuple(self))
         rho, phi, z = sp.Dummy("rho"), sp.Dummy("phi"), sp.Dummy("z")
         dm = mass / (sp.pi * radius**2 * height) * rho
@@ -153,11 +200,13 @@ class Rod:
 
     def integrate(self, f, mass):
         """``∫ f(r) dm`` along the rod, a line integral: ``r = (s, 0, 0)``, ``dm = m/length ds``."""
+        f, mass = _integrand(f, mass)
         length = sp.sympify(self.length)
         s = sp.Dummy("s")
         return sp.integrate(f(sp.Matrix([s, 0, 0])) * mass / length, (s, -length / 2, length / 2))
 
 
+@C.finite_result
 def inertia_by_integration(body, mass, origin=(0, 0, 0), axes=None):
     """The inertia tensor ``A_I`` of a uniform ``body`` about a frame {A}, by volume integration.
 
@@ -182,17 +231,23 @@ def inertia_by_integration(body, mass, origin=(0, 0, 0), axes=None):
            [0., 4., 0.],
            [0., 0., 4.]])
     """
-    if not isinstance(body, (Box, Cylinder, Rod)):
-        raise TypeError(f"body must be a Box, Cylinder or Rod; got {body!r}")
+    C.instance(body, (Box, Cylinder, Rod), "body")
     symbolic = B.is_symbolic(mass, origin, axes, astuple(body))
     mass = C.mass(mass)
-    origin = C.vector(origin, 3, "origin", symbolic=True)
+    origin = C.vector(origin, 3, "origin", symbolic=True, entries="x, y, z in {C}")
     axes = B.identity(3, symbolic) if axes is None else as_rotation(axes, "axes", symbolic)
     about_origin = sp.Matrix(body.integrate(lambda r: point_mass_inertia(1, r - origin), mass))
-    I = rotate_inertia(about_origin if symbolic else np.array(about_origin, dtype=float), axes.T)
+    if not symbolic:
+        about_origin = np.array(about_origin, dtype=float)
+        if not np.isfinite(about_origin).all():
+            raise C.overflow_error(inertia_by_integration, {"body": astuple(body), "mass": mass,
+                                                            "origin": list(origin)},
+                                   "the integral is not finite in floating point")
+    I = rotate_inertia(about_origin, axes.T)
     return I.applyfunc(sp.factor) if symbolic else I
 
 
+@C.finite_result
 def parallel_axis(I_c, mass, p_c):
     """Move an inertia tensor from the centre of mass to a parallel frame {A}.
 
@@ -206,9 +261,10 @@ def parallel_axis(I_c, mass, p_c):
     """
     symbolic = B.is_symbolic(I_c, mass, p_c)
     I_c = B.convert(check_inertia(I_c, "I_c"), symbolic)
-    return I_c + point_mass_inertia(mass, C.vector(p_c, 3, "p_c", symbolic))
+    return I_c + point_mass_inertia(mass, C.vector(p_c, 3, "p_c", symbolic, "x, y, z in {A}"))
 
 
+@C.finite_result
 def parallel_axis_to_centre(I_A, mass, p_c):
     """Move an inertia tensor from a frame {A} back to the centre of mass (axes parallel).
 
@@ -226,7 +282,7 @@ def parallel_axis_to_centre(I_A, mass, p_c):
     """
     symbolic = B.is_symbolic(I_A, mass, p_c)
     I_A = B.convert(check_inertia(I_A, "I_A"), symbolic)
-    I_c = I_A - point_mass_inertia(mass, C.vector(p_c, 3, "p_c", symbolic))
+    I_c = I_A - point_mass_inertia(mass, C.vector(p_c, 3, "p_c", symbolic, "x, y, z in {A}"))
     try:
         return check_inertia(I_c, "C_I")
     except ValueError as error:
@@ -238,17 +294,16 @@ def parallel_axis_to_centre(I_A, mass, p_c):
 def symbolic_inertia(label):
     """The general inertia tensor as sympy symbols, with Craig's minus signs on the products:
     ``[[I_xx, −I_xy, −I_xz], [−I_xy, I_yy, −I_yz], [−I_xz, −I_yz, I_zz]]``, every name
-    followed by ``label`` (``I_xx2`` for link 2, printed ``I_{xx2}`` as chapter 4 writes
-    ``I_{zz1}``). Six independent entries: a body about a point in general axes.
+    followed by the string ``label`` (``I_xx2`` for link 2, printed ``I_{xx2}`` as chapter 4
+    writes ``I_{zz1}``). Six independent entries: a body about a point in general axes.
 
-    >>> symbolic_inertia(2)
+    >>> symbolic_inertia("2")
     Matrix([
     [ I_xx2, -I_xy2, -I_xz2],
     [-I_xy2,  I_yy2, -I_yz2],
     [-I_xz2, -I_yz2,  I_zz2]])
     """
-    if isinstance(label, bool) or not isinstance(label, (str, int)):
-        raise TypeError(f"label must be a string or an integer (e.g. 2 or 'p'); got {label!r}")
+    label = C.text(label, "label")
     xx, yy, zz, xy, xz, yz = sp.symbols(" ".join(f"I_{axes}{label}" for axes in
                                                  ("xx", "yy", "zz", "xy", "xz", "yz")))
     return sp.Matrix([[xx, -xy, -xz], [-xy, yy, -yz], [-xz, -yz, zz]])
@@ -263,12 +318,13 @@ class MassProperties(NamedTuple):
     I_c: Any
 
 
-def composite_body(*parts):
+@C.finite_result
+def composite_body(parts):
     """The mass properties of rigid bodies fastened together into one body.
 
-    Each part is ``(mass, p_c, I_c)``: its mass ``m_k``, its centre of mass ``p_k`` and
-    its tensor ``I_k`` about that centre of mass, all written in one frame {A}. The
-    composite body has
+    ``parts`` is a list of ``(mass, p_c, I_c)``: each part's mass ``m_k``, its centre of
+    mass ``p_k`` and its tensor ``I_k`` about that centre of mass, all written in one frame
+    {A}. The composite body has
 
         ``m = Σ m_k``,  ``p_c = Σ m_k p_k / m``,
         ``C_I = Σ [I_k + m_k (d_kᵀd_k I3 − d_k d_kᵀ)]``,  ``d_k = p_k − p_c``,
@@ -281,17 +337,19 @@ def composite_body(*parts):
     >>> m, l = sp.symbols('m l')
     >>> rod = (m, [l / 2, 0, 0], sp.diag(0, m * l**2 / 12, m * l**2 / 12))
     >>> tip = (m, [l, 0, 0], sp.zeros(3))                      # a point mass at its end
-    >>> body = composite_body(rod, tip)
+    >>> body = composite_body([rod, tip])
     >>> body.mass, body.r_c.T
     (2*m, Matrix([[3*l/4, 0, 0]]))
     >>> body.I_c[2, 2]                                          # m l²/12 + m (l/4)² + m (l/4)²
     5*l**2*m/24
     """
+    if not isinstance(parts, (list, tuple)):
+        raise TypeError(f"parts must be a list of (mass, p_c, I_c) tuples; got {C.shown(parts)}")
     if not parts:
-        raise ValueError("composite_body needs at least one part (mass, p_c, I_c); got none")
+        raise ValueError("parts must hold at least one part (mass, p_c, I_c); got none")
     for k, part in enumerate(parts):
         if not isinstance(part, (tuple, list)) or len(part) != 3:
-            raise TypeError(f"parts[{k}] must be a tuple (mass, p_c, I_c); got {part!r}")
+            raise TypeError(f"parts[{k}] must be a tuple (mass, p_c, I_c); got {C.shown(part)}")
     symbolic = B.is_symbolic(*(value for part in parts for value in part))
     masses = [C.mass(part[0], f"parts[{k}] mass") for k, part in enumerate(parts)]
     centres = [C.vector(part[1], 3, f"parts[{k}] p_c", symbolic, entries="x, y, z in {A}")
@@ -300,8 +358,8 @@ def composite_body(*parts):
                for k, part in enumerate(parts)]
     mass = sum(masses[1:], masses[0])
     if mass == 0 or not symbolic and mass <= C.ROUND_OFF:
-        raise ValueError(f"the parts must have a positive total mass (the centre of mass of "
-                         f"a massless body is undefined); got masses {masses}")
+        raise ValueError(f"parts must have a positive total mass (the centre of mass of a "
+                         f"massless body is undefined); got masses {masses}")
     centre = sum((m_k * p_k for m_k, p_k in zip(masses[1:], centres[1:], strict=True)),
                  masses[0] * centres[0]) / mass
     inertia = sum((parallel_axis(I_k, m_k, p_k - centre)
@@ -312,6 +370,7 @@ def composite_body(*parts):
     return MassProperties(mass, centre, inertia)
 
 
+@C.finite_result
 def rotate_inertia(I, R):
     """Express an inertia tensor in rotated axes: ``A_I = A_R_B B_I A_R_Bᵀ``.
 
@@ -331,6 +390,7 @@ def rotate_inertia(I, R):
     return R @ I @ R.T
 
 
+@C.finite_result
 def principal_axes(I):
     """The principal moments and principal axes of an inertia tensor.
 

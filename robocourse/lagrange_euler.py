@@ -28,6 +28,7 @@ arguments; a ``wrench`` enters as ``Jᵀ F`` (``statics.joint_torques_by_jacobia
 
 from robocourse import _backend as B
 from robocourse import _checks as C
+from robocourse.robot import Link
 from robocourse.statics import joint_torques_by_jacobian
 
 
@@ -37,10 +38,11 @@ def joint_derivative_matrix(link, symbolic=False):
     Revolute (rotation about Z): ``[[0, −1, 0, 0], [1, 0, 0, 0], [0, 0, 0, 0], [0, 0, 0, 0]]``;
     prismatic (translation along Z): a single 1 in row 3, column 4.
 
-    >>> from robocourse.robot import Link
     >>> joint_derivative_matrix(Link(joint="P"))[2]
     array([0., 0., 0., 1.])
     """
+    C.instance(link, Link, "link")
+    C.flag(symbolic, "symbolic")
     if link.is_revolute:
         rows = [[0, -1, 0, 0], [1, 0, 0, 0], [0, 0, 0, 0], [0, 0, 0, 0]]
     else:
@@ -48,6 +50,7 @@ def joint_derivative_matrix(link, symbolic=False):
     return B.matrix(rows, symbolic)
 
 
+@C.finite_result
 def pseudo_inertia(link, symbolic=None):
     """The pseudo-inertia matrix ``J = ∫ r̄ r̄ᵀ dm`` of a link, about its frame origin.
 
@@ -66,6 +69,8 @@ def pseudo_inertia(link, symbolic=None):
     [            0, 0, 0,     0],
     [        m1*r1, 0, 0,    m1]])
     """
+    C.instance(link, Link, "link")
+    C.flag(symbolic, "symbolic", none="symbolic when the link's parameters are")
     if not link.has_mass_properties:
         raise ValueError("pseudo_inertia needs the mass, r_c and I_c of the link; got "
                          f"mass={link.mass!r}, r_c={link.r_c!r}, I_c={link.I_c!r}")
@@ -110,6 +115,7 @@ class _Derivatives:
         return self.T[0][a] @ self.Q[a] @ self.T[a][b] @ self.Q[b] @ self.T[b][i]
 
 
+@C.finite_result
 def transform_derivatives(robot, q):
     """``U[i][j] = ∂(0_T_i)/∂q_j = 0_T_j Q_j j_T_i`` for links and joints numbered from 1.
 
@@ -138,6 +144,7 @@ def _prepare(robot, q, symbolic):
     return derivatives, pseudo
 
 
+@C.finite_result
 def mass_matrix(robot, q):
     """The mass matrix ``D_ik = Σ_{j >= max(i,k)} Tr(U_jk J_j U_jiᵀ)``.
 
@@ -154,6 +161,7 @@ def mass_matrix(robot, q):
                       for k in range(1, n + 1)] for i in range(1, n + 1)], symbolic)
 
 
+@C.finite_result
 def coriolis_matrix(robot, q, qd):
     """The Coriolis MATRIX ``C_ik = Σ_m h_ikm q̇_m = Σ_{j >= max(i,k)} Tr(B_jk J_j U_jiᵀ)``.
 
@@ -175,6 +183,7 @@ def coriolis_matrix(robot, q, qd):
                       for k in range(1, n + 1)] for i in range(1, n + 1)], symbolic)
 
 
+@C.finite_result
 def velocity_product(robot, q, qd):
     """The Coriolis and centripetal torques ``h_i = Σ_k Σ_m h_ikm q̇_k q̇_m``, the vector ``C q̇``.
 
@@ -187,6 +196,7 @@ def velocity_product(robot, q, qd):
     return coriolis_matrix(robot, q, qd) @ qd
 
 
+@C.finite_result
 def gravity_load(robot, q, *, gravity=None):
     """The gravity torques ``c_i = −Σ_{j >= i} m_j ḡᵀ U_ji r̄_j`` with ``ḡ = [g; 0]``
     (``g``: ``gravity``, by default ``robot.gravity``; ``gravity=0``: none).
@@ -205,6 +215,7 @@ def gravity_load(robot, q, *, gravity=None):
                           for j in range(i, robot.n + 1)) for i in links], symbolic)
 
 
+@C.finite_result
 def inverse_dynamics(robot, q, qd, qdd, *, wrench=None, frame="base", gravity=None):
     """``τ = D(q) q̈ + h(q, q̇) + c(q) + Jᵀ F``, the Lagrange–Euler equations of motion.
     ``wrench = F``, ``frame``, ``gravity``: as in ``newton_euler``.

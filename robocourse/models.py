@@ -20,8 +20,24 @@ from robocourse.inertia import check_inertia, composite_body, rotate_inertia, sy
 from robocourse.robot import Link, SerialChain
 
 
+def _length(value, name):
+    return C.nonnegative(value, name, "a length, m")
+
+
+def _moment_of_inertia(value, name):
+    return C.nonnegative(value, name, "a moment of inertia, kg m²")
+
+
+# What a parameter of a model function is, by the first letter of its name: a length
+# l1, a mass m1, a centre-of-mass distance r1 (signed), a moment of inertia I1 or Ixx1,
+# the size g of gravity (signed: g < 0 points it up).
+_PARAMETERS = {"l": _length, "m": C.mass, "r": C.scalar, "I": _moment_of_inertia,
+               "g": C.scalar}
+
+
 def _given_or_symbol(value, name):
-    return sp.Symbol(name) if value is None else value
+    """The symbol ``name`` for None; else ``value`` checked as that parameter."""
+    return sp.Symbol(name) if value is None else _PARAMETERS[name[0]](value, name)
 
 
 def planar_arm(lengths, masses, com_distances, inertias, g, name="planar arm"):
@@ -37,12 +53,14 @@ def planar_arm(lengths, masses, com_distances, inertias, g, name="planar arm"):
     >>> arm
     SerialChain(name='planar arm', joints='RRR')
     """
+    lengths = C.sequence(lengths, None, "lengths", "one per link", _length)
     n = len(lengths)
-    for values, label in ((masses, "masses"), (com_distances, "com_distances"),
-                          (inertias, "inertias")):
-        if len(values) != n:
-            raise ValueError(f"{label} must have {n} entries (one per link, like lengths); "
-                             f"got {len(values)}")
+    masses, com_distances, inertias = (
+        C.sequence(values, n, label, "one per link, like lengths", check)
+        for values, label, check in ((masses, "masses", C.mass),
+                                     (com_distances, "com_distances", C.scalar),
+                                     (inertias, "inertias", _moment_of_inertia)))
+    g = C.scalar(g, "g")
     links = []
     for i in range(n):
         I = inertias[i]
@@ -90,11 +108,15 @@ def planar_3r(lengths=None, masses=None, com_distances=None, inertias=None, g=No
     >>> planar_3r().tool[0, 3]
     l3
     """
-    def three(values, stem):
-        return values if values is not None else sp.symbols(f"{stem}1:4")
+    def three(values, stem, name):
+        if values is None:
+            return sp.symbols(f"{stem}1:4")
+        return C.sequence(values, 3, name, "one per link of the 3R arm")
 
-    return planar_arm(three(lengths, "l"), three(masses, "m"), three(com_distances, "r"),
-                      three(inertias, "I"), _given_or_symbol(g, "g"), name="planar 3R")
+    return planar_arm(three(lengths, "l", "lengths"), three(masses, "m", "masses"),
+                      three(com_distances, "r", "com_distances"),
+                      three(inertias, "I", "inertias"), _given_or_symbol(g, "g"),
+                      name="planar 3R")
 
 
 def rp_arm(l1=None, m1=None, m2=None, Ixx1=None, Iyy1=None, Izz1=None,
@@ -166,7 +188,7 @@ def puma560(symbolic_lengths=False):
     names = {(1, "d"): "d2", (2, "a"): "a2", (2, "d"): "d3", (3, "a"): "a3", (3, "d"): "d4"}
     links = []
     for i, (twist, a, d) in enumerate(_PUMA_DH):
-        if symbolic_lengths:
+        if C.flag(symbolic_lengths, "symbolic_lengths"):
             a = sp.Symbol(names[(i, "a")]) if (i, "a") in names else a
             d = sp.Symbol(names[(i, "d")]) if (i, "d") in names else d
         Ixx, Iyy, Izz = _PUMA_INERTIA[i]
@@ -202,15 +224,17 @@ def spatial_3r(l2=None, l3=None, masses=None, com_distances=None, inertias=None,
     -I_xy2
     """
     l2, l3, g = (_given_or_symbol(v, k) for v, k in ((l2, "l2"), (l3, "l3"), (g, "g")))
-    masses = sp.symbols("m1:4") if masses is None else masses
-    com_distances = sp.symbols("r2 r3") if com_distances is None else com_distances
-    inertias = [symbolic_inertia(i) for i in (1, 2, 3)] if inertias is None else inertias
-    for values, label, count in ((masses, "masses", 3), (com_distances, "com_distances", 2),
-                                 (inertias, "inertias", 3)):
-        if isinstance(values, (str, bytes)) or not hasattr(values, "__len__"):
-            raise TypeError(f"{label} must be a sequence of {count} entries; got {values!r}")
-        if len(values) != count:
-            raise ValueError(f"{label} must have {count} entries; got {len(values)}")
+    masses = (sp.symbols("m1:4") if masses is None
+              else C.sequence(masses, 3, "masses", "one per link", C.mass))
+    com_distances = (sp.symbols("r2 r3") if com_distances is None
+                     else C.sequence(com_distances, 2, "com_distances", "r2, r3"))
+    if inertias is None:
+        inertias = [symbolic_inertia(str(i)) for i in (1, 2, 3)]
+    elif not isinstance(inertias, (list, tuple)) or len(inertias) != 3:
+        raise TypeError("inertias must be a list of three 3x3 tensors (links 1, 2, 3); got "
+                        f"{C.shown(inertias)}")
+    else:
+        inertias = [check_inertia(I, f"inertias[{k}]") for k, I in enumerate(inertias)]
     quarter = math.pi / 2      # made exact by the DH transform whenever symbols are involved
     centres = ([0, 0, 0], [com_distances[0], 0, 0], [com_distances[1], 0, 0])
     geometry = ((0, 0), (-quarter, 0), (0, l2))                 # alpha_{i-1}, a_{i-1}
@@ -245,7 +269,7 @@ def with_payload(robot, mass, r_c, I_c):
     R, p = rotation(tool), translation(tool)
     last = robot.links[-1]
     payload = (mass, R @ r_c + p, rotate_inertia(I_c, R))            # written in {n}
-    body = composite_body((last.mass, last.r_c, last.I_c), payload)
+    body = composite_body([(last.mass, last.r_c, last.I_c), payload])
     held = replace(last, mass=body.mass, r_c=body.r_c, I_c=body.I_c)
     return SerialChain(robot.links[:-1] + (held,), tool=robot.tool, gravity=robot.gravity,
                        name=f"{robot.name} with payload")

@@ -14,6 +14,7 @@ compute (and assert) with the library's expressions, show their lecture form.
 import numpy as np
 import sympy as sp
 
+from robocourse import _checks as C
 from robocourse._backend import tidy
 from robocourse.robot import joint_symbol_role
 
@@ -58,7 +59,7 @@ def abbreviate(value):
     [c1*c2 - s1*s2],
     [sin(2*theta1)]])
     """
-    value = value if isinstance(value, sp.MatrixBase) else sp.sympify(value)
+    value = C.expression(value, "value", display=True)
     names = {}
     for f in value.atoms(sp.sin, sp.cos):
         numbers = _joint_numbers(f.args[0])
@@ -83,7 +84,7 @@ def lecture_form(value):
     [  m],
     [s12]])
     """
-    value = value if isinstance(value, sp.MatrixBase) else sp.sympify(value)
+    value = C.expression(value, "value", display=True)
     if all(_joint_numbers(f.args[0]) is None for f in value.atoms(sp.sin, sp.cos)):
         return value
     if isinstance(value, (sp.MatrixBase, sp.Expr)):
@@ -101,7 +102,10 @@ def by_rates(value, qdd, qd, extra=(), factor=False):
     >>> by_rates(m * l * (l * a + g) + m * l**2 * (a + w**2), [a], [w], [g], factor=True)
     g*l*m + 2*l**2*m*thetaddot1 + l**2*m*thetadot1**2
     """
-    qd = list(qd)
+    value = C.expression(value, "value")
+    qdd, qd = C.symbols(qdd, None, "qdd"), C.symbols(qd, None, "qd")
+    extra = C.symbols(extra, None, "extra")
+    factor = C.flag(factor, "factor")
     monomials = [*qdd, *(qd[i] * qd[j] for i in range(len(qd)) for j in range(i, len(qd))),
                  *extra]
 
@@ -145,6 +149,8 @@ def show(lhs, *steps):
     """
     from IPython.display import Math, display  # only when showing: the maths never loads IPython
 
+    C.text(lhs, "lhs (LaTeX)")
+
     display(Math(lhs + " = " + " = ".join(latex(step) for step in steps)))
 
 
@@ -159,4 +165,8 @@ def rounded(x, digits=6):
     >>> print(rounded(-0.0))
     0.0
     """
-    return np.round(np.asarray(x, dtype=float), digits) + 0.0
+    x = C.values(x, "x")
+    if any(isinstance(entry, sp.Basic) and not entry.is_number
+           for entry in np.ravel(np.asarray(x, dtype=object))):
+        raise TypeError(f"x must hold numbers to round (rounded prints numbers); got {x!r}")
+    return np.round(np.asarray(x, dtype=float), C.count(digits, "digits", 0)) + 0.0

@@ -33,11 +33,11 @@ from robocourse import _backend as B
 from robocourse import _checks as C
 from robocourse.frames import inverse_transform, rotation, translation
 from robocourse.kinematics import forward_kinematics
-from robocourse.robot import _check_transform
 
 _TWISTS = (0, -1, 0, 1, -1, 1)    # alpha_{i-1} of models.puma560(), in quarter turns
 
 
+@C.finite_result
 def inverse_kinematics(robot, T):
     """Every joint vector ``q`` with ``forward_kinematics(robot, q) = T``, one per row.
 
@@ -87,7 +87,7 @@ def inverse_kinematics(robot, T):
     """
     a2, a3, D, d4 = _lengths(robot)
     symbolic = robot.uses_symbols(T, dynamics=False)
-    T = B.convert(_check_transform(T, "T"), symbolic)
+    T = B.convert(C.transform(T, "T"), symbolic)
     T6 = T @ inverse_transform(B.convert(robot.tool, symbolic))
     px, py, pz = translation(T6)
     K = (px**2 + py**2 + pz**2 - a2**2 - a3**2 - d4**2 - D**2) / (2 * a2)
@@ -133,8 +133,9 @@ def wrist_singular(q, tol=C.ROUND_OFF):
     True
     """
     q = C.vector(q, 6, "q", entries="one per joint")
+    tol = C.tolerance(tol)
     s5 = B.simplify(B.sin(q[4]))
-    return bool(s5 == 0) if B.is_symbolic(s5) else abs(s5) < C.tolerance(tol)
+    return bool(s5 == 0) if B.is_symbolic(s5) else abs(s5) < tol
 
 
 def _lengths(robot):

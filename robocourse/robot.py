@@ -20,16 +20,16 @@ prismatic joint 2. ``joint_symbol_role`` reads a symbol's role back from its nam
 
 import numbers
 import re
-from dataclasses import dataclass
+import warnings
+from dataclasses import dataclass, field
 from typing import Any, NamedTuple
 
-import numpy as np
 import sympy as sp
 
 from robocourse import _backend as B
 from robocourse import _checks as C
-from robocourse.frames import as_rotation, dh_transform
-from robocourse.inertia import check_inertia
+from robocourse.frames import dh_transform
+from robocourse.inertia import UnphysicalInertiaWarning, broken_triangle_inequality, check_inertia
 
 REVOLUTE = "revolute"
 PRISMATIC = "prismatic"
@@ -39,6 +39,15 @@ _JOINT_TYPES = {"revolute": REVOLUTE, "r": REVOLUTE, "prismatic": PRISMATIC, "p"
 @dataclass(frozen=True)
 class Link:
     """Link i: modified-DH parameters, joint type and (optional) mass properties.
+
+    Every parameter is a finite real number or a sympy expression (the twist ``alpha``,
+    the length ``a`` and the offsets ``d``, ``theta`` are signed); the mass is ``>= 0``,
+    ``r_c`` a 3-vector and ``I_c`` a tensor that a rigid body can have (``check_inertia``).
+    A published parameter set whose inertia tensor breaks the triangle inequality (such
+    as roboticstoolbox's PUMA 560, links 1 and 3) is refused, unless it is asked for
+    with ``physical=False``: then the tensor is kept and the ``SerialChain`` that the link
+    joins warns (``UnphysicalInertiaWarning``), naming the link and the inequality. The
+    tensor must still be symmetric and positive semi-definite.
 
     >>> l1, m1 = sp.symbols('l1 m1')
     >>> Link(a=l1, joint="R", mass=m1, r_c=[0, 0, 0], I_c=sp.zeros(3)).joint
@@ -57,10 +66,12 @@ class Link:
     mass: Any = None
     r_c: Any = None
     I_c: Any = None
+    physical: bool = field(default=True, repr=False)
 
     def __post_init__(self):
         for name in ("alpha", "a", "d", "theta"):
             object.__setattr__(self, name, C.scalar(getattr(self, name), name))
+        C.flag(self.physical, "physical")
         if not isinstance(self.joint, str) or self.joint.lower() not in _JOINT_TYPES:
             raise ValueError("joint must be 'revolute' or 'prismatic' (or 'R'/'P'); "
                              f"got {self.joint!r}")
@@ -70,7 +81,14 @@ class Link:
         if self.r_c is not None:
             object.__setattr__(self, "r_c", C.vector(self.r_c, 3, "r_c", entries="x, y, z"))
         if self.I_c is not None:
-            object.__setattr__(self, "I_c", check_inertia(self.I_c, "I_c"))
+            object.__setattr__(self, "I_c", check_inertia(self.I_c, "I_c", triangle=False))
+            broken = broken_triangle_inequality(self.I_c)
+            if broken and self.physical:
+                raise ValueError(
+                    f"inertia tensor I_c breaks the triangle inequality {broken}: no rigid "
+                    "body has it (each principal moment must be <= the sum of the other two). "
+                    "To load a published parameter set that does (e.g. roboticstoolbox's PUMA "
+                    "560, links 1 and 3) anyway, pass physical=False: the chain then warns")
 
     @property
     def is_revolute(self):
@@ -84,6 +102,7 @@ class Link:
 
     def transform(self, q):
         """``i-1_T_i`` for joint value ``q`` (an angle for revolute, a length for prismatic)."""
+        C.scalar(q, "q")
         if self.is_revolute:
             offset = B.exact_angle(self.theta) if B.is_symbolic(q) else self.theta
             return dh_transform(self.alpha, self.a, offset + q, self.d)
@@ -92,7 +111,7 @@ class Link:
     def parameters(self, dynamics=True):
         """The DH parameters, and with ``dynamics`` the mass properties given."""
         values = [self.alpha, self.a, self.d, self.theta]
-        if dynamics:
+        if C.flag(dynamics, "dynamics"):
             values += [v for v in (self.mass, self.r_c, self.I_c) if v is not None]
         return values
 
@@ -112,19 +131,36 @@ class SerialChain:
     Traceback (most recent call last):
     ...
     ValueError: links must hold at least one Link; got 0
+    >>> SerialChain(Link())
+    Traceback (most recent call last):
+    ...
+    TypeError: links must be a sequence of Link objects; got a Link (did you mean [link]?)
     """
 
     def __init__(self, links, tool=None, gravity=(0, 0, -9.81), name="robot"):
+        if isinstance(links, Link):
+            raise TypeError("links must be a sequence of Link objects; got a Link (did you "
+                            "mean [link]?)")
+        if isinstance(links, (str, bytes)) or not hasattr(links, "__iter__"):
+            raise TypeError(f"links must be a sequence of Link objects; got {links!r}")
         links = tuple(links)
         if not links:
             raise ValueError("links must hold at least one Link; got 0")
         for k, link in enumerate(links):
-            if not isinstance(link, Link):
-                raise TypeError(f"links[{k}] must be a Link; got {type(link).__name__}")
+            C.instance(link, Link, f"links[{k}]")
         self.links = links
-        self.name = name
-        self.tool = B.identity(4, False) if tool is None else _check_transform(tool, "tool")
+        self.name = C.text(name, "name")
+        self.tool = B.identity(4, False) if tool is None else C.transform(tool, "tool")
         self.gravity = C.vector(gravity, 3, "gravity", entries="x, y, z in {0}")
+        for i, link in enumerate(links, start=1):
+            if link.physical or link.I_c is None:     # a physical tensor: checked by Link
+                continue
+            broken = broken_triangle_inequality(link.I_c)
+            if broken:
+                warnings.warn(f"link {i} of {name!r}: its inertia tensor I_c breaks the "
+                              f"triangle inequality {broken}; loaded as asked "
+                              "(physical=False), but no rigid body has it",
+                              UnphysicalInertiaWarning, stacklevel=2)
 
     def __repr__(self):
         kinds = "".join("R" if link.is_revolute else "P" for link in self.links)
@@ -148,23 +184,11 @@ class SerialChain:
         the mass properties with ``dynamics``.
         """
         values = [self.tool, *joint_values]
-        if dynamics:
+        if C.flag(dynamics, "dynamics"):
             values.append(self.gravity)
         for link in self.links:
             values.extend(link.parameters(dynamics))
         return B.is_symbolic(*values)
-
-
-def _check_transform(T, name):
-    """``T`` as a 4x4 homogeneous transform: a rotation block and the last row [0, 0, 0, 1]."""
-    T = C.matrix(T, (4, 4), name)
-    as_rotation(T[:3, :3], f"{name}[:3, :3]")
-    last_row = [T[3, k] for k in range(4)]
-    if any(B.is_symbolic(entry) and entry.free_symbols for entry in last_row) or (
-            np.abs(np.array(last_row, dtype=float) - [0, 0, 0, 1]).max() > C.ROUND_OFF):
-        raise ValueError(f"{name} must be a homogeneous transform with last row [0, 0, 0, 1]; "
-                         f"got {last_row}")
-    return T
 
 
 def joint_symbols(robot):

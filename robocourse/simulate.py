@@ -13,11 +13,15 @@ and the system solved, never inverted. Simulation integrates the state
 and no friction the total energy ``K + U`` must stay constant: the standard check
 of a simulation (and of the dynamics behind it).
 
-Newton–Euler with numbers costs a few milliseconds per step; a model compiled by
-``codegen.CompiledDynamics`` evaluates the same equations as generated code, about
-a thousand times faster, and ``simulate(..., model=...)`` uses it.
+Newton–Euler with numbers costs a few milliseconds per step; generated code
+(``codegen.CompiledDynamics``) evaluates the same equations in well under a
+microsecond. ``simulate`` uses it by itself: the robot's model is generated and
+compiled on the first call (about a second for a six-joint arm, kept on disk and for
+the session), or taken from ``model=``.
 """
 
+import inspect
+import warnings
 from dataclasses import dataclass
 from functools import partial
 
@@ -26,10 +30,12 @@ import sympy as sp
 from scipy.integrate import solve_ivp
 
 from robocourse import _checks as C
+from robocourse.codegen import c_compiler, compiled_dynamics
 from robocourse.lagrange import total_energy
 from robocourse.newton_euler import gravity_load, mass_matrix, velocity_product
 
 
+@C.finite_result
 def forward_dynamics(robot, q, qd, tau):
     """The joint accelerations ``q̈ = M(q)⁻¹ (τ − c(q, q̇) − G(q))`` (Newton–Euler terms).
 
@@ -67,19 +73,63 @@ class Motion:
     tau: np.ndarray
 
 
+_METHODS = ("RK45", "RK23", "DOP853", "Radau", "BDF", "LSODA")
+
+
 def _torque_function(torque, n):
-    """``torque(t, q, qd)``: the user's function, checked to return n numbers; zero if None."""
+    """``torque(t, q, qd)``: the user's function, checked to return n finite numbers (its
+    errors reported with the time); zero if None."""
     if torque is None:
         zero = np.zeros(n)
         return lambda t, q, qd: zero
+    if not callable(torque):
+        raise TypeError(f"torque must be a function torque(t, q, qd) that returns {n} joint "
+                        f"torques/forces, or None; got {torque!r}")
+    try:
+        inspect.signature(torque).bind(0.0, np.zeros(n), np.zeros(n))
+    except TypeError:
+        raise TypeError(f"torque must take three arguments (t, q, qd); got "
+                        f"{getattr(torque, '__name__', 'a function')}"
+                        f"{inspect.signature(torque)}") from None
+    except ValueError:                           # a builtin without a signature: try it
+        pass
 
     def checked(t, q, qd):
-        value = np.asarray(torque(t, q, qd), dtype=float)
-        if value.shape != (n,):
-            raise ValueError(f"torque(t, q, qd) must return {n} numbers (one per joint); "
-                             f"got shape {value.shape} at t = {t}")
-        return value
+        try:
+            returned = torque(t, q, qd)
+        except Exception as error:
+            raise RuntimeError(f"torque(t, q, qd) raised {type(error).__name__} at t = {t}: "
+                               f"{error}") from error
+        if (isinstance(returned, np.ndarray) and returned.dtype == float
+                and returned.shape == (n,) and np.isfinite(returned).all()):
+            return returned                                      # the fast path
+        try:
+            return C.vector(returned, n, "torque(t, q, qd)", False, "one per joint")
+        except (TypeError, ValueError) as error:
+            raise type(error)(f"{error} (returned at t = {t})") from None
     return checked
+
+
+def _within_budget(rate, duration):
+    """The right-hand side ``rate(t, y)`` of the equations of motion, counting its calls: a
+    motion that would need more than ``MAX_EVALUATIONS`` of them (estimated from the
+    progress at 256, 512, 1024, … calls) is refused, naming the duration."""
+    calls = 0
+
+    def counted(t, y):
+        nonlocal calls
+        calls += 1
+        if calls >= 256 and calls & (calls - 1) == 0:             # a power of two
+            needed = calls * duration / max(t, np.finfo(float).tiny)
+            if needed > C.MAX_EVALUATIONS:
+                raise ValueError(
+                    f"duration = {duration:g} s is too long to simulate: after {calls} "
+                    f"evaluations of the equations of motion the solver has reached "
+                    f"t = {t:.3g} s, so the whole motion would need about {needed:.2g} of "
+                    f"them (simulate takes at most {C.MAX_EVALUATIONS:.0e}); simulate a "
+                    "shorter duration")
+        return rate(t, y)
+    return counted
 
 
 def _state_rate(robot, y, tau):
@@ -95,9 +145,12 @@ def simulate(robot, q0, qd0, duration, torque=None, *, model=None, samples=None,
     ``torque(t, q, qd)`` returns the n joint torques/forces (None: all zero, a free
     swing). The state ``y = [q, q̇]`` follows ``ẏ = [q̇, q̈]``, ``q̈ = forward_dynamics(q, q̇, τ)``,
     integrated by ``solve_ivp`` (``method``, ``rtol``, ``atol``). ``model``: the
-    robot's ``codegen.CompiledDynamics`` for generated-code speed (None: Newton–Euler
-    at every step). ``samples``: the number of equally spaced output times (None:
-    the solver's own steps). Returns a ``Motion``.
+    robot's ``codegen.CompiledDynamics``; None (the default): the one of
+    ``codegen.compiled_dynamics(robot)``, generated once per session (without a C
+    compiler it runs as numpy code, with a warning); False: ``forward_dynamics`` by
+    Newton–Euler at every step (slow: to check the generated code). ``samples``: the
+    number of equally spaced output times (None: the solver's own steps). Returns a
+    ``Motion``.
 
     >>> from robocourse.models import planar_2r
     >>> arm = planar_2r(l1=1.0, l2=1.0, m1=1.0, m2=1.0, g=9.81)
@@ -110,12 +163,23 @@ def simulate(robot, q0, qd0, duration, torque=None, *, model=None, samples=None,
         raise TypeError("simulate needs numbers: give the robot numeric parameters and "
                         "q0, qd0 numeric values")
     duration = C.positive(duration, "duration", "s")
+    if isinstance(duration, sp.Basic):
+        raise TypeError(f"duration must be a number of seconds (simulate needs numbers); got "
+                        f"{duration}")
     if samples is not None:
-        C.count(samples, "samples", 2)
-    if model is not None and model.robot is not robot:
-        raise ValueError("model must be the CompiledDynamics of this robot "
-                         "(codegen.CompiledDynamics(robot))")
-    rate = model.state_rate if model is not None else partial(_state_rate, robot)
+        C.count(samples, "samples", 2, C.MAX_EVALUATIONS)
+    if model is not False:
+        C.model(model, robot)
+    C.choice(method, "method", _METHODS)
+    C.positive(rtol, "rtol", "relative")
+    C.positive(atol, "atol", "in the units of q and qd")
+    if model is None:
+        if c_compiler() is None:
+            warnings.warn("simulate: no C compiler found (install cc or set $CC): the "
+                          "equations of motion run as numpy code, many times slower",
+                          RuntimeWarning, stacklevel=2)
+        model = compiled_dynamics(robot)
+    rate = partial(_state_rate, robot) if model is False else model.state_rate
     torque = _torque_function(torque, robot.n)
     n = robot.n
 
@@ -123,8 +187,9 @@ def simulate(robot, q0, qd0, duration, torque=None, *, model=None, samples=None,
         return rate(y, torque(t, y[:n], y[n:]))
 
     times = None if samples is None else np.linspace(0.0, duration, samples)
-    solution = solve_ivp(state_rate, (0.0, duration), np.concatenate([q0, qd0]),
-                         method=method, t_eval=times, rtol=rtol, atol=atol)
+    solution = solve_ivp(_within_budget(state_rate, duration), (0.0, duration),
+                         np.concatenate([q0, qd0]), method=method, t_eval=times, rtol=rtol,
+                         atol=atol)
     if not solution.success:
         raise RuntimeError(f"the simulation stopped at t = {solution.t[-1]}: "
                            f"{solution.message}")
@@ -133,6 +198,7 @@ def simulate(robot, q0, qd0, duration, torque=None, *, model=None, samples=None,
     return Motion(t=solution.t, q=q, qd=qd, tau=tau.reshape(len(solution.t), n))
 
 
+@C.finite_result
 def energy(robot, motion):
     """The total energy ``E = K + U`` (``lagrange.total_energy``) at every sample of ``motion``.
 
@@ -148,6 +214,10 @@ def energy(robot, motion):
     (True, True)
     """
     C.robot(robot, dynamics=True)
+    C.instance(motion, Motion, "motion")
+    if motion.q.shape[1:] != (robot.n,):
+        raise ValueError(f"motion must be a motion of the {robot.n} joints of robot "
+                         f"{robot.name!r}; got one of {motion.q.shape[-1]} joints")
     return np.array([total_energy(robot, q, qd) for q, qd in zip(motion.q, motion.qd,
                                                                     strict=True)])
 

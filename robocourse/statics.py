@@ -52,6 +52,7 @@ class StaticForces:
         return self._moments[C.link_number(i, len(self._moments), "i") - 1]
 
 
+@C.finite_result
 def tool_wrench(robot, q, wrench, frame="base"):
     """The load ``[f; n]`` written in the tool frame, from ``wrench`` written in ``frame``.
 
@@ -73,6 +74,7 @@ def tool_wrench(robot, q, wrench, frame="base"):
     return B.vector([*(R @ f), *(R @ n)], symbolic)
 
 
+@C.finite_result
 def static_forces_by_propagation(robot, q, wrench, *, frame="base"):
     """Every ``i_f_i``, ``i_n_i`` and the joint torques that balance ``wrench`` at the tool.
 
@@ -107,6 +109,7 @@ def static_forces_by_propagation(robot, q, wrench, *, frame="base"):
     return StaticForces(tuple(forces), tuple(moments), B.vector(torques, symbolic))
 
 
+@C.finite_result
 def joint_torques_by_jacobian(robot, q, wrench, *, frame="base"):
     """The joint torques ``τ = Jᵀ F`` that balance the load ``F = wrench = [f; n]`` at the tool.
 

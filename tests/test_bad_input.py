@@ -78,7 +78,7 @@ CASES = [
     ("planar arm with too few masses", lambda: planar_arm([1, 1], [1], [0.5, 0.5], [0, 0], 9.8),
      ValueError, r"masses must have 2 entries"),
     ("planar 2R with a negative mass", lambda: planar_2r(m2=-1.0), ValueError,
-     r"mass must be >= 0"),
+     r"m2 must be >= 0 \(kg\); got -1.0"),
     # kinematics
     ("q with 3 entries", lambda: forward_kinematics(ARM, [0, 0, 0]), ValueError,
      r"q must have 2 entries.*got 3"),

@@ -227,20 +227,20 @@ def test_a_tolerance_is_relative(value, error):
 
 # --- masses and positive quantities -----------------------------------------------------------
 
-@pytest.mark.parametrize("call", [
-    lambda m: Link(mass=m),
-    lambda m: point_mass_inertia(m, [1, 0, 0]),
-    lambda m: parallel_axis(sp.zeros(3), m, [1, 0, 0]),
-    lambda m: inertia_by_integration(Box(1, 1, 1), m),
-    lambda m: planar_2r(m1=m),
+@pytest.mark.parametrize("call, name", [
+    (lambda m: Link(mass=m), "mass"),
+    (lambda m: point_mass_inertia(m, [1, 0, 0]), "mass"),
+    (lambda m: parallel_axis(sp.zeros(3), m, [1, 0, 0]), "mass"),
+    (lambda m: inertia_by_integration(Box(1, 1, 1), m), "mass"),
+    (lambda m: planar_2r(m1=m), "m1"),                     # named as the model names it
 ])
-def test_one_mass_check_refuses_negative_masses_everywhere(call):
-    with pytest.raises(ValueError, match=r"mass must be >= 0 \(kg\); got m, a symbol declared "
+def test_one_mass_check_refuses_negative_masses_everywhere(call, name):
+    with pytest.raises(ValueError, match=rf"{name} must be >= 0 \(kg\); got m, a symbol declared "
                                          r"negative"):
         call(NEGATIVE)
-    with pytest.raises(ValueError, match=r"mass must be >= 0 \(kg\); got -1.5"):
+    with pytest.raises(ValueError, match=rf"{name} must be >= 0 \(kg\); got -1.5"):
         call(-1.5)
-    with pytest.raises(TypeError, match=r"mass must be a number .* not a bool"):
+    with pytest.raises(TypeError, match=rf"{name} must be a number .* not a bool"):
         call(True)
     call(sp.Symbol("m"))                                      # unknown sign: allowed
 

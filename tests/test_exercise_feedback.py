@@ -84,7 +84,7 @@ def test_every_route_an_exercise_switches_off_exists(assignment):
     assert routes and not missing
 
 
-@pytest.fixture(scope="module", params=["ch0_kinematics", "ch2_inertia"])
+@pytest.fixture(scope="module", params=["ch0_kinematics", "ch2_inertia", "ch3_newton_euler"])
 def solution(request, tmp_path_factory):
     assignment = request.param
     folder = tmp_path_factory.mktemp(assignment)
@@ -178,6 +178,65 @@ I_B6 = I_B6.T @ I_A6 @ I_B6                                  # degrees as radian
 axis_8 = axes_7[0, :]                                        # a row of the eigenvectors
 """
 
+STEPS_SLIPPED = """
+def outward_step(R, P, P_c, omega, omega_dot, vdot, qd, qdd, joint):
+    R_back = R                                                  # i_R_i+1 taken as it is
+    rigid = R_back * (omega_dot.cross(P) + omega.cross(omega.cross(P)) + vdot)
+    if joint == "R":
+        omega_new = R_back * omega + qd * Z
+        omega_dot_new = R_back * omega_dot + (R_back * omega).cross(qd * Z) + qdd * Z
+        vdot_new = rigid
+    else:
+        omega_new, omega_dot_new = R_back * omega, R_back * omega_dot
+        vdot_new = rigid + (2 * omega_new).cross(qd * Z) + qdd * Z
+    vdot_c = omega_dot_new.cross(P_c) + omega_new.cross(omega_new.cross(P_c)) + vdot_new
+    return omega_new, omega_dot_new, vdot_new, vdot_c
+
+
+def inward_step(R, P, P_c, f_next, n_next, F, N):
+    from robocourse.frames import force_transform
+    wrench = force_transform(R, P) * sp.Matrix([*f_next, *n_next])
+    return sp.Matrix(wrench[:3]) + F, sp.Matrix(wrench[3:]) + N + P_c.cross(F)
+
+
+tau_pr = sp.Matrix([m1 * (dddot1 + g), tau_pr[1]])           # the slider lifts the carriage alone
+"""
+
+DISTRIBUTED_SLIPPED = """
+R12_d, P2 = rot_z(theta2), sp.Matrix([l1, 0, 0])
+w1, w1_dot = thetadot1 * Z, thetaddot1 * Z
+v1_dot_d = rot_z(theta1).T * sp.Matrix([0, g, 0])
+w2_d = w1 + thetadot2 * Z
+v2_dot_d = R12_d.T * (w1_dot.cross(P2) + w1.cross(w1.cross(P2)) + v1_dot_d)
+PC1, PC2 = sp.Matrix([r1, 0, 0]), sp.Matrix([r2, 0, 0])
+vdot_C2 = w2_d.cross(w2_d.cross(PC2)) + v2_dot_d             # the term 2ω̇2 × 2PC2 forgotten
+f_1 = R12_d * (m2 * vdot_C2) + m1 * (w1_dot.cross(PC1) + w1.cross(w1.cross(PC1)) + v1_dot_d)
+wrong_line = "I"
+corrected_line = sp.Matrix([-2 * thetadot1 * ddot2, 0, 0])
+"""
+
+PAYLOAD_FORGOTTEN = """
+tau_payload, _ = torques_by_my_steps(planar_2r(**arm, m2=masses[1]), q_now, theta_dot, theta_ddot)
+
+
+def mass_matrix_by_columns(robot, q):
+    n = robot.n
+    return np.column_stack([inverse_dynamics(robot, q, np.zeros(n), np.eye(n)[j])
+                            for j in range(n)])
+
+
+M8 = mass_matrix_by_columns(arm8, q8)
+qdd_now = np.linalg.solve(M8, tau8 - c8 - G8)
+"""
+
+SIGNS_AND_DEGREES = """
+tau_payload, _ = torques_by_my_steps(planar_2r(**arm, m2=masses[1] + payload_kg),
+                                     theta_deg.astype(float), theta_dot, theta_ddot)
+qdd_now = np.linalg.solve(M8, tau8 + c8 + G8)
+wrong_line = "e"
+corrected_line = R21 * rigid + omega_2.cross(ddot2 * Z) + dddot2 * Z
+"""
+
 # (assignment, what the student did, source run after the instructor's answers,
 #  {exercise: (mistake code, words of the feedback)})
 SLIPS = [
@@ -205,6 +264,24 @@ SLIPS = [
      MORE_SLIPS_OF_THE_TENSORS, {1: ("units", "a mass times a length squared"),
                                  6: ("turn:degrees", "degrees"),
                                  8: ("not-principal", "columns")}),
+    ("ch3_newton_euler", "R untransposed, a library step, the slider alone",
+     STEPS_SLIPPED, {1: ("R-transposed", "handed R transposed"),
+                     2: ("raised", "force_transform is switched off"),
+                     5: ("slider-alone", "inward_step of exercise 2 did not pass")}),
+    ("ch3_newton_euler", "a term forgotten and carried on, a later line, the term alone",
+     DISTRIBUTED_SLIPPED, {3: ("inertial:wrong", "the inertial term in θ̈₁ is not right"),
+                           4: ("follows:ex3", "from your vdot_C2 of exercise 3"),
+                           9: ("carried:I", "carries on an error"),
+                           10: ("term-only", "wrong_line of exercise 9 did not pass")}),
+    ("ch3_newton_euler", "the payload forgotten, gravity in M carried to forward dynamics",
+     PAYLOAD_FORGOTTEN, {6: ("no-payload", "without the payload"),
+                         7: ("gravity-in-columns", "switch gravity off"),
+                         8: ("follows:ex7", "from your mass_matrix_by_columns of exercise 7")}),
+    ("ch3_newton_euler", "degrees as radians, the signs of c and G, the Coriolis term once",
+     SIGNS_AND_DEGREES, {6: ("degrees", "degrees used as radians"),
+                         8: ("signs", "τ + c + G"),
+                         9: ("right-line:E", "line E is right"),
+                         10: ("coriolis-half", "taken once")}),
 ]
 
 

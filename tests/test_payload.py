@@ -206,11 +206,14 @@ NUMERIC = spatial_3r(l2=0.4, l3=0.3, masses=(1.0, 1.0, 1.0), com_distances=(0.2,
 STILL = ([0.0] * 3, [0.0] * 3, [0.0] * 3)
 
 BAD_INPUT = [
-    (lambda: spatial_3r(masses=(1.0, 2.0)), ValueError, r"masses must have 3 entries; got 2"),
+    (lambda: spatial_3r(masses=(1.0, 2.0)), ValueError, r"masses must have 3 entries"),
+    (lambda: spatial_3r(masses=(1.0, -2.0, 1.0)), ValueError, r"masses\[1\] must be >= 0"),
+    (lambda: spatial_3r(l2=-0.4), ValueError, r"l2 must be >= 0"),
     (lambda: spatial_3r(com_distances=0.2), TypeError, r"com_distances must be a sequence"),
-    (lambda: spatial_3r(inertias=[np.eye(3)] * 2), ValueError, r"inertias must have 3 entries"),
-    (lambda: spatial_3r(inertias=[np.diag([1.0, 1.0, 3.0])] * 3), ValueError,
-     r"I_c breaks the triangle inequality"),
+    (lambda: spatial_3r(inertias=[np.eye(3)] * 2), TypeError,
+     r"inertias must be a list of three 3x3 tensors"),
+    (lambda: spatial_3r(inertias=[np.eye(3), np.eye(3), np.diag([1.0, 1.0, 3.0])]), ValueError,
+     r"inertias\[2\] breaks the triangle inequality"),
     (lambda: with_payload(planar_2r, 1.0, [0, 0, 0], np.zeros((3, 3))), TypeError,
      r"robot must be a SerialChain; got the function planar_2r"),
     (lambda: with_payload(NUMERIC, -1.0, [0, 0, 0], np.zeros((3, 3))), ValueError,

@@ -24,18 +24,20 @@ import numpy as np
 import sympy as sp
 from sympy.core.function import AppliedUndef
 
+from robocourse import _checks as C
 from robocourse import equivalence
 from robocourse.robot import derivative_name, joint_symbol_role
 
-__all__ = ["Mistake", "Known", "case", "note", "same", "check_expression", "check_number",
-           "check_call", "term_kind"]
+__all__ = ["Mistake", "Known", "case", "note", "same", "read_answer", "check_expression",
+           "check_number", "check_call", "term_kind", "shorten"]
 
 
 class Mistake(AssertionError):
     """A wrong answer: the feedback for the student and a stable mistake ``code``."""
 
     def __init__(self, message, code="failed"):
-        super().__init__(message)
+        super().__init__(C.text(message, "message"))
+        C.text(code, "code")
         self.code = code
 
 
@@ -44,7 +46,8 @@ class Known:
     (STACK's "answer notes"): ``Known(wrong_value, "It matches …", "payload:down")``."""
 
     def __init__(self, value, message, code):
-        self.value, self.message, self.code = value, message, code
+        self.value, self.message, self.code = value, C.text(message, "message"), C.text(code,
+                                                                                       "code")
 
 
 @contextlib.contextmanager
@@ -57,6 +60,7 @@ def case(label):
     ...
     robocourse.grading.checks.Mistake: with theta2 = 0: tau2 is not within the tolerance ...
     """
+    C.text(label, "label")
     try:
         yield
     except Mistake as mistake:
@@ -73,6 +77,9 @@ def note(text, code=None):
     ...
     robocourse.grading.checks.Mistake: f has the wrong sign. F is what the tool exerts.
     """
+    C.text(text, "text")
+    if code is not None:
+        C.text(code, "code")
     try:
         yield
     except Mistake as mistake:
@@ -89,6 +96,8 @@ def same(answer, other, atol=1e-6):
     >>> same(2 * sp.sin(x / 2) * sp.cos(x / 2), sp.sin(x)), same([1.0, 2.0], np.array([1.0, 2.1]))
     (True, False)
     """
+    C.values(other, "other")
+    C.nonnegative(atol, "atol", "absolute")
     try:
         if isinstance(other, (sp.Basic, sp.MatrixBase)):
             check_expression(answer, other)
@@ -153,7 +162,7 @@ def term_kind(term, markers=()):
     >>> term_kind(sp.Symbol('m2') * g * sp.sin(sp.Symbol('theta1')))
     'gravity term'
     """
-    return _kind(term, markers)[1]
+    return _kind(C.expression(term, "term"), C.symbols(markers, None, "markers"))[1]
 
 
 def _monomial(symbols, powers):
@@ -252,6 +261,20 @@ def _read(answer, expected, allowed):
     return answer.xreplace(twins) if twins else answer
 
 
+def read_answer(value, symbols=()):
+    """``value`` (an expression or Matrix) in the exercise's ``symbols``: ``theta1(t)`` and
+    its time derivatives become ``theta1``, ``thetadot1``, ``thetaddot1``; a symbol with the
+    name of one of ``symbols`` (whatever its assumptions) becomes that symbol.
+
+    >>> t = sp.Symbol("t")
+    >>> read_answer(sp.Function("theta1")(t).diff(t) * sp.Symbol("m", positive=True),
+    ...             [sp.Symbol("m")])
+    m*thetadot1
+    """
+    C.instance(value, (sp.Basic, sp.MatrixBase), "value")
+    return _read(value, sp.Integer(0), set(C.symbols(symbols, None, "symbols")))
+
+
 def _same(a, b):
     """True when ``a`` and ``b`` are equal for all values of their symbols."""
     comparison = equivalence.compare(a, b, seed=_seed())
@@ -286,9 +309,11 @@ def check_expression(answer, expected, name="your answer", markers=(), allowed_s
     ...
     robocourse.grading.checks.Mistake: tau is not right: the gravity term has the wrong sign.
     """
+    _instructor_arguments(name, mistakes)
+    expected = C.expression(expected, "expected", finite=True)
+    markers = C.symbols(markers, None, "markers")
+    allowed = set(C.symbols(allowed_symbols or (), None, "allowed_symbols"))
     answer = _as_sympy(answer, name)
-    expected = sp.sympify(expected)
-    allowed = set(allowed_symbols or ())
     if mistakes:
         try:
             check_expression(answer, expected, name, markers, allowed)
@@ -319,6 +344,17 @@ def check_expression(answer, expected, name="your answer", markers=(), allowed_s
         raise Mistake(f"{name} is not right: it is not equal to the expected result.",
                       "not-equal")
     raise Mistake(f"{name} is not right: {'; '.join(s for _, s in found)}.", found[0][0])
+
+
+def _instructor_arguments(name, mistakes):
+    """The arguments the exercise's author gives (the checks' other side): ``name`` a
+    string, ``mistakes`` a sequence of ``Known``."""
+    C.text(name, "name")
+    if isinstance(mistakes, (str, bytes, Known)) or not hasattr(mistakes, "__iter__"):
+        raise TypeError(f"mistakes must be a sequence of Known(value, message, code); got "
+                        f"{C.shown(mistakes)}")
+    for k, known in enumerate(mistakes):
+        C.instance(known, Known, f"mistakes[{k}]")
 
 
 def _check_matrix(answer, expected, name, markers, allowed):
@@ -375,8 +411,16 @@ def check_number(answer, expected, name="your answer", rtol=1e-6, atol=1e-9, uni
     ...
     robocourse.grading.checks.Mistake: x should be a number or an array of numbers; got bool True
     """
+    _instructor_arguments(name, mistakes)
+    C.text(unit, "unit")
+    C.nonnegative(rtol, "rtol", "relative")
+    C.nonnegative(atol, "atol", unit or "absolute, in the answer's unit")
+    wanted = C.values(expected, "expected")
+    try:
+        wanted = np.asarray(wanted, dtype=float)
+    except TypeError as error:                 # a sympy symbol: no number to compare with
+        raise TypeError(f"expected must be numbers, not symbols; got {expected!r}") from error
     given = _as_numbers(answer, name)
-    wanted = np.asarray(expected, dtype=float)
     if wanted.ndim == 0 and given.size == 1:
         given = given.reshape(())                     # [x] for a scalar is fine
     if mistakes:
@@ -423,6 +467,8 @@ def check_call(function, *args, name=None, **kwargs):
     ...
     robocourse.grading.checks.Mistake: inverse raised ZeroDivisionError: division by zero ...
     """
+    if name is not None:
+        C.text(name, "name")
     label = name or getattr(function, "__name__", "your function")
     if not callable(function):
         raise Mistake(f"{label} should be a function; got {type(function).__name__}",
@@ -432,14 +478,16 @@ def check_call(function, *args, name=None, **kwargs):
     except Mistake:
         raise
     except Exception as error:  # noqa: BLE001 - the student's error is the feedback
-        shown = ", ".join([_short(a) for a in args] +
-                          [f"{k}={_short(v)}" for k, v in kwargs.items()])
+        shown = ", ".join([shorten(a) for a in args] +
+                          [f"{k}={shorten(v)}" for k, v in kwargs.items()])
         message = str(error) or ("is the answer cell still the stub?"
                                  if isinstance(error, NotImplementedError) else "")
         raise Mistake(f"{label} raised {type(error).__name__}: {message} (called with "
                       f"{shown})", f"raised:{type(error).__name__}") from None
 
 
-def _short(value, limit=60):
+def shorten(value, limit=60):
+    """``repr(value)`` on one line, cut to ``limit`` characters (for feedback)."""
+    C.count(limit, "limit", 2)
     text = " ".join(repr(value).split())
     return text if len(text) <= limit else text[:limit - 1] + "…"

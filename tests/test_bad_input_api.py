@@ -1,0 +1,374 @@
+"""Every public function, class and method of every public module, swept: each argument in
+turn is replaced by a bool, a string and a nan (or, for a text or a flag argument, by what
+that kind must not be), and the call must raise TypeError or ValueError whose message names
+that argument. A table of valid calls drives the sweep; a public callable missing from it
+(and not exempted with a reason) fails ``test_every_public_callable_is_swept``, so a new
+function cannot escape the gate (issue 17)."""
+
+import inspect
+import math
+import re
+
+import numpy as np
+import pytest
+import sympy as sp
+
+from robocourse import (
+    closed_form,
+    codegen,
+    control,
+    frames,
+    inertia,
+    kinematics,
+    lagrange,
+    lagrange_euler,
+    models,
+    newton_euler,
+    notation,
+    puma560,
+    robot,
+    simulate,
+    statics,
+    trajectories,
+)
+from robocourse.grading import checks
+
+MODULES = (frames, robot, models, inertia, kinematics, statics, newton_euler, lagrange,
+           lagrange_euler, closed_form, codegen, simulate, control, trajectories, puma560,
+           notation, checks)
+
+ARM = models.planar_2r(l1=1.0, l2=1.0, m1=1.0, m2=1.0, g=9.81)
+PUMA = models.puma560()
+FAST = codegen.CompiledDynamics(ARM, backend="numpy")
+FORM = closed_form.closed_form(ARM)
+PATH = trajectories.synchronised([0.0, 0.0], [1.0, 1.0], 1.0)
+STATICS = statics.static_forces_by_propagation(ARM, [0.3, 1.0], [1, 0, 0, 0, 0, 0])
+NE = newton_euler.newton_euler(ARM, [0, 0], [0, 0], [0, 0])
+MOTION = simulate.simulate(ARM, [0.0, 0.0], [0.0, 0.0], 0.01, model=FAST, samples=2)
+x, y, t1, w1, a1 = sp.symbols("x y theta1 thetadot1 thetaddot1")
+Q, Z = [0.3, 1.0], [0.0, 0.0]
+W = [1.0, 0, 0, 0, 0, 0.5]
+T = kinematics.forward_kinematics(PUMA, [0.3, -0.5, 0.4, 0.6, 0.7, -0.8])
+LINK = ARM.links[1]
+
+
+def _enter(label):
+    with checks.case(label):
+        pass
+
+
+def _note(text, code=None):
+    with checks.note(text, code):
+        pass
+
+
+# name -> (callable, valid keyword arguments). Every argument not listed is left at its default
+# and is swept too (with its default as the valid value).
+CALLS = {
+    # frames
+    "frames.as_rotation": (frames.as_rotation, dict(R=np.eye(3))),
+    "frames.rot_x": (frames.rot_x, dict(angle=0.3)),
+    "frames.rot_y": (frames.rot_y, dict(angle=0.3)),
+    "frames.rot_z": (frames.rot_z, dict(angle=0.3)),
+    "frames.skew": (frames.skew, dict(v=[1, 2, 3])),
+    "frames.vee": (frames.vee, dict(S=frames.skew([1, 2, 3]))),
+    "frames.cross": (frames.cross, dict(a=[1, 0, 0], b=[0, 1, 0])),
+    "frames.transform": (frames.transform, dict(R=np.eye(3), p=[1, 2, 3])),
+    "frames.rotation": (frames.rotation, dict(T=np.eye(4))),
+    "frames.translation": (frames.translation, dict(T=np.eye(4))),
+    "frames.inverse_transform": (frames.inverse_transform, dict(T=np.eye(4))),
+    "frames.dh_transform": (frames.dh_transform, dict(alpha=0, a=1.0, theta=0.3, d=0)),
+    "frames.velocity_transform": (frames.velocity_transform, dict(A_R_B=np.eye(3),
+                                                                  A_P_B=[1, 0, 0])),
+    "frames.force_transform": (frames.force_transform, dict(A_R_B=np.eye(3), A_P_B=[1, 0, 0])),
+    "frames.adjoint": (frames.adjoint, dict(T=np.eye(4))),
+    # robot
+    "robot.Link": (robot.Link, dict(a=1.0, mass=1.0, r_c=[0, 0, 0], I_c=np.eye(3))),
+    "robot.Link.transform": (LINK.transform, dict(q=0.3)),
+    "robot.Link.parameters": (LINK.parameters, dict()),
+    "robot.SerialChain": (robot.SerialChain, dict(links=[robot.Link()])),
+    "robot.SerialChain.uses_symbols": (ARM.uses_symbols, dict()),
+    "robot.joint_symbols": (robot.joint_symbols, dict(robot=ARM)),
+    "robot.joint_symbol_role": (robot.joint_symbol_role, dict(symbol=t1)),
+    "robot.is_rate": (robot.is_rate, dict(symbol=w1)),
+    "robot.is_acceleration": (robot.is_acceleration, dict(symbol=a1)),
+    "robot.joint_of": (robot.joint_of, dict(symbol=t1)),
+    "robot.derivative_name": (robot.derivative_name, dict(base="theta1", order=1)),
+    # models
+    "models.planar_arm": (models.planar_arm, dict(lengths=[1.0], masses=[1.0],
+                                                  com_distances=[0.5], inertias=[0.1], g=9.81)),
+    "models.planar_2r": (models.planar_2r, dict()),
+    "models.planar_2r_distributed": (models.planar_2r_distributed, dict()),
+    "models.planar_3r": (models.planar_3r, dict()),
+    "models.rp_arm": (models.rp_arm, dict()),
+    "models.puma560": (models.puma560, dict()),
+    "models.spatial_3r": (models.spatial_3r, dict()),
+    "models.with_payload": (models.with_payload, dict(robot=ARM, mass=1.0, r_c=[0.1, 0, 0],
+                                                      I_c=np.eye(3) * 0.01)),
+    # inertia
+    "inertia.check_inertia": (inertia.check_inertia, dict(I=np.eye(3))),
+    "inertia.broken_triangle_inequality": (inertia.broken_triangle_inequality, dict(I=np.eye(3))),
+    "inertia.point_mass_inertia": (inertia.point_mass_inertia, dict(mass=1.0, p=[1, 0, 0])),
+    "inertia.Box": (inertia.Box, dict(w=1, l=2, h=3)),
+    "inertia.Box.integrate": (inertia.Box(1, 1, 1).integrate, dict(f=lambda r: r[0] ** 2,
+                                                                  mass=1)),
+    "inertia.Cylinder": (inertia.Cylinder, dict(radius=1, height=2)),
+    "inertia.Cylinder.integrate": (inertia.Cylinder(1, 1).integrate,
+                                   dict(f=lambda r: r[2] ** 2, mass=1)),
+    "inertia.Rod": (inertia.Rod, dict(length=1)),
+    "inertia.Rod.integrate": (inertia.Rod(1).integrate, dict(f=lambda r: r[0] ** 2, mass=1)),
+    "inertia.inertia_by_integration": (inertia.inertia_by_integration,
+                                       dict(body=inertia.Rod(2.0), mass=3.0)),
+    "inertia.parallel_axis": (inertia.parallel_axis, dict(I_c=np.eye(3), mass=1.0,
+                                                          p_c=[1, 0, 0])),
+    "inertia.parallel_axis_to_centre": (inertia.parallel_axis_to_centre,
+                                        dict(I_A=np.diag([1.0, 2.0, 2.0]), mass=1.0,
+                                             p_c=[1, 0, 0])),
+    "inertia.rotate_inertia": (inertia.rotate_inertia, dict(I=np.eye(3), R=np.eye(3))),
+    "inertia.principal_axes": (inertia.principal_axes, dict(I=np.diag([1.0, 2.0, 2.5]))),
+    "inertia.symbolic_inertia": (inertia.symbolic_inertia, dict(label="p")),
+    "inertia.composite_body": (inertia.composite_body,
+                               dict(parts=[(1.0, [0, 0, 0], np.eye(3)),
+                                           (2.0, [1, 0, 0], np.eye(3))])),
+    # kinematics
+    "kinematics.link_frames": (kinematics.link_frames, dict(robot=ARM, q=Q)),
+    "kinematics.forward_kinematics": (kinematics.forward_kinematics, dict(robot=ARM, q=Q)),
+    "kinematics.jacobian_by_cross_products": (kinematics.jacobian_by_cross_products,
+                                              dict(robot=ARM, q=Q)),
+    "kinematics.jacobian_by_propagation": (kinematics.jacobian_by_propagation,
+                                           dict(robot=ARM, q=Q)),
+    "kinematics.rotate_jacobian": (kinematics.rotate_jacobian, dict(J=np.zeros((6, 2)),
+                                                                    R=np.eye(3))),
+    "kinematics.jacobian": (kinematics.jacobian, dict(robot=ARM, q=Q)),
+    "kinematics.jacobian_rows": (kinematics.jacobian_rows, dict(robot=ARM, q=Q, rows=(0, 1))),
+    "kinematics.jacobian_determinant": (kinematics.jacobian_determinant,
+                                        dict(robot=ARM, q=Q, rows=(0, 1))),
+    "kinematics.is_singular": (kinematics.is_singular, dict(robot=ARM, q=Q, rows=(0, 1))),
+    "kinematics.manipulability": (kinematics.manipulability, dict(robot=ARM, q=Q, rows=(0, 1))),
+    "kinematics.inverse_jacobian": (kinematics.inverse_jacobian,
+                                    dict(robot=ARM, q=Q, rows=(0, 1))),
+    "kinematics.joint_rates": (kinematics.joint_rates, dict(robot=ARM, q=Q, velocity=[1, 0],
+                                                            rows=(0, 1))),
+    "kinematics.inverse_kinematics_2r": (kinematics.inverse_kinematics_2r,
+                                         dict(robot=ARM, x=1.0, y=1.0)),
+    # statics
+    "statics.tool_wrench": (statics.tool_wrench, dict(robot=ARM, q=Q, wrench=W)),
+    "statics.static_forces_by_propagation": (statics.static_forces_by_propagation,
+                                             dict(robot=ARM, q=Q, wrench=W)),
+    "statics.joint_torques_by_jacobian": (statics.joint_torques_by_jacobian,
+                                          dict(robot=ARM, q=Q, wrench=W)),
+    "statics.StaticForces.force": (STATICS.force, dict(i=2)),
+    "statics.StaticForces.moment": (STATICS.moment, dict(i=3)),
+    # dynamics: the five verbs of three routes, and what only one route has
+    "newton_euler.newton_euler": (newton_euler.newton_euler, dict(robot=ARM, q=Q, qd=Z, qdd=Z)),
+    "newton_euler.NewtonEulerResult.link": (NE.link, dict(i=1)),
+    "newton_euler.payload_trace": (newton_euler.payload_trace,
+                                   dict(robot=ARM, q=Q, qd=Q, qdd=Q, mass=1.0, r_c=[0.1, 0, 0],
+                                        I_c=np.eye(3) * 0.01)),
+    "newton_euler.payload_wrench": (newton_euler.payload_wrench,
+                                    dict(robot=ARM, q=Q, qd=Q, qdd=Q, mass=1.0, r_c=[0.1, 0, 0],
+                                         I_c=np.eye(3) * 0.01)),
+    "newton_euler.torque_parts": (newton_euler.torque_parts, dict(robot=ARM, q=Q, qd=Q, qdd=Q)),
+    "lagrange.kinetic_energy": (lagrange.kinetic_energy, dict(robot=ARM, q=Q, qd=Q)),
+    "lagrange.potential_energy": (lagrange.potential_energy, dict(robot=ARM, q=Q)),
+    "lagrange.total_energy": (lagrange.total_energy, dict(robot=ARM, q=Q, qd=Q)),
+    "lagrange.time_derivative": (lagrange.time_derivative, dict(expr=w1 * sp.sin(t1), q=[t1],
+                                                                qd=[w1], qdd=[a1])),
+    "lagrange.lagrange_equations": (lagrange.lagrange_equations, dict(robot=ARM)),
+    "lagrange.equation_terms": (lagrange.equation_terms, dict(robot=ARM)),
+    "lagrange.mass_matrix_derivatives": (lagrange.mass_matrix_derivatives, dict(robot=ARM, q=Q)),
+    "lagrange.christoffel_symbols": (lagrange.christoffel_symbols, dict(robot=ARM, q=Q)),
+    "lagrange_euler.joint_derivative_matrix": (lagrange_euler.joint_derivative_matrix,
+                                               dict(link=LINK)),
+    "lagrange_euler.pseudo_inertia": (lagrange_euler.pseudo_inertia, dict(link=LINK)),
+    "lagrange_euler.transform_derivatives": (lagrange_euler.transform_derivatives,
+                                             dict(robot=ARM, q=Q)),
+    "closed_form.closed_form": (closed_form.closed_form, dict(robot=ARM)),
+    "closed_form.exact_arm": (closed_form.exact_arm, dict(robot=ARM)),
+    "closed_form.ClosedForm.inverse_dynamics": (FORM.inverse_dynamics, dict(q=Q, qd=Z, qdd=Z)),
+    "closed_form.ClosedForm.mass_matrix": (FORM.mass_matrix, dict(q=Q)),
+    "closed_form.ClosedForm.velocity_product": (FORM.velocity_product, dict(q=Q, qd=Q)),
+    "closed_form.ClosedForm.coriolis_matrix": (FORM.coriolis_matrix, dict(q=Q, qd=Q)),
+    "closed_form.ClosedForm.gravity_load": (FORM.gravity_load, dict(q=Q)),
+    "closed_form.ClosedForm.numeric_functions": (FORM.numeric_functions,
+                                                 dict(backend="numpy")),
+    # codegen
+    "codegen.NumericFunction": (codegen.NumericFunction, dict(expressions=sp.Matrix([x * y]),
+                                                              arguments={"x": x, "y": y},
+                                                              backend="numpy")),
+    "codegen.CompiledDynamics": (codegen.CompiledDynamics, dict(robot=ARM, backend="numpy")),
+    "codegen.straight_line_program": (codegen.straight_line_program,
+                                      dict(expressions=[sp.sin(x) * y], inputs=[x, y])),
+    "codegen.c_source": (codegen.c_source, dict(program=([], [x * y]), inputs=[x, y],
+                                                name="f")),
+    "codegen.compile_c": (codegen.compile_c, dict(source="int f(void) { return 0; }\n",
+                                                  name="f")),
+    # simulation and control
+    "simulate.forward_dynamics": (simulate.forward_dynamics, dict(robot=ARM, q=Q, qd=Z, tau=Z)),
+    "simulate.simulate": (simulate.simulate, dict(robot=ARM, q0=Z, qd0=Z, duration=0.01,
+                                                  model=FAST, samples=2)),
+    "simulate.energy": (simulate.energy, dict(robot=ARM, motion=MOTION)),
+    "control.computed_torque": (control.computed_torque, dict(robot=ARM, trajectory=PATH,
+                                                              Kp=100.0, Kv=20.0, model=FAST)),
+    "control.track": (control.track, dict(plant=ARM, controller=ARM, trajectory=PATH, Kp=100.0,
+                                          Kv=20.0, duration=0.01, samples=2, plant_model=FAST,
+                                          controller_model=FAST)),
+    # trajectories
+    "trajectories.cubic_coefficients": (trajectories.cubic_coefficients,
+                                        dict(theta0=0.0, thetaf=1.0, duration=2.0)),
+    "trajectories.cubic": (trajectories.cubic, dict(theta0=0.0, thetaf=1.0, duration=2.0,
+                                                    t=1.0)),
+    "trajectories.cubic_duration": (trajectories.cubic_duration,
+                                    dict(theta0=0.0, thetaf=1.0, max_velocity=0.75)),
+    "trajectories.JointTrajectory": (trajectories.JointTrajectory, dict(q0=Z, qf=Q,
+                                                                        durations=[1.0, 2.0])),
+    "trajectories.JointTrajectory.at": (PATH.at, dict(t=0.5)),
+    "trajectories.synchronised": (trajectories.synchronised, dict(q0=Z, qf=Q, duration=1.0)),
+    "trajectories.unsynchronised": (trajectories.unsynchronised, dict(q0=Z, qf=Q,
+                                                                      max_velocity=1.0)),
+    "trajectories.straight_line_2r": (trajectories.straight_line_2r,
+                                      dict(robot=ARM, start=[2.0, 0.0], end=[0.0, 2.0],
+                                           points=2)),
+    "trajectories.joint_space_path": (trajectories.joint_space_path,
+                                      dict(via=[[0.0, 0.0], [1.0, 2.0]], steps=2)),
+    "trajectories.distance_from_line": (trajectories.distance_from_line,
+                                        dict(points=[[1.0, 1.0]], start=[0.0, 0.0],
+                                             end=[1.0, 0.0])),
+    # the PUMA's inverse kinematics
+    "puma560.inverse_kinematics": (puma560.inverse_kinematics, dict(robot=PUMA, T=T)),
+    "puma560.wrist_singular": (puma560.wrist_singular, dict(q=[0, 0, 0, 0, 0.7, 0])),
+    # notation
+    "notation.abbreviate": (notation.abbreviate, dict(value=sp.cos(t1))),
+    "notation.lecture_form": (notation.lecture_form, dict(value=sp.cos(t1))),
+    "notation.by_rates": (notation.by_rates, dict(value=a1 * w1 ** 2, qdd=[a1], qd=[w1])),
+    "notation.latex": (notation.latex, dict(value=sp.cos(t1))),
+    "notation.show": (lambda lhs: notation.show(lhs, x), dict(lhs="x")),
+    "notation.rounded": (notation.rounded, dict(x=[1.23456789])),
+    "notation.tidy": (notation.tidy, dict(value=sp.sin(t1) ** 2 + sp.cos(t1) ** 2)),
+    # the grading checkers: the instructor's arguments (the answers are the student's)
+    "checks.check_expression": (checks.check_expression, dict(answer=x + y, expected=y + x)),
+    "checks.check_number": (checks.check_number, dict(answer=1.0, expected=1.0)),
+    "checks.check_call": (checks.check_call, dict(function=lambda: 1)),
+    "checks.case": (_enter, dict(label="with theta2 = 0")),
+    "checks.Known": (checks.Known, dict(value=1.0, message="It matches …", code="payload")),
+    "checks.Mistake": (checks.Mistake, dict(message="wrong")),
+    "checks.term_kind": (checks.term_kind, dict(term=w1 * a1)),
+    "checks.note": (_note, dict(text="F is what the tool exerts.", code="direction")),
+    "checks.same": (checks.same, dict(answer=x + y, other=y + x)),
+    "checks.read_answer": (checks.read_answer, dict(value=x + y, symbols=[x])),
+    "checks.shorten": (checks.shorten, dict(value=[1.0, 2.0], limit=10)),
+    # the new kinematics, the code generator's counts and its cached models
+    "kinematics.jacobian_derivative": (kinematics.jacobian_derivative,
+                                       dict(robot=ARM, q=Q, qd=Q)),
+    "kinematics.joint_accelerations": (kinematics.joint_accelerations,
+                                       dict(robot=ARM, q=Q, qd=Q, acceleration=[1.0, 0.0],
+                                            rows=(0, 1))),
+    "codegen.compiled_dynamics": (codegen.compiled_dynamics, dict(robot=ARM)),
+    "codegen.operation_count": (codegen.operation_count, dict(robot=ARM)),
+    "codegen.count_operations": (codegen.count_operations, dict(source=codegen.c_source(
+        codegen.straight_line_program([x * y], [x, y]), [x, y], "f"))),
+}
+for _route in (newton_euler, lagrange, lagrange_euler):
+    _name = _route.__name__.split(".")[-1]
+    CALLS |= {
+        f"{_name}.inverse_dynamics": (_route.inverse_dynamics, dict(robot=ARM, q=Q, qd=Z, qdd=Z)),
+        f"{_name}.mass_matrix": (_route.mass_matrix, dict(robot=ARM, q=Q)),
+        f"{_name}.velocity_product": (_route.velocity_product, dict(robot=ARM, q=Q, qd=Q)),
+        f"{_name}.coriolis_matrix": (_route.coriolis_matrix, dict(robot=ARM, q=Q, qd=Q)),
+        f"{_name}.gravity_load": (_route.gravity_load, dict(robot=ARM, q=Q)),
+    }
+
+# Public callables that take no argument to check, with the reason.
+EXEMPT = {
+    "codegen.cache_folder": "no arguments", "codegen.c_compiler": "no arguments",
+    "kinematics.SingularConfigurationError": "an exception",
+    "inertia.UnphysicalInertiaWarning": "a warning",
+    "robot.JointRole": "a named tuple that joint_symbol_role returns",
+    "newton_euler.LinkTrace": "a result", "newton_euler.NewtonEulerResult": "a result",
+    "newton_euler.TorqueParts": "a result (torque_parts returns it)",
+    "inertia.MassProperties": "a result (composite_body returns it)",
+    "statics.StaticForces": "a result", "lagrange.EquationTerms": "a result",
+    "closed_form.ClosedForm": "a result (closed_form builds it)", "simulate.Motion": "a result",
+    "control.Tracking": "a result",
+    "notation.latex_sum": "terms only (*terms, each checked by latex: tested on its own)",
+    "codegen.NumericFunction.many": "values only (*values: test_bad_input_codegen)",
+}
+# Arguments the sweep leaves alone, with the reason.
+NOT_SWEPT = {
+    ("checks.check_expression", "answer"): "the student's answer: judged by a Mistake",
+    ("checks.check_number", "answer"): "the student's answer: judged by a Mistake",
+    ("checks.check_call", "function"): "the student's function: judged by a Mistake",
+    ("checks.Known", "value"): "any known wrong answer",
+    ("inertia.check_inertia", "I"): "named by the argument name (default I_c, a link's tensor)",
+    ("checks.same", "answer"): "the student's answer: a yes or no",
+    ("checks.shorten", "value"): "any value, shown",
+}
+
+TEXT = {"name", "unit", "label", "message", "code", "failure", "lhs", "source", "text"}
+FLAGS = {"dynamics", "symbolic", "factor", "physical", "triangle", "symbolic_lengths"}
+DISPLAY = {"notation.abbreviate", "notation.lecture_form", "notation.latex",
+           "notation.tidy"}        # a display shows nan, and latex takes a string as LaTeX
+
+
+def _bad_values(key, parameter):
+    if key.startswith("codegen.") and parameter == "name":         # a C identifier
+        return {"a bool": True, "a C keyword": "float", "nan": math.nan}
+    if parameter in TEXT:
+        return {"a bool": True, "a number": 3, "nan": math.nan}
+    if parameter in FLAGS:
+        return {"text": "yes", "the number 1": 1, "nan": math.nan}
+    if key in DISPLAY:
+        return {"a bool": True, "None": None, "a list": [x]}
+    return {"a bool": True, "text": "1", "nan": math.nan}
+
+
+def _public_callables():
+    found = set()
+    for module in MODULES:
+        short = module.__name__.split(".")[-1]
+        exported = getattr(module, "__all__", ())            # exported: public wherever defined
+        for name in set(exported) | {n for n in vars(module) if not n.startswith("_")}:
+            value = getattr(module, name)
+            own = getattr(value, "__module__", None) == module.__name__
+            if not callable(value) or not (own or name in exported):
+                continue
+            found.add(f"{short}.{name}")
+            if inspect.isclass(value) and not issubclass(value, BaseException):
+                for method, member in vars(value).items():
+                    if not method.startswith("_") and inspect.isfunction(member):
+                        found.add(f"{short}.{name}.{method}")
+    return found
+
+
+def _cases():
+    for key, (function, _) in CALLS.items():
+        for parameter in inspect.signature(function).parameters.values():
+            if parameter.kind in (parameter.VAR_POSITIONAL, parameter.VAR_KEYWORD) or \
+                    (key, parameter.name) in NOT_SWEPT:
+                continue
+            for label, value in _bad_values(key, parameter.name).items():
+                yield pytest.param(key, parameter.name, value,
+                                   id=f"{key}({parameter.name}={label})")
+
+
+def test_every_public_callable_is_swept():
+    public = _public_callables()
+    assert public - set(CALLS) - set(EXEMPT) == set(), "add these to CALLS or EXEMPT"
+    assert set(CALLS) | set(EXEMPT) <= public, "CALLS or EXEMPT name what is not public"
+
+
+@pytest.mark.parametrize("key", sorted(CALLS))
+def test_the_valid_call_of_the_sweep_passes(key):
+    function, valid = CALLS[key]
+    if key == "codegen.compile_c" and codegen.c_compiler() is None:
+        pytest.skip("no C compiler on this machine")
+    function(**valid)
+
+
+@pytest.mark.parametrize("key, parameter, value", list(_cases()))
+def test_a_bad_argument_is_refused_by_name(key, parameter, value):
+    function, valid = CALLS[key]
+    with pytest.raises((TypeError, ValueError)) as caught:
+        function(**{**valid, parameter: value})
+    assert re.search(rf"(?<![\w.]){re.escape(parameter)}(?!\w)", str(caught.value)), \
+        f"{key}: the error for {parameter}={value!r} does not name it: {caught.value}"

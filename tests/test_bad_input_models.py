@@ -1,0 +1,202 @@
+"""Bad input to robocourse.models and robocourse.robot: parameters named as the model names
+them (``l1``, not ``r_c[0]``), negative lengths, booleans and strings as numbers or flags,
+lists of the wrong length blamed on the right list — and the explicit way to load a published
+parameter set whose inertia breaks the triangle inequality (issue 17)."""
+
+import warnings
+
+import numpy as np
+import pytest
+import sympy as sp
+from bad_input import named_in_the_error
+
+from robocourse import lagrange, newton_euler
+from robocourse.inertia import UnphysicalInertiaWarning
+from robocourse.models import (
+    planar_2r,
+    planar_2r_distributed,
+    planar_3r,
+    planar_arm,
+    puma560,
+    rp_arm,
+)
+from robocourse.robot import (
+    Link,
+    SerialChain,
+    derivative_name,
+    is_rate,
+    joint_of,
+    joint_symbol_role,
+    joint_symbols,
+)
+
+ARM = planar_2r(l1=1.0, l2=1.0, m1=1.0, m2=1.0, g=9.81)
+RTB_LINK_1 = np.diag([0.0, 0.35, 0.0])            # roboticstoolbox Puma560, links 1 and 3
+RTB_LINK_3 = np.diag([0.066, 0.086, 0.0125])
+
+MODELS = [
+    ("a negative link length", lambda: planar_2r(l1=-1.0), ValueError,
+     r"^l1 must be >= 0 \(a length, m\); got -1.0"),
+    ("a link length True", lambda: planar_2r(l1=True), TypeError,
+     r"^l1 must be a number or a sympy expression, not a bool; got True"),
+    ("a link length as text", lambda: planar_2r(l2="1"), TypeError,
+     r"^l2 must be a number or a sympy expression; got '1'"),
+    ("a link length nan", lambda: planar_2r(l1=np.nan), ValueError,
+     r"^l1 must be a finite real number; got nan"),
+    ("a link length declared negative", lambda: planar_2r(l1=sp.Symbol("l", negative=True)),
+     ValueError, r"^l1 must be >= 0 \(a length, m\); got l, a symbol declared negative"),
+    ("a negative mass", lambda: planar_2r(m1=-2.0), ValueError,
+     r"^m1 must be >= 0 \(kg\); got -2.0"),
+    ("a mass declared negative", lambda: planar_2r(m2=sp.Symbol("m", negative=True)),
+     ValueError, r"^m2 must be >= 0 \(kg\); got m, a symbol declared negative"),
+    ("gravity 'no'", lambda: planar_2r(g="no"), TypeError,
+     r"^g must be a number or a sympy expression; got 'no'"),
+    ("gravity True", lambda: planar_2r(g=True), TypeError, r"^g must be a number .* not a bool"),
+    ("gravity inf", lambda: planar_2r(g=np.inf), ValueError,
+     r"^g must be a finite real number; got inf"),
+    ("lengths as one number", lambda: planar_arm(3, [1], [1], [1], 9.81), TypeError,
+     r"^lengths must be a sequence of numbers; got 3"),
+    ("no lengths", lambda: planar_arm([], [], [], [], 9.81), ValueError,
+     r"^lengths must hold at least one number; got none"),
+    ("lengths as text", lambda: planar_arm("11", [1, 1], [1, 1], [0, 0], 9.81), TypeError,
+     r"^lengths must be a sequence of numbers; got '11'"),
+    ("a length that is a bool", lambda: planar_arm([1.0, False], [1, 1], [1, 1], [0, 0], 9.81),
+     TypeError, r"^lengths\[1\] must be a number .* not a bool"),
+    ("a negative length in the list",
+     lambda: planar_arm([1.0, -0.5], [1, 1], [1, 1], [0, 0], 9.81), ValueError,
+     r"^lengths\[1\] must be >= 0 \(a length, m\); got -0.5"),
+    ("too few masses", lambda: planar_arm([1, 1], [1], [0.5, 0.5], [0, 0], 9.8), ValueError,
+     r"^masses must have 2 entries \(one per link, like lengths\); got 1"),
+    ("too many centres of mass", lambda: planar_arm([1], [1], [0.5, 0.5], [0], 9.8), ValueError,
+     r"^com_distances must have 1 entries \(one per link, like lengths\); got 2"),
+    ("a negative moment of inertia", lambda: planar_arm([1.0], [1.0], [0.5], [-1.0], 9.81),
+     ValueError, r"^inertias\[0\] must be >= 0 \(a moment of inertia, kg m²\); got -1.0"),
+    ("an arm named 3", lambda: planar_arm([1.0], [1.0], [0.5], [0.1], 9.81, name=3), TypeError,
+     r"^name must be a string; got 3"),
+    ("a 3R arm of two lengths", lambda: planar_3r(lengths=[1.0, 1.0]), ValueError,
+     r"^lengths must have 3 entries \(one per link of the 3R arm\); got 2"),
+    ("a 3R arm of four masses", lambda: planar_3r(masses=[1.0] * 4), ValueError,
+     r"^masses must have 3 entries \(one per link of the 3R arm\); got 4"),
+    ("a 3R arm with gravity as text", lambda: planar_3r(g="down"), TypeError,
+     r"^g must be a number or a sympy expression; got 'down'"),
+    ("a centre of mass as text", lambda: planar_2r_distributed(r1="half"), TypeError,
+     r"^r1 must be a number or a sympy expression; got 'half'"),
+    ("a negative moment of inertia I1", lambda: planar_2r_distributed(I1=-0.1), ValueError,
+     r"^I1 must be >= 0 \(a moment of inertia, kg m²\); got -0.1"),
+    ("R-P arm with a negative Ixx1", lambda: rp_arm(Ixx1=-1.0), ValueError,
+     r"^Ixx1 must be >= 0 \(a moment of inertia, kg m²\); got -1.0"),
+    ("R-P arm with a negative l1", lambda: rp_arm(l1=-0.5), ValueError,
+     r"^l1 must be >= 0 \(a length, m\); got -0.5"),
+    ("R-P arm with a bool mass", lambda: rp_arm(m2=True), TypeError,
+     r"^m2 must be a number .* not a bool"),
+    ("PUMA with symbolic lengths 'yes'", lambda: puma560(symbolic_lengths="yes"), TypeError,
+     r"^symbolic_lengths must be True or False; got 'yes'"),
+    ("PUMA with symbolic lengths 1", lambda: puma560(symbolic_lengths=1), TypeError,
+     r"^symbolic_lengths must be True or False; got 1"),
+]
+
+ROBOT = [
+    ("Link(a=True)", lambda: Link(a=True), TypeError,
+     r"^a must be a number or a sympy expression, not a bool; got True"),
+    ("a twist as text", lambda: Link(alpha="90deg"), TypeError,
+     r"^alpha must be a number or a sympy expression; got '90deg'"),
+    ("an offset nan", lambda: Link(d=np.nan), ValueError,
+     r"^d must be a finite real number; got nan"),
+    ("an angle inf", lambda: Link(theta=-np.inf), ValueError,
+     r"^theta must be a finite real number; got -inf"),
+    ("a joint True", lambda: Link(joint=True), ValueError,
+     r"^joint must be 'revolute' or 'prismatic' \(or 'R'/'P'\); got True"),
+    ("a link mass declared negative", lambda: Link(mass=sp.Symbol("m", negative=True)),
+     ValueError, r"^mass must be >= 0 \(kg\); got m, a symbol declared negative"),
+    ("a centre of mass in 2-D", lambda: Link(r_c=[0.1, 0.2]), ValueError,
+     r"^r_c must have 3 entries \(x, y, z\); got 2"),
+    ("physical 'no'", lambda: Link(physical="no"), TypeError,
+     r"^physical must be True or False; got 'no'"),
+    ("a published tensor refused by default", lambda: Link(mass=17.4, r_c=[0, 0, 0],
+                                                           I_c=RTB_LINK_1), ValueError,
+     r"^inertia tensor I_c breaks the triangle inequality Iyy <= Ixx \+ Izz: 0.35 > 0 \+ 0: no "
+     r"rigid body has it .* pass physical=False"),
+    ("physical=False still wants symmetry",
+     lambda: Link(I_c=[[1, 0.5, 0], [0, 1, 0], [0, 0, 1]], physical=False), ValueError,
+     r"^inertia tensor I_c must be symmetric"),
+    ("physical=False still wants positive moments",
+     lambda: Link(I_c=np.diag([1.0, -1.0, 1.0]), physical=False), ValueError,
+     r"^inertia tensor I_c must be positive semi-definite"),
+    ("a chain of one Link", lambda: SerialChain(Link()), TypeError,
+     r"^links must be a sequence of Link objects; got a Link \(did you mean \[link\]\?\)"),
+    ("a chain of None", lambda: SerialChain(None), TypeError,
+     r"^links must be a sequence of Link objects; got None"),
+    ("a chain of text", lambda: SerialChain("RR"), TypeError,
+     r"^links must be a sequence of Link objects; got 'RR'"),
+    ("a chain with a number", lambda: SerialChain([Link(), 3]), TypeError,
+     r"^links\[1\] must be a Link; got int 3"),
+    ("a chain with the class Link", lambda: SerialChain([Link]), TypeError,
+     r"^links\[0\] must be a Link; got the class Link \(did you mean Link\(\.\.\.\)\?\)"),
+    ("a chain named 2", lambda: SerialChain([Link()], name=2), TypeError,
+     r"^name must be a string; got 2"),
+    ("a chain with gravity as text", lambda: SerialChain([Link()], gravity="down"), TypeError,
+     r"^gravity must be a sequence of 3 numbers; got 'down'"),
+    ("a chain with gravity nan", lambda: SerialChain([Link()], gravity=[0, 0, np.nan]),
+     ValueError, r"^gravity\[2\] must be a finite real number; got nan"),
+    ("a link transform of text", lambda: Link().transform("pi"), TypeError,
+     r"^q must be a number or a sympy expression; got 'pi'"),
+    ("a link transform of True", lambda: Link().transform(True), TypeError,
+     r"^q must be a number .* not a bool"),
+    ("link parameters with dynamics 'no'", lambda: Link().parameters(dynamics="no"), TypeError,
+     r"^dynamics must be True or False; got 'no'"),
+    ("uses_symbols with dynamics 0", lambda: ARM.uses_symbols(dynamics=0), TypeError,
+     r"^dynamics must be True or False; got 0"),
+    ("joint symbols of the model function", lambda: joint_symbols(planar_2r), TypeError,
+     r"^robot must be a SerialChain; got the function planar_2r \(did you mean planar_2r\(\)\?\)"),
+    ("the role of a name as text", lambda: joint_symbol_role("theta1"), TypeError,
+     r"^symbol must be a sympy Symbol; got 'theta1'"),
+    ("is_rate of a number", lambda: is_rate(3), TypeError,
+     r"^symbol must be a sympy Symbol; got 3"),
+    ("joint_of None", lambda: joint_of(None), TypeError,
+     r"^symbol must be a sympy Symbol; got None"),
+    ("the derivative of x1", lambda: derivative_name("x1", 0), ValueError,
+     r"^base must be the name of a joint variable, 'theta<i>' or 'd<i>'"),
+    ("the third derivative", lambda: derivative_name("theta1", 3), ValueError,
+     r"^order must be 0, 1 or 2 \(position, rate, acceleration\); got 3"),
+    ("the derivative of order True", lambda: derivative_name("theta1", True), ValueError,
+     r"^order must be 0, 1 or 2 .*; got True"),
+]
+
+test_bad_input_is_named_in_the_error = named_in_the_error(MODELS + ROBOT)
+
+
+def _roboticstoolbox_puma():
+    """roboticstoolbox's ``models.DH.Puma560`` mass properties (Corke & Armstrong-Hélouvry
+    1994) on the chain of ``models.puma560()``: links 1 and 3 break the triangle inequality."""
+    masses = (0.0, 17.4, 4.8, 0.82, 0.34, 0.09)
+    centres = ((0, 0, 0), (-0.3638, 0.006, 0.2275), (-0.0203, -0.0141, 0.070), (0, 0.019, 0),
+               (0, 0, 0), (0, 0, 0.032))
+    tensors = (RTB_LINK_1, np.diag([0.13, 0.524, 0.539]), RTB_LINK_3,
+               np.diag([1.8e-3, 1.3e-3, 1.8e-3]), np.diag([0.3e-3, 0.4e-3, 0.3e-3]),
+               np.diag([0.15e-3, 0.15e-3, 0.04e-3]))
+    links = [Link(alpha=link.alpha, a=link.a, d=link.d, mass=m, r_c=r, I_c=I, physical=False)
+             for link, m, r, I in zip(puma560().links, masses, centres, tensors, strict=True)]
+    return SerialChain(links, gravity=[0, 0, -9.81], name="PUMA 560 (roboticstoolbox)")
+
+
+def test_a_published_unphysical_set_loads_on_request_with_a_warning_per_link():
+    with pytest.warns(UnphysicalInertiaWarning) as caught:
+        robot = _roboticstoolbox_puma()
+    messages = [str(w.message) for w in caught]
+    assert messages == [
+        "link 1 of 'PUMA 560 (roboticstoolbox)': its inertia tensor I_c breaks the triangle "
+        "inequality Iyy <= Ixx + Izz: 0.35 > 0 + 0; loaded as asked (physical=False), but no "
+        "rigid body has it",
+        "link 3 of 'PUMA 560 (roboticstoolbox)': its inertia tensor I_c breaks the triangle "
+        "inequality Iyy <= Ixx + Izz: 0.086 > 0.066 + 0.0125; loaded as asked (physical=False), "
+        "but no rigid body has it"]
+    q, qd, qdd = [0.3, -0.5, 0.4, 0.6, 0.7, -0.8], [0.1] * 6, [0.2] * 6
+    np.testing.assert_allclose(newton_euler.inverse_dynamics(robot, q, qd, qdd),
+                               lagrange.inverse_dynamics(robot, q, qd, qdd), atol=1e-10)
+
+
+def test_physical_links_and_physical_false_on_a_physical_tensor_do_not_warn():
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        SerialChain([Link(mass=1.0, r_c=[0, 0, 0], I_c=np.eye(3), physical=False)])
+        puma560()
