@@ -1,8 +1,8 @@
-"""Chapter 3, §3.5 — a spatial arm holding a payload: the model ``spatial_3r``, the payload
-as the tool's load (``payload_trace``, ``payload_wrench``) against the payload fastened to
-the last link (``with_payload``, by ``inertia.composite_body``) and Lagrange, the joint
-torques taken apart by virtual work (``torque_parts``), the chapter's worked answers, and
-bad input."""
+"""Chapter 3, §3.3 — why the R-P arm's tensor of link 2 looks permuted — and §3.5 — a
+spatial arm holding a payload: the model ``spatial_3r``, the payload as the tool's load
+(``payload_trace``, ``payload_wrench``) against the payload fastened to the last link
+(``with_payload``, by ``inertia.composite_body``) and Lagrange, the joint torques taken
+apart by virtual work (``torque_parts``), the chapter's worked answers, and bad input."""
 
 import numpy as np
 import pytest
@@ -23,13 +23,30 @@ from robocourse.inertia import (
     symbolic_inertia,
 )
 from robocourse.kinematics import forward_kinematics, link_frames
-from robocourse.models import planar_2r, planar_3r, spatial_3r, with_payload
+from robocourse.models import planar_2r, planar_3r, rp_arm, spatial_3r, with_payload
 from robocourse.robot import SerialChain, joint_symbols
 
 ARM = spatial_3r()
 Q, QD, QDD = joint_symbols(ARM)
 (t1, t2, t3), (w1, w2, w3), (a1, a2, a3) = Q, QD, QDD
 l2, l3, g = sp.symbols("l2 l3 g")
+
+
+# --- §3.3: the R-P arm's tensor of link 2 in the axes of {2} ---------------------------------
+
+def test_rp_arm_link_2_tensor_is_craigs_turned_into_frame_2():
+    """Craig's axes (X across the arm, Y along it, Z on axis 1), written in {2} from the
+    kinematics, turn diag(Ixx2, Iyy2, Izz2) into the stored diag(Ixx2, Izz2, Iyy2)."""
+    rp = rp_arm()
+    (theta1, _), _, _ = joint_symbols(rp)
+    frames = link_frames(rp, joint_symbols(rp)[0])
+    craig = sp.Matrix.hstack(rotation(frames[0])[:, 0],
+                             sp.Matrix([sp.cos(theta1), sp.sin(theta1), 0]), sp.Matrix([0, 0, 1]))
+    R2C = (rotation(frames[1]).T @ craig).applyfunc(sp.simplify)
+    assert R2C == sp.Matrix([[1, 0, 0], [0, 0, -1], [0, 1, 0]])
+    Ixx2, Iyy2, Izz2 = sp.symbols("Ixx2 Iyy2 Izz2")
+    assert_identical(rotate_inertia(sp.diag(Ixx2, Iyy2, Izz2), R2C), rp.links[1].I_c, "²I₂")
+    assert rp.links[1].I_c == sp.diag(Ixx2, Izz2, Iyy2)
 
 
 # --- the model -------------------------------------------------------------------------------
