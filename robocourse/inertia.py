@@ -15,7 +15,7 @@ A uniform body (``Box``, ``Cylinder``, ``Rod``) is described in its own body fra
 """
 
 from dataclasses import astuple, dataclass
-from typing import Any
+from typing import Any, NamedTuple
 
 import numpy as np
 import sympy as sp
@@ -289,6 +289,85 @@ def parallel_axis_to_centre(I_A, mass, p_c):
         raise ValueError(f"I_A cannot be the tensor of mass {mass} with its centre of mass at "
                          f"p_c: I_A − m (p_cᵀp_c I3 − p_c p_cᵀ) is not physical ({error})"
                          ) from None
+
+
+def symbolic_inertia(label):
+    """The general inertia tensor as sympy symbols, with Craig's minus signs on the products:
+    ``[[I_xx, −I_xy, −I_xz], [−I_xy, I_yy, −I_yz], [−I_xz, −I_yz, I_zz]]``, every name
+    followed by the string ``label`` (``I_xx2`` for link 2, printed ``I_{xx2}`` as chapter 4
+    writes ``I_{zz1}``). Six independent entries: a body about a point in general axes.
+
+    >>> symbolic_inertia("2")
+    Matrix([
+    [ I_xx2, -I_xy2, -I_xz2],
+    [-I_xy2,  I_yy2, -I_yz2],
+    [-I_xz2, -I_yz2,  I_zz2]])
+    """
+    label = C.text(label, "label")
+    xx, yy, zz, xy, xz, yz = sp.symbols(" ".join(f"I_{axes}{label}" for axes in
+                                                 ("xx", "yy", "zz", "xy", "xz", "yz")))
+    return sp.Matrix([[xx, -xy, -xz], [-xy, yy, -yz], [-xz, -yz, zz]])
+
+
+class MassProperties(NamedTuple):
+    """The mass properties of a rigid body: ``mass``, centre of mass ``r_c`` (written in
+    some frame {A}) and inertia tensor ``I_c`` about the centre of mass, in the axes of {A}."""
+
+    mass: Any
+    r_c: Any
+    I_c: Any
+
+
+@C.finite_result
+def composite_body(parts):
+    """The mass properties of rigid bodies fastened together into one body.
+
+    ``parts`` is a list of ``(mass, p_c, I_c)``: each part's mass ``m_k``, its centre of
+    mass ``p_k`` and its tensor ``I_k`` about that centre of mass, all written in one frame
+    {A}. The composite body has
+
+        ``m = Σ m_k``,  ``p_c = Σ m_k p_k / m``,
+        ``C_I = Σ [I_k + m_k (d_kᵀd_k I3 − d_k d_kᵀ)]``,  ``d_k = p_k − p_c``,
+
+    every part moved to the common centre of mass by the parallel-axis theorem
+    (chapter 2, §2.3) before the tensors are added. Returns ``MassProperties(mass, r_c,
+    I_c)`` with ``r_c = p_c`` in {A} and ``I_c`` about it, in the axes of {A}: a forearm
+    and the payload its gripper holds, as one link (chapter 3, §3.5).
+
+    >>> m, l = sp.symbols('m l')
+    >>> rod = (m, [l / 2, 0, 0], sp.diag(0, m * l**2 / 12, m * l**2 / 12))
+    >>> tip = (m, [l, 0, 0], sp.zeros(3))                      # a point mass at its end
+    >>> body = composite_body([rod, tip])
+    >>> body.mass, body.r_c.T
+    (2*m, Matrix([[3*l/4, 0, 0]]))
+    >>> body.I_c[2, 2]                                          # m l²/12 + m (l/4)² + m (l/4)²
+    5*l**2*m/24
+    """
+    if not isinstance(parts, (list, tuple)):
+        raise TypeError(f"parts must be a list of (mass, p_c, I_c) tuples; got {C.shown(parts)}")
+    if not parts:
+        raise ValueError("parts must hold at least one part (mass, p_c, I_c); got none")
+    for k, part in enumerate(parts):
+        if not isinstance(part, (tuple, list)) or len(part) != 3:
+            raise TypeError(f"parts[{k}] must be a tuple (mass, p_c, I_c); got {C.shown(part)}")
+    symbolic = B.is_symbolic(*(value for part in parts for value in part))
+    masses = [C.mass(part[0], f"parts[{k}] mass") for k, part in enumerate(parts)]
+    centres = [C.vector(part[1], 3, f"parts[{k}] p_c", symbolic, entries="x, y, z in {A}")
+               for k, part in enumerate(parts)]
+    tensors = [B.convert(check_inertia(part[2], f"parts[{k}] I_c"), symbolic)
+               for k, part in enumerate(parts)]
+    mass = sum(masses[1:], masses[0])
+    if mass == 0 or not symbolic and mass <= C.ROUND_OFF:
+        raise ValueError(f"parts must have a positive total mass (the centre of mass of a "
+                         f"massless body is undefined); got masses {masses}")
+    centre = sum((m_k * p_k for m_k, p_k in zip(masses[1:], centres[1:], strict=True)),
+                 masses[0] * centres[0]) / mass
+    inertia = sum((parallel_axis(I_k, m_k, p_k - centre)
+                   for I_k, m_k, p_k in zip(tensors, masses, centres, strict=True)),
+                  0 * tensors[0])
+    if symbolic:
+        centre, inertia = centre.applyfunc(sp.factor), inertia.applyfunc(sp.factor)
+    return MassProperties(mass, centre, inertia)
 
 
 @C.finite_result

@@ -9,12 +9,14 @@ and gravity along −Y0 (the conventions of chapters 0–5).
 """
 
 import math
+from dataclasses import replace
 
 import sympy as sp
 
 from robocourse import _backend as B
 from robocourse import _checks as C
-from robocourse.frames import transform
+from robocourse.frames import rotation, transform, translation
+from robocourse.inertia import check_inertia, composite_body, rotate_inertia, symbolic_inertia
 from robocourse.robot import Link, SerialChain
 
 
@@ -195,3 +197,79 @@ def puma560(symbolic_lengths=False):
                           r_c=_PUMA_COM[i],
                           I_c=[[Ixx, 0, 0], [0, Iyy, 0], [0, 0, Izz]]))
     return SerialChain(links, gravity=[0, 0, -9.81], name="PUMA 560")
+
+
+def spatial_3r(l2=None, l3=None, masses=None, com_distances=None, inertias=None, g=None):
+    """A spatial 3R arm — waist, shoulder, elbow — with full inertia tensors (chapter 3, §3.5).
+
+    The first three joints of an articulated arm such as the PUMA 560, without its
+    offsets. Modified DH (``alpha_{i-1}, a_{i-1}, d_i, theta_i``): link 1 ``(0, 0, 0, θ1)``,
+    the waist, turning about the vertical Z0; link 2 ``(−90°, 0, 0, θ2)``, the shoulder,
+    its axis Z2 horizontal; link 3 ``(0, l2, 0, θ3)``, the elbow, parallel to the
+    shoulder; the tool frame {4} sits ``l3`` along X3 with the axes of {3}. At
+    ``θ2 = θ3 = 0`` both arm links point along X1, horizontally; ``θ2 < 0`` raises the
+    upper arm. Gravity is ``[0, 0, −g]`` in {0}.
+
+    Link 1 (the turret) has its centre of mass on axis 1; links 2 and 3 have theirs
+    ``r2``, ``r3`` along X2, X3 (``com_distances = (r2, r3)``). ``inertias`` are the three
+    tensors about the centres of mass in the axes of {1}, {2}, {3}; every argument left
+    None becomes symbols (``m1..m3``, ``r2, r3``, ``l2, l3``, ``g``, and the general
+    tensors ``inertia.symbolic_inertia(i)``: ``I_xxi``, ``I_xyi``, … with the products
+    entering with a minus sign).
+
+    >>> arm = spatial_3r()
+    >>> arm, arm.links[2].a, arm.tool[0, 3]
+    (SerialChain(name='spatial 3R', joints='RRR'), l2, l3)
+    >>> arm.links[1].I_c[0, 1]
+    -I_xy2
+    """
+    l2, l3, g = (_given_or_symbol(v, k) for v, k in ((l2, "l2"), (l3, "l3"), (g, "g")))
+    masses = (sp.symbols("m1:4") if masses is None
+              else C.sequence(masses, 3, "masses", "one per link", C.mass))
+    com_distances = (sp.symbols("r2 r3") if com_distances is None
+                     else C.sequence(com_distances, 2, "com_distances", "r2, r3"))
+    if inertias is None:
+        inertias = [symbolic_inertia(str(i)) for i in (1, 2, 3)]
+    elif not isinstance(inertias, (list, tuple)) or len(inertias) != 3:
+        raise TypeError("inertias must be a list of three 3x3 tensors (links 1, 2, 3); got "
+                        f"{C.shown(inertias)}")
+    else:
+        inertias = [check_inertia(I, f"inertias[{k}]") for k, I in enumerate(inertias)]
+    quarter = math.pi / 2      # made exact by the DH transform whenever symbols are involved
+    centres = ([0, 0, 0], [com_distances[0], 0, 0], [com_distances[1], 0, 0])
+    geometry = ((0, 0), (-quarter, 0), (0, l2))                 # alpha_{i-1}, a_{i-1}
+    links = [Link(alpha=alpha, a=a, d=0, theta=0, joint="R", mass=masses[i], r_c=centres[i],
+                  I_c=inertias[i]) for i, (alpha, a) in enumerate(geometry)]
+    tool = transform(B.identity(3, B.is_symbolic(l3)), [l3, 0, 0])
+    return SerialChain(links, tool=tool, gravity=[0, 0, -g], name="spatial 3R")
+
+
+def with_payload(robot, mass, r_c, I_c):
+    """``robot`` holding a rigid payload at its tool frame, as one more part of its last link.
+
+    The payload has mass ``mass``, its centre of mass at ``r_c`` written in the tool frame
+    {T}, and the tensor ``I_c`` about that centre in the axes of {T}. Written in the last
+    link frame {n} (``n_T_T = robot.tool``: ``p = n_R_T r_c + n_P_T``,
+    ``I = n_R_T I_c n_R_Tᵀ``), it is fastened to link n by ``inertia.composite_body``;
+    the kinematics, the tool frame and gravity stay as they are. Newton–Euler with the
+    payload's wrench at {T} (``newton_euler.payload_wrench``) must give the torques of
+    this robot (chapter 3, §3.5).
+
+    >>> arm = planar_2r(l1=1.0, l2=1.0, m1=1.0, m2=1.0, g=9.81)   # m2 at the tip
+    >>> held = with_payload(arm, 1.0, [0, 0, 0], [[0] * 3] * 3)    # 1 kg more at the tip
+    >>> held.links[1].mass, held.links[1].r_c
+    (2.0, array([1., 0., 0.]))
+    """
+    robot = C.robot(robot, dynamics=True)
+    mass = C.mass(mass, "mass")
+    symbolic = B.is_symbolic(mass, r_c, I_c, robot.tool, robot.links[-1].parameters())
+    r_c = C.vector(r_c, 3, "r_c", symbolic, entries="x, y, z in the tool frame")
+    I_c = B.convert(check_inertia(I_c, "I_c"), symbolic)
+    tool = B.convert(robot.tool, symbolic)
+    R, p = rotation(tool), translation(tool)
+    last = robot.links[-1]
+    payload = (mass, R @ r_c + p, rotate_inertia(I_c, R))            # written in {n}
+    body = composite_body([(last.mass, last.r_c, last.I_c), payload])
+    held = replace(last, mass=body.mass, r_c=body.r_c, I_c=body.I_c)
+    return SerialChain(robot.links[:-1] + (held,), tool=robot.tool, gravity=robot.gravity,
+                       name=f"{robot.name} with payload")

@@ -44,7 +44,7 @@ arrays for numbers.
 import math
 import numbers
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, NamedTuple
 
 import numpy as np
 import sympy as sp
@@ -52,8 +52,9 @@ import sympy as sp
 from robocourse import _backend as B
 from robocourse import _checks as C
 from robocourse.frames import cross, rotation, translation
-from robocourse.inertia import parallel_axis
-from robocourse.statics import tool_wrench
+from robocourse.inertia import check_inertia, parallel_axis
+from robocourse.kinematics import jacobian_by_cross_products, link_frames
+from robocourse.statics import joint_torques_by_jacobian, tool_wrench
 
 
 @dataclass(frozen=True)
@@ -311,6 +312,146 @@ def gravity_load(robot, q, *, gravity=None):
     rest = B.zeros(robot.n, symbolic)
     return _recursion(robot, q, rest, rest, B.zeros(6, symbolic),
                       C.gravity(gravity, robot, symbolic), symbolic)[0]
+
+
+@C.finite_result
+def payload_trace(robot, q, qd, qdd, mass, r_c, I_c, *, gravity=None):
+    """The Newton–Euler step of a rigid payload held at the tool frame {T}: a ``LinkTrace``
+    written in {T}, whose ``f, n`` are the load the tool carries (chapter 3, §3.5).
+
+    The payload has mass ``mass``, its centre of mass at ``r_c`` in {T} and the tensor
+    ``I_c`` about it in the axes of {T}. It moves with the last link {n}: with
+    ``R = T_R_n`` and ``P = n_P_T`` (from ``robot.tool``) and link n's outward results,
+
+    * ``ω_T = R ω_n``,  ``ω̇_T = R ω̇_n``,  ``v̇_T = R (ω̇_n × P + ω_n × (ω_n × P) + v̇_n)``;
+    * ``v̇_C = ω̇_T × r_c + ω_T × (ω_T × r_c) + v̇_T``, ``F = m v̇_C``,
+      ``N = C_I ω̇_T + ω_T × C_I ω_T`` (gravity, as everywhere in the recursion, is in
+      the base acceleration ``0_v̇_0 = −g``);
+    * nothing but the tool pushes it, so the tool must exert ``f = F`` and, about the
+      origin of {T}, ``n = N + r_c × F``: the wrench ``[f; n]`` that the inward recursion
+      starts from (``payload_wrench``).
+
+    ``gravity``: as in ``newton_euler`` (None: the robot's own).
+
+    >>> from robocourse.models import planar_2r
+    >>> arm = planar_2r(l1=1.0, l2=1.0, m1=1.0, m2=1.0, g=9.81)
+    >>> held = payload_trace(arm, [0.0, 0.0], [0.0, 0.0], [0.0, 0.0], 2.0, [0, 0, 0],
+    ...                      [[0] * 3] * 3)
+    >>> held.f                   # at rest the tool holds the 2 kg up: 2 g along +Y0 = +Y_T
+    array([ 0.  , 19.62,  0.  ])
+    """
+    symbolic, q, qd, qdd = C.joint_inputs(robot, dynamics=True, also=(gravity, mass, r_c, I_c),
+                                          q=q, qd=qd, qdd=qdd)
+    mass = C.mass(mass, "mass")
+    r_c = C.vector(r_c, 3, "r_c", symbolic, entries="x, y, z in the tool frame")
+    I_c = B.convert(check_inertia(I_c, "I_c"), symbolic)
+    last = newton_euler(robot, q, qd, qdd, gravity=gravity).link(robot.n)
+    tool = B.convert(robot.tool, symbolic)
+    R, P = rotation(tool).T, translation(tool)                   # T_R_n, n_P_T
+    omega, omega_dot = R @ last.omega, R @ last.omega_dot
+    vdot = R @ _fixed_point_acceleration(last.omega, last.omega_dot, last.vdot, P)
+    vdot_c = _fixed_point_acceleration(omega, omega_dot, vdot, r_c)
+    F = mass * vdot_c
+    N = I_c @ omega_dot + cross(omega, I_c @ omega)
+    return LinkTrace(omega, omega_dot, vdot, vdot_c, F, N, F, N + cross(r_c, F))
+
+
+def _fixed_point_acceleration(omega, omega_dot, vdot, p):
+    """``ω̇ × p + ω × (ω × p) + v̇``: the acceleration of the point ``p`` fixed in a frame
+    whose origin accelerates with ``v̇`` (§3.1.1 with ``Q`` fixed)."""
+    return cross(omega_dot, p) + cross(omega, cross(omega, p)) + vdot
+
+
+@C.finite_result
+def payload_wrench(robot, q, qd, qdd, mass, r_c, I_c, *, gravity=None):
+    """The wrench ``[f; n]`` (6-vector, in the tool frame) that the tool exerts on a rigid
+    payload it holds: the load to pass as ``wrench=…, frame="tool"``.
+
+    The payload's own Newton–Euler step (``payload_trace``): ``f = m v̇_C`` and
+    ``n = C_I ω̇ + ω × C_I ω + r_c × f`` about the tool-frame origin. Newton–Euler of
+    ``robot`` with this wrench gives the torques of ``models.with_payload(robot, mass,
+    r_c, I_c)``: the payload enters as the tool's load at {n+1} (chapter 3, §3.5).
+
+    >>> import numpy as np
+    >>> from robocourse.models import planar_2r, with_payload
+    >>> arm = planar_2r(l1=1.0, l2=1.0, m1=1.0, m2=1.0, g=9.81)
+    >>> state = [0.3, 0.4], [1.0, -2.0], [0.5, 0.5]
+    >>> payload = 2.0, [0.1, 0, 0], np.diag([0.0, 0.01, 0.01])      # mass, r_c, I_c
+    >>> load = payload_wrench(arm, *state, *payload)
+    >>> tau = inverse_dynamics(arm, *state, wrench=load, frame="tool")
+    >>> bool(np.allclose(tau, inverse_dynamics(with_payload(arm, *payload), *state)))
+    True
+    """
+    held = payload_trace(robot, q, qd, qdd, mass, r_c, I_c, gravity=gravity)
+    symbolic = B.is_symbolic(held.f, held.n)
+    return B.vector([*held.f, *held.n], symbolic)
+
+
+class TorqueParts(NamedTuple):
+    """The joint torques of one state taken apart by what the joints hold (each an
+    n-vector): ``weight`` (the links' weights, ``G``), ``newton`` (the inertial forces
+    ``m v̇_C`` of the centres of mass), ``euler`` (``C_I ω̇``), ``gyroscopic``
+    (``ω × C_I ω``) and ``load`` (the tool's wrench, ``Jᵀ F``). ``total`` is their sum,
+    the torques of ``inverse_dynamics``."""
+
+    weight: Any
+    newton: Any
+    euler: Any
+    gyroscopic: Any
+    load: Any
+
+    @property
+    def total(self):
+        """``weight + newton + euler + gyroscopic + load``."""
+        return self.weight + self.newton + self.euler + self.gyroscopic + self.load
+
+
+@C.finite_result
+def torque_parts(robot, q, qd, qdd, *, wrench=None, frame="base", gravity=None):
+    """The torques of ``inverse_dynamics``, part by part, by the principle of virtual work.
+
+    The outward recursion gives each link's inertial force ``F_i = m_i v̇_Ci`` (with
+    gravity in it, as the base acceleration ``−g``) and moment
+    ``N_i = C_I_i ω̇_i + ω_i × C_I_i ω_i``. Held like static loads at the centres of mass
+    (chapter 1: ``τ = Jᵀ F``), they need
+
+        ``τ = Σ_i (Jv_iᵀ 0_F_i + Jω_iᵀ 0_N_i) + J_toolᵀ F_tool``,
+
+    with ``Jv_i, Jω_i`` the Jacobian of link i's centre of mass in {0}
+    (``kinematics.jacobian_by_cross_products``) and ``0_F_i = 0_R_i F_i``. No force is
+    propagated inwards, so this is a second method for the inward recursion. Split by
+    term: ``weight = Σ Jv_iᵀ (−m_i g)`` (= ``gravity_load``), ``newton = Σ Jv_iᵀ 0_R_i m_i
+    (v̇_Ci + R_iᵀ g)``, ``euler = Σ Jω_iᵀ 0_R_i C_I_i ω̇_i``, ``gyroscopic = Σ Jω_iᵀ 0_R_i
+    (ω_i × C_I_i ω_i)`` and ``load = Jᵀ F`` (chapter 3, §3.5). Arguments as in
+    ``inverse_dynamics``; returns ``TorqueParts``.
+
+    >>> import numpy as np
+    >>> from robocourse.models import planar_2r
+    >>> arm = planar_2r(l1=1.0, l2=1.0, m1=1.0, m2=1.0, g=9.81)
+    >>> parts = torque_parts(arm, [0.0, 0.0], [1.0, 0.0], [0.0, 0.0])
+    >>> parts.weight, parts.gyroscopic         # planar: every ω is along a principal axis
+    (array([29.43,  9.81]), array([0., 0.]))
+    >>> bool(np.allclose(parts.total, inverse_dynamics(arm, [0.0, 0.0], [1.0, 0.0], [0.0, 0.0])))
+    True
+    """
+    symbolic, q, qd, qdd = C.joint_inputs(robot, dynamics=True, also=(wrench, gravity),
+                                          q=q, qd=qd, qdd=qdd)
+    C.choice(frame, "frame", C.FRAMES)
+    g = C.gravity(gravity, robot, symbolic)
+    result = newton_euler(robot, q, qd, qdd, gravity=gravity)
+    frames = link_frames(robot, q)
+    weight, newton, euler, gyroscopic = (B.zeros(robot.n, symbolic) for _ in range(4))
+    for i, link in enumerate(robot.links, start=1):
+        trace, R = result.link(i), rotation(frames[i - 1])                  # 0_R_i
+        J = jacobian_by_cross_products(robot, q, link=i, point=link.r_c)
+        Jv, Jw = J[:3, :].T, J[3:, :].T
+        I_c = B.convert(link.I_c, symbolic)
+        weight = weight - Jv @ (link.mass * g)
+        newton = newton + Jv @ (R @ trace.F + link.mass * g)
+        euler = euler + Jw @ (R @ (I_c @ trace.omega_dot))
+        gyroscopic = gyroscopic + Jw @ (R @ cross(trace.omega, I_c @ trace.omega))
+    load = joint_torques_by_jacobian(robot, q, C.wrench(wrench, symbolic), frame=frame)
+    return TorqueParts(weight, newton, euler, gyroscopic, load)
 
 
 def _batch(robot, **states):

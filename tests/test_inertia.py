@@ -15,12 +15,14 @@ from robocourse.inertia import (
     Cylinder,
     Rod,
     check_inertia,
+    composite_body,
     inertia_by_integration,
     parallel_axis,
     parallel_axis_to_centre,
     point_mass_inertia,
     principal_axes,
     rotate_inertia,
+    symbolic_inertia,
 )
 
 m, w, l, h, a, r = sp.symbols("m w l h a r")
@@ -227,6 +229,43 @@ def test_exact_symbolic_tensors_are_checked_like_numbers():
     assert check_inertia(sp.Matrix([[m, 0, 0], [0, m, 0], [0, 0, 3 * m]])).shape == (3, 3)
 
 
+# ---------------------------------------------------------------- composite bodies
+
+def test_two_half_boxes_make_the_whole_box():
+    half = inertia_by_integration(Box(w / 2, l, h), m / 2)           # about its own centre
+    body = composite_body([(m / 2, [-w / 4, 0, 0], half), (m / 2, [w / 4, 0, 0], half)])
+    assert same(body.mass, m) and same(body.r_c, [0, 0, 0])
+    assert same(body.I_c, BOX_CENTRE)
+
+
+def test_symbolic_inertia_is_a_general_symmetric_tensor_with_the_minus_signs():
+    I = symbolic_inertia("p")
+    assert I == I.T and len(I.free_symbols) == 6
+    assert I[0, 1] == -sp.Symbol("I_xyp") and I[2, 2] == sp.Symbol("I_zzp")
+    assert check_inertia(I) == I
+
+
+def test_one_part_is_itself():
+    body = composite_body([(2.0, [0.1, 0.2, 0.3], np.diag([0.1, 0.2, 0.25]))])
+    assert body.mass == 2.0
+    np.testing.assert_allclose(body.r_c, [0.1, 0.2, 0.3])
+    np.testing.assert_allclose(body.I_c, np.diag([0.1, 0.2, 0.25]), atol=1e-15)
+
+
+@given(st.lists(st.tuples(st.floats(0.1, 5.0),
+                          st.lists(st.floats(-1.0, 1.0), min_size=3, max_size=3),
+                          inertia_tensors()), min_size=1, max_size=4))
+def test_composite_body_about_any_point_is_the_sum_of_its_parts(parts):
+    body = composite_body(parts)
+    assert np.isclose(body.mass, sum(part[0] for part in parts))
+    np.testing.assert_allclose(body.mass * body.r_c, sum(mk * np.array(pk) for mk, pk, _ in parts),
+                               atol=1e-12)
+    about_origin = sum(parallel_axis(Ik, mk, pk) for mk, pk, Ik in parts)
+    np.testing.assert_allclose(parallel_axis(body.I_c, body.mass, body.r_c), about_origin,
+                               atol=1e-12)
+    check_inertia(body.I_c)                            # a physical tensor
+
+
 # ---------------------------------------------------------------- bad input
 
 BAD_INPUT = [
@@ -264,6 +303,20 @@ BAD_INPUT = [
     (lambda: inertia_by_integration("cube", m), TypeError, r"body must be a Box"),
     (lambda: parallel_axis_to_centre(np.zeros((3, 3)), 1.0, [1.0, 0, 0]), ValueError,
      r"I_A cannot be the tensor"),
+    (lambda: composite_body([]), ValueError, r"parts must hold at least one part"),
+    (lambda: composite_body((1.0, [0, 0, 0], np.eye(3))[0]), TypeError,
+     r"parts must be a list of \(mass, p_c, I_c\) tuples; got 1.0"),
+    (lambda: symbolic_inertia(2), TypeError, r"label must be a string; got 2"),
+    (lambda: composite_body([(1.0, [0, 0, 0])]), TypeError,
+     r"parts\[0\] must be a tuple \(mass, p_c, I_c\)"),
+    (lambda: composite_body([(1.0, [0, 0, 0], np.eye(3)), (-1.0, [0, 0, 0], np.eye(3))]),
+     ValueError, r"parts\[1\] mass must be >= 0"),
+    (lambda: composite_body([(0.0, [0, 0, 0], np.zeros((3, 3)))]), ValueError,
+     r"parts must have a positive total mass"),
+    (lambda: composite_body([(1.0, [0, 0], np.eye(3))]), ValueError,
+     r"parts\[0\] p_c must have 3 entries"),
+    (lambda: composite_body([(1.0, [0, 0, 0], np.diag([1.0, 1.0, 3.0]))]), ValueError,
+     r"inertia tensor parts\[0\] I_c breaks the triangle inequality"),
 ]
 
 
