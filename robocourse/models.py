@@ -9,6 +9,7 @@ and gravity along −Y0 (the conventions of chapters 0–5).
 """
 
 import math
+from dataclasses import replace
 from fractions import Fraction
 
 import numpy as np
@@ -277,3 +278,43 @@ def akb_joint_signs():
     array([ 1,  1,  1,  1, -1,  1])
     """
     return np.array([sign for sign, _ in _AKB_ANGLES])
+
+
+def named_mass_properties(robot):
+    """``robot`` with every mass property that is not zero, and gravity, replaced by a
+    symbol: the equations of motion in named link parameters.
+
+    Link i's mass becomes ``m_i``, its centre of mass ``(xc_i, yc_i, zc_i)``, the diagonal of
+    its inertia tensor ``(Ixx_i, Iyy_i, Izz_i)`` (written ``m2``, ``xc2``, ``Izz2``, …) and
+    gravity ``g`` along the robot's gravity direction. Entries that are zero stay zero —
+    they are what the link's shape makes vanish (a wrist link's centre of mass on its
+    axis) — so the equations keep only the terms the arm has. Off-diagonal products of
+    inertia must be zero (every arm of the course has principal axes along its frames).
+    The DH parameters are kept as they are.
+
+    >>> arm = named_mass_properties(planar_2r(l1=0.5, l2=0.5, m1=1.0, m2=1.0, g=9.81))
+    >>> arm.links[1].mass, arm.links[1].r_c.T, arm.gravity.T
+    (m2, Matrix([[xc2, 0, 0]]), Matrix([[0, -g, 0]]))
+    """
+    robot = C.robot(robot, dynamics=True)
+    links = []
+    for i, link in enumerate(robot.links, start=1):
+        I_c = np.asarray(link.I_c, dtype=float) if not B.is_symbolic(link.I_c) else None
+        if I_c is None or np.abs(I_c - np.diag(np.diag(I_c))).max() > 0:
+            raise ValueError(f"named_mass_properties needs link {i} of {robot.name!r} to have a "
+                             f"diagonal numeric inertia tensor (principal axes along its frame); "
+                             f"got I_c = {link.I_c.tolist()}")
+        links.append(replace(
+            link, mass=_named(link.mass, "m", i),
+            r_c=[_named(x, f"{axis}c", i) for x, axis in zip(link.r_c, "xyz", strict=True)],
+            I_c=sp.diag(*[_named(I_c[k, k], f"I{axis * 2}", i) for k, axis in enumerate("xyz")])))
+    gravity = np.asarray(robot.gravity, dtype=float)
+    size = float(np.linalg.norm(gravity))
+    direction = [sp.nsimplify(x / size) if size else 0 for x in gravity]
+    return SerialChain(links, tool=robot.tool, gravity=[sp.Symbol("g") * x for x in direction],
+                       name=f"{robot.name} (named mass properties)")
+
+
+def _named(value, name, i):
+    """0 for a zero parameter, else the symbol ``name`` followed by the link number."""
+    return 0 if value == 0 else sp.Symbol(f"{name}{i}")
