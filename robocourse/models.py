@@ -284,8 +284,8 @@ def named_mass_properties(robot):
     """``robot`` with every mass property that is not zero, and gravity, replaced by a
     symbol: the equations of motion in named link parameters.
 
-    Link i's mass becomes ``m_i``, its centre of mass ``(xc_i, yc_i, zc_i)``, the diagonal of
-    its inertia tensor ``(Ixx_i, Iyy_i, Izz_i)`` (written ``m2``, ``xc2``, ``Izz2``, …) and
+    Link i's mass becomes ``m_i``, its centre of mass ``(x_ci, y_ci, z_ci)``, the diagonal of
+    its inertia tensor ``(I_xxi, I_yyi, I_zzi)`` (written ``m2``, ``x_c2``, ``I_zz2``, …) and
     gravity ``g`` along the robot's gravity direction. Entries that are zero stay zero —
     they are what the link's shape makes vanish (a wrist link's centre of mass on its
     axis) — so the equations keep only the terms the arm has. Off-diagonal products of
@@ -294,7 +294,7 @@ def named_mass_properties(robot):
 
     >>> arm = named_mass_properties(planar_2r(l1=0.5, l2=0.5, m1=1.0, m2=1.0, g=9.81))
     >>> arm.links[1].mass, arm.links[1].r_c.T, arm.gravity.T
-    (m2, Matrix([[xc2, 0, 0]]), Matrix([[0, -g, 0]]))
+    (m2, Matrix([[x_c2, 0, 0]]), Matrix([[0, -g, 0]]))
     """
     robot = C.robot(robot, dynamics=True)
     links = []
@@ -306,8 +306,8 @@ def named_mass_properties(robot):
                              f"got I_c = {link.I_c.tolist()}")
         links.append(replace(
             link, mass=_named(link.mass, "m", i),
-            r_c=[_named(x, f"{axis}c", i) for x, axis in zip(link.r_c, "xyz", strict=True)],
-            I_c=sp.diag(*[_named(I_c[k, k], f"I{axis * 2}", i) for k, axis in enumerate("xyz")])))
+            r_c=[_named(x, f"{axis}_c", i) for x, axis in zip(link.r_c, "xyz", strict=True)],
+            I_c=sp.diag(*[_named(I_c[k, k], f"I_{axis * 2}", i) for k, axis in enumerate("xyz")])))
     gravity = np.asarray(robot.gravity, dtype=float)
     size = float(np.linalg.norm(gravity))
     direction = [sp.nsimplify(x / size) if size else 0 for x in gravity]

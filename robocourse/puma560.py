@@ -97,7 +97,8 @@ def inverse_kinematics(robot, T):
        (both have the same positive denominator ``u² + pz²``), ``θ2 = θ23 − θ3``;
     4. the wrist, from ``r = 3_R_6 = 0_R_3ᵀ 0_R_6`` (its last column is
        ``[−c4 s5, c5, s4 s5]``): ``θ4 = atan2(±r33, ∓r13)``; ``s5 = −c4 r13 + s4 r33``,
-       ``c5 = r23``; ``s6 = −s4 r11 − c4 r31``, ``c6 = c5 (c4 r11 − s4 r31) + s5 r21``. The
+       ``c5 = r23``; ``s6 = −s4 r11 − c4 r31``, ``c6 = −s4 r12 − c4 r32`` (entries of
+       ``4_R_6 = 4_R_3 3_R_6 = 4_R_5 5_R_6``). The
        second sign (the wrist flip) gives ``(θ4 + π, −θ5, θ6 + π)``.
 
     Wrist singularity ``s5 = 0`` (``r13 = r33 = 0``; axes 4 and 6 in line): only
@@ -208,7 +209,7 @@ def _wrist(r, flip, symbolic):
     theta4 = 0.0 if singular else B.atan2(flip * r[2, 2], -flip * r[0, 2])
     c4, s4 = B.cos(theta4), B.sin(theta4)
     s5, c5 = -c4 * r[0, 2] + s4 * r[2, 2], r[1, 2]
-    s6, c6 = -s4 * r[0, 0] - c4 * r[2, 0], c5 * (c4 * r[0, 0] - s4 * r[2, 0]) + s5 * r[1, 0]
+    s6, c6 = -s4 * r[0, 0] - c4 * r[2, 0], -s4 * r[0, 1] - c4 * r[2, 1]
     return [theta4, B.atan2(s5, c5), B.atan2(s6, c6)]
 
 

@@ -205,7 +205,7 @@ def test_puma560_geometry():
 
 def test_named_mass_properties_keep_the_zeros_and_name_the_rest():
     arm = named_mass_properties(puma560())
-    m2, xc2, zc6, Izz3, g = sp.symbols("m2 xc2 zc6 Izz3 g")
+    m2, xc2, zc6, Izz3, g = sp.symbols("m2 x_c2 z_c6 I_zz3 g")
     assert arm.links[0].mass == 0 and arm.links[1].mass == m2
     assert arm.links[1].r_c[0] == xc2 and list(arm.links[5].r_c) == [0, 0, zc6]
     assert arm.links[2].I_c[2, 2] == Izz3 and arm.links[2].I_c[0, 1] == 0
