@@ -6,7 +6,7 @@ Craig's table: ``alpha_{i-1} = 0, −90°, 0, −90°, 90°, −90°``; ``a2, a3
 ``d3`` the shoulder offset, ``d4`` the forearm. Abbreviations: ``s1 = sin θ1``,
 ``c23 = cos(θ2 + θ3)``; the target is ``0_T_6 = [[r11, r12, r13, px], …]``.
 
-Forward kinematics (Craig eq. 3.14). Axes 4, 5, 6 meet in the wrist centre ``p``, the
+Forward kinematics (Craig 2017, §3.7). Axes 4, 5, 6 meet in the wrist centre ``p``, the
 common origin of {4}, {5} and {6}:
 
     px = c1 X − s1 d3,   py = s1 X + c1 d3,   pz = −a3 s23 − a2 s2 − d4 c23,
@@ -83,7 +83,7 @@ def inverse_kinematics(robot, T):
     ``T = 0_T_tool``; ``robot`` is ``models.puma560()`` or any chain with Craig's PUMA
     table (its lengths ``a2, a3, d3, d4`` and its tool are read from it). First
     ``0_T_6 = T (6_T_tool)⁻¹`` gives ``p = (px, py, pz)`` and ``0_R_6``; then, in Craig's
-    steps (Craig 2017 eqs. 4.50–4.69):
+    steps (Craig 2017, §4.7):
 
     1. θ1, from entry (2, 4) of ``(0_T_1)⁻¹ 0_T_6 = 1_T_6``: ``−s1 px + c1 py = d3``, so
        ``θ1 = atan2(py, px) − atan2(d3, ±√(px² + py² − d3²))``;

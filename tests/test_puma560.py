@@ -70,7 +70,7 @@ def test_craig_table_and_lengths():
     assert [link.d for link in ROBOT.links] == [0, 0, D3, D4, 0, 0]
     assert [link.a for link in SYMBOLIC.links] == [0, 0, a2, a3, 0, 0]
     assert [link.d for link in SYMBOLIC.links] == [0, 0, d3, d4, 0, 0]
-    # Craig eq. 3.14: the wrist centre, the origin of {4}
+    # Craig 2017, §3.7: the wrist centre, the origin of {4}
     p = sp.Matrix(translation(link_frames(SYMBOLIC, Q)[3]))
     X = a2 * c(Q[1]) + a3 * c(Q[1] + Q[2]) - d4 * s(Q[1] + Q[2])
     assert identical(p, sp.Matrix([c(Q[0]) * X - d3 * s(Q[0]), s(Q[0]) * X + d3 * c(Q[0]),
