@@ -160,12 +160,13 @@ def jacobian_by_differential_transforms(robot, q):
     classic frames it is ``j-1_T_6``.) The same Jacobian as ``jacobian(…, frame="tool")``
     and ``jacobian_by_propagation``.
 
-    >>> from robocourse.models import planar_2r
-    >>> t2 = sp.Symbol('theta2')
-    >>> jacobian_by_differential_transforms(planar_2r(), [sp.Symbol('theta1'), t2])[:2, :]
-    Matrix([
-    [     l1*sin(theta2),  0],
-    [l1*cos(theta2) + l2, l2]])
+    The PUMA 560's column 3 (joint 3, from ``3_T_6``) and column 6 (``6_T_6 = I``):
+
+    >>> from robocourse.models import puma560
+    >>> J = jacobian_by_differential_transforms(puma560(symbolic_lengths=True),
+    ...                                         sp.symbols('theta1:7'))
+    >>> J[2, 2], J[:, 5].T
+    (a3*cos(theta5) + d4*sin(theta5)*cos(theta4), Matrix([[0, 0, 0, 0, 0, 1]]))
     """
     symbolic, q = C.joint_inputs(robot, q=q)
     inward = B.convert(robot.tool, symbolic)                    # j_T_tool, j = n, …, 1
