@@ -76,9 +76,8 @@ def _answers():
 # What the nosy student's submission tries when it is graded (its answers are the stubs).
 SNOOP_IN_SUBMISSION = """\
 import glob
-print("FOUND", glob.glob("/home/*/robocourse/**", recursive=True)
-      + glob.glob("/srv/robocourse/exchange/**", recursive=True)
-      + glob.glob("/home/*/ch1_statics/*"))
+print("FOUND", glob.glob("/home/*/robocourse/*") + glob.glob("/tmp/robocourse-hub-*/*")
+      + glob.glob("/srv/robocourse/exchange/*") + glob.glob("/home/*/ch1_statics/*"))
 raise NotImplementedError()"""
 ANSWERS = {"right": _answers(),
            "wrong": {**_answers(), "ex1_tau_tool": "tau_tool = sp.Matrix([0, 0])"},

@@ -44,7 +44,7 @@ import numpy as np
 import sympy as sp
 
 from robocourse.grading import handover, runner, students
-from robocourse.grading.checks import Mistake, check_expression  # noqa: F401 - doctest
+from robocourse.grading.checks import Mistake, check_expression, same  # noqa: F401 - doctest
 from robocourse.grading.handover import FunctionSource, encode
 
 __all__ = ["ExerciseSet", "Exercise", "Context", "Verdict", "Expression", "Matrix", "Numbers",
@@ -134,12 +134,15 @@ class Matrix(Value):
 
 @dataclasses.dataclass
 class Numbers(Value):
-    """Numbers: a scalar (``shape=()``) or an array of the given shape, as floats."""
+    """Numbers: a scalar (``shape=()``), an array of the given shape, or (``shape=None``)
+    a list of any length, as floats."""
 
     shape: tuple = ()
     unit: str = ""
 
     def describe(self):
+        if self.shape is None:
+            return "a list of numbers"
         return "a number" if self.shape == () else f"{_count(self.shape)} numbers"
 
     def prepare(self, value, name):
@@ -150,7 +153,12 @@ class Numbers(Value):
             array = np.asarray(value, dtype=float)
         except (TypeError, ValueError):
             raise _missing(value, name, self.describe()) from None
-        if array.dtype == bool or array.size != _count(self.shape):
+        if self.shape is None:
+            if array.ndim > 1:
+                raise Mistake(f"{name} should be {self.describe()}; got shape {array.shape}",
+                              "wrong-shape")
+            return array.ravel()
+        if array.size != _count(self.shape):
             raise Mistake(f"{name} should be {self.describe()}; got shape {array.shape}",
                           "wrong-shape")
         return array.reshape(self.shape)
@@ -270,6 +278,30 @@ class Context:
         that stems from an earlier answer ("your K from exercise 1 is missing a term")."""
         verdict = self.verdicts.get(number)
         return self.answers.get(number, {}).get(name), bool(verdict and verdict.passed)
+
+    @contextlib.contextmanager
+    def following(self, number, name, answer, what, derive):
+        """Inside: when a check fails and ``answer`` is what ``derive`` makes of the answer
+        ``name`` of the earlier exercise ``number``, which did not pass, say that the
+        mistake is the earlier one ("… Your J0 follows correctly from your pose of
+        exercise 1, which is not right: correct exercise 1 first.", code ``follows:ex1``).
+        """
+        try:
+            yield
+        except Mistake as mistake:
+            earlier, passed = self.earlier(number, name)
+            if earlier is None or passed:
+                raise
+            try:
+                inherited = same(answer, derive(earlier))
+            except Exception:  # noqa: BLE001 - an unusable earlier answer is not the cause
+                inherited = False
+            if not inherited:
+                raise
+            message = str(mistake) if str(mistake).endswith(".") else f"{mistake}."
+            raise Mistake(f"{message} Your {what} follows correctly from your {name} of "
+                          f"exercise {number}, which is not right: correct exercise {number} "
+                          "first.", f"follows:ex{number}") from None
 
     def close(self):
         if self._runner is not None:

@@ -53,7 +53,12 @@ REFUSAL = "this exercise asks you to do this step yourself"
 
 
 class StudentCodeError(Mistake):
-    """The student's code raised, did not finish, or broke the runner (the message says which)."""
+    """The student's code raised, did not finish, or broke the runner (the message says
+    which); ``raised`` names the exception type when it raised one."""
+
+    def __init__(self, message, code, raised=None):
+        super().__init__(message, code)
+        self.raised = raised
 
 
 def _refuse(*args, **kwargs):
@@ -319,7 +324,8 @@ class Runner:
         answer = self._receive("your code")
         if "error" in answer:
             self._receive("ending your code")      # the child has exited by itself
-            raise StudentCodeError(_describe(answer["error"], "your code"), "raised")
+            raise StudentCodeError(_describe(answer["error"], "your code"), "raised",
+                                   answer["error"]["type"])
         if "started" not in answer:
             self.close()
             raise StudentCodeError("your code stopped the process that ran it", "crashed")
@@ -364,7 +370,8 @@ class Runner:
                     "kwargs": handover.encode(kwargs)})
         answer = self._receive(label)
         if "error" in answer:
-            raise StudentCodeError(_describe(answer["error"], label), "raised")
+            raise StudentCodeError(_describe(answer["error"], label), "raised",
+                                   answer["error"]["type"])
         if "result" not in answer:
             self.close()
             raise StudentCodeError(f"{label} stopped the process that ran it", "crashed")
