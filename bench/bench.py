@@ -8,6 +8,10 @@
   one state and per state over 1,000 states; the generic numpy Newton–Euler for
   reference; roboticstoolbox and pinocchio when they are installed (they are not
   dependencies: they are only imported if present).
+* The PUMA 560 by the three dynamics routes of chapter 6, 6.4 (Newton–Euler, Lagrange,
+  the Lagrange–Euler trace form) per numeric state, the trace form with symbols (``G``,
+  and the whole mass matrix with its proof of identity to Newton–Euler's), and the closed
+  form with named link parameters (6.5).
 * Forward simulation of the 2R arm (distributed links) for 10 s, RK45, rtol 1e-8.
 * Checking an answer (``equivalence.compare``) on the largest answers of the course:
   the PUMA 560 closed-form ``M``, ``c``, ``G`` entries against a rewritten form and
@@ -30,11 +34,17 @@ import numpy as np
 import sympy as sp
 import sympy.physics.mechanics as me
 
-from robocourse import lagrange, newton_euler
+from robocourse import lagrange, lagrange_euler, newton_euler
 from robocourse.closed_form import closed_form, exact_arm
 from robocourse.codegen import CompiledDynamics, NumericFunction, c_compiler
-from robocourse.equivalence import compare
-from robocourse.models import planar_2r, planar_2r_distributed, puma560, rp_arm
+from robocourse.equivalence import compare, identical
+from robocourse.models import (
+    named_mass_properties,
+    planar_2r,
+    planar_2r_distributed,
+    puma560,
+    rp_arm,
+)
 from robocourse.robot import joint_symbols
 from robocourse.simulate import simulate
 
@@ -215,6 +225,32 @@ def closed_form_puma():
         seconds, "1x1", f"{size} operations in all; roboticstoolbox symbolic rne: > 300 s")
 
 
+def puma_dynamics_routes():
+    """Chapter 6, 6.4 and 6.5: the three routes on the PUMA, numeric and symbolic."""
+    task = "PUMA 560 by three routes (chapter 6)"
+    robot = puma560()
+    q, qd, qdd = np.random.default_rng(6).uniform(-2, 2, size=(3, 6))
+    for module, label in ((newton_euler, "Newton–Euler"), (lagrange, "Lagrange (M, C, G)"),
+                          (lagrange_euler, "trace form (D, h, c)")):
+        row(task, f"{label}, one numeric state",
+            median_time(lambda m=module: m.inverse_dynamics(robot, q, qd, qdd), number=20,
+                        repeat=5), "5x20")
+    arm = exact_arm(robot)
+    symbols = joint_symbols(arm)[0]
+    for verb in ("gravity_load", "mass_matrix"):
+        start = time.perf_counter()
+        trace = getattr(lagrange_euler, verb)(arm, symbols)
+        derived = time.perf_counter() - start
+        start = time.perf_counter()
+        assert identical(trace, getattr(newton_euler, verb)(arm, symbols))
+        row(task, f"trace form, symbolic {verb}", derived, "1x1",
+            f"identical to Newton–Euler's: {show(time.perf_counter() - start)} more")
+    start = time.perf_counter()
+    closed_form(named_mass_properties(puma560(symbolic_lengths=True)))
+    row(task, "closed_form, named link parameters", time.perf_counter() - start, "1x1",
+        "M, c, G in m_i, x_ci, I_xxi, a2, a3, d3, d4, g")
+
+
 # --- answer checking ------------------------------------------------------------------
 
 def answer_checking():
@@ -290,6 +326,7 @@ def main():
     derivations()
     puma_inverse_dynamics()
     closed_form_puma()
+    puma_dynamics_routes()
     answer_checking()
     simulation()
     browser_redraw()

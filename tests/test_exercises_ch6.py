@@ -2,6 +2,7 @@
 sandbox): the right answers pass for several students, and each named mistake gets its
 code and a sentence that says what is wrong."""
 
+import importlib
 import pathlib
 import sys
 
@@ -159,3 +160,11 @@ def test_the_gravity_numbers_hold_a_real_payload():
     assert 0.5 <= kg <= 2.5 and abs(theta5_deg) >= 20
     assert visible.gravity_bound(STUDENT) > np.abs(GRADER._gravity(STUDENT)).max()
     assert sum(link.mass for link in puma560().links) == pytest.approx(23.45)
+
+
+@pytest.mark.parametrize("routes", [visible.IK_ROUTES, visible.JACOBIAN_ROUTES,
+                                    visible.DYNAMICS_ROUTES])
+def test_every_route_switched_off_is_a_library_function(routes):
+    for route in routes:
+        module, attribute = route.split(":")
+        assert callable(getattr(importlib.import_module(module), attribute)), route

@@ -51,10 +51,13 @@ JACOBIAN_ROUTES = ("robocourse.kinematics:jacobian",
                    "robocourse.kinematics:manipulability",
                    "robocourse.kinematics:inverse_jacobian",
                    "robocourse.statics:joint_torques_by_jacobian")
-DYNAMICS_ROUTES = tuple(f"robocourse.{module}:{verb}"
-                        for module in ("newton_euler", "lagrange", "lagrange_euler")
-                        for verb in ("inverse_dynamics", "gravity_load", "mass_matrix")) + (
+_VERBS = ("inverse_dynamics", "mass_matrix", "velocity_product", "coriolis_matrix",
+          "gravity_load")
+DYNAMICS_ROUTES = (
+    *(f"robocourse.{module}:{verb}" for module in ("newton_euler", "lagrange", "lagrange_euler")
+      for verb in _VERBS),
     "robocourse.newton_euler:newton_euler", "robocourse.lagrange:potential_energy",
+    "robocourse.lagrange:lagrange_equations", "robocourse.lagrange:equation_terms",
     "robocourse.closed_form:closed_form", "robocourse.codegen:CompiledDynamics",
     "robocourse.statics:joint_torques_by_jacobian",
     "robocourse.statics:static_forces_by_propagation")
