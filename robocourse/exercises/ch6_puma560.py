@@ -26,7 +26,7 @@ from robocourse.grading import (
 from robocourse.grading.checks import Known, Mistake, case
 from robocourse.kinematics import forward_kinematics, jacobian_by_propagation
 from robocourse.models import puma560
-from robocourse.widgets.puma560_figures import pose_figure
+from robocourse.widgets.puma560_figures import as_image, pose_figure
 
 exercises = ExerciseSet("ch6_puma560")
 
@@ -115,8 +115,8 @@ def pose_numbers(student):
 
 
 def draw_pose(student):
-    """Exercise 2: the student's pose drawn with its joint axes (a matplotlib Figure)."""
-    return pose_figure(_pose(student), title="your pose (axis 5 drawn thicker)")
+    """Exercise 2: the student's pose drawn with its joint axes (a PNG image to display)."""
+    return as_image(pose_figure(_pose(student), title="your pose (axis 5 drawn thicker)"))
 
 
 def gravity_numbers(student):

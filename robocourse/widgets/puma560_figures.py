@@ -1,13 +1,17 @@
 """Chapter 6 figures of the PUMA 560: the eight inverse-kinematics solutions of one pose,
 the three singular configurations with the motion each one loses, and one pose drawn
-with its joint axes (for the exercises).
+with its joint axes, in 3D and from above (for the exercises).
 
-Each function returns a ``matplotlib.figure.Figure`` (no pyplot state); the arm is drawn
-as in the posable widget (``widgets.puma560.arm_points``: segments between the frame
+Each function returns a ``matplotlib.figure.Figure`` (no pyplot state); ``as_image`` turns
+one into a PNG that a notebook shows with ``display`` whatever its backend. The arm is
+drawn as in the posable widget (``widgets.puma560.arm_points``: segments between the frame
 origins), on the pedestal of ``widgets.puma560``.
 """
 
+import io
+
 import numpy as np
+from IPython.display import Image
 from matplotlib.figure import Figure
 
 from robocourse.kinematics import jacobian, link_frames
@@ -17,6 +21,17 @@ from robocourse.widgets.puma560 import arm_points
 COLOURS = ("tab:blue", "tab:orange", "tab:green", "tab:red")
 REACH = 0.8                                # half width of the drawn cube (m)
 AXIS = 0.14                                # length of a drawn joint axis or arrow (m)
+
+
+def as_image(fig, dpi=80):
+    """``fig`` rendered to PNG, as an ``IPython.display.Image``.
+
+    >>> bytes(as_image(Figure(figsize=(1, 1))).data[1:4])
+    b'PNG'
+    """
+    buffer = io.BytesIO()
+    fig.savefig(buffer, format="png", dpi=dpi)
+    return Image(data=buffer.getvalue(), format="png")
 
 
 def _axes3d(fig, position=(1, 1, 1), title=None):
@@ -125,20 +140,37 @@ def singularities_figure(configurations, robot=None):
 
 
 def pose_figure(q, robot=None, title=None):
-    """One pose of the arm with its joint axes (short stubs along Z1 … Z6 at the frame
-    origins, axis 5 thicker) and the tool frame: to tell which of the eight solutions a
-    pose is (chapter 6's exercises)."""
+    """One pose of the arm, to tell which of the eight solutions it is (chapter 6's
+    exercises): on the left in 3D, with the shoulder, elbow and wrist centre labelled, the
+    joint axes as short stubs and axis 5 (``Z5``) as a long arrow; on the right seen from
+    above (the X0–Y0 plane), where the side of the waist the arm reaches out on shows."""
     robot = puma560() if robot is None else robot
-    fig = Figure(figsize=(4.6, 4.4))
-    ax = _axes3d(fig, title=title)
-    ax.plot(*arm_points(q, robot).T, "-o", color="tab:blue", lw=3, ms=4)
+    fig = Figure(figsize=(8.4, 4.2))
+    ax = _axes3d(fig, (1, 2, 1), title)
+    points = arm_points(q, robot)
+    ax.plot(*points.T, "-o", color="tab:blue", lw=3, ms=4)
     frames = [np.asarray(T, dtype=float) for T in link_frames(robot, q)]
-    for i, T in enumerate(frames[:6]):
-        _segment(ax, T[:3, 3], T[:3, 2], color="0.3", lw=3 if i == 4 else 1.2)
+    for T in frames[:6]:
+        _segment(ax, T[:3, 3], T[:3, 2], color="0.3", lw=1.2)
+    _segment(ax, frames[4][:3, 3], frames[4][:3, 2], 2.2 * AXIS, color="tab:purple", lw=3)
+    ax.text(*(frames[4][:3, 3] + 2.4 * AXIS * frames[4][:3, 2]), "$Z_5$", color="tab:purple")
+    for name, point in (("shoulder", points[2]), ("elbow", points[3]), ("wrist", points[4])):
+        ax.text(*point, f"  {name}", fontsize=8)
     for axis, colour in enumerate(("tab:red", "tab:green", "tab:blue")):
         _segment(ax, frames[-1][:3, 3], frames[-1][:3, axis], color=colour, lw=2)
-    fig.subplots_adjust(left=0.0, right=1.0, bottom=0.02, top=0.95)
+    top = fig.add_subplot(1, 2, 2)
+    top.plot(*points[:, :2].T, "-o", color="tab:blue", lw=3, ms=4)
+    top.plot(0, 0, "s", color="0.5", ms=9)                          # the waist axis
+    top.set_xlim(-REACH, REACH)
+    top.set_ylim(-REACH, REACH)
+    top.set_aspect("equal")
+    top.grid(True, lw=0.3)
+    top.set_xlabel("$X_0$ (m)")
+    top.set_ylabel("$Y_0$ (m)")
+    top.set_title("seen from above", fontsize=9)
+    fig.subplots_adjust(left=0.0, right=0.97, bottom=0.1, top=0.92, wspace=0.15)
     return fig
 
 
-__all__ = ["eight_solutions_figure", "lost_motion", "pose_figure", "singularities_figure"]
+__all__ = ["as_image", "eight_solutions_figure", "lost_motion", "pose_figure",
+           "singularities_figure"]
