@@ -16,6 +16,7 @@ from matplotlib.figure import Figure
 
 from robocourse.kinematics import jacobian, link_frames
 from robocourse.models import puma560
+from robocourse.widgets.drawing import arm_axes
 from robocourse.widgets.puma560 import arm_points
 
 COLOURS = ("tab:blue", "tab:orange", "tab:green", "tab:red")
@@ -158,15 +159,9 @@ def pose_figure(q, robot=None, title=None):
         ax.text(*point, f"  {name}", fontsize=8)
     for axis, colour in enumerate(("tab:red", "tab:green", "tab:blue")):
         _segment(ax, frames[-1][:3, 3], frames[-1][:3, axis], color=colour, lw=2)
-    top = fig.add_subplot(1, 2, 2)
+    top = arm_axes(fig, robot, position=122, margin=0.8)
     top.plot(*points[:, :2].T, "-o", color="tab:blue", lw=3, ms=4)
     top.plot(0, 0, "s", color="0.5", ms=9)                          # the waist axis
-    top.set_xlim(-REACH, REACH)
-    top.set_ylim(-REACH, REACH)
-    top.set_aspect("equal")
-    top.grid(True, lw=0.3)
-    top.set_xlabel("$X_0$ (m)")
-    top.set_ylabel("$Y_0$ (m)")
     top.set_title("seen from above", fontsize=9)
     fig.subplots_adjust(left=0.0, right=0.97, bottom=0.1, top=0.92, wspace=0.15)
     return fig
