@@ -14,16 +14,13 @@ check the whole answers on other cases.
 """
 
 import contextlib
-import dataclasses
 import functools
-import importlib
 import math
 
 import numpy as np
 import sympy as sp
 
 from robocourse import lagrange
-from robocourse.exercises.ch0_kinematics import following, same
 from robocourse.frames import rot_z, rotation, transform, translation
 from robocourse.grading import (
     Choice,
@@ -36,9 +33,8 @@ from robocourse.grading import (
     check_number,
     student_rng,
 )
-from robocourse.grading.checks import Known, Mistake, case
-from robocourse.grading.handover import FunctionSource
-from robocourse.grading.runner import _short as short_repr
+from robocourse.grading.checks import Known, Mistake, case, same
+from robocourse.grading.exercises import Robot
 from robocourse.models import planar_2r, planar_2r_distributed, rp_arm
 from robocourse.newton_euler import gravity_load, inverse_dynamics, newton_euler
 from robocourse.robot import Link, SerialChain, joint_symbols
@@ -139,67 +135,6 @@ def symbolic_trace(name):
     robot = SYMBOLIC_ARMS[name]()
     q, qd, qdd = joint_symbols(robot)
     return robot, (q, qd, qdd), newton_euler(robot, q, qd, qdd)
-
-
-@dataclasses.dataclass(frozen=True)
-class Robot:
-    """A robot named as data: the library function ``builder`` ("module:function") called
-    with the keyword ``arguments`` (pairs), shown in feedback as ``label``.
-
-    >>> Robot("2R arm", "robocourse.models:planar_2r", (("l1", 0.5),)).build().links[1].a
-    0.5
-    """
-
-    label: str
-    builder: str
-    arguments: tuple = ()
-
-    def recipe(self):
-        """The robot as data: ``[builder, {argument: value}]``."""
-        return [self.builder, dict(self.arguments)]
-
-    def build(self):
-        return build_robot(self.recipe())
-
-
-def build_robot(recipe):
-    """The ``SerialChain`` of a :meth:`Robot.recipe`."""
-    module, _, builder = recipe[0].partition(":")
-    return getattr(importlib.import_module(module), builder)(**recipe[1])
-
-
-# --- answers that are functions of a robot ---------------------------------------------------
-
-_ROBOT_CALL = '''def _call_with_robot(robot, *args):
-    """Build the robot the grader names, then call {name} with it."""
-    return {name}(build_robot(robot), *args)
-'''
-
-
-class RobotFunction(Function):
-    """A function whose first argument is a robot, ``f(robot, ...)``.
-
-    A ``SerialChain`` cannot be handed over as data: the checks call the answer with a
-    :class:`Robot`, and the process that runs the student's code builds the chain from it
-    and passes it on (with the ``forbidden`` functions switched off, as for ``Function``).
-    """
-
-    def rebuild(self, value, name, context):
-        if isinstance(value, FunctionSource):
-            builder = ("build_robot", __name__, "build_robot")
-            value = FunctionSource("_call_with_robot", _ROBOT_CALL.format(name=value.name),
-                                   [*value.imports, builder], [*value.helpers, value.source],
-                                   value.values)
-        return _RobotCall(super().rebuild(value, name, context), name)
-
-
-class _RobotCall:
-    def __init__(self, function, name):
-        self.function, self.__name__ = function, name
-
-    def __call__(self, robot, *args):
-        shown = ", ".join([f"<{robot.label}>", *(short_repr(a) for a in args)])
-        return self.function.runner.call(f"{self.__name__}({shown})", robot.recipe(), *args)
 
 
 # --- checking a step of the recursion ----------------------------------------------------
@@ -387,54 +322,6 @@ def exercise_2(inward_step):
 
 # --- feedback that stems from elsewhere ------------------------------------------------------
 
-@contextlib.contextmanager
-def stemming_from(context, *answers):
-    """Add to a failure inside the earlier answers ``(exercise, name)`` it may stem from:
-    those that were handed in and did not pass (known only to the grader)."""
-    try:
-        yield
-    except Mistake as mistake:
-        failed = [f"your {name} of exercise {number}" for number, name in answers
-                  if failed_earlier(context, number, name)]
-        if not failed or mistake.code.startswith("follows:"):     # already said (following)
-            raise
-        them = "them" if len(failed) > 1 else "it"
-        raise Mistake(f"{mistake} ({' and '.join(failed)} did not pass: if this answer uses "
-                      f"{them}, correct {them} first.)", mistake.code) from None
-
-
-def failed_earlier(context, number, name):
-    answer, passed = context.earlier(number, name)
-    return answer is not None and not passed
-
-
-_hidden_mistakes = {}
-
-
-def hidden_mistakes(number):
-    """Register (in the grader module) ``known(context) -> [Known]``, the known mistakes of
-    the numeric exercise ``number``: the hidden test compares with them, and a visible test
-    that fails under grading names the one the answer matches (``named_by_hidden``)."""
-    def register(known):
-        _hidden_mistakes[number] = known
-        return known
-    return register
-
-
-@contextlib.contextmanager
-def named_by_hidden(number, answer, context, rtol=1e-3, atol=1e-3):
-    """Re-raise a failed visible test with the hidden known mistake that ``answer`` matches
-    (none while a student works: the hidden tests are not there)."""
-    try:
-        yield
-    except Mistake as mistake:
-        known = _hidden_mistakes.get(number)
-        for wrong in known(context) if known is not None else ():
-            if np.allclose(answer, wrong.value, rtol=rtol, atol=atol):
-                raise Mistake(f"{mistake} {wrong.message}", wrong.code) from None
-        raise
-
-
 # --- exercises 3-5: intermediates of the recursion, then all of it ----------------------------
 
 DISTRIBUTED_SYMBOLS = (theta1, theta2, thetadot1, thetadot2, thetaddot1, thetaddot2,
@@ -506,9 +393,8 @@ def from_vdot_C2(context, f_1):
     """Feedback for an f_1 that follows, by 1f1 = 1R2 m2 2v̇C2 + 1F1, from a wrong vdot_C2 of
     exercise 3 (and a note for any other f_1 when exercise 3 did not pass)."""
     _, (q, _, _), result = symbolic_trace("distributed 2R arm")
-    with stemming_from(context, (3, "vdot_C2")), \
-            following(context, 3, "vdot_C2", f_1, "f_1",
-                      lambda vdot: rot_z(q[1]) * (m2 * sp.Matrix(vdot)) + result.link(1).F):
+    with context.following(3, "vdot_C2", f_1, "f_1",
+                           lambda vdot: rot_z(q[1]) * (m2 * sp.Matrix(vdot)) + result.link(1).F):
         yield
 
 
@@ -544,7 +430,7 @@ def exercise_5(tau_pr, context):
     """Visible: held still (the gravity load G(q)) and started from rest without gravity
     (M(q) q̈)."""
     _, _, result = symbolic_trace("P-R arm")
-    with stemming_from(context, *STEPS):
+    with context.builds_on(*STEPS):
         check_special_cases(tau_pr, result.tau, "tau_pr", special_cases("P-R arm"),
                             PR_SYMBOLS, pr_slips())
 
@@ -592,7 +478,7 @@ def exercise_6(tau_payload, context):
     arm with its payload (τᵀ θ̇ = dE/dt)."""
     lengths, masses, kg, deg, rate, acc = payload_numbers(context.student)
     power = point_mass_power(lengths, [masses[0], masses[1] + kg], np.radians(deg), rate, acc)
-    with stemming_from(context, *STEPS), named_by_hidden(6, tau_payload, context):
+    with context.builds_on(*STEPS):
         check_power(tau_payload @ rate, power)
 
 
@@ -648,7 +534,7 @@ NUMERIC_2R = Robot("2R arm, theta = (30°, 60°)", "robocourse.models:planar_2r"
 
 
 @exercises.visible(7, cell="ex7_mass_matrix_by_columns_test",
-                   mass_matrix_by_columns=RobotFunction(forbidden=MASS_MATRIX_ROUTES))
+                   mass_matrix_by_columns=Function(forbidden=MASS_MATRIX_ROUTES, takes_robot=True))
 def exercise_7(mass_matrix_by_columns):
     """Visible: the chapter's numeric 2R arm at θ = (30°, 60°)."""
     check_mass_matrix(mass_matrix_by_columns, NUMERIC_2R, tuple(np.radians([30.0, 60.0])))
@@ -695,8 +581,7 @@ def from_mass_matrix(context, qdd_now):
         M = np.asarray(mass_matrix_by_columns(release_robot(context.student), list(q)), float)
         return np.linalg.solve(M, tau - inverse_dynamics(arm, q, rate, np.zeros(2)))
 
-    with stemming_from(context, (7, "mass_matrix_by_columns")), \
-            following(context, 7, "mass_matrix_by_columns", qdd_now, "qdd_now", accelerations):
+    with context.following(7, "mass_matrix_by_columns", qdd_now, "qdd_now", accelerations):
         yield
 
 
@@ -705,7 +590,7 @@ def exercise_8(qdd_now, context):
     """Visible: the round trip — inverse dynamics at your accelerations gives back the
     applied torques."""
     arm, q, rate, tau = release_arm(context.student)
-    with from_mass_matrix(context, qdd_now), named_by_hidden(8, qdd_now, context):
+    with from_mass_matrix(context, qdd_now):
         check_number(inverse_dynamics(arm, q, rate, qdd_now), tau, "the torques inverse "
                      "dynamics needs for your qdd_now (they should be tau)", rtol=1e-3,
                      atol=1e-3, unit="N·m")
@@ -742,14 +627,7 @@ def classmate_derivation():
     return lines, sp.Matrix([lines["I"][1][2], lines["H"][0][2]])
 
 
-class Letter(Choice):
-    """A letter among ``options``, in either case."""
-
-    def prepare(self, value, name):
-        return super().prepare(value.strip().upper() if isinstance(value, str) else value, name)
-
-
-@exercises.visible(9, cell="ex9_wrong_line_test", wrong_line=Letter(tuple(LINES)))
+@exercises.visible(9, cell="ex9_wrong_line_test", wrong_line=Choice(tuple(LINES), ignore_case=True))
 def exercise_9(wrong_line):
     """Visible: a letter from A to I (the kind of answer checks it)."""
 

@@ -25,13 +25,6 @@ from scipy.integrate import solve_ivp
 
 from robocourse import lagrange, newton_euler
 from robocourse.equivalence import identical
-from robocourse.exercises.grading_extras import (
-    JointExpression,
-    JointMatrix,
-    Mapping,
-    agrees,
-    stems_from,
-)
 from robocourse.frames import transform
 from robocourse.grading import (
     ExerciseSet,
@@ -42,7 +35,8 @@ from robocourse.grading import (
     student_rng,
     term_kind,
 )
-from robocourse.grading.checks import Mistake, case
+from robocourse.grading.checks import Mistake, case, same
+from robocourse.grading.exercises import Expression, Mapping, Matrix
 from robocourse.models import planar_2r, planar_2r_distributed
 from robocourse.robot import Link, SerialChain, joint_symbols
 
@@ -184,7 +178,7 @@ def check_energy_part(K_lift, label):
                      allowed_symbols=ENERGY_SYMBOLS)
 
 
-@exercises.visible(1, cell="ex1_test", K_lift=JointExpression(symbols=LIFT_SYMBOLS))
+@exercises.visible(1, cell="ex1_test", K_lift=Expression(symbols=LIFT_SYMBOLS))
 def exercise_1(K_lift):
     """Visible: a quadratic form in the rates; the carriage moving alone, the rod swinging
     about a fixed joint."""
@@ -222,11 +216,11 @@ def lift_torques_from(K_lift):
 
 def from_energy(context, tau_lift):
     """Feedback on tau_lift that stems from exercise 1's K_lift."""
-    return stems_from(context, (1, "K_lift"),
-                      consistent=lambda K: agrees(tau_lift, lift_torques_from(K)))
+    return context.builds_on((1, "K_lift"),
+                      consistent=lambda K: same(tau_lift, lift_torques_from(K)))
 
 
-@exercises.visible(2, cell="ex2_test", tau_lift=JointMatrix(2, 1, symbols=LIFT_SYMBOLS))
+@exercises.visible(2, cell="ex2_test", tau_lift=Matrix(2, 1, symbols=LIFT_SYMBOLS))
 def exercise_2(tau_lift, context):
     """Visible: held at rest (gravity only), starting from rest (inertial and gravity)."""
     with from_energy(context, tau_lift):
@@ -246,7 +240,7 @@ def check_mass_matrix(M_payload, subs, name="M_payload"):
                      markers=PAYLOAD_MARKERS, allowed_symbols=PAYLOAD_SYMBOLS)
 
 
-@exercises.visible(3, cell="ex3_test", M_payload=JointMatrix(2, 2, symbols=PAYLOAD_SYMBOLS))
+@exercises.visible(3, cell="ex3_test", M_payload=Matrix(2, 2, symbols=PAYLOAD_SYMBOLS))
 def exercise_3(M_payload):
     """Visible: M is symmetric; the arm stretched out (θ2 = 0)."""
     if not identical(M_payload, M_payload.T):
@@ -351,14 +345,14 @@ def group_stems_from(context, key, terms_payload):
     """Feedback on a group that stems from exercises 3 (M) and 4 (C)."""
     if key == "inertial":
         qdd = sp.Matrix([thetaddot1, thetaddot2])
-        return stems_from(context, (3, "M_payload"),
-                          consistent=lambda M: agrees(terms_payload["inertial"], M * qdd))
+        return context.builds_on((3, "M_payload"),
+                          consistent=lambda M: same(terms_payload["inertial"], M * qdd))
     if key in ("coriolis", "centripetal"):
-        return stems_from(context, (3, "M_payload"), (4, "coriolis_from_M"))
-    return stems_from(context)
+        return context.builds_on((3, "M_payload"), (4, "coriolis_from_M"))
+    return context.builds_on()
 
 
-TERMS = Mapping(TERM_KEYS, JointMatrix(2, 1, symbols=PAYLOAD_SYMBOLS))
+TERMS = Mapping(TERM_KEYS, Matrix(2, 1, symbols=PAYLOAD_SYMBOLS))
 
 
 @exercises.visible(5, cell="ex5_test", terms_payload=TERMS)
@@ -477,7 +471,7 @@ def free_swing_energy(M, C, G, q0_deg=(30.0, 45.0), duration=2.0, samples=201):
     return motion.t, np.array(energy)
 
 
-CORRECTIONS = Mapping(MODEL_MENU, JointExpression(symbols=MODEL_SYMBOLS), exact=False)
+CORRECTIONS = Mapping(MODEL_MENU, Expression(symbols=MODEL_SYMBOLS), exact=False)
 
 
 @exercises.visible(8, cell="ex8_test", corrections=CORRECTIONS)

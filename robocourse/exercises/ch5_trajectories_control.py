@@ -20,7 +20,6 @@ import numpy as np
 import sympy as sp
 
 from robocourse import control, trajectories
-from robocourse.exercises.grading_extras import JointMatrix, RobotFunction, Word, agrees, stems_from
 from robocourse.grading import (
     ExerciseSet,
     Function,
@@ -31,7 +30,8 @@ from robocourse.grading import (
     check_number,
     student_rng,
 )
-from robocourse.grading.checks import Known, case
+from robocourse.grading.checks import Known, case, same
+from robocourse.grading.exercises import Choice, Matrix, Robot
 from robocourse.models import planar_2r, planar_3r, rp_arm
 from robocourse.newton_euler import gravity_load, inverse_dynamics, mass_matrix, velocity_product
 from robocourse.robot import joint_symbols
@@ -104,7 +104,7 @@ def check_symbols(coefficients, name, symbols):
 
 
 @exercises.visible("1", cell="ex1_coeffs_test",
-                   coeffs=JointMatrix(4, 1, symbols=(*CUBIC_SYMBOLS, t)))
+                   coeffs=Matrix(4, 1, symbols=(*CUBIC_SYMBOLS, t)))
 def exercise_1(coeffs):
     """Visible: the symbols; the start conditions; the cubic arrives at θ_f."""
     check_symbols(coeffs, "coeffs", CUBIC_SYMBOLS)
@@ -129,12 +129,12 @@ VIA_MARKERS = (thetadot_0, thetadot_f, theta_0, theta_f)
 
 
 @exercises.visible("2", cell="ex2_coeffs_v_test",
-                   coeffs_v=JointMatrix(4, 1, symbols=(*VIA_SYMBOLS, t)))
+                   coeffs_v=Matrix(4, 1, symbols=(*VIA_SYMBOLS, t)))
 def exercise_2(coeffs_v, context):
     """Visible: the symbols; with zero end velocities it is the rest-to-rest cubic."""
     check_symbols(coeffs_v, "coeffs_v", VIA_SYMBOLS)
     at_rest = coeffs_v.subs({thetadot_0: 0, thetadot_f: 0})
-    with stems_from(context, ("1", "coeffs"), consistent=lambda coeffs: agrees(at_rest, coeffs)):
+    with context.builds_on(("1", "coeffs"), consistent=lambda coeffs: same(at_rest, coeffs)):
         with case("with zero end velocities (the rest-to-rest cubic)"):
             check_expression(at_rest, rest_to_rest(), "coeffs_v", markers=VIA_MARKERS,
                              allowed_symbols=VIA_SYMBOLS)
@@ -157,7 +157,7 @@ def check_position(cubic_position, label, theta0, thetaf, tf, times):
                    cubic_position=Function(forbidden=CUBIC_ROUTES))
 def exercise_3(cubic_position, context):
     """Visible: the start, the end and the halfway point of a move."""
-    with stems_from(context, ("1", "coeffs")):
+    with context.builds_on(("1", "coeffs")):
         check_position(cubic_position, "start, t = 0", 0.2, 1.4, 2.0, 0.0)
         check_position(cubic_position, "end, t = t_f", 0.2, 1.4, 2.0, 2.0)
         check_position(cubic_position, "halfway", 0.2, 1.4, 2.0, 1.0)
@@ -209,7 +209,7 @@ def exercise_4b(qd_half, context):
     """Visible: the joint that sets the pace runs at its speed limit halfway."""
     change, v_max = sync_moves(context.student)
     pacer = int(np.argmax(np.abs(change) / v_max))
-    with stems_from(context, ("4a", "t_sync"), consistent=lambda t_sync: np.allclose(
+    with context.builds_on(("4a", "t_sync"), consistent=lambda t_sync: np.allclose(
             qd_half, 1.5 * change / t_sync, rtol=1e-3)):
         check_number(abs(qd_half[pacer]), v_max[pacer],
                      f"|qd_half| of joint {pacer + 1} (it sets the pace: the slower joint)",
@@ -343,14 +343,14 @@ def check_law(computed_torque_law, label, robot_name, q, qd, q_des, qd_des, qdd_
         Known(M @ (qdd_des + Kv * e_dot + Kp * e) + c - G, "The gravity term G(q) has the wrong "
               "sign.", "gravity-sign"),
     ]
-    given = check_call(computed_torque_law, robot_name, q, qd, q_des, qd_des, qdd_des, Kp, Kv,
+    named = Robot(robot_name, f"{__name__}:law_robot", (("name", robot_name),))
+    given = check_call(computed_torque_law, named, q, qd, q_des, qd_des, qdd_des, Kp, Kv,
                        name="computed_torque_law")
     check_number(given, expected, f"computed_torque_law ({label})", rtol=1e-6, atol=1e-8,
                  unit="N·m", mistakes=mistakes)
 
 
-LAW = RobotFunction(forbidden=CONTROL_ROUTES,
-                    builder="robocourse.exercises.ch5_trajectories_control:law_robot")
+LAW = Function(forbidden=CONTROL_ROUTES, takes_robot=True)
 
 
 @exercises.visible("7", cell="ex7_computed_torque_law_test", computed_torque_law=LAW)
@@ -376,7 +376,7 @@ def classmate_setup():
 
 
 @exercises.visible("8a", cell="ex8_missing_term_test",
-                   missing_term=Word(("feedforward", "velocity", "gravity")))
+                   missing_term=Choice(("feedforward", "velocity", "gravity"), ignore_case=True))
 def exercise_8a(missing_term):
     """Visible: one of the three words (checked by the kind of answer)."""
 
@@ -397,7 +397,7 @@ def corrected_law():
 
 
 @exercises.visible("8b", cell="ex8_tau_corrected_test",
-                   tau_corrected=JointMatrix(2, 1, symbols=CONTROL_SYMBOLS))
+                   tau_corrected=Matrix(2, 1, symbols=CONTROL_SYMBOLS))
 def exercise_8b(tau_corrected, context):
     """Visible: the symbols; on the track at rest only gravity is left."""
     foreign = sorted(s.name for s in tau_corrected.free_symbols - set(CONTROL_SYMBOLS))
@@ -407,7 +407,7 @@ def exercise_8b(tau_corrected, context):
                       "foreign-symbols")
     on_track_at_rest = {theta_d1: theta1, theta_d2: theta2, **dict.fromkeys(
         (thetadot1, thetadot2, thetadot_d1, thetadot_d2, thetaddot_d1, thetaddot_d2), 0)}
-    with stems_from(context, ("8a", "missing_term")), \
+    with context.builds_on(("8a", "missing_term")), \
             case("on the track at rest (q_d = q, all rates and accelerations zero)"):
         check_expression(tau_corrected.xreplace(on_track_at_rest),
                          corrected_law().xreplace(on_track_at_rest), "tau_corrected",

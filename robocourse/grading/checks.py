@@ -27,8 +27,8 @@ from sympy.core.function import AppliedUndef
 from robocourse import equivalence
 from robocourse.robot import derivative_name, joint_symbol_role
 
-__all__ = ["Mistake", "Known", "case", "note", "same", "check_expression", "check_number",
-           "check_call", "term_kind"]
+__all__ = ["Mistake", "Known", "case", "note", "same", "read_answer", "check_expression",
+           "check_number", "check_call", "term_kind", "shorten"]
 
 
 class Mistake(AssertionError):
@@ -252,6 +252,19 @@ def _read(answer, expected, allowed):
     return answer.xreplace(twins) if twins else answer
 
 
+def read_answer(value, symbols=()):
+    """``value`` (an expression or Matrix) in the exercise's ``symbols``: ``theta1(t)`` and
+    its time derivatives become ``theta1``, ``thetadot1``, ``thetaddot1``; a symbol with the
+    name of one of ``symbols`` (whatever its assumptions) becomes that symbol.
+
+    >>> t = sp.Symbol("t")
+    >>> read_answer(sp.Function("theta1")(t).diff(t) * sp.Symbol("m", positive=True),
+    ...             [sp.Symbol("m")])
+    m*thetadot1
+    """
+    return _read(value, sp.Integer(0), set(symbols))
+
+
 def _same(a, b):
     """True when ``a`` and ``b`` are equal for all values of their symbols."""
     comparison = equivalence.compare(a, b, seed=_seed())
@@ -432,14 +445,15 @@ def check_call(function, *args, name=None, **kwargs):
     except Mistake:
         raise
     except Exception as error:  # noqa: BLE001 - the student's error is the feedback
-        shown = ", ".join([_short(a) for a in args] +
-                          [f"{k}={_short(v)}" for k, v in kwargs.items()])
+        shown = ", ".join([shorten(a) for a in args] +
+                          [f"{k}={shorten(v)}" for k, v in kwargs.items()])
         message = str(error) or ("is the answer cell still the stub?"
                                  if isinstance(error, NotImplementedError) else "")
         raise Mistake(f"{label} raised {type(error).__name__}: {message} (called with "
                       f"{shown})", f"raised:{type(error).__name__}") from None
 
 
-def _short(value, limit=60):
+def shorten(value, limit=60):
+    """``repr(value)`` on one line, cut to ``limit`` characters (for feedback)."""
     text = " ".join(repr(value).split())
     return text if len(text) <= limit else text[:limit - 1] + "…"

@@ -44,7 +44,7 @@ import time
 import traceback
 
 from robocourse.grading import handover, sandbox
-from robocourse.grading.checks import Mistake
+from robocourse.grading.checks import Mistake, shorten
 
 __all__ = ["Runner", "StudentCodeError", "StudentFunction", "REFUSAL"]
 
@@ -428,21 +428,18 @@ class StudentFunction:
     a message that names the function, the exception and the line.
     """
 
-    def __init__(self, source, runner, *, setup="", forbidden=()):
+    def __init__(self, source, runner, *, setup="", forbidden=(), arguments=None):
         self.source, self.runner = source, runner
         self.__name__ = source.name
+        self.arguments = arguments       # turns the checks' arguments into data, if needed
         runner.start(program=source.program(), setup=setup, function=source.name,
                      forbidden=forbidden, values=source.values)
 
     def __call__(self, *args, **kwargs):
-        shown = ", ".join([_short(a) for a in args] + [f"{k}={_short(v)}"
-                                                        for k, v in kwargs.items()])
-        return self.runner.call(f"{self.__name__}({shown})", *args, **kwargs)
-
-
-def _short(value, limit=50):
-    text = " ".join(repr(value).split())
-    return text if len(text) <= limit else text[:limit - 1] + "…"
+        shown = ", ".join([shorten(a) for a in args] + [f"{k}={shorten(v)}"
+                                                         for k, v in kwargs.items()])
+        sent = self.arguments(args) if self.arguments else args
+        return self.runner.call(f"{self.__name__}({shown})", *sent, **kwargs)
 
 
 if __name__ == "__main__":

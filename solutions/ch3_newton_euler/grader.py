@@ -32,12 +32,10 @@ from robocourse.exercises.ch3_newton_euler import (
     floats,
     from_mass_matrix,
     from_vdot_C2,
-    hidden_mistakes,
     inward_arguments,
     payload_numbers,
     pr_slips,
     release_arm,
-    stemming_from,
     symbolic_trace,
     thetadot1,
 )
@@ -152,7 +150,7 @@ def exercise_4(f_1, context):
 @exercises.hidden(5, by_hand={"tau_pr": DYNAMICS_ROUTES})
 def exercise_5(tau_pr, context):
     _, _, result = symbolic_trace("P-R arm")
-    with stemming_from(context, *STEPS):
+    with context.builds_on(*STEPS):
         check_expression(tau_pr, result.tau, "tau_pr", allowed_symbols=PR_SYMBOLS,
                          mistakes=pr_slips())
 
@@ -169,7 +167,6 @@ def _payload_torques(student, m2=None, g=9.81, degrees=False, rates=True, wrench
     return inverse_dynamics(arm, q, rate if rates else np.zeros(2), acc, wrench=wrench)
 
 
-@hidden_mistakes(6)
 def _payload_mistakes(context):
     _, masses, kg, _, _, _ = payload_numbers(context.student)
     weight = [0.0, kg * 9.81, 0.0, 0.0, 0.0, 0.0]         # held up by the tool, in {0}
@@ -189,9 +186,9 @@ def _payload_mistakes(context):
                   "rates: the Coriolis and centripetal torques are missing.", "no-rates")]
 
 
-@exercises.hidden(6, by_hand={"tau_payload": DYNAMICS_ROUTES})
+@exercises.hidden(6, by_hand={"tau_payload": DYNAMICS_ROUTES}, first=True)
 def exercise_6(tau_payload, context):
-    with stemming_from(context, *STEPS):
+    with context.builds_on(*STEPS):
         check_number(tau_payload, _payload_torques(context.student), "tau_payload", rtol=1e-3,
                      atol=1e-3, unit="N·m", mistakes=_payload_mistakes(context))
 
@@ -223,7 +220,6 @@ def exercise_7(mass_matrix_by_columns):
 
 # --- exercise 8: forward dynamics ---------------------------------------------------------------
 
-@hidden_mistakes(8)
 def _release_mistakes(context):
     arm, q, rate, tau = release_arm(context.student)
     M, c, G = mass_matrix(arm, q), velocity_product(arm, q, rate), gravity_load(arm, q)
@@ -242,7 +238,7 @@ def _release_mistakes(context):
                   "degrees used as radians.", "degrees")]
 
 
-@exercises.hidden(8, by_hand={"qdd_now": FORWARD_ROUTES})
+@exercises.hidden(8, by_hand={"qdd_now": FORWARD_ROUTES}, first=True)
 def exercise_8(qdd_now, context):
     arm, q, rate, tau = release_arm(context.student)
     with from_mass_matrix(context, qdd_now):
@@ -280,6 +276,6 @@ def exercise_10(corrected_line, context):
              Known(sp.Symbol("m2") * expected, "It matches m2 times the corrected vector, the "
                    "force of a later line: give the vector of the first wrong line itself.",
                    "later-line-vector")]
-    with stemming_from(context, (9, "wrong_line")):
+    with context.builds_on((9, "wrong_line")):
         check_expression(corrected_line, expected, "corrected_line", allowed_symbols=RP_SYMBOLS,
                          mistakes=known)

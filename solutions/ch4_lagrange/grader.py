@@ -37,7 +37,6 @@ from robocourse.exercises.ch4_lagrange import (
     payload_terms,
     uniform_rods,
 )
-from robocourse.exercises.grading_extras import stems_from
 from robocourse.grading import check_expression, check_number
 from robocourse.grading.checks import Known, Mistake, case
 from robocourse.models import planar_2r_distributed, planar_3r, rp_arm
@@ -145,7 +144,7 @@ def exercise_6(tau_move, context):
         return np.allclose(tau_move, _value(sum(terms.values(), sp.zeros(2, 1)), numbers),
                            rtol=1e-3, atol=1e-3)
 
-    with stems_from(context, (5, "terms_payload"), consistent=from_terms,
+    with context.builds_on((5, "terms_payload"), consistent=from_terms,
                     own={k.code for k in known}):
         check_number(tau_move, expected, "tau_move", rtol=1e-3, atol=1e-3, unit="N·m",
                      mistakes=known)
@@ -188,7 +187,7 @@ def exercise_7(E_state, context):
         potential = _energy(arms, q, np.zeros(2))
         return np.isclose(E_state, kinetic + potential, rtol=1e-3, atol=1e-3)
 
-    with stems_from(context, (3, "M_payload"), consistent=from_mass_matrix,
+    with context.builds_on((3, "M_payload"), consistent=from_mass_matrix,
                     own={k.code for k in known}):
         check_number(E_state, expected, "E_state", rtol=1e-3, atol=1e-3, unit="J",
                      mistakes=known)
@@ -226,7 +225,7 @@ def exercise_8(corrections, context):
         if key not in wrong:
             raise Mistake(f"corrections[{key!r}]: the classmate's {key} was right already — name "
                           "only the wrong entries (C is the Christoffel matrix)", "right-already")
-        with stems_from(context, *BUILDS_ON[key[0]]):
+        with context.builds_on(*BUILDS_ON[key[0]]):
             check_expression(entry, entry_of(true_model(), key), f"corrections[{key!r}]",
                              markers=markers, allowed_symbols=MODEL_SYMBOLS)
     if wrong - set(corrections):

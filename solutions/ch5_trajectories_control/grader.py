@@ -34,7 +34,6 @@ from robocourse.exercises.ch5_trajectories_control import (
     thetadot_f,
     through_via,
 )
-from robocourse.exercises.grading_extras import stems_from
 from robocourse.grading import check_expression, check_number
 from robocourse.grading.checks import Known, Mistake, case
 from robocourse.kinematics import forward_kinematics
@@ -73,7 +72,7 @@ def exercise_2(coeffs_v):
 
 @exercises.hidden("3")
 def exercise_3(cubic_position, context):
-    with stems_from(context, ("1", "coeffs")):
+    with context.builds_on(("1", "coeffs")):
         check_position(cubic_position, "a quarter of the way", 0.2, 1.4, 2.0, 0.5)
         check_position(cubic_position, "backwards", 1.1, -0.7, 3.5, 0.9)
         check_position(cubic_position, "array of times", -0.4, 2.0, 1.5, np.linspace(0, 1.5, 7))
@@ -120,7 +119,7 @@ def exercise_4b(qd_half, context):
                    "synchronised, the joint with the shorter move is slowed down.",
                    "each-at-limit"),
              Known(np.degrees(expected), "It matches deg/s: give rad/s.", "degrees")]
-    with stems_from(context, ("4a", "t_sync"), consistent=from_t_sync,
+    with context.builds_on(("4a", "t_sync"), consistent=from_t_sync,
                     own={k.code for k in known}):
         check_number(qd_half, expected, "qd_half", rtol=1e-3, atol=1e-6, unit="rad/s",
                      mistakes=known)
@@ -208,7 +207,7 @@ def exercise_8a(missing_term):
 
 @exercises.hidden("8b", by_hand={"tau_corrected": TRAJECTORY_ROUTES})
 def exercise_8b(tau_corrected, context):
-    with stems_from(context, ("8a", "missing_term")):
+    with context.builds_on(("8a", "missing_term")):
         check_expression(tau_corrected, corrected_law(), "tau_corrected", markers=(K_p, K_v),
                          allowed_symbols=CONTROL_SYMBOLS)
 
@@ -229,5 +228,5 @@ def exercise_8c(e_inf, context):
              Known(np.linalg.solve(M, G), "The gain Kp is missing: the spring torque is M Kp e.",
                    "no-Kp"),
              Known(np.degrees(expected), "It matches degrees: give radians.", "degrees")]
-    with stems_from(context, ("8a", "missing_term"), own={k.code for k in known}):
+    with context.builds_on(("8a", "missing_term"), own={k.code for k in known}):
         check_number(e_inf, expected, "e_inf", rtol=0.1, atol=5e-4, unit="rad", mistakes=known)
