@@ -22,6 +22,9 @@ touches both alike; the times shown are the medians.
   from its energies (``lagrange.lagrange_equations``), each checked against
   Newton–Euler; roboticstoolbox's symbolic ``rne`` of the PUMA only with ``--slow``
   (issue 16: more than 120 s for each torque).
+* The PUMA 560 by chapter 6's three routes (Newton–Euler, Lagrange, the Lagrange–Euler
+  trace form) per numeric state, the trace form with symbols (``G``, and the mass matrix
+  with the proof that it is Newton–Euler's), the closed form in named link parameters.
 * Answer checking (``equivalence.compare``) on the largest answers of the course.
 
 Run on as quiet a machine as you can: the load average is printed before and after.
@@ -45,11 +48,11 @@ from base_parameters import regrouped
 from peers import peer, pinocchio_model, roboticstoolbox_robot
 from scipy.integrate import solve_ivp
 
-from robocourse import lagrange, newton_euler
+from robocourse import lagrange, lagrange_euler, newton_euler
 from robocourse.closed_form import closed_form, exact_arm
 from robocourse.codegen import CompiledDynamics, c_compiler, operation_count
-from robocourse.equivalence import compare
-from robocourse.models import planar_2r, planar_2r_distributed, puma560
+from robocourse.equivalence import compare, identical
+from robocourse.models import named_mass_properties, planar_2r, planar_2r_distributed, puma560
 from robocourse.robot import Link, SerialChain, joint_symbols
 from robocourse.simulate import simulate
 
@@ -338,6 +341,30 @@ def symbolic_equations():
             f"{sum(sp.count_ops(e) for e in tau)} operations")
 
 
+def three_routes():
+    """Chapter 6, 6.4 and 6.5: the PUMA 560 by Newton–Euler, Lagrange and the trace form."""
+    (q,), (qd,), (qdd,) = states(PUMA, 1, seed=6)
+    for module, label in ((newton_euler, "Newton–Euler"), (lagrange, "Lagrange (M, C, G)"),
+                          (lagrange_euler, "trace form (D, h, c)")):
+        row(f"PUMA 560, one numeric state, {label} (chapter 6, 6.4)",
+            statistics.median(per_call(lambda m=module: m.inverse_dynamics(PUMA, q, qd, qdd),
+                                       20) for _ in range(5)))
+    arm = exact_arm(PUMA)
+    symbols = joint_symbols(arm)[0]
+    for verb in ("gravity_load", "mass_matrix"):
+        start = time.perf_counter()
+        trace = getattr(lagrange_euler, verb)(arm, symbols)
+        derived = time.perf_counter() - start
+        start = time.perf_counter()
+        same = identical(trace, getattr(newton_euler, verb)(arm, symbols))
+        row(f"symbolic PUMA 560 {verb} by the trace form (chapter 6, 6.4)", derived,
+            note=f"= NE: {'yes' if same else 'NO'}, proved in {show(time.perf_counter() - start)}")
+    start = time.perf_counter()
+    closed_form(named_mass_properties(puma560(symbolic_lengths=True)))
+    row("symbolic PUMA 560 closed form in named link parameters (chapter 6, 6.5)",
+        time.perf_counter() - start, note="M, c, G in m_i, x_ci, I_xxi, a2, a3, d3, d4, g")
+
+
 def twisted_arm():
     inertia = np.diag([0.1, 0.2, 0.25])
     return SerialChain([Link(theta=0.3, mass=1.0, r_c=[0.5, 0, 0.1], I_c=inertia),
@@ -463,6 +490,7 @@ def main():
     operation_counts()
     simulation()
     symbolic_equations()
+    three_routes()
     if arguments.slow:
         rtb_symbolic()
     answer_checking()

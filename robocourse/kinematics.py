@@ -154,6 +154,42 @@ def jacobian_by_propagation(robot, q, link=None, point=(0, 0, 0)):
     return _stack(v, omega, symbolic)
 
 
+def jacobian_by_differential_transforms(robot, q):
+    """The 6 x n Jacobian of the tool, written in the tool frame, by Paul's differential
+    transforms (Paul 1981, ch. 4): column j from ``j_T_tool = [n o a p]`` alone.
+
+    A small rotation ``δ`` about ``Z_j`` moves the tool frame by the differential
+    transform ``Δ = [[δ×], Z×p δ]`` written in {j}; seen from the tool frame it is
+    ``d = [(p × n)_z, (p × o)_z, (p × a)_z]``, ``δ = [n_z, o_z, a_z]`` per unit angle, so
+    for a revolute joint column j is
+    ``[−n_x p_y + n_y p_x, −o_x p_y + o_y p_x, −a_x p_y + a_y p_x, n_z, o_z, a_z]``; a
+    prismatic joint moves the tool by ``d = [n_z, o_z, a_z]`` and turns it by nothing.
+    (Modified DH: joint j turns about Z_j, so the transform is ``j_T_tool``; in Paul's
+    classic frames it is ``j-1_T_6``.) The same Jacobian as ``jacobian(…, frame="tool")``
+    and ``jacobian_by_propagation``.
+
+    The PUMA 560's column 3 (joint 3, from ``3_T_6``) and column 6 (``6_T_6 = I``):
+
+    >>> from robocourse.models import puma560
+    >>> J = jacobian_by_differential_transforms(puma560(symbolic_lengths=True),
+    ...                                         sp.symbols('theta1:7'))
+    >>> J[2, 2], J[:, 5].T
+    (a3*cos(theta5) + d4*sin(theta5)*cos(theta4), Matrix([[0, 0, 0, 0, 0, 1]]))
+    """
+    symbolic, q = C.joint_inputs(robot, q=q)
+    inward = B.convert(robot.tool, symbolic)                    # j_T_tool, j = n, …, 1
+    columns = [None] * robot.n
+    for j in range(robot.n, 0, -1):
+        n, o, a, p = (inward[:3, k] for k in range(4))
+        if robot.links[j - 1].is_revolute:
+            columns[j - 1] = [*(-axis[0] * p[1] + axis[1] * p[0] for axis in (n, o, a)),
+                              n[2], o[2], a[2]]
+        else:
+            columns[j - 1] = [n[2], o[2], a[2], 0, 0, 0]
+        inward = robot.links[j - 1].transform(q[j - 1]) @ inward
+    return B.tidy(B.matrix(columns, symbolic).T) if symbolic else B.matrix(columns, False).T
+
+
 def _zero_block(n, symbolic):
     return sp.zeros(3, n) if symbolic else np.zeros((3, n))
 

@@ -10,7 +10,9 @@ and gravity along −Y0 (the conventions of chapters 0–5).
 
 import math
 from dataclasses import replace
+from fractions import Fraction
 
+import numpy as np
 import sympy as sp
 
 from robocourse import _backend as B
@@ -151,52 +153,194 @@ def rp_arm(l1=None, m1=None, m2=None, Ixx1=None, Iyy1=None, Izz1=None,
 
 
 # Armstrong, Khatib & Burdick (1986), "The explicit dynamic model and inertial
-# parameters of the PUMA 560 arm", in Craig's modified DH convention (SI units).
-_PUMA_DH = (  # alpha_{i-1}, a_{i-1}, d_i
-    (0, 0.0, 0.0),
-    (-1, 0.0, 0.2435),
-    (0, 0.4318, -0.0934),
-    (1, -0.0203, 0.4331),
-    (-1, 0.0, 0.0),
-    (1, 0.0, 0.0),
+# parameters of the PUMA 560 arm": their link frames (modified DH, their twist signs) and
+# their measured rigid-link data in those frames (m, kg, kg m²), written as the decimals
+# they publish, so that the re-expression in Craig's frames below is exact.
+_AKB_DH = (  # alpha_{i-1} in quarter turns, a_{i-1}, d_i
+    (0, "0", "0"),
+    (-1, "0", "0.2435"),
+    (0, "0.4318", "-0.0934"),
+    (1, "-0.0203", "0.4331"),
+    (-1, "0", "0"),
+    (1, "0", "0"),
 )
-_PUMA_MASS = (0.0, 17.4, 4.8, 0.82, 0.34, 0.09)
-_PUMA_COM = ((0, 0, 0), (0.068, 0.006, -0.016), (0, -0.070, 0.014),
-             (0, 0, -0.019), (0, 0, 0), (0, 0, 0.032))
-_PUMA_INERTIA = ((0.175, 0.175, 0.35), (0.13, 0.524, 0.539), (0.066, 0.0125, 0.066),
-                 (1.8e-3, 1.8e-3, 1.3e-3), (0.3e-3, 0.3e-3, 0.4e-3),
-                 (0.15e-3, 0.15e-3, 0.04e-3))
+_AKB_MASS = ("0", "17.4", "4.8", "0.82", "0.34", "0.09")
+_AKB_COM = (("0", "0", "0"), ("0.068", "0.006", "-0.016"), ("0", "-0.070", "0.014"),
+            ("0", "0", "-0.019"), ("0", "0", "0"), ("0", "0", "0.032"))
+_AKB_INERTIA = (("0.175", "0.175", "0.35"), ("0.13", "0.524", "0.539"),
+                ("0.066", "0.0125", "0.066"), ("1.8e-3", "1.8e-3", "1.3e-3"),
+                ("0.3e-3", "0.3e-3", "0.4e-3"), ("0.15e-3", "0.15e-3", "0.04e-3"))
+
+# Craig's table (Craig 2017, §3.7): alpha_{i-1} in quarter turns, and the names of the
+# four lengths in it.
+_CRAIG_TWISTS = (0, -1, 0, -1, 1, -1)
+_CRAIG_LENGTHS = {(2, "a"): "a2", (3, "a"): "a3", (2, "d"): "d3", (3, "d"): "d4"}
+# Craig's link frame {i} in AKB's frame {i} of the same link, E_i = (R_E, p_E), with
+# {i}_Craig = {i}_AKB E_i: R_E a diagonal rotation (a half turn, or none), p_E an offset.
+# Links 1, 4 and 6 keep AKB's frames.
+_CRAIG_IN_AKB = {2: ((1, 1, 1), (0, 0, Fraction("-0.2435"))),    # down axis 2, onto {1}
+                 3: ((-1, -1, 1), (0, 0, 0)),                     # half a turn about Z3
+                 5: ((1, -1, -1), (0, 0, 0))}                     # half a turn about X5
+# Joint angles: θ_AKB = sign θ_Craig + offset (in quarter turns), joint by joint.
+_AKB_ANGLES = ((1, 0), (1, 0), (1, -2), (1, 2), (-1, 0), (1, 0))
+
+
+def _akb_values(i):
+    """AKB's link ``i`` (0-based) as Fractions: ``(twist, a, d, mass, r_c, diag I)``."""
+    twist, a, d = _AKB_DH[i]
+    return (twist, Fraction(a), Fraction(d), Fraction(_AKB_MASS[i]),
+            [Fraction(x) for x in _AKB_COM[i]], [Fraction(x) for x in _AKB_INERTIA[i]])
+
+
+def _craig_values(i):
+    """Link ``i`` (0-based) of ``puma560()`` as Fractions: Craig's twist; AKB's lengths in
+    Craig's places and signs (``a2``; ``a3 = −a3_AKB``, X3 being turned; ``d3 = d2_AKB +
+    d3_AKB``, Craig's {2} sitting on {1}; ``d4``); AKB's centre of mass moved into Craig's
+    frame, ``r = R_Eᵀ (r_AKB − p_E)``; AKB's principal moments, which a diagonal half turn
+    leaves on the diagonal (``R_Eᵀ I R_E = I``)."""
+    akb = [_akb_values(k) for k in range(6)]
+    a = (0, 0, akb[2][1], -akb[3][1], 0, 0)[i]
+    d = (0, 0, akb[1][2] + akb[2][2], akb[3][2], 0, 0)[i]
+    _, _, _, mass, r_c, inertia = akb[i]
+    signs, offset = _CRAIG_IN_AKB.get(i + 1, ((1, 1, 1), (0, 0, 0)))
+    r_c = [sign * (x - o) for sign, x, o in zip(signs, r_c, offset, strict=True)]
+    return _CRAIG_TWISTS[i], a, d, mass, r_c, inertia
+
+
+def _link(twist, a, d, mass, r_c, inertia):
+    """A revolute ``Link`` from a twist in quarter turns and exact (or symbolic) values."""
+    Ixx, Iyy, Izz = (float(x) for x in inertia)
+    a, d = (x if isinstance(x, sp.Basic) else float(x) for x in (a, d))
+    return Link(alpha=twist * math.pi / 2, a=a, d=d, theta=0, joint="R", mass=float(mass),
+                r_c=[float(x) for x in r_c], I_c=[[Ixx, 0, 0], [0, Iyy, 0], [0, 0, Izz]])
 
 
 def puma560(symbolic_lengths=False):
-    """The PUMA 560 with the Armstrong–Khatib–Burdick (1986) parameters, modified DH.
+    """The PUMA 560 in Craig's modified-DH table, with Armstrong, Khatib and Burdick's
+    (1986) measured lengths, masses, centres of mass and inertias.
 
-    DH (alpha_{i-1}, a_{i-1}, d_i): (0, 0, 0), (−90°, 0, 0.2435), (0, a2 = 0.4318, −0.0934),
-    (90°, a3 = −0.0203, d4 = 0.4331), (−90°, 0, 0), (90°, 0, 0) — metres; the two
-    shoulder offsets add to Craig's d3 = 0.1501 m. Masses, centres of mass and
-    principal inertias (kg, m, kg m²) are AKB's rigid-link values; motor inertia,
-    gearing and friction are left out. AKB give only ``Izz1 = 0.35`` for link 1,
-    which turns about Z1 alone, so ``Ixx1, Iyy1`` never enter the dynamics; they are
-    set to ``Izz1/2`` (a flat disc) so the tensor passes the physical check.
+    DH (alpha_{i-1}, a_{i-1}, d_i), Craig 2017 §3.7: (0, 0, 0), (−90°, 0, 0),
+    (0, a2, d3), (−90°, a3, d4), (+90°, 0, 0), (−90°, 0, 0), with a2 = 0.4318,
+    a3 = 0.0203, d3 = 0.1501 and d4 = 0.4331 m.
 
-    ``symbolic_lengths=True`` replaces the lengths by the symbols ``d2, a2, d3, a3, d4``
-    (for the symbolic kinematics of chapter 6); mass properties stay numeric.
+    AKB measured the links in frames of their own (``puma560_akb()``: twists +90°, −90°,
+    +90° on joints 4–6, the shoulder offset split in two). Craig's frame of each link is
+    AKB's frame of that link moved by a fixed ``E_i`` — {2} moved 0.2435 m down axis 2
+    (onto {1}), {3} and {5} turned half a turn about Z3 and X5 — so each centre of mass is
+    re-expressed exactly as ``r = R_Eᵀ (r_AKB − p_E)`` (from AKB's published decimals, in
+    exact arithmetic) and each inertia as ``R_Eᵀ I R_E``, which for these half turns keeps
+    the principal moments in place. The two models are the same machine: at the joint
+    angles ``akb_joint_angles(q)`` both put every link and the tool in the same place, and
+    their torques agree (``τ_Craig = akb_joint_signs() · τ_AKB``). Motor inertia, gearing
+    and friction are left out (rigid links); ``Ixx1 = Iyy1 = Izz1/2`` as in
+    ``puma560_akb``.
 
-    >>> puma560().links[2].a
-    0.4318
+    ``symbolic_lengths=True`` replaces the four lengths by the symbols ``a2, a3, d3, d4``
+    (for the symbolic kinematics of chapter 6); the mass properties stay numeric.
+
+    >>> robot = puma560()
+    >>> [link.a for link in robot.links], [link.d for link in robot.links]
+    ([0.0, 0.0, 0.4318, 0.0203, 0.0, 0.0], [0.0, 0.0, 0.1501, 0.4331, 0.0, 0.0])
+    >>> robot.links[1].r_c              # the upper arm's centre of mass, in Craig's {2}
+    array([0.068 , 0.006 , 0.2275])
     """
-    names = {(1, "d"): "d2", (2, "a"): "a2", (2, "d"): "d3", (3, "a"): "a3", (3, "d"): "d4"}
     links = []
-    for i, (twist, a, d) in enumerate(_PUMA_DH):
+    for i in range(6):
+        twist, a, d, *mass_properties = _craig_values(i)
         if C.flag(symbolic_lengths, "symbolic_lengths"):
-            a = sp.Symbol(names[(i, "a")]) if (i, "a") in names else a
-            d = sp.Symbol(names[(i, "d")]) if (i, "d") in names else d
-        Ixx, Iyy, Izz = _PUMA_INERTIA[i]
-        alpha = twist * math.pi / 2
-        links.append(Link(alpha=alpha, a=a, d=d, theta=0, joint="R", mass=_PUMA_MASS[i],
-                          r_c=_PUMA_COM[i],
-                          I_c=[[Ixx, 0, 0], [0, Iyy, 0], [0, 0, Izz]]))
+            a = sp.Symbol(_CRAIG_LENGTHS[(i, "a")]) if (i, "a") in _CRAIG_LENGTHS else a
+            d = sp.Symbol(_CRAIG_LENGTHS[(i, "d")]) if (i, "d") in _CRAIG_LENGTHS else d
+        links.append(_link(twist, a, d, *mass_properties))
     return SerialChain(links, gravity=[0, 0, -9.81], name="PUMA 560")
+
+
+def puma560_akb():
+    """The PUMA 560 in Armstrong, Khatib and Burdick's own frames (AKB 1986), the arm whose
+    data ``puma560()`` re-expresses in Craig's frames (chapter 6, §6.1).
+
+    DH (alpha_{i-1}, a_{i-1}, d_i): (0, 0, 0), (−90°, 0, 0.2435), (0, 0.4318, −0.0934),
+    (+90°, −0.0203, 0.4331), (−90°, 0, 0), (+90°, 0, 0) — metres; masses, centres of mass
+    and principal inertias as AKB measured them in these frames. AKB give only
+    ``Izz1 = 0.35`` for link 1, which turns about Z1 alone, so ``Ixx1, Iyy1`` never enter
+    the dynamics; they are set to ``Izz1/2`` (a flat disc) so the tensor passes the
+    physical check. Its joint angles for a pose of ``puma560()``: ``akb_joint_angles``.
+
+    >>> [link.d for link in puma560_akb().links][:4]
+    [0.0, 0.2435, -0.0934, 0.4331]
+    """
+    return SerialChain([_link(*_akb_values(i)) for i in range(6)], gravity=[0, 0, -9.81],
+                       name="PUMA 560 (AKB frames)")
+
+
+def akb_joint_angles(q):
+    """The joint angles of ``puma560_akb()`` for the pose that ``puma560()`` has at ``q``:
+    ``(θ1, θ2, θ3 − π, θ4 + π, −θ5, θ6)``.
+
+    Craig's {3} is AKB's {3} turned half a turn about Z3 (θ3 counts from the other side,
+    and the half turn comes back in θ4); his {5} is AKB's {5} turned half a turn about X5
+    (Z5, and so the sense of θ5, flip). Rates and accelerations map with the signs alone
+    (``akb_joint_signs``), and so do torques: ``τ_Craig = signs · τ_AKB``.
+
+    >>> akb_joint_angles([0, 0, 0, 0, 0, 0]) / np.pi
+    array([ 0.,  0., -1.,  1.,  0.,  0.])
+    >>> akb_joint_angles(sp.symbols('theta1:7')).T
+    Matrix([[theta1, theta2, theta3 - pi, theta4 + pi, -theta5, theta6]])
+    """
+    symbolic = B.is_symbolic(q)
+    q = C.vector(q, 6, "q", symbolic, "one per joint")
+    quarter = sp.pi / 2 if symbolic else math.pi / 2
+    return B.vector([sign * q_i + offset * quarter
+                     for (sign, offset), q_i in zip(_AKB_ANGLES, q, strict=True)], symbolic)
+
+
+def akb_joint_signs():
+    """``(1, 1, 1, 1, −1, 1)``: the signs in ``akb_joint_angles``, which carry joint rates,
+    accelerations and torques between the two models (``τ_Craig = signs · τ_AKB``).
+
+    >>> akb_joint_signs()
+    array([ 1,  1,  1,  1, -1,  1])
+    """
+    return np.array([sign for sign, _ in _AKB_ANGLES])
+
+
+def named_mass_properties(robot):
+    """``robot`` with every mass property that is not zero, and gravity, replaced by a
+    symbol: the equations of motion in named link parameters.
+
+    Link i's mass becomes ``m_i``, its centre of mass ``(x_ci, y_ci, z_ci)``, the diagonal of
+    its inertia tensor ``(I_xxi, I_yyi, I_zzi)`` (written ``m2``, ``x_c2``, ``I_zz2``, …) and
+    gravity ``g`` along the robot's gravity direction. Entries that are zero stay zero —
+    they are what the link's shape makes vanish (a wrist link's centre of mass on its
+    axis) — so the equations keep only the terms the arm has. Off-diagonal products of
+    inertia must be zero (every arm of the course has principal axes along its frames).
+    The DH parameters are kept as they are.
+
+    >>> arm = named_mass_properties(planar_2r(l1=0.5, l2=0.5, m1=1.0, m2=1.0, g=9.81))
+    >>> arm.links[1].mass, arm.links[1].r_c.T, arm.gravity.T
+    (m2, Matrix([[x_c2, 0, 0]]), Matrix([[0, -g, 0]]))
+    """
+    robot = C.robot(robot, dynamics=True)
+    links = []
+    for i, link in enumerate(robot.links, start=1):
+        I_c = np.asarray(link.I_c, dtype=float) if not B.is_symbolic(link.I_c) else None
+        if I_c is None or np.abs(I_c - np.diag(np.diag(I_c))).max() > 0:
+            raise ValueError(f"named_mass_properties needs link {i} of {robot.name!r} to have a "
+                             f"diagonal numeric inertia tensor (principal axes along its frame); "
+                             f"got I_c = {link.I_c.tolist()}")
+        links.append(replace(
+            link, mass=_named(link.mass, "m", i),
+            r_c=[_named(x, f"{axis}_c", i) for x, axis in zip(link.r_c, "xyz", strict=True)],
+            I_c=sp.diag(*[_named(I_c[k, k], f"I_{axis * 2}", i) for k, axis in enumerate("xyz")])))
+    gravity = np.asarray(robot.gravity, dtype=float)
+    size = float(np.linalg.norm(gravity))
+    direction = [sp.nsimplify(x / size) if size else 0 for x in gravity]
+    return SerialChain(links, tool=robot.tool, gravity=[sp.Symbol("g") * x for x in direction],
+                       name=f"{robot.name} (named mass properties)")
+
+
+def _named(value, name, i):
+    """0 for a zero parameter, else the symbol ``name`` followed by the link number."""
+    return 0 if value == 0 else sp.Symbol(f"{name}{i}")
 
 
 def spatial_3r(l2=None, l3=None, masses=None, com_distances=None, inertias=None, g=None):

@@ -1,26 +1,25 @@
-"""The PUMA 560's own closed-form kinematics: all (up to eight) inverse-kinematics
-solutions, derived for the arm of ``models.puma560()`` (chapter 6, §6.2; Craig §4.7).
+"""The PUMA 560's own closed-form kinematics, in Craig's frames (``models.puma560()``;
+chapter 6, §6.2; Craig 2017 §4.7): the matrix equations the joint angles are read off,
+all (up to eight) inverse-kinematics solutions, and the wrist singularity.
 
-The model keeps Craig's structure but not all of his signs: its twists are
-``alpha_3 = +90°, alpha_4 = −90°, alpha_5 = +90°`` and ``a3 = −0.0203 m`` (Craig:
-``−90°, +90°, −90°`` and ``a3 = +0.0203 m``), so the equations below are worked out
-afresh for it. Abbreviations: ``s1 = sin θ1``, ``c23 = cos(θ2 + θ3)``; ``D = d2 + d3``
-is the shoulder offset (the model splits Craig's ``d3`` into ``d2 + d3``).
+Craig's table: ``alpha_{i-1} = 0, −90°, 0, −90°, 90°, −90°``; ``a2, a3`` along X2, X3;
+``d3`` the shoulder offset, ``d4`` the forearm. Abbreviations: ``s1 = sin θ1``,
+``c23 = cos(θ2 + θ3)``; the target is ``0_T_6 = [[r11, r12, r13, px], …]``.
 
-Forward kinematics, read off the product of the link transforms. Axes 4, 5, 6 meet
-in the wrist centre ``p`` (the origin of {4}, {5} and {6}):
+Forward kinematics (Craig 2017, §3.7). Axes 4, 5, 6 meet in the wrist centre ``p``, the
+common origin of {4}, {5} and {6}:
 
-    px = c1 X − s1 D,   py = s1 X + c1 D,   pz = d4 c23 − a2 s2 − a3 s23,
-    with X = a2 c2 + a3 c23 + d4 s23;
+    px = c1 X − s1 d3,   py = s1 X + c1 d3,   pz = −a3 s23 − a2 s2 − d4 c23,
+    with X = a2 c2 + a3 c23 − d4 s23;
 
-and the wrist orientation ``3_R_6 = 3_R_4 4_R_5 5_R_6`` is
+the wrist orientation is
 
-    [[c4 c5 c6 − s4 s6,  −c4 c5 s6 − s4 c6,  c4 s5],
-     [s5 c6,             −s5 s6,             −c5  ],
-     [s4 c5 c6 + c4 s6,  −s4 c5 s6 + c4 c6,  s4 s5]].
+    3_R_6 = [[c4 c5 c6 − s4 s6,   −c4 c5 s6 − s4 c6,  −c4 s5],
+             [s5 c6,              −s5 s6,               c5   ],
+             [−s4 c5 c6 − c4 s6,   s4 c5 s6 − c4 c6,    s4 s5]].
 
-Position fixes the arm (θ1, θ2, θ3: two shoulders x two elbows), orientation then
-fixes the wrist (θ4, θ5, θ6: two flips), hence eight solutions for a generic pose.
+Position fixes the arm (θ1, θ2, θ3: two shoulders x two elbows), orientation then the
+wrist (θ4, θ5, θ6: two flips), hence eight solutions for a generic pose.
 """
 
 import itertools
@@ -33,34 +32,78 @@ from robocourse import _backend as B
 from robocourse import _checks as C
 from robocourse.frames import inverse_transform, rotation, translation
 from robocourse.kinematics import forward_kinematics
+from robocourse.robot import joint_symbols
 
-_TWISTS = (0, -1, 0, 1, -1, 1)    # alpha_{i-1} of models.puma560(), in quarter turns
+_TWISTS = (0, -1, 0, -1, 1, -1)    # alpha_{i-1} of models.puma560(), in quarter turns
+
+
+def target_symbols():
+    """The target pose ``0_T_6`` with Craig's names: ``[[r11, r12, r13, px], [r21, r22, r23,
+    py], [r31, r32, r33, pz], [0, 0, 0, 1]]`` (``p_x`` prints as pₓ).
+
+    >>> target_symbols()[:, 3].T
+    Matrix([[p_x, p_y, p_z, 1]])
+    """
+    r = sp.symbols("r1:4(1:4)")
+    p = sp.symbols("p_x p_y p_z")
+    return sp.Matrix([[*r[3 * i:3 * i + 3], p[i]] for i in range(3)] + [[0, 0, 0, 1]])
+
+
+def inverse_transform_equation(robot, k, T=None):
+    """Both sides of ``(0_T_k)⁻¹ T = k_T_n``, the matrix equation that isolates joints
+    ``k+1 … n`` (Craig 2017 §4.7; Paul 1981): ``(left, right)``, two 4 x 4 sympy matrices.
+
+    ``T = 0_T_n`` is the target without the tool (default ``target_symbols()``); the left
+    side holds T and θ1 … θk, the right side θ(k+1) … θn (the ``joint_symbols`` of
+    ``robot``). Both are tidied (``s1 c2 + c1 s2`` written ``s12``). For the PUMA, the
+    (2, 4) entries of ``k = 1`` give the equation of θ1, ``−s1 px + c1 py = d3``:
+
+    >>> from robocourse.models import puma560
+    >>> left, right = inverse_transform_equation(puma560(symbolic_lengths=True), 1)
+    >>> sp.Eq(left[1, 3], right[1, 3])
+    Eq(-p_x*sin(theta1) + p_y*cos(theta1), d3)
+    """
+    robot = C.robot(robot)
+    k = C.link_number(k, robot.n, name="k")
+    target = target_symbols() if T is None else C.transform(T, "T")
+    q = joint_symbols(robot)[0]
+    transforms = [link.transform(q_i) for link, q_i in zip(robot.links, q, strict=True)]
+    head = sp.eye(4)
+    for step in transforms[:k]:
+        head = head @ step
+    tail = sp.eye(4)
+    for step in transforms[k:]:
+        tail = tail @ step
+    return B.tidy(inverse_transform(head) @ sp.Matrix(target)), B.tidy(tail)
 
 
 @C.finite_result
 def inverse_kinematics(robot, T):
     """Every joint vector ``q`` with ``forward_kinematics(robot, q) = T``, one per row.
 
-    ``T = 0_T_tool``; ``robot`` is ``models.puma560()`` or any chain with its structure
-    (its lengths ``a2, a3, D = d2 + d3, d4`` and its tool are read from it). First
-    ``0_T_6 = T (6_T_tool)⁻¹`` gives the wrist centre ``p`` and ``0_R_6``; then
+    ``T = 0_T_tool``; ``robot`` is ``models.puma560()`` or any chain with Craig's PUMA
+    table (its lengths ``a2, a3, d3, d4`` and its tool are read from it). First
+    ``0_T_6 = T (6_T_tool)⁻¹`` gives ``p = (px, py, pz)`` and ``0_R_6``; then, in Craig's
+    steps (Craig 2017, §4.7):
 
-    1. shoulder: ``−s1 px + c1 py = D``, so
-       ``θ1 = atan2(py, px) − atan2(D, ±√(px² + py² − D²))``, and ``X = ±√(px² + py² − D²)``;
-    2. elbow: ``X² + pz² = a2² + a3² + d4² + 2 a2 (a3 c3 + d4 s3)`` gives the equation
-       with K, ``a3 c3 + d4 s3 = K``, ``K = (px² + py² + pz² − a2² − a3² − d4² − D²)/(2 a2)``,
-       so ``θ3 = atan2(K, ±√(a3² + d4² − K²)) − atan2(a3, d4)``;
-    3. upper arm: the two equations of the arm rotated by θ23 read
-       ``c23 X − s23 pz = a2 c3 + a3`` and ``s23 X + c23 pz = a2 s3 + d4``, so
-       ``θ23 = atan2(X (a2 s3 + d4) − pz (a2 c3 + a3), X (a2 c3 + a3) + pz (a2 s3 + d4))``
-       and ``θ2 = θ23 − θ3``;
-    4. wrist, from ``r = 3_R_6 = 0_R_3ᵀ 0_R_6``: ``θ4 = atan2(±r33, ±r13)``;
-       ``s5 = c4 r13 + s4 r33``, ``c5 = −r23``, ``θ5 = atan2(s5, c5)``;
-       ``s6 = −s4 r11 + c4 r31``, ``c6 = c4 c5 r11 + s4 c5 r31 + s5 r21``, ``θ6 = atan2(s6, c6)``.
-       The second sign (the wrist flip) gives ``(θ4 + π, −θ5, θ6 + π)``.
+    1. θ1, from entry (2, 4) of ``(0_T_1)⁻¹ 0_T_6 = 1_T_6``: ``−s1 px + c1 py = d3``, so
+       ``θ1 = atan2(py, px) − atan2(d3, ±√(px² + py² − d3²))``;
+    2. θ3, from the sum of the squares of entries (1, 4), (2, 4), (3, 4) of the same
+       equation: ``a3 c3 − d4 s3 = K``,
+       ``K = (px² + py² + pz² − a2² − a3² − d3² − d4²)/(2 a2)``, so
+       ``θ3 = atan2(a3, d4) − atan2(K, ±√(a3² + d4² − K²))``;
+    3. θ2, from entries (1, 4), (2, 4) of ``(0_T_3)⁻¹ 0_T_6 = 3_T_6``, two linear
+       equations in ``c23, s23`` (u = c1 px + s1 py):
+       ``θ23 = atan2((−a3 − a2 c3) pz − u (d4 − a2 s3), (a2 s3 − d4) pz + (a3 + a2 c3) u)``
+       (both have the same positive denominator ``u² + pz²``), ``θ2 = θ23 − θ3``;
+    4. the wrist, from ``r = 3_R_6 = 0_R_3ᵀ 0_R_6`` (its last column is
+       ``[−c4 s5, c5, s4 s5]``): ``θ4 = atan2(±r33, ∓r13)``; ``s5 = −c4 r13 + s4 r33``,
+       ``c5 = r23``; ``s6 = −s4 r11 − c4 r31``, ``c6 = −s4 r12 − c4 r32`` (entries of
+       ``4_R_6 = 4_R_3 3_R_6 = 4_R_5 5_R_6``). The
+       second sign (the wrist flip) gives ``(θ4 + π, −θ5, θ6 + π)``.
 
     Wrist singularity ``s5 = 0`` (``r13 = r33 = 0``; axes 4 and 6 in line): only
-    ``θ4 + θ6`` (for ``θ5 = 0``) or ``θ6 − θ4`` (for ``θ5 = π``) is fixed. The solver then
+    ``θ4 + θ6`` (for ``θ5 = 0``) or ``θ4 − θ6`` (for ``θ5 = π``) is fixed. The solver then
     takes ``θ4 = 0``, folds the rest into θ6 and returns that representative of the
     family once (the flip gives the same row); ``wrist_singular`` flags such rows. The
     singularity belongs to one arm branch: the other branches point axis 4 elsewhere
@@ -80,30 +123,31 @@ def inverse_kinematics(robot, T):
     (8, 6)
     >>> bool(np.isclose(solutions, q).all(axis=1).any())
     True
-    >>> px, py, pz = sp.symbols('px py pz')
-    >>> target = sp.Matrix([[1, 0, 0, px], [0, 1, 0, py], [0, 0, 1, pz], [0, 0, 0, 1]])
-    >>> inverse_kinematics(puma560(symbolic_lengths=True), target)[0, 0]
-    atan2(py, px) - atan2(d2 + d3, sqrt(px**2 + py**2 - (d2 + d3)**2))
+    >>> branches = inverse_kinematics(puma560(symbolic_lengths=True), target_symbols())
+    >>> branches[0, 0]
+    -atan2(d3, sqrt(-d3**2 + p_x**2 + p_y**2)) + atan2(p_y, p_x)
     """
-    a2, a3, D, d4 = _lengths(robot)
+    a2, a3, d3, d4 = _lengths(robot)
     symbolic = robot.uses_symbols(T, dynamics=False)
     T = B.convert(C.transform(T, "T"), symbolic)
     T6 = T @ inverse_transform(B.convert(robot.tool, symbolic))
     px, py, pz = translation(T6)
-    K = (px**2 + py**2 + pz**2 - a2**2 - a3**2 - d4**2 - D**2) / (2 * a2)
-    rho = _root(px**2 + py**2 - D**2, symbolic)
+    K = (px**2 + py**2 + pz**2 - a2**2 - a3**2 - d3**2 - d4**2) / (2 * a2)
+    rho = _root(px**2 + py**2 - d3**2, symbolic)
     kappa = _root(a3**2 + d4**2 - K**2, symbolic)
     if rho is None or kappa is None:
-        raise _out_of_reach(T, robot, "px² + py² < D²: inside the cylinder about axis 1 that "
+        raise _out_of_reach(T, robot, "px² + py² < d3²: inside the cylinder about axis 1 that "
                             "the shoulder offset keeps clear" if rho is None else
                             "|K| > √(a3² + d4²): beyond the stretched or folded elbow")
     candidates = []
     for shoulder, elbow in itertools.product((1, -1), repeat=2):
-        X = shoulder * rho
-        theta1 = B.atan2(py, px) - B.atan2(D, X)
-        theta3 = B.atan2(K, elbow * kappa) - B.atan2(a3, d4)
-        u, v = a2 * B.cos(theta3) + a3, a2 * B.sin(theta3) + d4
-        theta2 = B.atan2(X * v - pz * u, X * u + pz * v) - theta3
+        theta1 = B.atan2(py, px) - B.atan2(d3, shoulder * rho)
+        theta3 = B.atan2(a3, d4) - B.atan2(K, elbow * kappa)
+        u = B.cos(theta1) * px + B.sin(theta1) * py
+        c3, s3 = B.cos(theta3), B.sin(theta3)
+        theta23 = B.atan2((-a3 - a2 * c3) * pz - u * (d4 - a2 * s3),
+                          (a2 * s3 - d4) * pz + (a3 + a2 * c3) * u)
+        theta2 = theta23 - theta3
         T3 = (robot.links[0].transform(theta1) @ robot.links[1].transform(theta2)
               @ robot.links[2].transform(theta3))
         R36 = rotation(T3).T @ rotation(T6)
@@ -139,18 +183,18 @@ def wrist_singular(q, tol=C.ROUND_OFF):
 
 
 def _lengths(robot):
-    """``(a2, a3, D = d2 + d3, d4)`` of a chain built like ``puma560()``; else ValueError."""
+    """``(a2, a3, d3, d4)`` of a chain with Craig's PUMA table; else ValueError."""
     links = C.robot(robot).links
     same_shape = (robot.n == 6 and all(link.is_revolute and link.theta == 0 for link in links)
                   and all(B.exact_angle(link.alpha) == sp.pi * sp.Rational(twist, 2)
                           for link, twist in zip(links, _TWISTS, strict=True))
                   and all(links[i].a == 0 for i in (0, 1, 4, 5))
-                  and all(links[i].d == 0 for i in (0, 4, 5)))
+                  and all(links[i].d == 0 for i in (0, 1, 4, 5)))
     if not same_shape:
-        raise ValueError(f"robot must be built like models.puma560() (six revolute joints, its "
-                         f"twists, zero joint offsets, a0 = a1 = a4 = a5 = d1 = d5 = d6 = 0); "
-                         f"got {robot!r}")
-    return links[2].a, links[3].a, links[1].d + links[2].d, links[3].d
+        raise ValueError(f"robot must be built like models.puma560() (six revolute joints, "
+                         f"Craig's twists 0, -90°, 0, -90°, 90°, -90°, zero joint offsets, "
+                         f"a0 = a1 = a4 = a5 = d1 = d2 = d5 = d6 = 0); got {robot!r}")
+    return links[2].a, links[3].a, links[2].d, links[3].d
 
 
 def _root(x, symbolic):
@@ -164,10 +208,10 @@ def _wrist(r, flip, symbolic):
     """``[θ4, θ5, θ6]`` from ``r = 3_R_6`` on the wrist branch ``flip = ±1`` (θ4 = 0 when
     the wrist is singular, numbers only)."""
     singular = not symbolic and math.hypot(r[0, 2], r[2, 2]) < C.ROUND_OFF
-    theta4 = 0.0 if singular else B.atan2(flip * r[2, 2], flip * r[0, 2])
+    theta4 = 0.0 if singular else B.atan2(flip * r[2, 2], -flip * r[0, 2])
     c4, s4 = B.cos(theta4), B.sin(theta4)
-    s5, c5 = c4 * r[0, 2] + s4 * r[2, 2], -r[1, 2]
-    s6, c6 = -s4 * r[0, 0] + c4 * r[2, 0], c4 * c5 * r[0, 0] + s4 * c5 * r[2, 0] + s5 * r[1, 0]
+    s5, c5 = -c4 * r[0, 2] + s4 * r[2, 2], r[1, 2]
+    s6, c6 = -s4 * r[0, 0] - c4 * r[2, 0], -s4 * r[0, 1] - c4 * r[2, 1]
     return [theta4, B.atan2(s5, c5), B.atan2(s6, c6)]
 
 
@@ -182,4 +226,5 @@ def _out_of_reach(T, robot, reason):
     return ValueError(f"target T (tool at {p}) is out of reach of the {robot.name}: {reason}")
 
 
-__all__ = ["inverse_kinematics", "wrist_singular"]
+__all__ = ["inverse_kinematics", "inverse_transform_equation", "target_symbols",
+           "wrist_singular"]

@@ -23,6 +23,7 @@ from robocourse.kinematics import (
     is_singular,
     jacobian,
     jacobian_by_cross_products,
+    jacobian_by_differential_transforms,
     jacobian_by_propagation,
     jacobian_derivative,
     jacobian_determinant,
@@ -367,6 +368,27 @@ def test_tool_jacobian_is_the_rotated_base_jacobian(data):
     np.testing.assert_allclose(jacobian(robot, q, frame="tool"),
                                rotate_jacobian(jacobian(robot, q, frame="base"), R.T),
                                atol=1e-9)
+
+
+@settings(max_examples=40)
+@given(st.data())
+def test_differential_transforms_equal_propagation_for_the_tool(data):
+    """Paul's columns from j_T_tool alone against the outward velocity recursion."""
+    robot = data.draw(chains(with_mass=False))
+    q = data.draw(joint_vectors(robot.n))
+    np.testing.assert_allclose(jacobian_by_differential_transforms(robot, q),
+                               jacobian_by_propagation(robot, q), atol=1e-9)
+
+
+def test_differential_transforms_of_the_r_p_arm_and_bad_input():
+    d2 = sp.Symbol("d2")
+    J = jacobian_by_differential_transforms(rp_arm(), [t1, d2])
+    assert is_zero(J - jacobian_by_propagation(rp_arm(), [t1, d2]))
+    assert is_zero(J[:, 1] - sp.Matrix([0, 0, 1, 0, 0, 0]))     # slides along Z2, no turn
+    with pytest.raises(ValueError, match=r"q must have 2 entries"):
+        jacobian_by_differential_transforms(rp_arm(), [0.1])
+    with pytest.raises(TypeError, match=r"robot must be a SerialChain"):
+        jacobian_by_differential_transforms(rp_arm, [0.1, 0.2])
 
 
 def test_jacobian_columns_vanish_after_the_point_link():

@@ -1,6 +1,9 @@
-"""The PUMA 560's closed-form inverse kinematics (SYLLABUS ch. 6), checked by the
-forward kinematics: every solution reproduces the target, the joint vector the target
-came from is among them, and the count is 8 for a generic pose and fewer at boundaries."""
+"""The PUMA 560 of chapter 6 in Craig's frames: the same machine as Armstrong, Khatib and
+Burdick's model; the closed-form inverse kinematics (every solution reproduces the target,
+the joint vector the target came from is among them, 8 for a generic pose and fewer at
+boundaries) and each of its steps against the library's matrix equations; the tool-frame
+Jacobian by differential transforms and by propagation, and its determinant's three
+factors; the trace form of the dynamics against Newton–Euler."""
 
 import math
 
@@ -10,15 +13,34 @@ import sympy as sp
 from hypothesis import assume, given, settings
 from strategies import joint_vectors
 
-from robocourse.frames import rot_x, transform
-from robocourse.kinematics import forward_kinematics
-from robocourse.models import planar_2r, puma560
-from robocourse.puma560 import inverse_kinematics, wrist_singular
-from robocourse.robot import SerialChain
+from robocourse import lagrange_euler, newton_euler
+from robocourse.closed_form import exact_arm
+from robocourse.equivalence import identical
+from robocourse.frames import rot_x, rotation, transform, translation
+from robocourse.kinematics import (
+    forward_kinematics,
+    jacobian_by_cross_products,
+    jacobian_by_differential_transforms,
+    jacobian_by_propagation,
+    link_frames,
+    rotate_jacobian,
+)
+from robocourse.models import akb_joint_angles, akb_joint_signs, planar_2r, puma560, puma560_akb
+from robocourse.puma560 import (
+    inverse_kinematics,
+    inverse_transform_equation,
+    target_symbols,
+    wrist_singular,
+)
+from robocourse.robot import SerialChain, joint_symbols
 
 ROBOT = puma560()
-A2, A3, D4 = 0.4318, -0.0203, 0.4331
+SYMBOLIC = puma560(symbolic_lengths=True)
+A2, A3, D3, D4 = 0.4318, 0.0203, 0.1501, 0.4331
 GENERIC = np.array([0.3, -0.5, 0.4, 0.6, 0.7, -0.8])
+Q = joint_symbols(SYMBOLIC)[0]
+a2, a3, d3, d4 = sp.symbols("a2 a3 d3 d4")
+s, c = sp.sin, sp.cos
 
 
 def wrap(angles):
@@ -38,6 +60,62 @@ def assert_distinct(solutions):
     for i, j in zip(*np.triu_indices(len(solutions), 1), strict=True):
         assert np.abs(wrap(solutions[i] - solutions[j])).max() > 1e-6
 
+
+# --- the model: Craig's table, AKB's machine --------------------------------------------
+
+def test_craig_table_and_lengths():
+    twists = [round(float(link.alpha) / (math.pi / 2)) for link in ROBOT.links]
+    assert twists == [0, -1, 0, -1, 1, -1]
+    assert [link.a for link in ROBOT.links] == [0, 0, A2, A3, 0, 0]
+    assert [link.d for link in ROBOT.links] == [0, 0, D3, D4, 0, 0]
+    assert [link.a for link in SYMBOLIC.links] == [0, 0, a2, a3, 0, 0]
+    assert [link.d for link in SYMBOLIC.links] == [0, 0, d3, d4, 0, 0]
+    # Craig 2017, §3.7: the wrist centre, the origin of {4}
+    p = sp.Matrix(translation(link_frames(SYMBOLIC, Q)[3]))
+    X = a2 * c(Q[1]) + a3 * c(Q[1] + Q[2]) - d4 * s(Q[1] + Q[2])
+    assert identical(p, sp.Matrix([c(Q[0]) * X - d3 * s(Q[0]), s(Q[0]) * X + d3 * c(Q[0]),
+                                   -a3 * s(Q[1] + Q[2]) - a2 * s(Q[1]) - d4 * c(Q[1] + Q[2])]))
+
+
+def test_mass_properties_are_akb_moved_into_craig_frames():
+    assert [link.mass for link in ROBOT.links] == [0.0, 17.4, 4.8, 0.82, 0.34, 0.09]
+    assert ROBOT.links[1].r_c.tolist() == [0.068, 0.006, 0.2275]       # 0.2435 − 0.016
+    assert ROBOT.links[2].r_c.tolist() == [0.0, 0.070, 0.014]          # half a turn about Z3
+    assert np.diag(ROBOT.links[2].I_c).tolist() == [0.066, 0.0125, 0.066]
+
+
+@settings(max_examples=25)
+@given(joint_vectors(6, scale=math.pi))
+def test_same_machine_every_centre_of_mass_and_inertia_in_the_same_place(q):
+    craig, akb = link_frames(ROBOT, q), link_frames(puma560_akb(), akb_joint_angles(q))
+    np.testing.assert_allclose(craig[-1], akb[-1], atol=1e-12)               # the tool
+    for i in range(6):
+        for frames, link in ((craig, ROBOT.links[i]), (akb, puma560_akb().links[i])):
+            R, p = rotation(frames[i]), translation(frames[i])
+            if frames is craig:
+                com, tensor = R @ link.r_c + p, R @ link.I_c @ R.T
+            else:
+                np.testing.assert_allclose(R @ link.r_c + p, com, atol=1e-12)
+                np.testing.assert_allclose(R @ link.I_c @ R.T, tensor, atol=1e-12)
+
+
+@settings(max_examples=25)
+@given(joint_vectors(6, scale=math.pi), joint_vectors(6), joint_vectors(6, scale=3.0))
+def test_same_machine_same_torques(q, qd, qdd):
+    signs = akb_joint_signs()
+    tau = newton_euler.inverse_dynamics(ROBOT, q, qd, qdd)
+    tau_akb = newton_euler.inverse_dynamics(puma560_akb(), akb_joint_angles(q), signs * qd,
+                                            signs * qdd)
+    np.testing.assert_allclose(tau, signs * tau_akb, rtol=0, atol=1e-12)
+
+
+def test_akb_joint_angles_of_symbols_and_bad_input():
+    assert list(akb_joint_angles(Q)) == [Q[0], Q[1], Q[2] - sp.pi, Q[3] + sp.pi, -Q[4], Q[5]]
+    with pytest.raises(ValueError, match=r"q must have 6 entries"):
+        akb_joint_angles([0.0, 1.0])
+
+
+# --- inverse kinematics -----------------------------------------------------------------
 
 @settings(max_examples=40)
 @given(joint_vectors(6, scale=math.pi))
@@ -66,20 +144,20 @@ def test_generic_pose_has_eight_solutions_in_flip_pairs():
 
 
 def test_stretched_elbow_merges_the_elbow_branches():
-    # a3 c3 + d4 s3 = K is at its largest, √(a3² + d4²): the root in θ3 is zero
+    # a3 c3 − d4 s3 = K is at its largest, √(a3² + d4²): the root in θ3 is zero
     q = GENERIC.copy()
-    q[2] = math.atan2(D4, A3)
+    q[2] = math.atan2(-D4, A3)
     T = forward_kinematics(ROBOT, q)
     solutions = inverse_kinematics(ROBOT, T)
     assert solutions.shape == (4, 6)
     assert contains(solutions, q) and reproduces(solutions, T)
 
 
-def test_wrist_centre_on_axis_one_merges_the_shoulder_branches():
-    # X = a2 c2 + a3 c23 + d4 s23 = 0: the wrist centre sits at distance D from axis 1
+def test_wrist_centre_over_the_shoulder_merges_the_shoulder_branches():
+    # X = a2 c2 + a3 c23 − d4 s23 = 0: the wrist centre sits at distance d3 from axis 1
     q = GENERIC.copy()
-    u, v = A2 + A3 * math.cos(q[2]) + D4 * math.sin(q[2]), D4 * math.cos(q[2]) - A3 * math.sin(
-        q[2])                                         # X = u c2 + v s2
+    u = A2 + A3 * math.cos(q[2]) - D4 * math.sin(q[2])      # X = u c2 + v s2
+    v = -A3 * math.sin(q[2]) - D4 * math.cos(q[2])
     q[1] = math.atan2(-u, v)
     T = forward_kinematics(ROBOT, q)
     solutions = inverse_kinematics(ROBOT, T)
@@ -116,17 +194,136 @@ def test_tool_frame_is_taken_off_first():
 
 def test_symbolic_branches_agree_with_the_numeric_solutions():
     T = forward_kinematics(ROBOT, GENERIC)
-    symbolic = inverse_kinematics(puma560(symbolic_lengths=True), T)
+    symbolic = inverse_kinematics(SYMBOLIC, T)
     assert isinstance(symbolic, sp.Matrix) and symbolic.shape == (8, 6)
-    lengths = {sp.Symbol(name): value for name, value in (
-        ("d2", 0.2435), ("a2", A2), ("d3", -0.0934), ("a3", A3), ("d4", D4))}
-    numbers = np.array(symbolic.subs(lengths).evalf(), dtype=float)
+    numbers = np.array(symbolic.subs({a2: A2, a3: A3, d3: D3, d4: D4}).evalf(), dtype=float)
     assert np.abs(wrap(numbers - inverse_kinematics(ROBOT, T))).max() < 1e-9
 
 
+def test_symbolic_theta1_and_theta3_are_craigs_formulas():
+    T = target_symbols()
+    px, py, pz = T[0, 3], T[1, 3], T[2, 3]
+    branches = inverse_kinematics(SYMBOLIC, T)
+    K = (px**2 + py**2 + pz**2 - a2**2 - a3**2 - d3**2 - d4**2) / (2 * a2)
+    for row, (shoulder, elbow) in zip(range(0, 8, 2), [(1, 1), (1, -1), (-1, 1), (-1, -1)],
+                                      strict=True):
+        rho, kappa = sp.sqrt(px**2 + py**2 - d3**2), sp.sqrt(a3**2 + d4**2 - K**2)
+        assert sp.simplify(branches[row, 0] - (sp.atan2(py, px)
+                                               - sp.atan2(d3, shoulder * rho))) == 0
+        assert sp.simplify(branches[row, 2] - (sp.atan2(a3, d4)
+                                               - sp.atan2(K, elbow * kappa))) == 0
+
+
+# --- each step of the derivation, from the library's matrix equations --------------------
+
+@pytest.fixture(scope="module")
+def equations():
+    return {k: inverse_transform_equation(SYMBOLIC, k) for k in (1, 3)}
+
+
+def test_theta1_equation(equations):
+    left, right = equations[1]
+    T = target_symbols()
+    assert identical(left[1, 3], -s(Q[0]) * T[0, 3] + c(Q[0]) * T[1, 3])
+    assert right[1, 3] == d3
+
+
+def test_the_k_equation_removes_theta2(equations):
+    left, right = equations[1]
+    T = target_symbols()
+    lhs = sum(left[i, 3] ** 2 for i in range(3))
+    rhs = sum(right[i, 3] ** 2 for i in range(3))
+    assert identical(lhs, T[0, 3] ** 2 + T[1, 3] ** 2 + T[2, 3] ** 2)
+    assert identical(rhs, a2**2 + a3**2 + d3**2 + d4**2
+                     + 2 * a2 * (a3 * c(Q[2]) - d4 * s(Q[2])))
+
+
+def test_theta23_and_wrist_equations(equations):
+    left, right = equations[3]
+    T = target_symbols()
+    u = c(Q[0]) * T[0, 3] + s(Q[0]) * T[1, 3]
+    t23 = Q[1] + Q[2]
+    assert identical(left[0, 3], c(t23) * u - s(t23) * T[2, 3] - a2 * c(Q[2]))
+    assert identical(left[1, 3], -s(t23) * u - c(t23) * T[2, 3] + a2 * s(Q[2]))
+    assert (right[0, 3], right[1, 3]) == (a3, d4)
+    assert identical(right[0, 2], -c(Q[3]) * s(Q[4]))
+    assert identical(right[2, 2], s(Q[3]) * s(Q[4]))
+    assert identical(left[2, 2], -T[0, 2] * s(Q[0]) + T[1, 2] * c(Q[0]))
+
+
+def test_inverse_transform_equation_holds_at_the_true_angles():
+    rng = np.random.default_rng(6)
+    for k in (1, 3, 5):
+        q = rng.uniform(-math.pi, math.pi, 6)
+        T = forward_kinematics(ROBOT, q)
+        left, right = inverse_transform_equation(ROBOT, k, T)
+        values = dict(zip(joint_symbols(ROBOT)[0], q, strict=True))
+        np.testing.assert_allclose(np.array(left.subs(values), dtype=float),
+                                   np.array(right.subs(values), dtype=float), atol=1e-12)
+
+
+def test_inverse_transform_equation_bad_input():
+    with pytest.raises(ValueError, match=r"k must be"):
+        inverse_transform_equation(ROBOT, 7)
+    with pytest.raises(ValueError, match=r"T must be a 4x4 matrix"):
+        inverse_transform_equation(ROBOT, 1, np.eye(3))
+
+
+# --- the Jacobian: two methods, one determinant ------------------------------------------
+
+@pytest.fixture(scope="module")
+def tool_jacobian():
+    return jacobian_by_differential_transforms(SYMBOLIC, Q)
+
+
+def test_tool_jacobian_by_differential_transforms_equals_propagation(tool_jacobian):
+    assert identical(tool_jacobian, jacobian_by_propagation(SYMBOLIC, Q))
+    base = rotate_jacobian(tool_jacobian, rotation(forward_kinematics(SYMBOLIC, Q)))
+    assert identical(base, jacobian_by_cross_products(SYMBOLIC, Q))
+
+
+def test_column_three_is_the_lecture_pattern(tool_jacobian):
+    t4, t5, t6 = Q[3], Q[4], Q[5]
+    # in Craig's frames the pattern d4 (c4 c5 c6 − s4 s6) − a3 s5 c6 has the other sign
+    assert identical(tool_jacobian[0, 2],
+                     -(d4 * (c(t4) * c(t5) * c(t6) - s(t4) * s(t6)) - a3 * s(t5) * c(t6)))
+    assert identical(tool_jacobian[2, 2], d4 * c(t4) * s(t5) + a3 * c(t5))
+    assert tool_jacobian[:3, 3:] == sp.zeros(3, 3)         # the wrist centre is the tool origin
+
+
+def test_determinant_has_the_three_singular_factors(tool_jacobian):
+    factored = (-a2 * s(Q[4]) * (d4 * c(Q[2]) + a3 * s(Q[2]))
+                * (a2 * c(Q[1]) + a3 * c(Q[1] + Q[2]) - d4 * s(Q[1] + Q[2])))
+    block = tool_jacobian[:3, :3].det() * tool_jacobian[3:, 3:].det()
+    assert identical(block, factored)
+    rng = np.random.default_rng(13)
+    lengths = {a2: A2, a3: A3, d3: D3, d4: D4}
+    for q in rng.uniform(-math.pi, math.pi, (5, 6)):
+        values = {**lengths, **dict(zip(Q, q, strict=True))}
+        J = np.array(jacobian_by_differential_transforms(ROBOT, q), dtype=float)
+        assert np.linalg.det(J) == pytest.approx(float(factored.subs(values)), abs=1e-12)
+
+
+# --- the trace form against Newton–Euler ---------------------------------------------------
+
+def test_trace_form_gravity_is_newton_euler_symbolically():
+    arm = exact_arm(ROBOT)
+    q = joint_symbols(arm)[0]
+    assert identical(lagrange_euler.gravity_load(arm, q), newton_euler.gravity_load(arm, q))
+
+
+@pytest.mark.slow
+def test_trace_form_mass_matrix_is_newton_euler_symbolically():
+    arm = exact_arm(ROBOT)
+    q = joint_symbols(arm)[0]
+    assert identical(lagrange_euler.mass_matrix(arm, q), newton_euler.mass_matrix(arm, q))
+
+
+# --- bad input ----------------------------------------------------------------------------
+
 @pytest.mark.parametrize("position, reason", [
     ([1.5, 0.0, 0.2], r"\|K\| > √\(a3² \+ d4²\)"),    # beyond the stretched arm
-    ([0.05, 0.0, 0.3], r"px² \+ py² < D²"),           # inside the shoulder-offset cylinder
+    ([0.05, 0.0, 0.3], r"px² \+ py² < d3²"),          # inside the shoulder-offset cylinder
 ])
 def test_unreachable_target_names_T(position, reason):
     with pytest.raises(ValueError, match=r"target T \(tool at \[.*\]\) is out of reach of the "
@@ -148,10 +345,9 @@ def test_bad_target_names_the_argument(T, error, message):
 def test_bad_robot_and_bad_q():
     with pytest.raises(ValueError, match=r"robot must be built like models.puma560\(\)"):
         inverse_kinematics(planar_2r(l1=1.0, l2=1.0), np.eye(4))
-    craig = SerialChain([type(link)(alpha=-link.alpha if i >= 3 else link.alpha, a=link.a,
-                                    d=link.d) for i, link in enumerate(ROBOT.links)])
-    with pytest.raises(ValueError, match=r"robot must be built like .*got SerialChain"):
-        inverse_kinematics(craig, np.eye(4))
+    with pytest.raises(ValueError, match=r"robot must be built like .*got SerialChain\(name="
+                                         r"'PUMA 560 \(AKB frames\)'"):
+        inverse_kinematics(puma560_akb(), np.eye(4))          # AKB's twists, not Craig's
     with pytest.raises(TypeError, match=r"robot must be a SerialChain; got the function "
                                         r"puma560 \(did you mean puma560\(\)\?\)"):
         inverse_kinematics(puma560, np.eye(4))

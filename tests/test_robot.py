@@ -11,6 +11,7 @@ import sympy as sp
 from robocourse.frames import dh_transform, rot_z, rotation, translation
 from robocourse.kinematics import forward_kinematics, link_frames
 from robocourse.models import (
+    named_mass_properties,
     planar_2r,
     planar_2r_distributed,
     planar_3r,
@@ -176,32 +177,47 @@ def test_rp_arm_geometry():
 def test_puma560_parameters():
     robot = puma560()
     assert robot.n == 6 and robot.joint_types == (REVOLUTE,) * 6
-    assert [link.a for link in robot.links] == [0, 0, 0.4318, -0.0203, 0, 0]
-    assert [link.d for link in robot.links] == [0, 0.2435, -0.0934, 0.4331, 0, 0]
+    assert [link.a for link in robot.links] == [0, 0, 0.4318, 0.0203, 0, 0]
+    assert [link.d for link in robot.links] == [0, 0, 0.1501, 0.4331, 0, 0]
     assert all(link.has_mass_properties for link in robot.links)
     assert robot.links[1].mass == 17.4
-    d2, a2, d3, a3, d4 = sp.symbols("d2 a2 d3 a3 d4")
+    a2, d3, a3, d4 = sp.symbols("a2 d3 a3 d4")
     symbolic = puma560(symbolic_lengths=True)
     assert [link.a for link in symbolic.links] == [0, 0, a2, a3, 0, 0]
-    assert [link.d for link in symbolic.links] == [0, d2, d3, d4, 0, 0]
+    assert [link.d for link in symbolic.links] == [0, 0, d3, d4, 0, 0]
     assert symbolic.links[1].mass == 17.4
 
 
 def test_puma560_geometry():
-    d2, a2, d3, a3, d4 = sp.symbols("d2 a2 d3 a3 d4")
+    a2, d3, a3, d4 = sp.symbols("a2 d3 a3 d4")
     theta = sp.symbols("theta1:7")
     frames = link_frames(puma560(symbolic_lengths=True), theta)
     # the wrist axes 4, 5, 6 meet in one point (what makes the closed-form IK possible)
     assert is_zero(translation(frames[3]) - translation(frames[4]))
     assert is_zero(translation(frames[4]) - translation(frames[5]))
-    # the two shoulder offsets add to Craig's d3 = 0.1501 m; the wrist centre lies
-    # d2 + d3 off the plane of the arm and depends on θ1, θ2, θ3 only
+    # the wrist centre lies d3 off the plane of the arm and depends on θ1, θ2, θ3 only
     in_arm_plane = sp.simplify(rot_z(theta[0]).T @ translation(frames[5]))
-    assert in_arm_plane[1] == d2 + d3
-    assert in_arm_plane.free_symbols == {a2, a3, d2, d3, d4, theta[1], theta[2]}
-    at_zero = forward_kinematics(puma560(), np.zeros(6))[:3, 3]
-    np.testing.assert_allclose(at_zero[:2], [0.4318 - 0.0203, 0.1501], atol=1e-12)
-    assert abs(at_zero[2]) == pytest.approx(0.4331)
+    assert in_arm_plane[1] == d3
+    assert in_arm_plane.free_symbols == {a2, a3, d3, d4, theta[1], theta[2]}
+    at_zero = forward_kinematics(puma560(), np.zeros(6))[:3, 3]    # forearm hanging down
+    np.testing.assert_allclose(at_zero, [0.4318 + 0.0203, 0.1501, -0.4331], atol=1e-12)
+
+
+def test_named_mass_properties_keep_the_zeros_and_name_the_rest():
+    arm = named_mass_properties(puma560())
+    m2, xc2, zc6, Izz3, g = sp.symbols("m2 x_c2 z_c6 I_zz3 g")
+    assert arm.links[0].mass == 0 and arm.links[1].mass == m2
+    assert arm.links[1].r_c[0] == xc2 and list(arm.links[5].r_c) == [0, 0, zc6]
+    assert arm.links[2].I_c[2, 2] == Izz3 and arm.links[2].I_c[0, 1] == 0
+    assert list(arm.gravity) == [0, 0, -g]
+    assert [link.a for link in arm.links] == [link.a for link in puma560().links]
+    tilted = SerialChain([Link(mass=1.0, r_c=[0, 0, 0], I_c=[[1, 0.1, 0], [0.1, 1, 0],
+                                                               [0, 0, 1]])])
+    with pytest.raises(ValueError, match=r"link 1 of 'robot' to have a diagonal numeric "
+                                         r"inertia tensor"):
+        named_mass_properties(tilted)
+    with pytest.raises(TypeError, match=r"robot must be a SerialChain"):
+        named_mass_properties(puma560)
 
 
 # --- the naming scheme of the joint symbols ----------------------------------------------

@@ -1,9 +1,11 @@
-"""Chapter 6 widget: the 3D PUMA 560 follows its sliders (no browser needed)."""
+"""Chapter 6 widget: the 3D PUMA 560 follows its sliders (no browser needed); chapter 6's
+figures: the eight solutions, the singularities with what each loses, a pose."""
 
 import numpy as np
 
-from robocourse.kinematics import forward_kinematics
+from robocourse.kinematics import forward_kinematics, link_frames
 from robocourse.models import puma560
+from robocourse.puma560 import inverse_kinematics
 from robocourse.widgets.puma560 import (
     arm_points,
     pose_text,
@@ -11,6 +13,13 @@ from robocourse.widgets.puma560 import (
     puma560_widget,
     sweep,
     tool_triad,
+)
+from robocourse.widgets.puma560_figures import (
+    as_image,
+    eight_solutions_figure,
+    lost_motion,
+    pose_figure,
+    singularities_figure,
 )
 
 
@@ -57,3 +66,45 @@ def test_the_static_sweep_passes_the_singularity_and_is_small():
     assert np.abs(np.sin(poses[:, 4])).min() < 0.1 < np.abs(np.sin(poses[:, 4])).max()
     html = puma560_animation(n_frames=4, dpi=40)
     assert html.count("data:image/png;base64") == 4 and len(html) < 200_000
+
+
+# --- chapter 6's figures (robocourse.widgets.puma560_figures) ------------------------------
+
+GENERIC = np.array([0.3, -0.5, 0.4, 0.6, 0.7, -0.8])
+A2, A3, D4 = 0.4318, 0.0203, 0.4331
+
+
+def test_eight_solutions_are_drawn_with_their_wrists_and_the_target_frame():
+    T = forward_kinematics(puma560(), GENERIC)
+    solutions = inverse_kinematics(puma560(), T)
+    ax = eight_solutions_figure(solutions, T).axes[0]
+    arms = [line for line in ax.lines if line.get_marker() == "o"]
+    assert len(arms) == 4                                  # one per shoulder x elbow
+    for line, row in zip(arms, solutions[::2], strict=True):
+        assert np.allclose(np.column_stack(line.get_data_3d()), arm_points(row))
+    assert len(ax.lines) == 1 + 4 + 8 + 3                  # pedestal, arms, wrists, triad
+
+
+def test_lost_motion_at_the_three_singularities():
+    elbow = GENERIC.copy()
+    elbow[2] = np.arctan2(-D4, A3)                         # stretched out
+    frames = link_frames(puma560(), elbow)
+    along_arm = frames[3][:3, 3] - frames[1][:3, 3]
+    assert np.isclose(abs(lost_motion(elbow) @ along_arm), np.linalg.norm(along_arm))
+    shoulder = GENERIC.copy()
+    u = A2 + A3 * np.cos(GENERIC[2]) - D4 * np.sin(GENERIC[2])
+    shoulder[1] = np.arctan2(-u, -A3 * np.sin(GENERIC[2]) - D4 * np.cos(GENERIC[2]))
+    axis2 = link_frames(puma560(), shoulder)[1][:3, 2]
+    assert np.isclose(abs(lost_motion(shoulder) @ axis2), 1)
+    assert not lost_motion(GENERIC).any()
+
+
+def test_singularities_and_pose_figures_and_their_images():
+    wrist = GENERIC.copy()
+    wrist[4] = 0.0
+    fig = singularities_figure([("wrist", wrist, "wrist"), ("elbow", GENERIC, "elbow")])
+    assert len(fig.axes) == 2 and fig.axes[0].get_title() == "wrist"
+    pose = pose_figure(GENERIC, title="a pose")
+    top = pose.axes[1]
+    assert np.allclose(np.column_stack(top.lines[0].get_data()), arm_points(GENERIC)[:, :2])
+    assert bytes(as_image(pose).data[1:4]) == b"PNG"

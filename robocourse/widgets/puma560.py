@@ -37,7 +37,7 @@ def arm_points(q, robot=None):
     origin, an 8 x 3 array (m) in {0}.
 
     >>> arm_points([0, 0, 0, 0, 0, 0]).round(4)[[0, 3, 7]].tolist()
-    [[0.0, 0.0, 0.0], [0.4318, 0.1501, 0.0], [0.4115, 0.1501, 0.4331]]
+    [[0.0, 0.0, 0.0], [0.4318, 0.1501, 0.0], [0.4521, 0.1501, -0.4331]]
     """
     robot = puma560() if robot is None else robot
     frames = link_frames(robot, np.asarray(q, dtype=float))
@@ -49,8 +49,8 @@ def tool_triad(q, robot=None, length=TRIAD):
     long (a 3-vector and a 3 x 3 array, one row per axis).
 
     >>> origin, ends = tool_triad([0, 0, 0, 0, 0, 0], length=1.0)
-    >>> (ends - origin).round(6).tolist()      # tool Z along Z0 in the zero pose
-    [[1.0, 0.0, 0.0], [0.0, 1.0, 0.0], [0.0, 0.0, 1.0]]
+    >>> ((ends - origin).round(6) + 0.0).tolist()   # zero pose: forearm down, tool Z along −Z0
+    [[1.0, 0.0, 0.0], [0.0, -1.0, 0.0], [0.0, 0.0, -1.0]]
     """
     robot = puma560() if robot is None else robot
     T = np.asarray(link_frames(robot, np.asarray(q, dtype=float))[-1], dtype=float)
@@ -63,7 +63,7 @@ def pose_text(q, robot=None, warning=WRIST_WARNING):
     a warning about the wrist singularity.
 
     >>> pose_text([0, 0, 0, 0, 0.5, 0])
-    'tool at (0.412, 0.150, 0.433) m,  s5 = 0.479'
+    'tool at (0.452, 0.150, -0.433) m,  s5 = 0.479'
     >>> pose_text([0, 0, 0, 0, 0.02, 0]).endswith('near the wrist singularity (s5 = 0)')
     True
     """

@@ -123,10 +123,10 @@ def exercise_6(outward_step):
     alpha, a, theta, d = sp.symbols("alpha a theta d")
     check_step(outward_step, dh_transform(alpha, a, theta, d),
                "a general link T = dh(alpha, a, theta, d)", (alpha, a, theta, d))
-    link = puma560().links[3]                       # alpha3 = 90°, a3 = -0.0203 m, d4 = 0.4331 m
+    link = puma560().links[3]                       # alpha3 = -90°, a3 = 0.0203 m, d4 = 0.4331 m
     T = sp.Matrix(link.transform(0.7))
     omega, v = sp.Matrix([0.3, -1.2, 0.8]), sp.Matrix([0.05, 0.4, -0.25])
-    label = ("link 4 of the PUMA 560 (alpha3 = 90°, a3 = -0.0203 m, d4 = 0.4331 m) at "
+    label = ("link 4 of the PUMA 560 (alpha3 = -90°, a3 = 0.0203 m, d4 = 0.4331 m) at "
              "theta4 = 0.7 rad")
     wanted = expected_step(T, omega, v, 1.5)
     given = student_step(outward_step, T, omega, v, 1.5)
