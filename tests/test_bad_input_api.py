@@ -264,6 +264,13 @@ CALLS = {
                                        dict(robot=ARM, q=Q, qd=Q, acceleration=[1.0, 0.0],
                                             rows=(0, 1))),
     "codegen.compiled_dynamics": (codegen.compiled_dynamics, dict(robot=ARM)),
+    # the PUMA 560 in Craig's frames and in Armstrong, Khatib and Burdick's
+    "kinematics.jacobian_by_differential_transforms": (
+        kinematics.jacobian_by_differential_transforms, dict(robot=PUMA, q=[0.1] * 6)),
+    "models.akb_joint_angles": (models.akb_joint_angles, dict(q=[0.1] * 6)),
+    "models.named_mass_properties": (models.named_mass_properties, dict(robot=ARM)),
+    "puma560.inverse_transform_equation": (puma560.inverse_transform_equation,
+                                           dict(robot=PUMA, k=1)),
     "codegen.operation_count": (codegen.operation_count, dict(robot=ARM)),
     "codegen.count_operations": (codegen.count_operations, dict(source=codegen.c_source(
         codegen.straight_line_program([x * y], [x, y]), [x, y], "f"))),
@@ -281,6 +288,8 @@ for _route in (newton_euler, lagrange, lagrange_euler):
 # Public callables that take no argument to check, with the reason.
 EXEMPT = {
     "codegen.cache_folder": "no arguments", "codegen.c_compiler": "no arguments",
+    "models.puma560_akb": "no arguments", "models.akb_joint_signs": "no arguments",
+    "puma560.target_symbols": "no arguments",
     "kinematics.SingularConfigurationError": "an exception",
     "inertia.UnphysicalInertiaWarning": "a warning",
     "robot.JointRole": "a named tuple that joint_symbol_role returns",
