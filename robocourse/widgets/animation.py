@@ -56,7 +56,11 @@ def offline_player(html):
     >>> page.startswith('<button><svg'), 'fa-' in page
     (True, False)
     """
-    html = _ICON.sub(lambda match: _svg(ICONS[match.group(1)]), _FONT_LINK.sub("", html))
+    def icon(match):
+        name = match.group(1)
+        return _svg(ICONS[name]) if name in ICONS else match.group(0)
+
+    html = _ICON.sub(icon, _FONT_LINK.sub("", html))
     if "fa-" in html or _EXTERNAL.search(html):
         raise ValueError("the animation player still refers to an icon font or an external "
                          "address: matplotlib's to_jshtml markup has changed")
