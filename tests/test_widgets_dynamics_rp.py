@@ -153,6 +153,6 @@ def test_widget_settings_recompute_the_motion_once_and_keep_the_frame():
 
 def test_animation_is_an_embedded_player_with_the_frames():
     html = free_swing_animation(duration=1.0, n_frames=4, dpi=30)
-    assert html.count("data:image/jpeg;base64") == 4
-    html = free_swing_animation(duration=1.0, n_frames=3, dpi=30, frame_format="png")
-    assert html.count("data:image/png;base64") == 3
+    assert html.count("data:image/png;base64") == 4
+    html = free_swing_animation(duration=1.0, n_frames=3, dpi=30, frame_format="jpeg")
+    assert html.count("data:image/jpeg;base64") == 3

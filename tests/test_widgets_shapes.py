@@ -113,8 +113,8 @@ def test_controls_box_puts_plain_names_on_rows_above_the_titled_columns():
     column = box.children[1].children[0]
     assert column.children[0].value == "<b>second</b>" and column.children[1:] == (
         controls["b"], controls["c"])
-    assert isinstance(controls_box(controls, [("x", ["a"])], stacked=True).children[0],
-                      widgets.VBox)
+    stacked = controls_box(controls, [("x", ["a"]), ("y", ["b", "c"])], stacked=True)
+    assert isinstance(stacked.children[0], widgets.VBox) and len(stacked.children[0].children) == 2
 
 
 def full_render(live):
@@ -127,6 +127,17 @@ def full_render(live):
     for artist in live.moving:
         artist.set_animated(True)
     return buffer.getvalue()
+
+
+def test_a_misplaced_control_or_a_view_without_its_methods_is_named():
+    controls = {"a": widgets.FloatSlider(), "b": widgets.FloatSlider()}
+    with pytest.raises(ValueError, match=r"groups must place every control once: \['a', 'b'\]"):
+        controls_box(controls, [("only a", ["a"])])
+    with pytest.raises(TypeError, match=r"view must build an object with fig, moving and "
+                                        r"update; got a Track without update"):
+        explorer(controls, lambda a, b: np.zeros(3), Track, groups=[("both", ["a", "b"])])
+    with pytest.raises(TypeError, match=r"got a Dot without show_run, show_frame, times"):
+        player(controls, lambda a, b: 0.0, Dot, groups=[("both", ["a", "b"])])
 
 
 def _rgb(data):

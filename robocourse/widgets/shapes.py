@@ -60,17 +60,36 @@ def frame_player(n_frames, interval_ms=60, step=1):
 def controls_box(controls, groups, stacked=False):
     """The controls laid out: a row of titled columns, one per ``(title, names)`` in
     ``groups`` (one above the other when ``stacked``); a plain name in ``groups`` puts
-    that control on a row of its own above.
+    that control on a row of its own above. Every control must be placed once.
 
     >>> box = controls_box({"a": widgets.FloatSlider(), "b": widgets.FloatSlider()},
     ...                    [("first", ["a"]), ("second", ["b"])])
     >>> [column.children[0].value for column in box.children[0].children]
     ['<b>first</b>', '<b>second</b>']
     """
-    rows = [controls[entry] for entry in groups if isinstance(entry, str)]
-    columns = [widgets.VBox([widgets.HTML(f"<b>{title}</b>"), *(controls[n] for n in names)])
-               for entry in groups if not isinstance(entry, str) for title, names in [entry]]
+    rows, columns, placed = [], [], []
+    for entry in groups:
+        if isinstance(entry, str):
+            rows.append(controls[entry])
+            placed.append(entry)
+        else:
+            title, names = entry
+            columns.append(widgets.VBox([widgets.HTML(f"<b>{title}</b>"),
+                                         *(controls[name] for name in names)]))
+            placed += names
+    if sorted(placed) != sorted(controls):
+        raise ValueError(f"groups must place every control once: {sorted(controls)}; "
+                         f"got {placed}")
     return widgets.VBox([*rows, (widgets.VBox if stacked else widgets.HBox)(columns)])
+
+
+def _check_view(view, needs):
+    """``view``, after checking that it has the attributes a shape uses."""
+    missing = [name for name in ("fig", "moving", *needs) if not hasattr(view, name)]
+    if missing:
+        raise TypeError(f"view must build an object with fig, moving and {', '.join(needs)}; "
+                        f"got a {type(view).__name__} without {', '.join(missing)}")
+    return view
 
 
 def _values(controls):
@@ -95,7 +114,7 @@ def explorer(controls, state, view, readout=None, *, groups, dpi=72, beside=Fals
         return state(**_values(controls))
 
     first = current()
-    drawing = view(first)
+    drawing = _check_view(view(first), ["update"])
     live = LiveFigure(drawing.fig, drawing.moving, dpi=dpi)
     html = widgets.HTML(readout(first) if readout else "")
 
@@ -132,7 +151,7 @@ def player(settings, run, view, readout=None, summary=None, *, groups, dpi=72,
     ``summary`` (HTML widgets) and ``state()`` → ``(run, k)``.
     """
     shown = {"run": run(**_values(settings)), "k": 0}
-    drawing = view(shown["run"])
+    drawing = _check_view(view(shown["run"]), ["show_run", "show_frame", "times"])
     live = LiveFigure(drawing.fig, drawing.moving, dpi=dpi)
     play, frame = frame_player(len(drawing.times), interval_ms, step)
     frame_html, run_html = widgets.HTML(), widgets.HTML()

@@ -34,7 +34,7 @@ from robocourse.kinematics import forward_kinematics
 from robocourse.models import planar_2r
 from robocourse.statics import static_forces_by_propagation
 from robocourse.widgets.animation import sweep_animation
-from robocourse.widgets.drawing import NEAR_SINGULAR, PlanarArmDrawing, arm_axes
+from robocourse.widgets.drawing import NEAR_SINGULAR, PlanarArmDrawing, arm_axes, number_text
 from robocourse.widgets.shapes import explorer, labelled_slider
 
 FORCE_SCALE = 0.08           # metres of arrow per newton
@@ -95,7 +95,7 @@ def torque_text(value):
     >>> torque_text(-0.001)
     '0.00 N·m'
     """
-    return f"{round(float(value), 2) + 0.0:.2f} N·m"
+    return f"{number_text(value, 2)} N·m"
 
 
 def caption_text(load):
