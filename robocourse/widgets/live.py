@@ -6,26 +6,40 @@ Rendering straight to PNG avoids the notebook's matplotlib backend: a redraw is 
 one message to the browser.
 """
 
-import io
+import struct
+import zlib
 
 import ipywidgets as widgets
 import numpy as np
-import PIL.Image
 from matplotlib.backends.backend_agg import FigureCanvasAgg
 
 
-def png_bytes(rgba):
-    """The PNG of an RGBA pixel array, without its alpha channel (an opaque figure), at the
-    fastest compression: a redraw spends about 2 ms here.
+def _chunk(kind, data):
+    return (struct.pack(">I", len(data)) + kind + data
+            + struct.pack(">I", zlib.crc32(kind + data) & 0xFFFFFFFF))
 
-    >>> data = png_bytes(np.zeros((4, 4, 4), dtype=np.uint8))
-    >>> data[1:4], PIL.Image.open(io.BytesIO(data)).mode
-    (b'PNG', 'RGB')
+
+def png_bytes(rgba):
+    """The PNG of an RGBA pixel array (H x W x 4), without its alpha channel (an opaque
+    figure): every row with the PNG filter "Up" (its difference from the row above), then
+    zlib at level 1. Lossless, and about half the time of an encoder that tries every
+    filter on every row (a redraw spends about 1 ms here), for about the same bytes.
+
+    >>> import io, PIL.Image
+    >>> pixels = np.zeros((3, 2, 4), dtype=np.uint8); pixels[1, 0, :3] = (10, 20, 250)
+    >>> decoded = PIL.Image.open(io.BytesIO(png_bytes(pixels)))
+    >>> decoded.mode, np.array_equal(np.asarray(decoded), pixels[..., :3])
+    ('RGB', True)
     """
-    buffer = io.BytesIO()
-    PIL.Image.fromarray(np.asarray(rgba)).convert("RGB").save(buffer, format="png",
-                                                              compress_level=1)
-    return buffer.getvalue()
+    rgb = np.asarray(rgba)[..., :3]
+    height, width, _ = rgb.shape
+    rows = np.empty((height, 1 + 3 * width), dtype=np.uint8)
+    rows[:, 0] = 2                                   # filter type 2, "Up"
+    rows[:, 1:] = rgb.reshape(height, -1)
+    rows[1:, 1:] -= rgb[:-1].reshape(height - 1, -1)   # modulo 256, as PNG defines it
+    header = struct.pack(">IIBBBBB", width, height, 8, 2, 0, 0, 0)    # 8-bit RGB
+    return (b"\x89PNG\r\n\x1a\n" + _chunk(b"IHDR", header)
+            + _chunk(b"IDAT", zlib.compress(rows.tobytes(), 1)) + _chunk(b"IEND", b""))
 
 
 class LiveFigure:
