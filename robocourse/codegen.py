@@ -499,10 +499,11 @@ class ParametricDynamics(CompiledDynamics):
 
     ``model`` is a model function of ``robocourse.models`` (``planar_2r``, ``rp_arm``, …),
     which makes every argument it is not given the symbol of the same name; ``fixed``
-    are the numbers of the other arguments. The five functions of ``CompiledDynamics``
-    (and ``forward_dynamics``, ``state_rate``) take the parameter values as a last
-    argument ``p`` (in the order of ``parameters``), so moving a mass slider costs one
-    call, not a new compilation. ``at(**values)`` gives one member of the family: an
+    are the numbers of the other arguments. Every function of ``CompiledDynamics``
+    (``inverse_dynamics``, ``mass_matrix``, ``velocity_product``, ``gravity_load``,
+    ``forward_dynamics``, ``state_rate``) takes the parameter values as a last argument
+    ``p`` (in the order of ``parameters``), so moving a mass slider costs one call, not a
+    new compilation. ``at(**values)`` gives one member of the family: an
     object with the numeric ``robot`` and the same functions without ``p``, usable
     wherever a ``CompiledDynamics`` is (``simulate(..., model=...)``, ``control``).
 
@@ -520,6 +521,11 @@ class ParametricDynamics(CompiledDynamics):
         if isinstance(parameters, str) or not all(isinstance(p, str) for p in parameters):
             raise TypeError(f"parameters must be a list of argument names of the model; "
                             f"got {parameters!r}")
+        known = inspect.signature(model).parameters
+        strangers = [name for name in [*parameters, *fixed] if name not in known]
+        if strangers:
+            raise ValueError(f"{getattr(model, '__name__', 'model')} has no argument "
+                             f"{', '.join(strangers)}; its arguments are {', '.join(known)}")
         both = sorted(set(parameters) & set(fixed))
         if both or not parameters:
             raise ValueError(f"parameters must name at least one argument, none of them also "

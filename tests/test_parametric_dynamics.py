@@ -76,6 +76,8 @@ def test_a_member_simulates_and_controls_like_the_arm_compiled_alone(rp_family):
      r"rp_arm\(\*\*fixed\) leaves the symbols Ixx1, .*g.* that are not parameters"),
     (lambda f: ParametricDynamics(rp_arm, ["m1", "g"], g=9.81), ValueError,
      r"parameters must name at least one argument, none of them also fixed"),
+    (lambda f: ParametricDynamics(rp_arm, ["m1", "m3"], **RP_FIXED), ValueError,
+     r"rp_arm has no argument m3; its arguments are l1, m1, m2"),
     (lambda f: ParametricDynamics(rp_arm, "m1", **RP_FIXED), TypeError,
      r"parameters must be a list of argument names"),
     (lambda f: ParametricDynamics(rp_arm(), ["m1"]), TypeError, r"model must be a model function"),
