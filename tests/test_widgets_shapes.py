@@ -14,6 +14,7 @@ import pytest
 from matplotlib.figure import Figure
 
 from robocourse.widgets import (
+    animation,
     dynamics_2r,
     dynamics_rp,
     inertia,
@@ -209,6 +210,27 @@ def test_every_fallback_is_a_player_that_needs_no_network(name):
     assert not [c for c in page.classes if c.startswith("fa")], "a font-awesome icon is left"
     assert len(page.buttons) == len(ICONS) and all(len(icons) == 1 for icons in page.buttons)
     assert "anim" in html and "<script" in html
+
+
+@pytest.mark.parametrize("name", FALLBACKS)
+def test_a_fallback_frozen_on_its_background_draws_what_the_plain_figure_draws(name,
+                                                                              monkeypatch):
+    def render(fig):
+        buffer = io.BytesIO()
+        fig.savefig(buffer, format="png", dpi=fig.dpi)
+        return _rgb(buffer.getvalue())
+
+    renders, freeze = [], animation.freeze_background
+
+    def checked(fig, moving):
+        plain = render(fig)
+        freeze(fig, moving)
+        renders.append((plain, render(fig)))
+
+    monkeypatch.setattr(animation, "freeze_background", checked)
+    FALLBACKS[name]()
+    ((plain, frozen),) = renders
+    assert np.abs(plain - frozen).mean() < 1.0, "freezing the background changed the figure"
 
 
 def test_png_frames_are_palette_images():

@@ -131,6 +131,8 @@ def freeze_background(fig, moving):
     for artist in static:
         if artist not in moving:
             artist.set_visible(False)
+    for ax in fig.axes:
+        ax.set_axis_off()          # a 3D axes draws its panes and grid even when hidden
     fig.figimage(background, zorder=-1)
     FigureCanvasBase(fig)          # back to a plain canvas: only saving a frame renders it
 

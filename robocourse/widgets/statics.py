@@ -139,8 +139,9 @@ class StaticsDrawing:
         self.ax_arm.add_patch(self.arrow)
         self.force_label = self.ax_arm.text(0, 0, "", color="tab:purple", fontsize=9,
                                             ha="center", va="center")
-        self.title = self.ax_arm.set_title("" if caption else "tip force $^3F$, drawn in {0}",
-                                           fontsize=8 if caption else 9)
+        self.title = self.ax_arm.set_title(     # y given: not moved once the rest is frozen
+            "" if caption else "tip force $^3F$, drawn in {0}", fontsize=8 if caption else 9,
+            y=1.0)
 
         self.ax_bars = fig.add_subplot(grid[0, 1])
         self.warning = self.ax_bars.text(
