@@ -947,6 +947,128 @@ def compiled_dynamics(robot):
     return _MODELS[key]
 
 
-__all__ = ["NumericFunction", "CompiledDynamics", "compiled_dynamics", "straight_line_program",
-           "c_source", "compile_c", "cache_folder", "c_compiler", "count_operations",
-           "operation_count"]
+def _free_symbols(robot):
+    """Every symbol in the parameters of ``robot``: DH values, mass properties, tool, gravity."""
+    values = [robot.tool, robot.gravity]
+    for link in robot.links:
+        values.extend(link.parameters(dynamics=True))
+    found = set()
+    for value in values:
+        if isinstance(value, (sp.Basic, sp.MatrixBase)):
+            found |= value.free_symbols
+    return found
+
+
+class ParametricDynamics(CompiledDynamics):
+    """The dynamics of a family of arms that differ in a few ``parameters`` (masses,
+    lengths, …), compiled once; the parameters are given at run time.
+
+    ``model`` is a model function of ``robocourse.models`` (``planar_2r``, ``rp_arm``, …),
+    which makes every argument it is not given the symbol of the same name; ``fixed``
+    are the numbers of the other arguments. Every function of ``CompiledDynamics``
+    (``inverse_dynamics``, ``mass_matrix``, ``velocity_product``, ``gravity_load``,
+    ``forward_dynamics``, ``state_rate``) takes the parameter values as a last argument
+    ``p`` (in the order of ``parameters``), so moving a mass slider costs one call, not a
+    new compilation. ``at(**values)`` gives one member of the family: an
+    object with the numeric ``robot`` and the same functions without ``p``, usable
+    wherever a ``CompiledDynamics`` is (``simulate(..., model=...)``, ``control``).
+
+    >>> from robocourse.models import planar_2r
+    >>> family = ParametricDynamics(planar_2r, ["m1", "m2"], l1=1.0, l2=1.0, g=9.81)
+    >>> family.gravity_load([0.0, 0.0], [1.0, 1.0])        # held level: g (m1 + 2 m2), g m2
+    array([29.43,  9.81])
+    >>> family.at(m1=1.0, m2=2.0).gravity_load([0.0, 0.0])
+    array([49.05, 19.62])
+    """
+
+    def __init__(self, model, parameters, backend=None, **fixed):
+        if not callable(model):
+            raise TypeError(f"model must be a model function such as planar_2r; got {model!r}")
+        if isinstance(parameters, str) or not all(isinstance(p, str) for p in parameters):
+            raise TypeError(f"parameters must be a list of argument names of the model; "
+                            f"got {parameters!r}")
+        known = inspect.signature(model).parameters
+        strangers = [name for name in [*parameters, *fixed] if name not in known]
+        if strangers:
+            raise ValueError(f"{getattr(model, '__name__', 'model')} has no argument "
+                             f"{', '.join(strangers)}; its arguments are {', '.join(known)}")
+        both = sorted(set(parameters) & set(fixed))
+        if both or not parameters:
+            raise ValueError(f"parameters must name at least one argument, none of them also "
+                             f"fixed; got parameters={list(parameters)!r} and fixed {both}")
+        self.model, self.fixed = model, dict(fixed)
+        self.parameters = sp.Matrix([sp.Symbol(name) for name in parameters])
+        robot = model(**fixed)
+        robot.require_mass_properties()
+        unknown = _free_symbols(robot) - set(self.parameters)
+        if unknown:
+            raise ValueError(f"{getattr(model, '__name__', 'model')}(**fixed) leaves the symbols "
+                             f"{', '.join(sorted(map(str, unknown)))} that are not parameters: "
+                             "give them numbers in fixed or name them in parameters")
+        self.robot, self.backend = robot, backend
+        self.q, self.qd, self.qdd = joint_symbols(robot)
+        self.tau = sp.Matrix(sp.symbols(f"tau1:{robot.n + 1}"))
+
+    def __repr__(self):
+        names = ", ".join(map(str, self.parameters))
+        return f"ParametricDynamics({getattr(self.model, '__name__', self.model)}, [{names}])"
+
+    def _function(self, expressions, arguments, name, **options):
+        return super()._function(expressions, {**arguments, "p": self.parameters}, name,
+                                 **options)
+
+    def at(self, **values):
+        """The member of the family with these parameter values (a ``BoundDynamics``)."""
+        names = [str(p) for p in self.parameters]
+        if sorted(values) != sorted(names):
+            raise TypeError(f"at() needs a value for each parameter {names}; got "
+                            f"{sorted(values)}")
+        for name, value in values.items():
+            if B.is_symbolic(C.scalar(value, name)):
+                raise TypeError(f"{name} must be a number; got {value!r}")
+        return BoundDynamics(self, [float(values[name]) for name in names])
+
+
+class _Bound:
+    """A ``NumericFunction`` of a ``ParametricDynamics`` with its last argument ``p`` given."""
+
+    def __init__(self, function, p):
+        self.function, self.p = function, p
+
+    def __call__(self, *values):
+        return self.function(*values, self.p)
+
+    def many(self, *values):
+        """N states at once, all with the same parameters (see ``NumericFunction.many``)."""
+        rows = len(np.asarray(values[0])) if values else 0
+        return self.function.many(*values, np.broadcast_to(self.p, (rows, len(self.p))))
+
+
+class BoundDynamics:
+    """One member of a ``ParametricDynamics`` family: its numeric ``robot`` (built by the
+    family's model function) and ``inverse_dynamics``, ``mass_matrix``, ``velocity_product``,
+    ``gravity_load``, ``forward_dynamics``, ``state_rate`` as in ``CompiledDynamics``."""
+
+    def __init__(self, family, p):
+        self.family, self.p = family, np.array(p, dtype=float)
+        names = [str(symbol) for symbol in family.parameters]
+        self.values = dict(zip(names, p, strict=True))
+        self.robot = family.model(**family.fixed, **self.values)
+
+    def __repr__(self):
+        return f"BoundDynamics({self.family!r}, {self.values})"
+
+    def __getattr__(self, name):
+        if name.startswith("_") or name in ("family", "p", "values", "robot"):
+            raise AttributeError(name)
+        function = getattr(self.family, name)
+        if not isinstance(function, NumericFunction):
+            raise AttributeError(f"{name} is not a dynamics function of {self.family!r}")
+        bound = _Bound(function, self.p)
+        setattr(self, name, bound)                 # made once per name
+        return bound
+
+
+__all__ = ["NumericFunction", "CompiledDynamics", "compiled_dynamics", "ParametricDynamics",
+           "BoundDynamics", "straight_line_program", "c_source", "compile_c", "cache_folder",
+           "c_compiler", "count_operations", "operation_count"]

@@ -267,3 +267,28 @@ def _blocks(top_left, top_right, bottom_left, bottom_right, symbolic):
     if symbolic:
         return sp.BlockMatrix([[top_left, top_right], [bottom_left, bottom_right]]).as_explicit()
     return np.block([[top_left, top_right], [bottom_left, bottom_right]])
+
+
+def roll_pitch_yaw(roll, pitch, yaw):
+    """The rotation ``A_R_B`` of roll, pitch and yaw angles (radians): X–Y–Z fixed angles.
+
+    Turn {B}, starting aligned with {A}, by ``roll`` about ``X_A``, then by ``pitch``
+    about ``Y_A``, then by ``yaw`` about ``Z_A`` (all three axes fixed in {A}); the
+    product is read right to left (Craig eq. 2.64, ``R_XYZ(γ, β, α)``):
+
+        ``A_R_B = RotZ(yaw) RotY(pitch) RotX(roll)``.
+
+    Numbers or sympy symbols.
+
+    >>> roll_pitch_yaw(0.0, 0.0, np.pi / 2).round(12) @ [1, 0, 0]     # yaw turns X_B onto Y_A
+    array([0., 1., 0.])
+    >>> r, p, y = sp.symbols('r p y')
+    >>> roll_pitch_yaw(r, p, y)[2, :]
+    Matrix([[-sin(p), sin(r)*cos(p), cos(p)*cos(r)]])
+    """
+    angles = [C.scalar(value, name) for value, name in
+              ((roll, "roll"), (pitch, "pitch"), (yaw, "yaw"))]
+    if B.is_symbolic(angles):                   # one kind for all three factors
+        angles = [sp.sympify(angle) for angle in angles]
+    roll, pitch, yaw = angles
+    return rot_z(yaw) @ rot_y(pitch) @ rot_x(roll)

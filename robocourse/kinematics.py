@@ -22,7 +22,9 @@ Differentiating ``ẋ = J q̇`` once more gives the tip acceleration ``ẍ = J q
 ``jacobian_derivative`` is ``J̇`` (the cross products differentiated in time) and
 ``joint_accelerations`` solves ``J q̈ = ẍ − J̇ q̇``.
 
-The module ends with the closed-form inverse kinematics of the planar 2R arm.
+The module ends with the closed-form inverse kinematics of the planar 2R arm and
+forward kinematics vectorised over many configurations (``link_frames_many``,
+``centres_of_mass_many``), for drawing a whole motion at once.
 """
 
 import math
@@ -33,7 +35,7 @@ import sympy as sp
 
 from robocourse import _backend as B
 from robocourse import _checks as C
-from robocourse.frames import as_rotation, cross, rotation, skew, translation
+from robocourse.frames import as_rotation, cross, dh_transform, rotation, skew, translation
 
 
 @C.finite_result
@@ -605,3 +607,73 @@ def _planar_2r_lengths(robot):
                          "about parallel Z axes, a0 = 0, no offsets, the tool l2 along X2); "
                          f"got {robot!r}")
     return links[1].a, tool[0, 3]
+
+
+def _configurations(robot, q):
+    """``q`` as an (N, n) float array of N configurations of a numeric ``robot``."""
+    if robot.uses_symbols(dynamics=False):
+        raise TypeError("the vectorised forward kinematics needs numbers: give the robot "
+                        "numeric DH parameters (e.g. planar_2r(l1=0.5, l2=0.5))")
+    try:
+        q = np.asarray(q, dtype=float)
+    except (TypeError, ValueError) as error:
+        raise TypeError(f"q must be an (N, {robot.n}) array of numbers, one configuration "
+                        f"per row; got {q!r}") from error
+    if q.ndim != 2 or q.shape[1] != robot.n:
+        raise ValueError(f"q must be an (N, {robot.n}) array, one configuration per row; "
+                         f"got shape {q.shape}")
+    return q
+
+
+def _screws_about_z(theta, d):
+    """``RotZ(θ) TransZ(d)`` for arrays ``θ, d`` of N values: an (N, 4, 4) array."""
+    screws = np.zeros((len(theta), 4, 4))
+    c, s = np.cos(theta), np.sin(theta)
+    screws[:, 0, 0], screws[:, 0, 1], screws[:, 1, 0], screws[:, 1, 1] = c, -s, s, c
+    screws[:, 2, 2] = screws[:, 3, 3] = 1.0
+    screws[:, 2, 3] = d
+    return screws
+
+
+def link_frames_many(robot, q):
+    """``link_frames`` of N configurations at once: an (N, n + 1, 4, 4) array whose row k
+    holds ``0_T_1, …, 0_T_n, 0_T_tool`` at the configuration ``q[k]``.
+
+    Numbers only, vectorised over the rows of ``q`` (N x n). Each link transform is
+    split as in its definition, ``i-1_T_i = [RotX(α) TransX(a)] [RotZ(θ) TransZ(d)]``:
+    the first factor is fixed, the second carries the joint variable (``θ`` of a
+    revolute joint, ``d`` of a prismatic one) and is built for all N rows together.
+
+    >>> from robocourse.models import planar_2r
+    >>> frames = link_frames_many(planar_2r(l1=1.0, l2=1.0), [[0.0, 0.0], [np.pi / 2, 0.0]])
+    >>> frames.shape, frames[:, -1, :2, 3].round(12) + 0.0       # the tips
+    ((2, 3, 4, 4), array([[2., 0.],
+           [0., 2.]]))
+    """
+    q = _configurations(robot, q)
+    T = np.broadcast_to(np.eye(4), (len(q), 4, 4))
+    frames = []
+    for link, q_i in zip(robot.links, q.T, strict=True):
+        fixed = dh_transform(float(link.alpha), float(link.a), 0.0, 0.0)
+        theta = float(link.theta) + (q_i if link.is_revolute else 0.0)
+        d = float(link.d) + (0.0 if link.is_revolute else q_i)
+        T = T @ fixed @ _screws_about_z(np.broadcast_to(theta, len(q)), d)
+        frames.append(T)
+    frames.append(T @ np.asarray(robot.tool, dtype=float))
+    return np.stack(frames, axis=1)
+
+
+def centres_of_mass_many(robot, q):
+    """The centres of mass ``0_P_Ci = 0_R_i i_P_Ci + 0_P_i`` of links 1…n in {0} at N
+    configurations: an (N, n, 3) array (numbers only; see ``link_frames_many``).
+
+    >>> from robocourse.models import planar_2r
+    >>> arm = planar_2r(l1=1.0, l2=0.5, m1=1.0, m2=1.0, g=9.81)
+    >>> centres_of_mass_many(arm, [[0.0, np.pi / 2]]).round(12) + 0.0   # m1 at the elbow
+    array([[[1. , 0. , 0. ],
+            [1. , 0.5, 0. ]]])
+    """
+    robot.require_mass_properties()
+    frames = link_frames_many(robot, q)[:, :-1]
+    r_c = np.array([np.asarray(link.r_c, dtype=float) for link in robot.links])   # (n, 3)
+    return np.einsum("knij,nj->kni", frames[..., :3, :3], r_c) + frames[..., :3, 3]

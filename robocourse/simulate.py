@@ -27,11 +27,12 @@ from functools import partial
 
 import numpy as np
 import sympy as sp
-from scipy.integrate import solve_ivp
+from scipy.integrate import cumulative_simpson, solve_ivp
 
+from robocourse import _backend as B
 from robocourse import _checks as C
 from robocourse.codegen import c_compiler, compiled_dynamics
-from robocourse.lagrange import total_energy
+from robocourse.lagrange import kinetic_energy, potential_energy, total_energy
 from robocourse.newton_euler import gravity_load, mass_matrix, velocity_product
 
 
@@ -221,4 +222,105 @@ def energy(robot, motion):
                                                                     strict=True)])
 
 
-__all__ = ["forward_dynamics", "simulate", "energy", "Motion"]
+def _require_motion(motion):
+    if not isinstance(motion, Motion):
+        raise TypeError(f"motion must be a Motion (the result of simulate); got "
+                        f"{type(motion).__name__}")
+    return motion
+
+
+def energies(robot, motion):
+    """``(K, U)``: the kinetic and the potential energy (``lagrange.kinetic_energy``,
+    ``lagrange.potential_energy``) at every sample of ``motion``, two arrays of N numbers.
+
+    Their sum is ``energy(robot, motion)``; the two apart show the exchange, K rising
+    where U falls.
+
+    >>> from robocourse.models import planar_2r
+    >>> arm = planar_2r(l1=1.0, l2=1.0, m1=1.0, m2=1.0, g=9.81)
+    >>> at_rest = Motion(np.zeros(1), np.array([[np.pi / 2, 0.0]]), np.zeros((1, 2)),
+    ...                  np.zeros((1, 2)))
+    >>> [float(e[0]) for e in energies(arm, at_rest)]    # upright: U = g (m1 l1 + m2 (l1 + l2))
+    [0.0, 29.43]
+    """
+    _require_motion(motion)
+    if robot.uses_symbols(dynamics=True):
+        raise TypeError("energies needs numbers: give the robot numeric parameters")
+    K = np.array([kinetic_energy(robot, q, qd) for q, qd in zip(motion.q, motion.qd,
+                                                                   strict=True)])
+    U = np.array([potential_energy(robot, q) for q in motion.q])
+    return K, U
+
+
+def actuator_work(motion):
+    """The work the joint torques/forces have done so far: ``W(t) = ∫₀ᵗ τᵀ q̇ dt``, an
+    array of N numbers (cumulative Simpson rule on the samples of ``motion``).
+
+    Along a motion without friction, ``E(t) = E(0) + W(t)``: what the actuators put in
+    is what the arm's energy ``K + U`` gains.
+
+    >>> t = np.linspace(0.0, 1.0, 11)
+    >>> steady = Motion(t, np.zeros((11, 1)), np.ones((11, 1)), 2 * np.ones((11, 1)))
+    >>> round(float(actuator_work(steady)[-1]), 12)      # 2 N·m at 1 rad/s for 1 s
+    2.0
+    """
+    _require_motion(motion)
+    if len(motion.t) < 2:
+        raise ValueError(f"motion must have at least 2 samples to integrate over; got "
+                         f"{len(motion.t)}")
+    power = np.sum(motion.tau * motion.qd, axis=1)
+    return cumulative_simpson(power, x=motion.t, initial=0.0)
+
+
+@dataclass(frozen=True)
+class JointSpring:
+    """A linear spring at joint ``joint`` (1…n) of ``robot``, relaxed at ``rest``.
+
+    It pulls the joint back with ``f = −k (q_j − rest)`` (N for a prismatic joint, N·m
+    for a revolute one, ``k = stiffness``) and stores ``U_spring = ½ k (q_j − rest)²``,
+    so a free motion on the spring keeps ``K + U + U_spring`` constant. Called as
+    ``spring(t, q, qd)`` it returns the n joint forces, a ``torque`` for ``simulate``.
+
+    >>> from robocourse.models import rp_arm
+    >>> spring = JointSpring(rp_arm(), joint=2, stiffness=60.0, rest=0.6)
+    >>> spring(0.0, [0.3, 0.7], [0.0, 0.0]).round(12).tolist()   # stretched by 0.1 m
+    [0.0, -6.0]
+    >>> round(spring.energy([0.3, 0.7]), 12)
+    0.3
+    """
+
+    robot: object
+    joint: int
+    stiffness: float
+    rest: float = 0.0
+
+    def __post_init__(self):
+        n = C.robot(self.robot).n
+        C.count(self.joint, "joint", 1, n)
+        for name in ("stiffness", "rest"):
+            if B.is_symbolic(C.scalar(getattr(self, name), name)):
+                raise TypeError(f"{name} must be a number; got {getattr(self, name)!r}")
+        C.nonnegative(self.stiffness, "stiffness", "N/m or N·m/rad")
+
+    def _stretch(self, q):
+        """``q_j − rest`` for one configuration (n,) or for each row of (N, n)."""
+        q = np.asarray(q, dtype=float)
+        if q.shape[-1:] != (self.robot.n,):
+            raise ValueError(f"q must have {self.robot.n} entries per configuration (one per "
+                             f"joint); got shape {q.shape}")
+        return q[..., self.joint - 1] - float(self.rest)
+
+    def __call__(self, t, q, qd):
+        """The joint forces ``[0, …, −k (q_j − rest), …, 0]`` at ``q``."""
+        force = np.zeros(self.robot.n)
+        force[self.joint - 1] = -float(self.stiffness) * self._stretch(q)
+        return force
+
+    def energy(self, q):
+        """``½ k (q_j − rest)²`` at ``q`` (one configuration), or at each row of an (N, n) array."""
+        energy = 0.5 * float(self.stiffness) * self._stretch(q) ** 2
+        return float(energy) if np.ndim(energy) == 0 else energy
+
+
+__all__ = ["forward_dynamics", "simulate", "energy", "Motion", "energies", "actuator_work",
+           "JointSpring"]

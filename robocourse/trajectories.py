@@ -215,12 +215,12 @@ def joint_space_path(via, steps):
 @C.finite_result
 def distance_from_line(points, start, end):
     """Signed distance of each point (row of ``points``, N x 2) from the line through
-    ``start`` and ``end``: ``(d × (p − start)) / |d|`` with ``d = end − start`` and the
-    planar cross product ``a × b = a_x b_y − a_y b_x`` (positive to the left of the
-    direction of travel).
+    ``start`` and ``end``: ``(d × (p − a)) / |d| = (d_x r_y − d_y r_x) / |d|`` with
+    ``a = start``, ``d = end − start`` and ``r = p − a`` (the planar cross product, so
+    the distance is positive to the left of the direction of travel).
 
-    >>> distance_from_line([[1.0, 1.0], [2.0, 0.0]], [0.0, 0.0], [1.0, 0.0])
-    array([1., 0.])
+    >>> distance_from_line([[1.0, 1.0], [2.0, 0.0], [0.5, -2.0]], [0.0, 0.0], [1.0, 0.0])
+    array([ 1.,  0., -2.])
     """
     symbolic = B.is_symbolic(points, start, end)
     start = C.vector(start, 2, "start", symbolic, "x, y")

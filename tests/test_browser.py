@@ -3,11 +3,14 @@
 nbval runs the notebooks without a front end; this test opens the chapters in a
 real browser (Debian's Chromium driven by playwright), runs every cell, moves the
 statics sliders and presses Play on the dynamics animations, and checks what is
-drawn. Screenshots of each checked state go to ``test-artifacts/browser/``.
-The slider-to-redraw delay (median of 20 changes) is written to
-``test-artifacts/browser/redraw.json`` for the benchmark table.
+drawn. The browser has no network: every host name but the loopback fails to resolve,
+and a page that asks for anything outside fails the test; the static players' Play
+buttons must still show their icons. Screenshots of each checked state go to
+``test-artifacts/browser/``. The slider-to-redraw delay (median of 20 changes) is
+written to ``test-artifacts/browser/redraw.json`` for the benchmark table.
 """
 
+import io
 import json
 import os
 import pathlib
@@ -21,6 +24,8 @@ import sys
 import time
 import urllib.request
 
+import numpy as np
+import PIL.Image
 import pytest
 
 ROOT = pathlib.Path(__file__).resolve().parent.parent
@@ -28,7 +33,10 @@ ARTIFACTS = ROOT / "test-artifacts" / "browser"
 CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
 CHROMIUM_FLAGS = ["--headless", "--no-sandbox", "--disable-gpu", "--no-first-run",
                   "--disable-background-networking", "--disable-component-update",
-                  "--disable-sync", "--disable-quic"]
+                  "--disable-sync", "--disable-quic",
+                  # no network: no host name resolves but the loopback JupyterLab is on
+                  "--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1"]
+LOCAL = ("http://127.0.0.1:", "data:", "blob:", "about:")
 
 pytestmark = [
     pytest.mark.browser,
@@ -133,13 +141,23 @@ def _shut_down_kernels(lab):
         urllib.request.urlopen(request, timeout=30)
 
 
+def offline_page(browser, pages):
+    """A new page that records every request for anything outside the loopback in
+    ``page.outside`` (they fail: nothing resolves)."""
+    page = browser.new_page()
+    pages.append(page)
+    page.outside = []
+    page.on("request", lambda request: None if request.url.startswith(LOCAL)
+            else page.outside.append(request.url))
+    return page
+
+
 def run_all(browser, lab, notebook, pages):
     """Open ``notebook`` in JupyterLab, run every cell, save; return the page.
 
     Generous timeouts: on a busy 2-core machine the longest chapter takes minutes
     to run and render in the browser."""
-    page = browser.new_page()
-    pages.append(page)
+    page = offline_page(browser, pages)
     page.set_default_timeout(300_000)
     page.goto(f"{lab['url']}/lab/tree/{notebook}?token={lab['token']}")
     idle = page.get_by_text("(ipykernel) | Idle")
@@ -172,6 +190,24 @@ def assert_static_fallback(lab, notebook):
     players = [o for o in saved_outputs(lab, notebook)
                if "text/html" in o.get("data", {}) and "anim" in "".join(o["data"]["text/html"])]
     assert players, f"{notebook}: no embedded animation player (the static fallback)"
+
+
+def assert_player_icons(page):
+    """Every static player's Play button shows an icon: an inline SVG of some size and,
+    in a screenshot of the button, dark pixels in its middle (not a blank grey box); and
+    nothing on the page asked for anything outside."""
+    players = page.locator(".animation >> visible=true")     # not those of a hidden tab
+    assert players.count() > 0, "no static player on the page"
+    for k in range(players.count()):
+        button = players.nth(k).locator('button[title="Play"]')
+        button.scroll_into_view_if_needed()
+        box = button.locator("svg").bounding_box()
+        assert box and box["width"] >= 8 and box["height"] >= 8, "the Play button has no icon"
+        picture = PIL.Image.open(io.BytesIO(button.screenshot())).convert("L")
+        w, h = picture.size
+        middle = np.asarray(picture.crop((w // 4, h // 4, 3 * w // 4, 3 * h // 4)))
+        assert (middle < 100).sum() >= 10, "the Play button's icon is not drawn"
+    assert not page.outside, f"the page asked the network for {page.outside}"
 
 
 def image_bytes(locator):
@@ -212,6 +248,7 @@ def test_statics_widget_redraws_when_theta2_moves(browser, lab, page_on_failure)
         {"slider_to_redraw_ms_median": round(median, 1), "changes": len(delays),
          "all_ms": [round(d, 1) for d in delays]}, indent=1))
     print(f"statics slider → redrawn figure: median {median:.1f} ms over {len(delays)} changes")
+    assert_player_icons(page)
 
 
 @pytest.mark.parametrize("notebook", ["03_newton_euler.ipynb", "04_lagrange.ipynb",
@@ -220,6 +257,7 @@ def test_play_moves_the_arm_and_stops_cleanly(browser, lab, notebook, page_on_fa
     page = run_all(browser, lab, notebook, page_on_failure)
     assert_no_errors(lab, notebook)
     assert_static_fallback(lab, notebook)
+    assert_player_icons(page)
     player = page.locator(".widget-play").first
     root = page.locator(".widget-vbox", has=player).first
     figure = root.locator(".widget-image >> visible=true").first
@@ -238,3 +276,22 @@ def test_play_moves_the_arm_and_stops_cleanly(browser, lab, notebook, page_on_fa
     page.wait_for_timeout(1000)
     assert image_bytes(figure) == stopped, "the animation did not stop"
     save(f"{notebook}-stopped", stopped)
+
+
+def test_a_static_player_plays_with_no_network_and_shows_its_icons(browser, page_on_failure):
+    """The fallback alone, as a saved notebook or the book shows it: no JupyterLab styles,
+    no kernel, no network."""
+    from robocourse.widgets.statics import statics_animation
+    page = offline_page(browser, page_on_failure)
+    page.set_content(f"<html><body>{statics_animation(n_frames=6, dpi=40)}</body></html>")
+    frame = page.locator(".animation img")
+    frame.wait_for()
+    assert_player_icons(page)
+    save("static-player", page.locator(".animation").screenshot())
+    page.locator('.animation button[title="Pause"]').click()
+    page.locator('.animation button[title="First frame"]').click()
+    first = frame.get_attribute("src")
+    page.locator('.animation button[title="Play"]').click()
+    page.wait_for_function("([img, old]) => img.src !== old",
+                           arg=[frame.element_handle(), first])
+    assert frame.get_attribute("src") != first, "the static player did not play"

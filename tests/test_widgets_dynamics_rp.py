@@ -4,6 +4,7 @@ import numpy as np
 import pytest
 import sympy as sp
 
+from robocourse.kinematics import centres_of_mass_many
 from robocourse.lagrange import kinetic_energy, potential_energy
 from robocourse.models import rp_arm
 from robocourse.robot import joint_symbols
@@ -13,14 +14,13 @@ from robocourse.widgets.dynamics_rp import (
     controlled_move,
     free_swing,
     free_swing_animation,
-    motor_work,
     rp_dynamics_widget,
     rp_robot,
 )
 
 
 def test_free_swing_with_a_spring_conserves_energy_and_moves_the_slide():
-    run = free_swing(30.0, 0.6, k=60.0, duration=2.0)
+    run = free_swing((np.radians(30.0), 0.6), k=60.0, duration=2.0)
     assert run.mode == "free" and len(run.motion.t) == 41
     assert np.allclose(run.motion.q[0], [np.radians(30.0), 0.6])
     assert run.drift < 1e-8
@@ -32,7 +32,7 @@ def test_free_swing_with_a_spring_conserves_energy_and_moves_the_slide():
 
 
 def test_energies_are_the_closed_form_of_the_rp_arm():
-    run = free_swing(10.0, 0.8, k=60.0, duration=0.5)
+    run = free_swing((np.radians(10.0), 0.8), k=60.0, duration=0.5)
     p = PARAMETERS
     theta, d2 = run.motion.q.T
     w, v = run.motion.qd.T
@@ -44,7 +44,7 @@ def test_energies_are_the_closed_form_of_the_rp_arm():
 
 
 def test_without_a_spring_the_slide_falls_out_and_the_run_stops():
-    run = free_swing(0.0, 0.6, k=0.0, duration=3.0)
+    run = free_swing((0.0, 0.6), k=0.0, duration=3.0)
     assert run.motion.t[-1] < 1.5
     assert np.allclose(run.motion.tau, 0.0)                      # truly τ = 0
     assert run.drift < 1e-8
@@ -54,7 +54,8 @@ def test_without_a_spring_the_slide_falls_out_and_the_run_stops():
 
 
 def test_controlled_move_goes_out_and_back_and_the_motors_supply_the_energy_change():
-    run = controlled_move((30.0, 0.6), (-30.0, 1.2), move_time=1.0, pause=0.2)
+    run = controlled_move((np.radians(30.0), 0.6), (np.radians(-30.0), 1.2), move_time=1.0,
+                          pause=0.2)
     q = run.motion.q
     assert np.allclose(q[0], [np.radians(30.0), 0.6])
     middle = np.argmin(np.abs(run.motion.t - 1.1))
@@ -62,15 +63,6 @@ def test_controlled_move_goes_out_and_back_and_the_motors_supply_the_energy_chan
     assert np.allclose(q[-1], q[0], atol=1e-6)
     assert abs(run.total[middle] - run.total[0]) > 1.0           # energy changed …
     assert run.drift < 1e-6                                       # … by the motors' work
-
-
-def test_motor_work_integrates_power():
-    t = np.linspace(0.0, 2.0, 21)
-    qd = np.column_stack([np.cos(t), np.zeros_like(t)])
-    tau = np.column_stack([np.ones_like(t), np.ones_like(t)])
-    from robocourse.simulate import Motion
-    work = motor_work(Motion(t, np.zeros((21, 2)), qd, tau))
-    assert np.allclose(work, np.sin(t), atol=1e-5)
 
 
 def test_rp_robot_is_the_syllabus_arm_with_numbers():
@@ -97,60 +89,70 @@ def test_drawing_follows_the_frames():
 
 def test_widget_play_moves_the_arm_the_cursor_the_numbers_and_the_image():
     box = rp_dynamics_widget()
-    figure, live = box.figure, box.live
+    figure, live = box.drawing, box.live
     slide_before = figure.drawing.slide_position()
-    cursor_before = np.array(figure.cursor.get_xdata(), dtype=float)
-    numbers_before, png_before = box.numbers.value, bytes(live.image.value)
+    cursor_before = np.array(figure.energy.cursor.get_xdata(), dtype=float)
+    numbers_before, png_before = box.readout.value, bytes(live.image.value)
     assert png_before[1:4] == b"PNG"
-    assert box.play.max == figure.n_frames - 1
+    assert box.play.max == len(figure.times) - 1
 
     box.play.value = 15
     assert box.frame.value == 15                                  # the slider follows Play
+    run, k = box.state()
+    assert k == 15
     assert not np.allclose(slide_before, figure.drawing.slide_position())
-    t15 = box.state().motion.t[15]
-    assert np.allclose(figure.cursor.get_xdata(), [t15, t15])
-    assert not np.allclose(cursor_before, figure.cursor.get_xdata())
-    assert box.numbers.value != numbers_before and f"t = {t15:.2f} s" in box.numbers.value
+    t15 = run.motion.t[15]
+    assert np.allclose(figure.energy.cursor.get_xdata(), [t15, t15])
+    assert not np.allclose(cursor_before, figure.energy.cursor.get_xdata())
+    assert np.allclose([dot.get_ydata()[0] for dot in figure.energy.dots],
+                       [run.kinetic[15], run.potential[15], run.total[15]])
+    assert box.readout.value != numbers_before and f"t = {t15:.2f} s" in box.readout.value
     assert bytes(live.image.value) != png_before
 
     box.frame.value = 3                                            # scrubbing works too
     assert box.play.value == 3
-    assert np.allclose(figure.cursor.get_xdata(), box.state().motion.t[3])
+    assert np.allclose(figure.energy.cursor.get_xdata(), box.state()[0].motion.t[3])
 
 
-def test_widget_settings_recompute_the_motion_once_and_rewind():
+def test_widget_settings_recompute_the_motion_once_and_keep_the_frame():
     box = rp_dynamics_widget()
-    figure = box.figure
+    figure = box.drawing
     box.play.value = 10
-    energy_before = np.array(figure.line_E.get_ydata(), dtype=float)
+    energy_before = np.array(figure.energy.curves[2].get_ydata(), dtype=float)
     png_before = bytes(box.live.image.value)
 
-    box.controls["theta0"].value = 60.0
-    run = box.state()
+    box.sliders["theta0"].value = 60.0
+    run, k = box.state()
     assert np.isclose(run.motion.q[0, 0], np.radians(60.0))
-    assert box.play.value == 0 and box.frame.value == 0
-    assert not np.allclose(energy_before, figure.line_E.get_ydata())
+    assert k == 10 and box.play.value == 10 and box.frame.value == 10
+    assert not np.allclose(energy_before, figure.energy.curves[2].get_ydata())
+    assert np.allclose(figure.drawing.slide_position(), centres_of_mass_many(
+        rp_robot(), run.motion.q[10:11])[0, 1, :2])
+    assert bytes(box.live.image.value) != png_before
+    box.frame.value = 0
     assert np.allclose(figure.drawing.slide_position(),
                        0.6 * np.array([np.cos(np.radians(60)), np.sin(np.radians(60))]))
-    assert bytes(box.live.image.value) != png_before
 
-    box.controls["mode"].value = "controlled"
-    run = box.state()
+    box.sliders["mode"].value = "controlled"
+    run, _ = box.state()
     assert run.mode == "controlled"
-    assert box.controls["k"].disabled and not box.controls["d_goal"].disabled
-    assert np.allclose(figure.line_ref.get_ydata(), run.reference)
-    assert box.play.max == figure.n_frames - 1 == len(run.motion.t) - 1
+    assert box.sliders["k"].disabled and not box.sliders["d_goal"].disabled
+    assert np.allclose(figure.energy.curves[3].get_ydata(), run.reference)
+    assert box.play.max == len(figure.times) - 1 == len(run.motion.t) - 1
     box.play.value = box.play.max // 2
-    assert "E =" in box.numbers.value
+    assert "E =" in box.readout.value
 
-    box.controls["mode"].value = "free"
-    box.controls["k"].value = 0.0
-    assert box.state().motion.t[-1] < 1.5 and box.play.max == figure.n_frames - 1
-    assert len(figure.line_ref.get_xdata()) == 0
+    box.play.value = box.play.max
+    box.sliders["mode"].value = "free"
+    box.sliders["k"].value = 0.0                      # a short run: the frame is clamped
+    run, k = box.state()
+    assert run.motion.t[-1] < 1.5 and box.play.max == len(figure.times) - 1 == k
+    assert box.frame.value == k
+    assert len(figure.energy.curves[3].get_xdata()) == 0
 
 
 def test_animation_is_an_embedded_player_with_the_frames():
     html = free_swing_animation(duration=1.0, n_frames=4, dpi=30)
-    assert html.count("data:image/jpeg;base64") == 4
-    html = free_swing_animation(duration=1.0, n_frames=3, dpi=30, frame_format="png")
-    assert html.count("data:image/png;base64") == 3
+    assert html.count("data:image/png;base64") == 4
+    html = free_swing_animation(duration=1.0, n_frames=3, dpi=30, frame_format="jpeg")
+    assert html.count("data:image/jpeg;base64") == 3

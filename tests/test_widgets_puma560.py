@@ -47,8 +47,9 @@ def test_sliders_move_the_arm_the_triad_the_text_and_the_image():
     text_before, png_before = drawing.text.get_text(), bytes(live.image.value)
     assert png_before[1:4] == b"PNG" and "WARNING" not in text_before
 
-    box.sliders[0].value = 40.0
-    q = np.radians([s.value for s in box.sliders])
+    box.sliders["theta1"].value = 40.0
+    q = np.radians([s.value for s in box.sliders.values()])
+    assert np.allclose(box.state(), q)
     assert np.allclose(drawing.points(), arm_points(q))
     assert not np.allclose(drawing.points(), points_before)
     assert not np.allclose(np.column_stack(drawing.axes[2].get_data_3d()), triad_before)
@@ -56,7 +57,7 @@ def test_sliders_move_the_arm_the_triad_the_text_and_the_image():
     png_moved = bytes(live.image.value)
     assert png_moved != png_before
 
-    box.sliders[4].value = 0.0                    # the wrist singularity
+    box.sliders["theta5"].value = 0.0                    # the wrist singularity
     assert "WARNING" in drawing.text.get_text()
     assert bytes(live.image.value) != png_moved
 

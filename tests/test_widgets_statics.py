@@ -7,9 +7,9 @@ from matplotlib.figure import Figure
 from robocourse.frames import rotation
 from robocourse.kinematics import forward_kinematics, jacobian_rows
 from robocourse.models import planar_2r
+from robocourse.widgets.live import LiveFigure
 from robocourse.widgets.statics import (
     FORCE_SCALE,
-    BlittedLiveFigure,
     readout_html,
     statics_animation,
     statics_widget,
@@ -61,7 +61,7 @@ def test_torque_text_never_shows_minus_zero():
 def test_widget_sliders_change_the_drawing_the_numbers_and_the_image():
     box = statics_widget()
     drawing, live = box.drawing, box.live
-    assert isinstance(live, BlittedLiveFigure)
+    assert isinstance(live, LiveFigure)
     png_before = bytes(live.image.value)
     assert png_before[1:4] == b"PNG"
     arm_before = drawing.arm.frame_positions()
@@ -104,7 +104,7 @@ def test_blitted_refresh_matches_a_full_render_of_the_moving_artists():
     ax.set_xlim(0, 1)
     ax.set_ylim(0, 1)
     (line,) = ax.plot([0, 1], [0, 1], lw=3)
-    live = BlittedLiveFigure(fig, [line], dpi=40)
+    live = LiveFigure(fig, [line], dpi=40)
     first = bytes(live.image.value)
     line.set_data([0, 1], [1, 0])
     live.refresh()

@@ -63,8 +63,8 @@ def test_widget_frames_move_the_arm_the_trail_the_cursor_and_the_numbers():
     assert not np.allclose(arm_before, drawing.arm.frame_positions())
     assert np.allclose(drawing.arm.tip, move.tips[15])
     assert len(drawing.trail.get_xdata()) == 16
-    assert np.allclose(drawing.cursors[1].get_xdata(), [move.t[15]] * 2)
-    assert np.allclose(drawing.dots[0].get_ydata(), [move.tau[15, 0]])
+    assert np.allclose(drawing.panels[1].cursor.get_xdata(), [move.t[15]] * 2)
+    assert np.allclose(drawing.panels[0].dots[0].get_ydata(), [move.tau[15, 0]])
     assert drawing.text.get_text() == frame_text(move, 15) != text_before
     assert bytes(live.image.value) != png_before
 
@@ -74,7 +74,7 @@ def test_widget_settings_replan_once_and_redraw():
     box.frame.value = 10
     drawing = box.drawing
     path_before = np.array(drawing.cubic_path.get_xydata())
-    tau_before = np.array(drawing.curves[0].get_ydata(), dtype=float)
+    tau_before = np.array(drawing.panels[0].curves[0].get_ydata(), dtype=float)
     html_before, png_before = box.summary.value, bytes(box.live.image.value)
     move_before, _ = box.state()
 
@@ -83,13 +83,13 @@ def test_widget_settings_replan_once_and_redraw():
     assert k == 10 and move is not move_before and np.allclose(move.goal, [0.5, 0.6])
     assert np.allclose(drawing.cubic_path.get_xydata()[-1], [0.5, 0.6])
     assert not np.allclose(path_before[-1], drawing.cubic_path.get_xydata()[-1])
-    assert not np.allclose(tau_before, drawing.curves[0].get_ydata())
+    assert not np.allclose(tau_before, drawing.panels[0].curves[0].get_ydata())
     assert box.summary.value != html_before and bytes(box.live.image.value) != png_before
 
     box.sliders["duration"].value = 3.0
     move, _ = box.state()
     assert np.isclose(move.duration, 3.0)
-    assert np.allclose(drawing.torque_axes[0].get_xlim(), (0.0, float(move.t[-1])))
+    assert np.allclose(drawing.panels[0].ax.get_xlim(), (0.0, float(move.t[-1])))
 
     html_exact = box.summary.value
     box.sliders["payload"].value = 1.5

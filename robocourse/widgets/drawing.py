@@ -1,18 +1,19 @@
-"""Building blocks shared by the chapter widgets: the planar arm drawing, a live
-figure shown as an image widget, and the static animation fallback."""
+"""What the chapter figures are drawn with: the planar arm, the axes that hold it, an arrow,
+a spring, and the time-series panel of the players (curves against time, a cursor and a
+dot on each curve at the time shown).
 
-import base64
-import io
-import re
+Every drawing creates its artists once and moves them afterwards (``set_data``), so a
+redraw creates nothing; its ``update``/``show`` method returns the artists it changed.
+"""
 
-import ipywidgets as widgets
 import numpy as np
-import PIL.Image
-from matplotlib.animation import FuncAnimation
-from matplotlib.backend_bases import FigureCanvasBase
-from matplotlib.backends.backend_agg import FigureCanvasAgg
+from matplotlib.ticker import MaxNLocator
 
 from robocourse.kinematics import link_frames
+
+#: One threshold for every "near a singularity" warning of the widgets: the sine that
+#: vanishes there (s2 of the 2R arm, s5 of the PUMA wrist) is below 0.1 (about 5.7°).
+NEAR_SINGULAR = 0.1
 
 
 class PlanarArmDrawing:
@@ -41,6 +42,11 @@ class PlanarArmDrawing:
                 self.frame_axes.append(line)
         self.update(q)
 
+    @property
+    def moving(self):
+        """The artists ``update`` moves."""
+        return [self.links, self.joints, *self.frame_axes]
+
     def update(self, q):
         """Move the drawing to joint values ``q``; returns the changed artists."""
         frames = link_frames(self.robot, np.asarray(q, dtype=float))
@@ -54,7 +60,7 @@ class PlanarArmDrawing:
                 start, end = T[:2, 3], T[:2, 3] + self.axis_length * T[:2, k]
                 segments += [start, end, [np.nan, np.nan]]
             line.set_data(*np.array(segments).T)
-        return [self.links, self.joints, *self.frame_axes]
+        return self.moving
 
     def frame_positions(self):
         """The drawn points: base, {1}…{n} and the tool origin (an (n+2) x 2 array)."""
@@ -68,8 +74,9 @@ def reach(robot):
     return total + float(np.linalg.norm(np.asarray(robot.tool, dtype=float)[:2, 3]))
 
 
-def arm_axes(fig, robot, position=111, margin=1.15, extra=0.0):
-    """A square, equal-aspect axes that holds every pose of a planar arm."""
+def arm_axes(fig, robot, position=111, margin=1.15, extra=0.0, ticks=None):
+    """A square, equal-aspect axes that holds every pose of a planar arm (at most ``ticks``
+    ticks per axis when given)."""
     ax = fig.add_subplot(position)
     r = margin * reach(robot) + extra
     ax.set_xlim(-r, r)
@@ -78,131 +85,48 @@ def arm_axes(fig, robot, position=111, margin=1.15, extra=0.0):
     ax.grid(True, lw=0.3)
     ax.set_xlabel("$X_0$ (m)")
     ax.set_ylabel("$Y_0$ (m)")
+    if ticks:
+        for axis in (ax.xaxis, ax.yaxis):
+            axis.set_major_locator(MaxNLocator(ticks))
     return ax
 
 
-class LiveFigure:
-    """A matplotlib figure shown in an ``ipywidgets.Image`` and re-rendered on demand.
+def arrow_points(start, vector, head=0.22, width=0.5):
+    """A drawn arrow from ``start`` along ``vector`` as one polyline (NaN breaks): the
+    shaft, then the two sides of the head (``head`` times the length, ``width`` wide).
 
-    Rendering straight to PNG avoids the notebook backend entirely: the update
-    path is artist ``set_data`` → Agg render → image bytes.
-
-    >>> from matplotlib.figure import Figure
-    >>> live = LiveFigure(Figure(figsize=(2, 2)))
-    >>> live.refresh(); bytes(live.image.value[1:4])
-    b'PNG'
+    >>> arrow_points([0, 0], [1, 0])[:2].tolist()
+    [[0.0, 0.0], [1.0, 0.0]]
     """
-
-    def __init__(self, fig, dpi=80):
-        self.fig, self.dpi = fig, dpi
-        self.image = widgets.Image(format="png")
-        self.refresh()
-
-    def refresh(self):
-        """Render the figure again into the image widget."""
-        buffer = io.BytesIO()
-        self.fig.savefig(buffer, format="png", dpi=self.dpi)
-        self.image.value = buffer.getvalue()
+    start = np.asarray(start, dtype=float)
+    vector = np.asarray(vector, dtype=float)
+    end = start + vector
+    if np.linalg.norm(vector) < 1e-12:
+        return np.array([start, end])
+    back = -head * vector
+    side = width * np.array([-back[1], back[0]]) / 2
+    gap = [np.nan, np.nan]
+    return np.array([start, end, gap, end, end + back + side, gap, end, end + back - side])
 
 
-class BlittedLiveFigure(LiveFigure):
-    """A ``LiveFigure`` that redraws only the ``moving`` artists over a saved background.
+def spring_points(start, end, width=0.05, turns=8):
+    """A zigzag spring drawn from ``start`` to ``end`` (2-vectors): a 2 x N array of points,
+    ``turns`` zigs of half-width ``width`` between two straight ends.
 
-    ``refresh(full=True)`` renders everything else once and keeps it as the background
-    (call it after changing anything that is not in ``moving``); ``refresh()`` restores
-    the background, draws the moving artists on it and encodes the PNG — several times
-    faster than a full render, which spends most of its time laying out tick labels.
-    The axes limits must stay fixed.
-
-    >>> from matplotlib.figure import Figure
-    >>> fig = Figure(figsize=(2, 2)); ax = fig.add_subplot()
-    >>> (line,) = ax.plot([0, 1], [0, 1])
-    >>> live = BlittedLiveFigure(fig, [line], dpi=40)
-    >>> before = bytes(live.image.value); line.set_data([0, 1], [1, 0]); live.refresh()
-    >>> bytes(live.image.value) != before, bytes(live.image.value[1:4])
-    (True, b'PNG')
+    >>> spring_points([0, 0], [1, 0], turns=1).round(12).tolist()
+    [[0.0, 0.2, 0.4, 0.6, 0.8, 1.0], [0.0, 0.0, -0.05, 0.05, 0.0, 0.0]]
     """
-
-    def __init__(self, fig, moving, dpi=80):
-        fig.set_dpi(dpi)
-        self.canvas, self.background = FigureCanvasAgg(fig), None
-        self.moving = sorted(moving, key=lambda artist: artist.get_zorder())
-        for artist in self.moving:
-            artist.set_animated(True)         # left out of full renders, drawn on top
-        super().__init__(fig, dpi)
-
-    def refresh(self, full=False):
-        """Draw the moving artists over the background and show the result."""
-        if full or self.background is None:
-            self.canvas.draw()
-            self.background = self.canvas.copy_from_bbox(self.fig.bbox)
-        self.canvas.restore_region(self.background)
-        for artist in self.moving:
-            self.fig.draw_artist(artist)
-        buffer = io.BytesIO()
-        PIL.Image.fromarray(np.asarray(self.canvas.buffer_rgba())).save(
-            buffer, format="png", compress_level=1)
-        self.image.value = buffer.getvalue()
-
-
-def labelled_slider(name, value, low, high, step, unit="", digits=2, continuous=True,
-                    width="300px"):
-    """A FloatSlider labelled ``name (unit)``; angles in degrees read out without decimals.
-
-    >>> labelled_slider("θ2", 60.0, -180, 180, 1, "°").description
-    'θ2 (°)'
-    """
-    return widgets.FloatSlider(value=value, min=low, max=high, step=step,
-                               description=f"{name} ({unit})" if unit else name,
-                               continuous_update=continuous,
-                               readout_format=".0f" if unit == "°" else f".{digits}f",
-                               style={"description_width": "70px"},
-                               layout=widgets.Layout(width=width))
-
-
-def redraw_on_change(sliders, state, drawing, readout, text, live):
-    """Wire ``sliders`` so that every change redraws: ``current = state()``, then
-    ``drawing.update(current)``, ``readout.value = text(current)``, ``live.refresh()``.
-    Returns the callback (call it to redraw by hand).
-
-    >>> from matplotlib.figure import Figure
-    >>> slider, shown = widgets.FloatSlider(value=1.0), widgets.HTML()
-    >>> class Dot:
-    ...     def update(self, x): self.x = x
-    >>> dot = Dot()
-    >>> _ = redraw_on_change([slider], lambda: slider.value, dot, shown, str,
-    ...                      LiveFigure(Figure(figsize=(1, 1))))
-    >>> slider.value = 2.5; dot.x, shown.value
-    (2.5, '2.5')
-    """
-    def on_change(_change=None):
-        current = state()
-        drawing.update(current)
-        readout.value = text(current)
-        live.refresh()
-
-    for slider in sliders:
-        slider.observe(on_change, names="value")
-    return on_change
-
-
-def frame_player(n_frames, interval_ms=60, step=1):
-    """A Play button and a frame slider, linked in the browser: ``(play, frame)``.
-
-    The animation callback observes ``frame.value``; linking in the browser
-    (``jslink``) keeps the slider moving with Play even while the kernel is busy.
-
-    >>> play, frame = frame_player(10)
-    >>> frame.max, play.interval
-    (9, 60)
-    """
-    play = widgets.Play(value=0, min=0, max=n_frames - 1, step=step, interval=interval_ms,
-                        description="play")
-    frame = widgets.IntSlider(value=0, min=0, max=n_frames - 1, description="frame",
-                              continuous_update=True, style={"description_width": "70px"},
-                              layout=widgets.Layout(width="420px"))
-    widgets.jslink((play, "value"), (frame, "value"))
-    return play, frame
+    start, end = np.asarray(start, float), np.asarray(end, float)
+    axis = end - start
+    length = float(np.hypot(*axis))
+    if length < 1e-9:
+        return np.array([[start[0]], [start[1]]])
+    normal = np.array([-axis[1], axis[0]]) / length
+    s = np.linspace(0.0, 1.0, 2 * turns + 4)
+    side = np.zeros_like(s)
+    side[2:-2] = width * np.where(np.arange(2, len(s) - 2) % 2, 1.0, -1.0)
+    points = start[None, :] + s[:, None] * axis[None, :] + side[:, None] * normal[None, :]
+    return points.T
 
 
 def number_text(x, digits=3):
@@ -214,61 +138,74 @@ def number_text(x, digits=3):
     return f"{round(float(x), digits) + 0.0:.{digits}f}"
 
 
-def animation_html(fig, update, n_frames, interval_ms=50):
-    """The static fallback: an embedded JavaScript player of ``n_frames`` frames.
+class TimeSeriesPanel:
+    """Curves against time in one axes, with a time cursor and a dot on chosen curves.
 
-    ``update(k)`` moves the figure's artists to frame k. The player is saved in
-    the notebook, so the motion plays without a kernel.
-    """
-    animation = FuncAnimation(fig, lambda k: update(k), frames=n_frames,
-                              interval=interval_ms, blit=False)
-    return animation.to_jshtml(default_mode="loop", embed_frames=True)
-
-
-def freeze_background(fig, moving):
-    """Turn everything in ``fig`` except the ``moving`` artists into one background image.
-
-    The figure is rendered once without the moving artists; the picture is put back as a
-    ``figimage`` and every other artist is hidden, so each later render (a frame of an
-    animation) draws one image and the few moving artists instead of axes, ticks and text.
-    Needs an Agg canvas; renders at ``fig.dpi`` only (save frames at that dpi).
-    """
-    canvas = FigureCanvasAgg(fig)
-    moving = set(moving)
-    for artist in moving:
-        artist.set_visible(False)
-    canvas.draw()
-    background = np.asarray(canvas.buffer_rgba()).copy()
-    for artist in moving:
-        artist.set_visible(True)
-    static = [child for ax in fig.axes for child in ax.get_children()]
-    static += [*fig.legends, *fig.texts, *fig.lines, *fig.patches, fig.patch]
-    for artist in static:
-        if artist not in moving:
-            artist.set_visible(False)
-    fig.figimage(background, zorder=-1)
-    FigureCanvasBase(fig)          # back to a plain canvas: only saving a frame renders it
-
-
-_FRAME = re.compile(r'(frames\[\d+\] = "data:image/png;base64,)(.*?)(")', re.S)
-
-
-def compact_player(player, colors=64):
-    """The player HTML of ``animation_html`` with every frame re-encoded as a palette PNG
-    of ``colors`` colours: about a quarter of the size, for a notebook that stays small.
+    ``styles``: one ``(label, colour, line width, line style)`` per curve.
+    ``show_series(t, values)`` draws the curves (``values``: one array per curve, or None
+    for a curve this series has not) and fits the limits around them and zero;
+    ``show(k)`` moves the cursor and the dots (on the curves numbered in ``dots``) to
+    sample k and returns the moved artists. The shared panel of the player widgets.
 
     >>> from matplotlib.figure import Figure
-    >>> fig = Figure(figsize=(1, 1), dpi=20)
-    >>> player = animation_html(fig, lambda k: None, 2)
-    >>> small = compact_player(player)
-    >>> small.count("data:image/png;base64"), len(small) < len(player)
-    (2, True)
+    >>> panel = TimeSeriesPanel(Figure().add_subplot(), [("x", "black", 1.0, "-")], "x (m)")
+    >>> panel.show_series(np.array([0.0, 1.0, 2.0]), [np.array([0.0, 1.0, 4.0])])
+    >>> _ = panel.show(1); panel.cursor.get_xdata(), panel.dots[0].get_ydata()
+    ([1.0, 1.0], [1.0])
     """
-    def shrink(match):
-        data = base64.b64decode(match.group(2).replace("\\\n", ""))
-        image = PIL.Image.open(io.BytesIO(data)).convert("RGB").quantize(colors=colors)
-        buffer = io.BytesIO()
-        image.save(buffer, format="png")
-        return match.group(1) + base64.b64encode(buffer.getvalue()).decode("ascii") + match.group(3)
 
-    return _FRAME.sub(shrink, player)
+    def __init__(self, ax, styles, ylabel, dots=(-1,), zero_line=True):
+        self.ax = ax
+        self.curves = [ax.plot([], [], color=colour, lw=width, ls=style, label=label)[0]
+                       for label, colour, width, style in styles]
+        self.dotted = [self.curves[i] for i in dots]
+        self.dots = [ax.plot([], [], "o", color=curve.get_color(), ms=4)[0]
+                     for curve in self.dotted]
+        self.cursor = ax.axvline(0.0, color="0.3", lw=1, ls="--")
+        if zero_line:
+            ax.axhline(0.0, color="0.7", lw=0.6)
+        ax.set_ylabel(ylabel)
+        ax.yaxis.set_major_locator(MaxNLocator(4))
+        ax.xaxis.set_major_locator(MaxNLocator(6))
+        ax.grid(True, lw=0.3)
+        self.t = np.zeros(1)
+
+    @property
+    def moving(self):
+        """The artists ``show`` moves."""
+        return [self.cursor, *self.dots]
+
+    def show_series(self, t, values):
+        """Draw one series: ``values[i]`` against ``t`` for curve i (None: leave it empty)."""
+        self.t = np.asarray(t, dtype=float)
+        shown = []
+        for curve, value in zip(self.curves, values, strict=True):
+            curve.set_data(*((self.t, value) if value is not None else ([], [])))
+            if value is not None:
+                shown.append(np.asarray(value, dtype=float))
+        every = np.concatenate(shown)
+        low, high = min(every.min(), 0.0), max(every.max(), 0.0)
+        pad = 0.08 * (high - low) + 1e-9
+        self.ax.set_ylim(low - pad, high + pad)
+        self.ax.set_xlim(0.0, max(float(self.t[-1]), 1e-3))
+
+    def show(self, k):
+        """Move the cursor and the dots to sample ``k``; returns the moved artists."""
+        t = float(self.t[k])
+        self.cursor.set_xdata([t, t])
+        for dot, curve in zip(self.dots, self.dotted, strict=True):
+            dot.set_data([t], [float(curve.get_ydata()[k])])
+        return self.moving
+
+
+def arm_beside_panels(fig, robot, rows, width_ratios=(1.0, 1.5), ticks=5, **grid):
+    """The player layout: the arm's axes on the left (``arm_axes``, ``ticks`` ticks) and
+    ``rows`` time-series axes stacked on the right sharing one time axis (its label
+    ``t (s)`` at the bottom). Returns ``(arm_ax, [axes])``."""
+    spec = fig.add_gridspec(rows, 2, width_ratios=width_ratios, **grid)
+    arm_ax = arm_axes(fig, robot, spec[:, 0], margin=1.08, ticks=ticks)
+    axes = [fig.add_subplot(spec[row, 1]) for row in range(rows)]
+    for ax in axes[:-1]:
+        ax.tick_params(labelbottom=False)
+    axes[-1].set_xlabel("t (s)")
+    return arm_ax, axes

@@ -8,29 +8,28 @@ worked example 2.1. The reference frame {A} has its origin at ``position``
     0_I' = C_I + m (p_cᵀp_c I3 − p_c p_cᵀ),   p_c = (w/2, l/2, h/2) − position
     A_I  = 0_R_Aᵀ 0_I' 0_R_A
 
-(parallel axis, then rotation). ``C_I`` comes from the library's symbolic volume
-integral, done once and turned into a numeric function; every slider move then
-runs only the numeric path of ``parallel_axis``, ``rotate_inertia`` and
-``principal_axes``.
+(parallel axis, then rotation; ``roll, pitch, yaw`` are X–Y–Z fixed angles,
+``frames.roll_pitch_yaw``). ``C_I`` comes from the library's symbolic volume integral,
+done once and compiled (``codegen.NumericFunction``); every slider move then runs only
+the numeric path of ``parallel_axis``, ``rotate_inertia`` and ``principal_axes``.
 
-The drawing (a ``matplotlib.figure.Figure`` with a 3D axes, shown as a PNG in an
-``ipywidgets.Image`` by ``LiveFigure``) shows the box edges, the frame {A}
-(X red, Y green, Z blue), the principal axes at the centre of mass (solid, half
-lengths proportional to the principal moments) and the principal axes of ``A_I``
-at the origin of {A} (dashed).
+An explorer (``shapes.explorer``); the sliders give the angles in degrees. The view
+(``BoxInertiaDrawing``, a 3D axes) shows the box edges, the frame {A} (X red, Y green,
+Z blue), the principal axes at the centre of mass (solid, half lengths proportional to
+the principal moments) and the principal axes of ``A_I`` at the origin of {A} (dashed).
 """
 
 import functools
 import html
 from typing import NamedTuple
 
-import ipywidgets as widgets
 import numpy as np
 import sympy as sp
 from matplotlib.figure import Figure
 from matplotlib.lines import Line2D
 
-from robocourse.frames import rot_x, rot_y, rot_z
+from robocourse.codegen import NumericFunction
+from robocourse.frames import roll_pitch_yaw
 from robocourse.inertia import (
     Box,
     inertia_by_integration,
@@ -38,13 +37,9 @@ from robocourse.inertia import (
     principal_axes,
     rotate_inertia,
 )
-from robocourse.widgets.drawing import (
-    LiveFigure,
-    animation_html,
-    labelled_slider,
-    number_text,
-    redraw_on_change,
-)
+from robocourse.widgets.animation import sweep_animation
+from robocourse.widgets.drawing import number_text
+from robocourse.widgets.shapes import explorer, labelled_slider
 
 FRAME_COLOURS = ("tab:red", "tab:green", "tab:blue")
 PRINCIPAL_COLOURS = ("tab:purple", "tab:orange", "tab:brown")
@@ -52,24 +47,25 @@ ROOM = (-0.8, 2.0)      # the drawn region along each axis (m)
 
 
 def frame_rotation(roll=0.0, pitch=0.0, yaw=0.0):
-    """``0_R_A = RotZ(yaw) RotY(pitch) RotX(roll)`` for angles in degrees (a 3x3 array).
+    """``0_R_A = RotZ(yaw) RotY(pitch) RotX(roll)`` for the sliders' angles in degrees
+    (``frames.roll_pitch_yaw``, a 3x3 array).
 
     >>> frame_rotation(yaw=90).round(12) @ [1, 0, 0]
     array([0., 1., 0.])
     """
-    return rot_z(np.radians(yaw)) @ rot_y(np.radians(pitch)) @ rot_x(np.radians(roll))
+    return roll_pitch_yaw(*np.radians([roll, pitch, yaw]))
 
 
 @functools.lru_cache(maxsize=1)
 def centre_tensor_function():
-    """A numeric function ``(m, w, l, h) -> C_I`` built once from the library's volume integral.
+    """A compiled function ``(m, w, l, h) -> C_I`` of the library's volume integral, made once.
 
     >>> centre_tensor_function()(12.0, 1.0, 2.0, 3.0).round(12).diagonal()
     array([13., 10.,  5.])
     """
     m, w, l, h = sp.symbols("m w l h", positive=True)
-    tensor = sp.lambdify((m, w, l, h), inertia_by_integration(Box(w, l, h), m), "numpy")
-    return lambda mass, *sides: np.array(tensor(mass, *sides), dtype=float)
+    return NumericFunction(inertia_by_integration(Box(w, l, h), m),
+                           {"m": m, "w": w, "l": l, "h": h}, "box_inertia")
 
 
 class BoxTensor(NamedTuple):
@@ -166,14 +162,14 @@ def box_edges(w, l, h):
 class BoxInertiaDrawing:
     """The box, the frame {A} and the principal axes in a 3D matplotlib axes.
 
-    ``update(t)`` (a ``BoxTensor``) moves the existing artists with ``set_data_3d``.
+    ``update(t)`` (a ``BoxTensor``) moves the existing artists (``moving``) with ``set_data_3d``.
     Principal axes at the centre of mass are drawn through it (solid), each with half
     length ``scale * moment / largest moment``; those of ``A_I`` at the origin of {A}
     (dashed) the same way.
     """
 
     def __init__(self, ax, t, frame_length=0.5, scale=0.6, room=ROOM):
-        self.ax, self.frame_length, self.scale = ax, frame_length, scale
+        self.ax, self.fig, self.frame_length, self.scale = ax, ax.figure, frame_length, scale
         ax.set_xlim(*room)
         ax.set_ylim(*room)
         ax.set_zlim(*room)
@@ -188,6 +184,8 @@ class BoxInertiaDrawing:
         self.principal_A = [ax.plot([], [], [], "--", color=c, lw=1.2)[0]
                             for c in PRINCIPAL_COLOURS]
         self.frame_label = ax.text(0, 0, 0, "{A}", fontsize=9)
+        self.moving = [self.edges, self.centre, *self.frame, *self.principal_c,
+                       *self.principal_A, self.frame_label]
         self.update(t)
 
     def _principal(self, lines, origin, moments, axes):
@@ -210,8 +208,7 @@ class BoxInertiaDrawing:
         self._principal(self.principal_A, t.position, t.moments_A, t.axes_A)
         self.frame_label.set_position((t.position[0], t.position[1]))
         self.frame_label.set_3d_properties(t.position[2] - 0.3 * self.frame_length, None)
-        return [self.edges, self.centre, *self.frame, *self.principal_c, *self.principal_A,
-                self.frame_label]
+        return self.moving
 
     def principal_centre_data(self):
         """The drawn end points of the principal axes at the centre (3 x 2 x 3 array)."""
@@ -225,56 +222,41 @@ def _legend(ax):
                         "principal axes of $^A I$"], loc="upper left", fontsize=7)
 
 
-def inertia_widget(w=1.2, l=0.8, h=0.4, mass=1.0, dpi=72):
-    """Sliders for the box (w, l, h, m) and for the frame {A} (x, y, z, roll, pitch, yaw).
-
-    Returns an ``ipywidgets.VBox``; every slider change recomputes ``box_tensor``
-    numerically, rewrites the HTML table and moves the drawing's artists, then
-    re-renders the PNG. For tests and for curious students the box carries
-    ``sliders`` (a dict by name), ``table`` (the HTML widget), ``drawing``
-    (``BoxInertiaDrawing``), ``live`` (``LiveFigure``) and ``state()`` (the
-    current ``BoxTensor``).
-    """
-    slider = functools.partial(labelled_slider, width="280px")
-
-    sliders = {
-        "w": slider("w", w, 0.1, 2.0, 0.05, "m"),
-        "l": slider("l", l, 0.1, 2.0, 0.05, "m"),
-        "h": slider("h", h, 0.1, 2.0, 0.05, "m"),
-        "m": slider("m", mass, 0.1, 5.0, 0.1, "kg"),
-        "x": slider("x", 0.0, -1.0, 2.0, 0.05, "m"),
-        "y": slider("y", 0.0, -1.0, 2.0, 0.05, "m"),
-        "z": slider("z", 0.0, -1.0, 2.0, 0.05, "m"),
-        "roll": slider("roll", 0.0, -180.0, 180.0, 5.0, "°"),
-        "pitch": slider("pitch", 0.0, -90.0, 90.0, 5.0, "°"),
-        "yaw": slider("yaw", 0.0, -180.0, 180.0, 5.0, "°"),
-    }
-
-    def current():
-        v = {name: s.value for name, s in sliders.items()}
-        return box_tensor(v["w"], v["l"], v["h"], (v["x"], v["y"], v["z"]),
-                          frame_rotation(v["roll"], v["pitch"], v["yaw"]), v["m"])
-
+def _widget_view(t):
+    """The widget's view: the 3D drawing filling a 5.2 x 5.0 inch figure, with its legend."""
     fig = Figure(figsize=(5.2, 5.0))
     ax = fig.add_subplot(projection="3d")
     ax.view_init(elev=22, azim=-55)
     fig.subplots_adjust(left=0.0, right=1.0, bottom=0.0, top=1.0)
-    drawing = BoxInertiaDrawing(ax, current())
+    drawing = BoxInertiaDrawing(ax, t)
     _legend(ax)
-    live = LiveFigure(fig, dpi=dpi)
-    table = widgets.HTML(tensor_html(current()))
+    return drawing
 
-    redraw_on_change(sliders.values(), current, drawing, table, tensor_html, live)
-    controls = widgets.HBox([
-        widgets.VBox([widgets.HTML("<b>box</b>")] + [sliders[k] for k in ("w", "l", "h", "m")]),
-        widgets.VBox([widgets.HTML("<b>origin of {A} in {0}</b>")]
-                     + [sliders[k] for k in ("x", "y", "z")]),
-        widgets.VBox([widgets.HTML("<b>axes of {A}: RotZ·RotY·RotX</b>")]
-                     + [sliders[k] for k in ("roll", "pitch", "yaw")]),
-    ])
-    box = widgets.VBox([controls, widgets.HBox([live.image, table])])
-    box.sliders, box.table, box.drawing, box.live = sliders, table, drawing, live
-    box.state = current
+
+def inertia_widget(w=1.2, l=0.8, h=0.4, mass=1.0, dpi=72):
+    """Sliders for the box (w, l, h, m) and for the frame {A} (x, y, z; roll, pitch, yaw in
+    degrees): an explorer. Every slider change recomputes ``box_tensor`` numerically,
+    rewrites the HTML table and moves the view's artists (see ``shapes.explorer`` for what
+    the returned box carries; ``table`` is its ``readout``).
+    """
+    slider = functools.partial(labelled_slider, width="280px")
+    length = functools.partial(slider, low=0.1, high=2.0, step=0.05, unit="m")
+    place = functools.partial(slider, value=0.0, low=-1.0, high=2.0, step=0.05, unit="m")
+    angle = functools.partial(slider, value=0.0, step=5.0, unit="°")
+    controls = {"w": length("w", w), "l": length("l", l), "h": length("h", h),
+                "m": slider("m", mass, 0.1, 5.0, 0.1, "kg"),
+                "x": place("x"), "y": place("y"), "z": place("z"),
+                "roll": angle("roll", low=-180.0, high=180.0),
+                "pitch": angle("pitch", low=-90.0, high=90.0),
+                "yaw": angle("yaw", low=-180.0, high=180.0)}
+
+    def state(w, l, h, m, x, y, z, roll, pitch, yaw):
+        return box_tensor(w, l, h, (x, y, z), frame_rotation(roll, pitch, yaw), m)
+
+    box = explorer(controls, state, _widget_view, tensor_html, dpi=dpi,
+                   groups=[("box", ["w", "l", "h", "m"]), ("origin of {A} in {0}", ["x", "y", "z"]),
+                           ("axes of {A}: RotZ·RotY·RotX", ["roll", "pitch", "yaw"])])
+    box.table = box.readout
     return box
 
 
@@ -289,22 +271,26 @@ def inertia_animation(w=1.2, l=0.8, h=0.4, mass=1.0, n_frames=20, dpi=72):
     ax = fig.add_axes((-0.04, -0.02, 0.6, 1.04), projection="3d")
     ax.view_init(elev=22, azim=-55)
     ax.grid(False)
-    angles = np.linspace(0.0, 360.0, n_frames, endpoint=False)
+    states = [(yaw, box_tensor(w, l, h, R=frame_rotation(yaw=yaw), mass=mass))
+              for yaw in np.linspace(0.0, 360.0, n_frames, endpoint=False)]
+    view = _TurningFrame(BoxInertiaDrawing(ax, states[0][1], room=(-0.7, 1.4)))
+    return sweep_animation(view, states, interval_ms=120)
 
-    def tensor(k):
-        return box_tensor(w, l, h, R=frame_rotation(yaw=angles[k]), mass=mass)
 
-    drawing = BoxInertiaDrawing(ax, tensor(0), room=(-0.7, 1.4))
-    text = fig.text(0.6, 0.95, "", family="monospace", fontsize=8, va="top")
+class _TurningFrame:
+    """The fallback's view: the 3D drawing and, beside it, the yaw angle (degrees) and the
+    tensor; its states are ``(yaw, BoxTensor)`` pairs."""
 
-    def update(k):
-        t = tensor(k)
-        drawing.update(t)
-        text.set_text(f"{{A}} at the corner of the box\nyaw = {angles[k]:5.1f}°\n\n"
-                      f"A_I (kg·m²) =\n{tensor_text(t.I_A)}\n\n"
-                      f"trace = {np.trace(t.I_A):.3f}\n"
-                      f"principal moments:\n{tensor_text([t.moments_A])}")
-        return [*drawing.update(t), text]
+    def __init__(self, drawing):
+        self.drawing, self.fig = drawing, drawing.fig
+        self.text = self.fig.text(0.6, 0.95, "", family="monospace", fontsize=8, va="top")
+        self.moving = [*drawing.moving, self.text]
 
-    update(0)
-    return animation_html(fig, update, n_frames, interval_ms=120)
+    def update(self, state):
+        yaw, t = state
+        self.drawing.update(t)
+        self.text.set_text(f"{{A}} at the corner of the box\nyaw = {yaw:5.1f}°\n\n"
+                           f"A_I (kg·m²) =\n{tensor_text(t.I_A)}\n\n"
+                           f"trace = {np.trace(t.I_A):.3f}\n"
+                           f"principal moments:\n{tensor_text([t.moments_A])}")
+        return self.moving

@@ -11,11 +11,12 @@ of unit size can produce. Its semi-axes are the singular values of J; at a singu
 (``s2 = 0``: arm stretched out or folded back) the smaller one is zero and the ellipse
 collapses to a line segment across the arm — the tip cannot move along the arm.
 
-The drawing (a ``matplotlib.figure.Figure`` rendered into an ``ipywidgets.Image`` by
-``LiveFigure``) shows the arm with its link frames (X red, Y green), the ellipse and the
-velocity arrow at the tip (both scaled by ``scale`` metres per m/s), det J, w and a
-warning near singular configurations; a second panel plots ``det J = l1 l2 s2`` against
-θ2 with the current value marked. Every slider change only moves artists.
+An explorer (``shapes.explorer``): the sliders give ``θ1, θ2`` in degrees and the rates in
+rad/s; the state function ``arm_velocity`` takes the joint angles ``q`` in radians. The
+view (``VelocityEllipseDrawing``) shows the arm with its link frames (X red, Y green), the
+ellipse and the velocity arrow at the tip (both scaled by ``scale`` metres per m/s), det J,
+w and a warning near singular configurations; a second panel plots ``det J = l1 l2 s2``
+against θ2 with the current value marked.
 """
 
 import functools
@@ -23,7 +24,6 @@ import html
 import math
 from typing import NamedTuple
 
-import ipywidgets as widgets
 import numpy as np
 from matplotlib.figure import Figure
 
@@ -35,17 +35,16 @@ from robocourse.kinematics import (
     manipulability,
 )
 from robocourse.models import planar_2r
+from robocourse.widgets.animation import sweep_animation
 from robocourse.widgets.drawing import (
-    LiveFigure,
+    NEAR_SINGULAR,
     PlanarArmDrawing,
-    animation_html,
     arm_axes,
-    labelled_slider,
+    arrow_points,
     number_text,
-    redraw_on_change,
 )
+from robocourse.widgets.shapes import explorer, labelled_slider
 
-NEAR_SINGULAR = 0.1        # |s2| below this counts as "near a singularity" (about 5.7°)
 PLANAR = (0, 1)            # the rows vx, vy of the 6 x n Jacobian
 
 
@@ -124,24 +123,6 @@ def velocity_ellipse(J, n_points=121):
     return (np.asarray(J, dtype=float) @ np.vstack([np.cos(t), np.sin(t)])).T
 
 
-def arrow_points(start, vector, head=0.22, width=0.5):
-    """A drawn arrow from ``start`` along ``vector`` as one polyline (NaN breaks): the
-    shaft, then the two sides of the head (``head`` times the length, ``width`` wide).
-
-    >>> arrow_points([0, 0], [1, 0])[:2].tolist()
-    [[0.0, 0.0], [1.0, 0.0]]
-    """
-    start = np.asarray(start, dtype=float)
-    vector = np.asarray(vector, dtype=float)
-    end = start + vector
-    if np.linalg.norm(vector) < 1e-12:
-        return np.array([start, end])
-    back = -head * vector
-    side = width * np.array([-back[1], back[0]]) / 2
-    gap = [np.nan, np.nan]
-    return np.array([start, end, gap, end, end + back + side, gap, end, end + back - side])
-
-
 def readout_text(state):
     """The numbers shown inside the figure: det J, w, v and the warning (if any).
 
@@ -186,19 +167,28 @@ def readout_html(state):
         f"{warning}</div>")
 
 
-# --------------------------------------------------------------------------- the drawing
+# --------------------------------------------------------------------------- the view
 
 class VelocityEllipseDrawing:
-    """The 2R arm with its frames, the velocity ellipse and the velocity arrow at the tip.
+    """The view: the 2R arm with its frames, the velocity ellipse and the velocity arrow at
+    the tip (left), and det J against θ2 with the current value marked (right).
 
     ``update(state)`` (an ``ArmVelocity``) moves the artists: the arm (``arm``, a
     ``PlanarArmDrawing``), ``ellipse`` and ``arrow`` (Line2D, scaled by ``scale`` metres
-    per m/s), the readout ``text`` and, when ``det_ax`` is given, the marker on the
-    ``det J`` curve.
+    per m/s), the readout ``text`` and the ``marker`` on the det J curve. ``limits =
+    ((x_min, x_max), (y_min, y_max))`` zooms the arm panel (default: the whole reach).
     """
 
-    def __init__(self, ax, robot, state, scale=0.3, det_ax=None):
-        self.ax, self.robot, self.scale = ax, robot, scale
+    def __init__(self, robot, state, scale=0.3, size=(8.4, 4.2), limits=None):
+        self.robot, self.scale = robot, scale
+        self.fig = Figure(figsize=size)
+        grid = self.fig.add_gridspec(1, 2, width_ratios=(1.25, 1.0), left=0.08, right=0.98,
+                                     bottom=0.13, top=0.92, wspace=0.3)
+        ax = arm_axes(self.fig, robot, position=grid[0, 0], margin=1.05, extra=0.2)
+        if limits is not None:
+            ax.set_xlim(*limits[0])
+            ax.set_ylim(*limits[1])
+        ax.set_title(f"tip velocity and velocity ellipse (x {scale} m per m/s)", fontsize=9)
         self.arm = PlanarArmDrawing(ax, robot, state.q, show_frames=True, axis_length=0.12)
         (self.ellipse,) = ax.plot([], [], "-", color="tab:purple", lw=1.8,
                                   label="velocity ellipse {J q̇ : |q̇| = 1}")
@@ -208,25 +198,30 @@ class VelocityEllipseDrawing:
         self.text = ax.text(0.02, 0.98, "", transform=ax.transAxes, va="top", ha="left",
                             fontsize=7.5, family="monospace",
                             bbox={"facecolor": "white", "alpha": 0.85, "edgecolor": "0.8"})
-        self.marker = None
-        if det_ax is not None:
-            l1, l2 = float(robot.links[1].a), float(robot.tool[0, 3])
-            angles = np.linspace(-180.0, 180.0, 361)
-            det_ax.plot(angles, l1 * l2 * np.sin(np.radians(angles)), color="0.3", lw=1.2)
-            det_ax.axhline(0.0, color="0.6", lw=0.8)
-            for singular in (-180, 0, 180):
-                det_ax.axvline(singular, color="tab:red", lw=0.8, ls=":")
-            det_ax.set_xlim(-180, 180)
-            det_ax.set_xticks([-180, -90, 0, 90, 180])
-            det_ax.set_xlabel("θ2 (°)")
-            det_ax.set_ylabel("det J = l1 l2 s2 (m²)")
-            det_ax.grid(True, lw=0.3)
-            (self.marker,) = det_ax.plot([], [], "o", color="tab:purple", ms=7)
+        self.marker = self._det_panel(self.fig.add_subplot(grid[0, 1]), robot)
+        self.moving = [*self.arm.moving, self.ellipse, self.arrow, self.text, self.marker]
         self.update(state)
+
+    @staticmethod
+    def _det_panel(ax, robot):
+        """Plot ``det J = l1 l2 s2`` against θ2 in ``ax``; returns the marker of the state."""
+        l1, l2 = float(robot.links[1].a), float(robot.tool[0, 3])
+        angles = np.linspace(-180.0, 180.0, 361)
+        ax.plot(angles, l1 * l2 * np.sin(np.radians(angles)), color="0.3", lw=1.2)
+        ax.axhline(0.0, color="0.6", lw=0.8)
+        for singular in (-180, 0, 180):
+            ax.axvline(singular, color="tab:red", lw=0.8, ls=":")
+        ax.set_xlim(-180, 180)
+        ax.set_xticks([-180, -90, 0, 90, 180])
+        ax.set_xlabel("θ2 (°)")
+        ax.set_ylabel("det J = l1 l2 s2 (m²)")
+        ax.set_title("det J vanishes at θ2 = 0 and ±180°", fontsize=9)
+        ax.grid(True, lw=0.3)
+        return ax.plot([], [], "o", color="tab:purple", ms=7)[0]
 
     def update(self, state):
         """Move the drawing to ``state``; returns the changed artists."""
-        artists = self.arm.update(state.q)
+        self.arm.update(state.q)
         tip = state.points[-1]
         ellipse = tip + self.scale * velocity_ellipse(state.J)
         self.ellipse.set_data(ellipse[:, 0], ellipse[:, 1])
@@ -235,98 +230,49 @@ class VelocityEllipseDrawing:
         self.text.set_text(readout_text(state))
         self.text.set_color("tab:red" if state.singular
                             else "darkorange" if state.warning else "black")
-        artists += [self.ellipse, self.arrow, self.text]
-        if self.marker is not None:
-            wrapped = (math.degrees(state.q[1]) + 180.0) % 360.0 - 180.0
-            self.marker.set_data([wrapped], [state.det])
-            artists.append(self.marker)
-        return artists
-
-
-def _figure(robot, state, scale, size=(8.4, 4.2), limits=None):
-    """A figure with the arm panel (left, wider) and the det J panel; and its drawing.
-
-    ``limits = ((x_min, x_max), (y_min, y_max))`` zooms the arm panel (default: the whole
-    reach of the arm plus room for the ellipse).
-    """
-    fig = Figure(figsize=size)
-    grid = fig.add_gridspec(1, 2, width_ratios=(1.25, 1.0), left=0.08, right=0.98,
-                            bottom=0.13, top=0.92, wspace=0.3)
-    ax = arm_axes(fig, robot, position=grid[0, 0], margin=1.05, extra=0.2)
-    if limits is not None:
-        ax.set_xlim(*limits[0])
-        ax.set_ylim(*limits[1])
-    det_ax = fig.add_subplot(grid[0, 1])
-    drawing = VelocityEllipseDrawing(ax, robot, state, scale=scale, det_ax=det_ax)
-    ax.set_title(f"tip velocity and velocity ellipse (x {scale} m per m/s)", fontsize=9)
-    det_ax.set_title("det J vanishes at θ2 = 0 and ±180°", fontsize=9)
-    return fig, drawing
+        wrapped = (math.degrees(state.q[1]) + 180.0) % 360.0 - 180.0
+        self.marker.set_data([wrapped], [state.det])
+        return self.moving
 
 
 def kinematics_widget(l1=0.5, l2=0.5, theta1=30.0, theta2=60.0, thetadot1=0.0,
                       thetadot2=-2.0, scale=0.3, dpi=72):
-    """Sliders for θ1, θ2 (degrees) and θ̇1, θ̇2 (rad/s) of a numeric 2R arm.
+    """Sliders for θ1, θ2 (degrees) and θ̇1, θ̇2 (rad/s) of a numeric 2R arm: an explorer.
 
     The defaults are lecture example 0.5: ``q̇ = (0, −2) rad/s`` at ``θ = (30°, 60°)``
-    moves the tip along +X0 at 1 m/s. Returns an ``ipywidgets.VBox``; every slider change
-    recomputes ``arm_velocity``, moves the drawing's artists, rewrites the HTML readout and
-    re-renders the PNG. For tests and curious students the box carries ``sliders`` (a
-    dict by name), ``readout`` (the HTML widget), ``drawing`` (``VelocityEllipseDrawing``),
-    ``live`` (``LiveFigure``) and ``state()`` (the current ``ArmVelocity``).
+    moves the tip along +X0 at 1 m/s. Every slider change recomputes ``arm_velocity``,
+    moves the view's artists and rewrites the HTML readout (see ``shapes.explorer`` for
+    what the returned box carries).
     """
     robot = planar_2r(l1=l1, l2=l2, m1=1.0, m2=1.0, g=9.81)
+    angle = functools.partial(labelled_slider, low=-180.0, high=180.0, step=1.0, unit="°",
+                              width="320px")
+    rate = functools.partial(labelled_slider, low=-2.5, high=2.5, step=0.05, unit="rad/s",
+                             width="320px")
+    controls = {"theta1": angle("θ1", theta1), "theta2": angle("θ2", theta2),
+                "thetadot1": rate("θ̇1", thetadot1), "thetadot2": rate("θ̇2", thetadot2)}
 
-    slider = functools.partial(labelled_slider, width="320px")
+    def state(theta1, theta2, thetadot1, thetadot2):
+        return arm_velocity(robot, np.radians([theta1, theta2]), [thetadot1, thetadot2])
 
-    sliders = {
-        "theta1": slider("θ1", theta1, -180.0, 180.0, 1.0, "°"),
-        "theta2": slider("θ2", theta2, -180.0, 180.0, 1.0, "°"),
-        "thetadot1": slider("θ̇1", thetadot1, -2.5, 2.5, 0.05, "rad/s"),
-        "thetadot2": slider("θ̇2", thetadot2, -2.5, 2.5, 0.05, "rad/s"),
-    }
-
-    def current():
-        v = {name: s.value for name, s in sliders.items()}
-        return arm_velocity(robot, np.radians([v["theta1"], v["theta2"]]),
-                            [v["thetadot1"], v["thetadot2"]])
-
-    fig, drawing = _figure(robot, current(), scale)
-    live = LiveFigure(fig, dpi=dpi)
-    readout = widgets.HTML(readout_html(current()))
-
-    redraw_on_change(sliders.values(), current, drawing, readout, readout_html, live)
-    controls = widgets.HBox([
-        widgets.VBox([widgets.HTML("<b>joint angles</b>"), sliders["theta1"],
-                      sliders["theta2"]]),
-        widgets.VBox([widgets.HTML("<b>joint rates</b>"), sliders["thetadot1"],
-                      sliders["thetadot2"]]),
-    ])
-    box = widgets.VBox([controls, widgets.HBox([live.image, readout])])
-    box.sliders, box.readout, box.drawing, box.live = sliders, readout, drawing, live
-    box.state = current
-    return box
+    return explorer(controls, state, lambda first: VelocityEllipseDrawing(robot, first, scale),
+                    readout_html, dpi=dpi, groups=[("joint angles", ["theta1", "theta2"]),
+                                                   ("joint rates", ["thetadot1", "thetadot2"])])
 
 
 def singularity_animation(l1=0.5, l2=0.5, theta1=30.0, qd=(0.6, 0.8), n_frames=19,
                           scale=0.3, dpi=56):
-    """The static fallback: θ2 sweeps from 90° through 0 to −90° at fixed θ1.
+    """The static fallback: θ2 sweeps from 90° through 0 to −90° at fixed θ1 (degrees).
 
     The unit joint rates ``qd`` (|q̇| = 1, so the arrow tip lies on the ellipse) stay fixed.
     As θ2 passes 0 the ellipse flattens into a segment across the stretched arm and
     det J changes sign. Returns the HTML of an embedded JavaScript player.
     """
     robot = planar_2r(l1=l1, l2=l2, m1=1.0, m2=1.0, g=9.81)
-    angles = np.linspace(90.0, -90.0, n_frames)
-
-    def state(k):
-        return arm_velocity(robot, np.radians([theta1, angles[k]]), qd)
-
-    reach = l1 + l2                   # room above the arm for the readout text
-    limits = ((-0.45 * reach, 1.3 * reach), (-0.7 * reach, 1.55 * reach))
-    fig, drawing = _figure(robot, state(0), scale, size=(6.8, 3.4), limits=limits)
-    fig.set_dpi(dpi)
-
-    def update(k):
-        return drawing.update(state(k))
-
-    return animation_html(fig, update, n_frames, interval_ms=150)
+    states = [arm_velocity(robot, np.radians([theta1, theta2]), qd)
+              for theta2 in np.linspace(90.0, -90.0, n_frames)]
+    r = l1 + l2                       # room above the arm for the readout text
+    view = VelocityEllipseDrawing(robot, states[0], scale, size=(6.8, 3.4),
+                                  limits=((-0.45 * r, 1.3 * r), (-0.7 * r, 1.55 * r)))
+    view.fig.set_dpi(dpi)
+    return sweep_animation(view, states, interval_ms=150)

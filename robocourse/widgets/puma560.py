@@ -6,26 +6,24 @@ It is drawn as line segments between the origins of the base frame, the link fra
 triad (X red, Y green, Z blue). The text under the arm gives the tool position and,
 near the wrist singularity ``s5 = sin θ5 = 0`` (axes 4 and 6 in line), a warning.
 
-``puma560_widget`` is the interactive version (a ``LiveFigure`` re-rendered when a slider
-moves; the callbacks only move existing artists), ``puma560_animation`` the static
-fallback: an embedded JavaScript player of a pose sweep through the wrist singularity.
+``puma560_widget`` is the interactive version, an explorer (``shapes.explorer``) whose
+sliders give the joint angles in degrees and whose state is the pose ``q`` in radians;
+``puma560_animation`` the static fallback: an embedded JavaScript player of a pose sweep
+through the wrist singularity.
 """
 
-import ipywidgets as widgets
+import functools
+
 import numpy as np
 from matplotlib.figure import Figure
 
 from robocourse.kinematics import link_frames
 from robocourse.models import puma560
-from robocourse.widgets.drawing import (
-    LiveFigure,
-    animation_html,
-    compact_player,
-    number_text,
-)
+from robocourse.widgets.animation import sweep_animation
+from robocourse.widgets.drawing import NEAR_SINGULAR, number_text
+from robocourse.widgets.shapes import explorer, labelled_slider
 
 HOME = (0.0, -0.6, 0.9, 0.0, 0.8, 0.0)      # a comfortable pose (rad): elbow up, wrist bent
-WRIST_WARNING = 0.1                        # |s5| below this: "near the wrist singularity"
 TRIAD = 0.12                               # length of the tool triad's axes (m)
 REACH = 0.95                               # half width of the drawn cube (m)
 SWEEP_START = (-0.6, -0.9, 1.2, -0.8, 0.9, 0.0)     # the static sweep goes from here ...
@@ -58,7 +56,7 @@ def tool_triad(q, robot=None, length=TRIAD):
     return origin, origin + length * T[:3, :3].T
 
 
-def pose_text(q, robot=None, warning=WRIST_WARNING):
+def pose_text(q, robot=None, warning=NEAR_SINGULAR):
     """The text shown under the arm: the tool position (m) and, when ``|sin θ5| < warning``,
     a warning about the wrist singularity.
 
@@ -77,13 +75,14 @@ def pose_text(q, robot=None, warning=WRIST_WARNING):
 
 
 class PumaDrawing:
-    """The PUMA 560 in a 3D axes: links, joints, the tool triad and the pose text.
+    """The view: the PUMA 560 in a 3D axes with links, joints, the tool triad and the pose text.
 
-    ``update(q)`` moves the existing artists (``set_data_3d``, ``set_text``).
+    ``update(q)`` (radians) moves the existing artists (``moving``: ``set_data_3d``,
+    ``set_text``).
     """
 
     def __init__(self, fig, q=HOME, robot=None):
-        self.robot = puma560() if robot is None else robot
+        self.fig, self.robot = fig, puma560() if robot is None else robot
         ax = self.ax = fig.add_subplot(projection="3d")
         ax.set_xlim(-REACH, REACH)
         ax.set_ylim(-REACH, REACH)
@@ -102,6 +101,7 @@ class PumaDrawing:
         self.axes = [ax.plot([], [], [], "-", lw=2, color=colour)[0]
                      for colour in ("tab:red", "tab:green", "tab:blue")]
         self.text = fig.text(0.02, 0.02, "", fontsize=9, family="monospace")
+        self.moving = [self.links, self.joints, *self.axes, self.text]
         self.update(q)
 
     def update(self, q):
@@ -114,7 +114,8 @@ class PumaDrawing:
         for line, end in zip(self.axes, ends, strict=True):
             line.set_data_3d(*np.array([origin, end]).T)
         self.text.set_text(pose_text(self.q, self.robot))
-        self.text.set_color("tab:red" if abs(np.sin(self.q[4])) < WRIST_WARNING else "black")
+        self.text.set_color("tab:red" if abs(np.sin(self.q[4])) < NEAR_SINGULAR else "black")
+        return self.moving
 
     def points(self):
         """The drawn link points (8 x 3), read back from the artist."""
@@ -122,30 +123,27 @@ class PumaDrawing:
 
 
 def puma560_widget(q=HOME, dpi=72):
-    """Six joint sliders (degrees) that pose the 3D PUMA 560: an ``ipywidgets.VBox``.
-
-    The box carries ``drawing`` (``PumaDrawing``), ``live`` (``LiveFigure``) and
-    ``sliders`` (θ1…θ6), so a test can move the sliders and read the result.
+    """Six joint sliders (degrees) that pose the 3D PUMA 560, starting at ``q`` (radians):
+    an explorer (see ``shapes.explorer`` for what the returned box carries; its
+    ``sliders`` are keyed ``theta1`` … ``theta6``).
     """
-    fig = Figure(figsize=(5.2, 4.6))
-    drawing = PumaDrawing(fig, q)
-    fig.subplots_adjust(left=0.0, right=0.95, bottom=0.08, top=1.0)
-    live = LiveFigure(fig, dpi=dpi)
-    sliders = [widgets.FloatSlider(value=round(float(np.degrees(angle)), 1), min=-180, max=180,
-                                   step=1, description=f"θ{i + 1} (°)",
-                                   continuous_update=True,
-                                   layout=widgets.Layout(width="360px"))
-               for i, angle in enumerate(q)]
+    robot = puma560()
+    angle = functools.partial(labelled_slider, low=-180.0, high=180.0, step=1.0, unit="°",
+                              width="360px")
+    controls = {f"theta{i}": angle(f"θ{i}", round(float(np.degrees(value)), 1))
+                for i, value in enumerate(q, start=1)}
 
-    def on_change(_change):
-        drawing.update(np.radians([s.value for s in sliders]))
-        live.refresh()
+    def state(**degrees):
+        return np.radians([degrees[f"theta{i}"] for i in range(1, 7)])
 
-    for slider in sliders:
-        slider.observe(on_change, names="value")
-    box = widgets.HBox([live.image, widgets.VBox(sliders)])
-    box.drawing, box.live, box.sliders = drawing, live, sliders
-    return box
+    def view(first):
+        fig = Figure(figsize=(5.2, 4.6))
+        drawing = PumaDrawing(fig, first, robot)
+        fig.subplots_adjust(left=0.0, right=0.95, bottom=0.08, top=1.0)
+        return drawing
+
+    return explorer(controls, state, view, dpi=dpi, beside=True,
+                    groups=[("joint angles", list(controls))])
 
 
 def sweep(n_frames=20, start=SWEEP_START, end=SWEEP_END):
@@ -164,10 +162,9 @@ def puma560_animation(n_frames=20, dpi=60):
     the warning lighting up as the wrist passes its singularity."""
     poses = sweep(n_frames)
     fig = Figure(figsize=(4.6, 4.2), dpi=dpi)
-    drawing = PumaDrawing(fig, poses[0])
+    view = PumaDrawing(fig, poses[0])
     fig.subplots_adjust(left=0.0, right=0.95, bottom=0.1, top=1.0)
-    return compact_player(animation_html(fig, lambda k: drawing.update(poses[k]), n_frames,
-                                         interval_ms=150))
+    return sweep_animation(view, list(poses), interval_ms=150)
 
 
 __all__ = ["PumaDrawing", "arm_points", "pose_text", "puma560_animation", "puma560_widget",

@@ -14,19 +14,17 @@ with two axes, shown as a PNG in an ``ipywidgets.Image`` by ``LiveFigure``:
   warning near the singular configurations ``s2 ≈ 0`` (arm stretched or folded);
 * right: bars of τ1 and τ2 with their values.
 
-A slider move only moves artists (``set_data``, ``set_positions``, ``set_height``,
-``set_text``) and re-renders the PNG; no figure or artist is created. The PNG is
-re-rendered by blitting (``BlittedLiveFigure``): the axes, ticks and labels are drawn
-once, and a refresh draws only the moving artists over that background.
-``statics_animation`` is the static fallback: an embedded player that sweeps θ2
-through 0 with a tip force fixed in space, so both torques collapse to zero when the
-force passes through both joint axes.
+An explorer (``shapes.explorer``): the sliders give θ1, θ2 in degrees, the state
+function ``tip_load`` takes the joint angles ``q1, q2`` in radians. A slider move only
+moves artists (``set_data``, ``set_positions``, ``set_height``, ``set_text``) and
+re-renders them over the saved background. ``statics_animation`` is the static fallback:
+an embedded player that sweeps θ2 through 0 with a tip force fixed in space, so both
+torques collapse to zero when the force passes through both joint axes.
 """
 
 import functools
 from typing import NamedTuple
 
-import ipywidgets as widgets
 import numpy as np
 from matplotlib.figure import Figure
 from matplotlib.patches import FancyArrowPatch
@@ -35,16 +33,10 @@ from robocourse.frames import rotation
 from robocourse.kinematics import forward_kinematics
 from robocourse.models import planar_2r
 from robocourse.statics import static_forces_by_propagation
-from robocourse.widgets.drawing import (
-    BlittedLiveFigure,
-    PlanarArmDrawing,
-    animation_html,
-    arm_axes,
-    labelled_slider,
-    redraw_on_change,
-)
+from robocourse.widgets.animation import sweep_animation
+from robocourse.widgets.drawing import NEAR_SINGULAR, PlanarArmDrawing, arm_axes, number_text
+from robocourse.widgets.shapes import explorer, labelled_slider
 
-SINGULAR_S2 = 0.1            # |s2| below this counts as "near the singularity" (≈ 5.7°)
 FORCE_SCALE = 0.08           # metres of arrow per newton
 FORCE_LIMIT = 10.0           # slider range of fx, fy (N)
 
@@ -61,12 +53,13 @@ class TipLoad(NamedTuple):
 
     @property
     def near_singular(self):
-        """True when ``|s2| < SINGULAR_S2``: the arm is (almost) stretched out or folded back."""
-        return abs(self.s2) < SINGULAR_S2
+        """True when ``|s2| < NEAR_SINGULAR``: the arm is (almost) stretched out or folded back."""
+        return abs(self.s2) < NEAR_SINGULAR
 
 
-def tip_load(robot, theta1, theta2, fx, fy):
-    """Joint torques of the 2R arm ``robot`` at ``θ1, θ2`` (radians) holding ``3_F = [fx, fy, 0]``.
+def tip_load(robot, q1, q2, fx, fy):
+    """Joint torques of the 2R arm ``robot`` at joint angles ``q1, q2`` (radians) holding
+    the tip force ``3_F = [fx, fy, 0]`` (N).
 
     Numbers only; ``tau`` comes from ``static_forces_by_propagation``.
 
@@ -76,12 +69,12 @@ def tip_load(robot, theta1, theta2, fx, fy):
     >>> load.force_base.round(12) + 0.0    # {3} is turned by θ1 + θ2 = 90°
     array([-4.,  2.,  0.])
     """
-    q = np.array([theta1, theta2], dtype=float)
+    q = np.array([q1, q2], dtype=float)
     force_tool = np.array([fx, fy, 0.0], dtype=float)
     T = forward_kinematics(robot, q)
     statics = static_forces_by_propagation(robot, q, [*force_tool, 0.0, 0.0, 0.0], frame="tool")
     return TipLoad(q, force_tool, rotation(T) @ force_tool, np.array(T[:2, 3]),
-                   np.asarray(statics.torques, dtype=float), float(np.sin(theta2)))
+                   np.asarray(statics.torques, dtype=float), float(np.sin(q2)))
 
 
 def warning_text(load):
@@ -102,7 +95,7 @@ def torque_text(value):
     >>> torque_text(-0.001)
     '0.00 N·m'
     """
-    return f"{round(float(value), 2) + 0.0:.2f} N·m"
+    return f"{number_text(value, 2)} N·m"
 
 
 def caption_text(load):
@@ -120,9 +113,9 @@ def caption_text(load):
 
 
 class StaticsDrawing:
-    """The arm, its tip-force arrow and line of action, and the torque bars.
+    """The view: the arm, its tip-force arrow and line of action, and the torque bars.
 
-    ``update(load)`` (a ``TipLoad``) moves the existing artists; ``ax_arm`` holds the
+    ``update(load)`` (a ``TipLoad``) moves the existing artists (``moving``); ``ax_arm`` holds the
     arm, ``ax_bars`` the bars (``bars``, a BarContainer), ``values`` the two numbers
     above the bars and ``warning`` the singularity warning. With ``caption`` the title
     of the arm axes shows the angles and the force (the static animation has no
@@ -131,7 +124,7 @@ class StaticsDrawing:
 
     def __init__(self, fig, robot, load, force_scale=FORCE_SCALE, force_limit=FORCE_LIMIT,
                  caption=False):
-        self.caption = caption
+        self.fig, self.caption = fig, caption
         self.robot, self.force_scale = robot, force_scale
         grid = fig.add_gridspec(1, 2, width_ratios=(1.55, 1.0), wspace=0.32,
                                 left=0.09, right=0.97, bottom=0.14, top=0.86)
@@ -146,8 +139,9 @@ class StaticsDrawing:
         self.ax_arm.add_patch(self.arrow)
         self.force_label = self.ax_arm.text(0, 0, "", color="tab:purple", fontsize=9,
                                             ha="center", va="center")
-        self.title = self.ax_arm.set_title("" if caption else "tip force $^3F$, drawn in {0}",
-                                           fontsize=8 if caption else 9)
+        self.title = self.ax_arm.set_title(     # y given: not moved once the rest is frozen
+            "" if caption else "tip force $^3F$, drawn in {0}", fontsize=8 if caption else 9,
+            y=1.0)
 
         self.ax_bars = fig.add_subplot(grid[0, 1])
         self.warning = self.ax_bars.text(
@@ -165,11 +159,13 @@ class StaticsDrawing:
         self.ax_bars.set_title("torques that hold the load", fontsize=9)
         self.ax_bars.grid(True, axis="y", lw=0.3)
         self.values = [self.ax_bars.text(k, 0.0, "", ha="center", fontsize=9) for k in (0, 1)]
+        self.moving = [*self.arm.moving, self.arrow, self.line_of_action, self.force_label,
+                       self.warning, *self.bars, *self.values, *([self.title] if caption else [])]
         self.update(load)
 
     def update(self, load):
         """Move every artist to the setting ``load``; returns the changed artists."""
-        artists = self.arm.update(load.q)
+        self.arm.update(load.q)
         tip, f = load.tip, load.force_base[:2]
         end = tip + self.force_scale * f
         size = float(np.hypot(*f))
@@ -199,9 +195,7 @@ class StaticsDrawing:
             pad = 0.04 * np.ptp(self.ax_bars.get_ylim())
             text.set_position((k, value + (pad if value >= 0 else -pad)))
             text.set_va("bottom" if value >= 0 else "top")
-        moving = [*artists, self.arrow, self.line_of_action, self.force_label, self.warning,
-                  *self.bars, *self.values]
-        return moving + [self.title] if self.caption else moving
+        return self.moving
 
     def bar_heights(self):
         """The drawn heights of the τ1 and τ2 bars."""
@@ -218,46 +212,6 @@ def statics_figure(robot, load, figsize=(7.2, 3.4), dpi=72, caption=True):
     return fig, StaticsDrawing(fig, robot, load, caption=caption)
 
 
-def statics_widget(l1=0.5, l2=0.5, theta1=30.0, theta2=60.0, fx=2.0, fy=4.0, dpi=72):
-    """Sliders for θ1, θ2 (degrees) and the tip force ``3_F = [fx, fy]`` (N) of the 2R arm.
-
-    Returns an ``ipywidgets.VBox``. Every slider change recomputes the torques by
-    force propagation (``tip_load``), moves the drawing's artists and re-renders the
-    PNG (``BlittedLiveFigure.refresh``). For tests and curious students the box carries
-    ``sliders`` (a dict by name), ``drawing`` (``StaticsDrawing``), ``live``
-    (``LiveFigure``), ``readout`` (an HTML widget with the numbers) and ``state()``
-    (the current ``TipLoad``).
-    """
-    robot = planar_2r(l1=l1, l2=l2)
-
-    slider = functools.partial(labelled_slider, digits=1)
-
-    sliders = {
-        "theta1": slider("θ1", theta1, -180.0, 180.0, 1.0, "°"),
-        "theta2": slider("θ2", theta2, -180.0, 180.0, 1.0, "°"),
-        "fx": slider("³fx", fx, -FORCE_LIMIT, FORCE_LIMIT, 0.5, "N"),
-        "fy": slider("³fy", fy, -FORCE_LIMIT, FORCE_LIMIT, 0.5, "N"),
-    }
-
-    def current():
-        v = {name: s.value for name, s in sliders.items()}
-        return tip_load(robot, np.radians(v["theta1"]), np.radians(v["theta2"]), v["fx"], v["fy"])
-
-    fig, drawing = statics_figure(robot, current(), dpi=dpi, caption=False)
-    live = BlittedLiveFigure(fig, drawing.update(current()), dpi=dpi)
-    readout = widgets.HTML(readout_html(current()))
-
-    on_change = redraw_on_change(sliders.values(), current, drawing, readout, readout_html, live)
-    controls = widgets.VBox([widgets.HTML("<b>joint angles</b>"), sliders["theta1"],
-                             sliders["theta2"], widgets.HTML("<b>tip force in {3}</b>"),
-                             sliders["fx"], sliders["fy"], readout])
-    box = widgets.HBox([live.image, controls])
-    box.sliders, box.drawing, box.live, box.readout = sliders, drawing, live, readout
-    box.state = current
-    box.update = on_change
-    return box
-
-
 def readout_html(load):
     """The torques and the warning of ``load`` as a short HTML block.
 
@@ -272,10 +226,33 @@ def readout_html(load):
             f"s2 = <code>{round(load.s2, 3) + 0.0:.3f}</code>{line}</div>")
 
 
+def statics_widget(l1=0.5, l2=0.5, theta1=30.0, theta2=60.0, fx=2.0, fy=4.0, dpi=72):
+    """Sliders for θ1, θ2 (degrees) and the tip force ``3_F = [fx, fy]`` (N) of the 2R arm:
+    an explorer. Every slider change recomputes the torques by force propagation
+    (``tip_load``) and moves the view's artists (see ``shapes.explorer`` for what the
+    returned box carries).
+    """
+    robot = planar_2r(l1=l1, l2=l2)
+    angle = functools.partial(labelled_slider, low=-180.0, high=180.0, step=1.0, unit="°")
+    force = functools.partial(labelled_slider, low=-FORCE_LIMIT, high=FORCE_LIMIT, step=0.5,
+                              unit="N", digits=1)
+    controls = {"theta1": angle("θ1", theta1), "theta2": angle("θ2", theta2),
+                "fx": force("³fx", fx), "fy": force("³fy", fy)}
+
+    def state(theta1, theta2, fx, fy):
+        return tip_load(robot, np.radians(theta1), np.radians(theta2), fx, fy)
+
+    return explorer(controls, state,
+                    lambda first: statics_figure(robot, first, dpi=dpi, caption=False)[1],
+                    readout_html, dpi=dpi, beside=True,
+                    groups=[("joint angles", ["theta1", "theta2"]),
+                            ("tip force in {3}", ["fx", "fy"])])
+
+
 def statics_animation(l1=0.5, l2=0.5, theta1=0.0, force_base=(8.0, 0.0), start=120.0,
                       stop=-30.0, n_frames=26, dpi=72):
     """The static fallback: θ2 sweeps from ``start`` to ``stop`` degrees (through 0) with θ1
-    fixed and the tip force fixed in space (``0_F``, in N).
+    (degrees) fixed and the tip force fixed in space (``0_F``, in N).
 
     Each frame turns the fixed ``0_F`` into the tool frame, ``3_F = 0_R_3ᵀ 0_F``, and
     draws the torques from force propagation. With the default load (a push along +X0)
@@ -284,16 +261,12 @@ def statics_animation(l1=0.5, l2=0.5, theta1=0.0, force_base=(8.0, 0.0), start=1
     """
     robot = planar_2r(l1=l1, l2=l2)
     force_base = np.array([*force_base, 0.0], dtype=float)
-    angles = np.linspace(start, stop, n_frames)
 
-    def load(k):
-        q = np.radians([theta1, angles[k]])
+    def load(theta2):
+        q = np.radians([theta1, theta2])
         f3 = rotation(forward_kinematics(robot, q)).T @ force_base
         return tip_load(robot, q[0], q[1], f3[0], f3[1])
 
-    fig, drawing = statics_figure(robot, load(0), figsize=(7.0, 3.3), dpi=dpi)
-
-    def update(k):
-        return drawing.update(load(k))
-
-    return animation_html(fig, update, n_frames, interval_ms=150)
+    states = [load(theta2) for theta2 in np.linspace(start, stop, n_frames)]
+    _, view = statics_figure(robot, states[0], figsize=(7.0, 3.3), dpi=dpi)
+    return sweep_animation(view, states, interval_ms=150)

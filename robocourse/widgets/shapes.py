@@ -1,0 +1,198 @@
+"""The two shapes of the chapter widgets, and their controls.
+
+* An **explorer** (``explorer``): controls → a pure *state function* of their values →
+  ``view.update(state)``. Every control change recomputes the state (the numbers of that
+  setting, from the library) and moves the view's artists.
+* A **player** (``player``): settings → a *run function* called once per change of the
+  settings (a whole motion, from the library) → ``view.show_run(run)``; a Play button and
+  a frame slider then step through its frames, ``view.show_frame(k)``, moving artists only.
+
+A *view* owns a matplotlib ``Figure`` (``fig``) and the list of the artists it moves
+(``moving``); the widget shows it as a ``live.LiveFigure`` and redraws only those. An
+explorer's view has ``update(state)``; a player's view ``show_run(run)``,
+``show_frame(k)`` and ``times`` (the sample times of the run shown, one per frame). The
+same view makes the widget's static fallback (``animation.sweep_animation``,
+``animation.run_animation``).
+
+Units: controls show degrees for angles; state and run functions take the controls'
+values as keyword arguments, in those units, and hand the library radians.
+"""
+
+import ipywidgets as widgets
+
+from robocourse.widgets.live import LiveFigure
+
+
+def labelled_slider(name, value, low, high, step, unit="", digits=2, continuous=True,
+                    width="300px", label_width="70px"):
+    """A FloatSlider labelled ``name (unit)``; angles in degrees read out without decimals.
+
+    >>> labelled_slider("θ2", 60.0, -180, 180, 1, "°").description
+    'θ2 (°)'
+    """
+    return widgets.FloatSlider(value=value, min=low, max=high, step=step,
+                               description=f"{name} ({unit})" if unit else name,
+                               continuous_update=continuous,
+                               readout_format=".0f" if unit == "°" else f".{digits}f",
+                               style={"description_width": label_width},
+                               layout=widgets.Layout(width=width))
+
+
+def frame_player(n_frames, interval_ms=60, step=1):
+    """A Play button and a frame slider, linked in the browser: ``(play, frame)``.
+
+    Linking in the browser (``jslink``) keeps the slider moving with Play even while the
+    kernel is busy.
+
+    >>> play, frame = frame_player(10)
+    >>> frame.max, play.interval
+    (9, 60)
+    """
+    play = widgets.Play(value=0, min=0, max=n_frames - 1, step=step, interval=interval_ms,
+                        description="play")
+    frame = widgets.IntSlider(value=0, min=0, max=n_frames - 1, description="frame",
+                              continuous_update=True, style={"description_width": "70px"},
+                              layout=widgets.Layout(width="420px"))
+    widgets.jslink((play, "value"), (frame, "value"))
+    return play, frame
+
+
+def controls_box(controls, groups, stacked=False):
+    """The controls laid out: a row of titled columns, one per ``(title, names)`` in
+    ``groups`` (one above the other when ``stacked``); a plain name in ``groups`` puts
+    that control on a row of its own above. Every control must be placed once.
+
+    >>> box = controls_box({"a": widgets.FloatSlider(), "b": widgets.FloatSlider()},
+    ...                    [("first", ["a"]), ("second", ["b"])])
+    >>> [column.children[0].value for column in box.children[0].children]
+    ['<b>first</b>', '<b>second</b>']
+    """
+    rows, columns, placed = [], [], []
+    for entry in groups:
+        if isinstance(entry, str):
+            rows.append(controls[entry])
+            placed.append(entry)
+        else:
+            title, names = entry
+            columns.append(widgets.VBox([widgets.HTML(f"<b>{title}</b>"),
+                                         *(controls[name] for name in names)]))
+            placed += names
+    if sorted(placed) != sorted(controls):
+        raise ValueError(f"groups must place every control once: {sorted(controls)}; "
+                         f"got {placed}")
+    return widgets.VBox([*rows, (widgets.VBox if stacked else widgets.HBox)(columns)])
+
+
+def _check_view(view, needs):
+    """``view``, after checking that it has the attributes a shape uses."""
+    missing = [name for name in ("fig", "moving", *needs) if not hasattr(view, name)]
+    if missing:
+        raise TypeError(f"view must build an object with fig, moving and {', '.join(needs)}; "
+                        f"got a {type(view).__name__} without {', '.join(missing)}")
+    return view
+
+
+def _values(controls):
+    return {name: control.value for name, control in controls.items()}
+
+
+def explorer(controls, state, view, readout=None, *, groups, dpi=72, beside=False):
+    """An explorer widget: ``controls`` → ``state(**values)`` → ``view.update(state)``.
+
+    ``controls``: the value widgets by name; ``state``: a pure function of their values
+    (keyword arguments by name), returning the numbers of one setting; ``view(state)``
+    builds the view for the first state; ``readout(state)``: HTML shown beside the figure.
+    ``groups`` lays the controls out (``controls_box``) above the figure, or stacked
+    ``beside`` it.
+
+    Returns an ``ipywidgets.Box`` that carries, for tests and curious students, ``sliders``
+    (the controls), ``state()`` (the current state), ``drawing`` (the view), ``live``
+    (``LiveFigure``), ``readout`` (the HTML widget) and ``update()`` (redraw by hand).
+    A change redraws the figure first, then the readout.
+    """
+    def current():
+        return state(**_values(controls))
+
+    first = current()
+    drawing = _check_view(view(first), ["update"])
+    live = LiveFigure(drawing.fig, drawing.moving, dpi=dpi)
+    html = widgets.HTML(readout(first) if readout else "")
+
+    def update(_change=None):
+        now = current()
+        drawing.update(now)
+        live.refresh()
+        if readout:
+            html.value = readout(now)
+
+    for control in controls.values():
+        control.observe(update, names="value")
+    panel = controls_box(controls, groups, stacked=beside)
+    box = (widgets.HBox([live.image, widgets.VBox([panel, html])]) if beside else
+           widgets.VBox([panel, widgets.HBox([live.image, html])]))
+    box.sliders, box.drawing, box.live, box.readout = controls, drawing, live, html
+    box.state, box.update = current, update
+    return box
+
+
+def player(settings, run, view, readout=None, summary=None, *, groups, dpi=72,
+           interval_ms=60, step=1):
+    """A player widget: ``settings`` → ``run(**values)`` once → frames ``view.show_frame(k)``.
+
+    ``settings``: the value widgets by name; ``run``: the function of their values that
+    computes a whole motion; ``view(first run)`` builds the view; ``readout(run, k)``:
+    HTML of frame k under the figure; ``summary(run)``: HTML of the run under that.
+    A Play button (``step`` frames every ``interval_ms``) and a frame slider, linked,
+    step through the frames; a settings change runs once and keeps the frame shown
+    (the last one of a shorter run).
+
+    Returns an ``ipywidgets.VBox`` carrying ``sliders`` (the settings), ``play``,
+    ``frame``, ``drawing`` (the view), ``live`` (``LiveFigure``), ``readout`` and
+    ``summary`` (HTML widgets) and ``state()`` → ``(run, k)``.
+    """
+    shown = {"run": run(**_values(settings)), "k": 0}
+    drawing = _check_view(view(shown["run"]), ["show_run", "show_frame", "times"])
+    live = LiveFigure(drawing.fig, drawing.moving, dpi=dpi)
+    play, frame = frame_player(len(drawing.times), interval_ms, step)
+    frame_html, run_html = widgets.HTML(), widgets.HTML()
+
+    def show(k, full=False):
+        shown["k"] = k
+        drawing.show_frame(k)
+        live.refresh(full)
+        if readout:
+            frame_html.value = readout(shown["run"], k)
+
+    def on_frame(change):
+        k = int(change["new"])
+        for other in (play, frame):          # keep both in step, also without a browser
+            if other.value != k:
+                other.value = k
+        if shown["k"] != k:
+            show(k)
+
+    def refresh_run():
+        last = len(drawing.times) - 1
+        shown["k"] = k = min(shown["k"], last)   # clamping below must not redraw the old run
+        for control in (play, frame):
+            control.max = last
+        show(k, full=True)
+        if summary:
+            run_html.value = summary(shown["run"])
+
+    def on_settings(_change=None):
+        shown["run"] = run(**_values(settings))
+        drawing.show_run(shown["run"])
+        refresh_run()
+
+    play.observe(on_frame, names="value")
+    frame.observe(on_frame, names="value")
+    for control in settings.values():
+        control.observe(on_settings, names="value")
+    refresh_run()
+    box = widgets.VBox([controls_box(settings, groups), widgets.HBox([play, frame]),
+                        live.image, frame_html, run_html])
+    box.sliders, box.play, box.frame, box.drawing, box.live = settings, play, frame, drawing, live
+    box.readout, box.summary = frame_html, run_html
+    box.state = lambda: (shown["run"], shown["k"])
+    return box

@@ -1,0 +1,247 @@
+"""The two widget shapes and what they share, without a browser: an explorer recomputes its
+state from the controls and redraws the view; a player runs once per change of settings
+and only moves artists between frames; every live figure shows what a full render draws;
+every static fallback plays with no network."""
+
+import io
+import re
+from html.parser import HTMLParser
+
+import ipywidgets as widgets
+import numpy as np
+import PIL.Image
+import pytest
+from matplotlib.figure import Figure
+
+from robocourse.widgets import (
+    animation,
+    dynamics_2r,
+    dynamics_rp,
+    inertia,
+    kinematics,
+    puma560,
+    statics,
+    trajectories,
+)
+from robocourse.widgets.animation import ICONS, animation_html, offline_player
+from robocourse.widgets.shapes import controls_box, explorer, player
+
+
+class Dot:
+    """A view of one moving point: its state is x."""
+
+    def __init__(self, x):
+        self.fig = Figure(figsize=(1, 1))
+        ax = self.fig.add_subplot()
+        ax.set_xlim(-5, 5)
+        (self.point,) = ax.plot([x], [0.0], "o")
+        self.moving, self.updates = [self.point], []
+
+    def update(self, x):
+        self.updates.append(x)
+        self.point.set_data([x], [0.0])
+
+
+def test_an_explorer_hands_the_control_values_to_the_state_and_the_state_to_the_view():
+    controls = {"a": widgets.FloatSlider(value=1.0, min=-5, max=5),
+                "b": widgets.FloatSlider(value=2.0, min=-5, max=5)}
+    calls, order = [], []
+    box = explorer(controls, lambda a, b: calls.append((a, b)) or a - b, Dot,
+                   lambda x: f"x={x}", groups=[("both", ["a", "b"])], dpi=20)
+    assert calls == [(1.0, 2.0)] and box.state() == -1.0 and box.readout.value == "x=-1.0"
+    png = bytes(box.live.image.value)
+    box.live.image.observe(lambda change: order.append("figure"), names="value")
+    box.readout.observe(lambda change: order.append("readout"), names="value")
+    controls["a"].value = 4.0
+    assert calls[-1] == (4.0, 2.0) and box.drawing.updates[-1] == 2.0
+    assert box.readout.value == "x=2.0" and bytes(box.live.image.value) != png
+    assert order == ["figure", "readout"]                            # the figure goes first
+    assert box.sliders is controls and box.drawing.point.get_xdata() == [2.0]
+
+
+class Track:
+    """A player's view of a point moving along a run (an array of positions)."""
+
+    def __init__(self, run):
+        self.fig = Figure(figsize=(1, 1))
+        ax = self.fig.add_subplot()
+        (self.curve,) = ax.plot([], [])
+        (self.point,) = ax.plot([], [], "o")
+        self.moving, self.frames = [self.point], []
+        self.show_run(run)
+
+    def show_run(self, run):
+        self.run, self.times = run, np.arange(len(run), dtype=float)
+        self.curve.set_data(self.times, run)
+        self.curve.axes.set_xlim(0, len(run))
+
+    def show_frame(self, k):
+        self.frames.append(k)
+        self.point.set_data([k], [self.run[k]])
+        return self.moving
+
+
+def test_a_player_runs_once_per_setting_and_only_moves_artists_between_frames():
+    settings = {"n": widgets.IntSlider(value=10, min=2, max=20)}
+    runs = []
+
+    def run(n):
+        runs.append(n)
+        return np.linspace(0.0, 1.0, n) ** 2
+
+    box = player(settings, run, Track, lambda r, k: f"{r[k]:.3f}", lambda r: f"{len(r)} samples",
+                 groups=[("run", ["n"])], dpi=20)
+    assert runs == [10] and box.play.max == box.frame.max == 9 and box.summary.value == "10 samples"
+    png = bytes(box.live.image.value)
+    box.play.value = 7
+    assert box.frame.value == 7 and box.state() == (box.drawing.run, 7)
+    assert box.drawing.frames[-1] == 7 and box.readout.value == f"{(7 / 9) ** 2:.3f}"
+    assert bytes(box.live.image.value) != png and runs == [10]        # no new run for a frame
+    box.frame.value = 8
+    assert box.play.value == 8 and runs == [10]
+    settings["n"].value = 5                                            # a shorter run
+    run_now, k = box.state()
+    assert runs == [10, 5] and len(run_now) == 5 and k == 4 == box.frame.value == box.play.max
+    assert box.summary.value == "5 samples" and box.drawing.frames[-1] == 4
+    settings["n"].value = 20                                           # a longer one keeps k
+    assert box.state()[1] == 4 and box.play.max == 19
+
+
+def test_controls_box_puts_plain_names_on_rows_above_the_titled_columns():
+    controls = {name: widgets.FloatSlider(description=name) for name in "abc"}
+    box = controls_box(controls, ["a", ("second", ["b", "c"])])
+    assert box.children[0] is controls["a"]
+    column = box.children[1].children[0]
+    assert column.children[0].value == "<b>second</b>" and column.children[1:] == (
+        controls["b"], controls["c"])
+    stacked = controls_box(controls, [("x", ["a"]), ("y", ["b", "c"])], stacked=True)
+    assert isinstance(stacked.children[0], widgets.VBox) and len(stacked.children[0].children) == 2
+
+
+def full_render(live):
+    """The figure of ``live`` rendered whole, moving artists included (a render leaves out
+    animated artists, so they are made ordinary for it)."""
+    for artist in live.moving:
+        artist.set_animated(False)
+    buffer = io.BytesIO()
+    live.fig.savefig(buffer, format="png", dpi=live.dpi)
+    for artist in live.moving:
+        artist.set_animated(True)
+    return buffer.getvalue()
+
+
+def test_a_misplaced_control_or_a_view_without_its_methods_is_named():
+    controls = {"a": widgets.FloatSlider(), "b": widgets.FloatSlider()}
+    with pytest.raises(ValueError, match=r"groups must place every control once: \['a', 'b'\]"):
+        controls_box(controls, [("only a", ["a"])])
+    with pytest.raises(TypeError, match=r"view must build an object with fig, moving and "
+                                        r"update; got a Track without update"):
+        explorer(controls, lambda a, b: np.zeros(3), Track, groups=[("both", ["a", "b"])])
+    with pytest.raises(TypeError, match=r"got a Dot without show_run, show_frame, times"):
+        player(controls, lambda a, b: 0.0, Dot, groups=[("both", ["a", "b"])])
+
+
+def _rgb(data):
+    return np.asarray(PIL.Image.open(io.BytesIO(data)).convert("RGB"), dtype=float)
+
+
+WIDGETS = {
+    "kinematics": (lambda: kinematics.kinematics_widget(dpi=30), "theta2", 100.0),
+    "statics": (lambda: statics.statics_widget(dpi=30), "fx", -6.0),
+    "inertia": (lambda: inertia.inertia_widget(dpi=30), "yaw", 45.0),
+    "puma560": (lambda: puma560.puma560_widget(dpi=30), "theta2", 10.0),
+    "dynamics_2r": (lambda: dynamics_2r.dynamics_2r_widget(samples=20, dpi=30), "m2", 3.0),
+    "dynamics_rp": (lambda: dynamics_rp.rp_dynamics_widget(dpi=30), "theta0", 50.0),
+    "trajectories": (lambda: trajectories.trajectories_widget(samples=15, dpi=30), "x", 0.2),
+}
+
+
+@pytest.mark.parametrize("name", WIDGETS)
+def test_the_live_figure_shows_what_a_full_render_draws(name):
+    make, control, value = WIDGETS[name]
+    box = make()
+    box.sliders[control].value = value
+    if hasattr(box, "frame"):
+        box.frame.value = box.frame.max // 2
+    live = box.live
+    blitted, rendered = _rgb(bytes(live.image.value)), _rgb(full_render(live))
+    assert blitted.shape == rendered.shape
+    assert np.abs(blitted - rendered).mean() < 1.0, "the blitted frame is not the figure"
+    assert [int(live.image.width), int(live.image.height)] == list(blitted.shape[1::-1])
+
+
+FALLBACKS = {
+    "kinematics": lambda: kinematics.singularity_animation(n_frames=3, dpi=20),
+    "statics": lambda: statics.statics_animation(n_frames=3, dpi=20),
+    "inertia": lambda: inertia.inertia_animation(n_frames=3, dpi=20),
+    "puma560": lambda: puma560.puma560_animation(n_frames=3, dpi=20),
+    "dynamics_2r": lambda: dynamics_2r.dynamics_2r_animation(n_frames=3, dpi=20, samples=9),
+    "dynamics_rp": lambda: dynamics_rp.free_swing_animation(duration=0.5, n_frames=3, dpi=20),
+    "trajectories": lambda: trajectories.trajectories_animation(n_frames=3, dpi=20,
+                                                                samples=11),
+}
+
+
+class Page(HTMLParser):
+    """The tags of a page: every address it would load, every button and its icons."""
+
+    def __init__(self, html):
+        super().__init__()
+        self.addresses, self.buttons, self.classes = [], [], []
+        self.feed(html)
+
+    def handle_starttag(self, tag, attrs):
+        attrs = dict(attrs)
+        self.addresses += [attrs[key] for key in ("src", "href") if attrs.get(key)]
+        self.classes += (attrs.get("class") or "").split()
+        if tag == "button":
+            self.buttons.append([])
+        elif tag == "svg" and self.buttons:
+            self.buttons[-1].append(attrs)
+
+
+@pytest.mark.parametrize("name", FALLBACKS)
+def test_every_fallback_is_a_player_that_needs_no_network(name):
+    html = FALLBACKS[name]()
+    page = Page(html)
+    assert len(re.findall(r"frames\[\d+\] = \"data:image/(png|jpeg);base64,", html)) == 3
+    assert not page.addresses, f"the player loads {page.addresses}"
+    assert not re.search(r"https?://|//cdn|font-awesome", html)
+    assert not [c for c in page.classes if c.startswith("fa")], "a font-awesome icon is left"
+    assert len(page.buttons) == len(ICONS) and all(len(icons) == 1 for icons in page.buttons)
+    assert "anim" in html and "<script" in html
+
+
+@pytest.mark.parametrize("name", FALLBACKS)
+def test_a_fallback_frozen_on_its_background_draws_what_the_plain_figure_draws(name,
+                                                                              monkeypatch):
+    def render(fig):
+        buffer = io.BytesIO()
+        fig.savefig(buffer, format="png", dpi=fig.dpi)
+        return _rgb(buffer.getvalue())
+
+    renders, freeze = [], animation.freeze_background
+
+    def checked(fig, moving):
+        plain = render(fig)
+        freeze(fig, moving)
+        renders.append((plain, render(fig)))
+
+    monkeypatch.setattr(animation, "freeze_background", checked)
+    FALLBACKS[name]()
+    ((plain, frozen),) = renders
+    assert np.abs(plain - frozen).mean() < 1.0, "freezing the background changed the figure"
+
+
+def test_png_frames_are_palette_images():
+    html = animation_html(Figure(figsize=(1, 1), dpi=20), lambda k: None, 2)
+    data = re.search(r'data:image/png;base64,([^"]+)"', html).group(1).replace("\\\n", "")
+    import base64
+    assert PIL.Image.open(io.BytesIO(base64.b64decode(data))).mode == "P"
+
+
+def test_a_changed_player_markup_is_refused_rather_than_left_online():
+    with pytest.raises(ValueError, match="markup has changed"):
+        offline_player('<button><i class="fa fa-rocket"></i></button>')
+    with pytest.raises(ValueError, match="external address"):
+        offline_player('<script src="https://cdn.example/x.js"></script>')
