@@ -26,6 +26,9 @@ touches both alike; the times shown are the medians.
   trace form) per numeric state, the trace form with symbols (``G``, and the mass matrix
   with the proof that it is Newton–Euler's), the closed form in named link parameters.
 * Answer checking (``equivalence.compare``) on the largest answers of the course.
+* Autograding a class (``class_grading.py``): 200 submissions of the heaviest assignment,
+  each sandboxed, with a worker per core, against one at a time (``--no-grading`` skips
+  it: it takes minutes).
 
 Run on as quiet a machine as you can: the load average is printed before and after.
 """
@@ -461,6 +464,19 @@ def browser_redraw():
         note=f"median of {measured['changes']} changes, from the last browser test run")
 
 
+def class_grading(assignment="ch3_newton_euler", submissions=200, one_at_a_time=10):
+    """Autograding ``submissions`` copies (right and wrong) of ``assignment`` in parallel,
+    against grading ``one_at_a_time`` of them with one worker (per submission)."""
+    from class_grading import benchmark
+
+    (what, wall, per, memory, note), (_, _, alone, _, _) = benchmark(
+        assignment, submissions, one_at_a_time)
+    row(f"autograde {submissions} submissions of {assignment}, sandboxed: wall time",
+        wall, "one at a time (× 200)", alone * submissions, wall / (alone * submissions),
+        note=f"{note}; peak memory {memory:.0f} MB")
+    row("  the same, per submission", per, "one at a time", alone, per / alone)
+
+
 def table():
     headers = ("figure", "robocourse", "best peer", "peer", "ratio", "note")
     lines = [(figure, show(ours, unit), peer_name, show(theirs, unit),
@@ -478,6 +494,8 @@ def main():
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--slow", action="store_true",
                         help="also run roboticstoolbox's symbolic rne of the PUMA (120 s)")
+    parser.add_argument("--no-grading", action="store_true",
+                        help="skip autograding a class of 200 submissions (minutes)")
     arguments = parser.parse_args()
     load = os.getloadavg()
     missing = [name for name in ("pinocchio", "roboticstoolbox") if peer(name) is None]
@@ -495,6 +513,8 @@ def main():
         rtb_symbolic()
     answer_checking()
     browser_redraw()
+    if not arguments.no_grading:
+        class_grading()
     print(table())
     load = os.getloadavg()
     print(f"load average after: {load[0]:.2f} (1 min), {load[1]:.2f} (5 min)")

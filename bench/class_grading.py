@@ -1,7 +1,9 @@
 """Benchmark of autograding a class: many submissions of one assignment, each sandboxed.
 
-    python bench/autograde.py [--assignment ch3_newton_euler] [--submissions 200]
-                              [--one-at-a-time 10]
+    python bench/class_grading.py [--assignment ch3_newton_euler] [--submissions 200]
+                                  [--one-at-a-time 10]
+
+(also a section of ``bench.py``, the table ``make bench`` prints)
 
 A temporary course holds the assignment; half the submissions are the solution, half
 the solution with every answer made wrong (each symbolic or numeric answer doubled,
