@@ -341,3 +341,29 @@ def test_replay_recomputes_with_the_library_route_switched_off(runner):
 
 def test_grading_environment_is_not_leaked_into_tests():
     assert students.GRADED_STUDENT not in os.environ
+
+
+def test_replay_runs_only_the_cells_an_answer_needs_and_all_of_them_if_it_must(runner):
+    groups = [{"label": "exercise 1", "before": [], "cells": ["raise RuntimeError('slow')"],
+               "names": None, "forbidden": []},
+              {"label": "exercise 2", "before": [], "cells": ["a = 2"], "names": None,
+               "forbidden": []},
+              {"label": "exercise 3", "before": [], "cells": ["b = a * 3"], "names": ["b"],
+               "forbidden": ["robocourse.frames:rot_z"]},
+              {"label": "exercise 4", "before": [], "cells": ["import builtins\nbuiltins.y = 7"],
+               "names": None, "forbidden": []},
+              {"label": "exercise 5", "before": [], "cells": ["c = y + 1"], "names": ["c"],
+               "forbidden": ["robocourse.frames:rot_z"]}]
+    results = runner.replay(setup="", groups=groups)
+    assert results[2] == {"values": {"b": 6}}           # exercise 1 never ran (it would raise)
+    assert results[4] == {"values": {"c": 8}}           # y comes from a cell that is not read
+
+
+def test_replay_says_which_earlier_cell_failed_with_the_shortcuts_off(runner):
+    groups = [{"label": "exercise 1", "before": [], "cells": [
+                  "from robocourse.frames import rot_z\nR = rot_z(0.3)"],
+               "names": None, "forbidden": []},
+              {"label": "exercise 2", "before": [], "cells": ["S = R.T"], "names": ["S"],
+               "forbidden": ["robocourse.frames:rot_z"]}]
+    error = runner.replay(setup="", groups=groups)[1]["error"]
+    assert "exercise 1" in error and "rot_z is switched off" in error

@@ -31,6 +31,7 @@ input and output, one JSON line per message:
 Only data crosses (``handover`` encoding both ways). A student's prints are dropped.
 """
 
+import ast
 import builtins
 import contextlib
 import importlib
@@ -174,34 +175,121 @@ def _serve_child(request, channel, read):
 def _replay(request, reply):
     """Re-run a notebook's answer cells once per set of forbidden functions, with that
     set switched off before any student code runs; report the requested answers of each
-    group right after its cells (see the module docstring)."""
+    group right after its cells (see the module docstring).
+
+    The modules the instructor's set-up cells import are imported here first (once, for
+    every child). Each child runs only the answer cells its answers depend on (by the
+    names they assign and use); if one of its answers then misses a name, a second child
+    runs every cell for that set."""
+    _import_setup(request)
     routes = sorted({tuple(g["forbidden"]) for g in request["groups"] if g.get("names")})
     for forbidden in routes:
-        pid = os.fork()
-        if pid == 0:
-            try:
-                _replay_with(request, forbidden, reply)
-            finally:
-                os._exit(0)
-        os.waitpid(pid, 0)
+        for pruned in (True, False):
+            pid = os.fork()
+            if pid == 0:
+                code = 0
+                try:
+                    code = _replay_with(request, forbidden, reply, pruned)
+                finally:
+                    os._exit(code)
+            _, status = os.waitpid(pid, 0)
+            if not (os.WIFEXITED(status) and os.WEXITSTATUS(status) == _MISSED_A_NAME):
+                break
     reply({"replayed": True})
 
 
-def _replay_with(request, forbidden, reply):
+#: A pruned replay's exit status when an answer missed a name a pruned cell would define.
+_MISSED_A_NAME = 3
+
+
+def _import_setup(request):
+    """Import what the instructor's set-up cells import (their import statements only)."""
+    for group in request["groups"]:
+        for cell in group.get("before", []):
+            try:
+                tree = ast.parse(cell)
+            except SyntaxError:
+                continue
+            for node in tree.body:
+                if isinstance(node, (ast.Import, ast.ImportFrom)) and not \
+                        (isinstance(node, ast.ImportFrom) and node.level):
+                    with contextlib.suppress(Exception):
+                        exec(compile(ast.Module([node], []), "<set-up imports>", "exec"), {})
+
+
+def _names(cells):
+    """``(assigned, used)``: the global names some cells assign (``=``, ``def``, ``import``,
+    ``for`` …, and ``x.a = …``, ``x[k] = …``, which change ``x``) and read; None when a cell
+    cannot be read or reaches names dynamically."""
+    assigned, used = set(), set()
+    for cell in cells:
+        try:
+            tree = ast.parse(cell)
+        except SyntaxError:
+            return None
+        for node in ast.walk(tree):
+            if isinstance(node, (ast.Attribute, ast.Subscript)) and \
+                    isinstance(node.ctx, (ast.Store, ast.Del)):
+                base = node.value
+                while isinstance(base, (ast.Attribute, ast.Subscript)):
+                    base = base.value
+                if isinstance(base, ast.Name):
+                    assigned.add(base.id)
+            if isinstance(node, ast.Name):
+                (used if isinstance(node.ctx, ast.Load) else assigned).add(node.id)
+                if node.id in _DYNAMIC:
+                    return None
+            elif isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
+                assigned.add(node.name)
+            elif isinstance(node, (ast.Import, ast.ImportFrom)):
+                assigned |= {(a.asname or a.name).split(".")[0] for a in node.names}
+    return assigned, used
+
+
+_DYNAMIC = {"exec", "eval", "globals", "locals", "vars", "__import__", "getattr", "setattr"}
+
+
+def _needed(groups, targets):
+    """The indices of the groups whose answer cells the ``targets`` need, transitively
+    (every group when a cell cannot be analysed)."""
+    names = [_names(g["cells"]) for g in groups]
+    if any(n is None for n in names[:max(targets) + 1]):
+        return set(range(max(targets) + 1))
+    needed, wanted = set(targets), set()
+    for index in range(max(targets), -1, -1):
+        assigned, used = names[index]
+        if index in needed or assigned & wanted:
+            needed.add(index)
+            wanted |= used
+    return needed
+
+
+def _replay_with(request, forbidden, reply, pruned):
     for spec in forbidden:
         _switch_off(spec)
+    groups = request["groups"]
     namespace = {"__name__": "__main__", "__builtins__": builtins}
     exec(compile(request.get("setup", ""), "<exercise setup>", "exec"), namespace)
-    targets = [i for i, g in enumerate(request["groups"])
+    targets = [i for i, g in enumerate(groups)
                if g.get("names") and tuple(g["forbidden"]) == forbidden]
-    for index, group in enumerate(request["groups"][:targets[-1] + 1]):
+    run = _needed(groups, targets) if pruned else set(range(targets[-1] + 1))
+    failed = []                                   # earlier answer cells that raised
+    for index, group in enumerate(groups[:targets[-1] + 1]):
         _run_cells("a set-up cell", group.get("before", []), namespace)
-        target = index in targets
+        if index not in run:
+            continue
         error = _run_cells(group["label"], group["cells"], namespace)
-        if not target:
+        if index not in targets:
+            if error is not None:
+                failed.append(f"{group['label']} ({error['type']}: {error['message']})")
             continue
         missing = [n for n in group["names"] if n not in namespace]
+        if pruned and not failed and ((error and error["type"] == "NameError") or missing):
+            return _MISSED_A_NAME              # a cell left out defined it: run them all
         if error is not None:
+            if error["type"] == "NameError" and failed:
+                error = {**error, "message": f"{error['message']} — your answer cells of "
+                         f"{'; '.join(failed)} raised with the library's shortcuts off"}
             reply({"group": index, "error": error})
         elif missing:
             reply({"group": index, "error": {"type": "NameError", "where": None,
@@ -213,6 +301,7 @@ def _replay_with(request, forbidden, reply):
             except handover.HandoverError as failure:
                 reply({"group": index, "error": {"type": "TypeError", "where": None,
                                                  "message": str(failure)}})
+    return 0
 
 
 def _run_cells(label, cells, namespace):
