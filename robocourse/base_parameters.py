@@ -94,6 +94,11 @@ class BaseParameters:
         return len(self.kept)
 
     @property
+    def links(self):
+        """The number of links of the robot."""
+        return len(self.symbols) // (PER_LINK + (2 if self.friction else 0))
+
+    @property
     def friction(self):
         """True when the friction parameters are included."""
         return str(self.symbols[-1]).startswith("FC")

@@ -336,9 +336,27 @@ def inverse_dynamics(robot, q, qd, qdd, *, parameters=None, wrench=None, frame="
     forces = _inward(robot, transforms, wrenches, B.halves(load, symbolic))
     tau = [(n_i if link.is_revolute else f_i)[2]
            for link, (f_i, n_i) in zip(robot.links, forces, strict=True)]
+    tau = B.vector(tau, symbolic)
     if len(values) > PER_LINK * n:
-        friction = values[PER_LINK * n:]
-        signs = _sign(qd, symbolic)
-        tau = [tau[i] + friction[2 * i] * qd[i] + friction[2 * i + 1] * signs[i]
-               for i in range(n)]
-    return B.vector(tau, symbolic)
+        rest = values[PER_LINK * n:]
+        tau = tau + friction_torque(qd, (rest[0::2], rest[1::2]))
+    return tau
+
+
+def friction_torque(qd, friction):
+    """The friction torques ``τ_f = FV q̇ + FC sign(q̇)``, joint by joint (viscous and
+    Coulomb). ``friction = (viscous, coulomb)``, one number per joint each; ``qd``: one
+    joint-rate vector, or numbers for N states as an (N, n) array.
+
+    >>> friction_torque([2.0, -1.0, 0.0], ([0.5, 0.5, 0.5], [1.0, 1.0, 1.0]))
+    array([ 2. , -1.5,  0. ])
+    """
+    if isinstance(qd, np.ndarray) and qd.ndim == 2:
+        viscous, coulomb = _friction_pair(friction, qd.shape[1])
+        return qd * viscous + np.sign(qd) * coulomb
+    symbolic = B.is_symbolic(qd, friction)
+    qd = C.vector(qd, None, "qd", symbolic)
+    viscous, coulomb = _friction_pair(friction, len(qd))
+    signs = _sign(qd, symbolic)
+    return B.vector([viscous[i] * qd[i] + coulomb[i] * signs[i] for i in range(len(qd))],
+                    symbolic)
