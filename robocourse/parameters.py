@@ -44,7 +44,7 @@ import sympy as sp
 
 from robocourse import _backend as B
 from robocourse import _checks as C
-from robocourse.frames import as_rotation, cross
+from robocourse.frames import as_rotation, skew
 from robocourse.inertia import parallel_axis, parallel_axis_to_centre
 from robocourse.newton_euler import _inward, _link_transforms, _outward
 from robocourse.statics import tool_wrench
@@ -220,7 +220,8 @@ def standard_parameters(robot, friction=None):
 
 
 def _friction_pair(friction, n):
-    if not isinstance(friction, (tuple, list)) or len(friction) != 2:
+    if not isinstance(friction, (tuple, list)) or len(friction) != 2 or \
+            any(np.ndim(part) == 0 and not isinstance(part, sp.MatrixBase) for part in friction):
         raise ValueError("friction must be None or a pair (viscous, coulomb) of sequences with "
                          f"one number per joint; got {friction!r}")
     return (C.vector(friction[0], n, "friction[0] (viscous)", entries="one per joint"),
@@ -233,14 +234,22 @@ def _check_flag(value, name):
     return bool(value)
 
 
+def _with_operators(motion):
+    """``(ω, ω̇, v̇)`` of a link with the matrices ``[ω×]``, ``[ω̇×] + [ω×]²`` and ``[v̇×]``."""
+    omega, omega_dot, vdot = motion
+    turn = skew(omega)
+    return omega, omega_dot, vdot, turn, skew(omega_dot) + turn @ turn, skew(vdot)
+
+
 def _origin_wrench(motion, link_parameters, symbolic):
     """``(F, N)``: the force and the moment about the origin that move a link with
-    ``motion = (ω, ω̇, v̇)`` (in its frame), from its ten parameters."""
-    omega, omega_dot, vdot = motion
+    ``motion = _with_operators((ω, ω̇, v̇))`` (in its frame), from its ten parameters:
+    ``F = M v̇ + ([ω̇×] + [ω×]²) MS``, ``N = J ω̇ + [ω×] J ω − [v̇×] MS``."""
+    omega, omega_dot, vdot, turn, spin, push = motion
     J = B.matrix([[link_parameters[k] for k in row] for row in _TENSOR], symbolic)
     MS, mass = B.vector(list(link_parameters[6:9]), symbolic), link_parameters[9]
-    F = mass * vdot + cross(omega_dot, MS) + cross(omega, cross(omega, MS))
-    N = J @ omega_dot + cross(omega, J @ omega) + cross(MS, vdot)
+    F = spin @ MS if mass == 0 else mass * vdot + spin @ MS    # 0 * v̇ costs sympy dearly
+    N = J @ omega_dot + turn @ (J @ omega) - push @ MS
     return F, N
 
 
@@ -279,7 +288,7 @@ def regressor(robot, q, qd, qdd, *, friction=False, gravity=None):
     transforms = _link_transforms(robot, q, symbolic)
     motions = _outward(robot, transforms, qd, qdd, C.gravity(gravity, robot, symbolic), symbolic)
     wrenches = []
-    for j, motion in enumerate(motions):
+    for j, motion in enumerate(map(_with_operators, motions)):
         F, N = (B.matrix([[0] * p] * 3, symbolic) for _ in range(2))
         for k in range(PER_LINK):
             unit = [1 if m == k else 0 for m in range(PER_LINK)]
@@ -329,8 +338,8 @@ def inverse_dynamics(robot, q, qd, qdd, *, parameters=None, wrench=None, frame="
     values = B.convert(values, symbolic)
     transforms = _link_transforms(robot, q, symbolic)
     motions = _outward(robot, transforms, qd, qdd, C.gravity(gravity, robot, symbolic), symbolic)
-    wrenches = [_origin_wrench(motion, values[PER_LINK * j:PER_LINK * (j + 1)], symbolic)
-                for j, motion in enumerate(motions)]
+    wrenches = [_origin_wrench(_with_operators(motion), values[PER_LINK * j:PER_LINK * (j + 1)],
+                               symbolic) for j, motion in enumerate(motions)]
     load = (B.zeros(6, symbolic) if wrench is None
             else B.convert(tool_wrench(robot, q, wrench, frame), symbolic))
     forces = _inward(robot, transforms, wrenches, B.halves(load, symbolic))
