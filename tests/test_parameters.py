@@ -10,7 +10,7 @@ import pytest
 import sympy as sp
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from strategies import chains, inertia_tensors, joint_vectors
+from strategies import inertia_tensors, states
 
 from robocourse import equivalence
 from robocourse import lagrange as la
@@ -21,13 +21,6 @@ from robocourse.models import planar_2r, planar_2r_distributed, puma560, rp_arm
 from robocourse.robot import joint_symbols
 
 TOLERANCE = dict(rtol=1e-9, atol=1e-9)
-
-
-@st.composite
-def states(draw, min_joints=1, max_joints=6):
-    robot = draw(chains(min_joints=min_joints, max_joints=max_joints))
-    return (robot, draw(joint_vectors(robot.n)), draw(joint_vectors(robot.n)),
-            draw(joint_vectors(robot.n)))
 
 
 @settings(max_examples=40)

@@ -27,7 +27,7 @@ from robocourse.grading import (
 from robocourse.grading.checks import Mistake, case, check_call
 from robocourse.models import planar_2r
 from robocourse.parameters import parameter_symbols, regressor
-from robocourse.robot import Link, SerialChain, joint_symbols
+from robocourse.robot import joint_symbols
 
 exercises = ExerciseSet("ch7_parameters")
 
@@ -135,21 +135,10 @@ def pendulum_data(student):
     qd = np.round(rng.uniform(-2.0, 2.0, 60), 4)
     qdd = np.round(rng.uniform(-4.0, 4.0, 60), 4)
     noise = 0.05
-    tau = pendulum_rows(q, qd, qdd) @ truth + noise * rng.standard_normal(60)
+    ZZ, MX, MY, FV, FC = truth
+    tau = (ZZ * qdd + GRAVITY * (MX * np.cos(q) - MY * np.sin(q)) + FV * qd + FC * np.sign(qd)
+           + noise * rng.standard_normal(60))
     return q, qd, qdd, np.round(tau, 4), noise
-
-
-def pendulum():
-    """The pendulum of exercise 5: one revolute joint, gravity along −Y0."""
-    return SerialChain([Link(joint="R")], gravity=(0.0, -GRAVITY, 0.0), name="pendulum")
-
-
-def pendulum_rows(q, qd, qdd):
-    """The library's regressor of the pendulum for ``[ZZ1, MX1, MY1, FV1, FC1]``, one row
-    per sample (the other standard parameters have no effect)."""
-    keep = [5, 6, 7, 10, 11]
-    return np.array([regressor(pendulum(), [a], [b], [c], friction=True)[0, keep]
-                     for a, b, c in zip(q, qd, qdd, strict=True)])
 
 
 # --- exercise 1: the ten parameters of a link ---------------------------------------------

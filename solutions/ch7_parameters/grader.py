@@ -26,7 +26,6 @@ from robocourse.exercises.ch7_parameters import (
     link_numbers,
     no_effect_2r,
     pendulum_data,
-    pendulum_rows,
     regressor_column,
     theta1,
     theta2,
@@ -34,7 +33,8 @@ from robocourse.exercises.ch7_parameters import (
 )
 from robocourse.grading import check_expression, check_number
 from robocourse.grading.checks import Known, Mistake
-from robocourse.parameters import origin_parameters
+from robocourse.parameters import origin_parameters, regressor
+from robocourse.robot import Link, SerialChain
 
 __all__ = ["exercises"]
 
@@ -94,14 +94,17 @@ def exercise_3(no_effect):
     expected = set(no_effect_2r())
     given = set(no_effect)
     acting, missing = sorted(given - expected), sorted(expected - given)
+    problems = []
     if acting:
-        raise Mistake(f"no_effect lists {len(acting)} parameter(s) whose column of Y is not zero "
-                      "(they move a joint): look again at what each link's motion can feel",
-                      "acting-listed")
+        problems.append(f"it lists {len(acting)} parameter(s) whose column of Y is not zero "
+                        "(they move a joint): look again at what each link's motion can feel")
     if missing:
-        raise Mistake(f"{len(missing)} parameter(s) with a zero column of Y are missing: think of "
-                      "a first moment along the joint axes, and of a mass that sits on a joint "
-                      "axis that never moves", "no-effect-missing")
+        problems.append(f"{len(missing)} parameter(s) with a zero column of Y are missing: think "
+                        "of a first moment along the joint axes, and of a mass that sits on a "
+                        "joint axis that never moves")
+    if problems:
+        raise Mistake(f"no_effect is not right: {'; '.join(problems)}",
+                      "acting-listed" if acting else "no-effect-missing")
 
 
 # --- exercise 4 ------------------------------------------------------------------------------
@@ -120,6 +123,15 @@ def exercise_4(ZZR1):
 
 
 # --- exercise 5 ------------------------------------------------------------------------------
+
+def pendulum_rows(q, qd, qdd):
+    """The library's regressor of the pendulum for ``[ZZ1, MX1, MY1, FV1, FC1]``, one row
+    per sample (the other standard parameters have no effect)."""
+    pendulum = SerialChain([Link(joint="R")], gravity=(0.0, -GRAVITY, 0.0), name="pendulum")
+    keep = [5, 6, 7, 10, 11]
+    return np.array([regressor(pendulum, [a], [b], [c], friction=True)[0, keep]
+                     for a, b, c in zip(q, qd, qdd, strict=True)])
+
 
 def _fit(rows, tau):
     return np.linalg.lstsq(rows, tau, rcond=None)[0]
