@@ -2,6 +2,7 @@
 #   make lab    open the course in JupyterLab
 #   make test   run the whole test suite (unit, property, doctest, notebooks)
 #   make hub    try the course as a class on JupyterHub, on 127.0.0.1 (root; deploy/README.md)
+#   make book   build the course website, English and Chinese (book/_build/html)
 PYTHON ?= $(shell command -v python3.11 || command -v python3)
 VENV   := .venv
 BIN    := $(VENV)/bin
@@ -11,12 +12,12 @@ STAMP  := $(VENV)/.installed
 HUB_ROOT ?= /srv/robocourse
 HUB_PORT ?= 8000
 
-.PHONY: lab test system hub-env hub bench clean
+.PHONY: lab test system hub-env hub bench clean book translations
 
 $(STAMP): pyproject.toml constraints.txt
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade pip
-	$(BIN)/python -m pip install --quiet -c constraints.txt -e '.[dev]'
+	$(BIN)/python -m pip install --quiet -c constraints.txt -e '.[dev,book]'
 	touch $(STAMP)
 
 lab: $(STAMP)
@@ -34,6 +35,23 @@ system:
 	    apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq \
 	    $$missing >/dev/null; } || \
 	    echo "not available:$$missing — the tests that need them will be skipped"
+	@fc-list :lang=zh 2>/dev/null | grep -q . || { [ "$$(id -u)" = 0 ] && \
+	    command -v apt-get >/dev/null 2>&1 && \
+	    DEBIAN_FRONTEND=noninteractive apt-get install -y -qq fonts-wqy-microhei >/dev/null; } || \
+	    echo "No Chinese font: screenshots of the Chinese book will show boxes"
+
+# The scripts and fonts the book serves itself (book/package.json, pinned by its lock file).
+BOOK_ASSETS := book/node_modules/.installed
+$(BOOK_ASSETS): book/package.json book/package-lock.json
+	npm ci --prefix book --no-audit --no-fund --ignore-scripts --loglevel=error
+	touch $@
+
+book: $(STAMP) $(BOOK_ASSETS)
+	$(BIN)/python book/build.py
+
+# After changing a chapter: extract its strings and merge them into book/locale (see book/README.md)
+translations: $(STAMP)
+	$(BIN)/python book/build.py --update-translations
 
 # The class's environment (pip extra `hub`) and JupyterHub's proxy (npm, deploy/node_modules),
 # when we are root with npm and useradd; otherwise the hub test is skipped and says why.
@@ -49,18 +67,25 @@ hub: hub-env
 
 # The environment's scripts (jupyter, nbgrader, alembic) come first on PATH.
 test: export PATH := $(CURDIR)/$(BIN):$(PATH)
-test: $(STAMP) system hub-env
-	ruff check robocourse tests bench deploy
+test: $(STAMP) $(BOOK_ASSETS) system hub-env
+	ruff check robocourse tests bench deploy book
 	python -m pytest -n 2 --dist loadfile -m "not browser and not hub" \
 	    --nbval-lax --nbval-sanitize-with tests/nbval_sanitize.cfg --nbval-cell-timeout 120 \
 	    robocourse tests chapters solutions
 	# a class on JupyterHub with real accounts, on its own: it starts a server per user
 	ROBOCOURSE_HUB_ENV=$(HUB_ROOT)/env python -m pytest -m hub -rs tests/test_hub.py
 	# the browser test last and alone: JupyterLab and Chromium get the whole machine
-	python -m pytest -m browser -rs tests/test_browser.py
+	python -m pytest -m browser -rs tests/test_browser.py tests/test_book.py
 
-bench: $(STAMP)
-	$(BIN)/python bench/bench.py
+# The peers (pip extra `bench`: pinocchio, roboticstoolbox-python) are installed first;
+# if they cannot be, the benchmark runs without them and says so.
+BENCH_STAMP := $(VENV)/.bench-installed
+$(BENCH_STAMP): $(STAMP)
+	$(BIN)/python -m pip install --quiet -c constraints.txt -e '.[bench]' && touch $(BENCH_STAMP) \
+	    || echo "the peers (pip extra bench) did not install: the benchmark runs without them"
+
+bench: $(BENCH_STAMP)
+	cd bench && ../$(BIN)/python bench.py
 
 clean:
 	rm -rf $(VENV)

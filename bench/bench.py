@@ -1,27 +1,39 @@
-"""Benchmark of the dynamics core: prints one table (run with ``make bench``).
+"""Benchmark of the dynamics core against its peers: prints one table (``make bench``).
 
-* Deriving the equations of motion of the 2R arm (point masses, SYLLABUS 3.2) and the
-  R-P arm (SYLLABUS 4.3) symbolically: Newton–Euler, Lagrange from energies, and
-  ``sympy.physics.mechanics.LagrangesMethod`` on the same arms (written below); each
-  result is checked against Newton–Euler.
-* Numeric PUMA 560 inverse dynamics: generated code (C, and its numpy fallback) for
-  one state and per state over 1,000 states; the generic numpy Newton–Euler for
-  reference; roboticstoolbox and pinocchio when they are installed (they are not
-  dependencies: they are only imported if present).
-* Forward simulation of the 2R arm (distributed links) for 10 s, RK45, rtol 1e-8.
-* Checking an answer (``equivalence.compare``) on the largest answers of the course:
-  the PUMA 560 closed-form ``M``, ``c``, ``G`` entries against a rewritten form and
-  against a small exact change, and the raw Newton–Euler torque of joint 2.
+Each figure is measured for robocourse and, where one exists, for the best peer on
+the same robot — pinocchio (``pin``) and roboticstoolbox-python, the extra ``bench`` of
+``pyproject.toml``; a peer that is not installed is skipped and the table says so. The
+robots are robocourse's, written for the peers by ``peers.py`` (each checked to give
+the same torques). The two sides are timed in interleaved rounds (A B, B A, …) and the
+ratio is the median of the per-round ratios, so a load that changes during the run
+touches both alike; the times shown are the medians.
 
-Times are medians over repeated runs (``timeit.repeat``); the "runs" column reads
-"repeats x calls per repeat" (a per-state time divides by the 1,000 states as well).
+* One state: inverse and forward dynamics of the PUMA 560 and the 2R arm, generated C
+  (``codegen.CompiledDynamics``, through its CPython extension) against pinocchio's
+  ``rnea`` and ``aba``.
+* Many states: PUMA inverse dynamics over 1,000 states, generated C (``.many``) and the
+  generic numpy Newton–Euler (a batch of states), against roboticstoolbox's batched C.
+* The size of the generated PUMA code (``codegen.operation_count``), against a
+  customised symbolic Newton–Euler (Khalil & Kleinfinger 1987).
+* Simulation of the 2R arm, ``simulate`` with its default (compiled) model, against
+  pinocchio's ``aba`` in the same ``solve_ivp``.
+* Symbolic equations: the 2R arm by Newton–Euler and by ``sympy.physics.mechanics``
+  (``KanesMethod``, ``LagrangesMethod``); the PUMA 560 simplified (``closed_form``) and
+  from its energies (``lagrange.lagrange_equations``), each checked against
+  Newton–Euler; roboticstoolbox's symbolic ``rne`` of the PUMA only with ``--slow``
+  (issue 16: more than 120 s for each torque).
+* Answer checking (``equivalence.compare``) on the largest answers of the course.
+
+Run on as quiet a machine as you can: the load average is printed before and after.
 """
 
-import importlib
+import argparse
 import json
+import multiprocessing
 import os
 import pathlib
 import statistics
+import sys
 import tempfile
 import time
 import timeit
@@ -29,39 +41,217 @@ import timeit
 import numpy as np
 import sympy as sp
 import sympy.physics.mechanics as me
+from base_parameters import regrouped
+from peers import peer, pinocchio_model, roboticstoolbox_robot
+from scipy.integrate import solve_ivp
 
 from robocourse import lagrange, newton_euler
 from robocourse.closed_form import closed_form, exact_arm
-from robocourse.codegen import CompiledDynamics, NumericFunction, c_compiler
+from robocourse.codegen import CompiledDynamics, c_compiler, operation_count
 from robocourse.equivalence import compare
-from robocourse.models import planar_2r, planar_2r_distributed, puma560, rp_arm
-from robocourse.robot import joint_symbols
+from robocourse.models import planar_2r, planar_2r_distributed, puma560
+from robocourse.robot import Link, SerialChain, joint_symbols
 from robocourse.simulate import simulate
 
 ROWS = []
+KHALIL_MULTIPLICATIONS = 250     # customised symbolic NE of a PUMA-like arm (issue 16)
+PUMA = puma560()
+ARM_2R = planar_2r(l1=1.0, l2=0.7, m1=2.0, m2=0.5, g=9.81)
+ARM_2R_DISTRIBUTED = planar_2r_distributed(l1=1.0, l2=1.0, m1=1.0, m2=1.0, r1=0.5, r2=0.5,
+                                           I1=1 / 12, I2=1 / 12, g=9.81)
 
 
-def median_time(function, number=1, repeat=5):
-    """The time of one call: median over ``repeat`` runs of ``number`` calls each."""
-    return statistics.median(timeit.repeat(function, number=number, repeat=repeat)) / number
+def row(figure, ours, peer_name="—", theirs=None, ratio=None, note="", unit="s"):
+    ROWS.append((figure, ours, peer_name, theirs, ratio, note, unit))
 
 
-def row(task, method, seconds, runs="", note=""):
-    ROWS.append((task, method, seconds, runs, note))
+def show(value, unit="s"):
+    if value is None:
+        return "—"
+    if isinstance(value, str):
+        return value
+    if unit != "s":
+        return f"{value:g}{unit}"
+    for name, scale in (("s", 1), ("ms", 1e-3), ("µs", 1e-6)):
+        if value >= scale:
+            return f"{value / scale:.3g} {name}"
+    return f"{value * 1e9:.3g} ns"
 
 
-def show(seconds):
-    for unit, scale in (("s", 1), ("ms", 1e-3), ("µs", 1e-6)):
-        if seconds >= scale:
-            return f"{seconds / scale:.3g} {unit}"
-    return f"{seconds * 1e9:.3g} ns"
+def per_call(function, number):
+    return timeit.timeit(function, number=number) / number
 
 
-# --- the peers: the same two arms written for sympy.physics.mechanics ----------------
+def interleaved(ours, theirs, number, rounds=15):
+    """``(our median, their median, median ratio)`` of ``rounds`` interleaved rounds of
+    ``number`` calls each, the order switching every round."""
+    mine, other, ratios = [], [], []
+    for k in range(rounds):
+        pair = (ours, theirs) if k % 2 == 0 else (theirs, ours)
+        first, second = (per_call(f, number) for f in pair)
+        a, b = (first, second) if k % 2 == 0 else (second, first)
+        mine.append(a)
+        other.append(b)
+        ratios.append(a / b)
+    return statistics.median(mine), statistics.median(other), statistics.median(ratios)
+
+
+def compared(figure, ours, peer_name, theirs, number, rounds=15, note=""):
+    """A row for ``ours`` against ``theirs`` (None: the peer is not installed)."""
+    if theirs is None:
+        row(figure, statistics.median(per_call(ours, number) for _ in range(rounds)),
+            peer_name, "not installed", note=note)
+        return
+    mine, other, ratio = interleaved(ours, theirs, number, rounds)
+    row(figure, mine, peer_name, other, ratio, note)
+
+
+def states(robot, count, seed=0):
+    return np.random.default_rng(seed).uniform(-np.pi, np.pi, size=(3, count, robot.n))
+
+
+# --- one state -------------------------------------------------------------------------
+
+def one_off():
+    """Generating and compiling the PUMA's inverse dynamics with an empty cache."""
+    with tempfile.TemporaryDirectory() as cache:
+        os.environ["ROBOCOURSE_CACHE"] = cache
+        start = time.perf_counter()
+        CompiledDynamics(PUMA).inverse_dynamics(np.zeros(6), np.zeros(6), np.zeros(6))
+        row("one-off: generate + compile the PUMA 560 inverse dynamics (empty cache)",
+            time.perf_counter() - start, note="the extension and the program; later "
+            "sessions find both in the cache")
+        del os.environ["ROBOCOURSE_CACHE"]
+
+
+def one_state():
+    pin = peer("pinocchio")
+    for label, robot in (("PUMA 560", PUMA), ("2R", ARM_2R)):
+        _one_state(label, robot, pin)
+
+
+def _one_state(label, robot, pin):
+    model = CompiledDynamics(robot)
+    Q, QD, QDD = states(robot, 200)
+    q, qd, qdd = Q[0], QD[0], QDD[0]
+    tau = newton_euler.inverse_dynamics(robot, Q, QD, QDD)
+    inverse, forward = model.inverse_dynamics, model.forward_dynamics
+    error = np.abs(inverse.many(Q, QD, QDD) - tau).max()
+    rnea = aba = None
+    if pin is not None:
+        pm, pd = pinocchio_model(robot)
+
+        def rnea():
+            return pin.rnea(pm, pd, q, qd, qdd)
+
+        def aba():
+            return pin.aba(pm, pd, q, qd, tau[0])
+        error = max(error, np.abs(rnea() - tau[0]).max())
+    compared(f"{label} inverse dynamics, one state, generated C",
+             lambda: inverse(q, qd, qdd), "pinocchio rnea", rnea, 20000,
+             note=f"target ≤ 0.8; called by {inverse.calls}; max |Δτ| vs NE {error:.1e}")
+    compared(f"{label} forward dynamics, one state, generated C",
+             lambda: forward(q, qd, tau[0]), "pinocchio aba", aba, 20000,
+             note=f"max |Δq̈| vs NE {np.abs(forward(q, qd, tau[0]) - qdd).max():.1e}")
+    if robot is PUMA:
+        out = np.empty(6)
+        compared("PUMA 560 inverse dynamics, one state, with out=",
+                 lambda: inverse(q, qd, qdd, out=out), "pinocchio rnea", rnea, 20000)
+        inputs, outputs = np.concatenate([q, qd, qdd]), np.empty(6)
+        bare, a, b = inverse._program._one, inputs.ctypes.data, outputs.ctypes.data
+        compared("the same PUMA C code called bare through ctypes, inputs preloaded",
+                 lambda: bare(a, b), "pinocchio rnea", rnea, 20000)
+
+
+# --- many states ---------------------------------------------------------------------------
+
+def many_states():
+    rtb = peer("roboticstoolbox")
+    Q, QD, QDD = states(PUMA, 1000)
+    model = CompiledDynamics(PUMA)
+    expected = np.array([newton_euler.inverse_dynamics(PUMA, *state)
+                         for state in zip(Q[:50], QD[:50], QDD[:50], strict=True)])
+    batched = newton_euler.inverse_dynamics(PUMA, Q, QD, QDD)
+    theirs = None
+    if rtb is not None:
+        robot = roboticstoolbox_robot(PUMA)
+        theirs = lambda: robot.rne(Q, QD, QDD)                             # noqa: E731
+    per_state = 1 / 1000
+    for figure, ours, number, error in (
+            ("PUMA 560 inverse dynamics per state of 1,000, generated C (.many)",
+             lambda: model.inverse_dynamics.many(Q, QD, QDD), 50,
+             np.abs(model.inverse_dynamics.many(Q, QD, QDD)[:50] - expected).max()),
+            ("PUMA 560 inverse dynamics per state of 1,000, numpy Newton–Euler (batch)",
+             lambda: newton_euler.inverse_dynamics(PUMA, Q, QD, QDD), 5,
+             np.abs(batched[:50] - expected).max())):
+        mine, other, ratio = (interleaved(ours, theirs, number, 9) if theirs else
+                              (per_call(ours, number), "not installed", None))
+        row(figure, mine * per_state, "roboticstoolbox rne (batched C)",
+            other * per_state if theirs else other, ratio,
+            f"max |Δτ| vs NE one state at a time {error:.1e}")
+    single = per_call(lambda: newton_euler.inverse_dynamics(PUMA, Q[0], QD[0], QDD[0]), 20)
+    row("PUMA 560 inverse dynamics, one state, numpy Newton–Euler (for reference)", single)
+
+
+def operation_counts():
+    count = operation_count(PUMA)
+    row("PUMA 560 generated inverse dynamics: multiplications", count["multiplications"],
+        "Khalil–Kleinfinger customised NE", KHALIL_MULTIPLICATIONS,
+        count["multiplications"] / KHALIL_MULTIPLICATIONS,
+        f"target ≤ 250 (standard parameters); {count['additions']} additions, "
+        f"{count['functions']} sin/cos", unit="")
+    table = regrouped(PUMA)
+    count = operation_count(PUMA, table)
+    Q, QD, QDD = states(PUMA, 100)
+    error = np.abs(CompiledDynamics(PUMA, parameters=table).inverse_dynamics.many(Q, QD, QDD)
+                   - newton_euler.inverse_dynamics(PUMA, Q, QD, QDD)).max()
+    row("the same with regrouped (base) parameters: multiplications", count["multiplications"],
+        "target", 170, count["multiplications"] / 170,
+        f"{count['additions']} additions; regrouping of bench/base_parameters.py; "
+        f"max |Δτ| vs NE {error:.1e}", unit="")
+
+
+# --- simulation ---------------------------------------------------------------------------
+
+def simulation():
+    pin = peer("pinocchio")
+    arm, q0, qd0 = ARM_2R_DISTRIBUTED, [0.5, 0.3], [0.0, 0.0]
+    simulate(arm, q0, qd0, 0.1)                  # generate and compile before timing
+    theirs = {}
+    if pin is not None:
+        pm, pd = pinocchio_model(arm)
+        zero = np.zeros(2)
+
+        def pinocchio_simulation(duration):
+            def rate(t, y):
+                return np.concatenate([y[2:], pin.aba(pm, pd, y[:2], y[2:], zero)])
+            return solve_ivp(rate, (0.0, duration), np.concatenate([q0, qd0]), method="RK45",
+                             rtol=1e-8, atol=1e-8)
+        ours, other = simulate(arm, q0, qd0, 10.0).q[-1], pinocchio_simulation(10.0).y[:2, -1]
+        theirs = {d: (lambda d=d: pinocchio_simulation(d)) for d in (10.0, 1.0)}
+        note = f"final |Δq| vs pinocchio {np.abs(ours - other).max():.1e}; "
+    else:
+        note = ""
+    steps = len(simulate(arm, q0, qd0, 10.0).t) - 1
+    compared("2R simulation 10 s, RK45, rtol = atol = 1e-8, simulate (compiled by itself)",
+             lambda: simulate(arm, q0, qd0, 10.0), "pinocchio aba in solve_ivp",
+             theirs.get(10.0), 1, rounds=7, note=note + f"{steps} steps")
+    compared("2R simulation 1 s, the obvious call simulate(arm, q0, qd0, 1.0)",
+             lambda: simulate(arm, q0, qd0, 1.0), "pinocchio aba in solve_ivp",
+             theirs.get(1.0), 3, rounds=7, note="target ≤ 2")
+    start = time.perf_counter()
+    simulate(arm, q0, qd0, 1.0, model=False)
+    row("2R simulation 1 s, Newton–Euler at every step (model=False)",
+        time.perf_counter() - start, note="for reference")
+
+
+# --- symbolic equations ---------------------------------------------------------------------
 
 def mechanics_2r():
-    """The 2R arm with point masses at the link ends, gravity along −Y0."""
+    """The 2R arm with point masses at the link ends, gravity along −Y0: the generalised
+    coordinates, speeds, particles and forces for sympy.physics.mechanics."""
     theta1, theta2 = me.dynamicsymbols("theta1 theta2")
+    omega1, omega2 = me.dynamicsymbols("omega1 omega2")
     l1, l2, m1, m2, g = sp.symbols("l1 l2 m1 m2 g")
     N = me.ReferenceFrame("N")
     A = N.orientnew("A", "Axis", [theta1, N.z])
@@ -72,36 +262,35 @@ def mechanics_2r():
     P2 = P1.locatenew("P2", l2 * B.x)
     P1.v2pt_theory(O, N, A)
     P2.v2pt_theory(P1, N, B)
-    bodies = [me.Particle("p1", P1, m1), me.Particle("p2", P2, m2)]
-    for body, point in zip(bodies, (P1, P2), strict=True):
-        body.potential_energy = body.mass * g * point.pos_from(O).dot(N.y)
-    return me.Lagrangian(N, *bodies), [theta1, theta2]
+    particles = [me.Particle("p1", P1, m1), me.Particle("p2", P2, m2)]
+    forces = [(P1, -m1 * g * N.y), (P2, -m2 * g * N.y)]
+    return dict(frame=N, coordinates=[theta1, theta2], speeds=[omega1, omega2],
+                points=(P1, P2), particles=particles, forces=forces, g=g, origin=O)
 
 
-def mechanics_rp():
-    """Craig's R-P arm: link 1 (COM l1 out) turns about Z0; the slider (COM at d2)
-    runs along it. The body x axis points along the arm; only Izz enters planar motion."""
-    theta1, d2 = me.dynamicsymbols("theta1 d2")
-    l1, m1, m2, g = sp.symbols("l1 m1 m2 g")
-    Ixx1, Iyy1, Izz1, Ixx2, Iyy2, Izz2 = sp.symbols("Ixx1 Iyy1 Izz1 Ixx2 Iyy2 Izz2")
-    N = me.ReferenceFrame("N")
-    A = N.orientnew("A", "Axis", [theta1, N.z])
-    O = me.Point("O")
-    O.set_vel(N, 0)
-    C1 = O.locatenew("C1", l1 * A.x)
-    C2 = O.locatenew("C2", d2 * A.x)
-    C1.v2pt_theory(O, N, A)
-    C2.set_vel(N, C2.pos_from(O).dt(N))
-    link1 = me.RigidBody("link1", C1, A, m1, (me.inertia(A, Iyy1, Ixx1, Izz1), C1))
-    link2 = me.RigidBody("link2", C2, A, m2, (me.inertia(A, Iyy2, Ixx2, Izz2), C2))
-    for body, point in ((link1, C1), (link2, C2)):
-        body.potential_energy = body.mass * g * point.pos_from(O).dot(N.y)
-    return me.Lagrangian(N, link1, link2), [theta1, d2]
+def lagranges_method():
+    model = mechanics_2r()
+    for particle, point in zip(model["particles"], model["points"], strict=True):
+        particle.potential_energy = (particle.mass * model["g"]
+                                     * point.pos_from(model["origin"]).dot(model["frame"].y))
+    lagrangian = me.Lagrangian(model["frame"], *model["particles"])
+    method = me.LagrangesMethod(lagrangian, model["coordinates"])
+    return method.form_lagranges_equations().applyfunc(sp.simplify), model["coordinates"]
 
 
-def lagranges_method(model):
-    lagrangian, coordinates = model()
-    return me.LagrangesMethod(lagrangian, coordinates).form_lagranges_equations()
+def kanes_method():
+    """Kane's equations, rewritten as the joint torques τ = M q̈ − forcing, simplified."""
+    model = mechanics_2r()
+    q, u = model["coordinates"], model["speeds"]
+    t = me.dynamicsymbols._t
+    kane = me.KanesMethod(model["frame"], q_ind=q, u_ind=u,
+                          kd_eqs=[qi.diff(t) - ui for qi, ui in zip(q, u, strict=True)])
+    kane.kanes_equations(model["particles"], model["forces"])
+    accelerations = sp.Matrix([ui.diff(t) for ui in u])
+    tau = (kane.mass_matrix * accelerations - kane.forcing).applyfunc(sp.simplify)
+    rates = {ui: qi.diff(t) for qi, ui in zip(q, u, strict=True)}
+    rates.update({ui.diff(t): qi.diff(t, 2) for qi, ui in zip(q, u, strict=True)})
+    return tau.subs(rates), q
 
 
 def in_joint_symbols(equations, coordinates, robot):
@@ -109,118 +298,99 @@ def in_joint_symbols(equations, coordinates, robot):
     t = me.dynamicsymbols._t
     values = {}
     for c, *symbols in zip(coordinates, *joint_symbols(robot), strict=True):
-        values.update(zip((c, c.diff(t), c.diff(t, 2)), symbols, strict=True))
+        values.update(zip((c.diff(t, 2), c.diff(t), c), symbols[::-1], strict=True))
     return me.msubs(equations, values)
 
 
+def newton_euler_simplified(robot):
+    """Newton–Euler, simplified by the exact reduction of ``closed_form``."""
+    return closed_form(robot).tau
+
+
 def agrees(a, b):
-    return all(sp.simplify(x - y) == 0 for x, y in zip(a, b, strict=True))
+    return compare(sp.Matrix(a), sp.Matrix(b)).equal
 
 
-def tidy(tau):
-    return tau.applyfunc(lambda e: sp.expand(sp.trigsimp(sp.expand(e))))
-
-
-def derivations():
-    for label, robot, peer in (("2R point masses", planar_2r(), mechanics_2r),
-                               ("R-P arm", rp_arm(), mechanics_rp)):
-        task = f"EoM {label}: derive τ"
-        q, qd, qdd = joint_symbols(robot)
-        tau = newton_euler.inverse_dynamics(robot, q, qd, qdd)
-        row(task, "Newton–Euler recursion (as derived)",
-            median_time(lambda r=robot, s=(q, qd, qdd): newton_euler.inverse_dynamics(r, *s)),
-            "5x1")
-        row(task, "Newton–Euler + trigsimp/expand",
-            median_time(lambda r=robot, s=(q, qd, qdd): tidy(newton_euler.inverse_dynamics(
-                r, *s)), repeat=3), "3x1")
-        from_energies = lagrange.lagrange_equations(robot)
-        row(task, "Lagrange from energies (tidy)",
-            median_time(lambda r=robot: lagrange.lagrange_equations(r), repeat=3), "3x1",
-            f"= NE: {'yes' if agrees(from_energies, tau) else 'NO'}")
-        _, coordinates = peer()
-        equations = in_joint_symbols(lagranges_method(peer), coordinates, robot)
-        row(task, "sympy.physics.mechanics LagrangesMethod",
-            median_time(lambda p=peer: lagranges_method(p), repeat=3), "3x1",
-            f"= NE: {'yes' if agrees(equations, tau) else 'NO'}")
-
-
-# --- numeric PUMA 560 inverse dynamics ------------------------------------------------
-
-def puma_inverse_dynamics():
-    task = "PUMA 560 inverse dynamics"
-    rng = np.random.default_rng(0)
-    Q, QD, QDD = rng.uniform(-np.pi, np.pi, size=(3, 1000, 6))
-    q, qd, qdd = Q[0], QD[0], QDD[0]
-    robot = puma560()
-
-    with tempfile.TemporaryDirectory() as cache:     # one-off cost, with an empty cache
-        os.environ["ROBOCOURSE_CACHE"] = cache
+def symbolic_equations():
+    arm = planar_2r()
+    tau = newton_euler.inverse_dynamics(arm, *joint_symbols(arm))
+    for figure, method in (("sympy KanesMethod", kanes_method),
+                           ("sympy LagrangesMethod", lagranges_method)):
+        equations, coordinates = method()
+        same = agrees(in_joint_symbols(equations, coordinates, arm), tau)
+        compared(f"symbolic 2R equations, derived + simplified, Newton–Euler vs {figure}",
+                 lambda: newton_euler_simplified(arm), figure, method, 1, rounds=3,
+                 note=f"= NE: {'yes' if same else 'NO'}")
+    for figure, derive, robot in (
+            ("symbolic PUMA 560, all six joints, simplified (closed_form)",
+             lambda r: closed_form(r).tau, PUMA),
+            ("symbolic PUMA 560 from its energies (lagrange.lagrange_equations)",
+             lagrange.lagrange_equations, PUMA),
+            ("closed_form of a 3-joint arm with twists of 30° and 0.3 rad", lambda r:
+             closed_form(r).tau, twisted_arm())):
         start = time.perf_counter()
-        compiled = CompiledDynamics(robot).inverse_dynamics
-        row(task, "one-off: NE with symbols + sp.cse + compile", time.perf_counter() - start,
-            "1x1", f"backend {compiled.backend}, compiler {c_compiler() or 'none'}")
-        del os.environ["ROBOCOURSE_CACHE"]
-    model = CompiledDynamics(robot)
-    expected = np.array([newton_euler.inverse_dynamics(robot, *state)
-                         for state in zip(Q, QD, QDD, strict=True)])
-    tau = newton_euler.inverse_dynamics(robot, model.q, model.qd, model.qdd)
-    targets = {"c": ("target ≤ 8 µs (rtb's C: 8.4 µs)", "target ≤ 0.85 µs (rtb's C: 0.85 µs); "),
-               "numpy": ("", "")}
-    for backend, calls in (("c", 2000), ("numpy", 20)) if c_compiler() else (("numpy", 20),):
-        f = NumericFunction(tau, {"q": model.q, "qd": model.qd, "qdd": model.qdd},
-                            "puma_inverse_dynamics", backend)
-        error = np.abs(f.many(Q, QD, QDD) - expected).max()
-        single = median_time(lambda f=f: f(q, qd, qdd), number=calls, repeat=7)
-        per_state = median_time(lambda f=f: f.many(Q, QD, QDD), number=20, repeat=7) / 1000
-        row(task, f"generated code ({backend}), one state", single, f"7x{calls}",
-            targets[backend][0])
-        row(task, f"generated code ({backend}), per state of 1,000", per_state, "7x20",
-            targets[backend][1] + f"max |Δτ| vs numpy NE {error:.1e}")
-    row(task, "generic numpy Newton–Euler, one state",
-        median_time(lambda: newton_euler.inverse_dynamics(robot, q, qd, qdd), number=20),
-        "5x20")
-    peers(task, q, qd, qdd, Q, QD, QDD)
+        tau = derive(robot)
+        seconds = time.perf_counter() - start
+        error = _numeric_gap(robot, tau)
+        peer_name = "roboticstoolbox symbolic rne" if robot is PUMA else "—"
+        theirs = ("> 120 s per torque (issue 16; --slow runs it)" if robot is PUMA else None)
+        row(figure, seconds, peer_name, theirs, note=f"max |Δτ| vs numeric NE {error:.1e}, "
+            f"{sum(sp.count_ops(e) for e in tau)} operations")
 
 
-def peers(task, q, qd, qdd, Q, QD, QDD):
+def twisted_arm():
+    inertia = np.diag([0.1, 0.2, 0.25])
+    return SerialChain([Link(theta=0.3, mass=1.0, r_c=[0.5, 0, 0.1], I_c=inertia),
+                        Link(alpha=np.pi / 6, a=1.0, mass=2.0, r_c=[0.2, 0.1, 0], I_c=inertia),
+                        Link(alpha=0.3, a=0.7, d=0.2, joint="P", mass=0.5, r_c=[0, 0, 0.3],
+                             I_c=inertia)], gravity=[0, -9.81, 0], name="twisted arm")
+
+
+def _numeric_gap(robot, tau):
+    q, qd, qdd = joint_symbols(robot)
+    function = sp.lambdify([q, qd, qdd], tau, "numpy")
+    Q, QD, QDD = states(robot, 5, seed=3)
+    return max(np.abs(np.ravel(function(*state)) - newton_euler.inverse_dynamics(robot, *state))
+               .max() for state in zip(Q, QD, QDD, strict=True))
+
+
+def _rtb_symbolic_torque(joint, queue):
+    """Put the size of roboticstoolbox's symbolic τ_joint, simplified, on ``queue`` (or
+    the error it raised)."""
     try:
-        rtb = importlib.import_module("roboticstoolbox")
-    except ImportError:
-        row(task, "roboticstoolbox rne", float("nan"), note="not installed")
-    else:
-        puma = rtb.models.DH.Puma560()
-        row(task, "roboticstoolbox rne, one state",
-            median_time(lambda: puma.rne(q, qd, qdd), number=2000, repeat=7), "7x2000",
-            "its own PUMA parameters")
-        row(task, "roboticstoolbox rne, per state of 1,000",
-            median_time(lambda: puma.rne(Q, QD, QDD), number=20, repeat=7) / 1000, "7x20")
-    try:
-        pin = importlib.import_module("pinocchio")
-    except ImportError:
-        row(task, "pinocchio rnea", float("nan"), note="not installed")
-    else:
-        model = pin.buildSampleModelManipulator()
-        data = model.createData()
-        row(task, "pinocchio rnea, one state",
-            median_time(lambda: pin.rnea(model, data, q, qd, qdd), number=2000, repeat=7),
-            "7x2000", "its sample 6-DOF manipulator, not the PUMA")
+        robot = roboticstoolbox_robot(PUMA)
+        q, qd, qdd = (list(sp.symbols(f"{stem}1:7")) for stem in ("q", "qd", "qdd"))
+        tau = robot.rne(q, qd, qdd)                   # symbolic joints: its rne_python
+        queue.put(("done", sp.count_ops(sp.simplify(tau[joint]))))
+    except Exception as error:  # noqa: BLE001 - reported in the table
+        queue.put(("failed", f"{type(error).__name__}: {error}"))
 
 
-def closed_form_puma():
+def rtb_symbolic(seconds=120):
+    """roboticstoolbox's symbolic rne of the PUMA, torque 1 simplified, within ``seconds``."""
+    figure = "roboticstoolbox symbolic PUMA rne, τ1 simplified"
+    if peer("roboticstoolbox") is None:
+        return row(figure, "not installed")
+    queue = multiprocessing.Queue()
+    process = multiprocessing.Process(target=_rtb_symbolic_torque, args=(0, queue))
     start = time.perf_counter()
-    form = closed_form(puma560())
-    seconds = time.perf_counter() - start
-    size = sum(sp.count_ops(part) for part in (form.M, form.c, form.G))
-    row("PUMA 560 simplified symbolic M, c, G", "closed_form: NE + reduction mod s²+c²−1",
-        seconds, "1x1", f"{size} operations in all; roboticstoolbox symbolic rne: > 300 s")
+    process.start()
+    process.join(seconds)
+    if process.is_alive():
+        process.terminate()
+        process.join()
+        return row(figure, f"> {seconds} s", note="did not finish")
+    outcome, value = queue.get()
+    if outcome == "failed":
+        return row(figure, "failed", note=value[:80])
+    row(figure, time.perf_counter() - start, note=f"{value} operations")
 
 
-# --- answer checking ------------------------------------------------------------------
+# --- answer checking ------------------------------------------------------------------------
 
 def answer_checking():
     """``compare`` on the PUMA 560: every verdict is checked, times are per comparison."""
-    task = "PUMA 560 answer check: equivalence.compare"
-    form = closed_form(puma560())
+    form = closed_form(PUMA)
     q, qd, qdd = form.q, form.qd, form.qdd
     change = sp.Rational(1, 10**6) * sp.sin(q[1]) * qd[0]**2
     entries = [e for part in (form.M, form.c, form.G) for e in part if e != 0]
@@ -236,71 +406,70 @@ def answer_checking():
             verdict = compare(answer, expected)
             times.append(time.perf_counter() - start)
             assert verdict.equal is want, (label, verdict)
-        row(task, label + " (slowest)", max(times), f"{len(times)} entries",
-            f"total {show(sum(times))}, floats")
-    robot = puma560()
-    raw = newton_euler.inverse_dynamics(robot, q, qd, qdd)[1]
-    exact = newton_euler.inverse_dynamics(exact_arm(robot), q, qd, qdd)[1]
+        row(f"answer check, PUMA 560: {label} (slowest)", max(times),
+            note=f"{len(times)} entries, total {show(sum(times))}, floats")
+    raw = newton_euler.inverse_dynamics(PUMA, q, qd, qdd)[1]
+    exact = newton_euler.inverse_dynamics(exact_arm(PUMA), q, qd, qdd)[1]
     for label, answer, expected, want in (
             ("raw NE τ2 (floats) vs closed-form τ2", raw, form.tau[1], True),
             ("raw NE τ2 (floats) vs exact-arm NE τ2", raw, exact, True),
             ("exact-arm NE τ2 vs itself x (1 + 1e-12)", exact,
              exact * (1 + sp.Rational(1, 10**12)), False)):
-        seconds = median_time(lambda a=answer, e=expected: compare(a, e), repeat=3)
         verdict = compare(answer, expected)
         assert verdict.equal is want, (label, verdict)
-        row(task, label, seconds, "3x1", f"{sp.count_ops(answer)} operations, "
-            f"{verdict.method}")
-
-
-# --- simulation ------------------------------------------------------------------------
-
-def simulation():
-    task = "2R forward simulation, 10 s, RK45, rtol 1e-8"
-    arm = planar_2r_distributed(l1=1.0, l2=1.0, m1=1.0, m2=1.0, r1=0.5, r2=0.5, I1=1 / 12,
-                                I2=1 / 12, g=9.81)
-    model = CompiledDynamics(arm)
-    q0, qd0 = [0.5, 0.3], [0.0, 0.0]
-    simulate(arm, q0, qd0, 0.1, model=model)        # derive and compile before timing
-    for atol, note in ((1e-6, "scipy's default atol"), (1e-8, "simulate's default atol")):
-        steps = len(simulate(arm, q0, qd0, 10.0, model=model, atol=atol).t) - 1
-        seconds = median_time(lambda a=atol: simulate(arm, q0, qd0, 10.0, model=model, atol=a),
-                              repeat=7)
-        row(task, f"generated code, atol {atol:g}", seconds, "7x1",
-            f"{steps} steps; target ≤ 40 ms; {note}")
-    start = time.perf_counter()
-    simulate(arm, q0, qd0, 1.0, atol=1e-8)
-    row(task.replace("10 s", "1 s"), "Newton–Euler at every step (numpy)",
-        time.perf_counter() - start, "1x1", "for comparison: 1 s simulated, not 10")
+        seconds = statistics.median(timeit.repeat(lambda a=answer, e=expected: compare(a, e),
+                                                  number=1, repeat=3))
+        row(f"answer check, PUMA 560: {label}", seconds,
+            note=f"{sp.count_ops(answer)} operations, {verdict.method}")
 
 
 def browser_redraw():
     """The slider → redrawn figure delay measured by the browser test, when it has run."""
     results = pathlib.Path(__file__).resolve().parent.parent / "test-artifacts" / "browser"
-    task = "statics widget in JupyterLab + Chromium: slider → redrawn figure"
+    figure = "statics widget in JupyterLab + Chromium: slider → redrawn figure"
     if not (results / "redraw.json").exists():
-        row(task, "tests/test_browser.py", float("nan"), "", "run make test first (needs Chromium)")
-        return
+        return row(figure, "not measured", note="run make test first (needs Chromium)")
     measured = json.loads((results / "redraw.json").read_text())
-    row(task, "tests/test_browser.py", measured["slider_to_redraw_ms_median"] / 1000,
-        f"{measured['changes']} changes", "median, from the last browser test run; goal ≤ 50 ms")
+    row(figure, measured["slider_to_redraw_ms_median"] / 1000,
+        note=f"median of {measured['changes']} changes, from the last browser test run")
+
+
+def table():
+    headers = ("figure", "robocourse", "best peer", "peer", "ratio", "note")
+    lines = [(figure, show(ours, unit), peer_name, show(theirs, unit),
+              "—" if ratio is None else f"{ratio:.2f}", note)
+             for figure, ours, peer_name, theirs, ratio, note, unit in ROWS]
+    widths = [max(len(h), *(len(line[k]) for line in lines)) for k, h in enumerate(headers)]
+    out = ["| " + " | ".join(h.ljust(w) for h, w in zip(headers, widths, strict=True)) + " |",
+           "|" + "|".join("-" * (w + 2) for w in widths) + "|"]
+    out += ["| " + " | ".join(c.ljust(w) for c, w in zip(line, widths, strict=True)) + " |"
+            for line in lines]
+    return "\n".join(out)
 
 
 def main():
-    derivations()
-    puma_inverse_dynamics()
-    closed_form_puma()
-    answer_checking()
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--slow", action="store_true",
+                        help="also run roboticstoolbox's symbolic rne of the PUMA (120 s)")
+    arguments = parser.parse_args()
+    load = os.getloadavg()
+    missing = [name for name in ("pinocchio", "roboticstoolbox") if peer(name) is None]
+    print(f"load average before: {load[0]:.2f} (1 min), {load[1]:.2f} (5 min); "
+          f"{os.cpu_count()} cores; C compiler: {c_compiler() or 'none'}; peers not "
+          f"installed (skipped): {', '.join(missing) or 'none'}", file=sys.stderr)
+    one_off()
+    one_state()
+    many_states()
+    operation_counts()
     simulation()
+    symbolic_equations()
+    if arguments.slow:
+        rtb_symbolic()
+    answer_checking()
     browser_redraw()
-    headers = ("task", "method", "median time", "runs", "note")
-    lines = [(task, method, "—" if np.isnan(seconds) else show(seconds), runs, note)
-             for task, method, seconds, runs, note in ROWS]
-    widths = [max(len(h), *(len(line[k]) for line in lines)) for k, h in enumerate(headers)]
-    print("| " + " | ".join(h.ljust(w) for h, w in zip(headers, widths, strict=True)) + " |")
-    print("|" + "|".join("-" * (w + 2) for w in widths) + "|")
-    for line in lines:
-        print("| " + " | ".join(c.ljust(w) for c, w in zip(line, widths, strict=True)) + " |")
+    print(table())
+    load = os.getloadavg()
+    print(f"load average after: {load[0]:.2f} (1 min), {load[1]:.2f} (5 min)")
 
 
 if __name__ == "__main__":

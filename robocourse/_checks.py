@@ -334,3 +334,26 @@ def wrench(value, symbolic):
     if value is None:
         return zeros(6, symbolic)
     return vector(value, 6, "wrench", symbolic, "fx, fy, fz, nx, ny, nz")
+
+
+def states(value, length, name):
+    """``value`` checked to be a batch of states: a 2-D array of finite numbers
+    (N, ``length``), one state per row; returned as a float array.
+
+    >>> states(np.zeros((4, 3)), 2, "q")
+    Traceback (most recent call last):
+    ...
+    ValueError: q must be a batch of states, shape (N, 2) (one row per state, ...); got shape (4, 3)
+    """
+    try:
+        array = np.asarray(value, dtype=float)
+    except (TypeError, ValueError) as error:
+        raise TypeError(f"{name} must be a batch of states (an array of numbers, shape "
+                        f"(N, {length})); got {_got(value)}") from error
+    if array.ndim != 2 or array.shape[1] != length:
+        raise ValueError(f"{name} must be a batch of states, shape (N, {length}) (one row per "
+                         f"state, one entry per joint); got shape {array.shape}")
+    if not np.isfinite(array).all():
+        raise ValueError(f"{name} must be finite; got nan or inf in row "
+                         f"{int(np.flatnonzero(~np.isfinite(array).all(axis=1))[0])}")
+    return array

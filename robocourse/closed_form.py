@@ -27,9 +27,12 @@ minutes; the trick is to treat the torques as POLYNOMIALS:
    (``s2 = s12 c1 − c12 s1``, …), and the one with fewer terms is kept: ``c2`` in
    the 2R ``M``, ``c12`` in its ``G``.
 
-Numbers come out as floats for a numeric arm, exact for a symbolic one. Every twist
-and joint offset must be a multiple of 90° (as in every arm of the course), so that
-the sines and cosines of the joint angles are the only trigonometry left.
+A twist or joint offset that is not a multiple of 90° (30°, 0.3 rad, a symbol α) is
+one more angle of the ring, its sine and cosine ``s_α, c_α`` reduced like those of a
+joint angle (``s_α² + c_α² = 1``); their values go in at the end (``√3/2`` exactly
+for 30° on a symbolic arm, a float on a numeric one). Numbers come out as floats for
+a numeric arm, exact for a symbolic one. ``lagrange.lagrange_equations`` uses the
+same polynomials (``_joint_polynomials``) to differentiate the energies.
 ``ClosedForm`` evaluates the five verbs of every dynamics route (see ``newton_euler``);
 ``ClosedForm.numeric_functions`` turns the result into compiled code (``codegen``).
 """
@@ -179,30 +182,50 @@ def exact_arm(robot):
                        name=robot.name)
 
 
-def _check_right_angles(robot):
-    """Raise ValueError naming the first twist or joint offset that is not a multiple of 90°."""
-    for i, link in enumerate(robot.links, start=1):
-        for angle, what in ((link.alpha, f"twist alpha_{i - 1}"),
-                            (link.theta, f"joint offset theta_{i}")):
-            exact = B.exact_angle(angle)
-            if not (exact / (sp.pi / 2)).is_Integer:
-                raise ValueError(f"closed_form needs every twist and joint offset to be a "
-                                 f"multiple of 90°; link {i} of {robot.name!r} has the {what} "
-                                 f"= {angle}")
+def _right_angle(angle):
+    """Whether ``angle`` is a multiple of 90° (a float to round-off)."""
+    return bool((B.exact_angle(angle) / (sp.pi / 2)).is_Integer)
+
+
+def _angles_apart(arm, robot):
+    """``arm`` (``exact_arm(robot)``) with each twist and joint offset that is not a
+    multiple of 90° replaced by a symbol of its own, and ``{symbol: value}``: each is
+    an angle of the ring like a joint angle (``sin(θ + φ)`` by angle addition), its
+    sine and cosine put in at the end (``_JointPolynomials.finish``)."""
+    links, angles = [], {}
+    for i, (link, given) in enumerate(zip(arm.links, robot.links, strict=True), start=1):
+        changes = {}
+        for name, label in (("alpha", f"alpha{i - 1}"), ("theta", f"theta{i}_offset")):
+            if not _right_angle(getattr(link, name)):
+                changes[name] = sp.Dummy(label)
+                angles[changes[name]] = getattr(given, name)
+        links.append(replace(link, **changes))
+    return type(arm)(links, tool=arm.tool, gravity=arm.gravity, name=arm.name), angles
 
 
 class _JointPolynomials:
     """The equations of motion as polynomials: a ``TrigonometricRing`` in the joint
-    angles, with the joint accelerations and rates, the prismatic joint variables and
-    the arm's other symbols as generators; plus what ``closed_form`` adds, the absolute
-    angles of parallel axes and the output grouped by joint-rate monomials."""
+    angles (and the constant ``angles`` of ``_angles_apart``), with the joint
+    accelerations and rates, the prismatic joint variables and the arm's other symbols
+    as generators; plus what ``closed_form`` adds, the absolute angles of parallel axes
+    and the output grouped by joint-rate monomials.
 
-    def __init__(self, robot, q, qd, qdd, parameters):
+    Every parameter of the arm is checked to be a polynomial of the ring first: the
+    error names the link and the parameter that is not."""
+
+    def __init__(self, robot, q, qd, qdd, angles=None):
+        angles = angles or {}
         self.revolute = [i for i, link in enumerate(robot.links) if link.is_revolute]
         sliding = [i for i, link in enumerate(robot.links) if not link.is_revolute]
         self.rates = [*qdd, *qd]
-        self.trig = TrigonometricRing([q[i] for i in self.revolute],
+        self.constant_angles = list(angles)
+        self._angle_values = angles
+        values = [*robot.gravity, *(v for link in robot.links for v in _link_values(link))]
+        parameters = sorted(set().union(*(sp.sympify(v).free_symbols for v in values))
+                            - set(q) - set(angles), key=sp.default_sort_key)
+        self.trig = TrigonometricRing([*(q[i] for i in self.revolute), *angles],
                                       [*self.rates, *(q[i] for i in sliding), *parameters])
+        self._check_parameters(robot)
         generators = self.trig.generators
         self.qd = [generators[x] for x in qd]
         self.lengths = {i: generators[q[i]] for i in sliding}                # prismatic d_i
@@ -217,6 +240,24 @@ class _JointPolynomials:
                 before = self.revolute.index(i - 1)
                 S, C, S0, C0 = s[k], c[k], s[before], c[before]
                 self.absolute += [(S, S * C0 - C * S0), (C, C * C0 + S * S0)]
+
+    def _check_parameters(self, robot):
+        for i, link in enumerate(robot.links, start=1):
+            for name in ("a", "d", "mass", "r_c", "I_c"):
+                for value in sp.Matrix([getattr(link, name)]):
+                    try:
+                        self.trig.polynomial(value)
+                    except Undecidable as error:
+                        raise ValueError(f"closed_form cannot write the {name} of link {i} "
+                                         f"of {robot.name!r} ({value}) as a polynomial in its "
+                                         f"symbols: {error.reason}") from error
+
+    def finish(self, expr):
+        """``expr`` with the sines and cosines of the constant angles put in."""
+        values = {}
+        for angle, value in self._angle_values.items():
+            values[sp.sin(angle)], values[sp.cos(angle)] = sp.sin(value), sp.cos(value)
+        return expr.xreplace(values) if values else expr
 
     def of(self, expr):
         """``expr`` (a sympy expression) as a reduced polynomial."""
@@ -235,7 +276,7 @@ class _JointPolynomials:
     def expression(self, p, floats):
         """``p`` as a sympy expression: a sum over joint-rate monomials, each coefficient
         written in the relative or the absolute angles, whichever has fewer terms."""
-        first = 2 * len(self.revolute)
+        first = 2 * len(self.trig.angles)
         last = first + len(self.rates)
         groups = {}
         for monom, coeff in p.terms():
@@ -247,11 +288,25 @@ class _JointPolynomials:
             forms = [(coefficient, None)]
             if self.absolute:
                 rewritten = self.trig.reduce(coefficient.compose(self.absolute))
-                forms.append((rewritten, self.absolute_angles))
+                forms.append((rewritten, [*self.absolute_angles, *self.constant_angles]))
             best, angles = min(forms, key=lambda form: len(form[0]))
-            value = self.trig.expression(best, angles, floats)
+            value = self.finish(self.trig.expression(best, angles, floats))
             total += value * sp.prod(r ** e for r, e in zip(self.rates, rates, strict=True))
         return total
+
+
+def _link_values(link):
+    """The parameters of a link that enter the dynamics, as sympy values."""
+    return [link.a, link.d, link.mass, *sp.Matrix(link.r_c), *sp.Matrix(link.I_c)]
+
+
+def _joint_polynomials(robot):
+    """``(arm, polynomials)``: ``robot`` made exact (``exact_arm``, its angles that are
+    not multiples of 90° set apart, ``_angles_apart``) and the ``_JointPolynomials`` of
+    its equations of motion — shared by ``closed_form`` and
+    ``lagrange.lagrange_equations``."""
+    arm, angles = _angles_apart(exact_arm(_checks.robot(robot, dynamics=True)), robot)
+    return arm, _JointPolynomials(arm, *joint_symbols(arm), angles)
 
 
 def closed_form(robot):
@@ -272,13 +327,10 @@ def closed_form(robot):
     >>> form.G[1]
     g*l2*m2*cos(theta1 + theta2)
     """
-    _check_right_angles(_checks.robot(robot, dynamics=True))
-    arm = exact_arm(robot)
+    arm, poly = _joint_polynomials(robot)
     q, qd, qdd = joint_symbols(arm)
     M = newton_euler.mass_matrix(arm, q)
     G = newton_euler.gravity_load(arm, q)
-    parameters = sorted((M.free_symbols | G.free_symbols) - set(q), key=sp.default_sort_key)
-    poly = _JointPolynomials(arm, q, qd, qdd, parameters)
     n = arm.n
     M_poly = [[None] * n for _ in range(n)]
     for i in range(n):

@@ -1,50 +1,82 @@
-"""Fast numeric functions from symbolic models: common subexpressions, C, ctypes.
+"""Fast numeric functions from symbolic models: straight-line programs compiled to C.
 
 A symbolic result — say the Newton–Euler torques of the PUMA 560 written with its
 numeric parameters and the symbols ``q, q̇, q̈`` of ``joint_symbols`` — is a tree in
 which the same pieces (``sin θ2``, a rotated angular velocity, …) occur again and
-again. Common-subexpression elimination (``sp.cse``) rewrites it as a straight-line
-program that computes every piece once::
+again. A *straight-line program* computes every piece once::
 
-    x0 = sin(theta2)
-    x1 = cos(theta2)
+    c2 = cos(theta2)
+    s2 = sin(theta2)
+    w2rx = -s2*thetadot1
     ...
-    out[0] = 0.43*x0*thetaddot1 + ...
+    out[1] = n2z;
 
-``NumericFunction`` prints that program as C (sympy's C code printer), compiles it
-with the system C compiler into a shared library, and calls it through ``ctypes``:
-evaluating one state then costs little more than the call itself, and a loop in C
-runs over many states at once. Compiled libraries are kept in ``cache_folder()``
-under a hash of their source, so each program is compiled once per machine.
-Without a C compiler the same program runs in numpy (``sp.lambdify``), still
-vectorised over many states.
+Two ways lead to one. For any expressions, common-subexpression elimination
+(``sp.cse``, ``straight_line_program``). For the dynamics of a robot, better: the
+Newton–Euler recursion itself, run on symbols about the link origins with every
+intermediate named link by link as it is formed (``w2x`` is ``ω`` of link 2, ``vd3y``
+its ``v̇``, ``n4z`` a joint moment; see ``newton_euler._link_recursion``), so the program
+follows the recursion, with each sine and cosine computed once, no product formed
+with a zero parameter or with the 0 and ±1 of a 90° twist, and the dead
+intermediates dropped. For the PUMA 560 that is about 240 multiplications
+(``operation_count``), the figure of a customised symbolic Newton–Euler
+(Khalil & Kleinfinger 1987).
+
+``NumericFunction`` prints the program as C (sympy's C code printer), compiles it
+with the system C compiler into a shared library and calls it through a small
+CPython extension (``robocourse/_fastcall.c``, compiled once per machine): one call
+takes float arrays, lists or floats, and an optional ``out=`` array, and costs little
+more than the program itself; ``.many`` runs a loop in C over many states. Compiled
+libraries are kept in ``cache_folder()`` under a hash of their source, so each is
+built once per machine. Without the extension (no Python headers) the same library
+is called through ``ctypes``; without a C compiler the program runs in numpy
+(``sp.lambdify``), still vectorised over many states.
 
 ``CompiledDynamics`` applies this to a robot: the five verbs of every dynamics route
 (inverse dynamics, mass matrix, velocity product, Coriolis matrix, gravity load) and
-forward dynamics as generated code, each derived (by Newton–Euler, with symbolic
-joint variables) on first use.
+forward dynamics as generated code, each generated on first use.
 """
 
+import ast
 import ctypes
+import functools
 import hashlib
+import importlib.machinery
+import importlib.util
 import inspect
 import os
+import re
 import shutil
 import subprocess
+import sys
+import sysconfig
 import tempfile
-from functools import cached_property, partial
+import warnings
+from functools import cached_property
 from pathlib import Path
 
 import numpy as np
 import sympy as sp
-from sympy.codegen.rewriting import create_expand_pow_optimization, optimize
+from sympy.codegen.rewriting import ReplaceOptim, optimize
 
 from robocourse import _checks as C
-from robocourse import newton_euler
-from robocourse.robot import joint_symbols
+from robocourse.newton_euler import (
+    _add,
+    _christoffel_columns,
+    _constant_cos_sin,
+    _Geometry,
+    _link_recursion,
+    _mul,
+    _standard_parameters,
+    _sub,
+)
+from robocourse.robot import joint_of, joint_symbols
 
-_C_FLAGS = ("-O2", "-shared", "-fPIC", "-fno-semantic-interposition")
-_EXPAND_POWERS = [create_expand_pow_optimization(4)]     # x**3 -> x*x*x in C
+_C_FLAGS = ("-O2", "-shared", "-fPIC", "-fno-semantic-interposition", "-fno-math-errno")
+_EXPAND_POWERS = [ReplaceOptim(                             # x**3 -> x*x*x in C
+    lambda e: e.is_Pow and e.base.is_symbol and e.exp.is_Integer and 2 <= e.exp <= 4,
+    lambda e: sp.UnevaluatedExpr(sp.Mul(*[e.base] * int(e.exp), evaluate=False)))]
+_FASTCALL = Path(__file__).with_name("_fastcall.c")
 
 
 def cache_folder():
@@ -69,6 +101,9 @@ def _argument_groups(arguments):
 
     The shape of one value: ``()`` for a single symbol, ``(k,)`` for k of them.
     """
+    if not isinstance(arguments, dict) or not arguments:
+        raise TypeError("arguments must be a dict of argument names to sympy symbols (e.g. "
+                        f"{{'q': q}}); got {arguments!r}")
     groups = []
     for name, symbols in arguments.items():
         vector = isinstance(symbols, (sp.MatrixBase, list, tuple))
@@ -92,14 +127,28 @@ def _c_name(symbol, k):
     return name if plain and name not in _C_WORDS else f"in_{k}"
 
 
-def straight_line_program(expressions, inputs, definitions=()):
-    """``(assignments, outputs)``: ``expressions`` rewritten by ``sp.cse`` as assignments
-    ``x_k = …`` that compute every repeated sub-expression once, then the results.
+# --- straight-line programs -------------------------------------------------------------
 
-    ``definitions`` are optional named intermediate results ``[(symbol, expression)]``
-    (in the ``inputs`` only) that ``expressions`` use by name: they are reduced first
-    and assigned, then the expressions are reduced on their own, so a big intermediate
-    is never substituted into the expressions that use it.
+def _live(assignments, outputs):
+    """The ``assignments`` that ``outputs`` need, in order (dead code dropped)."""
+    needed = set().union(*(sp.sympify(e).free_symbols for e in outputs))
+    kept = []
+    for symbol, value in reversed(assignments):
+        if symbol in needed:
+            kept.append((symbol, value))
+            needed |= sp.sympify(value).free_symbols
+    return kept[::-1]
+
+
+def straight_line_program(expressions, inputs, definitions=()):
+    """``(assignments, outputs)``: a program that computes ``expressions`` of ``inputs``.
+
+    ``definitions`` are named intermediate results ``[(symbol, expression)]``, a
+    straight-line program of their own (each expression in the inputs and the names
+    before it, as ``_Names`` writes the recursion): they are kept as they are, those
+    that the expressions do not need are dropped. ``expressions`` are then rewritten
+    by ``sp.cse`` as assignments ``x_k = …`` that compute every repeated
+    sub-expression once, and the results.
 
     >>> x, y, s = sp.symbols('x y s')
     >>> straight_line_program([sp.sin(x) * y + sp.sin(x) ** 2], [x, y])
@@ -109,13 +158,12 @@ def straight_line_program(expressions, inputs, definitions=()):
     """
     names = [name for name, _ in definitions]
     fresh = sp.numbered_symbols("x", exclude=[*inputs, *names])
-    first, values = sp.cse([value for _, value in definitions], fresh, order="none")
-    second, outputs = sp.cse(list(expressions), fresh, order="none")
-    return [*first, *zip(names, values, strict=True), *second], outputs
+    reduced, outputs = sp.cse(list(expressions), fresh, order="none")
+    return _live([*definitions, *reduced], outputs), outputs
 
 
 def c_source(program, inputs, name):
-    """C source of a straight-line ``program`` (``sp.cse`` output) over ``inputs``.
+    """C source of a straight-line ``program`` over ``inputs``.
 
     Two functions: ``int name(const double *in, double *out)`` for one state and
     ``int name_many(long count, const double *in, double *out)`` for ``count`` states
@@ -124,7 +172,7 @@ def c_source(program, inputs, name):
     >>> x, y = sp.symbols('x y')
     >>> program = straight_line_program([sp.sin(x) * y, sp.sin(x) ** 2], [x, y])
     >>> print(c_source(program, [x, y], "f"))
-    /* f: generated by robocourse.codegen (sympy common-subexpression elimination) */
+    /* f: generated by robocourse.codegen */
     #include <math.h>
     <BLANKLINE>
     int f(const double *in, double *out)
@@ -141,17 +189,12 @@ def c_source(program, inputs, name):
     ...
     """
     assignments, outputs = program
-    names = {s: sp.Symbol(_c_name(s, k)) for k, s in enumerate(inputs)}
-
-    def c(expr):
-        return sp.ccode(optimize(sp.sympify(expr).xreplace(names), _EXPAND_POWERS),
-                        standard="c99")
-
+    names = {s: _c_name(s, k) for k, s in enumerate(inputs)}
     body = [f"    const double {names[s]} = in[{k}];" for k, s in enumerate(inputs)]
-    body += [f"    const double {sp.ccode(s)} = {c(e)};" for s, e in assignments]
-    body += [f"    out[{k}] = {c(e)};" for k, e in enumerate(outputs)]
+    body += [f"    const double {s.name} = {_c(sp.sympify(e), names)};" for s, e in assignments]
+    body += [f"    out[{k}] = {_c(sp.sympify(e), names)};" for k, e in enumerate(outputs)]
     return "\n".join([
-        f"/* {name}: generated by robocourse.codegen (sympy common-subexpression elimination) */",
+        f"/* {name}: generated by robocourse.codegen */",
         "#include <math.h>",
         "",
         f"int {name}(const double *in, double *out)",
@@ -173,6 +216,108 @@ def c_source(program, inputs, name):
     ])
 
 
+_C_FUNCTIONS = {"sin", "cos", "tan", "exp", "log", "sqrt", "asin", "acos", "atan", "sinh",
+                "cosh", "tanh"}
+
+
+def _c(expr, names):
+    """C text of a sympy expression built by ``+ − × ÷``, small whole powers and the
+    functions of ``<math.h>`` (sympy's C printer for anything else): floats round-trip
+    (``repr``), ``x**3`` is ``x*x*x``, a negative term is subtracted."""
+    if expr.is_Symbol:
+        return names.get(expr, expr.name)
+    if expr.is_Integer:
+        return str(int(expr))
+    if expr.is_Rational or expr.is_Float:
+        return repr(float(expr))
+    if expr.is_Add:
+        text = ""
+        for k, term in enumerate(expr.args):
+            negative = term.as_coeff_Mul()[0].is_negative
+            sign = (" - " if k else "-") if negative else (" + " if k else "")
+            text += sign + _c(-term if negative else term, names)
+        return text
+    if expr.is_Mul:
+        coefficient, factors = expr.as_coeff_mul()
+        if coefficient.is_negative:
+            return "-" + _c(-expr, names)
+        above = [f for f in factors if not (f.is_Pow and f.exp.is_negative)]
+        below = [f.base ** -f.exp for f in factors if f.is_Pow and f.exp.is_negative]
+        parts = ([] if coefficient == 1 else [_c(coefficient, names)])
+        parts += [_c_factor(f, names) for f in above]
+        return "*".join(parts or ["1.0"]) + "".join("/" + _c_factor(f, names) for f in below)
+    if expr.is_Pow and expr.base.is_Symbol and expr.exp.is_Integer and 2 <= expr.exp <= 4:
+        return "*".join([_c_factor(expr.base, names)] * int(expr.exp))
+    if expr.is_Pow and expr.exp.is_Integer and expr.exp < 0:
+        return "1.0/" + _c_factor(expr.base ** -expr.exp, names)
+    if isinstance(expr, sp.Function) and type(expr).__name__ in _C_FUNCTIONS:
+        return f"{type(expr).__name__}({', '.join(_c(a, names) for a in expr.args)})"
+    renamed = expr.xreplace({s: sp.Symbol(name) for s, name in names.items()})
+    return sp.ccode(optimize(renamed, _EXPAND_POWERS), standard="c99")
+
+
+def _c_factor(expr, names):
+    """``_c`` of a factor of a product, in parentheses when it is a sum or a product."""
+    text = _c(expr, names)
+    return f"({text})" if expr.is_Add or expr.is_Mul or text.startswith("-") else text
+
+
+_STATEMENT = re.compile(r"^\s+(?:const double \w+|out\[\d+\]) = (.+);$")
+
+
+def count_operations(source):
+    """The arithmetic of the one-state function of a ``c_source``: a dict of the number of
+    ``multiplications``, ``divisions``, ``additions`` (+ and − between two terms; a
+    change of sign is not counted), ``functions`` (calls of sin, cos, sqrt, …) and
+    ``assignments`` (intermediate results), read from the C text itself.
+
+    >>> x, y = sp.symbols('x y')
+    >>> count_operations(c_source(straight_line_program([x * y - x / y], [x, y]), [x, y], "f"))
+    {'multiplications': 1, 'divisions': 1, 'additions': 1, 'functions': 0, 'assignments': 0}
+    """
+    if not isinstance(source, str) or "_many(long count" not in source:
+        raise TypeError("source must be the C text of codegen.c_source (e.g. "
+                        f"NumericFunction(...).source, backend 'c'); got {source!r:.80}")
+    one = source[:source.index("_many(long count")]
+    counts = dict.fromkeys(("multiplications", "divisions", "additions", "functions",
+                            "assignments"), 0)
+    kinds = {ast.Mult: "multiplications", ast.Div: "divisions", ast.Add: "additions",
+             ast.Sub: "additions"}
+    for line in one.splitlines():
+        match = _STATEMENT.match(line)
+        if match is None or re.fullmatch(r"in\[\d+\]", match.group(1)):
+            continue
+        counts["assignments"] += line.lstrip().startswith("const")
+        for node in ast.walk(ast.parse(match.group(1), mode="eval")):
+            if isinstance(node, ast.BinOp) and type(node.op) in kinds:
+                counts[kinds[type(node.op)]] += 1
+            elif isinstance(node, ast.Call):
+                counts["functions"] += 1
+    return counts
+
+
+# --- compiling and calling ----------------------------------------------------------------
+
+def _build(command_and_flags, source, name, suffix, extra=()):
+    """Compile ``source`` (C) with ``command_and_flags`` into ``cache_folder()``, once:
+    the file name carries a hash of the source, the command and ``extra``."""
+    digest = hashlib.sha256("\n".join([*command_and_flags, *extra, source]).encode())
+    folder = cache_folder()
+    folder.mkdir(parents=True, exist_ok=True)
+    library = folder / f"{name}-{digest.hexdigest()[:16]}{suffix}"
+    if library.exists():
+        return library
+    with tempfile.TemporaryDirectory(dir=folder) as work:
+        c_file, built = Path(work) / f"{name}.c", Path(work) / library.name
+        c_file.write_text(source)
+        result = subprocess.run([*command_and_flags, "-o", str(built), str(c_file), "-lm"],
+                                capture_output=True, text=True)
+        if result.returncode != 0:
+            raise RuntimeError(f"compiling {name} failed:\n{result.stderr}")
+        os.replace(built, library)        # atomic: parallel sessions never see half a file
+    return library
+
+
 def compile_c(source, name):
     """Compile C ``source`` into a shared library in ``cache_folder()`` and return its path.
 
@@ -183,40 +328,51 @@ def compile_c(source, name):
     compiler = c_compiler()
     if compiler is None:
         raise RuntimeError("no C compiler found (set $CC or install cc)")
-    command = [compiler, *_C_FLAGS]
-    digest = hashlib.sha256("\n".join([*command, source]).encode()).hexdigest()[:16]
-    folder = cache_folder()
-    folder.mkdir(parents=True, exist_ok=True)
-    library = folder / f"{name}-{digest}{'.dll' if os.name == 'nt' else '.so'}"
-    if library.exists():
-        return library
-    with tempfile.TemporaryDirectory(dir=folder) as work:
-        c_file, built = Path(work) / f"{name}.c", Path(work) / library.name
-        c_file.write_text(source)
-        result = subprocess.run([*command, "-o", str(built), str(c_file), "-lm"],
-                                capture_output=True, text=True)
-        if result.returncode != 0:
-            raise RuntimeError(f"compiling {name} failed:\n{result.stderr}")
-        os.replace(built, library)        # atomic: parallel sessions never see half a file
-    return library
+    return _build([compiler, *_C_FLAGS], source, name, ".dll" if os.name == "nt" else ".so")
+
+
+@functools.cache
+def _fastcall():
+    """The extension ``_fastcall`` (built once per machine), or None when it cannot be
+    built — no compiler, no Python headers — with a warning that says why."""
+    compiler = c_compiler()
+    include = sysconfig.get_paths()["include"]
+    if compiler is None or not (Path(include) / "Python.h").exists():
+        why = "no C compiler" if compiler is None else f"no Python.h in {include}"
+        warnings.warn(f"robocourse.codegen: generated code is called through ctypes ({why}), "
+                      "about 1 µs slower per call", RuntimeWarning, stacklevel=3)
+        return None
+    command = [compiler, *_C_FLAGS, "-I", include, "-I", np.get_include()]
+    try:
+        path = _build(command, _FASTCALL.read_text(), "_fastcall",
+                      sysconfig.get_config_var("EXT_SUFFIX") or ".so",
+                      extra=(sys.version, np.__version__))
+    except RuntimeError as error:
+        warnings.warn(f"robocourse.codegen: the extension _fastcall did not build, generated "
+                      f"code is called through ctypes: {error}", RuntimeWarning, stacklevel=3)
+        return None
+    loader = importlib.machinery.ExtensionFileLoader("robocourse._fastcall", str(path))
+    module = importlib.util.module_from_spec(
+        importlib.util.spec_from_file_location("robocourse._fastcall", path, loader=loader))
+    loader.exec_module(module)
+    return module
 
 
 class _CProgram:
-    """The compiled program, called on preallocated float arrays through ctypes."""
+    """The compiled program: its one-state function's address, and many states at once."""
 
     def __init__(self, source, name):
         self.source = source
-        library = ctypes.CDLL(str(compile_c(source, name)))
-        self._one, self._many = library[name], library[f"{name}_many"]
+        self._library = ctypes.CDLL(str(compile_c(source, name)))
+        self._one, self._many = self._library[name], self._library[f"{name}_many"]
         pointer = ctypes.c_void_p
         self._one.argtypes, self._one.restype = [pointer, pointer], ctypes.c_int
         self._many.argtypes = [ctypes.c_long, pointer, pointer]
         self._many.restype = ctypes.c_int
+        self.address = ctypes.cast(self._one, ctypes.c_void_p).value
 
-    def bind(self, inputs, outputs):
-        """A call without arguments that evaluates ``inputs`` into ``outputs`` (one state)."""
-        return partial(self._one, ctypes.c_void_p(inputs.ctypes.data),
-                       ctypes.c_void_p(outputs.ctypes.data))
+    def one(self, inputs, outputs):
+        return self._one(inputs.ctypes.data, outputs.ctypes.data)
 
     def many(self, inputs, outputs):
         return self._many(len(inputs), inputs.ctypes.data, outputs.ctypes.data)
@@ -236,14 +392,25 @@ class _NumpyProgram:
                 outputs[:, k] = value
         return int(np.count_nonzero(~np.isfinite(outputs)))
 
-    def bind(self, inputs, outputs):
-        """A call without arguments that evaluates ``inputs`` into ``outputs`` (one state)."""
-        return partial(self.many, inputs[None], outputs[None])
+    def one(self, inputs, outputs):
+        return self.many(inputs[None], outputs[None])
 
 
 def _check_backend(backend):
     if backend is not None:
         C.choice(backend, "backend", ("c", "numpy"))
+    return backend or ("c" if c_compiler() else "numpy")
+
+
+@functools.cache
+def _fast_class():
+    """``NumericFunction`` called by the extension's C code (None without the extension)."""
+    module = _fastcall()
+    if module is None:
+        return None
+    return type("NumericFunction", (NumericFunction, module.Function),
+                {"__call__": module.Function.__call__, "__module__": __name__,
+                 "__doc__": NumericFunction.__doc__})
 
 
 class NumericFunction:
@@ -252,17 +419,17 @@ class NumericFunction:
     ``arguments`` maps each argument's name to its symbols, e.g.
     ``{"q": q, "qd": qd}`` with ``q, qd`` from ``joint_symbols``; every other symbol
     must already be replaced by a number. ``f(*values)`` evaluates one state and
-    returns an array shaped like ``expressions`` (a vector gives a 1-D array);
+    returns an array shaped like ``expressions`` (a vector gives a 1-D array), or
+    fills ``f(*values, out=array)`` (a float array of that shape) and returns it;
     ``f.many(*arrays)`` evaluates N states at once, each argument an (N, k) array.
 
     ``definitions`` are named intermediate results, see ``straight_line_program``;
     ``shape`` is that of one result (default: 1-D for a column or a list, else the
-    shape of the matrix ``expressions``).
-    The expressions are reduced by ``sp.cse`` and run as compiled C
+    shape of the matrix ``expressions``). The program runs as compiled C
     (``backend="c"``) or as numpy code (``backend="numpy"``); the default takes C
-    when a compiler is found. ``source`` is the generated program. A result that
-    is not finite raises ValueError, opening with ``failure``.
-    One object evaluates one state at a time (it reuses its buffers).
+    when a compiler is found. ``source`` is the generated program, ``calls`` how one
+    state is called (``"extension"``, ``"ctypes"`` or ``"numpy"``). A result that is
+    not finite raises ValueError, opening with ``failure``.
 
     >>> x, y = sp.symbols('x y')
     >>> f = NumericFunction(sp.Matrix([x * y, x + y]), {"x": x, "y": y})
@@ -273,9 +440,14 @@ class NumericFunction:
            [1., 2.]])
     """
 
+    def __new__(cls, expressions, arguments, name="f", backend=None, *args, **kwargs):
+        if cls is NumericFunction and _check_backend(backend) == "c" and _fast_class():
+            cls = _fast_class()
+        return super().__new__(cls)
+
     def __init__(self, expressions, arguments, name="f", backend=None, failure=None,
                  definitions=(), shape=None):
-        _check_backend(backend)
+        backend = _check_backend(backend)
         if not (isinstance(name, str) and name.isascii() and name.isidentifier()):
             raise ValueError(f"name must be a C identifier (letters, digits, _); got {name!r}")
         matrix = sp.Matrix(expressions)
@@ -288,10 +460,10 @@ class NumericFunction:
         self.failure = failure or f"{name} is not finite"
         groups = _argument_groups(arguments)
         inputs = [s for _, _, symbols in groups for s in symbols]
-        for label, values, known in (
-                ("definitions", sp.Matrix([value for _, value in definitions]), inputs),
-                ("expressions", matrix, [*inputs, *(symbol for symbol, _ in definitions)])):
-            unknown = values.free_symbols - set(known)
+        known = {*inputs, *(symbol for symbol, _ in definitions)}
+        for label, values in (("definitions", [value for _, value in definitions]),
+                              ("expressions", list(matrix))):
+            unknown = set().union(*(sp.sympify(v).free_symbols for v in values)) - known
             if unknown:
                 raise ValueError(f"{label} contain symbols that are not arguments: "
                                  f"{', '.join(sorted(map(str, unknown)))}; substitute numbers "
@@ -301,24 +473,23 @@ class NumericFunction:
             self._slots.append((argument, start, start + len(symbols), argument_shape))
             start += len(symbols)
         self._inputs, self._outputs = np.zeros(start), np.zeros(len(matrix))
-        self._copies = [(argument, self._inputs[first:end].reshape(argument_shape),
-                         argument_shape)      # where __call__ copies each argument
-                        for argument, first, end, argument_shape in self._slots]
-        self._result = self._outputs.reshape(self.shape)
         program = straight_line_program(list(matrix), inputs, definitions)
-        if backend is None:
-            backend = "c" if c_compiler() else "numpy"
         if backend == "c":
             self._program = _CProgram(c_source(program, inputs, name), name)
         else:
             self._program = _NumpyProgram(program, inputs)
         self.backend = backend
         self.source = self._program.source
-        self._evaluate = self._program.bind(self._inputs, self._outputs)
+        self.calls = "numpy" if backend == "numpy" else "ctypes"
+        if isinstance(self, _fast_class() or ()):
+            self._bind(self._program.address, (*(s[1] for s in self._slots), start),
+                       tuple(not s[3] for s in self._slots), self.shape)
+            self.calls = "extension"
 
     def __repr__(self):
         names = ", ".join(slot[0] for slot in self._slots)
-        return f"<NumericFunction {self.name}({names}) -> {self.shape}, {self.backend}>"
+        return (f"<NumericFunction {self.name}({names}) -> {self.shape}, {self.backend}, "
+                f"called by {self.calls}>")
 
     def _check_count(self, values):
         if len(values) != len(self._slots):
@@ -326,25 +497,45 @@ class NumericFunction:
             raise TypeError(f"{self.name} takes {len(self._slots)} arguments ({names}); "
                             f"got {len(values)}")
 
-    def __call__(self, *values):
-        copies = self._copies
-        if len(values) != len(copies):
-            self._check_count(values)
-        for (name, destination, shape), value in zip(copies, values, strict=False):
-            if getattr(value, "shape", None) != shape:     # fast path: an array as expected
-                value = self._checked(name, shape, value)
-            try:
-                destination[...] = value
-            except (TypeError, ValueError) as error:
-                raise TypeError(f"{name} must hold numbers; got {value!r}") from error
-        if self._evaluate():
-            raise ValueError(f"{self.failure} at {self._describe(self._inputs)}")
-        return self._result.copy()
+    def __call__(self, *values, out=None):
+        self._check_count(values)
+        for (name, start, stop, shape), value in zip(self._slots, values, strict=True):
+            self._inputs[start:stop] = self._checked(name, shape, value).ravel()
+        result = self._checked_out(out)
+        if self._program.one(self._inputs, self._outputs):
+            self._not_finite(*values)
+        result.reshape(-1)[:] = self._outputs
+        return result
+
+    def _call_checked(self, *values, out=None):
+        """The extension's way out for arguments it does not read itself: convert (or
+        raise an error that names the argument), then call again."""
+        self._check_count(values)
+        checked = [self._checked(name, shape, value) if shape else
+                   float(self._checked(name, shape, value))
+                   for (name, _, _, shape), value in zip(self._slots, values, strict=True)]
+        return type(self).__call__(self, *checked, out=self._checked_out(out))
+
+    def _checked_out(self, out):
+        if out is None:
+            return np.empty(self.shape)
+        if not (isinstance(out, np.ndarray) and out.dtype == np.float64
+                and out.shape == self.shape and out.flags.c_contiguous and out.flags.writeable):
+            shown = (f"an array of {out.dtype} with shape {out.shape}"
+                     if isinstance(out, np.ndarray) else repr(out))
+            raise ValueError(f"out must be a writeable C-contiguous float64 array of shape "
+                             f"{self.shape}; got {shown}")
+        return out
+
+    def _not_finite(self, *values):
+        described = ", ".join(f"{slot[0]}={np.asarray(value, dtype=float)}"
+                              for slot, value in zip(self._slots, values, strict=True))
+        raise ValueError(f"{self.failure} at {described}")
 
     @staticmethod
     def _checked(name, shape, value):
         try:
-            value = np.asarray(value, dtype=float)
+            value = np.asarray(value, dtype=float, order="C")
         except (TypeError, ValueError) as error:
             raise TypeError(f"{name} must hold numbers; got {value!r}") from error
         if value.shape != shape:
@@ -373,12 +564,163 @@ class NumericFunction:
         outputs = np.empty((len(inputs), len(self._outputs)))
         if self._program.many(inputs, outputs):
             row = int(np.flatnonzero(~np.isfinite(outputs).all(axis=1))[0])
-            raise ValueError(f"{self.failure} in state {row}: {self._describe(inputs[row])}")
+            described = ", ".join(f"{name}={inputs[row, start:stop].reshape(shape)}"
+                                  for name, start, stop, shape in self._slots)
+            raise ValueError(f"{self.failure} in state {row}: {described}")
         return outputs.reshape(len(inputs), *self.shape)
 
-    def _describe(self, inputs):
-        return ", ".join(f"{name}={inputs[start:stop].reshape(shape)}"
-                         for name, start, stop, shape in self._slots)
+
+# --- the dynamics of a robot as programs ---------------------------------------------------
+
+class _Names:
+    """The namer of ``newton_euler._link_recursion``: each compound entry of a vector gets
+    a name (its label and axis, ``w2x``), once for each distinct expression, and the
+    sine and cosine of each joint angle are named once (``s2``, ``c2``).
+    ``assignments`` is the straight-line program so far."""
+
+    def __init__(self, prefix=""):
+        self.prefix, self.assignments, self._known, self._used = prefix, [], {}, set()
+
+    def __call__(self, vector, label):
+        axes = "xyz" if len(vector) == 3 else [""] * len(vector)
+        return tuple(self.one(v, label + axis) for v, axis in zip(vector, axes, strict=True))
+
+    def one(self, value, label):
+        if not isinstance(value, sp.Basic) or value.is_Atom or (-value).is_Atom:
+            return value
+        if value.is_Add:
+            value = self._factored(value, label)
+        if value not in self._known:
+            name, k = self.prefix + label, 1
+            while name in self._used:
+                name, k = f"{self.prefix}{label}_{k}", k + 1
+            self._used.add(name)
+            symbol = sp.Symbol(name)
+            self.assignments.append((symbol, value))
+            self._known[value] = symbol
+        return self._known[value]
+
+    def _factored(self, value, label):
+        """``value`` (a sum) with the terms that share a coefficient ``±k`` written
+        ``k (a ± b)``: one product instead of two, the sum named ``label_k``."""
+        groups = {}
+        for term in value.args:
+            k, rest = term.as_coeff_Mul()
+            groups.setdefault(abs(k), []).append((k, rest))
+        terms = []
+        for k, members in groups.items():
+            if k == 1 or len(members) < 2:
+                terms += [c * rest for c, rest in members]
+            else:
+                inner = sp.Add(*(sp.sign(c) * rest for c, rest in members))
+                terms.append(k * self.one(inner, f"{label}_k"))
+        return sp.Add(*terms)
+
+    def trig(self, q, offset):
+        """``(cos, sin)`` of ``q + offset``: of ``q`` itself, named, turned by an offset
+        that is a multiple of 90°; else of the sum."""
+        k = joint_of(q)
+        co, so = _constant_cos_sin(offset)
+        if isinstance(co, int) and isinstance(so, int):
+            c, s = self.one(sp.cos(q), f"c{k}"), self.one(sp.sin(q), f"s{k}")
+            return _sub(_mul(co, c), _mul(so, s)), _add(_mul(so, c), _mul(co, s))
+        return self.one(sp.cos(q + offset), f"c{k}"), self.one(sp.sin(q + offset), f"s{k}")
+
+
+_PARAMETER_NAMES = ("Jxx", "Jxy", "Jxz", "Jyy", "Jyz", "Jzz", "MSx", "MSy", "MSz", "m")
+
+
+def _check_parameters(parameters, robot):
+    """``parameters`` as n rows of ten floats (None: the robot's own standard parameters)."""
+    if parameters is None:
+        return [tuple(float(x) for x in _standard_parameters(link)) for link in robot.links]
+    if isinstance(parameters, (str, bytes)) or callable(parameters):
+        raise TypeError(f"parameters must be an array of shape ({robot.n}, 10); got "
+                        f"{parameters!r}")
+    try:
+        table = np.asarray(parameters, dtype=float)
+    except (TypeError, ValueError) as error:
+        raise TypeError(f"parameters must hold numbers, shape ({robot.n}, 10); got "
+                        f"{parameters!r}") from error
+    if table.shape != (robot.n, 10):
+        raise ValueError(f"parameters must have shape ({robot.n}, 10), one row per link "
+                         f"({', '.join(_PARAMETER_NAMES)}); got shape {table.shape}")
+    if not np.isfinite(table).all():
+        raise ValueError("parameters must be finite; got nan or inf")
+    return [tuple(float(x) for x in row) for row in table]
+
+
+class _Dynamics:
+    """The named recursions of one numeric robot: Newton–Euler passes that share their
+    names (``prefix`` keeps the labels of each pass apart) — the one program source of
+    ``CompiledDynamics`` and ``operation_count``."""
+
+    def __init__(self, robot, parameters=None):
+        self.robot = robot
+        self.geometry = [_Geometry.of(link) for link in robot.links]
+        self.parameters = _check_parameters(parameters, robot)
+        self.gravity = tuple(float(g) for g in robot.gravity)
+        self.q, self.qd, self.qdd = joint_symbols(robot)
+        self.names = _Names()
+
+    def torques(self, qd, qdd, gravity=True, prefix=""):
+        """τ for the rates ``qd`` and accelerations ``qdd`` (n entries each: symbols or
+        numbers), with the robot's gravity or none."""
+        self.names.prefix = prefix
+        return _link_recursion(self.geometry, self.parameters, list(self.q), list(qd),
+                               list(qdd), self.gravity if gravity else (0, 0, 0),
+                               name=self.names, trig=self.names.trig)
+
+    def mass_matrix(self):
+        """``M`` column by column, ``M e_j`` from a weightless pass at rest (upper triangle)."""
+        n = self.robot.n
+        M = [[0] * n for _ in range(n)]
+        for j in range(n):
+            unit = [int(k == j) for k in range(n)]
+            column = self.torques([0] * n, unit, gravity=False, prefix=f"M{j + 1}_")
+            for i in range(j + 1):
+                M[i][j] = M[j][i] = column[i]
+        return sp.Matrix(M)
+
+    def coriolis_matrix(self):
+        """``C_ij = Σ_k c_ijk q̇_k`` with the Christoffel symbols by polarisation (as
+        ``newton_euler.coriolis_matrix``), a weightless pass at rest per pair of rates."""
+        n, rest = self.robot.n, [0] * self.robot.n
+
+        def velocity_product_at(rates):
+            prefix = "C" + "".join(str(k + 1) for k in range(n) if rates[k]) + "_"
+            return sp.Matrix(self.torques(rates, rest, False, prefix))
+        gamma = _christoffel_columns(n, velocity_product_at)
+        return sp.Matrix(n, n, lambda i, j: sum(gamma[min(j, k), max(j, k)][i] * self.qd[k]
+                                                for k in range(n)))
+
+
+def operation_count(robot, parameters=None):
+    """The arithmetic of the generated inverse dynamics of ``robot`` (``CompiledDynamics``):
+    ``count_operations`` of its C source, without compiling it.
+
+    ``parameters``: as in ``CompiledDynamics``, e.g. a regrouped (base) set.
+
+    >>> from robocourse.models import planar_2r
+    >>> count = operation_count(planar_2r(l1=1.0, l2=1.0, m1=1.0, m2=1.0, g=9.81))
+    >>> count["multiplications"], count["additions"], count["functions"]
+    (10, 11, 4)
+    """
+    dynamics = _Dynamics(_numeric_robot(robot, parameters), parameters)
+    tau = dynamics.torques(dynamics.qd, dynamics.qdd)
+    inputs = [*dynamics.q, *dynamics.qd, *dynamics.qdd]
+    program = straight_line_program(tau, inputs, dynamics.names.assignments)
+    return count_operations(c_source(program, inputs, "inverse_dynamics"))
+
+
+def _numeric_robot(robot, parameters):
+    """``robot`` checked: a chain with numeric parameters (mass properties unless
+    ``parameters`` replaces them)."""
+    C.robot(robot, dynamics=parameters is None)
+    if robot.uses_symbols(dynamics=parameters is None):
+        raise ValueError("robot must have numeric parameters to be compiled (e.g. "
+                         "planar_2r(l1=1.0, l2=1.0, m1=1.0, m2=1.0, g=9.81)); got symbols")
+    return robot
 
 
 class CompiledDynamics:
@@ -392,10 +734,17 @@ class CompiledDynamics:
     ``SerialChain(..., gravity=...)``). Also ``forward_dynamics(q, qd, tau)``, the
     accelerations ``q̈ = M(q)⁻¹ (τ − c(q, q̇) − G(q))``, and ``state_rate(y, tau)``, the
     same accelerations for the state ``y = [q, q̇]``. Each is a ``NumericFunction`` (so
-    also ``.many``) derived by Newton–Euler with the symbols of ``joint_symbols`` and
-    compiled the first time it is used. Forward dynamics solves ``M q̈ = τ − c − G``
-    by an LDLᵀ elimination written out symbolically for an n x n symmetric matrix
-    (no inverse), and reports a singular mass matrix as ValueError naming q.
+    also ``out=`` and ``.many``): the Newton–Euler recursion written out link by link
+    (module docstring), generated and compiled the first time it is used. Forward
+    dynamics solves ``M q̈ = τ − c − G`` by an LDLᵀ elimination written out
+    symbolically for an n x n symmetric matrix (no inverse), and reports a singular
+    mass matrix as ValueError naming q.
+
+    ``parameters`` replaces the links' mass properties by ten inertial parameters per
+    link about its frame origin, in {i}: ``Jxx, Jxy, Jxz, Jyy, Jyz, Jzz`` (the entries
+    of the inertia tensor about the origin), ``MSx, MSy, MSz`` (mass times centre of
+    mass) and ``m`` — an (n, 10) array, e.g. a regrouped set of base parameters; a
+    zero parameter costs nothing in the generated code.
 
     >>> from robocourse.models import planar_2r
     >>> model = CompiledDynamics(planar_2r(l1=1.0, l2=1.0, m1=1.0, m2=1.0, g=9.81))
@@ -403,99 +752,124 @@ class CompiledDynamics:
     array([29.43,  9.81])
     """
 
-    def __init__(self, robot, backend=None):
-        C.robot(robot, dynamics=True)
-        _check_backend(backend)
-        if robot.uses_symbols(dynamics=True):
-            raise ValueError("robot must have numeric parameters to be compiled (e.g. "
-                             "planar_2r(l1=1.0, l2=1.0, m1=1.0, m2=1.0, g=9.81)); got symbols")
-        self.robot = robot
+    def __init__(self, robot, backend=None, parameters=None):
+        self.robot = _numeric_robot(robot, parameters)
+        if backend is not None:
+            _check_backend(backend)
         self.backend = backend
+        self.parameters = None if parameters is None else _check_parameters(parameters, robot)
         self.q, self.qd, self.qdd = joint_symbols(robot)
         self.tau = sp.Matrix(sp.symbols(f"tau1:{robot.n + 1}"))
 
     def __repr__(self):
         return f"CompiledDynamics({self.robot!r})"
 
-    def _function(self, expressions, arguments, name, **options):
-        return NumericFunction(expressions, arguments, name, self.backend, **options)
+    def _dynamics(self):
+        return _Dynamics(self.robot, self.parameters)
 
-    @cached_property
-    def _symbolic_mass_matrix(self):
-        return newton_euler.mass_matrix(self.robot, self.q)
-
-    @cached_property
-    def _symbolic_velocity_product(self):
-        return newton_euler.velocity_product(self.robot, self.q, self.qd)
-
-    @cached_property
-    def _symbolic_gravity_load(self):
-        return newton_euler.gravity_load(self.robot, self.q)
+    def _function(self, dynamics, expressions, arguments, name, **options):
+        return NumericFunction(expressions, arguments, name, backend=self.backend,
+                               definitions=dynamics.names.assignments, **options)
 
     @cached_property
     def inverse_dynamics(self):
-        """``τ(q, qd, qdd)``, Newton–Euler as generated code."""
-        tau = newton_euler.inverse_dynamics(self.robot, self.q, self.qd, self.qdd)
-        return self._function(tau, {"q": self.q, "qd": self.qd, "qdd": self.qdd},
-                              "inverse_dynamics")
+        """``τ(q, qd, qdd)``."""
+        dynamics = self._dynamics()
+        return self._function(dynamics, dynamics.torques(self.qd, self.qdd),
+                              {"q": self.q, "qd": self.qd, "qdd": self.qdd}, "inverse_dynamics")
 
     @cached_property
     def mass_matrix(self):
         """``M(q)``, n x n."""
+        dynamics = self._dynamics()
         n = self.robot.n
-        return self._function(self._symbolic_mass_matrix, {"q": self.q}, "mass_matrix",
+        return self._function(dynamics, dynamics.mass_matrix(), {"q": self.q}, "mass_matrix",
                               shape=(n, n))
 
     @cached_property
     def velocity_product(self):
         """``c(q, qd)``, the Coriolis and centripetal torques."""
-        return self._function(self._symbolic_velocity_product, {"q": self.q, "qd": self.qd},
-                              "velocity_product")
+        dynamics = self._dynamics()
+        return self._function(dynamics, dynamics.torques(self.qd, [0] * self.robot.n, False),
+                              {"q": self.q, "qd": self.qd}, "velocity_product")
 
     @cached_property
     def coriolis_matrix(self):
         """``C(q, qd)``, n x n, the Coriolis matrix of the Christoffel symbols."""
+        dynamics = self._dynamics()
         n = self.robot.n
-        return self._function(newton_euler.coriolis_matrix(self.robot, self.q, self.qd),
+        return self._function(dynamics, dynamics.coriolis_matrix(),
                               {"q": self.q, "qd": self.qd}, "coriolis_matrix", shape=(n, n))
 
     @cached_property
     def gravity_load(self):
         """``G(q)``."""
-        return self._function(self._symbolic_gravity_load, {"q": self.q}, "gravity_load")
+        dynamics = self._dynamics()
+        rest = [0] * self.robot.n
+        return self._function(dynamics, dynamics.torques(rest, rest), {"q": self.q},
+                              "gravity_load")
 
     @cached_property
     def _accelerations(self):
-        """``q̈`` in terms of the entries ``M_ij`` and ``b_i`` of ``M q̈ = τ − b``
-        (LDLᵀ elimination), with the definitions of those entries, ``b = c + G``."""
+        """``(dynamics, q̈)``: ``q̈`` in terms of the entries ``M_ij`` and ``b_i`` of
+        ``M q̈ = τ − b`` (LDLᵀ elimination), ``b = c + G``, which the program defines."""
+        dynamics = self._dynamics()
         n = self.robot.n
         M = sp.Matrix(n, n, lambda i, j: sp.Symbol(f"M{min(i, j)}{max(i, j)}"))
         b = sp.Matrix(sp.symbols(f"b0:{n}"))
-        bias = self._symbolic_velocity_product + self._symbolic_gravity_load
-        definitions = [(M[i, j], self._symbolic_mass_matrix[i, j])
-                       for i in range(n) for j in range(i, n)]
-        definitions += list(zip(b, bias, strict=True))
-        return M.LDLsolve(self.tau - b), definitions
+        entries = dynamics.mass_matrix()
+        bias = dynamics.torques(self.qd, [0] * n, prefix="b_")
+        dynamics.names.assignments += [(M[i, j], entries[i, j]) for i in range(n)
+                                       for j in range(i, n)]
+        dynamics.names.assignments += list(zip(b, bias, strict=True))
+        return dynamics, M.LDLsolve(self.tau - b)
 
     @cached_property
     def forward_dynamics(self):
         """``q̈(q, qd, tau)`` from ``M q̈ = τ − c − G``, solved by LDLᵀ elimination."""
-        qdd, definitions = self._accelerations
-        return self._function(qdd, {"q": self.q, "qd": self.qd, "tau": self.tau},
-                              "forward_dynamics", failure="the mass matrix M(q) is singular",
-                              definitions=definitions)
+        dynamics, qdd = self._accelerations
+        return self._function(dynamics, qdd, {"q": self.q, "qd": self.qd, "tau": self.tau},
+                              "forward_dynamics", failure="the mass matrix M(q) is singular")
 
     @cached_property
     def state_rate(self):
         """``ẏ(y, tau) = [q̇, q̈]`` for the state ``y = [q, q̇]``: the right-hand side of
         the equations of motion as ``simulate`` integrates them, in one call."""
-        qdd, definitions = self._accelerations
+        dynamics, qdd = self._accelerations
         n = self.robot.n
-        return self._function(self.qd.col_join(qdd), {"y": self.q.col_join(self.qd),
-                                                      "tau": self.tau},
-                              "state_rate", definitions=definitions,
+        return self._function(dynamics, self.qd.col_join(qdd),
+                              {"y": self.q.col_join(self.qd), "tau": self.tau}, "state_rate",
                               failure=f"the mass matrix M(q) is singular, q = y[:{n}],")
 
 
-__all__ = ["NumericFunction", "CompiledDynamics", "straight_line_program", "c_source",
-           "compile_c", "cache_folder", "c_compiler"]
+_MODELS = {}           # CompiledDynamics by the parameters of their robot
+
+
+def _fingerprint(robot):
+    """The parameters a ``CompiledDynamics`` is generated from, as a hashable tuple."""
+    def values(x):
+        return tuple(np.asarray(x, dtype=float).ravel().tolist())
+    return tuple((link.joint, *values([link.alpha, link.a, link.d, link.theta, link.mass]),
+                  *values(link.r_c), *values(link.I_c)) for link in robot.links
+                 ) + (values(robot.gravity),)
+
+
+def compiled_dynamics(robot):
+    """The ``CompiledDynamics`` of ``robot``, generated once per session for every robot
+    with the same parameters (the 32 most recent are kept): what ``simulate`` uses.
+
+    >>> from robocourse.models import planar_2r
+    >>> compiled_dynamics(planar_2r(1.0, 1.0, 1.0, 1.0, 9.81)).gravity_load([0.0, 0.0])
+    array([29.43,  9.81])
+    """
+    key = _fingerprint(_numeric_robot(robot, None))
+    if key not in _MODELS:
+        if len(_MODELS) >= 32:
+            del _MODELS[next(iter(_MODELS))]
+        _MODELS[key] = CompiledDynamics(robot)
+    return _MODELS[key]
+
+
+__all__ = ["NumericFunction", "CompiledDynamics", "compiled_dynamics", "straight_line_program",
+           "c_source", "compile_c", "cache_folder", "c_compiler", "count_operations",
+           "operation_count"]

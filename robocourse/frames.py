@@ -1,6 +1,13 @@
 """Rotations, homogeneous transforms, the cross-product operator and the 6x6
 velocity and force transforms between two frames of one rigid body.
 
+The 4x4 ``A_T_B`` acts on POINTS: it turns the coordinates of a point written in {B}
+into {A}. The 6x6 transforms, built from the same ``A_R_B`` and ``A_P_B``, act on
+VELOCITIES ``[v; ω]`` and on LOADS ``[f; n]`` of a rigid body; they are the adjoint
+transforms of ``A_T_B`` (``adjoint``): ``adjoint(A_T_B)`` carries a velocity from {B}
+into {A}, its inverse ``velocity_transform(A_R_B, A_P_B)`` from {A} into {B}, and
+``force_transform(A_R_B, A_P_B) = adjoint(A_T_B)⁻ᵀ`` a load from {B} into {A}.
+
 Notation (Craig): ``A_R_B`` rotates vectors written in {B} into {A}; ``A_P_B``
 is the origin of {B} written in {A}; ``A_T_B = [[A_R_B, A_P_B], [0, 1]]``.
 Every function accepts numbers (returns numpy arrays) or sympy symbols
@@ -205,6 +212,25 @@ def force_transform(A_R_B, A_P_B):
     R = as_rotation(A_R_B, "A_R_B", symbolic)
     lower_left = skew(C.vector(A_P_B, 3, "A_P_B", symbolic)) @ R
     return _blocks(R, 0 * R, lower_left, R, symbolic)
+
+
+def adjoint(T):
+    """The 6x6 adjoint transform of ``A_T_B``: it carries a velocity of {B} to {A}.
+
+    ``[Av; Aω] = [[A_R_B, [A_P_B x] A_R_B], [0, A_R_B]] [Bv; Bω]`` for two frames on one
+    rigid body (rows ``[v; ω]`` as in Craig; Lynch and Park's ``[Ad_T]`` has the rows
+    ``[ω; v]``). It is ``velocity_transform`` of ``B_T_A = A_T_B⁻¹`` (Craig's
+    ``A_B T_v``), and it does to a velocity what ``A_T_B`` does to the velocity's 4x4
+    form by conjugation, ``[V]_A = A_T_B [V]_B B_T_A`` with ``[V] = [[[ω x], v], [0, 0]]``.
+    So ``adjoint(T1 @ T2) = adjoint(T1) @ adjoint(T2)``, ``adjoint(T⁻¹) = adjoint(T)⁻¹``,
+    and a load goes the same way with ``adjoint(T)⁻ᵀ = force_transform(A_R_B, A_P_B)``
+    (the power ``Fᵀv`` is the same in both frames).
+
+    >>> adjoint(transform(np.eye(3), [1, 0, 0])) @ [0, 0, 0, 0, 0, 1]   # {B} at x = 1 spins
+    array([ 0., -1.,  0.,  0.,  0.,  1.])
+    """
+    R, p = as_rotation(rotation(T), "T[:3, :3]", B.is_symbolic(T)), translation(T)
+    return velocity_transform(R.T, -(R.T @ p))
 
 
 def _blocks(top_left, top_right, bottom_left, bottom_right, symbolic):

@@ -18,6 +18,10 @@ uses only some of the six velocities (a planar arm: ``vx, vy``) selects those
 ``rows``; the resulting square Jacobian gives the singularities (``det J = 0``, rank
 loss), the manipulability and the joint rates for a task velocity, ``q̇ = J⁻¹ ẋ``.
 
+Differentiating ``ẋ = J q̇`` once more gives the tip acceleration ``ẍ = J q̈ + J̇ q̇``:
+``jacobian_derivative`` is ``J̇`` (the cross products differentiated in time) and
+``joint_accelerations`` solves ``J q̈ = ẍ − J̇ q̇``.
+
 The module ends with the closed-form inverse kinematics of the planar 2R arm.
 """
 
@@ -29,7 +33,7 @@ import sympy as sp
 
 from robocourse import _backend as B
 from robocourse import _checks as C
-from robocourse.frames import as_rotation, rotation, skew, translation
+from robocourse.frames import as_rotation, cross, rotation, skew, translation
 
 
 def link_frames(robot, q):
@@ -193,6 +197,69 @@ def jacobian(robot, q, frame="base"):
     return _cross_products(robot, q, None, B.zeros(3, symbolic), frame, symbolic)
 
 
+def jacobian_derivative(robot, q, qd, frame="base"):
+    """``J̇``, the rate of change of the tool Jacobian while the joints move at ``qd``.
+
+    Differentiating ``ẋ = J q̇`` in time gives the tip acceleration
+    ``ẍ = J q̈ + J̇ q̇``: ``J̇ q̇`` is what the tip accelerates with when the joint rates are
+    held constant (``q̈ = 0``), the centripetal and Coriolis accelerations of the tool.
+
+    Column j of ``0_J`` is ``[z_j × r_j; z_j]`` for a revolute joint (``z_j`` the axis
+    of joint j, ``r_j = p − o_j`` from the origin of {j} to the tool point) and
+    ``[z_j; 0]`` for a prismatic one (``jacobian_by_cross_products``). In {0} the axis
+    turns with its link, ``ż_j = ω_j × z_j`` with ``ω_j = Σ_{k ≤ j, revolute} z_k q̇_k``,
+    and the lever grows by the motion of the joints after j,
+    ``ṙ_j = ω_j × r_j + Σ_{k > j} J_v,k q̇_k``; so column j of ``J̇`` is
+
+    * revolute:  ``[ż_j × r_j + z_j × ṙ_j; ż_j]``,
+    * prismatic: ``[ż_j; 0]``.
+
+    The derivative is taken in {0} and written in {0} (``frame="base"``) or in the tool
+    frame (``frame="tool"``: ``[[R, 0], [0, R]] 0_J̇`` with ``R = tool_R_0``), so that
+    ``ẍ = J q̈ + J̇ q̇`` holds in either frame with Craig's accelerations (the ``i_v̇_i`` of
+    Newton–Euler's outward recursion: differentiated in {0}, written in {i}). It is not
+    ``d(tool_J)/dt``, the derivative of the tool-frame matrix, which also turns with the
+    tool axes: ``d(tool_J)/dt = tool_J̇ − [[ω×, 0], [0, ω×]] tool_J``, ``ω`` the tool's
+    angular velocity in its own axes.
+
+    Chapter 0, §0.8: the 2R arm of Example 0.5 (tip along +X0 at 1 m/s, ``q̇ = (0, −2)``
+    rad/s) accelerates at 2 m/s² towards the elbow when the rates are held:
+
+    >>> from robocourse.models import planar_2r
+    >>> arm = planar_2r(l1=0.5, l2=0.5)
+    >>> J_dot = jacobian_derivative(arm, np.radians([30, 60]), [0.0, -2.0])
+    >>> (J_dot @ [0.0, -2.0])[:2].round(12) + 0.0
+    array([ 0., -2.])
+    """
+    symbolic, q, qd = C.joint_inputs(robot, q=q, qd=qd)
+    frame = C.choice(frame, "frame", C.FRAMES)
+    frames = _frames(robot, q, symbolic)
+    J = _cross_products(robot, q, None, B.zeros(3, symbolic), "base", symbolic)
+    p = translation(frames[-1])
+    omega, omegas = B.zeros(3, symbolic), []
+    for j, link in enumerate(robot.links):                      # ω_j of every link, in {0}
+        if link.is_revolute:
+            omega = omega + rotation(frames[j])[:, 2] * qd[j]
+        omegas.append(omega)
+    columns = [None] * robot.n
+    outer = B.zeros(3, symbolic)                                # Σ_{k > j} J_v,k q̇_k
+    for j in reversed(range(robot.n)):
+        z = rotation(frames[j])[:, 2]
+        z_dot = cross(omegas[j], z)
+        if robot.links[j].is_revolute:
+            r = p - translation(frames[j])
+            r_dot = cross(omegas[j], r) + outer
+            columns[j] = [*(cross(z_dot, r) + cross(z, r_dot)), *z_dot]
+        else:
+            columns[j] = [*z_dot, 0, 0, 0]
+        outer = outer + J[:3, j] * qd[j]
+    J_dot = B.matrix(columns, symbolic).T
+    if frame == "tool":
+        R = rotation(frames[-1]).T                              # tool_R_0
+        J_dot = _stack(R @ J_dot[:3, :], R @ J_dot[3:, :], symbolic)
+    return J_dot
+
+
 class SingularConfigurationError(ValueError):
     """The Jacobian has no inverse at this configuration: ``det J = 0``.
 
@@ -308,7 +375,7 @@ def manipulability(robot, q, rows=None, frame="base"):
     return math.sqrt(max(determinant, 0.0))      # round-off can make a zero slightly negative
 
 
-def _require_invertible(J, q, tol):
+def _require_invertible(J, robot, q, tol):
     """``det J``, after checking that it is not zero; else SingularConfigurationError.
 
     Symbols: ``det J`` simplifies to zero. Numbers: a rounded ``det J`` is never exactly
@@ -318,16 +385,26 @@ def _require_invertible(J, q, tol):
     if isinstance(J, sp.MatrixBase):
         determinant = sp.simplify(determinant)
         singular = determinant == 0
-        shown = list(sp.Matrix(q))
+        shown = f"q = {list(sp.Matrix(q))} is a singular configuration"
     else:
         singular = _rank(J, tol) < J.shape[0]
-        shown = np.asarray(q, dtype=float).ravel().tolist()
+        shown = _configuration_text(robot, np.asarray(q, dtype=float).ravel())
     if singular:
         raise SingularConfigurationError(
-            f"q = {shown} is a singular configuration: det J = 0 (J has rank "
+            f"{shown}: det J = 0 (J has rank "
             f"{_rank(J, tol)} < {J.shape[0]}), so J has no inverse and some task velocities "
             "would need infinite joint rates (the planar 2R arm is singular at θ2 = 0 or π)")
     return determinant
+
+
+def _configuration_text(robot, q):
+    """``q = [0.523599, 0.0] is a singular configuration (θ1 = 30°, θ2 = 0°)``: the joint
+    values rounded, and as the lecture writes them (angles in degrees, offsets in m)."""
+    joints = ", ".join(f"θ{i} = {math.degrees(value):.6g}°" if link.is_revolute
+                       else f"d{i} = {value:.6g} m"
+                       for i, (link, value) in enumerate(zip(robot.links, q, strict=True), start=1))
+    return (f"q = {[round(value, 6) + 0.0 for value in q.tolist()]} is a singular "
+            f"configuration ({joints})")
 
 
 def _adjugate(J):
@@ -342,8 +419,8 @@ def _adjugate(J):
     return B.matrix(cofactors, isinstance(J, sp.MatrixBase)).T
 
 
-def _inverse(J, q, tol):
-    return _adjugate(J) / _require_invertible(J, q, tol)
+def _inverse(J, robot, q, tol):
+    return _adjugate(J) / _require_invertible(J, robot, q, tol)
 
 
 def inverse_jacobian(robot, q, rows=None, frame="base", tol=C.ROUND_OFF):
@@ -362,7 +439,7 @@ def inverse_jacobian(robot, q, rows=None, frame="base", tol=C.ROUND_OFF):
     ...
     robocourse.kinematics.SingularConfigurationError: q = [0.3, 0.0] is a singular configuration...
     """
-    return _inverse(_square(jacobian_rows(robot, q, rows, frame), rows), q, tol)
+    return _inverse(_square(jacobian_rows(robot, q, rows, frame), rows), robot, q, tol)
 
 
 def joint_rates(robot, q, velocity, rows=None, frame="base", method="solve",
@@ -385,10 +462,41 @@ def joint_rates(robot, q, velocity, rows=None, frame="base", method="solve",
     method = C.choice(method, "method", ("inverse", "solve"))
     J = _square(jacobian_rows(robot, q_checked, rows, frame), rows)
     xdot = C.vector(velocity, J.shape[0], "velocity", symbolic, "one per row of J")
+    return _solve(J, xdot, robot, q, method, tol)
+
+
+def _solve(J, rhs, robot, q, method, tol):
+    """``J⁻¹ rhs`` by the closed-form inverse (``method="inverse"``) or by elimination
+    (``"solve"``); SingularConfigurationError where ``det J = 0``."""
     if method == "inverse":
-        return _inverse(J, q, tol) @ xdot
-    _require_invertible(J, q, tol)
-    return J.LUsolve(xdot) if symbolic else np.linalg.solve(J, xdot)
+        return _inverse(J, robot, q, tol) @ rhs
+    _require_invertible(J, robot, q, tol)
+    return J.LUsolve(rhs) if isinstance(J, sp.MatrixBase) else np.linalg.solve(J, rhs)
+
+
+def joint_accelerations(robot, q, qd, acceleration, rows=None, frame="base", method="solve",
+                        tol=C.ROUND_OFF):
+    """The joint accelerations ``q̈`` that give the task acceleration ``ẍ`` at ``(q, q̇)``.
+
+    From ``ẍ = J q̈ + J̇ q̇`` (J square, of ``rows``; ``J̇`` of ``jacobian_derivative``):
+    ``q̈ = J⁻¹ (ẍ − J̇ q̇)``. Even ``ẍ = 0`` — the tip moving on a straight line at
+    constant speed — needs ``q̈ = −J⁻¹ J̇ q̇ ≠ 0`` in general. ``acceleration`` holds the
+    selected rows of ``[v̇; ω̇]``, in {0} (``frame="base"``) or in the tool frame;
+    ``method`` as in ``joint_rates``. Raises SingularConfigurationError where ``det J = 0``.
+
+    Chapter 0, §0.8: keep the tip of Example 0.5 moving along +X0 at 1 m/s (``ẍ = 0``).
+
+    >>> from robocourse.models import planar_2r
+    >>> arm = planar_2r(l1=0.5, l2=0.5)
+    >>> joint_accelerations(arm, np.radians([30, 60]), [0.0, -2.0], [0.0, 0.0], rows=(0, 1))
+    array([ 4.61880215, -6.92820323])
+    """
+    symbolic, q_checked, qd_checked = C.joint_inputs(robot, also=(acceleration,), q=q, qd=qd)
+    method = C.choice(method, "method", ("inverse", "solve"))
+    J = _square(jacobian_rows(robot, q_checked, rows, frame), rows)
+    xddot = C.vector(acceleration, J.shape[0], "acceleration", symbolic, "one per row of J")
+    J_dot = jacobian_derivative(robot, q_checked, qd_checked, frame)[_row_indices(rows), :]
+    return _solve(J, xddot - J_dot @ qd_checked, robot, q, method, tol)
 
 
 def inverse_kinematics_2r(robot, x, y, elbow="down"):

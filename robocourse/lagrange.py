@@ -6,7 +6,9 @@ Two routes, which share only the kinematics:
 1. Energy differentiation (``lagrange_equations``): the kinetic energy
    ``K = Σ ½ m_i v_Ciᵀ v_Ci + ½ ω_iᵀ C_I_i ω_i`` with each link's velocities written in
    its own frame {i} (velocity propagation), the potential energy
-   ``U = −Σ m_i gᵀ 0_P_Ci``, and sympy differentiates ``L = K − U``.
+   ``U = −Σ m_i gᵀ 0_P_Ci``, and ``L = K − U`` is differentiated as a polynomial in the
+   sines and cosines of the joint angles, reduced with ``s² + c² = 1`` (the exact
+   reduction of ``closed_form``).
 2. The manipulator form, from the Jacobians of the centres of mass in {0}
    (``kinematics.jacobian_by_cross_products``): link i moves with ``v_Ci = Jv_i q̇``,
    ``ω_i = Jω_i q̇``, and its inertia tensor in base axes is ``I_i = 0_R_i C_I_i 0_R_iᵀ``;
@@ -41,6 +43,7 @@ import sympy as sp
 
 from robocourse import _backend as B
 from robocourse import _checks as C
+from robocourse.closed_form import _joint_polynomials
 from robocourse.frames import rotation, skew, translation
 from robocourse.kinematics import jacobian_by_cross_products, jacobian_by_propagation, link_frames
 from robocourse.robot import joint_symbols
@@ -145,10 +148,15 @@ def time_derivative(expr, q, qd, qdd):
 def lagrange_equations(robot):
     """The joint torques ``τ`` (n x 1, symbolic) from ``d/dt(∂L/∂q̇) − ∂L/∂q = τ``, ``L = K − U``.
 
-    The energies are differentiated by sympy; the time derivative follows the
-    chain rule (``time_derivative``). Each torque is then written as the lecture
-    writes it (``notation.tidy``: ``sin² + cos² = 1``, sums of angles recombined),
-    in the symbols of ``joint_symbols(robot)`` and expanded.
+    The energies are written as polynomials in the sines and cosines of the joint
+    angles, the rates and the parameters — the exact arm and the reduction modulo
+    ``s² + c² = 1`` of ``closed_form`` (``closed_form._joint_polynomials``) — and
+    differentiated there: ``∂/∂θ = c ∂/∂s − s ∂/∂c``, the time derivative by the chain
+    rule (``time_derivative``). Each torque comes out reduced, as ``closed_form`` writes
+    it: a sum over the joint-rate products, each coefficient in the sines and cosines of
+    the joint angles (sums of angles where axes are parallel), in the symbols of
+    ``joint_symbols(robot)``; floats for a numeric arm. The PUMA 560 takes about a
+    second.
 
     Chapter 4, §4.3, the R-P arm, joint 2:
 
@@ -156,13 +164,18 @@ def lagrange_equations(robot):
     >>> lagrange_equations(rp_arm())[1]
     -d2*m2*thetadot1**2 + dddot2*m2 + g*m2*sin(theta1)
     """
-    q, qd, qdd = joint_symbols(C.robot(robot, dynamics=True))
-    lagrangian = sp.expand(kinetic_energy(robot, q, qd) - potential_energy(robot, q))
+    arm, poly = _joint_polynomials(robot)
+    q, qd, qdd = joint_symbols(arm)
+    lagrangian = poly.of(kinetic_energy(arm, q, qd)) - poly.of(potential_energy(arm, q))
+    rates, accelerations = ([poly.trig.generators[x] for x in v] for v in (qd, qdd))
+    zero, n = poly.trig.ring.zero, arm.n
+    floats = not robot.uses_symbols(dynamics=True)
     tau = []
-    for i in range(robot.n):
-        momentum = sp.diff(lagrangian, qd[i])                       # ∂L/∂q̇_i
-        rate = time_derivative(momentum, q, qd, qdd)                # d/dt (∂L/∂q̇_i)
-        tau.append(B.tidy(sp.expand(rate - sp.diff(lagrangian, q[i]))))
+    for i in range(n):
+        momentum = lagrangian.diff(rates[i])                                # ∂L/∂q̇_i
+        rate = sum((poly.d_dq(momentum, j) * rates[j] + momentum.diff(rates[j])
+                    * accelerations[j] for j in range(n)), zero)           # d/dt (∂L/∂q̇_i)
+        tau.append(poly.expression(poly.trig.reduce(rate - poly.d_dq(lagrangian, i)), floats))
     return sp.Matrix(tau)
 
 

@@ -41,12 +41,18 @@ shape rule of the library: sympy columns and matrices for symbols, 1-D and 2-D f
 arrays for numbers.
 """
 
+import math
+import numbers
 from dataclasses import dataclass, field
 from typing import Any
+
+import numpy as np
+import sympy as sp
 
 from robocourse import _backend as B
 from robocourse import _checks as C
 from robocourse.frames import cross, rotation, skew, translation
+from robocourse.inertia import parallel_axis
 from robocourse.statics import tool_wrench
 
 
@@ -188,7 +194,9 @@ def _inward(robot, transforms, wrenches, load):
 def inverse_dynamics(robot, q, qd, qdd, *, wrench=None, frame="base", gravity=None):
     """The joint torques/forces ``τ`` that produce ``q̈`` at ``(q, q̇)``, by Newton–Euler.
 
-    ``wrench``, ``frame``, ``gravity``: see the module docstring.
+    ``wrench``, ``frame``, ``gravity``: see the module docstring. A batch of states
+    (``q, qd, qdd`` arrays of shape (N, n), one state per row) gives τ as (N, n), all
+    states at once (see ``_link_recursion``).
 
     >>> from robocourse.models import planar_2r
     >>> arm = planar_2r(l1=1.0, l2=1.0, m1=1.0, m2=1.0, g=9.81)
@@ -197,6 +205,9 @@ def inverse_dynamics(robot, q, qd, qdd, *, wrench=None, frame="base", gravity=No
     >>> inverse_dynamics(arm, [0.0, 0.0], [0.0, 0.0], [0.0, 0.0], gravity=0)   # weightless
     array([0., 0.])
     """
+    batch = _batch(robot, q=q, qd=qd, qdd=qdd)
+    if batch is not None:
+        return _many(robot, *batch, wrench=wrench, frame=frame, gravity=gravity)
     return newton_euler(robot, q, qd, qdd, wrench=wrench, frame=frame, gravity=gravity).tau
 
 
@@ -210,7 +221,14 @@ def mass_matrix(robot, q):
     >>> mass_matrix(planar_2r(l1=1.0, l2=1.0, m1=1.0, m2=1.0, g=9.81), [0.0, 0.0])
     array([[5., 2.],
            [2., 1.]])
+
+    A batch of N states (q of shape (N, n)) gives (N, n, n).
     """
+    batch = _batch(robot, q=q)
+    if batch is not None:
+        n, rest = robot.n, [0] * robot.n
+        return np.stack([_many(robot, batch[0], rest, [int(k == j) for k in range(n)], gravity=0)
+                         for j in range(n)], axis=-1)
     symbolic, q = C.joint_inputs(robot, dynamics=True, q=q)
     columns = [list(_weightless(robot, q, B.zeros(robot.n, symbolic), _unit(robot.n, j,
                                                                             symbolic), symbolic))
@@ -238,7 +256,12 @@ def velocity_product(robot, q, qd):
     >>> arm = planar_2r(l1=1.0, l2=1.0, m1=1.0, m2=1.0, g=9.81)
     >>> velocity_product(arm, [0.0, 1.0], [1.0, 0.0])     # m2 l1 l2 s2 θ̇1² on joint 2
     array([0.        , 0.84147098])
+
+    A batch of N states gives (N, n).
     """
+    batch = _batch(robot, q=q, qd=qd)
+    if batch is not None:
+        return _many(robot, *batch, [0] * robot.n, gravity=0)
     symbolic, q, qd = C.joint_inputs(robot, dynamics=True, q=q, qd=qd)
     return _weightless(robot, q, qd, B.zeros(robot.n, symbolic), symbolic)
 
@@ -257,18 +280,39 @@ def coriolis_matrix(robot, q, qd):
     >>> coriolis_matrix(arm, [0.0, 1.0], [1.0, 0.0])     # m2 l1 l2 s2 [[-θ̇2, -θ̇12], [θ̇1, 0]]
     array([[ 0.        , -0.84147098],
            [ 0.84147098,  0.        ]])
+
+    A batch of N states gives (N, n, n).
     """
+    batch = _batch(robot, q=q, qd=qd)
+    if batch is not None:
+        Q, QD = batch
+        n = robot.n
+        gamma = _christoffel_columns(n, lambda rates: _many(robot, Q, rates, [0] * n,
+                                                            gravity=0))
+        rates = np.array(QD).T                                      # (N, n)
+        return np.stack([np.stack([sum(gamma[min(j, k), max(j, k)][:, i] * rates[:, k]
+                                       for k in range(n)) for j in range(n)], axis=-1)
+                         for i in range(n)], axis=-2)
     symbolic, q, qd = C.joint_inputs(robot, dynamics=True, q=q, qd=qd)
     n, rest = robot.n, B.zeros(robot.n, symbolic)
-    units = [_unit(n, j, symbolic) for j in range(n)]
-    square = [_weightless(robot, q, units[j], rest, symbolic) for j in range(n)]     # c(e_j)
-    gamma = {(j, j): square[j] for j in range(n)}          # the columns c_·jk, j <= k
-    for j in range(n):
-        for k in range(j + 1, n):
-            both = _weightless(robot, q, units[j] + units[k], rest, symbolic)   # c(e_j + e_k)
-            gamma[j, k] = (both - square[j] - square[k]) / 2
+    gamma = _christoffel_columns(n, lambda rates: _weightless(robot, q, B.vector(rates,
+                                                                                 symbolic),
+                                                              rest, symbolic))
     return B.matrix([[sum(gamma[min(j, k), max(j, k)][i] * qd[k] for k in range(n))
                       for j in range(n)] for i in range(n)], symbolic)
+
+
+def _christoffel_columns(n, velocity_product_at):
+    """The columns ``c_·jk`` (j <= k) by polarisation: ``c(e_j)`` and
+    ``(c(e_j + e_k) − c(e_j) − c(e_k)) / 2``, from ``velocity_product_at(rates)``."""
+    def unit(*joints):
+        return [sum(1 for j in joints if j == k) for k in range(n)]
+    square = [velocity_product_at(unit(j)) for j in range(n)]                  # c(e_j)
+    gamma = {(j, j): square[j] for j in range(n)}
+    for j in range(n):
+        for k in range(j + 1, n):
+            gamma[j, k] = (velocity_product_at(unit(j, k)) - square[j] - square[k]) / 2
+    return gamma
 
 
 def gravity_load(robot, q, *, gravity=None):
@@ -286,7 +330,327 @@ def gravity_load(robot, q, *, gravity=None):
     [g*(l1*m1*cos(theta1) + l1*m2*cos(theta1) + l2*m2*cos(theta1 + theta2))],
     [                                          g*l2*m2*cos(theta1 + theta2)]])
     """
+    batch = _batch(robot, q=q)
+    if batch is not None:
+        return _many(robot, batch[0], [0] * robot.n, [0] * robot.n, gravity=gravity)
     symbolic, q = C.joint_inputs(robot, dynamics=True, also=(gravity,), q=q)
     rest = B.zeros(robot.n, symbolic)
     return _recursion(robot, q, rest, rest, B.zeros(6, symbolic),
                       C.gravity(gravity, robot, symbolic), symbolic)[0]
+
+
+def _batch(robot, **states):
+    """For a batch of states — the first of ``states`` a 2-D array (N, n), one state per
+    row — each of ``states`` checked and given as n rows of N values; else None."""
+    first = next(iter(states.values()))
+    if not (isinstance(first, np.ndarray) and first.ndim == 2
+            and first.shape[1] == C.robot(robot).n):
+        return None
+    C.robot(robot, dynamics=True)
+    if robot.uses_symbols(dynamics=True):
+        raise TypeError("a batch of states needs a robot with numeric parameters; this one "
+                        "has symbols (give one state at a time)")
+    checked = [C.states(value, robot.n, name) for name, value in states.items()]
+    counts = {len(value) for value in checked}
+    if len(counts) != 1:
+        raise ValueError(f"{', '.join(states)} must hold the same number of states (rows); "
+                         f"got {[len(value) for value in checked]}")
+    return [list(value.T) for value in checked]
+
+
+def _many(robot, q, qd, qdd, *, wrench=None, frame="base", gravity=None):
+    """τ (N, n) of a batch (rows of ``_batch``, or 0 for a joint that is at rest)."""
+    g = C.gravity(gravity, robot, False)
+    load, tool = None, None
+    if wrench is not None:
+        f, n = B.halves(C.wrench(wrench, False), False)
+        R, tool = rotation(robot.tool), tuple(translation(robot.tool))
+        load = (tuple(f), tuple(n)) if C.choice(frame, "frame", C.FRAMES) == "base" else (
+            tuple(R @ f), tuple(R @ n))
+    tau = _link_recursion([_Geometry.of(link) for link in robot.links],
+                          [_standard_parameters(link) for link in robot.links], q, qd, qdd,
+                          tuple(g), load=load, tool=tool, load_in_base=frame == "base")
+    count = max(np.size(x) for x in (*q, *qd, *qdd))
+    return np.stack([np.broadcast_to(np.asarray(t, dtype=float), (count,)) for t in tau],
+                    axis=-1)
+
+
+# --- the same recursion, component by component, about the link origins ---------------
+#
+# The form of Khalil & Kleinfinger (1987), for code generation and for many states at
+# once. Each link carries its ten standard inertial parameters about its own frame
+# origin: the tensor ``J = C_I + m (r_cᵀ r_c 1 − r_c r_cᵀ)`` (parallel axis), the first
+# moments ``MS = m r_c`` and the mass ``m``; with ``U = [ω̇×] + [ω×][ω×]``,
+#
+#   v̇_{i+1} = R (v̇_i + U_i P),   F = m v̇ + U MS,   N = J ω̇ + ω × (J ω) + MS × v̇,
+#   f_i = F_i + R f_{i+1},        n_i = N_i + R n_{i+1} + P × (R f_{i+1}),
+#
+# which is Craig's recursion with the moments taken about the origin O_i instead of the
+# centre of mass (``n`` and ``f`` are the same). Every quantity is a 3-tuple of scalars —
+# sympy expressions, numbers, or numpy arrays of one value per state — and a product
+# with an exact 0 or ±1 (a zero parameter, a twist of 90°) is never formed. ``name`` is
+# called on each new vector: the identity for numbers; ``codegen`` gives every compound
+# entry a name, so the result is a straight-line program link by link.
+
+def _is_number(x):
+    return isinstance(x, numbers.Number)
+
+
+def _mul(a, b):
+    """``a b``, skipping exact zeros and ±1."""
+    for x, y in ((a, b), (b, a)):
+        if _is_number(x):
+            if x == 0:
+                return 0
+            if x == 1:
+                return y
+            if x == -1:
+                return -y
+    return a * b
+
+
+def _add(*terms):
+    """``Σ terms``, skipping exact zeros."""
+    kept = [t for t in terms if not (_is_number(t) and t == 0)]
+    return sum(kept[1:], kept[0]) if kept else 0
+
+
+def _sub(a, b):
+    return _add(a, _mul(-1, b))
+
+
+def _plus(*vectors):
+    return tuple(_add(*entries) for entries in zip(*vectors, strict=True))
+
+
+def _scaled(k, v):
+    return tuple(_mul(k, x) for x in v)
+
+
+def _cross(a, b):
+    return (_sub(_mul(a[1], b[2]), _mul(a[2], b[1])),
+            _sub(_mul(a[2], b[0]), _mul(a[0], b[2])),
+            _sub(_mul(a[0], b[1]), _mul(a[1], b[0])))
+
+
+def _symmetric_times(S, v):
+    """``S v`` for a symmetric 3x3 ``S`` given by its entries ``(xx, xy, xz, yy, yz, zz)``."""
+    xx, xy, xz, yy, yz, zz = S
+    return (_add(_mul(xx, v[0]), _mul(xy, v[1]), _mul(xz, v[2])),
+            _add(_mul(xy, v[0]), _mul(yy, v[1]), _mul(yz, v[2])),
+            _add(_mul(xz, v[0]), _mul(yz, v[1]), _mul(zz, v[2])))
+
+
+def _constant_cos_sin(angle):
+    """``(cos, sin)`` of a constant angle: exact 0 and ±1 for multiples of 90°."""
+    angle = B.exact_angle(angle)
+    if isinstance(angle, sp.Basic):
+        cos, sin = sp.cos(angle), sp.sin(angle)
+        if cos.is_Integer and sin.is_Integer:
+            return int(cos), int(sin)
+        if not (cos.free_symbols or sin.free_symbols):
+            return float(cos), float(sin)
+        return cos, sin
+    return math.cos(angle), math.sin(angle)
+
+
+@dataclass(frozen=True)
+class _Geometry:
+    """Link i for the component recursion: joint type, ``cos, sin`` of the twist
+    ``alpha_{i-1}``, the length ``a_{i-1}`` and the offsets ``d_i``, ``theta_i``."""
+
+    revolute: bool
+    ca: Any
+    sa: Any
+    a: Any
+    d: Any
+    theta: Any
+
+    @classmethod
+    def of(cls, link):
+        ca, sa = _constant_cos_sin(link.alpha)
+        return cls(link.is_revolute, ca, sa, link.a, link.d, link.theta)
+
+    def cos_sin(self, q, trig):
+        """``(cos θ, sin θ)`` of the joint angle ``θ = theta + q`` (revolute) or ``theta``."""
+        if not self.revolute:
+            return _constant_cos_sin(self.theta)
+        return trig(q, self.theta)
+
+    def position(self, q):
+        """``i-1_P_i = [a, −sα d, cα d]`` with ``d = d_i (+ q)``: O_i in {i−1}."""
+        d = self.d if self.revolute else _add(self.d, q)
+        return (self.a, _mul(-self.sa, d), _mul(self.ca, d))
+
+    def down(self, v, c, s, name, label):
+        """``i_R_{i-1} v = RotZ(θ)ᵀ RotX(α)ᵀ v``: a vector of {i−1} in the axes of {i}."""
+        u = name((v[0], _add(_mul(self.ca, v[1]), _mul(self.sa, v[2])),
+                  _sub(_mul(self.ca, v[2]), _mul(self.sa, v[1]))), label + "u")
+        return name((_add(_mul(c, u[0]), _mul(s, u[1])), _sub(_mul(c, u[1]), _mul(s, u[0])),
+                     u[2]), label)
+
+    def up(self, v, c, s, name, label):
+        """``i-1_R_i v = RotX(α) RotZ(θ) v``: a vector of {i} in the axes of {i−1}."""
+        u = name((_sub(_mul(c, v[0]), _mul(s, v[1])), _add(_mul(s, v[0]), _mul(c, v[1])), v[2]),
+                 label + "u")
+        return name((u[0], _sub(_mul(self.ca, u[1]), _mul(self.sa, u[2])),
+                     _add(_mul(self.sa, u[1]), _mul(self.ca, u[2]))), label)
+
+
+def _standard_parameters(link):
+    """The ten standard inertial parameters of ``link`` about its frame origin, in {i}:
+    ``(Jxx, Jxy, Jxz, Jyy, Jyz, Jzz, MSx, MSy, MSz, m)``, the entries of
+    ``J = C_I + m (r_cᵀ r_c 1 − r_c r_cᵀ)`` (so a product of inertia enters with
+    Craig's minus sign), the first moments ``MS = m r_c`` and the mass.
+
+    >>> from robocourse.models import planar_2r
+    >>> _standard_parameters(planar_2r().links[1])
+    (0, 0, 0, l2**2*m2, 0, l2**2*m2, l2*m2, 0, 0, m2)
+    """
+    link = C.robot(_one_link(link), dynamics=True).links[0]
+    symbolic = B.is_symbolic(*link.parameters())
+    J = parallel_axis(link.I_c, link.mass, link.r_c)
+    first = B.convert(link.r_c, symbolic) * link.mass
+    entries = [J[0, 0], J[0, 1], J[0, 2], J[1, 1], J[1, 2], J[2, 2], *first, link.mass]
+    return tuple(sp.expand(e) if symbolic else float(e) for e in entries)
+
+
+def _one_link(link):
+    from robocourse.robot import Link, SerialChain
+
+    if not isinstance(link, Link):
+        raise TypeError(f"link must be a Link; got {type(link).__name__}")
+    return SerialChain([link])
+
+
+class _U:
+    """``U = [ω̇×] + [ω×][ω×]`` of one link, entry by entry on demand (named once)."""
+
+    def __init__(self, w, wd, name, label):
+        self.w, self.wd, self.name, self.label = w, wd, name, label
+        self._products, self._entries = {}, {}
+
+    def _product(self, i, j):
+        if (i, j) not in self._products:
+            value = _mul(self.w[i], self.w[j])
+            self._products[i, j] = self.name((value,), f"{self.label}w{'xyz'[i]}{'xyz'[j]}")[0]
+        return self._products[i, j]
+
+    def entry(self, i, j):
+        if (i, j) not in self._entries:
+            if i == j:
+                a, b = (k for k in range(3) if k != i)
+                value = _mul(-1, _add(self._product(a, a), self._product(b, b)))
+            else:
+                k = 3 - i - j                              # the third axis
+                sign = 1 if (i, j) in ((1, 0), (0, 2), (2, 1)) else -1     # [ω̇×]_ij = ±ω̇_k
+                value = _add(self._product(min(i, j), max(i, j)), _mul(sign, self.wd[k]))
+            self._entries[i, j] = self.name((value,), f"{self.label}{'xyz'[i]}{'xyz'[j]}")[0]
+        return self._entries[i, j]
+
+    def _squares_apart(self, i, j):
+        """``ω_i² − ω_j²``."""
+        key = ("difference", i, j)
+        if key not in self._entries:
+            value = _sub(self._product(i, i), self._product(j, j))
+            self._entries[key] = self.name((value,), f"{self.label}w{'xyz'[i]}{'xyz'[j]}d")[0]
+        return self._entries[key]
+
+    def gyroscopic(self, J):
+        """``ω × (J ω)`` for the symmetric ``J = (xx, xy, xz, yy, yz, zz)``, written in the
+        products ``ω_i ω_j`` of U: ``x = J_xz ω_xω_y − J_xy ω_xω_z + (J_zz − J_yy) ω_yω_z
+        + J_yz (ω_y² − ω_z²)`` and its cyclic shifts (a diagonal J costs one product per
+        entry, none where two moments are equal)."""
+        xx, xy, xz, yy, yz, zz = J
+        S = {(0, 0): xx, (0, 1): xy, (0, 2): xz, (1, 1): yy, (1, 2): yz, (2, 2): zz}
+
+        def J_(i, j):
+            return S[min(i, j), max(i, j)]
+
+        result = []
+        for i in range(3):
+            j, k = (i + 1) % 3, (i + 2) % 3
+            terms = [_mul(J_(i, k), self._product(min(i, j), max(i, j))),
+                     _mul(-1, _mul(J_(i, j), self._product(min(i, k), max(i, k)))),
+                     _mul(_sub(J_(k, k), J_(j, j)), self._product(min(j, k), max(j, k)))]
+            if not (_is_number(J_(j, k)) and J_(j, k) == 0):
+                terms.append(_mul(J_(j, k), self._squares_apart(j, k)))
+            result.append(_add(*terms))
+        return tuple(result)
+
+    def times(self, v):
+        """``U v`` (only the columns of the nonzero entries of ``v`` are formed)."""
+        return tuple(_add(*(_mul(self.entry(i, j), v[j]) for j in range(3)
+                            if not (_is_number(v[j]) and v[j] == 0))) for i in range(3))
+
+
+def _unnamed(value, label):
+    return value
+
+
+def _numeric_trig(q, offset):
+    angle = q + offset
+    return np.cos(angle), np.sin(angle)
+
+
+def _link_recursion(geometry, parameters, q, qd, qdd, gravity, *, load=None, tool=None,
+                    load_in_base=False, name=_unnamed, trig=_numeric_trig):
+    """The joint torques/forces, by the recursion about the link origins (above).
+
+    ``geometry``: ``_Geometry`` of links 1..n; ``parameters``: ten standard inertial
+    parameters per link (``_standard_parameters``, or any regrouped set in the same
+    slots); ``q, qd, qdd``: n scalars each (numbers, expressions, or arrays of one
+    value per state); ``gravity``: 3 numbers in {0}. ``load``: ``(f, n)`` exerted by the
+    tool on its environment, in the axes of {n} (of {0} with ``load_in_base``), with
+    the tool origin at ``tool`` (3 numbers in {n}; None: no load). ``name(vector,
+    label)`` returns the vector to use in its place; ``trig(q, offset)`` returns
+    ``(cos, sin)`` of ``q + offset``.
+    """
+    n = len(geometry)
+    w = wd = (0, 0, 0)
+    vd = tuple(_mul(-1, g) for g in gravity)
+    U = _U(w, wd, name, "U0")
+    turns, forces = [], []
+    for i, (link, p) in enumerate(zip(geometry, parameters, strict=True)):
+        k = i + 1
+        c, s = link.cos_sin(q[i], trig)
+        turns.append((c, s))
+        if load is not None and load_in_base:        # the load's axes follow the links
+            load = tuple(link.down(v, c, s, name, f"{label}{k}")
+                         for v, label in zip(load, ("fl", "nl"), strict=True))
+        vd = link.down(name(_plus(vd, U.times(link.position(q[i]))), f"a{k}"), c, s, name,
+                       f"vd{k}")
+        w_turned = link.down(w, c, s, name, f"w{k}r")
+        wd = link.down(wd, c, s, name, f"wd{k}r")
+        if link.revolute:
+            w = name((w_turned[0], w_turned[1], _add(w_turned[2], qd[i])), f"w{k}")
+            wd = name(_plus(wd, (_mul(w_turned[1], qd[i]), _mul(-1, _mul(w_turned[0], qd[i])),
+                                 qdd[i])), f"wd{k}")
+        else:
+            w = w_turned
+            twice = name((_mul(2, qd[i]),), f"qd{k}2")[0]
+            vd = name(_plus(vd, (_mul(w[1], twice), _mul(-1, _mul(w[0], twice)), qdd[i])),
+                      f"vd{k}")
+        U = _U(w, wd, name, f"U{k}")
+        J, MS, m = p[:6], p[6:9], p[9]
+        F = name(_plus(_scaled(m, vd), U.times(MS)), f"F{k}")
+        N = name(_plus(_symmetric_times(J, wd), U.gyroscopic(J), _cross(MS, vd)), f"N{k}")
+        forces.append((F, N))
+    f, moment = (0, 0, 0), (0, 0, 0)
+    if load is not None:
+        f, moment = load[0], _plus(load[1], _cross(tool, load[0]))
+    tau = [None] * n
+    for i in reversed(range(n)):
+        k = i + 1
+        F, N = forces[i]
+        if i + 1 < n:
+            outer, (c, s) = geometry[i + 1], turns[i + 1]
+            f_turned = outer.up(f, c, s, name, f"f{k + 1}r")
+            n_turned = outer.up(moment, c, s, name, f"n{k + 1}r")
+            P = outer.position(q[i + 1])
+            moment = name(_plus(N, n_turned, _cross(P, f_turned)), f"n{k}")
+            f = name(_plus(F, f_turned), f"f{k}")
+        else:
+            moment, f = name(_plus(N, moment), f"n{k}"), name(_plus(F, f), f"f{k}")
+        tau[i] = moment[2] if geometry[i].revolute else f[2]
+    return tau

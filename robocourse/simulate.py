@@ -13,11 +13,14 @@ and the system solved, never inverted. Simulation integrates the state
 and no friction the total energy ``K + U`` must stay constant: the standard check
 of a simulation (and of the dynamics behind it).
 
-Newton–Euler with numbers costs a few milliseconds per step; a model compiled by
-``codegen.CompiledDynamics`` evaluates the same equations as generated code, about
-a thousand times faster, and ``simulate(..., model=...)`` uses it.
+Newton–Euler with numbers costs a few milliseconds per step; generated code
+(``codegen.CompiledDynamics``) evaluates the same equations in well under a
+microsecond. ``simulate`` uses it by itself: the robot's model is generated and
+compiled on the first call (about a second for a six-joint arm, kept on disk and for
+the session), or taken from ``model=``.
 """
 
+import warnings
 from dataclasses import dataclass
 from functools import partial
 
@@ -26,6 +29,7 @@ import sympy as sp
 from scipy.integrate import solve_ivp
 
 from robocourse import _checks as C
+from robocourse.codegen import c_compiler, compiled_dynamics
 from robocourse.lagrange import total_energy
 from robocourse.newton_euler import gravity_load, mass_matrix, velocity_product
 
@@ -95,9 +99,12 @@ def simulate(robot, q0, qd0, duration, torque=None, *, model=None, samples=None,
     ``torque(t, q, qd)`` returns the n joint torques/forces (None: all zero, a free
     swing). The state ``y = [q, q̇]`` follows ``ẏ = [q̇, q̈]``, ``q̈ = forward_dynamics(q, q̇, τ)``,
     integrated by ``solve_ivp`` (``method``, ``rtol``, ``atol``). ``model``: the
-    robot's ``codegen.CompiledDynamics`` for generated-code speed (None: Newton–Euler
-    at every step). ``samples``: the number of equally spaced output times (None:
-    the solver's own steps). Returns a ``Motion``.
+    robot's ``codegen.CompiledDynamics``; None (the default): the one of
+    ``codegen.compiled_dynamics(robot)``, generated once per session (without a C
+    compiler it runs as numpy code, with a warning); False: ``forward_dynamics`` by
+    Newton–Euler at every step (slow: to check the generated code). ``samples``: the
+    number of equally spaced output times (None: the solver's own steps). Returns a
+    ``Motion``.
 
     >>> from robocourse.models import planar_2r
     >>> arm = planar_2r(l1=1.0, l2=1.0, m1=1.0, m2=1.0, g=9.81)
@@ -112,10 +119,17 @@ def simulate(robot, q0, qd0, duration, torque=None, *, model=None, samples=None,
     duration = C.positive(duration, "duration", "s")
     if samples is not None:
         C.count(samples, "samples", 2)
-    if model is not None and model.robot is not robot:
+    if model is None:
+        if c_compiler() is None:
+            warnings.warn("simulate: no C compiler found (install cc or set $CC): the "
+                          "equations of motion run as numpy code, many times slower",
+                          RuntimeWarning, stacklevel=2)
+        model = compiled_dynamics(robot)
+    elif model is not False and getattr(model, "robot", None) is not robot:
         raise ValueError("model must be the CompiledDynamics of this robot "
-                         "(codegen.CompiledDynamics(robot))")
-    rate = model.state_rate if model is not None else partial(_state_rate, robot)
+                         "(codegen.CompiledDynamics(robot)), None or False; got "
+                         f"{model!r}")
+    rate = partial(_state_rate, robot) if model is False else model.state_rate
     torque = _torque_function(torque, robot.n)
     n = robot.n
 

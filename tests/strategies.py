@@ -2,8 +2,9 @@
 
 ``chains()`` draws 1–6 joints, mixed revolute/prismatic, random modified-DH values,
 and physically valid mass properties (positive mass, a random rotation of
-principal moments that satisfy the triangle inequality); ``right_angle_chains()``
-the same with twists and joint offsets that are multiples of 90° (for ``closed_form``).
+principal moments that satisfy the triangle inequality); ``grid_chains()`` the same
+with parameters on a grid of exact decimals (for ``closed_form``), and
+``right_angle_chains()`` those with twists and offsets that are multiples of 90°.
 """
 
 import numpy as np
@@ -80,20 +81,29 @@ def _on_grid(low, high, step=0.1):
     return st.integers(round(low / step), round(high / step)).map(lambda k: round(k * step, 10))
 
 
+_RIGHT_ANGLES = (-np.pi / 2, 0.0, np.pi / 2, np.pi)
+
+
+def right_angle_chains(min_joints=1, max_joints=3):
+    """``grid_chains`` whose twists and joint offsets are multiples of 90° (as every arm
+    of the course has)."""
+    return grid_chains(min_joints, max_joints, angles=_RIGHT_ANGLES)
+
+
 @st.composite
-def right_angle_chains(draw, min_joints=1, max_joints=3):
-    """A random numeric chain whose twists and joint offsets are multiples of 90° (what
-    ``closed_form`` needs, as every arm of the course has), its other parameters on a
-    0.1 grid: mixed joints, masses, centres of mass, principal inertias along the link
-    axes, a tool offset and gravity."""
+def grid_chains(draw, min_joints=1, max_joints=3, angles=(*_RIGHT_ANGLES, np.pi / 6, -0.3)):
+    """A random numeric chain with its parameters on a 0.1 grid (exact decimals, so that
+    ``closed_form``'s fractions stay small): twists and joint offsets from ``angles``
+    (default: multiples of 90°, 30° and −0.3 rad), mixed joints, masses, centres of
+    mass, principal inertias along the link axes, a tool offset and gravity."""
     n = draw(st.integers(min_joints, max_joints))
-    quarter_turn = st.integers(-1, 2).map(lambda k: k * np.pi / 2)
+    angle = st.sampled_from(angles)
     chain_links = []
     for _ in range(n):
         a, b = draw(_on_grid(0.1, 1.0)), draw(_on_grid(0.1, 1.0))
         c = draw(_on_grid(max(abs(a - b), 0.1), a + b))          # triangle inequality
-        chain_links.append(Link(alpha=draw(quarter_turn), a=draw(_on_grid(-1.0, 1.0)),
-                                d=draw(_on_grid(-1.0, 1.0)), theta=draw(quarter_turn),
+        chain_links.append(Link(alpha=draw(angle), a=draw(_on_grid(-1.0, 1.0)),
+                                d=draw(_on_grid(-1.0, 1.0)), theta=draw(angle),
                                 joint=draw(st.sampled_from(["revolute", "prismatic"])),
                                 mass=draw(_on_grid(0.5, 5.0, 0.5)),
                                 r_c=[draw(_on_grid(-0.5, 0.5)) for _ in range(3)],
@@ -101,4 +111,4 @@ def right_angle_chains(draw, min_joints=1, max_joints=3):
     tool = np.eye(4)
     tool[:3, 3] = [draw(_on_grid(-0.5, 0.5)) for _ in range(3)]
     gravity = [draw(_on_grid(-10.0, 10.0, 0.5)) for _ in range(3)]
-    return SerialChain(chain_links, tool=tool, gravity=gravity, name="right-angle chain")
+    return SerialChain(chain_links, tool=tool, gravity=gravity, name="grid chain")

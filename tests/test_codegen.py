@@ -1,4 +1,7 @@
-"""Generated code equals the symbolic models it came from, compiled or in numpy."""
+"""Generated code equals the symbolic models it came from, compiled or in numpy; the
+generated PUMA code stays within its operation count; the extension reads every kind
+of argument, and bad input is named."""
+
 
 import numpy as np
 import pytest
@@ -7,6 +10,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from strategies import chains
 
+from robocourse import codegen
 from robocourse import newton_euler as ne
 from robocourse.codegen import (
     CompiledDynamics,
@@ -14,6 +18,9 @@ from robocourse.codegen import (
     c_compiler,
     c_source,
     compile_c,
+    compiled_dynamics,
+    count_operations,
+    operation_count,
     straight_line_program,
 )
 from robocourse.models import planar_2r, planar_2r_distributed, puma560, rp_arm
@@ -21,6 +28,8 @@ from robocourse.robot import Link, SerialChain
 
 RNG = np.random.default_rng(2024)
 PUMA = puma560()
+EXACT = dict(rtol=1e-12, atol=1e-12)        # every generated path against Newton–Euler
+needs_a_compiler = pytest.mark.skipif(c_compiler() is None, reason="no C compiler")
 
 
 @pytest.fixture(scope="module")
@@ -38,9 +47,60 @@ def test_puma_inverse_dynamics_matches_newton_euler(puma):
                                                                               strict=True)])
     single = np.array([puma.inverse_dynamics(*state) for state in zip(Q, QD, QDD,
                                                                        strict=True)])
-    np.testing.assert_allclose(single, expected, rtol=0, atol=1e-10)
-    np.testing.assert_allclose(puma.inverse_dynamics.many(Q, QD, QDD), expected, rtol=0,
-                               atol=1e-10)
+    np.testing.assert_allclose(single, expected, **EXACT)
+    np.testing.assert_allclose(puma.inverse_dynamics.many(Q, QD, QDD), expected, **EXACT)
+
+
+def assert_every_verb_is_newton_euler(model, states):
+    """The six compiled verbs of ``model`` against Newton–Euler at each of ``states``, to
+    1e-12 of the largest of the state's quantities (a term that cancels to zero carries
+    the round-off of its parts); forward dynamics through ``M q̈`` (``M⁻¹`` magnifies the
+    round-off of τ)."""
+    robot = model.robot
+    for q, qd, qdd in zip(*states, strict=True):
+        tau = ne.inverse_dynamics(robot, q, qd, qdd)
+        M = ne.mass_matrix(robot, q)
+        pairs = ((model.inverse_dynamics(q, qd, qdd), tau), (model.mass_matrix(q), M),
+                 (model.velocity_product(q, qd), ne.velocity_product(robot, q, qd)),
+                 (model.coriolis_matrix(q, qd), ne.coriolis_matrix(robot, q, qd)),
+                 (model.gravity_load(q), ne.gravity_load(robot, q)),
+                 (M @ model.forward_dynamics(q, qd, tau), M @ qdd))
+        scale = max(1.0, *(np.abs(expected).max() for _, expected in pairs))
+        for got, expected in pairs:
+            np.testing.assert_allclose(got, expected, rtol=1e-12, atol=1e-12 * scale)
+
+
+def test_every_puma_verb_matches_newton_euler(puma):
+    assert_every_verb_is_newton_euler(puma, random_states(6, 10))
+
+
+def test_puma_code_stays_within_its_operation_count():
+    """The customised Newton–Euler of Khalil & Kleinfinger: at most 250 multiplications."""
+    count = operation_count(PUMA)
+    assert count["multiplications"] <= 250
+    assert count["additions"] <= 200
+    assert count["functions"] <= 12                        # each sine and cosine once
+    assert count == count_operations(CompiledDynamics(PUMA).inverse_dynamics.source)
+
+
+def test_regrouped_parameters_go_in_the_same_slots():
+    """Link 1 of the PUMA turns about the vertical Z0: of its parameters only Jzz reaches a
+    torque. A table without the others (as a set of base parameters would drop them)
+    gives the same torques with fewer operations."""
+    table = np.array([ne._standard_parameters(link) for link in PUMA.links])
+    assert table.shape == (6, 10)
+    reduced = table.copy()
+    reduced[0, [0, 1, 2, 3, 4, 6, 7, 8, 9]] = 0.0              # all but Jzz of link 1
+    model = CompiledDynamics(PUMA, parameters=reduced)
+    Q, QD, QDD = random_states(6, 5)
+    np.testing.assert_allclose(model.inverse_dynamics.many(Q, QD, QDD),
+                               ne.inverse_dynamics(PUMA, Q, QD, QDD), **EXACT)
+    assert (operation_count(PUMA, reduced)["multiplications"]
+            <= operation_count(PUMA)["multiplications"])
+    kinematic = SerialChain([Link(alpha=link.alpha, a=link.a, d=link.d) for link in PUMA.links],
+                            gravity=PUMA.gravity)               # no mass properties needed
+    np.testing.assert_allclose(CompiledDynamics(kinematic, parameters=table).gravity_load(Q[0]),
+                               ne.gravity_load(PUMA, Q[0]), **EXACT)
 
 
 def test_numpy_fallback_matches_the_compiled_code(puma):
@@ -50,25 +110,19 @@ def test_numpy_fallback_matches_the_compiled_code(puma):
     assert fallback.backend == "numpy" and "def " in fallback.source
     Q, QD, QDD = random_states(6, 25)
     np.testing.assert_allclose(fallback.many(Q, QD, QDD), puma.inverse_dynamics.many(Q, QD, QDD),
-                               rtol=0, atol=1e-10)
+                               **EXACT)
     np.testing.assert_allclose(fallback(Q[0], QD[0], QDD[0]),
-                               puma.inverse_dynamics(Q[0], QD[0], QDD[0]), rtol=0, atol=1e-10)
+                               puma.inverse_dynamics(Q[0], QD[0], QDD[0]), **EXACT)
 
 
-@given(chains(max_joints=3), st.integers(0, 2**32 - 1))
-@settings(max_examples=5)
+@given(chains(max_joints=4), st.integers(0, 2**32 - 1))
+@settings(max_examples=4)          # each example compiles six programs
 def test_random_chain_dynamics_match_newton_euler(robot, seed):
     model = CompiledDynamics(robot)
-    Q, QD, QDD = np.random.default_rng(seed).uniform(-2, 2, size=(3, 5, robot.n))
-    for q, qd, qdd in zip(Q, QD, QDD, strict=True):
-        tau = ne.inverse_dynamics(robot, q, qd, qdd)
-        np.testing.assert_allclose(model.inverse_dynamics(q, qd, qdd), tau, atol=1e-10)
-        np.testing.assert_allclose(model.mass_matrix(q), ne.mass_matrix(robot, q), atol=1e-10)
-        np.testing.assert_allclose(model.forward_dynamics(q, qd, tau), qdd, atol=1e-7)
-    np.testing.assert_allclose(
-        model.inverse_dynamics.many(Q, QD, QDD),
-        [ne.inverse_dynamics(robot, *state) for state in zip(Q, QD, QDD, strict=True)],
-        atol=1e-10)
+    Q, QD, QDD = np.random.default_rng(seed).uniform(-2, 2, size=(3, 3, robot.n))
+    assert_every_verb_is_newton_euler(model, (Q, QD, QDD))
+    np.testing.assert_allclose(model.inverse_dynamics.many(Q, QD, QDD),
+                               ne.inverse_dynamics(robot, Q, QD, QDD), **EXACT)
 
 
 @pytest.mark.parametrize("robot", [
@@ -171,3 +225,100 @@ def test_a_massless_chain_reports_a_singular_mass_matrix():
     model = CompiledDynamics(SerialChain([Link(**nothing), Link(a=1.0, **nothing)]))
     with pytest.raises(ValueError, match=r"singular at q="):
         model.forward_dynamics([0.1, 0.2], [0.0, 0.0], [1.0, 0.0])
+
+
+# --- the call: the extension, its fallbacks, and what it reads ------------------------------
+
+@needs_a_compiler
+def test_the_extension_reads_arrays_lists_floats_views_and_fills_out(puma):
+    f = puma.inverse_dynamics
+    assert f.calls == "extension" and isinstance(f, NumericFunction)
+    Q, QD, QDD = random_states(6, 3)
+    expected = ne.inverse_dynamics(PUMA, Q[0], QD[0], QDD[0])
+    strided = np.stack([Q[0], Q[1]], axis=1)[:, 0]                   # a view, stride 16
+    assert not strided.flags.c_contiguous
+    for q, qd, qdd in ((Q[0], QD[0], QDD[0]), (list(Q[0]), tuple(QD[0]), QDD[0]),
+                       (strided, QD[0].astype(np.float32).astype(float), QDD[0]),
+                       ([int(0)] * 6, [0.0] * 6, [0] * 6), (Q[0].astype(np.float32), QD[0],
+                                                            Q[0].astype(">f8"))):
+        np.testing.assert_allclose(f(q, qd, qdd), ne.inverse_dynamics(PUMA, q, qd, qdd),
+                                   rtol=1e-6 if np.asarray(q).dtype == np.float32 else 1e-12,
+                                   atol=1e-6)
+    out = np.empty(6)
+    assert f(Q[0], QD[0], QDD[0], out=out) is out
+    with pytest.raises(ValueError, match="out must be"):
+        f(Q[0], QD[0], QDD[0], out=np.empty(6, dtype=">f8"))
+    np.testing.assert_allclose(out, expected, **EXACT)
+    assert f(Q[0], QD[0], QDD[0], out=None).shape == (6,)
+    x, y = sp.symbols("x y")
+    g = NumericFunction([x * y], {"x": x, "y": y})               # scalar arguments
+    assert g(2.0, 3.0) == g(np.float64(2.0), 3) == g(2, np.array(3.0)) == 6.0
+
+
+@needs_a_compiler
+@pytest.mark.parametrize("call, error, match", [
+    (lambda f, q: f(q, q), TypeError, r"takes 3 arguments \(q, qd, qdd\); got 2"),
+    (lambda f, q: f(q, q, q[:5]), ValueError, r"qdd must have shape \(6,\)"),
+    (lambda f, q: f(q, q, ["a"] * 6), TypeError, "qdd must hold numbers"),
+    (lambda f, q: f(q, q, q, out=np.empty(5)), ValueError, r"out must be .* shape \(6,\); "
+                                                           r"got an array of float64 with shape"),
+    (lambda f, q: f(q, q, q, out=np.empty(6, dtype=np.float32)), ValueError, "out must be"),
+    (lambda f, q: f(q, q, q, out=[0.0] * 6), ValueError, r"out must be .*; got \[0.0"),
+    (lambda f, q: f(q, q, q, where=1), TypeError, "unexpected keyword argument 'where'"),
+])
+def test_bad_calls_through_the_extension_name_the_argument(puma, call, error, match):
+    with pytest.raises(error, match=match):
+        call(puma.inverse_dynamics, np.zeros(6))
+
+
+def test_without_the_extension_ctypes_calls_the_same_library(monkeypatch):
+    if c_compiler() is None:
+        pytest.skip("no C compiler on this machine")
+    monkeypatch.setattr(codegen, "_fast_class", lambda: None)
+    x, y = sp.symbols("x y")
+    f = NumericFunction(sp.Matrix([x * y, x - y]), {"x": x, "y": y})
+    assert f.calls == "ctypes" and "ctypes" in repr(f)
+    np.testing.assert_allclose(f(2.0, 3.0), [6.0, -1.0])
+    out = np.empty(2)
+    assert f(2.0, 3.0, out=out) is out
+    with pytest.raises(ValueError, match="out must be"):
+        f(2.0, 3.0, out=np.empty(3))
+
+
+def test_without_python_headers_the_extension_is_not_built(monkeypatch, tmp_path):
+    monkeypatch.setattr(codegen.sysconfig, "get_paths", lambda: {"include": str(tmp_path)})
+    with pytest.warns(RuntimeWarning, match="called through ctypes .*no Python.h in"):
+        assert codegen._fastcall.__wrapped__() is None
+
+
+def test_compiled_dynamics_are_shared_by_robots_with_the_same_parameters():
+    arm = planar_2r(l1=1.0, l2=0.7, m1=2.0, m2=0.5, g=9.81)
+    first = compiled_dynamics(arm)
+    assert compiled_dynamics(planar_2r(l1=1.0, l2=0.7, m1=2.0, m2=0.5, g=9.81)) is first
+    assert compiled_dynamics(planar_2r(l1=1.0, l2=0.7, m1=2.0, m2=0.6, g=9.81)) is not first
+    with pytest.raises(ValueError, match="numeric parameters"):
+        compiled_dynamics(planar_2r())
+
+
+@pytest.mark.parametrize("parameters, error, match", [
+    (np.zeros((2, 9)), ValueError, r"parameters must have shape \(2, 10\), one row per link "
+                                   r"\(Jxx, .*, m\); got shape \(2, 9\)"),
+    ([["a"] * 10] * 2, TypeError, r"parameters must hold numbers, shape \(2, 10\)"),
+    (np.full((2, 10), np.inf), ValueError, "parameters must be finite"),
+    ("base", TypeError, r"parameters must be an array of shape \(2, 10\); got 'base'"),
+])
+def test_bad_parameters_are_named(parameters, error, match):
+    with pytest.raises(error, match=match):
+        CompiledDynamics(planar_2r(1.0, 1.0, 1.0, 1.0, 9.81), parameters=parameters)
+    with pytest.raises(error, match=match):
+        operation_count(planar_2r(1.0, 1.0, 1.0, 1.0, 9.81), parameters)
+
+
+def test_count_operations_reads_generated_c_only():
+    with pytest.raises(TypeError, match="source must be the C text of codegen.c_source"):
+        count_operations("def f(x): return x")
+    x = sp.Symbol("x")
+    source = c_source(straight_line_program([(sp.sin(x) * x**3 - 2) / (1 + x)], [x]), [x], "f")
+    assert "x*x*x" in source
+    assert count_operations(source) == {"multiplications": 3, "divisions": 1, "additions": 2,
+                                        "functions": 1, "assignments": 0}

@@ -10,6 +10,7 @@ from hypothesis import given, settings
 from strategies import joint_vectors, rotations
 
 from robocourse.frames import (
+    adjoint,
     cross,
     dh_transform,
     force_transform,
@@ -154,3 +155,51 @@ def test_velocity_transform_of_a_pure_spin():
     V = velocity_transform(np.eye(3), [0.0, 2.0, 0.0])
     # {A} spins about Z at 1 rad/s: the origin of {B}, 2 m along Y, moves along −X at 2 m/s
     np.testing.assert_allclose(V @ [0, 0, 0, 0, 0, 1.0], [-2.0, 0, 0, 0, 0, 1.0])
+
+
+# ---------------------------------------------------------------- 1.7 adjoints and the 4x4
+
+def twist_matrix(V):
+    """The 4x4 form of a velocity ``[v; ω]``: ``[[[ω x], v], [0, 0]]``."""
+    top = np.hstack([skew(V[3:]), np.reshape(V[:3], (3, 1))])
+    return np.vstack([top, np.zeros((1, 4))])
+
+
+@settings(max_examples=40)
+@given(rotations(), joint_vectors(3), rotations(), joint_vectors(3), joint_vectors(6))
+def test_adjoint_is_the_4x4_acting_on_velocities(R1, p1, R2, p2, V):
+    T1, T2 = transform(R1, p1), transform(R2, p2)
+    # the 6x6 does to a velocity what the 4x4 does to its matrix form, by conjugation
+    np.testing.assert_allclose(twist_matrix(adjoint(T1) @ V),
+                               T1 @ twist_matrix(V) @ inverse_transform(T1), atol=1e-12)
+    np.testing.assert_allclose(adjoint(T1 @ T2), adjoint(T1) @ adjoint(T2), atol=1e-12)
+    np.testing.assert_allclose(adjoint(inverse_transform(T1)), np.linalg.inv(adjoint(T1)),
+                               atol=1e-12)
+    # Craig's transforms from the same R, P: velocities A -> B, loads B -> A
+    np.testing.assert_allclose(velocity_transform(R1, p1), adjoint(inverse_transform(T1)),
+                               atol=1e-12)
+    np.testing.assert_allclose(force_transform(R1, p1), np.linalg.inv(adjoint(T1)).T,
+                               atol=1e-12)
+
+
+def test_adjoint_symbolic_closed_form():
+    R, P = rot_z(theta), sp.Matrix(sp.symbols("p1:4"))
+    Ad = adjoint(transform(R, P))
+    assert is_zero(Ad - sp.BlockMatrix([[R, skew(P) @ R], [sp.zeros(3), R]]).as_explicit())
+    assert is_zero(force_transform(R, P) - Ad.inv().T)
+
+
+def test_adjoint_moves_a_spin_to_the_other_frame():
+    # {B} 1 m along X of {A} spins about Z at 1 rad/s: the origin of {A} moves along -Y
+    np.testing.assert_allclose(adjoint(transform(np.eye(3), [1.0, 0, 0])) @ [0, 0, 0, 0, 0, 1],
+                               [0, -1.0, 0, 0, 0, 1.0], atol=1e-15)
+
+
+@pytest.mark.parametrize("T, kind, words", [
+    (np.eye(3), ValueError, r"T must be a 4x4 matrix; got 3x3"),
+    ("T", TypeError, r"\bT\b"),
+    (np.diag([2.0, 1.0, 1.0, 1.0]), ValueError, r"T\[:3, :3\] must be a rotation"),
+])
+def test_adjoint_bad_input_names_the_argument(T, kind, words):
+    with pytest.raises(kind, match=words):
+        adjoint(T)

@@ -42,7 +42,7 @@ ROOT = pathlib.Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "deploy"))
 import classroom  # noqa: E402 - the set-up script under test
 
-ASSIGNMENT = "fixture"
+ASSIGNMENT = "ch1_statics"
 ENV = pathlib.Path(os.environ.get("ROBOCOURSE_HUB_ENV", classroom.DEFAULT_ROOT / "env"))
 STEP_TIMEOUT = 120          # seconds for any one step: a server start, an nbgrader command
 
@@ -57,60 +57,33 @@ pytestmark = [
 
 
 def autograde(assignment):
-    """The guide's autograde step, run by the instructor in the course folder.
-    When the sandboxed, parallel grader lands: return ["robocourse-autograde", assignment]."""
-    return ["nbgrader", "autograde", assignment]
+    """The guide's autograde step, run by the instructor in the course folder: every
+    submission in its own sandbox, the verdicts made outside it."""
+    return ["robocourse-autograde", assignment, "--no-progress"]
 
 
-# --- the assignment -----------------------------------------------------------------------
+# --- the assignment: chapter 1's, from the course itself -------------------------------
 
-SETUP = """\
-import numpy as np
-from robocourse.kinematics import forward_kinematics, joint_rates
-from robocourse.models import planar_2r
-
-arm = planar_2r(l1=0.5, l2=0.5)
-q = np.radians([30, 60])"""
-CHECKERS = """\
-import importlib
-import robocourse.grading
-grading = importlib.reload(robocourse.grading)
-"""
-# grade_id of the answer: (right answer, test cell, points)
-EXERCISES = {
-    "rates": ("rates = [0.0, -2.0]",
-              CHECKERS + "grading.check_number(rates, joint_rates(arm, q, [1.0, 0.0], "
-              "rows=(0, 1)), 'rates', unit='rad/s')", 2),
-    "x_tip": ("x_tip = 0.5 * np.cos(np.pi / 6)",
-              CHECKERS + "grading.check_number(x_tip, forward_kinematics(arm, q)[0, 3], "
-              "'x_tip', unit='m')", 1),
-}
-ANSWERS = {"right": {name: right for name, (right, _, _) in EXERCISES.items()},
-           "wrong": {"rates": "rates = [0.0, 2.0]", "x_tip": EXERCISES["x_tip"][0]},
-           "nosy": {}}                    # leaves the stubs: snoops instead
-SCORES = {"right": 3, "wrong": 1, "nosy": 0}
-MAX_SCORE = sum(points for _, _, points in EXERCISES.values())
+def _answers():
+    """The answer cells of the solution (grade id: source without the markers)."""
+    solution = nbformat.read(ROOT / "solutions" / ASSIGNMENT / f"{ASSIGNMENT}.ipynb", 4)
+    return {c.metadata["nbgrader"]["grade_id"]: "\n".join(
+                line for line in c.source.split("\n")
+                if line.strip() not in ("### BEGIN SOLUTION", "### END SOLUTION"))
+            for c in solution.cells if c.metadata.get("nbgrader", {}).get("solution")}
 
 
-def cell(kind, source, grade_id, **flags):
-    meta = {"grade": False, "solution": False, "locked": False, **flags,
-            "grade_id": grade_id, "schema_version": 3, "task": False}
-    make = nbformat.v4.new_code_cell if kind == "code" else nbformat.v4.new_markdown_cell
-    return make(source, metadata={"nbgrader": meta})
-
-
-def source_notebook():
-    """The instructor's version: a setup cell, then each answer with its test cell."""
-    cells = [cell("markdown", "# Fixture assignment", "intro", locked=True),
-             cell("code", SETUP, "setup", locked=True)]
-    for name, (right, test, points) in EXERCISES.items():
-        cells += [cell("code", f"### BEGIN SOLUTION\n{right}\n### END SOLUTION", name,
-                       solution=True),
-                  cell("code", test, f"{name}_test", grade=True, locked=True, points=points)]
-    notebook = nbformat.v4.new_notebook(cells=cells)
-    notebook.metadata["kernelspec"] = {"name": "python3", "display_name": "Python 3",
-                                       "language": "python"}
-    return notebook
+# What the nosy student's submission tries when it is graded (its answers are the stubs).
+SNOOP_IN_SUBMISSION = """\
+import glob
+print("FOUND", glob.glob("/home/*/robocourse/*") + glob.glob("/tmp/robocourse-hub-*/*")
+      + glob.glob("/srv/robocourse/exchange/*") + glob.glob("/home/*/ch1_statics/*"))
+raise NotImplementedError()"""
+ANSWERS = {"right": _answers(),
+           "wrong": {**_answers(), "ex1_tau_tool": "tau_tool = sp.Matrix([0, 0])"},
+           "nosy": {"ex1_tau_tool": SNOOP_IN_SUBMISSION}}
+SCORES = {"right": 29, "wrong": 25, "nosy": 0}
+MAX_SCORE = 29
 
 
 # --- the hub and the users' servers, over HTTP on 127.0.0.1 -------------------------------
@@ -318,13 +291,6 @@ class Term:
                                        timeout=STEP_TIMEOUT * 3)
         assert result.returncode == 0, result.stdout + result.stderr
 
-    def write_assignment(self):
-        folder = f"{classroom.COURSE_FOLDER}/solutions/{ASSIGNMENT}"
-        with self.step("instructor", f"saves {folder}/{ASSIGNMENT}.ipynb in JupyterLab"):
-            self.hub.contents(self.instructor, folder, {"type": "directory"})
-            self.hub.contents(self.instructor, f"{folder}/{ASSIGNMENT}.ipynb", {
-                "type": "notebook", "format": "json", "content": source_notebook()})
-
     # the students: their servers ------------------------------------------------------------
 
     def answer(self, kind):
@@ -347,7 +313,8 @@ class Term:
     def snoop_targets(self):
         inbound = pathlib.Path(self.klass["exchange"]) / self.klass["course_id"] / "inbound"
         other = pathlib.Path(classroom.pwd_entry(self.students["right"]).pw_dir)
-        library = ENV / "lib" / "python3.11" / "site-packages" / "robocourse" / "grading.py"
+        library = ENV / "lib" / "python3.11" / "site-packages" / "robocourse" / "grading" / \
+            "checks.py"
         targets = {"solutions": self.course / "solutions" / ASSIGNMENT / f"{ASSIGNMENT}.ipynb",
                    "gradebook": self.course / "grading" / "gradebook.db",
                    "course folder": self.course,
@@ -372,7 +339,6 @@ class Term:
                 "outsider": self.hub.log_in(self.outsider, self.outsider_password)}
         with self.step("everyone", "logs in: the hub starts their server"):
             self.hub.start_servers(self.accounts())
-        self.write_assignment()
         self.instructor_runs("nbgrader", "generate_assignment", ASSIGNMENT, "--force")
         self.instructor_runs("nbgrader", "release_assignment", ASSIGNMENT)
         self.formgrader = {name: self.hub.send("GET", f"/user/{name}/formgrader/api/assignments")
@@ -533,6 +499,14 @@ def test_the_formgrader_is_the_instructors_alone(term):
 def test_the_nosy_student_read_and_changed_nothing(term):
     assert term.snooped == {name: "PermissionError" for name in term.snoop_targets()}
     assert term.other_submissions == "[]"
+
+
+def test_the_nosy_submission_saw_nothing_when_graded(term):
+    path = (term.course / "grading" / "autograded" / term.students["nosy"] / ASSIGNMENT /
+            f"{ASSIGNMENT}.ipynb")
+    printed = "".join(o.get("text", "") for c in nbformat.read(path, as_version=4).cells
+                      for o in c.get("outputs", []))
+    assert "FOUND []" in printed
 
 
 def test_each_student_fetches_their_own_feedback_and_no_one_elses(term):

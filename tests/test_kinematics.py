@@ -10,11 +10,11 @@ import math
 import numpy as np
 import pytest
 import sympy as sp
-from hypothesis import given, settings
+from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 from strategies import chains, joint_vectors
 
-from robocourse.frames import rot_z, rotation, transform, translation
+from robocourse.frames import rot_z, rotation, skew, transform, translation
 from robocourse.kinematics import (
     SingularConfigurationError,
     forward_kinematics,
@@ -24,15 +24,18 @@ from robocourse.kinematics import (
     jacobian,
     jacobian_by_cross_products,
     jacobian_by_propagation,
+    jacobian_derivative,
     jacobian_determinant,
     jacobian_rows,
+    joint_accelerations,
     joint_rates,
     link_frames,
     manipulability,
     rotate_jacobian,
 )
 from robocourse.models import planar_2r, planar_3r, puma560, rp_arm
-from robocourse.robot import SerialChain
+from robocourse.newton_euler import newton_euler
+from robocourse.robot import SerialChain, joint_symbols
 
 l1, l2, l3 = sp.symbols("l1 l2 l3")
 t1, t2, t3 = sp.symbols("theta1 theta2 theta3")
@@ -400,3 +403,145 @@ def test_tool_transform_enters_the_tool_jacobian():
     longer = SerialChain(arm.links, tool=transform(np.eye(3), [1.5, 0, 0]))
     np.testing.assert_allclose(jacobian(longer, [0.0, 0.0])[:2],
                                [[0.0, 0.0], [2.5, 1.5]], atol=1e-12)
+
+
+# ---------------------------------------------------------------- 0.8 tip acceleration and J̇
+
+w1, w2 = sp.symbols("thetadot1 thetadot2")
+w12 = w1 + w2
+# d(0_J)/dt of the 2R arm, by hand from J0_2R: every s becomes c times the angle's rate
+J0_DOT_2R = sp.Matrix([[-l1 * c1 * w1 - l2 * c12 * w12, -l2 * c12 * w12],
+                       [-l1 * s1 * w1 - l2 * s12 * w12, -l2 * s12 * w12]])
+
+
+def test_2r_jacobian_derivative_closed_form():                              # 0.8
+    J_dot = jacobian_derivative(planar_2r(), [t1, t2], [w1, w2])
+    assert is_zero(J_dot[:2, :] - J0_DOT_2R)
+    assert J_dot[2:5, :] == sp.zeros(3, 2) and J_dot[5, :] == sp.zeros(1, 2)
+    # the lecture's tip acceleration at q̈ = 0: the centripetal terms
+    bias = J_dot[:2, :] @ sp.Matrix([w1, w2])
+    assert is_zero(bias - sp.Matrix([-l1 * c1 * w1**2 - l2 * c12 * w12**2,
+                                     -l1 * s1 * w1**2 - l2 * s12 * w12**2]))
+
+
+@pytest.mark.parametrize("model", [planar_2r, planar_3r, rp_arm])
+def test_jacobian_derivative_is_the_chain_rule_derivative(model):              # 0.8
+    robot = model()
+    q, qd = joint_symbols(robot)[:2]
+    J = jacobian(robot, q)
+    chain_rule = sum((J.diff(q_k) * qd_k for q_k, qd_k in zip(q, qd, strict=True)),
+                     sp.zeros(*J.shape))
+    assert is_zero(jacobian_derivative(robot, q, qd) - chain_rule)
+
+
+def test_jacobian_derivative_numbers_agree_with_symbols():
+    q_values, qd_values = [0.3, -0.8, 0.5], [1.2, -0.4, 2.0]
+    lengths = [0.5, 0.4, 0.2]
+    numeric = jacobian_derivative(planar_3r(lengths=lengths), q_values, qd_values, frame="tool")
+    robot = planar_3r()
+    q, qd = joint_symbols(robot)[:2]
+    symbolic = jacobian_derivative(robot, q, qd, frame="tool")
+    values = dict(zip([l1, l2, l3, *q, *qd], [*lengths, *q_values, *qd_values], strict=True))
+    np.testing.assert_allclose(numeric, np.array(symbolic.subs(values), dtype=float),
+                               atol=1e-12)
+
+
+@settings(max_examples=40)
+@given(st.data())
+def test_jacobian_derivative_equals_finite_differences(data):
+    robot = data.draw(chains(with_mass=False))
+    q, qd = data.draw(joint_vectors(robot.n)), data.draw(joint_vectors(robot.n))
+    h = 1e-6
+    by_differences = (jacobian(robot, q + h * qd) - jacobian(robot, q - h * qd)) / (2 * h)
+    np.testing.assert_allclose(jacobian_derivative(robot, q, qd), by_differences, atol=1e-5)
+    # the tool-frame J̇ is 0_J̇ written in the tool axes; d(tool_J)/dt also turns with them
+    R = rotation(forward_kinematics(robot, q))
+    tool_J_dot = jacobian_derivative(robot, q, qd, frame="tool")
+    np.testing.assert_allclose(tool_J_dot, rotate_jacobian(by_differences, R.T), atol=1e-5)
+    tool_J = jacobian(robot, q, frame="tool")
+    turning = skew((tool_J @ qd)[3:])                            # [ω x], ω in the tool axes
+    tool_differences = (jacobian(robot, q + h * qd, frame="tool")
+                        - jacobian(robot, q - h * qd, frame="tool")) / (2 * h)
+    np.testing.assert_allclose(tool_differences,
+                               tool_J_dot - np.vstack([turning @ tool_J[:3], turning @ tool_J[3:]]),
+                               atol=1e-5)
+
+
+@settings(max_examples=40)
+@given(st.data())
+def test_tip_acceleration_equals_newton_euler_propagation(data):
+    robot = data.draw(chains())
+    q, qd, qdd = (data.draw(joint_vectors(robot.n)) for _ in range(3))
+    # Newton–Euler's outward recursion (gravity off): link n's accelerations in {n},
+    # carried to the tool point and written in the tool axes
+    last = newton_euler(robot, q, qd, qdd, gravity=0).link(robot.n)
+    R, p = rotation(robot.tool), translation(robot.tool)
+    tip = last.vdot + np.cross(last.omega_dot, p) + np.cross(last.omega,
+                                                             np.cross(last.omega, p))
+    propagated = np.concatenate([R.T @ tip, R.T @ last.omega_dot])
+    by_jacobian = (jacobian(robot, q, frame="tool") @ qdd
+                   + jacobian_derivative(robot, q, qd, frame="tool") @ qd)
+    np.testing.assert_allclose(by_jacobian, propagated, atol=1e-8)
+
+
+def test_2r_joint_accelerations_lecture_example_exact():                     # 0.8
+    # Example 0.5 held on its straight line: 1 m/s along +X0 at constant speed
+    arm = planar_2r(l1=sp.Rational(1, 2), l2=sp.Rational(1, 2))
+    q = [sp.pi / 6, sp.pi / 3]
+    for method in ("inverse", "solve"):
+        qdd = joint_accelerations(arm, q, [0, -2], [0, 0], rows=(0, 1), method=method)
+        assert is_zero(qdd - sp.Matrix([8 / sp.sqrt(3), -4 * sp.sqrt(3)]))
+    numeric = joint_accelerations(planar_2r(l1=0.5, l2=0.5), np.radians([30, 60]), [0, -2],
+                                  [0, 0], rows=(0, 1))
+    np.testing.assert_allclose(numeric, [8 / math.sqrt(3), -4 * math.sqrt(3)])
+
+
+@settings(max_examples=30)
+@given(st.data())
+def test_joint_accelerations_give_the_task_acceleration(data):
+    robot = data.draw(chains(min_joints=2, max_joints=2, with_mass=False))
+    q, qd = data.draw(joint_vectors(2)), data.draw(joint_vectors(2))
+    frame = data.draw(st.sampled_from(["base", "tool"]))
+    rows = data.draw(st.lists(st.integers(0, 5), min_size=2, max_size=2, unique=True))
+    xddot = data.draw(joint_vectors(2))
+    J = jacobian_rows(robot, q, rows, frame)
+    assume(np.linalg.cond(J) < 1e6)                   # away from singular configurations
+    by_solve = joint_accelerations(robot, q, qd, xddot, rows, frame)
+    by_inverse = joint_accelerations(robot, q, qd, xddot, rows, frame, method="inverse")
+    np.testing.assert_allclose(by_solve, by_inverse, rtol=1e-6, atol=1e-6)
+    J_dot = jacobian_derivative(robot, q, qd, frame)[rows, :]
+    np.testing.assert_allclose(J @ by_solve + J_dot @ qd, xddot, atol=1e-7)
+
+
+def test_joint_accelerations_at_a_singularity_name_the_angles():
+    with pytest.raises(SingularConfigurationError,
+                       match=r"q = \[0\.523599, 0\.0\] is a singular configuration "
+                             r"\(θ1 = 30°, θ2 = 0°\): det J = 0"):
+        joint_accelerations(planar_2r(l1=0.5, l2=0.5), np.radians([30.0, 0.0]), [0.0, 1.0],
+                            [0.0, 0.0], rows=(0, 1))
+    with pytest.raises(SingularConfigurationError, match=r"\(θ1 = 10°, d2 = 0 m\)"):
+        joint_rates(rp_arm(l1=0.3), [math.radians(10.0), 0.0], [0.0, 1.0], rows=(0, 1))
+
+
+@pytest.mark.parametrize("call, kind, words", [
+    (lambda: jacobian_derivative(planar_2r(l1=1.0, l2=1.0), [0.0, 1.0], [1.0]), ValueError,
+     r"qd must have 2 entries"),
+    (lambda: jacobian_derivative(planar_2r(l1=1.0, l2=1.0), [0.0, 1.0], None), TypeError,
+     r"qd must be a sequence"),
+    (lambda: jacobian_derivative(planar_2r(l1=1.0, l2=1.0), [0.0, 1.0], [1.0, 2.0],
+                                 frame="world"), ValueError, r"frame must be 'base' or 'tool'"),
+    (lambda: jacobian_derivative(planar_2r, [0.0, 1.0], [1.0, 2.0]), TypeError,
+     r"did you mean planar_2r\(\)"),
+    (lambda: joint_accelerations(planar_2r(l1=1.0, l2=1.0), [0.0, 1.0], [1.0, 2.0], [1.0],
+                                 rows=(0, 1)), ValueError, r"acceleration must have 2 entries"),
+    (lambda: joint_accelerations(planar_2r(l1=1.0, l2=1.0), [0.0, 1.0], [1.0, 2.0], "up",
+                                 rows=(0, 1)), TypeError, r"acceleration must be a sequence"),
+    (lambda: joint_accelerations(planar_2r(l1=1.0, l2=1.0), [0.0, 1.0], [1.0, 2.0],
+                                 [0.0, 0.0], rows=(0, 1), method="pinv"), ValueError,
+     r"method must be 'inverse' or 'solve'"),
+    (lambda: joint_accelerations(planar_2r(l1=1.0, l2=1.0), [0.0, 1.0], [1.0, 2.0],
+                                 [0.0, 0.0]), ValueError, r"rows must select 2 rows"),
+])
+def test_acceleration_bad_input_names_the_argument(call, kind, words):
+    with pytest.raises(kind, match=words):
+        call()

@@ -6,6 +6,7 @@ then checks one identity exactly with ``assert_identical``.
 
 from functools import cache
 
+import numpy as np
 import pytest
 import sympy as sp
 from test_newton_euler import TAU1, TAU2, WITHOUT_MASS
@@ -14,7 +15,7 @@ from robocourse import lagrange as la
 from robocourse import lagrange_euler as le
 from robocourse import newton_euler as ne
 from robocourse.equivalence import assert_identical
-from robocourse.models import planar_2r, planar_2r_distributed, planar_3r, rp_arm
+from robocourse.models import planar_2r, planar_2r_distributed, planar_3r, puma560, rp_arm
 from robocourse.robot import Link, joint_symbols
 
 ARMS = {"2R": planar_2r, "2R distributed": planar_2r_distributed, "R-P": rp_arm,
@@ -217,3 +218,16 @@ def test_pseudo_inertia_needs_mass_properties():
 def test_bad_input_is_refused(call, error, match):
     with pytest.raises(error, match=match):
         call()
+
+
+def test_puma_from_its_energies_is_newton_euler():
+    """Issue 16: the PUMA 560 by energy differentiation, reduced as polynomials (as the
+    closed form writes it), is Newton–Euler at random states."""
+    robot = puma560()
+    tau = la.lagrange_equations(robot)
+    q, qd, qdd = joint_symbols(robot)
+    function = sp.lambdify([q, qd, qdd], tau, "numpy")
+    rng = np.random.default_rng(11)
+    for state in rng.uniform(-2, 2, size=(5, 3, 6)):
+        np.testing.assert_allclose(np.ravel(function(*state)), ne.inverse_dynamics(robot, *state),
+                                   rtol=1e-12, atol=1e-12)

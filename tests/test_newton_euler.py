@@ -213,3 +213,66 @@ def test_missing_mass_properties_are_an_error_not_zero_torque(call):
     kinematic_only = SerialChain([Link(), Link(a=1.0)], name="kinematic")
     with pytest.raises(ValueError, match="link 1 of 'kinematic' has no mass, r_c, I_c"):
         call(kinematic_only)
+
+
+# --- many states at once -------------------------------------------------------------------
+
+@settings(max_examples=12)
+@given(chains(), st.integers(0, 2**32 - 1), st.sampled_from(["base", "tool"]))
+def test_a_batch_of_states_is_each_state_in_turn(robot, seed, frame):
+    """Every verb on (N, n) arrays, by the component recursion about the link origins,
+    equals Newton–Euler one state at a time (Craig's form about the centres of mass)."""
+    rng = np.random.default_rng(seed)
+    Q, QD, QDD = rng.uniform(-2, 2, size=(3, 4, robot.n))
+    wrench, gravity = rng.uniform(-5, 5, 6), rng.uniform(-10, 10, 3)
+    one = list(zip(Q, QD, QDD, strict=True))
+    pairs = (
+            (ne.inverse_dynamics(robot, Q, QD, QDD, wrench=wrench, frame=frame,
+                                 gravity=gravity),
+             [ne.inverse_dynamics(robot, *s, wrench=wrench, frame=frame, gravity=gravity)
+              for s in one]),
+            (ne.mass_matrix(robot, Q), [ne.mass_matrix(robot, q) for q in Q]),
+            (ne.velocity_product(robot, Q, QD),
+             [ne.velocity_product(robot, q, qd) for q, qd, _ in one]),
+            (ne.coriolis_matrix(robot, Q, QD),
+             [ne.coriolis_matrix(robot, q, qd) for q, qd, _ in one]),
+            (ne.gravity_load(robot, Q, gravity=0), np.zeros((4, robot.n))),
+            (ne.gravity_load(robot, Q), [ne.gravity_load(robot, q) for q in Q]))
+    scale = max(1.0, *(np.abs(each).max() for _, each in pairs))     # zeros carry round-off
+    for batch, each in pairs:
+        np.testing.assert_allclose(batch, each, rtol=1e-12, atol=1e-12 * scale)
+
+
+def test_a_batch_of_one_state_keeps_its_row():
+    state = np.array([[0.3, -0.2]])
+    tau = ne.inverse_dynamics(NUMERIC_2R, state, state, state)
+    assert tau.shape == (1, 2)
+    np.testing.assert_allclose(tau[0], ne.inverse_dynamics(NUMERIC_2R, *[state[0]] * 3),
+                               rtol=1e-12, atol=1e-12)
+    assert ne.mass_matrix(NUMERIC_2R, np.zeros((5, 2))).shape == (5, 2, 2)
+
+
+@pytest.mark.parametrize("call, error, match", [
+    (lambda: ne.inverse_dynamics(NUMERIC_2R, np.zeros((3, 2)), np.zeros((4, 2)),
+                                 np.zeros((3, 2))), ValueError,
+     r"q, qd, qdd must hold the same number of states \(rows\); got \[3, 4, 3\]"),
+    (lambda: ne.inverse_dynamics(NUMERIC_2R, np.zeros((3, 2)), np.zeros(2), np.zeros((3, 2))),
+     ValueError, r"qd must be a batch of states, shape \(N, 2\)"),
+    (lambda: ne.velocity_product(NUMERIC_2R, np.zeros((3, 2)), np.full((3, 2), np.nan)),
+     ValueError, "qd must be finite; got nan or inf in row 0"),
+    (lambda: ne.coriolis_matrix(NUMERIC_2R, np.zeros((3, 2)), [["a", "b"]] * 3), TypeError,
+     "qd must be a batch of states"),
+    (lambda: ne.mass_matrix(planar_2r(), np.zeros((3, 2))), TypeError,
+     "a batch of states needs a robot with numeric parameters"),
+    (lambda: ne.gravity_load(NUMERIC_2R, np.zeros((3, 2)), gravity="down"), TypeError,
+     "gravity must be a 3-vector"),
+    (lambda: ne.inverse_dynamics(NUMERIC_2R, *[np.zeros((3, 2))] * 3, wrench=[1.0]),
+     ValueError, "wrench must have 6 entries"),
+    (lambda: ne.inverse_dynamics(NUMERIC_2R, *[np.zeros((3, 2))] * 3, wrench=[0.0] * 6,
+                                 frame="world"), ValueError, "frame must be 'base' or 'tool'"),
+    (lambda: ne.mass_matrix(WITHOUT_MASS, np.zeros((3, 2))), ValueError,
+     "link 2 of 'half-built' has no I_c"),
+])
+def test_bad_batches_name_the_argument(call, error, match):
+    with pytest.raises(error, match=match):
+        call()

@@ -21,12 +21,6 @@ def code_cells(path):
     return [c for c in cells if c["cell_type"] == "code" and "".join(c["source"]).strip()]
 
 
-def checked_by_nbval(cell):
-    """True for a cell whose output nbval compares: the tag or the comment marker."""
-    return ("nbval-check-output" in cell["metadata"].get("tags", [])
-            or "NBVAL_CHECK_OUTPUT" in "".join(cell["source"]))
-
-
 def test_there_are_notebooks_to_check():
     assert EXECUTED, "no chapter or solution notebooks found"
 
@@ -43,11 +37,29 @@ def test_committed_executed_in_order_without_errors(path):
     assert not errors, f"{path.name}: {len(errors)} cells stored an error output"
 
 
+def is_checked(cell):
+    """True when nbval --nbval-lax compares the cell's output: it has the tag
+    ``nbval-check-output`` or (the older form) a ``# NBVAL_CHECK_OUTPUT`` line."""
+    tags = cell.get("metadata", {}).get("tags", [])
+    lines = [line.strip() for line in "".join(cell["source"]).splitlines()]
+    return "nbval-check-output" in tags or "# NBVAL_CHECK_OUTPUT" in lines
+
+
 @pytest.mark.parametrize("path", [p for p in EXECUTED if p.parent.name == "chapters"],
                          ids=lambda p: p.name)
 def test_worked_answers_are_checked_by_nbval(path):
     cells = code_cells(path)
-    checked = [c for c in cells if checked_by_nbval(c)]
+    checked = [c for c in cells if is_checked(c)]
     asserting = [c for c in cells if "assert" in "".join(c["source"])]
-    assert checked, f"{path.name}: no cell is tagged nbval-check-output (or # NBVAL_CHECK_OUTPUT)"
+    assert checked, (f"{path.name}: no cell is tagged nbval-check-output (or marked "
+                     "# NBVAL_CHECK_OUTPUT)")
+    assert all(c["outputs"] for c in checked), (
+        f"{path.name}: a cell tagged nbval-check-output has no stored output to compare")
     assert asserting, f"{path.name}: no cell asserts that two methods agree"
+
+
+def test_a_check_tag_is_recognised():
+    tagged = {"metadata": {"tags": ["nbval-check-output"]}, "source": ["print(1)"]}
+    commented = {"metadata": {}, "source": ["# NBVAL_CHECK_OUTPUT\n", "print(1)"]}
+    mentioned = {"metadata": {}, "source": ["print('NBVAL_CHECK_OUTPUT is a marker')"]}
+    assert is_checked(tagged) and is_checked(commented) and not is_checked(mentioned)

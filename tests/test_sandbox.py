@@ -161,3 +161,16 @@ def test_plain_nbgrader_autograde_uses_the_same_sandbox_and_verdicts(tmp_path):
         right = gradebook.find_submission(assignment, "right").score
         stub = gradebook.find_submission(assignment, "stub").score
     assert (right, stub) == (29.0, 0.0)
+
+
+def test_robocourse_autograde_refuses_a_configuration_without_the_sandbox(tmp_path):
+    (tmp_path / "nbgrader_config.py").write_text(
+        "c = get_config()\nc.CourseDirectory.root = %r\n" % str(tmp_path)
+        + "c.CourseDirectory.db_url = 'sqlite:///%s/gradebook.db'\n" % tmp_path)
+    (tmp_path / "submitted" / "s1" / "a").mkdir(parents=True)
+    nbformat.write(nbformat.v4.new_notebook(), tmp_path / "submitted" / "s1" / "a" / "a.ipynb")
+    result = subprocess.run([sys.executable, "-m", "robocourse.grading.autograde", "a"],
+                            cwd=tmp_path, capture_output=True, text=True, env=ENVIRONMENT,
+                            timeout=120)
+    assert result.returncode != 0
+    assert "lacks SandboxedExecute and Verdict" in result.stderr

@@ -7,7 +7,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from strategies import chains, joint_vectors
 
-from robocourse.codegen import CompiledDynamics
+from robocourse.codegen import CompiledDynamics, compiled_dynamics
 from robocourse.models import planar_2r, planar_2r_distributed, rp_arm
 from robocourse.newton_euler import inverse_dynamics
 from robocourse.robot import Link, SerialChain, joint_symbols
@@ -110,10 +110,32 @@ def test_bad_simulation_inputs_name_the_argument(arm_model):
         simulate(ARM, [0.0, 0.0], [0.0, 0.0], 1.0, lambda t, q, qd: [1.0], model=arm_model)
     with pytest.raises(ValueError, match="samples"):
         simulate(ARM, [0.0, 0.0], [0.0, 0.0], 1.0, model=arm_model, samples=1)
-    with pytest.raises(ValueError, match="model"):
+    with pytest.raises(ValueError, match="model must be the CompiledDynamics of this robot"):
         simulate(planar_2r(1.0, 1.0, 1.0, 1.0, 9.81), [0.0, 0.0], [0.0, 0.0], 1.0,
                  model=arm_model)
+    with pytest.raises(ValueError, match="None or False; got 'fast'"):
+        simulate(ARM, [0.0, 0.0], [0.0, 0.0], 1.0, model="fast")
     with pytest.raises(TypeError, match="numbers"):
         simulate(planar_2r(), [0.0, 0.0], [0.0, 0.0], 1.0)
     with pytest.raises(ValueError, match="tau"):
         forward_dynamics(ARM, [0.0, 0.0], [0.0, 0.0], [1.0])
+
+
+def test_the_default_model_is_compiled_once_and_agrees_with_newton_euler():
+    arm = planar_2r_distributed(l1=0.9, l2=0.8, m1=2.0, m2=1.5, r1=0.5, r2=0.35, I1=0.17,
+                                I2=0.08, g=9.81)
+    fast = simulate(arm, [0.3, 0.2], [0.0, 1.0], 0.3, samples=4)
+    slow = simulate(arm, [0.3, 0.2], [0.0, 1.0], 0.3, model=False, samples=4)
+    np.testing.assert_allclose(fast.q, slow.q, rtol=1e-12, atol=1e-12)
+    np.testing.assert_allclose(fast.qd, slow.qd, rtol=1e-12, atol=1e-12)
+    assert compiled_dynamics(arm).state_rate.calls in ("extension", "ctypes")
+
+
+def test_without_a_compiler_simulate_says_so_and_runs_numpy_code(monkeypatch):
+    monkeypatch.setenv("CC", "no-such-compiler-anywhere")
+    arm = planar_2r(l1=1.0, l2=0.61, m1=1.0, m2=1.0, g=9.81)        # not compiled before
+    with pytest.warns(RuntimeWarning, match="no C compiler found .* numpy code"):
+        motion = simulate(arm, [0.3, 0.2], [0.0, 0.0], 0.2, samples=3)
+    assert compiled_dynamics(arm).state_rate.backend == "numpy"
+    np.testing.assert_allclose(motion.q, simulate(arm, [0.3, 0.2], [0.0, 0.0], 0.2,
+                                                  model=False, samples=3).q, atol=1e-12)

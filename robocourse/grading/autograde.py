@@ -109,7 +109,25 @@ class ParallelAutograde(Autograde):
         cut = next((i for i, p in enumerate(steps) if issubclass(p, SaveAutoGrades)), len(steps))
         return steps[:cut], steps[cut:]
 
+    def _require_pipeline(self):
+        """Refuse a configuration whose pipeline would run student code unsandboxed or
+        let the kernel decide its own grade."""
+        from nbgrader.converters.base import NbGraderException
+
+        from robocourse.grading.preprocessors import SandboxedExecute, Verdict
+
+        steps = list(self.autograde_preprocessors)
+        missing = [p.__name__ for p in (SandboxedExecute, Verdict)
+                   if not any(issubclass(step, p) for step in steps)]
+        if missing:
+            message = (f"the autograde pipeline of this course's nbgrader_config.py lacks "
+                       f"{' and '.join(missing)}: use the course's nbgrader_config.py (it sets "
+                       "c.Autograde.autograde_preprocessors)")
+            self.log.error(message)
+            raise NbGraderException(message)
+
     def convert_notebooks(self):
+        self._require_pipeline()
         started = time.monotonic()
         jobs, failures = self._sanitize_all()
         outcomes = self._run_jobs(jobs)

@@ -27,8 +27,8 @@ from sympy.core.function import AppliedUndef
 from robocourse import equivalence
 from robocourse.robot import derivative_name, joint_symbol_role
 
-__all__ = ["Mistake", "Known", "case", "check_expression", "check_number", "check_call",
-           "term_kind"]
+__all__ = ["Mistake", "Known", "case", "note", "same", "read_answer", "check_expression",
+           "check_number", "check_call", "term_kind", "shorten"]
 
 
 class Mistake(AssertionError):
@@ -61,6 +61,42 @@ def case(label):
         yield
     except Mistake as mistake:
         raise Mistake(f"{label}: {mistake}", mistake.code) from None
+
+
+@contextlib.contextmanager
+def note(text, code=None):
+    """Add ``text`` to the feedback of a failing check inside (and, if given, its own code).
+
+    >>> with note("F is what the tool exerts.", "direction"):
+    ...     check_number(-1.0, 1.0, "f")
+    Traceback (most recent call last):
+    ...
+    robocourse.grading.checks.Mistake: f has the wrong sign. F is what the tool exerts.
+    """
+    try:
+        yield
+    except Mistake as mistake:
+        message = str(mistake) if str(mistake).endswith(".") else f"{mistake}."
+        raise Mistake(f"{message} {text}", code or mistake.code) from None
+
+
+def same(answer, other, atol=1e-6):
+    """True when ``answer`` equals ``other``: for all values of the symbols when ``other``
+    is symbolic, within ``atol`` when it is numeric (a quiet :func:`check_expression` /
+    :func:`check_number`, for checks that compare with known wrong answers).
+
+    >>> x = sp.Symbol("x")
+    >>> same(2 * sp.sin(x / 2) * sp.cos(x / 2), sp.sin(x)), same([1.0, 2.0], np.array([1.0, 2.1]))
+    (True, False)
+    """
+    try:
+        if isinstance(other, (sp.Basic, sp.MatrixBase)):
+            check_expression(answer, other)
+        else:
+            check_number(answer, other, rtol=0, atol=atol)
+    except Mistake:
+        return False
+    return True
 
 
 def _diagnose(mistake, matches, mistakes):
@@ -216,6 +252,19 @@ def _read(answer, expected, allowed):
     return answer.xreplace(twins) if twins else answer
 
 
+def read_answer(value, symbols=()):
+    """``value`` (an expression or Matrix) in the exercise's ``symbols``: ``theta1(t)`` and
+    its time derivatives become ``theta1``, ``thetadot1``, ``thetaddot1``; a symbol with the
+    name of one of ``symbols`` (whatever its assumptions) becomes that symbol.
+
+    >>> t = sp.Symbol("t")
+    >>> read_answer(sp.Function("theta1")(t).diff(t) * sp.Symbol("m", positive=True),
+    ...             [sp.Symbol("m")])
+    m*thetadot1
+    """
+    return _read(value, sp.Integer(0), set(symbols))
+
+
 def _same(a, b):
     """True when ``a`` and ``b`` are equal for all values of their symbols."""
     comparison = equivalence.compare(a, b, seed=_seed())
@@ -257,7 +306,7 @@ def check_expression(answer, expected, name="your answer", markers=(), allowed_s
         try:
             check_expression(answer, expected, name, markers, allowed)
         except Mistake as mistake:
-            _diagnose(mistake, lambda wrong: _equal_answer(answer, wrong), mistakes)
+            _diagnose(mistake, lambda wrong: same(answer, wrong), mistakes)
         return
     if isinstance(expected, sp.MatrixBase):
         _check_matrix(answer, expected, name, markers, allowed)
@@ -283,14 +332,6 @@ def check_expression(answer, expected, name="your answer", markers=(), allowed_s
         raise Mistake(f"{name} is not right: it is not equal to the expected result.",
                       "not-equal")
     raise Mistake(f"{name} is not right: {'; '.join(s for _, s in found)}.", found[0][0])
-
-
-def _equal_answer(answer, wrong):
-    try:
-        check_expression(answer, wrong)
-    except Mistake:
-        return False
-    return True
 
 
 def _check_matrix(answer, expected, name, markers, allowed):
@@ -404,14 +445,15 @@ def check_call(function, *args, name=None, **kwargs):
     except Mistake:
         raise
     except Exception as error:  # noqa: BLE001 - the student's error is the feedback
-        shown = ", ".join([_short(a) for a in args] +
-                          [f"{k}={_short(v)}" for k, v in kwargs.items()])
+        shown = ", ".join([shorten(a) for a in args] +
+                          [f"{k}={shorten(v)}" for k, v in kwargs.items()])
         message = str(error) or ("is the answer cell still the stub?"
                                  if isinstance(error, NotImplementedError) else "")
         raise Mistake(f"{label} raised {type(error).__name__}: {message} (called with "
                       f"{shown})", f"raised:{type(error).__name__}") from None
 
 
-def _short(value, limit=60):
+def shorten(value, limit=60):
+    """``repr(value)`` on one line, cut to ``limit`` characters (for feedback)."""
     text = " ".join(repr(value).split())
     return text if len(text) <= limit else text[:limit - 1] + "…"

@@ -37,6 +37,7 @@ import contextlib
 import contextvars
 import dataclasses
 import hashlib
+import importlib
 import inspect
 import signal
 
@@ -44,11 +45,11 @@ import numpy as np
 import sympy as sp
 
 from robocourse.grading import handover, runner, students
-from robocourse.grading.checks import Mistake, check_expression  # noqa: F401 - doctest
+from robocourse.grading.checks import Mistake, check_expression, read_answer, same  # noqa: F401
 from robocourse.grading.handover import FunctionSource, encode
 
 __all__ = ["ExerciseSet", "Exercise", "Context", "Verdict", "Expression", "Matrix", "Numbers",
-           "Function", "Choice", "Text", "Value"]
+           "Function", "Robot", "Choice", "Mapping", "Text", "Value", "build_robot"]
 
 #: Seconds the grader spends on one exercise's tests before giving up on it.
 CHECK_SECONDS = 60
@@ -89,8 +90,13 @@ def _missing(value, name, what):
     return Mistake(f"{name} should be {what}; got {type(value).__name__}{hint}", "wrong-type")
 
 
+@dataclasses.dataclass
 class Expression(Value):
-    """A single sympy expression (numbers are accepted too)."""
+    """A single sympy expression (numbers are accepted too), read in the exercise's
+    ``symbols`` (``checks.read_answer``: ``theta1(t)`` and its derivatives become
+    ``theta1``, ``thetadot1`` …; a symbol named like one of ``symbols`` becomes it)."""
+
+    symbols: tuple = ()
 
     def describe(self):
         return "a sympy expression"
@@ -99,13 +105,13 @@ class Expression(Value):
         if isinstance(value, (int, float)) and not isinstance(value, bool):
             return sp.sympify(value)
         if isinstance(value, sp.MatrixBase) and value.shape == (1, 1):
-            return value[0, 0]
+            value = value[0, 0]
         if isinstance(value, sp.Equality):
             raise Mistake(f"{name} is an equation: give its right-hand side (the expression), "
                           "not Eq(...)", "equation")
         if not isinstance(value, sp.Expr):
             raise _missing(value, name, self.describe())
-        return value
+        return read_answer(value, self.symbols)
 
 
 @dataclasses.dataclass
@@ -114,6 +120,7 @@ class Matrix(Value):
 
     rows: int
     cols: int = 1
+    symbols: tuple = ()
 
     def describe(self):
         return f"a {self.rows}×{self.cols} sympy Matrix"
@@ -129,17 +136,20 @@ class Matrix(Value):
         if value.shape != (self.rows, self.cols):
             raise Mistake(f"{name} has the wrong shape: {value.rows}×{value.cols}, expected "
                           f"{self.rows}×{self.cols}", "wrong-shape")
-        return sp.Matrix(value)
+        return read_answer(sp.Matrix(value), self.symbols)
 
 
 @dataclasses.dataclass
 class Numbers(Value):
-    """Numbers: a scalar (``shape=()``) or an array of the given shape, as floats."""
+    """Numbers: a scalar (``shape=()``), an array of the given shape, or (``shape=None``)
+    a list of any length, as floats."""
 
     shape: tuple = ()
     unit: str = ""
 
     def describe(self):
+        if self.shape is None:
+            return "a list of numbers"
         return "a number" if self.shape == () else f"{_count(self.shape)} numbers"
 
     def prepare(self, value, name):
@@ -150,7 +160,12 @@ class Numbers(Value):
             array = np.asarray(value, dtype=float)
         except (TypeError, ValueError):
             raise _missing(value, name, self.describe()) from None
-        if array.dtype == bool or array.size != _count(self.shape):
+        if self.shape is None:
+            if array.ndim > 1:
+                raise Mistake(f"{name} should be {self.describe()}; got shape {array.shape}",
+                              "wrong-shape")
+            return array.ravel()
+        if array.size != _count(self.shape):
             raise Mistake(f"{name} should be {self.describe()}; got shape {array.shape}",
                           "wrong-shape")
         return array.reshape(self.shape)
@@ -160,12 +175,54 @@ def _count(shape):
     return int(np.prod(shape)) if shape else 1
 
 
+@dataclasses.dataclass(frozen=True)
+class Robot:
+    """A robot named as data, for a student function that takes a robot: the library
+    function ``builder`` (``"module:function"``) called with the keyword ``arguments``
+    (pairs), shown in feedback as ``label``. A ``SerialChain`` cannot cross to the process
+    that runs student code; its recipe can, and is built there.
+
+    >>> Robot("2R arm", "robocourse.models:planar_2r", (("l1", 0.5),)).build().links[1].a
+    0.5
+    """
+
+    label: str
+    builder: str
+    arguments: tuple = ()
+
+    def recipe(self):
+        """The robot as data: ``[builder, {argument: value}]``."""
+        return [self.builder, dict(self.arguments)]
+
+    def build(self):
+        return build_robot(self.recipe())
+
+    def __repr__(self):
+        return f"<{self.label}>"
+
+
+def build_robot(recipe):
+    """The ``SerialChain`` of a :meth:`Robot.recipe`."""
+    module, _, builder = recipe[0].partition(":")
+    return getattr(importlib.import_module(module), builder)(**recipe[1])
+
+
+_ROBOT_CALL = """from robocourse.grading.exercises import build_robot as _build_robot
+
+
+def _call_with_robot(robot, *args, **kwargs):
+    return {name}(_build_robot(robot), *args, **kwargs)
+"""
+
+
 @dataclasses.dataclass
 class Function(Value):
     """A function the student implements; ``forbidden``: library functions
-    (``"module:name"``) switched off while it runs."""
+    (``"module:name"``) switched off while it runs. ``takes_robot``: its first argument
+    is a robot — the checks pass a :class:`Robot`, built where the function runs."""
 
     forbidden: tuple = ()
+    takes_robot: bool = False
 
     def describe(self):
         return "a function (defined with def)"
@@ -183,17 +240,32 @@ class Function(Value):
     def rebuild(self, value, name, context):
         if not isinstance(value, FunctionSource):
             raise _missing(value, name, self.describe())
+        source = value
+        if self.takes_robot:
+            source = FunctionSource("_call_with_robot", _ROBOT_CALL.format(name=value.name),
+                                    value.imports, [*value.helpers, value.source],
+                                    value.values)
         try:
-            return runner.StudentFunction(value, context.runner(), forbidden=self.forbidden)
+            function = runner.StudentFunction(
+                source, context.runner(), forbidden=self.forbidden,
+                arguments=_robot_recipes if self.takes_robot else None)
         except runner.StudentCodeError as error:
             raise Mistake(f"{name}: {error}", error.code) from None
+        function.__name__ = value.name
+        return function
+
+
+def _robot_recipes(args):
+    return [a.recipe() if isinstance(a, Robot) else a for a in args]
 
 
 @dataclasses.dataclass
 class Choice(Value):
-    """One of a fixed set of options (strings or integers)."""
+    """One of a fixed set of options (strings or integers); ``ignore_case``: a string
+    answer matches an option whatever its capitals."""
 
     options: tuple
+    ignore_case: bool = False
 
     def describe(self):
         return "one of " + ", ".join(map(repr, self.options))
@@ -201,9 +273,45 @@ class Choice(Value):
     def prepare(self, value, name):
         if isinstance(value, str):
             value = value.strip()
+            if self.ignore_case:
+                value = next((o for o in self.options if isinstance(o, str) and
+                              o.lower() == value.lower()), value)
         if isinstance(value, (bool, np.bool_)) or value not in self.options:
             raise Mistake(f"{name} should be {self.describe()}; got {value!r}", "not-an-option")
         return value
+
+
+@dataclasses.dataclass
+class Mapping(Value):
+    """A dict with string keys, each entry of the answer kind ``entry``; ``exact=True``:
+    exactly the ``keys``; ``exact=False``: a non-empty choice of them (a menu)."""
+
+    keys: tuple
+    entry: Value
+    exact: bool = True
+
+    def describe(self):
+        return f"a dict with {'the' if self.exact else 'some of the'} keys " + \
+            ", ".join(map(repr, self.keys))
+
+    def prepare(self, value, name):
+        if not isinstance(value, dict) or not value:
+            raise Mistake(f"{name} should be {self.describe()}; got {type(value).__name__}",
+                          "wrong-type")
+        unknown = [repr(k) for k in value if k not in self.keys]
+        missing = [repr(k) for k in self.keys if k not in value] if self.exact else []
+        if unknown or missing:
+            raise Mistake(f"{name} should be {self.describe()}"
+                          + (f"; not expected: {', '.join(unknown)}" if unknown else "")
+                          + (f"; missing: {', '.join(missing)}" if missing else ""),
+                          "wrong-keys")
+        return {key: self.entry.prepare(value[key], f"{name}[{key!r}]")
+                for key in self.keys if key in value}
+
+    def rebuild(self, value, name, context):
+        self.prepare(value, name)
+        return {key: self.entry.rebuild(entry, f"{name}[{key!r}]", context)
+                for key, entry in value.items()}
 
 
 class Text(Value):
@@ -216,6 +324,22 @@ class Text(Value):
         if not isinstance(value, str):
             raise _missing(value, name, self.describe())
         return value
+
+
+#: Failures that say the answer itself is missing or malformed: never an earlier answer's fault.
+_OWN_FAULTS = {"wrong-type", "wrong-shape", "wrong-keys", "not-an-option", "not-handed-over",
+               "no-answer", "timeout", "crashed", "too-large", "equation"}
+
+
+def _own_fault(mistake):
+    return mistake.code in _OWN_FAULTS or "is the answer cell still the stub?" in str(mistake)
+
+
+def _safely(question, value):
+    try:
+        return bool(question(value))
+    except Exception:  # noqa: BLE001 - an answer the question cannot be asked of: no
+        return False
 
 
 # --- the checks of one exercise -----------------------------------------------------------
@@ -271,6 +395,49 @@ class Context:
         verdict = self.verdicts.get(number)
         return self.answers.get(number, {}).get(name), bool(verdict and verdict.passed)
 
+    @contextlib.contextmanager
+    def builds_on(self, *earlier, consistent=None, what="answer", own=()):
+        """Inside: a failure that may stem from earlier answers says so.
+
+        ``earlier``: the ``(exercise number, answer name)`` pairs this answer builds on.
+        When the first of them did not pass and ``consistent(its value)`` is true — this
+        answer is exactly what follows from it — the mistake is the earlier one ("… Your
+        f_1 follows correctly from your vdot_C2 of exercise 3, which is not right: correct
+        exercise 3 first.", code ``follows:ex3``). Otherwise, when some of them did not
+        pass, the feedback adds so ("(your vdot_C2 of exercise 3 did not pass either, …)",
+        the mistake keeping its own code), unless the answer itself is missing or malformed
+        or the failure's code is one of ``own`` (mistakes that say what is wrong by
+        themselves). While a student works the earlier verdicts are unknown and nothing is
+        added.
+        """
+        try:
+            yield
+        except Mistake as mistake:
+            failed = [(n, name) for n, name in earlier
+                      if (v := self.verdicts.get(n)) is not None and not v.passed]
+            if not failed or _own_fault(mistake):
+                raise
+            message = str(mistake) if str(mistake).endswith(".") else f"{mistake}."
+            number, name = earlier[0]
+            value = self.answers.get(number, {}).get(name)
+            if (number, name) in failed and consistent is not None and value is not None \
+                    and _safely(consistent, value):
+                raise Mistake(f"{message} Your {what} follows correctly from your {name} of "
+                              f"exercise {number}, which is not right: correct exercise "
+                              f"{number} first.", f"follows:ex{number}") from None
+            if mistake.code in own:
+                raise
+            names = " and ".join(f"your {n_} of exercise {n}" for n, n_ in failed)
+            them = "it" if len(failed) == 1 else "them"
+            raise Mistake(f"{message} ({names} did not pass either, and this answer builds "
+                          f"on {them}: correct {them} first.)", mistake.code) from None
+
+    def following(self, number, name, answer, what, derive):
+        """:meth:`builds_on` for one earlier answer: ``answer`` follows from it when it is
+        what ``derive(earlier answer)`` gives."""
+        return self.builds_on((number, name), what=what,
+                              consistent=lambda value: same(answer, derive(value)))
+
     def close(self):
         if self._runner is not None:
             self._runner.close()
@@ -289,6 +456,7 @@ class Exercise:
         self.answers = answers             # {name: Value}, in the order of the call
         self.visible = visible
         self.hidden = None
+        self.hidden_first = False          # run the hidden tests before the visible ones
         self.by_hand = {}                  # {name: forbidden functions} for recomputed answers
         self.__doc__, self.__name__ = visible.__doc__, visible.__name__
 
@@ -367,10 +535,10 @@ class Exercise:
 
     def decide(self, rebuilt, context):
         """Run the visible then the hidden tests on the rebuilt answers."""
+        checks = [self.visible, *([self.hidden] if self.hidden is not None else [])]
         with _checking(context, self.number), _time_limit(CHECK_SECONDS):
-            _call(self.visible, rebuilt, context)
-            if self.hidden is not None:
-                _call(self.hidden, rebuilt, context)
+            for check in reversed(checks) if self.hidden_first else checks:
+                _call(check, rebuilt, context)
 
 
 def _call(check, answers, context):
@@ -452,15 +620,17 @@ class ExerciseSet:
             return exercise
         return register
 
-    def hidden(self, number, *, by_hand=None):
+    def hidden(self, number, *, by_hand=None, first=False):
         """Register the hidden tests of exercise ``number`` (in the grader module).
 
         ``by_hand``: {answer name: forbidden library functions}: the answer is
         recomputed from the student's answer cell with those functions switched off.
+        ``first``: the grader runs these before the visible tests (so that their named
+        mistakes are reported rather than a visible property check's plainer message).
         """
         def register(check):
             exercise = self.exercises[number]
-            exercise.hidden = check
+            exercise.hidden, exercise.hidden_first = check, first
             exercise.by_hand = dict(by_hand or {})
             return check
         return register

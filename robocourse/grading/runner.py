@@ -44,7 +44,7 @@ import time
 import traceback
 
 from robocourse.grading import handover, sandbox
-from robocourse.grading.checks import Mistake
+from robocourse.grading.checks import Mistake, shorten
 
 __all__ = ["Runner", "StudentCodeError", "StudentFunction", "REFUSAL"]
 
@@ -53,7 +53,12 @@ REFUSAL = "this exercise asks you to do this step yourself"
 
 
 class StudentCodeError(Mistake):
-    """The student's code raised, did not finish, or broke the runner (the message says which)."""
+    """The student's code raised, did not finish, or broke the runner (the message says
+    which); ``raised`` names the exception type when it raised one."""
+
+    def __init__(self, message, code, raised=None):
+        super().__init__(message, code)
+        self.raised = raised
 
 
 def _refuse(*args, **kwargs):
@@ -319,7 +324,8 @@ class Runner:
         answer = self._receive("your code")
         if "error" in answer:
             self._receive("ending your code")      # the child has exited by itself
-            raise StudentCodeError(_describe(answer["error"], "your code"), "raised")
+            raise StudentCodeError(_describe(answer["error"], "your code"), "raised",
+                                   answer["error"]["type"])
         if "started" not in answer:
             self.close()
             raise StudentCodeError("your code stopped the process that ran it", "crashed")
@@ -364,7 +370,8 @@ class Runner:
                     "kwargs": handover.encode(kwargs)})
         answer = self._receive(label)
         if "error" in answer:
-            raise StudentCodeError(_describe(answer["error"], label), "raised")
+            raise StudentCodeError(_describe(answer["error"], label), "raised",
+                                   answer["error"]["type"])
         if "result" not in answer:
             self.close()
             raise StudentCodeError(f"{label} stopped the process that ran it", "crashed")
@@ -421,21 +428,18 @@ class StudentFunction:
     a message that names the function, the exception and the line.
     """
 
-    def __init__(self, source, runner, *, setup="", forbidden=()):
+    def __init__(self, source, runner, *, setup="", forbidden=(), arguments=None):
         self.source, self.runner = source, runner
         self.__name__ = source.name
+        self.arguments = arguments       # turns the checks' arguments into data, if needed
         runner.start(program=source.program(), setup=setup, function=source.name,
                      forbidden=forbidden, values=source.values)
 
     def __call__(self, *args, **kwargs):
-        shown = ", ".join([_short(a) for a in args] + [f"{k}={_short(v)}"
-                                                        for k, v in kwargs.items()])
-        return self.runner.call(f"{self.__name__}({shown})", *args, **kwargs)
-
-
-def _short(value, limit=50):
-    text = " ".join(repr(value).split())
-    return text if len(text) <= limit else text[:limit - 1] + "…"
+        shown = ", ".join([shorten(a) for a in args] + [f"{k}={shorten(v)}"
+                                                         for k, v in kwargs.items()])
+        sent = self.arguments(args) if self.arguments else args
+        return self.runner.call(f"{self.__name__}({shown})", *sent, **kwargs)
 
 
 if __name__ == "__main__":

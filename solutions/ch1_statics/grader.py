@@ -7,19 +7,37 @@ the grader runs each exercise's visible tests, then these.
 import numpy as np
 import sympy as sp
 
-from robocourse.exercises.ch1_statics import (EX1_SYMBOLS, EX3_SYMBOLS, EX4_SYMBOLS,
-                                              EX5_SYMBOLS, STATICS_ROUTES, TRANSFORM_ROUTES,
-                                              Fx, Fy, base_frame_torques, check_free_force,
-                                              check_step, exercises, fx, fy, nz,
-                                              payload_numbers, sensor_numbers,
-                                              singular_torques, student_step, theta1, theta2,
-                                              theta3, tool_frame_torques)
+from robocourse import equivalence
+from robocourse.exercises.ch1_statics import (
+    EX1_SYMBOLS,
+    EX3_SYMBOLS,
+    EX4_SYMBOLS,
+    EX5_SYMBOLS,
+    STATICS_ROUTES,
+    TRANSFORM_ROUTES,
+    Fx,
+    Fy,
+    base_frame_torques,
+    check_free_force,
+    check_step,
+    exercises,
+    fx,
+    fy,
+    nz,
+    payload_numbers,
+    sensor_numbers,
+    singular_torques,
+    student_step,
+    theta1,
+    theta2,
+    theta3,
+    tool_frame_torques,
+)
 from robocourse.frames import force_transform, rot_x, rot_z, velocity_transform
 from robocourse.grading import check_expression, check_number
 from robocourse.grading.checks import Known, Mistake, case
 from robocourse.models import planar_2r, planar_3r, rp_arm
 from robocourse.statics import joint_torques_by_jacobian, static_forces_by_propagation
-from robocourse import equivalence
 
 __all__ = ["exercises"]
 

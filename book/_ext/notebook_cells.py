@@ -1,0 +1,174 @@
+"""How the chapter notebooks' cells appear in the book.
+
+* Test scaffolding stays in the notebook: ``# NBVAL_...`` marker lines and ``# SYLLABUS ...``
+  comments are dropped from the code shown in the book (nbval and the maintainers still
+  read them in the notebook).
+* A live widget cannot move in a static page: its output becomes a still of its figure
+  (the PNG of the ``Image`` widget in the saved widget state) with a line telling the
+  reader to run the notebook. A widget whose state holds no image keeps its saved static
+  state (rendered by the local widget HTML manager) and gets the same line.
+* Only prose is translated: display equations (the chapters' and sympy's printed results)
+  and paragraphs made only of mathematics or code are kept out of the gettext catalogues.
+"""
+
+import base64
+import json
+import re
+from pathlib import Path
+
+from book_text import text
+from docutils import nodes
+from myst_nb.sphinx_ import NbMetadataCollector
+from sphinx.transforms import SphinxTransform
+
+SCAFFOLD_LINE = re.compile(r"^\s*#\s*NBVAL_\w+.*$")
+SCAFFOLD_COMMENT = re.compile(r"\s*#\s*SYLLABUS\b.*$")
+WIDGET_VIEW = re.compile(
+    r'<script type="application/vnd\.jupyter\.widget-view\+json">(.*?)</script>', re.DOTALL
+)
+WIDGET_STATE = "application/vnd.jupyter.widget-state+json"
+MODEL_REFERENCE = re.compile(r"^IPY_MODEL_(\w+)$")
+# a paragraph is prose when something other than maths, code and punctuation is left
+PROSE = re.compile(r"[^\W\d_]{2,}")
+
+
+def without_scaffolding(source):
+    """The code of a cell as students should read it: no test markers, no syllabus notes.
+
+    >>> without_scaffolding("# NBVAL_CHECK_OUTPUT\\nx = 1   # SYLLABUS 0.1\\n# SYLLABUS 1.5: a\\ny")
+    'x = 1\\ny'
+    """
+    kept = []
+    for line in source.splitlines():
+        if SCAFFOLD_LINE.match(line):
+            continue
+        stripped = SCAFFOLD_COMMENT.sub("", line)
+        if stripped.strip() or not line.strip():
+            kept.append(stripped)
+    return "\n".join(kept)
+
+
+def widget_image(state, model_id, seen=None):
+    """The PNG bytes of the first ``Image`` widget in the tree under ``model_id``, or None."""
+    seen = set() if seen is None else seen
+    model = state.get(model_id)
+    if model is None or model_id in seen:
+        return None
+    seen.add(model_id)
+    if model.get("model_name") == "ImageModel":
+        for buffer in model.get("buffers", []):
+            if buffer.get("path") == ["value"]:
+                return base64.b64decode(buffer["data"])
+    for value in model.get("state", {}).values():
+        for item in value if isinstance(value, list) else [value]:
+            reference = MODEL_REFERENCE.match(item) if isinstance(item, str) else None
+            if reference:
+                found = widget_image(state, reference.group(1), seen)
+                if found is not None:
+                    return found
+    return None
+
+
+class HideScaffolding(SphinxTransform):
+    """Drop NBVAL markers and syllabus comments from the code cells shown in the book."""
+
+    default_priority = 400
+
+    def apply(self):
+        for container in self.document.findall(nodes.container):
+            if "cell_input" not in container.get("classes", []):
+                continue
+            for block in container.findall(nodes.literal_block):
+                shown = without_scaffolding(block.astext())
+                if shown != block.astext():
+                    block.rawsource = shown
+                    block.children = [nodes.Text(shown)]
+
+
+class WidgetStills(SphinxTransform):
+    """Replace each live widget output by a still of its figure and a 'run me' line."""
+
+    default_priority = 400
+
+    def apply(self):
+        views = [
+            raw
+            for raw in self.document.findall(nodes.raw)
+            if WIDGET_VIEW.search(raw.astext())
+        ]
+        if not views:
+            return
+        state = self._saved_state()
+        live = 0
+        for raw in views:
+            model_id = json.loads(WIDGET_VIEW.search(raw.astext()).group(1))["model_id"]
+            png = widget_image(state, model_id)
+            note = nodes.paragraph(
+                "", text(self.config.language, "widget_still"), classes=["widget-still-note"]
+            )
+            note["translatable"] = False
+            replacement = [note]
+            if png is not None:
+                alt = text(self.config.language, "widget_alt")
+                data = base64.b64encode(png).decode("ascii")
+                still = nodes.raw(
+                    "",
+                    f'<img class="widget-still" alt="{alt}" src="data:image/png;base64,{data}">',
+                    format="html",
+                )
+                replacement.insert(0, still)
+            else:
+                replacement.insert(0, raw.deepcopy())
+                live += 1
+            raw.replace_self(replacement)
+        if not live:
+            self._drop_widget_scripts()
+
+    def _drop_widget_scripts(self):
+        """No widget left to render: the page needs neither the state nor the manager.
+
+        myst-nb keeps the page's scripts in its environment data (``js_files``, keys
+        ``ipywidgets_state`` and ``ipywidgets_<i>``); the stills do not need them.
+        """
+        js_files = NbMetadataCollector.get_doc_data(self.env)[self.env.docname].get(
+            "js_files", {}
+        )
+        for key in [key for key in js_files if key.startswith("ipywidgets")]:
+            del js_files[key]
+
+    def _saved_state(self):
+        notebook = json.loads(Path(self.document["source"]).read_text(encoding="utf-8"))
+        return notebook.get("metadata", {}).get("widgets", {}).get(WIDGET_STATE, {}).get(
+            "state", {}
+        )
+
+
+class ProseOnlyTranslation(SphinxTransform):
+    """Keep display maths and prose-free paragraphs out of the translation catalogues."""
+
+    default_priority = 10  # before sphinx.transforms.i18n.Locale (20)
+
+    def apply(self):
+        for block in self.document.findall(nodes.math_block):
+            block["translatable"] = False
+        for element in self.document.findall(nodes.TextElement):
+            if isinstance(element, nodes.Inline) or "translatable" in element:
+                continue
+            if not PROSE.search(_prose_of(element)):
+                element["translatable"] = False
+
+
+def _prose_of(element):
+    """The text of an element without its inline maths and code."""
+    return "".join(
+        node.astext()
+        for node in element.findall(nodes.Text)
+        if not isinstance(node.parent, (nodes.math, nodes.literal))
+    )
+
+
+def setup(app):
+    app.add_transform(HideScaffolding)
+    app.add_transform(WidgetStills)
+    app.add_transform(ProseOnlyTranslation)
+    return {"parallel_read_safe": True, "parallel_write_safe": True}

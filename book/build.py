@@ -1,0 +1,89 @@
+"""Build the course book, or update its translation catalogues.
+
+    python book/build.py                      # both languages into book/_build/html/<lang>
+    python book/build.py --out DIR            # ... into DIR/<lang> (the tests use this)
+    python book/build.py --update-translations  # extract strings, update book/locale/*.po
+
+Run from anywhere; ``make book`` and ``make translations`` call it. Warnings are errors.
+"""
+
+import argparse
+import shutil
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+BOOK = Path(__file__).resolve().parent
+ROOT = BOOK.parent
+LANGUAGES = ("en", "zh_CN")
+LOCALE = BOOK / "locale"
+
+
+def sphinx(builder, language, outdir, doctrees, srcdir=ROOT):
+    """Run sphinx-build on ``srcdir`` (the repository) with the book's configuration.
+
+    Warnings are errors; all of them are reported before the build stops.
+    """
+    command = [
+        sys.executable, "-m", "sphinx", "-W", "--keep-going", "-q",
+        "-b", builder, "-c", str(BOOK), "-D", f"language={language}",
+        "-d", str(doctrees), str(srcdir), str(outdir),
+    ]  # fmt: skip
+    subprocess.run(command, check=True, cwd=ROOT)
+
+
+def build(out, languages=LANGUAGES):
+    """Build each language into ``out/<language>``; return the seconds each took."""
+    out = Path(out)
+    seconds = {}
+    for language in languages:
+        start = time.perf_counter()
+        sphinx("html", language, out / language, out.parent / "doctrees" / language)
+        seconds[language] = time.perf_counter() - start
+    # the site's front door: the landing page in English, with the Chinese one linked
+    (out / "index.html").write_text(
+        '<!DOCTYPE html><meta charset="utf-8"><title>Robot mechanics</title>'
+        '<meta http-equiv="refresh" content="0; url=en/book/index.html">'
+        '<p><a href="en/book/index.html">English</a> · '
+        '<a href="zh_CN/book/index.html" lang="zh-CN">中文</a></p>\n',
+        encoding="utf-8",
+    )
+    return seconds
+
+
+def extract(pot_dir):
+    """Extract the current translatable strings of every page into ``pot_dir`` (.pot files)."""
+    pot_dir = Path(pot_dir)
+    shutil.rmtree(pot_dir, ignore_errors=True)
+    sphinx("gettext", "en", pot_dir, pot_dir.parent / "doctrees-gettext")
+    return pot_dir
+
+
+def update_translations(pot_dir=BOOK / "_build" / "gettext"):
+    """Extract, then merge into the zh_CN catalogues (new strings empty, changed ones fuzzy)."""
+    extract(pot_dir)
+    subprocess.run(
+        [sys.executable, "-m", "sphinx_intl", "update", "-p", str(pot_dir),
+         "-d", str(LOCALE), "-l", "zh_CN", "-w", "0"],
+        check=True, cwd=ROOT,
+    )  # fmt: skip
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--out", default=BOOK / "_build" / "html", type=Path)
+    parser.add_argument("--update-translations", action="store_true")
+    args = parser.parse_args()
+    if args.update_translations:
+        update_translations()
+        print(f"catalogues updated in {LOCALE.relative_to(ROOT)}: translate the empty and "
+              "fuzzy entries (see book/README.md)")
+        return
+    seconds = build(args.out)
+    for language, took in seconds.items():
+        print(f"book ({language}) built in {took:.1f} s: {args.out / language / 'book/index.html'}")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,714 @@
+"""The course book: the static website built from the chapter notebooks (``make book``).
+
+The site is built once per test session, both languages, warnings as errors
+(``book/build.py``), into a temporary folder; its build times go to
+``test-artifacts/book/build-times.json`` and are printed. The tests read the built HTML:
+nothing is loaded from outside the site, internal links land, the landing page carries
+each chapter's own objectives. The zh_CN catalogues must be complete, must match the
+strings of the current notebooks and pages, keep every formula and code span, and use the
+glossary's terms. A small project of its own checks how tagged cells, test markers and
+widgets appear. The ``browser`` tests open the site in headless Chromium with every
+request off the machine blocked: equations, animation, search, language switch
+(screenshots in ``test-artifacts/book/``).
+"""
+
+import collections
+import csv
+import functools
+import html
+import html.parser
+import http.server
+import importlib.util
+import io
+import json
+import os
+import re
+import shutil
+import socketserver
+import sys
+import threading
+import urllib.parse
+from pathlib import Path
+
+import numpy as np
+import pytest
+from babel.messages.pofile import read_po
+from PIL import Image
+
+ROOT = Path(__file__).resolve().parent.parent
+BOOK = ROOT / "book"
+LOCALE = BOOK / "locale" / "zh_CN" / "LC_MESSAGES"
+ARTIFACTS = ROOT / "test-artifacts" / "book"
+LANGUAGES = ("en", "zh_CN")
+CHAPTERS = sorted((ROOT / "chapters").glob("[0-9][0-9]_*.ipynb"))
+CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
+
+
+def _load(name, path):
+    spec = importlib.util.spec_from_file_location(name, path)
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+book_build = _load("book_build", BOOK / "build.py")
+
+
+def _require_assets():
+    if not (BOOK / "node_modules" / ".installed").exists():
+        pytest.fail("the book's npm assets are not installed: run `make book` (or "
+                    "`npm ci --prefix book --ignore-scripts`)")
+
+
+@pytest.fixture(scope="module")
+def site(tmp_path_factory):
+    """Both languages built from the committed notebooks: {'root': Path, 'seconds': {...}}."""
+    _require_assets()
+    out = tmp_path_factory.mktemp("book") / "html"
+    seconds = book_build.build(out)
+    ARTIFACTS.mkdir(parents=True, exist_ok=True)
+    (ARTIFACTS / "build-times.json").write_text(json.dumps(seconds, indent=1))
+    return {"root": out, "seconds": seconds}
+
+
+def _pages(language_root):
+    """The HTML pages of one language (not the theme's templates kept in _static)."""
+    root = Path(language_root)
+    return sorted(p for p in root.rglob("*.html") if "_static" not in p.relative_to(root).parts)
+
+
+# --- reading HTML -------------------------------------------------------------------------
+
+class _Page(html.parser.HTMLParser):
+    """The loads (script/link/img/... URLs), links, ids and text of one HTML page."""
+
+    LOADS = {"script": "src", "img": "src", "link": "href", "source": "src",
+             "iframe": "src", "video": "src", "audio": "src", "embed": "src"}
+
+    def __init__(self):
+        super().__init__(convert_charrefs=True)
+        self.loads, self.links, self.ids = [], [], set()
+
+    def handle_starttag(self, tag, attrs):
+        attrs = dict(attrs)
+        if "id" in attrs:
+            self.ids.add(attrs["id"])
+        if tag == "a" and attrs.get("href"):
+            self.links.append(attrs["href"])
+        elif tag in self.LOADS and attrs.get(self.LOADS[tag]):
+            self.loads.append((tag, attrs[self.LOADS[tag]]))
+
+
+@functools.lru_cache(maxsize=None)
+def _parse(path):
+    page = _Page()
+    page.feed(Path(path).read_text(encoding="utf-8"))
+    return page
+
+
+def _is_remote(url):
+    return bool(re.match(r"^([a-z][a-z0-9+.-]*:)?//", url, re.I)) or url.startswith(
+        ("http:", "https:"))
+
+
+def _local_target(page, url):
+    """The file a relative URL of ``page`` points to."""
+    path = urllib.parse.urlsplit(url).path
+    return (page.parent / urllib.parse.unquote(path)).resolve() if path else page
+
+
+class _Text(html.parser.HTMLParser):
+    """Text of an HTML fragment, maths kept as its TeX source."""
+
+    def __init__(self):
+        super().__init__(convert_charrefs=True)
+        self.parts = []
+
+    def handle_data(self, data):
+        self.parts.append(data)
+
+
+def _plain(fragment):
+    parser = _Text()
+    parser.feed(fragment)
+    return _normalise("".join(parser.parts))
+
+
+_SMART_QUOTES = str.maketrans({"\u2018": "'", "\u2019": "'", "\u201c": '"', "\u201d": '"'})
+
+
+def _normalise(text):
+    """Compare prose across markdown and HTML: no markup, maths delimiters or spacing."""
+    text = text.translate(_SMART_QUOTES)
+    text = re.sub(r"\\\(|\\\)|\$|\*\*|\*|`", "", text)
+    return re.sub(r"\s+", " ", text).strip()
+
+
+# --- the build ----------------------------------------------------------------------------
+
+def test_site_builds_in_both_languages_with_every_page(site, capsys):
+    for language in LANGUAGES:
+        root = site["root"] / language
+        for page in ["book/index", "book/glossary", "book/notation", "book/references",
+                     "book/instructors", "search"]:
+            assert (root / f"{page}.html").is_file(), f"{language}: {page}.html missing"
+        for notebook in CHAPTERS:
+            assert (root / "chapters" / f"{notebook.stem}.html").is_file(), (language, notebook)
+    size = sum(f.stat().st_size for language in LANGUAGES
+               for f in (site["root"] / language).rglob("*") if f.is_file())
+    with capsys.disabled():
+        times = ", ".join(f"{lang} {s:.1f} s" for lang, s in site["seconds"].items())
+        print(f"\n[book] built ({times}); site {size / 2**20:.0f} MiB")
+
+
+def test_no_page_loads_anything_from_outside_the_site(site):
+    problems = []
+    for language in LANGUAGES:
+        root = (site["root"] / language).resolve()
+        for page in _pages(root):
+            for tag, url in _parse(page).loads:
+                if url.startswith("data:"):
+                    continue
+                target = _local_target(page, url)
+                if _is_remote(url) or not target.is_relative_to(root) or not target.is_file():
+                    problems.append(f"{page.relative_to(root)}: <{tag}> {url}")
+        for sheet in root.rglob("*.css"):
+            css = sheet.read_text(encoding="utf-8", errors="replace")
+            for url in re.findall(r"url\(\s*['\"]?([^'\")]+)['\"]?\s*\)", css):
+                if url.startswith(("data:", "#")):
+                    continue
+                target = _local_target(sheet, url)
+                if _is_remote(url) or not target.is_relative_to(root) or not target.exists():
+                    problems.append(f"{sheet.relative_to(root)}: url({url})")
+    assert not problems, "loaded from outside the site or missing:\n" + "\n".join(
+        sorted(set(problems))[:40])
+
+
+def test_internal_links_land_on_a_page_and_anchor(site):
+    broken = []
+    for language in LANGUAGES:
+        root = site["root"] / language
+        for page in _pages(root):
+            for url in _parse(page).links:
+                if _is_remote(url) or url.startswith(("mailto:", "javascript:", "data:")):
+                    continue
+                parts = urllib.parse.urlsplit(url)
+                target = _local_target(page, url)
+                if not target.exists():
+                    broken.append(f"{page.relative_to(root)} -> {url}")
+                elif parts.fragment and target.suffix == ".html":
+                    if urllib.parse.unquote(parts.fragment) not in _parse(target).ids:
+                        broken.append(f"{page.relative_to(root)} -> {url} (no such anchor)")
+    assert not broken, "broken links:\n" + "\n".join(sorted(set(broken))[:40])
+
+
+def test_language_switch_on_every_page_leads_to_the_same_page(site):
+    for language, other in (("en", "zh_CN"), ("zh_CN", "en")):
+        root = site["root"] / language
+        for page in _pages(root):
+            text = page.read_text(encoding="utf-8")
+            if "<html" not in text or page.name == "genindex.html":
+                continue
+            match = re.search(r'class="[^"]*book-language-switch[^"]*" href="([^"]+)"', text)
+            assert match, f"{language}: no language switch on {page.relative_to(root)}"
+            target = _local_target(page, match.group(1))
+            assert target == (site["root"] / other / page.relative_to(root)).resolve()
+            assert target.is_file()
+
+
+_MARKUP = {"bold": "<strong>", "italic": "<em>", "code": '<code class="docutils literal',
+           "maths": '<span class="math', "link": '<a class="reference'}
+
+
+def test_chinese_pages_keep_the_markup_of_the_english_ones(site):
+    """A translation that breaks bold, italics, code, maths or links shows in the counts."""
+    differences = []
+    for page in _pages(site["root"] / "en"):
+        name = page.relative_to(site["root"] / "en")
+        if name.parts[0] not in ("book", "chapters"):
+            continue
+        english = page.read_text(encoding="utf-8")
+        chinese = (site["root"] / "zh_CN" / name).read_text(encoding="utf-8")
+        for kind, tag in _MARKUP.items():
+            if english.count(tag) != chinese.count(tag):
+                differences.append(f"{name}: {kind} {english.count(tag)} in English, "
+                                   f"{chinese.count(tag)} in Chinese")
+    assert not differences, "\n".join(differences)
+
+
+# --- the landing page ---------------------------------------------------------------------
+
+def _chapter_header(notebook):
+    """Title, objectives and prerequisites of a chapter, read from its first cell."""
+    cells = json.loads(notebook.read_text(encoding="utf-8"))["cells"]
+    first = "".join(next(c for c in cells if c["cell_type"] == "markdown")["source"])
+    title = re.search(r"^# (.+)$", first, re.M).group(1)
+    after = first.split("**Learning objectives.**", 1)[1]
+    items = re.split(r"^\d+\.\s+", after.split("**Prerequisites.**")[0], flags=re.M)[1:]
+    prerequisites = re.search(r"\*\*Prerequisites\.\*\*(.*?)(\n\n|$)", first, re.S).group(1)
+    return _normalise(title), [_normalise(i) for i in items], _normalise(prerequisites)
+
+
+def _entries(landing_html):
+    return re.findall(r'<div class="study-path-chapter[^"]*">(.*?)</div>', landing_html, re.S)
+
+
+def test_landing_page_shows_each_chapter_with_its_own_objectives(site):
+    landing = (site["root"] / "en" / "book" / "index.html").read_text(encoding="utf-8")
+    entries = _entries(landing)
+    assert len(entries) == len(CHAPTERS), "one study-path entry per chapter notebook"
+    for notebook, entry in zip(CHAPTERS, entries, strict=True):
+        title, objectives, prerequisites = _chapter_header(notebook)
+        assert len(objectives) >= 3, f"{notebook.name}: objectives not found in the notebook"
+        heading = re.search(r'class="study-path-title">(.*?)</p>', entry, re.S).group(1)
+        assert f'href="../chapters/{notebook.stem}.html"' in heading
+        assert _plain(heading) == title
+        shown = re.search(r'<ol class="[^"]*book-objectives[^"]*">(.*?)</ol>', entry, re.S)
+        assert shown, f"{notebook.name}: no objectives on the landing page"
+        items = [_plain(li) for li in re.findall(r"<li>(.*?)</li>", shown.group(1), re.S)]
+        assert items == objectives, notebook.name
+        prereq = re.search(r'class="book-prerequisites">(.*?)</p>', entry, re.S).group(1)
+        assert _plain(prereq) == "Prerequisites. " + prerequisites
+        assert re.search(r"Time:</strong> about [\d¼½¾]+ h", entry), notebook.name
+        exercises = sorted((ROOT / "exercises").glob(f"ch{int(notebook.name[:2])}_*/*.ipynb"))
+        for exercise in exercises:
+            link = re.search(rf'href="([^"]*{re.escape(exercise.name)})"', entry)
+            assert link, f"{notebook.name}: no link to {exercise.name}"
+            served = _local_target(site["root"] / "en" / "book" / "index.html", link.group(1))
+            assert served.read_bytes() == exercise.read_bytes()
+        assert "instructors.html" in entry
+
+
+def test_landing_page_in_chinese_shows_the_translated_objectives(site):
+    landing = (site["root"] / "zh_CN" / "book" / "index.html").read_text(encoding="utf-8")
+    for notebook, entry in zip(CHAPTERS, _entries(landing), strict=True):
+        catalogue = {m.id: m.string for m in _catalogue(f"chapters/{notebook.stem}") if m.id}
+        first_objective = next(i for i in catalogue if i.startswith(
+            _chapter_source_objective(notebook)[:40]))
+        assert catalogue[first_objective], f"{notebook.name}: objective not translated"
+        assert _plain(catalogue[first_objective]) in _plain(entry), notebook.name
+
+
+def _chapter_source_objective(notebook):
+    cells = json.loads(notebook.read_text(encoding="utf-8"))["cells"]
+    first = "".join(cells[0]["source"])
+    item = re.search(r"^1\.\s+(.*)$", first.split("**Learning objectives.**", 1)[1], re.M)
+    return item.group(1)
+
+
+def test_study_path_follows_the_chapter_files_present(tmp_path):
+    study_path = _load_ext("study_path")
+    for name in ("00_a.ipynb", "07_parameters.ipynb", "01_b.ipynb", "notes.ipynb"):
+        (tmp_path / "chapters").mkdir(exist_ok=True)
+        (tmp_path / "chapters" / name).write_text("{}")
+    (tmp_path / "exercises" / "ch7_parameters").mkdir(parents=True)
+    (tmp_path / "exercises" / "ch7_parameters" / "ch7_parameters.ipynb").write_text("{}")
+    found = [p.name for p in study_path.chapter_notebooks(tmp_path)]
+    assert found == ["00_a.ipynb", "01_b.ipynb", "07_parameters.ipynb"]
+    assert [p.name for p in study_path.exercise_notebooks(tmp_path, 7)] == [
+        "ch7_parameters.ipynb"]
+    assert study_path.exercise_notebooks(tmp_path, 1) == []
+
+
+def test_study_time_grows_with_the_chapter(tmp_path):
+    study_path = _load_ext("study_path")
+    prose = {"cell_type": "markdown", "source": ["word " * 500 + "$x = y$ `code`"]}
+    code = {"cell_type": "code", "source": ["x = 1"]}
+    short, long = tmp_path / "short.ipynb", tmp_path / "long.ipynb"
+    short.write_text(json.dumps({"cells": [prose, code]}))
+    long.write_text(json.dumps({"cells": [prose, prose, code, code, code]}))
+    minutes_short, words, cells = study_path.study_minutes(short)
+    assert (words, cells) == (500, 1)
+    assert minutes_short == pytest.approx(500 / study_path.READING_WORDS_PER_MINUTE
+                                          + study_path.MINUTES_PER_CODE_CELL)
+    assert study_path.study_minutes(long)[0] > minutes_short
+
+
+def _load_ext(name):
+    sys.path.insert(0, str(BOOK / "_ext"))
+    try:
+        return _load(f"book_ext_{name}", BOOK / "_ext" / f"{name}.py")
+    finally:
+        sys.path.remove(str(BOOK / "_ext"))
+
+
+# --- glossary -----------------------------------------------------------------------------
+
+def _glossary():
+    with open(BOOK / "glossary.csv", newline="", encoding="utf-8") as handle:
+        return list(csv.DictReader(handle))
+
+
+def test_glossary_has_every_term_with_its_chapter(site):
+    rows = _glossary()
+    assert len(rows) >= 60
+    english = [row["english"].lower() for row in rows]
+    assert len(set(english)) == len(english), "a term appears twice"
+    chinese = [row["chinese"] for row in rows]
+    assert len(set(chinese)) == len(chinese), "two terms share one Chinese term"
+    numbers = {int(n.name[:2]) for n in CHAPTERS}
+    for row in rows:
+        assert int(row["chapter"]) in numbers, row
+        assert re.search(r"[\u4e00-\u9fff]", row["chinese"]), row
+    for language in LANGUAGES:
+        page = (site["root"] / language / "book" / "glossary.html").read_text(encoding="utf-8")
+        table = re.search(r'<table class="[^"]*book-glossary.*?</table>', page, re.S).group(0)
+        table = html.unescape(table).translate(_SMART_QUOTES)
+        assert table.count("<tr") == len(rows) + 1
+        for row in rows:
+            assert row["chinese"] in table and row["english"] in table, (language, row)
+
+
+# --- translations -------------------------------------------------------------------------
+
+def _catalogues():
+    return sorted(LOCALE.rglob("*.po"))
+
+
+def _catalogue(name):
+    with open(LOCALE / f"{name}.po", "rb") as handle:
+        return read_po(handle)
+
+
+def _messages():
+    for path in _catalogues():
+        with open(path, "rb") as handle:
+            for message in read_po(handle):
+                if message.id:
+                    yield path.relative_to(LOCALE), message
+
+
+def test_every_string_is_translated_and_none_is_fuzzy():
+    untranslated = [f"{path}: {m.id[:70]!r}" for path, m in _messages()
+                    if not m.string or m.fuzzy]
+    assert _catalogues(), "no zh_CN catalogues"
+    assert not untranslated, (f"{len(untranslated)} strings untranslated or fuzzy (see "
+                              "book/README.md):\n" + "\n".join(untranslated[:30]))
+
+
+def test_catalogues_match_the_current_notebooks_and_pages(tmp_path):
+    _require_assets()
+    pot_dir = book_build.extract(tmp_path / "gettext")
+    pots = {p.relative_to(pot_dir).with_suffix("") for p in pot_dir.rglob("*.pot")}
+    pos = {p.relative_to(LOCALE).with_suffix("") for p in _catalogues()}
+    assert pots == pos, f"catalogues missing: {pots - pos}, left over: {pos - pots}; run " \
+                        "`make translations`"
+    stale = []
+    for name in sorted(pots):
+        with open(pot_dir / f"{name}.pot", "rb") as handle:
+            current = {m.id for m in read_po(handle) if m.id}
+        translated = {m.id for m in _catalogue(name) if m.id}
+        for msgid in sorted(current - translated):
+            stale.append(f"{name}: new or changed: {msgid[:80]!r}")
+        for msgid in sorted(translated - current):
+            stale.append(f"{name}: no longer in the text: {msgid[:80]!r}")
+    assert not stale, "the Chinese edition is behind the notebooks; run `make " \
+                      "translations` and translate (book/README.md):\n" + "\n".join(stale[:30])
+
+
+_KEPT = re.compile(r"\$\$.*?\$\$|\$[^$]+\$|`[^`]+`|\]\([^)]+\)|\{[a-z-]+\}`[^`]*`", re.S)
+
+
+def test_translations_keep_formulas_code_and_links():
+    changed = []
+    for path, message in _messages():
+        if not message.string:
+            continue
+        source = collections.Counter(_KEPT.findall(message.id))
+        translated = collections.Counter(_KEPT.findall(message.string))
+        if source != translated:
+            changed.append(f"{path}: {message.id[:60]!r}: "
+                           f"lost {dict(source - translated)}, added {dict(translated - source)}")
+    assert not changed, "\n".join(changed[:20])
+
+
+_TITLES = re.compile(r'"[^"]*"|(?<!\*)\*(?!\*)[^*]+(?<!\*)\*(?!\*)')
+
+
+def _prose(text):
+    """The running text of a message: no formulas, code, links, quoted or italic titles."""
+    return _TITLES.sub(" ", _KEPT.sub(" ", text))
+
+
+def test_translations_use_the_glossary_terms():
+    """Where a msgid names a glossary term, its translation uses the glossary's Chinese."""
+    terms = [(row["english"], row["chinese"]) for row in _glossary()]
+    inconsistent = []
+    for path, message in _messages():
+        if not message.string or path.parts[-1] == "glossary.po":
+            continue
+        for english, chinese in terms:
+            pattern = r"(?<![\w-])" + re.escape(english).replace(r"\ ", r"[\s-]") + r"(s|es)?\b"
+            if re.search(pattern, _prose(message.id), re.I) and chinese not in message.string:
+                inconsistent.append(f"{path}: {english!r} -> {chinese!r} missing in "
+                                    f"{message.string[:60]!r}")
+    assert not inconsistent, f"{len(inconsistent)} translations do not use the glossary's " \
+                             "term:\n" + "\n".join(inconsistent[:40])
+
+
+# --- how cells appear: a small project of its own ----------------------------------------
+
+def _cell(source, tags=(), outputs=()):
+    return {"cell_type": "code", "execution_count": 1, "metadata": {"tags": list(tags)},
+            "source": source, "outputs": list(outputs)}
+
+
+def _stream(text):
+    return {"output_type": "stream", "name": "stdout", "text": text}
+
+
+CITATION = ("Craig 2017, eq. (5.45)", "craig-2017")  # the convention of book/README.md
+PIXEL = ("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAA"
+         "AABJRU5ErkJggg==")
+
+
+@pytest.fixture(scope="module")
+def cells_site(tmp_path_factory):
+    """A one-chapter book built with the book's configuration."""
+    _require_assets()
+    source = tmp_path_factory.mktemp("cells")
+    (source / "book").mkdir()
+    (source / "book" / "index.md").write_text(
+        "# Cells\n\n```{toctree}\n../chapters/00_cells\nreferences\n```\n", encoding="utf-8")
+    shutil.copy(BOOK / "references.md", source / "book" / "references.md")
+    state = {"img": {"model_name": "ImageModel", "model_module": "@jupyter-widgets/controls",
+                     "model_module_version": "2.0.0", "state": {"format": "png"},
+                     "buffers": [{"path": ["value"], "encoding": "base64", "data": PIXEL}]},
+             "box": {"model_name": "VBoxModel", "model_module": "@jupyter-widgets/controls",
+                     "model_module_version": "2.0.0",
+                     "state": {"children": ["IPY_MODEL_img"]}}}
+    view = {"output_type": "display_data", "metadata": {}, "data": {
+        "application/vnd.jupyter.widget-view+json": {"version_major": 2, "version_minor": 0,
+                                                     "model_id": "box"},
+        "text/plain": "VBox()"}}
+    notebook = {"nbformat": 4, "nbformat_minor": 5, "metadata": {
+        "kernelspec": {"name": "python3", "display_name": "Python 3", "language": "python"},
+        "widgets": {"application/vnd.jupyter.widget-state+json": {
+            "version_major": 2, "version_minor": 0, "state": state}}}, "cells": [
+        {"cell_type": "markdown", "metadata": {}, "source": "# Cells\n\nSome prose, after "
+         f"[{CITATION[0]}](../book/references.md#{CITATION[1]})."},
+        _cell("# NBVAL_CHECK_OUTPUT\nshown_code = 1   # SYLLABUS 9.9\n"
+              "print('shown output')", outputs=[_stream("shown output\n")]),
+        _cell("removed_cell_code = 1\nprint('removed cell output')", ["remove-cell"],
+              [_stream("removed cell output\n")]),
+        _cell("removed_input_code = 1\nprint('kept output')", ["remove-input"],
+              [_stream("kept output\n")]),
+        _cell("hidden_input_code = 1\nprint('output of hidden input')", ["hide-input"],
+              [_stream("output of hidden input\n")]),
+        _cell("# NBVAL_IGNORE_OUTPUT\nwidget()", outputs=[view]),
+    ]}
+    (source / "chapters").mkdir()
+    (source / "chapters" / "00_cells.ipynb").write_text(json.dumps(notebook), encoding="utf-8")
+    out = source / "_build"
+    book_build.sphinx("html", "en", out, source / "_doctrees", srcdir=source)
+    return {"page": (out / "chapters" / "00_cells.html").read_text(encoding="utf-8"),
+            "references": (out / "book" / "references.html").read_text(encoding="utf-8")}
+
+
+def test_tagged_cells_are_removed_or_folded(cells_site):
+    page = cells_site["page"]
+    assert "removed_cell_code" not in page and "removed cell output" not in page
+    assert "removed_input_code" not in page and "kept output" in page
+    hidden = re.search(r"<details[^>]*>.*?</details>", page, re.S)
+    assert hidden and "hidden_input_code" in hidden.group(0), "hide-input folds the code"
+    assert "output of hidden input" in page.split("</details>", 1)[1]
+
+
+def test_test_markers_and_syllabus_notes_do_not_show(cells_site):
+    page = cells_site["page"]
+    assert "shown_code" in page and "shown output" in page
+    assert "NBVAL" not in page and "SYLLABUS" not in page
+
+
+def test_a_citation_links_to_its_entry_on_the_references_page(cells_site):
+    text, anchor = CITATION
+    link = re.search(r'<a class="reference internal" href="([^"]+)">(.*?)</a>',
+                     cells_site["page"].split("Some prose", 1)[1])
+    assert link and link.group(1) == f"../book/references.html#{anchor}"
+    assert _plain(link.group(2)) == _normalise(text)
+    assert f'id="{anchor}"' in cells_site["references"]
+
+
+def test_a_widget_shows_its_still_and_says_how_to_move_it(cells_site):
+    page = cells_site["page"]
+    still = re.search(r'<img class="widget-still"[^>]*src="data:image/png;base64,([^"]+)"', page)
+    assert still and still.group(1) == PIXEL
+    assert "Run this notebook to move the sliders" in page
+    assert "application/vnd.jupyter.widget-view+json" not in page
+    assert "embed-amd.js" not in page, "no widget left to render: no widget manager"
+
+
+@pytest.mark.parametrize("name", ["notebook_cells", "language_switch"])
+def test_extension_examples(name):
+    """The docstring examples of the book's extensions (outside the doctest paths)."""
+    import doctest
+
+    result = doctest.testmod(_load_ext(name))
+    assert result.attempted > 0 and result.failed == 0
+
+
+# --- in the browser, offline --------------------------------------------------------------
+
+class _QuietHandler(http.server.SimpleHTTPRequestHandler):
+    def log_message(self, *args):
+        pass
+
+
+@pytest.fixture(scope="module")
+def served(site):
+    """The built site on a loopback port: {'url': ..., 'outside': [blocked requests]}."""
+    handler = functools.partial(_QuietHandler, directory=str(site["root"]))
+    server = socketserver.ThreadingTCPServer(("127.0.0.1", 0), handler)
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    try:
+        yield {"url": f"http://127.0.0.1:{server.server_address[1]}", "outside": []}
+    finally:
+        server.shutdown()
+        server.server_close()
+
+
+@pytest.fixture(scope="module")
+def offline_browser(served):
+    """Headless Chromium that can reach nothing but the local site."""
+    if not os.path.exists(CHROMIUM):
+        pytest.skip("no Chromium: install Debian's `chromium` to test the book in a browser")
+    sync_api = pytest.importorskip("playwright.sync_api")
+    ARTIFACTS.mkdir(parents=True, exist_ok=True)
+    with sync_api.sync_playwright() as playwright:
+        browser = playwright.chromium.launch(
+            executable_path=CHROMIUM, headless=True,
+            args=["--no-sandbox", "--disable-gpu", "--no-first-run",
+                  "--disable-background-networking", "--disable-component-update"])
+        context = browser.new_context(viewport={"width": 1400, "height": 1000})
+
+        def route(request_route):
+            url = request_route.request.url
+            if url.startswith(served["url"] + "/") or url.startswith("data:"):
+                request_route.continue_()
+            else:
+                served["outside"].append(url)
+                request_route.abort()
+
+        context.route("**/*", route)
+        try:
+            yield context
+        finally:
+            context.close()
+            browser.close()
+
+
+@pytest.fixture
+def open_page(offline_browser, served):
+    """Open a page of the site; fail on requests off the machine or local files missing."""
+    pages, missing = [], []
+
+    def opener(path):
+        page = offline_browser.new_page()
+        page.on("response", lambda r: missing.append(r.url) if r.status >= 400 else None)
+        page.goto(f"{served['url']}/{path}", wait_until="load")
+        pages.append(page)
+        return page
+
+    yield opener
+    for page in pages:
+        page.close()
+    assert not served["outside"], f"requests off the machine: {served['outside'][:5]}"
+    assert not missing, f"missing in the site: {missing[:5]}"
+
+
+def _wait_for_mathjax(page):
+    page.wait_for_function(
+        "() => window.MathJax && MathJax.startup && MathJax.startup.promise", timeout=30000)
+    page.evaluate("() => MathJax.startup.promise")
+
+
+def _shot(page, name, **kwargs):
+    page.screenshot(path=str(ARTIFACTS / f"{name}.png"), **kwargs)
+
+
+@pytest.mark.browser
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_chapter_renders_its_equations_offline(open_page, language):
+    page = open_page(f"{language}/chapters/{CHAPTERS[0].stem}.html")
+    _wait_for_mathjax(page)
+    assert page.locator("mjx-container").count() > 100
+    assert page.locator("mjx-merror").count() == 0, "MathJax reported an error"
+    assert page.locator("text=\\(").count() == 0, "unrendered inline maths"
+    _shot(page, f"chapter-{language}")
+    still = page.locator("img.widget-still").first
+    still.scroll_into_view_if_needed()
+    assert still.evaluate("img => img.naturalWidth") > 100, "the widget's still is empty"
+
+
+@pytest.mark.browser
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_landing_page_and_glossary_render(open_page, language):
+    page = open_page(f"{language}/book/index.html")
+    _wait_for_mathjax(page)
+    assert page.locator(".study-path-chapter").count() == len(CHAPTERS)
+    _shot(page, f"landing-{language}", full_page=True)
+    page = open_page(f"{language}/book/glossary.html")
+    assert page.locator("table.book-glossary tbody tr").count() == len(_glossary())
+    _shot(page, f"glossary-{language}", full_page=True)
+
+
+def _non_background_pixels(png_bytes):
+    """Pixels of a screenshot that differ clearly from its most common colour."""
+    pixels = np.asarray(Image.open(io.BytesIO(png_bytes)).convert("RGB")).reshape(-1, 3)
+    colours, counts = np.unique(pixels, axis=0, return_counts=True)
+    background = colours[counts.argmax()].astype(int)
+    return int((np.abs(pixels.astype(int) - background).sum(axis=1) > 120).sum())
+
+
+@pytest.mark.browser
+def test_animation_plays_and_its_play_button_shows_an_icon(open_page):
+    """Any player: a button labelled Play (title or aria-label) and the frame image of its
+    output cell; the icon must be drawn (an icon font that did not load draws nothing)."""
+    page = open_page(f"en/chapters/{CHAPTERS[0].stem}.html")
+    play = page.locator("button[title='Play' i], button[aria-label='Play' i]").first
+    play.scroll_into_view_if_needed()
+    page.wait_for_timeout(500)  # the icon font, if any, has loaded
+    box = play.bounding_box()
+    assert box and box["width"] > 10 and box["height"] > 10
+    inside = {"x": box["x"] + 4, "y": box["y"] + 4,
+              "width": box["width"] - 8, "height": box["height"] - 8}
+    assert _non_background_pixels(page.screenshot(clip=inside)) >= 15, \
+        "the Play button is blank (no icon drawn)"
+    output = play.locator("xpath=ancestor::div[contains(@class, 'cell_output')][1]")
+    image = output.locator("img").first
+    before = image.screenshot()
+    play.click()
+    page.wait_for_timeout(1200)
+    after = image.screenshot()
+    _shot(page, "animation-playing", clip=output.bounding_box())
+    assert before != after, "pressing Play did not change the frame"
+
+
+@pytest.mark.browser
+@pytest.mark.parametrize(("language", "query", "expected_page"), [
+    ("en", "Coriolis", "03_newton_euler"),
+    ("zh_CN", "科氏", "03_newton_euler"),
+])
+def test_search_finds_a_term_offline(open_page, language, query, expected_page):
+    page = open_page(f"{language}/search.html?q={urllib.parse.quote(query)}")
+    results = page.locator("#search-results ul.search li")
+    results.first.wait_for(timeout=30000)
+    links = [results.nth(i).locator("a").first.get_attribute("href")
+             for i in range(results.count())]
+    assert any(expected_page in (link or "") for link in links), links
+    _shot(page, f"search-{language}")
+
+
+@pytest.mark.browser
+def test_language_switch_leads_to_the_same_chapter(open_page, served):
+    chapter = CHAPTERS[3].stem
+    page = open_page(f"en/chapters/{chapter}.html")
+    page.locator("a.book-language-switch").click()
+    page.wait_for_load_state("load")
+    assert page.url == f"{served['url']}/zh_CN/chapters/{chapter}.html"
+    assert page.locator("html").get_attribute("lang") == "zh-CN"
+    page.locator("a.book-language-switch").click()
+    page.wait_for_load_state("load")
+    assert page.url == f"{served['url']}/en/chapters/{chapter}.html"
+
