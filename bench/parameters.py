@@ -6,9 +6,11 @@ Run with ``.venv/bin/python bench/parameters.py``.
   (4p/n + 10 random states), the symbolic regressor, the standard model (Newton–Euler with
   the PUMA's numbers and symbolic joints) and the base model (Newton–Euler in the
   link-origin parameters of the virtual robot π_b).
-* Code: the operations of each model's straight-line program (``sp.cse``, counted by
-  ``sp.count_ops`` the same way for both: ``base_parameters.operation_count``), and the
-  time per state of each compiled model (``codegen.NumericFunction``, C) over 1,000 states.
+* Code: the operations of each model as codegen generates it (``codegen.operation_count``:
+  the customised recursion, standard parameters against the table of base parameters,
+  ``base_parameters.base_parameter_table``), of the sympy trees reduced by ``sp.cse``
+  (``codegen.count_operations`` of a ``NumericFunction``), and the time per state of each
+  compiled model (``CompiledDynamics``) over 1,000 states.
 * Identification of the PUMA's 36 base parameters from 1,000 noiseless samples of a Fourier
   motion (compiled regressor, least squares).
 
@@ -24,11 +26,16 @@ import numpy as np
 from robocourse import identification, newton_euler, parameters
 from robocourse.base_parameters import (
     base_model,
+    base_parameter_table,
     base_parameters_by_qr,
     base_parameters_by_regrouping,
+)
+from robocourse.codegen import (
+    CompiledDynamics,
+    NumericFunction,
+    count_operations,
     operation_count,
 )
-from robocourse.codegen import NumericFunction
 from robocourse.models import puma560
 from robocourse.robot import joint_symbols
 
@@ -46,7 +53,6 @@ def median_time(function, number=1, repeat=5):
 def main():
     puma = puma560()
     q, qd, qdd = joint_symbols(puma)
-    inputs = [*q, *qd, *qdd]
     rows = []
     rules, seconds = once(lambda: base_parameters_by_regrouping(puma))
     rows.append(("base parameters, regrouping rules", f"{seconds:.2f} s", f"{rules.count} of 60"))
@@ -55,18 +61,24 @@ def main():
     _, seconds = once(lambda: parameters.regressor(puma, q, qd, qdd))
     rows.append(("symbolic regressor Y (6 x 60)", f"{seconds:.2f} s", ""))
     standard, seconds = once(lambda: newton_euler.inverse_dynamics(puma, q, qd, qdd))
-    rows.append(("standard model (Newton–Euler)", f"{seconds:.2f} s",
-                 f"{operation_count(standard, inputs)[0]} operations"))
+    rows.append(("standard model, symbolic (Newton–Euler)", f"{seconds:.2f} s", ""))
     base, seconds = once(lambda: base_model(puma, rules))
-    rows.append(("base model (Y_b π_b)", f"{seconds:.2f} s",
-                 f"{operation_count(base, inputs)[0]} operations"))
-    states = np.random.default_rng(0).uniform(-2, 2, (3, 1000, 6))
+    rows.append(("base model, symbolic (Y_b π_b)", f"{seconds:.2f} s", ""))
     arguments = {"q": q, "qd": qd, "qdd": qdd}
     for label, model in (("standard", standard), ("base", base)):
-        compiled = NumericFunction(model, arguments, f"puma_{label}_model")
+        source = NumericFunction(model, arguments, f"puma_{label}_tree").source
+        count = count_operations(source)
+        rows.append((f"{label} model, sympy tree + cse", "",
+                     f"{count['multiplications']} ×, {count['additions']} ±"))
+    table = base_parameter_table(puma, rules)
+    states = np.random.default_rng(0).uniform(-2, 2, (3, 1000, 6))
+    for label, parameters_table in (("standard", None), ("base", table)):
+        count = operation_count(puma, parameters_table)
+        compiled = CompiledDynamics(puma, parameters=parameters_table).inverse_dynamics
         per_state = median_time(lambda compiled=compiled: compiled.many(*states)) / 1000
-        rows.append((f"compiled {label} model, per state", f"{per_state * 1e6:.2f} µs",
-                     "1,000 states"))
+        rows.append((f"{label} model, codegen", f"{per_state * 1e6:.2f} µs",
+                     f"{count['multiplications']} ×, {count['additions']} ± (per state, "
+                     "1,000 states)"))
     model = identification.BaseRegressor(puma, rules)
     motion = identification.exciting_trajectory(6, amplitude=0.8, harmonics=4, seed=2)
     times = np.arange(0.0, 10.0, 0.01)

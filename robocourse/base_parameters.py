@@ -51,7 +51,6 @@ import sympy as sp
 from robocourse import _backend as B
 from robocourse import _checks as C
 from robocourse.closed_form import exact_arm
-from robocourse.codegen import straight_line_program
 from robocourse.frames import rotation, translation
 from robocourse.parameters import (
     PER_LINK,
@@ -65,7 +64,7 @@ from robocourse.parameters import (
 from robocourse.robot import SerialChain, joint_symbols
 
 __all__ = ["BaseParameters", "base_parameters_by_qr", "base_parameters_by_regrouping",
-           "base_regressor", "base_model", "operation_count"]
+           "base_regressor", "base_model", "base_parameter_table", "random_states"]
 
 _XX, _XY, _XZ, _YY, _YZ, _ZZ, _MX, _MY, _MZ, _M = range(PER_LINK)
 _TENSOR_ENTRY = {(0, 0): _XX, (1, 1): _YY, (2, 2): _ZZ}
@@ -321,9 +320,11 @@ def _particular_rules(robot, grouped):
             for k in (_XX, _XY, _XZ, _YY, _YZ):       # only ZZ acts
                 grouped[j][k] = 0
         grouped[j][_MX + axis] = 0                    # a first moment along u acts on no joint
-    if first == 0 and _along_axis_1(robot):          # origins on a fixed vertical axis:
-        for j in _origins_on_axis_1(robot, axes):     # first moments feel no gravity
-            grouped[j][_MX] = grouped[j][_MY] = grouped[j][_MZ] = 0
+    if first == 0 and _along_axis_1(robot):          # origins on a fixed vertical axis,
+        along, fixed = _still_origins(robot, axes)    # or fixed points without gravity:
+        weightless = all(sp.simplify(g) == 0 for g in robot.gravity)
+        for j in sorted(set(along) | (set(fixed) if weightless else set())):
+            grouped[j][_MX] = grouped[j][_MY] = grouped[j][_MZ] = 0   # first moments act not
 
 
 def _axes_before_r2(robot, first):
@@ -360,19 +361,25 @@ def _carry_first_moments(link, grouped, j):
     grouped[j][_MX] = grouped[j][_MY] = 0
 
 
-def _origins_on_axis_1(robot, axes):
-    """The links (from 0) whose frame origin stays on the axis of joint 1 in every motion:
-    link 1, then each link whose origin lies on that axis in the frame before, as long as
-    the joints turn about it or slide along it."""
-    on_axis = [0]
+def _still_origins(robot, axes):
+    """``(along, fixed)``: the links (from 0) whose frame origin stays on the axis of joint 1
+    while they turn about it or slide along it, and those whose origin never moves at all
+    (link 1's; a link turning about a fixed point: its origin on the axis before it, or on
+    the origin before it)."""
+    along, fixed = [0], [0]
     for j in range(1, robot.n):
-        link, u = robot.links[j], sp.Matrix([1 if k == axes.get(j - 1) else 0 for k in range(3)])
-        p = translation(link.transform(sp.Integer(0)))
-        if j not in axes or (not link.is_revolute and axes[j] != 2) or \
-                any(sp.simplify(entry) != 0 for entry in p.cross(u)):
+        link = robot.links[j]
+        p = translation(link.transform(sp.Integer(0)))          # O_j in {j−1}
+        u = sp.Matrix([1 if k == axes.get(j - 1) else 0 for k in range(3)])
+        on_axis = j - 1 in axes and all(sp.simplify(e) == 0 for e in p.cross(u))
+        if not (j - 1 in along or j - 1 in fixed):
             break
-        on_axis.append(j)
-    return on_axis
+        if j in axes and j - 1 in along and on_axis and (link.is_revolute or axes[j] == 2):
+            along.append(j)
+        if link.is_revolute and j - 1 in fixed and (
+                on_axis or all(sp.simplify(e) == 0 for e in p)):
+            fixed.append(j)
+    return along, fixed
 
 
 def _along_axis_1(robot):
@@ -410,8 +417,10 @@ def base_model(robot, base=None):
     Computed as Newton–Euler in the link-origin parameters of a virtual robot whose
     parameters are ``π_b`` at the kept places and zero elsewhere
     (``BaseParameters.standard``): every zero drops terms, so the model costs fewer
-    operations than the standard one (``operation_count``). ``base``: default
-    ``base_parameters_by_regrouping(robot)``. Compile it with ``codegen.NumericFunction``.
+    operations than the standard one. ``base``: default
+    ``base_parameters_by_regrouping(robot)``. Compile it with ``codegen.NumericFunction``;
+    ``codegen.CompiledDynamics(robot, parameters=base_parameter_table(robot, base))``
+    generates the same model by codegen's own recursion (fewer operations still).
 
     >>> from robocourse.models import planar_2r
     >>> arm = planar_2r(l1=0.5, l2=0.4, m1=1.0, m2=1.0, g=9.81)
@@ -434,25 +443,28 @@ def base_model(robot, base=None):
     return inverse_dynamics(robot, q, qd, qdd, parameters=base.standard(list(pi_b)))
 
 
-def operation_count(expressions, inputs):
-    """The arithmetic operations of the straight-line program that computes
-    ``expressions`` (``codegen.straight_line_program``: ``sp.cse``), counted by
-    ``sp.count_ops`` over every assignment and output: ``(total, {"MUL": …, "ADD": …})``.
+def base_parameter_table(robot, base=None):
+    """The (n, 10) table of a virtual robot with the base parameters of the numeric
+    ``robot``: ``π_b = K π`` at the kept places, zero elsewhere (``BaseParameters.standard``),
+    one row per link in the order of ``parameters.PARAMETER_NAMES``.
 
-    A subtraction counts as ``SUB``, a negation as ``NEG``, ``x**2`` as one ``POW``; a
-    sine or cosine as one ``SIN``/``COS``.
+    It is what ``codegen.CompiledDynamics(robot, parameters=table)`` compiles and
+    ``codegen.operation_count(robot, table)`` counts: the base model as generated code.
+    ``base``: default ``base_parameters_by_regrouping(robot)`` (without friction).
 
-    >>> x, y = sp.symbols('x y')
-    >>> operation_count([sp.sin(x) * y + sp.sin(x) ** 2], [x, y])
-    (4, {'ADD': 1, 'MUL': 1, 'POW': 1, 'SIN': 1})
+    >>> from robocourse.models import planar_2r
+    >>> base_parameter_table(planar_2r(l1=0.5, l2=0.4, m1=2.0, m2=1.0, g=9.81))[0]
+    array([0.  , 0.  , 0.  , 0.  , 0.  , 0.75, 1.5 , 0.  , 0.  , 0.  ])
     """
-    assignments, outputs = straight_line_program(list(expressions), list(inputs))
-    counts = {}
-    for expr in [value for _, value in assignments] + list(outputs):
-        visual = sp.count_ops(expr, visual=True)
-        for term in sp.Add.make_args(visual):
-            coefficient, name = term.as_coeff_Mul()
-            if name != 0 and coefficient != 0:
-                counts[str(name)] = counts.get(str(name), 0) + int(coefficient)
-    counts = dict(sorted(counts.items()))
-    return sum(counts.values()), counts
+    robot = C.robot(robot, dynamics=True)
+    if robot.uses_symbols(dynamics=True):
+        raise ValueError(f"robot must have numeric parameters for base_parameter_table; "
+                         f"{robot.name!r} has symbols")
+    base = base_parameters_by_regrouping(robot) if base is None else base
+    if not isinstance(base, BaseParameters):
+        raise TypeError(f"base must be a BaseParameters; got {type(base).__name__}")
+    if base.friction or len(base.symbols) != PER_LINK * robot.n:
+        raise ValueError(f"base must hold the {PER_LINK * robot.n} inertial parameters of "
+                         f"{robot.name!r} without friction; got {len(base.symbols)}")
+    pi_b = base.values(standard_parameters(robot))
+    return np.asarray(base.standard(list(pi_b)), dtype=float).reshape(robot.n, PER_LINK)

@@ -386,7 +386,7 @@ def prediction_error(predicted, measured):
     ``100 sqrt(mean((τ̂ − τ)²) / mean(τ²))``; (N, n) arrays.
 
     >>> prediction_error([[1.0, 2.0], [-1.0, -2.0]], [[1.0, 2.2], [-1.0, -1.8]]).round(6).tolist()
-    [0.0, 10.0]
+    [0.0, 9.950372]
     """
     predicted, measured = _array(predicted, "predicted", 2), _array(measured, "measured", 2)
     if measured.shape != predicted.shape:

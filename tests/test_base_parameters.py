@@ -11,6 +11,7 @@ from strategies import right_angle_chains
 from robocourse import base_parameters as BP
 from robocourse import newton_euler as ne
 from robocourse import parameters as P
+from robocourse.codegen import CompiledDynamics, operation_count
 from robocourse.models import planar_2r, planar_3r, puma560, rp_arm
 from robocourse.robot import joint_symbols
 
@@ -97,17 +98,18 @@ def test_the_base_model_is_the_dynamics_with_fewer_operations():
     puma = puma560()
     q, qd, qdd = joint_symbols(puma)
     model = BP.base_model(puma)
-    standard = ne.inverse_dynamics(puma, q, qd, qdd)
+    table = BP.base_parameter_table(puma)
+    compiled = CompiledDynamics(puma, parameters=table)
     rng = np.random.default_rng(5)
     for values in rng.uniform(-2, 2, (3, 18)):
         point = dict(zip([*q, *qd, *qdd], values, strict=True))
-        np.testing.assert_allclose([float(t.xreplace(point)) for t in model],
-                                   ne.inverse_dynamics(puma, *values.reshape(3, 6)),
+        expected = ne.inverse_dynamics(puma, *values.reshape(3, 6))
+        np.testing.assert_allclose([float(t.xreplace(point)) for t in model], expected,
                                    rtol=1e-9, atol=1e-9)
-    inputs = [*q, *qd, *qdd]
-    base_ops, _ = BP.operation_count(model, inputs)
-    standard_ops, _ = BP.operation_count(standard, inputs)
-    assert base_ops < 0.8 * standard_ops
+        np.testing.assert_allclose(compiled.inverse_dynamics(*values.reshape(3, 6)), expected,
+                                   rtol=1e-9, atol=1e-9)
+    assert (operation_count(puma, table)["multiplications"]
+            < 0.9 * operation_count(puma)["multiplications"])
 
 
 def test_base_parameter_values_and_the_virtual_robot():
@@ -124,6 +126,7 @@ def test_base_parameter_values_and_the_virtual_robot():
 
 
 ARM = planar_2r(l1=0.5, l2=0.4, g=9.81)
+NUMERIC = planar_2r(l1=0.5, l2=0.4, m1=1.0, m2=1.0, g=9.81)
 
 CASES = [
     ("QR of a symbolic arm", lambda: BP.base_parameters_by_qr(planar_2r()), ValueError,
@@ -156,6 +159,14 @@ CASES = [
      ValueError, r"K \(give numbers for its symbols in values\) has symbols: \['l1'\]"),
     ("random states, none", lambda: BP.random_states(ARM, 0), ValueError,
      r"count must be an integer >= 1"),
+    ("table of a symbolic arm", lambda: BP.base_parameter_table(planar_2r()), ValueError,
+     r"robot must have numeric parameters for base_parameter_table"),
+    ("table with friction",
+     lambda: BP.base_parameter_table(NUMERIC, BP.base_parameters_by_regrouping(NUMERIC,
+                                                                                friction=True)),
+     ValueError, r"base must hold the 20 inertial parameters .* without friction; got 24"),
+    ("table of no base", lambda: BP.base_parameter_table(NUMERIC, "base"), TypeError,
+     r"base must be a BaseParameters"),
 ]
 
 
