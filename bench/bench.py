@@ -47,11 +47,11 @@ import timeit
 import numpy as np
 import sympy as sp
 import sympy.physics.mechanics as me
-from base_parameters import regrouped
 from peers import peer, pinocchio_model, roboticstoolbox_robot
 from scipy.integrate import solve_ivp
 
 from robocourse import lagrange, lagrange_euler, newton_euler
+from robocourse.base_parameters import base_parameter_table
 from robocourse.closed_form import closed_form, exact_arm
 from robocourse.codegen import CompiledDynamics, c_compiler, operation_count
 from robocourse.equivalence import compare, identical
@@ -206,14 +206,14 @@ def operation_counts():
         count["multiplications"] / KHALIL_MULTIPLICATIONS,
         f"target ≤ 250 (standard parameters); {count['additions']} additions, "
         f"{count['functions']} sin/cos", unit="")
-    table = regrouped(PUMA)
+    table = base_parameter_table(PUMA)
     count = operation_count(PUMA, table)
     Q, QD, QDD = states(PUMA, 100)
     error = np.abs(CompiledDynamics(PUMA, parameters=table).inverse_dynamics.many(Q, QD, QDD)
                    - newton_euler.inverse_dynamics(PUMA, Q, QD, QDD)).max()
     row("the same with regrouped (base) parameters: multiplications", count["multiplications"],
         "target", 170, count["multiplications"] / 170,
-        f"{count['additions']} additions; regrouping of bench/base_parameters.py; "
+        f"{count['additions']} additions; regrouping rules of robocourse.base_parameters; "
         f"max |Δτ| vs NE {error:.1e}", unit="")
 
 

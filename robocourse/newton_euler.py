@@ -51,7 +51,7 @@ import sympy as sp
 
 from robocourse import _backend as B
 from robocourse import _checks as C
-from robocourse.frames import cross, rotation, translation
+from robocourse.frames import cross, rotation, skew, translation
 from robocourse.inertia import check_inertia, parallel_axis
 from robocourse.kinematics import jacobian_by_cross_products, link_frames
 from robocourse.statics import joint_torques_by_jacobian, tool_wrench
@@ -121,15 +121,44 @@ def newton_euler(robot, q, qd, qdd, *, wrench=None, frame="base", gravity=None):
 def _recursion(robot, q, qd, qdd, load, g, symbolic):
     """``(tau, trace)`` for checked joint vectors, the load ``[f; n]`` in the tool frame
     and the gravity vector ``g`` in {0}."""
+    transforms = _link_transforms(robot, q, symbolic)
+    motions = _outward(robot, transforms, qd, qdd, g, symbolic)
+    outward, wrenches = [], []
+    for link, (omega, omega_dot, vdot) in zip(robot.links, motions, strict=True):
+        m, P_c = link.mass, B.convert(link.r_c, symbolic)
+        I_c = B.convert(link.I_c, symbolic)
+        vdot_c = cross(omega_dot, P_c) + cross(omega, cross(omega, P_c)) + vdot
+        F = m * vdot_c
+        N = I_c @ omega_dot + cross(omega, I_c @ omega)
+        outward.append((omega, omega_dot, vdot, vdot_c, F, N))
+        wrenches.append((F, N + cross(P_c, F)))       # the moment about the origin of {i}
+    forces = _inward(robot, transforms, wrenches, B.halves(load, symbolic))
     Z = B.vector([0, 0, 1], symbolic)
+    tau = [B.dot(n if link.is_revolute else f, Z)
+           for link, (f, n) in zip(robot.links, forces, strict=True)]
+    trace = tuple(LinkTrace(*motion, f, n) for motion, (f, n) in zip(outward, forces,
+                                                                     strict=True))
+    return B.vector(tau, symbolic), trace
 
-    # The transforms i-1_T_i of links 1..n, then n_T_tool.
+
+def _link_transforms(robot, q, symbolic):
+    """``[0_T_1, 1_T_2, …, n-1_T_n, n_T_tool]``: the link transforms at ``q`` (checked by
+    the gate) and the tool transform, in the kind ``symbolic`` says."""
     transforms = [link.transform(q_i) for link, q_i in zip(robot.links, q, strict=True)]
     transforms.append(B.convert(robot.tool, symbolic))
+    return transforms
 
-    # Outward: velocities and accelerations, base to tip.
+
+def _outward(robot, transforms, qd, qdd, g, symbolic):
+    """The outward recursion: ``[(ω_i, ω̇_i, v̇_i)]`` for links 1..n, each written in {i}.
+
+    ``transforms`` from ``_link_transforms``; ``g`` the gravity vector in {0}, entered as
+    the base acceleration ``0_v̇_0 = −g`` (Craig eqs. 6.45–6.49, see the module docstring).
+    Only the kinematics of ``robot`` is read, never its mass properties.
+    """
+    Z = B.vector([0, 0, 1], symbolic)
     omega, omega_dot, vdot = B.zeros(3, symbolic), B.zeros(3, symbolic), -g
-    outward = []
+    motions = []
     for i, link in enumerate(robot.links):
         R, P = rotation(transforms[i]).T, translation(transforms[i])   # i+1_R_i, i_P_{i+1}
         vdot = R @ (cross(omega_dot, P) + cross(omega, cross(omega, P)) + vdot)
@@ -139,26 +168,29 @@ def _recursion(robot, q, qd, qdd, load, g, symbolic):
         else:
             omega_dot, omega = R @ omega_dot, R @ omega
             vdot = vdot + cross(2 * omega, qd[i] * Z) + qdd[i] * Z
-        m, P_c = link.mass, B.convert(link.r_c, symbolic)
-        I_c = B.convert(link.I_c, symbolic)
-        vdot_c = cross(omega_dot, P_c) + cross(omega, cross(omega, P_c)) + vdot
-        F = m * vdot_c
-        N = I_c @ omega_dot + cross(omega, I_c @ omega)
-        outward.append((omega, omega_dot, vdot, vdot_c, F, N, P_c))
+        motions.append((omega, omega_dot, vdot))
+    return motions
 
-    # Inward: forces and moments, tip to base.
-    f, n = B.halves(load, symbolic)
-    tau = [None] * robot.n
-    trace = [None] * robot.n
+
+def _inward(robot, transforms, wrenches, load):
+    """The inward recursion: ``[(f_i, n_i)]`` for links 1..n, each written in {i}.
+
+    ``wrenches[i-1] = (F_i, N_i)``: the inertial force of link i and its inertial moment
+    ABOUT THE ORIGIN of {i}; ``load = (f, n)``: the tool's load in the tool frame. Then
+    ``f_i = R f_{i+1} + F_i`` and ``n_i = N_i + R n_{i+1} + P_{i+1} × R f_{i+1}`` with
+    ``R = i_R_{i+1}``. The forces may also be 3 x k matrices (k columns propagated at
+    once, as the columns of ``parameters.regressor`` are).
+    """
+    f, n = load
+    forces = [None] * robot.n
     for i in reversed(range(robot.n)):
-        omega, omega_dot, vdot, vdot_c, F, N, P_c = outward[i]
+        F, N = wrenches[i]
         R, P = rotation(transforms[i + 1]), translation(transforms[i + 1])  # i_R_{i+1}, i_P_{i+1}
         f_outer = R @ f                              # i_R_{i+1} f_{i+1}: link i+1's push, in {i}
-        n = N + R @ n + cross(P_c, F) + cross(P, f_outer)
+        n = N + R @ n + skew(P) @ f_outer
         f = f_outer + F
-        tau[i] = B.dot(n if robot.links[i].is_revolute else f, Z)
-        trace[i] = LinkTrace(omega, omega_dot, vdot, vdot_c, F, N, f, n)
-    return B.vector(tau, symbolic), tuple(trace)
+        forces[i] = (f, n)
+    return forces
 
 
 @C.finite_result

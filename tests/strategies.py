@@ -67,6 +67,14 @@ def joint_vectors(n, scale=2.0):
         np.array)
 
 
+@st.composite
+def states(draw, min_joints=1, max_joints=6):
+    """A random chain and a joint state ``(robot, q, q̇, q̈)``."""
+    robot = draw(chains(min_joints=min_joints, max_joints=max_joints))
+    return (robot, draw(joint_vectors(robot.n)), draw(joint_vectors(robot.n)),
+            draw(joint_vectors(robot.n)))
+
+
 def _on_grid(low, high, step=0.1):
     """Numbers from ``low`` to ``high`` on a grid of ``step`` (exact decimals, so that
     ``closed_form``'s fractions stay small)."""

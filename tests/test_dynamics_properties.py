@@ -7,8 +7,7 @@ the same torques; M is symmetric positive definite; Ṁ − 2C is skew-symmetric
 
 import numpy as np
 from hypothesis import given, settings
-from hypothesis import strategies as st
-from strategies import chains, joint_vectors
+from strategies import states
 
 from robocourse import lagrange as la
 from robocourse import lagrange_euler as le
@@ -17,14 +16,6 @@ from robocourse.kinematics import link_frames
 from robocourse.models import puma560
 
 TOLERANCE = dict(rtol=1e-9, atol=1e-9)
-
-
-@st.composite
-def states(draw, min_joints=1, max_joints=6):
-    """A random chain and a joint state ``(robot, q, q̇, q̈)``."""
-    robot = draw(chains(min_joints=min_joints, max_joints=max_joints))
-    return (robot, draw(joint_vectors(robot.n)), draw(joint_vectors(robot.n)),
-            draw(joint_vectors(robot.n)))
 
 
 @settings(max_examples=40)

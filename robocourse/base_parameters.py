@@ -1,0 +1,470 @@
+"""Base (minimal) parameters: what the joint torques can tell about the standard ones.
+
+Not every standard parameter moves a joint, and some move the joints only together:
+the columns of the regressor ``Y`` (``parameters.regressor``) are not independent. With
+``r`` the rank of ``Y`` over all motions, there are ``r`` **base parameters**
+``π_b = K π`` (``K`` is r x p) and ``τ = Y π = Y_b π_b``, where ``Y_b`` holds ``r``
+independent columns of ``Y``: ``Y = Y_b K``. Each base parameter is one standard
+parameter plus a combination of those whose columns depend on it; a standard
+parameter whose column is zero has **no effect** and is in no base parameter.
+
+Two ways to find them, which must agree:
+
+* ``base_parameters_by_qr`` — numerically, as Gautier (1991) does: stack ``Y`` at many
+  random states into ``W``; a QR decomposition with column pivoting,
+  ``W P = Q [R1 R2; 0 0]``, gives the rank r (the non-zero diagonal of R) and an
+  independent set of columns; the others are combinations of them, ``W_2 = W_1 β``
+  (``β = R1⁻¹ R2``), so ``π_b = π_1 + β π_2``.
+* ``base_parameters_by_regrouping`` — symbolically, by the rules of Khalil & Kleinfinger
+  (1986) (Khalil & Dombre 2002, §9.3), applied from link n down to link 1:
+
+  * **revolute joint j**: a body with the tensor ``diag(YY_j, YY_j, 0)``, the first moment
+    ``[0, 0, MZ_j]`` and the mass ``M_j`` is symmetric about the joint axis, so turning the
+    joint does not move it: it can ride on link j−1 instead. Moved there
+    (``parameters.move_parameters`` with ``j-1_T_j``), it leaves ``XXR_j = XX_j − YY_j``
+    and adds ``YY_j, MZ_j, M_j`` to the parameters of link j−1 (``XXR_{j−1}``, …, ``MR_{j−1}``);
+  * **prismatic joint j**: the joint does not turn link j relative to link j−1, so its whole
+    tensor ``J_j`` can ride on link j−1 (``J_{j−1} += R J_j Rᵀ``);
+  * what reaches link 0 (the fixed base) moves nothing and disappears;
+  * near the base, where every link turns about one fixed direction ``u`` (the links
+    before the first revolute joint ``r2`` not parallel to the first one, ``r1``): of a
+    tensor only ``uᵀ J u`` acts, and a first moment along ``u`` acts on no joint; links
+    before ``r1`` do not turn at all; a prismatic joint along ``u`` carries its first
+    moments across ``u`` like link j−1 does; and with a fixed first axis along gravity
+    (or no gravity) the first moments of link 1 act on nothing.
+
+  These particular rules need the directions involved to be along link axes (twists and
+  offsets of prismatic joints multiples of 90°, as in every arm of the course).
+
+Friction parameters, one ``FV_j`` and one ``FC_j`` per joint, are all base parameters.
+A base parameter is named after the standard parameter it keeps, with an ``R`` when
+others are grouped into it (``ZZR1``, ``MXR2``).
+"""
+
+from dataclasses import dataclass, replace
+from typing import Any
+
+import numpy as np
+import scipy.linalg
+import sympy as sp
+
+from robocourse import _backend as B
+from robocourse import _checks as C
+from robocourse.closed_form import exact_arm
+from robocourse.frames import rotation, translation
+from robocourse.parameters import (
+    PER_LINK,
+    _check_flag,
+    inverse_dynamics,
+    move_parameters,
+    parameter_symbols,
+    regressor,
+    standard_parameters,
+)
+from robocourse.robot import SerialChain, joint_symbols
+
+__all__ = ["BaseParameters", "base_parameters_by_qr", "base_parameters_by_regrouping",
+           "base_regressor", "base_model", "base_parameter_table", "random_states"]
+
+_XX, _XY, _XZ, _YY, _YZ, _ZZ, _MX, _MY, _MZ, _M = range(PER_LINK)
+_TENSOR_ENTRY = {(0, 0): _XX, (1, 1): _YY, (2, 2): _ZZ}
+
+
+@dataclass(frozen=True)
+class BaseParameters:
+    """The base parameters of a robot: ``π_b = K π``, ``τ = Y_b π_b``.
+
+    ``symbols``: the standard parameters (``parameters.parameter_symbols``);
+    ``kept``: for each base parameter, the index in π of the standard parameter it keeps
+    (``K[:, kept]`` is the identity); ``K``: the r x p matrix (floats for ``"qr"``, sympy
+    for ``"regrouping"``, possibly with the robot's symbols); ``no_effect``: the indices
+    of the standard parameters that move no joint; ``method``: how they were found.
+    """
+
+    symbols: Any
+    kept: tuple
+    K: Any
+    no_effect: tuple
+    method: str
+
+    @property
+    def count(self):
+        """The number of base parameters, r."""
+        return len(self.kept)
+
+    @property
+    def links(self):
+        """The number of links of the robot."""
+        return len(self.symbols) // (PER_LINK + (2 if self.friction else 0))
+
+    @property
+    def friction(self):
+        """True when the friction parameters are included."""
+        return str(self.symbols[-1]).startswith("FC")
+
+    @property
+    def names(self):
+        """The names of the base parameters: ``ZZR1`` for ZZ1 with others grouped in."""
+        names = []
+        for row, k in enumerate(self.kept):
+            name = str(self.symbols[k])
+            grouped = any(self.K[row, c] != 0 for c in range(self.K.shape[1]) if c != k)
+            split = len(name.rstrip("0123456789"))
+            names.append(name[:split] + "R" + name[split:] if grouped else name)
+        return tuple(names)
+
+    @property
+    def expressions(self):
+        """``π_b`` as combinations of the standard parameter symbols (a sympy column)."""
+        K = sp.Matrix(self.K) if self.method == "regrouping" else sp.Matrix(
+            np.round(self.K, 12).tolist()).applyfunc(sp.nsimplify)
+        return K @ self.symbols
+
+    def values(self, pi):
+        """``π_b = K π`` for a standard parameter vector ``pi``."""
+        pi = C.vector(pi, len(self.symbols), "pi", entries="one per standard parameter")
+        K = self.K if B.is_symbolic(pi) or self.method == "qr" else _float_matrix(self.K, "K")
+        return (sp.Matrix(K) if B.is_symbolic(pi) else np.asarray(K, dtype=float)) @ pi
+
+    def standard(self, pi_b):
+        """The standard vector with ``pi_b`` at the kept places and zeros elsewhere: the
+        parameters of a (virtual) robot whose torques are ``Y_b π_b``."""
+        pi_b = C.vector(pi_b, self.count, "pi_b", entries="one per base parameter")
+        values = [0] * len(self.symbols)
+        for k, value in zip(self.kept, pi_b, strict=True):
+            values[k] = value
+        return B.vector(values, B.is_symbolic(pi_b))
+
+    def numeric_K(self, values=None):
+        """``K`` as floats; ``values`` maps the robot's own symbols (``l1``, …) to numbers."""
+        K = sp.Matrix(self.K).subs(values or {}) if self.method == "regrouping" else self.K
+        return _float_matrix(K, "K (give numbers for its symbols in values)")
+
+
+def _float_matrix(K, name):
+    try:
+        return np.array(K.tolist() if isinstance(K, sp.MatrixBase) else K, dtype=float)
+    except TypeError:
+        raise ValueError(f"{name} has symbols: {sorted(map(str, sp.Matrix(K).free_symbols))}"
+                         ) from None
+
+
+# --- numerically: QR with column pivoting ------------------------------------------------
+
+def random_states(robot, count, seed=0):
+    """``count`` random joint states ``(q, q̇, q̈)``, each an (count, n) array: revolute
+    angles in [−π, π], prismatic positions in [−1, 1] m, rates and accelerations in [−2, 2].
+
+    >>> from robocourse.models import planar_2r
+    >>> q, qd, qdd = random_states(planar_2r(l1=0.5, l2=0.4), 3)
+    >>> q.shape, bool(np.abs(qd).max() <= 2)
+    ((3, 2), True)
+    """
+    robot = C.robot(robot)
+    count = C.count(count, "count", 1)
+    rng = np.random.default_rng(seed)
+    span = np.array([np.pi if link.is_revolute else 1.0 for link in robot.links])
+    q = rng.uniform(-1, 1, (count, robot.n)) * span
+    return q, rng.uniform(-2, 2, (count, robot.n)), rng.uniform(-2, 2, (count, robot.n))
+
+
+def _stacked(robot, states, friction):
+    """``W``: the regressor at each state of ``states = (q, q̇, q̈)`` ((N, n) arrays), stacked
+    state after state into an (N n) x p array."""
+    q, qd, qdd = states
+    return np.vstack([regressor(robot, q[k], qd[k], qdd[k], friction=friction)
+                      for k in range(len(q))])
+
+
+def base_parameters_by_qr(robot, *, friction=False, states=None, seed=0, keep=None):
+    """The base parameters of a numeric ``robot`` from the rank of its stacked regressor.
+
+    ``W`` stacks ``Y`` at ``states`` (default: ``random_states(robot, 4 p / n + 10, seed)``).
+    Columns of zero norm have no effect. On the others, a QR decomposition with column
+    pivoting (``scipy.linalg.qr``) picks an independent set (Gautier's method); with
+    ``keep`` (indices in π, or names such as ``"ZZ1"``) the columns are taken in that order
+    first, then in their own order, and QR without pivoting keeps every column that is
+    independent of those before it. The other columns are then written as combinations
+    of the kept ones, ``W_2 = W_1 β`` (least squares, exact to round-off), and
+    ``π_b = π_1 + β π_2``. Decisions are relative to round-off (``_checks.ROUND_OFF``).
+
+    >>> from robocourse.models import planar_2r
+    >>> base = base_parameters_by_qr(planar_2r(l1=0.5, l2=0.4, g=9.81))
+    >>> base.count, len(base.no_effect)
+    (6, 13)
+    """
+    robot = C.robot(robot)
+    _check_flag(friction, "friction")
+    if robot.uses_symbols(dynamics=False) or B.is_symbolic(robot.gravity):
+        raise ValueError(f"robot must have numeric lengths, angles and gravity for "
+                         f"base_parameters_by_qr; {robot.name!r} has symbols (use "
+                         "base_parameters_by_regrouping, or give numbers)")
+    symbols = parameter_symbols(robot, friction)
+    p = len(symbols)
+    if states is None:
+        states = random_states(robot, 4 * p // robot.n + 10, seed)
+    W = _stacked(robot, states, friction)
+    if len(W) < p:
+        raise ValueError(f"states must give at least {p} rows (one per parameter); got "
+                         f"{len(W)}")
+    norms = np.linalg.norm(W, axis=0)
+    no_effect = [k for k in range(p) if norms[k] <= C.ROUND_OFF * norms.max()]
+    acting = [k for k in range(p) if k not in no_effect]
+    if keep is None:
+        _, R, pivots = scipy.linalg.qr(W[:, acting], mode="economic", pivoting=True)
+        rank = int(np.sum(np.abs(np.diag(R)) > C.ROUND_OFF * abs(R[0, 0])))
+        kept = sorted(acting[k] for k in pivots[:rank])
+    else:
+        order = [_index(k, symbols) for k in keep]
+        order += [k for k in acting if k not in order]
+        order = [k for k in order if k in acting]
+        R = np.linalg.qr(W[:, order], mode="r")
+        scale = np.abs(np.diag(R)).max()
+        kept = sorted(k for k, r in zip(order, np.diag(R), strict=True)
+                      if abs(r) > C.ROUND_OFF * scale)
+    dependent = [k for k in acting if k not in kept]
+    K = np.zeros((len(kept), p))
+    K[:, kept] = np.eye(len(kept))
+    if dependent:
+        beta = np.linalg.lstsq(W[:, kept], W[:, dependent], rcond=None)[0]
+        beta[np.abs(beta) < C.ROUND_OFF * max(1.0, np.abs(beta).max())] = 0.0
+        K[:, dependent] = beta
+    return BaseParameters(symbols, tuple(kept), K, tuple(no_effect), "qr")
+
+
+def _index(k, symbols):
+    names = [str(s) for s in symbols]
+    if isinstance(k, str):
+        if k not in names:
+            raise ValueError(f"keep names a parameter that the robot does not have: {k!r}")
+        return names.index(k)
+    return C.link_number(k + 1, len(symbols), "keep entries (+1)") - 1
+
+
+# --- symbolically: the regrouping rules --------------------------------------------------
+
+def base_parameters_by_regrouping(robot, *, friction=False):
+    """The base parameters of ``robot`` by the regrouping rules (module docstring).
+
+    Floats in the robot's geometry are used exactly (``closed_form.exact_arm``), so the
+    combinations come out as fractions (or in the robot's symbols).
+
+    The 2R arm: six base parameters, two of them regrouped:
+
+    >>> from robocourse.models import planar_2r
+    >>> base = base_parameters_by_regrouping(planar_2r())
+    >>> base.names
+    ('ZZR1', 'MXR1', 'MY1', 'ZZ2', 'MX2', 'MY2')
+    >>> base.expressions.T
+    Matrix([[M2*l1**2 + ZZ1, M2*l1 + MX1, MY1, ZZ2, MX2, MY2]])
+    """
+    robot = _exact_geometry(C.robot(robot))
+    _check_flag(friction, "friction")
+    symbols = parameter_symbols(robot, friction)
+    grouped = [list(symbols[PER_LINK * j:PER_LINK * (j + 1)]) for j in range(robot.n)]
+    for j in reversed(range(robot.n)):
+        moved = _general_rule(robot.links[j], grouped[j])
+        if j > 0:
+            grouped[j - 1] = [a + b for a, b in zip(grouped[j - 1], moved, strict=True)]
+    _particular_rules(robot, grouped)
+    entries = [sp.expand(value) for link in grouped for value in link]
+    entries += list(symbols[PER_LINK * robot.n:])                  # friction: all kept
+    kept = tuple(k for k, value in enumerate(entries) if value != 0)
+    K = sp.Matrix([[sp.diff(entries[k], s) for s in symbols] for k in kept])
+    acting = {c for c in range(len(symbols)) if any(K[r, c] != 0 for r in range(K.rows))}
+    no_effect = tuple(c for c in range(len(symbols)) if c not in acting)
+    return BaseParameters(symbols, kept, K, no_effect, "regrouping")
+
+
+def _exact_geometry(robot):
+    """``robot`` without mass properties (the rules need none), its floats made exact."""
+    bare = [replace(link, mass=None, r_c=None, I_c=None) for link in robot.links]
+    return exact_arm(SerialChain(bare, tool=robot.tool, gravity=robot.gravity, name=robot.name))
+
+
+def _general_rule(link, values):
+    """Strip from ``values`` (link j's current parameters, changed in place) what can ride
+    on link j−1; return it as parameters of link j−1 (in {j−1})."""
+    T = link.transform(sp.Integer(0))
+    R, p = rotation(T), translation(T)
+    if link.is_revolute:
+        YY, MZ, M = values[_YY], values[_MZ], values[_M]
+        part = [YY, 0, 0, YY, 0, 0, 0, 0, MZ, M]
+        values[_XX] = values[_XX] - YY
+        values[_YY] = values[_MZ] = values[_M] = 0
+    else:
+        part = values[:6] + [0, 0, 0, 0]
+        values[:6] = [0] * 6
+    return list(move_parameters(part, R, p))
+
+
+def _particular_rules(robot, grouped):
+    """Set to zero, or move, what acts on no joint near the base (module docstring)."""
+    revolute = [j for j, link in enumerate(robot.links) if link.is_revolute]
+    first = revolute[0] if revolute else robot.n
+    for j in range(first):                            # before the first revolute joint
+        grouped[j][_MX] = grouped[j][_MY] = grouped[j][_MZ] = 0
+    if not revolute:
+        return
+    axes = _axes_before_r2(robot, first)              # {j: the axis of {j} along u}
+    for j in sorted(axes, reverse=True):              # sliding along u: MX, MY ride on j−1
+        link = robot.links[j]
+        if not link.is_revolute and axes[j] == 2 and j > 0:
+            _carry_first_moments(link, grouped, j)
+        if not link.is_revolute and j < max(axes):    # and a tensor they bring rides on too
+            moved = _general_rule(link, grouped[j])
+            if j > 0:
+                grouped[j - 1] = [a + b for a, b in zip(grouped[j - 1], moved, strict=True)]
+    for j, axis in axes.items():
+        if robot.links[j].is_revolute:
+            for k in (_XX, _XY, _XZ, _YY, _YZ):       # only ZZ acts
+                grouped[j][k] = 0
+        grouped[j][_MX + axis] = 0                    # a first moment along u acts on no joint
+    if first == 0 and _along_axis_1(robot):          # origins on a fixed vertical axis,
+        along, fixed = _still_origins(robot, axes)    # or fixed points without gravity:
+        weightless = all(sp.simplify(g) == 0 for g in robot.gravity)
+        for j in sorted(set(along) | (set(fixed) if weightless else set())):
+            grouped[j][_MX] = grouped[j][_MY] = grouped[j][_MZ] = 0   # first moments act not
+
+
+def _axes_before_r2(robot, first):
+    """For the links from the first revolute joint up to (not including) the first revolute
+    joint not parallel to it: the axis (0, 1, 2) of each link frame along that first axis."""
+    u = sp.Matrix([0, 0, 1])                          # the first revolute axis, in {j}
+    axes = {}
+    for j in range(first, robot.n):
+        link = robot.links[j]
+        if j > first:
+            u = rotation(link.transform(sp.Integer(0))).T @ u
+            if link.is_revolute and (sp.simplify(u[0]) != 0 or sp.simplify(u[1]) != 0):
+                break                                 # r2: the first axis not parallel to u
+        axes[j] = _axis(u, robot, j)
+    return axes
+
+
+def _axis(u, robot, j):
+    """The axis (0, 1, 2) of {j} along which ``u`` lies; ValueError if none."""
+    for k in range(3):
+        if all(sp.simplify(u[m]) == 0 for m in range(3) if m != k):
+            return k
+    raise ValueError(f"base_parameters_by_regrouping needs the first joint axis to lie along "
+                     f"an axis of every link frame before the first non-parallel revolute "
+                     f"joint; link {j + 1} of {robot.name!r} is turned to it by {list(u)}")
+
+
+def _carry_first_moments(link, grouped, j):
+    """Move the first moments MX_j, MY_j of a link that slides along ``u`` onto link j−1."""
+    part = [0] * 6 + [grouped[j][_MX], grouped[j][_MY], 0, 0]
+    T = link.transform(sp.Integer(0))
+    moved = move_parameters(part, rotation(T), translation(T))
+    grouped[j - 1] = [a + b for a, b in zip(grouped[j - 1], moved, strict=True)]
+    grouped[j][_MX] = grouped[j][_MY] = 0
+
+
+def _still_origins(robot, axes):
+    """``(along, fixed)``: the links (from 0) whose frame origin stays on the axis of joint 1
+    while they turn about it or slide along it, and those whose origin never moves at all
+    (link 1's; a link turning about a fixed point: its origin on the axis before it, or on
+    the origin before it)."""
+    along, fixed = [0], [0]
+    for j in range(1, robot.n):
+        link = robot.links[j]
+        p = translation(link.transform(sp.Integer(0)))          # O_j in {j−1}
+        u = sp.Matrix([1 if k == axes.get(j - 1) else 0 for k in range(3)])
+        on_axis = j - 1 in axes and all(sp.simplify(e) == 0 for e in p.cross(u))
+        if not (j - 1 in along or j - 1 in fixed):
+            break
+        if j in axes and j - 1 in along and on_axis and (link.is_revolute or axes[j] == 2):
+            along.append(j)
+        if link.is_revolute and j - 1 in fixed and (
+                on_axis or all(sp.simplify(e) == 0 for e in p)):
+            fixed.append(j)
+    return along, fixed
+
+
+def _along_axis_1(robot):
+    """True when gravity is zero or along the first joint axis (Z1 in {0})."""
+    z1 = rotation(robot.links[0].transform(sp.Integer(0)))[:, 2]
+    g = sp.Matrix(robot.gravity)
+    return all(sp.simplify(entry) == 0 for entry in g.cross(z1))
+
+
+# --- the base model ------------------------------------------------------------------------
+
+def base_regressor(robot, base, q, qd, qdd):
+    """``Y_b``: the columns of the regressor kept by ``base`` (n x r); ``τ = Y_b π_b``.
+
+    >>> from robocourse.models import planar_2r
+    >>> arm = planar_2r(l1=0.5, l2=0.4, g=9.81)
+    >>> base_regressor(arm, base_parameters_by_qr(arm), [0.0, 0.0], [0.0, 0.0], [0.0, 0.0]).shape
+    (2, 6)
+    """
+    if not isinstance(base, BaseParameters):
+        raise TypeError(f"base must be a BaseParameters (from base_parameters_by_qr or "
+                        f"base_parameters_by_regrouping); got {type(base).__name__}")
+    Y = regressor(robot, q, qd, qdd, friction=base.friction)
+    if Y.shape[1] != len(base.symbols):
+        raise ValueError(f"base belongs to a robot with {len(base.symbols)} standard "
+                         f"parameters; robot has {Y.shape[1]}")
+    return Y[:, list(base.kept)]
+
+
+def base_model(robot, base=None):
+    """The inverse dynamics of a numeric ``robot`` written with its base parameters:
+    ``τ = Y_b(q, q̇, q̈) π_b`` as sympy expressions of ``joint_symbols(robot)``, with the
+    numbers ``π_b = K π`` folded in.
+
+    Computed as Newton–Euler in the link-origin parameters of a virtual robot whose
+    parameters are ``π_b`` at the kept places and zero elsewhere
+    (``BaseParameters.standard``): every zero drops terms, so the model costs fewer
+    operations than the standard one. ``base``: default
+    ``base_parameters_by_regrouping(robot)``. Compile it with ``codegen.NumericFunction``;
+    ``codegen.CompiledDynamics(robot, parameters=base_parameter_table(robot, base))``
+    generates the same model by codegen's own recursion (fewer operations still).
+
+    >>> from robocourse.models import planar_2r
+    >>> arm = planar_2r(l1=0.5, l2=0.4, m1=1.0, m2=1.0, g=9.81)
+    >>> q, qd, qdd = joint_symbols(arm)
+    >>> tau = base_model(arm)
+    >>> values = {**dict(zip(q, [0.0, 0.0])), **dict(zip(qd, [0, 0])), **dict(zip(qdd, [0, 0]))}
+    >>> [round(float(t.subs(values)), 6) for t in tau]          # hold the arm level
+    [13.734, 3.924]
+    """
+    robot = C.robot(robot, dynamics=True)
+    if robot.uses_symbols(dynamics=True):
+        raise ValueError(f"robot must have numeric parameters for base_model; {robot.name!r} "
+                         "has symbols")
+    base = base_parameters_by_regrouping(robot) if base is None else base
+    if base.friction:
+        raise ValueError("base must be without friction for base_model (the robot has no "
+                         "friction parameters)")
+    pi_b = base.values(standard_parameters(robot))
+    q, qd, qdd = joint_symbols(robot)
+    return inverse_dynamics(robot, q, qd, qdd, parameters=base.standard(list(pi_b)))
+
+
+def base_parameter_table(robot, base=None):
+    """The (n, 10) table of a virtual robot with the base parameters of the numeric
+    ``robot``: ``π_b = K π`` at the kept places, zero elsewhere (``BaseParameters.standard``),
+    one row per link in the order of ``parameters.PARAMETER_NAMES``.
+
+    It is what ``codegen.CompiledDynamics(robot, parameters=table)`` compiles and
+    ``codegen.operation_count(robot, table)`` counts: the base model as generated code.
+    ``base``: default ``base_parameters_by_regrouping(robot)`` (without friction).
+
+    >>> from robocourse.models import planar_2r
+    >>> base_parameter_table(planar_2r(l1=0.5, l2=0.4, m1=2.0, m2=1.0, g=9.81))[0]
+    array([0.  , 0.  , 0.  , 0.  , 0.  , 0.75, 1.5 , 0.  , 0.  , 0.  ])
+    """
+    robot = C.robot(robot, dynamics=True)
+    if robot.uses_symbols(dynamics=True):
+        raise ValueError(f"robot must have numeric parameters for base_parameter_table; "
+                         f"{robot.name!r} has symbols")
+    base = base_parameters_by_regrouping(robot) if base is None else base
+    if not isinstance(base, BaseParameters):
+        raise TypeError(f"base must be a BaseParameters; got {type(base).__name__}")
+    if base.friction or len(base.symbols) != PER_LINK * robot.n:
+        raise ValueError(f"base must hold the {PER_LINK * robot.n} inertial parameters of "
+                         f"{robot.name!r} without friction; got {len(base.symbols)}")
+    pi_b = base.values(standard_parameters(robot))
+    return np.asarray(base.standard(list(pi_b)), dtype=float).reshape(robot.n, PER_LINK)

@@ -1,0 +1,371 @@
+"""The dynamic parameters of a robot and the regressor: ``τ = Y(q, q̇, q̈) π`` (chapter 7).
+
+**Standard parameters.** Link j is described by ten numbers, written in its own frame {j}
+and taken about the ORIGIN of {j} (not about its centre of mass), in the order of
+Khalil & Dombre (2002):
+
+    π_j = [XX_j, XY_j, XZ_j, YY_j, YZ_j, ZZ_j, MX_j, MY_j, MZ_j, M_j]
+
+* ``XX … ZZ``: the six entries of the inertia tensor ``J_j`` about the origin of {j},
+  ``J = [[XX, XY, XZ], [XY, YY, YZ], [XZ, YZ, ZZ]]``. They are the ENTRIES of the
+  tensor: in Craig's notation ``XX = Ixx`` but ``XY = −Ixy`` (``Ixy = ∫ x y dm``);
+* ``MX, MY, MZ``: the first moments ``MS_j = m_j r_cj`` (``r_cj`` the centre of mass in {j});
+* ``M``: the mass ``m_j``.
+
+They are related to the mass properties of chapter 2 (mass, centre of mass, tensor
+``C_I`` about the centre of mass) by the parallel-axis theorem,
+``J = C_I + m (r_cᵀ r_c I3 − r_c r_cᵀ)`` (``origin_parameters``), and back
+(``centre_of_mass_parameters``, which fails for parameters no rigid body can have).
+Optionally each joint adds friction, ``τ_f = FV_j q̇_j + FC_j sign(q̇_j)`` (viscous and
+Coulomb); the friction parameters follow the 10 n inertial ones:
+``π = [π_1, …, π_n, FV_1, FC_1, …, FV_n, FC_n]``.
+
+**Newton–Euler in the link-origin parameters.** With ``ω, ω̇, v̇`` of link j's origin
+(the outward recursion of ``newton_euler``), the force and the moment ABOUT THE ORIGIN
+that move link j are linear in ``π_j``::
+
+    F_j = M v̇ + ω̇ × MS + ω × (ω × MS)
+    N_j = J ω̇ + ω × (J ω) + MS × v̇
+
+and the inward recursion ``f_j = R f_{j+1} + F_j``, ``n_j = N_j + R n_{j+1} + P × R f_{j+1}``
+is linear too. So ``τ`` is linear in π: ``τ = Y(q, q̇, q̈) π``. The regressor ``Y`` (n x 10n,
+or n x 12n with friction) is built by sending, for every link, the ten wrenches of the
+unit parameters inward at once: column k of Y is the torque a robot would need whose
+only parameter is ``π_k = 1``. Link j's columns are zero in the rows of the joints
+beyond j (row i only feels the links i..n).
+
+``inverse_dynamics(robot, q, qd, qdd, parameters=π)`` runs the same recursion with the
+numbers (or symbols) π directly; with the robot's own parameters it is a fourth route to
+the torques of ``newton_euler`` and ``lagrange`` (same arguments).
+"""
+
+import numpy as np
+import sympy as sp
+
+from robocourse import _backend as B
+from robocourse import _checks as C
+from robocourse.frames import as_rotation, skew
+from robocourse.inertia import parallel_axis, parallel_axis_to_centre
+from robocourse.newton_euler import _inward, _link_transforms, _outward
+from robocourse.statics import tool_wrench
+
+#: The names of the ten standard parameters of a link, in their order in π_j.
+PARAMETER_NAMES = ("XX", "XY", "XZ", "YY", "YZ", "ZZ", "MX", "MY", "MZ", "M")
+#: The names of the two friction parameters of a joint: viscous and Coulomb.
+FRICTION_NAMES = ("FV", "FC")
+PER_LINK = len(PARAMETER_NAMES)
+_TENSOR = ((0, 1, 2), (1, 3, 4), (2, 4, 5))       # the entries of J in π_j[:6], row by row
+
+
+def parameter_count(robot, friction=False):
+    """The number of standard parameters: 10 per link, and 2 per joint with ``friction``.
+
+    >>> from robocourse.models import puma560
+    >>> parameter_count(puma560()), parameter_count(puma560(), friction=True)
+    (60, 72)
+    """
+    robot = C.robot(robot)
+    _check_flag(friction, "friction")
+    return robot.n * (PER_LINK + (len(FRICTION_NAMES) if friction else 0))
+
+
+def parameter_symbols(robot, friction=False):
+    """The standard parameters as sympy symbols, a column: ``XX1, XY1, …, M1, XX2, …``
+    and, with ``friction``, ``FV1, FC1, …, FVn, FCn`` at the end.
+
+    >>> from robocourse.models import planar_2r
+    >>> list(parameter_symbols(planar_2r())[:10])
+    [XX1, XY1, XZ1, YY1, YZ1, ZZ1, MX1, MY1, MZ1, M1]
+    >>> list(parameter_symbols(planar_2r(), friction=True)[-4:])
+    [FV1, FC1, FV2, FC2]
+    """
+    count = parameter_count(robot, friction)
+    return sp.Matrix([sp.Symbol(parameter_name(k, robot.n)) for k in range(count)])
+
+
+def parameter_name(k, n):
+    """The name of standard parameter ``k`` (0-based, in π) of an n-link robot.
+
+    >>> parameter_name(5, 2), parameter_name(19, 2), parameter_name(21, 2)
+    ('ZZ1', 'M2', 'FC1')
+    """
+    k, n = C.count(k, "k", 0), C.count(n, "n", 1)
+    if k < PER_LINK * n:
+        return f"{PARAMETER_NAMES[k % PER_LINK]}{k // PER_LINK + 1}"
+    k -= PER_LINK * n
+    if k >= len(FRICTION_NAMES) * n:
+        raise ValueError(f"k must be below {(PER_LINK + len(FRICTION_NAMES)) * n} for a robot "
+                         f"of {n} links; got {k + PER_LINK * n}")
+    return f"{FRICTION_NAMES[k % 2]}{k // 2 + 1}"
+
+
+def inertia_tensor(link_parameters):
+    """The inertia tensor ``J`` about the link-frame origin from the ten parameters of a link.
+
+    >>> inertia_tensor([1, 2, 3, 4, 5, 6, 0, 0, 0, 1])
+    array([[1., 2., 3.],
+           [2., 4., 5.],
+           [3., 5., 6.]])
+    """
+    values = C.vector(link_parameters, PER_LINK, "link_parameters",
+                      entries="XX, XY, XZ, YY, YZ, ZZ, MX, MY, MZ, M")
+    return B.matrix([[values[k] for k in row] for row in _TENSOR], B.is_symbolic(values))
+
+
+def origin_parameters(mass, r_c, I_c):
+    """The ten standard parameters of a link from its mass, centre of mass ``r_c`` (in {j})
+    and tensor ``I_c`` about the centre of mass (axes of {j}).
+
+    ``MS = m r_c`` and, by the parallel-axis theorem of chapter 2 (``inertia.parallel_axis``),
+    ``J = I_c + m (r_cᵀ r_c I3 − r_c r_cᵀ)``.
+
+    >>> m, l = sp.symbols('m l')
+    >>> origin_parameters(m, [l, 0, 0], sp.zeros(3)).T          # a point mass at l along X
+    Matrix([[0, 0, 0, l**2*m, 0, l**2*m, l*m, 0, 0, m]])
+    """
+    symbolic = B.is_symbolic(mass, r_c, I_c)
+    mass = C.mass(mass)
+    r_c = C.vector(r_c, 3, "r_c", symbolic, entries="x, y, z in {j}")
+    J = parallel_axis(I_c, mass, r_c)
+    return B.vector([J[0, 0], J[0, 1], J[0, 2], J[1, 1], J[1, 2], J[2, 2],
+                     *(mass * r_c[k] for k in range(3)), mass], symbolic)
+
+
+def centre_of_mass_parameters(link_parameters, name="link_parameters"):
+    """``(mass, r_c, I_c)`` of a link from its ten standard parameters: the inverse of
+    ``origin_parameters``.
+
+    ``r_c = MS / M`` and ``I_c = J − M (r_cᵀ r_c I3 − r_c r_cᵀ)`` (the parallel-axis theorem
+    read backwards, ``inertia.parallel_axis_to_centre``). Raises ValueError when no rigid
+    body has these parameters: a mass that is not positive, or a tensor about the centre of
+    mass that fails chapter 2's checks (positive semi-definite, triangle inequalities).
+
+    >>> mass, r_c, I_c = centre_of_mass_parameters([0, 0, 0, 2.0, 0, 2.0, 1.0, 0, 0, 1.0])
+    >>> mass, r_c.tolist(), np.diag(I_c).tolist()               # 1 kg at 1 m along X, plus I
+    (1.0, [1.0, 0.0, 0.0], [0.0, 1.0, 1.0])
+    >>> centre_of_mass_parameters([0, 0, 0, 0.5, 0, 0.5, 1.0, 0, 0, 1.0])
+    Traceback (most recent call last):
+    ...
+    ValueError: link_parameters are not those of a rigid body: I_A cannot be the tensor ...
+    """
+    values = C.vector(link_parameters, PER_LINK, name,
+                      entries="XX, XY, XZ, YY, YZ, ZZ, MX, MY, MZ, M")
+    symbolic = B.is_symbolic(values)
+    mass = values[PER_LINK - 1] if symbolic else float(values[PER_LINK - 1])
+    if not symbolic and mass <= 0:
+        raise ValueError(f"{name} are not those of a rigid body: the mass M = {mass:.6g} "
+                         "must be > 0")
+    r_c = B.vector([values[6 + k] / mass for k in range(3)], symbolic)
+    try:
+        I_c = parallel_axis_to_centre(inertia_tensor(values), mass, r_c)
+    except ValueError as error:
+        raise ValueError(f"{name} are not those of a rigid body: {error}") from None
+    return mass, r_c, I_c
+
+
+def move_parameters(link_parameters, R, p):
+    """The ten parameters of the same rigid body written in another frame {A}.
+
+    ``link_parameters`` are taken in {B}; ``R = A_R_B`` and ``p = A_P_B`` place {B} in {A}.
+    With ``c = R MS``: ``MS_A = c + M p``, ``M_A = M`` and
+    ``J_A = R J Rᵀ + 2 (pᵀc) I3 − (c pᵀ + p cᵀ) + M (pᵀp I3 − p pᵀ)``
+    (the integral ``∫ (rᵀr I3 − r rᵀ) dm`` with ``r_A = R r_B + p``). With ``MS = 0`` (about
+    the centre of mass) this is the parallel-axis theorem. Linear in the parameters: the
+    regrouping rules of ``base_parameters`` move parts of a link into the one before.
+
+    >>> m, I, l = sp.symbols('m I l')
+    >>> about_centre = [0, 0, 0, 0, 0, I, 0, 0, 0, m]           # a disc, centre at {B}
+    >>> move_parameters(about_centre, sp.eye(3), [l, 0, 0]).T     # ZZ: I + m l²
+    Matrix([[0, 0, 0, l**2*m, 0, I + l**2*m, l*m, 0, 0, m]])
+    """
+    symbolic = B.is_symbolic(link_parameters, R, p)
+    values = C.vector(link_parameters, PER_LINK, "link_parameters", symbolic,
+                      entries="XX, XY, XZ, YY, YZ, ZZ, MX, MY, MZ, M")
+    R = as_rotation(R, "R", symbolic)
+    p = C.vector(p, 3, "p", symbolic, entries="x, y, z in {A}")
+    mass = values[PER_LINK - 1]
+    c = R @ B.vector(values[6:9], symbolic)
+    eye = B.identity(3, symbolic)
+
+    def outer(a, b):
+        return B.matrix([[a[i] * b[j] for j in range(3)] for i in range(3)], symbolic)
+
+    J = (R @ inertia_tensor(values) @ R.T + 2 * B.dot(p, c) * eye - outer(c, p) - outer(p, c)
+         + mass * (B.dot(p, p) * eye - outer(p, p)))
+    return B.vector([J[0, 0], J[0, 1], J[0, 2], J[1, 1], J[1, 2], J[2, 2],
+                     *(c[k] + mass * p[k] for k in range(3)), mass], symbolic)
+
+
+def standard_parameters(robot, friction=None):
+    """The standard parameter vector π of ``robot`` from its links' mass properties.
+
+    ``friction``: None (no friction parameters), or ``(viscous, coulomb)``, two sequences
+    of one number per joint (N·m·s/rad and N·m, or N·s/m and N for a prismatic joint),
+    appended as ``FV_1, FC_1, …``.
+
+    >>> from robocourse.models import planar_2r
+    >>> list(standard_parameters(planar_2r())[10:])             # link 2: m2 at l2 along X2
+    [0, 0, 0, l2**2*m2, 0, l2**2*m2, l2*m2, 0, 0, m2]
+    >>> arm = planar_2r(l1=1.0, l2=1.0, m1=1.0, m2=1.0)
+    >>> standard_parameters(arm, friction=([0.1, 0.2], [0.3, 0.4]))[-4:]
+    array([0.1, 0.3, 0.2, 0.4])
+    """
+    robot = C.robot(robot, dynamics=True)
+    per_link = [origin_parameters(link.mass, link.r_c, link.I_c) for link in robot.links]
+    values = [value for link in per_link for value in link]
+    if friction is not None:
+        viscous, coulomb = _friction_pair(friction, robot.n)
+        values += [value for pair in zip(viscous, coulomb, strict=True) for value in pair]
+    return B.vector(values, B.is_symbolic(values))
+
+
+def _friction_pair(friction, n):
+    if not isinstance(friction, (tuple, list)) or len(friction) != 2 or \
+            any(np.ndim(part) == 0 and not isinstance(part, sp.MatrixBase) for part in friction):
+        raise ValueError("friction must be None or a pair (viscous, coulomb) of sequences with "
+                         f"one number per joint; got {friction!r}")
+    return (C.vector(friction[0], n, "friction[0] (viscous)", entries="one per joint"),
+            C.vector(friction[1], n, "friction[1] (Coulomb)", entries="one per joint"))
+
+
+def _check_flag(value, name):
+    if not isinstance(value, (bool, np.bool_)):
+        raise TypeError(f"{name} must be True or False; got {value!r}")
+    return bool(value)
+
+
+def _with_operators(motion):
+    """``(ω, ω̇, v̇)`` of a link with the matrices ``[ω×]``, ``[ω̇×] + [ω×]²`` and ``[v̇×]``."""
+    omega, omega_dot, vdot = motion
+    turn = skew(omega)
+    return omega, omega_dot, vdot, turn, skew(omega_dot) + turn @ turn, skew(vdot)
+
+
+def _origin_wrench(motion, link_parameters, symbolic):
+    """``(F, N)``: the force and the moment about the origin that move a link with
+    ``motion = _with_operators((ω, ω̇, v̇))`` (in its frame), from its ten parameters:
+    ``F = M v̇ + ([ω̇×] + [ω×]²) MS``, ``N = J ω̇ + [ω×] J ω − [v̇×] MS``."""
+    omega, omega_dot, vdot, turn, spin, push = motion
+    J = B.matrix([[link_parameters[k] for k in row] for row in _TENSOR], symbolic)
+    MS, mass = B.vector(list(link_parameters[6:9]), symbolic), link_parameters[9]
+    F = spin @ MS if mass == 0 else mass * vdot + spin @ MS    # 0 * v̇ costs sympy dearly
+    N = J @ omega_dot + turn @ (J @ omega) - push @ MS
+    return F, N
+
+
+def _gate(robot, parameters, gravity, q, qd, qdd, also=()):
+    """The input gate of the regressor and of the inverse dynamics in parameters."""
+    robot = C.robot(robot, dynamics=parameters is None)
+    values = () if parameters is None else (parameters,)
+    own_gravity = robot.gravity if gravity is None else ()
+    return C.joint_inputs(robot, also=(gravity, own_gravity, *values, *also),
+                          dynamics=parameters is None, q=q, qd=qd, qdd=qdd)
+
+
+def _sign(values, symbolic):
+    return [sp.sign(v) for v in values] if symbolic else list(np.sign(values))
+
+
+def regressor(robot, q, qd, qdd, *, friction=False, gravity=None):
+    """The regressor ``Y(q, q̇, q̈)``: ``τ = Y π`` for every parameter vector π.
+
+    n x 10n (n x 12n with ``friction``), columns in the order of ``parameter_symbols``.
+    Only the kinematics of ``robot`` is read: the regressor does not depend on the
+    parameters. ``gravity``: None (``robot.gravity``), 0, or a vector in {0}.
+
+    The 2R arm, the column of ``M2`` (a point mass at the origin of {2}, at the elbow):
+
+    >>> from robocourse.models import planar_2r
+    >>> from robocourse.robot import joint_symbols
+    >>> arm = planar_2r()
+    >>> Y = regressor(arm, *joint_symbols(arm))
+    >>> sp.simplify(Y[:, 19].T)
+    Matrix([[l1*(g*cos(theta1) + l1*thetaddot1), 0]])
+    """
+    _check_flag(friction, "friction")
+    symbolic, q, qd, qdd = _gate(robot, (), gravity, q, qd, qdd)
+    n, p = robot.n, PER_LINK * robot.n
+    transforms = _link_transforms(robot, q, symbolic)
+    motions = _outward(robot, transforms, qd, qdd, C.gravity(gravity, robot, symbolic), symbolic)
+    wrenches = []
+    for j, motion in enumerate(map(_with_operators, motions)):
+        F, N = (B.matrix([[0] * p] * 3, symbolic) for _ in range(2))
+        for k in range(PER_LINK):
+            unit = [1 if m == k else 0 for m in range(PER_LINK)]
+            F_k, N_k = _origin_wrench(motion, unit, symbolic)
+            for r in range(3):
+                F[r, PER_LINK * j + k], N[r, PER_LINK * j + k] = F_k[r], N_k[r]
+        wrenches.append((F, N))
+    zero = B.matrix([[0] * p] * 3, symbolic)
+    forces = _inward(robot, transforms, wrenches, (zero, zero))
+    rows = [[(n_i if link.is_revolute else f_i)[2, k] for k in range(p)]
+            for link, (f_i, n_i) in zip(robot.links, forces, strict=True)]
+    Y = B.matrix(rows, symbolic)
+    if not friction:
+        return Y
+    signs = _sign(qd, symbolic)
+    columns = B.matrix([[v for j in range(n) for v in ((qd[i], signs[i]) if i == j else (0, 0))]
+                        for i in range(n)], symbolic)
+    return sp.Matrix.hstack(Y, columns) if symbolic else np.hstack([Y, columns])
+
+
+def inverse_dynamics(robot, q, qd, qdd, *, parameters=None, wrench=None, frame="base",
+                     gravity=None):
+    """The joint torques ``τ = Y(q, q̇, q̈) π`` by Newton–Euler in the link-origin parameters.
+
+    ``parameters``: the standard vector π (10n entries, or 12n with friction); None takes
+    the robot's own (``standard_parameters``), which makes this a route like
+    ``newton_euler.inverse_dynamics``, with the same ``wrench``, ``frame`` and ``gravity``.
+    The recursion runs on π directly (no Y is built): with numbers for π and symbols for
+    the joints, zeros in π drop whole terms — the fast code of ``base_parameters``.
+
+    >>> from robocourse.models import planar_2r
+    >>> arm = planar_2r(l1=1.0, l2=1.0, m1=1.0, m2=1.0, g=9.81)
+    >>> inverse_dynamics(arm, [0.0, 0.0], [0.0, 0.0], [0.0, 0.0])      # as newton_euler
+    array([29.43,  9.81])
+    """
+    symbolic, q, qd, qdd = _gate(robot, parameters, gravity, q, qd, qdd, also=(wrench,))
+    C.choice(frame, "frame", C.FRAMES)
+    n = robot.n
+    if parameters is None:
+        values = standard_parameters(robot)
+    else:
+        counts = (PER_LINK * n, (PER_LINK + len(FRICTION_NAMES)) * n)
+        values = C.vector(parameters, None, "parameters", symbolic)
+        if len(values) not in counts:
+            raise ValueError(f"parameters must have {counts[0]} entries (10 per link) or "
+                             f"{counts[1]} (with friction); got {len(values)}")
+    values = B.convert(values, symbolic)
+    transforms = _link_transforms(robot, q, symbolic)
+    motions = _outward(robot, transforms, qd, qdd, C.gravity(gravity, robot, symbolic), symbolic)
+    wrenches = [_origin_wrench(_with_operators(motion), values[PER_LINK * j:PER_LINK * (j + 1)],
+                               symbolic) for j, motion in enumerate(motions)]
+    load = (B.zeros(6, symbolic) if wrench is None
+            else B.convert(tool_wrench(robot, q, wrench, frame), symbolic))
+    forces = _inward(robot, transforms, wrenches, B.halves(load, symbolic))
+    tau = [(n_i if link.is_revolute else f_i)[2]
+           for link, (f_i, n_i) in zip(robot.links, forces, strict=True)]
+    tau = B.vector(tau, symbolic)
+    if len(values) > PER_LINK * n:
+        rest = values[PER_LINK * n:]
+        tau = tau + friction_torque(qd, (rest[0::2], rest[1::2]))
+    return tau
+
+
+def friction_torque(qd, friction):
+    """The friction torques ``τ_f = FV q̇ + FC sign(q̇)``, joint by joint (viscous and
+    Coulomb). ``friction = (viscous, coulomb)``, one number per joint each; ``qd``: one
+    joint-rate vector, or numbers for N states as an (N, n) array.
+
+    >>> friction_torque([2.0, -1.0, 0.0], ([0.5, 0.5, 0.5], [1.0, 1.0, 1.0]))
+    array([ 2. , -1.5,  0. ])
+    """
+    if isinstance(qd, np.ndarray) and qd.ndim == 2:
+        viscous, coulomb = _friction_pair(friction, qd.shape[1])
+        return qd * viscous + np.sign(qd) * coulomb
+    symbolic = B.is_symbolic(qd, friction)
+    qd = C.vector(qd, None, "qd", symbolic)
+    viscous, coulomb = _friction_pair(friction, len(qd))
+    signs = _sign(qd, symbolic)
+    return B.vector([viscous[i] * qd[i] + coulomb[i] * signs[i] for i in range(len(qd))],
+                    symbolic)

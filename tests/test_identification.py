@@ -1,0 +1,196 @@
+"""Chapter 7: identification of the base parameters from simulated torque measurements."""
+
+import functools
+
+import numpy as np
+import pytest
+import sympy as sp
+
+from robocourse import identification as I
+from robocourse import parameters as P
+from robocourse.base_parameters import base_parameters_by_regrouping
+from robocourse.models import planar_2r, puma560
+
+TIMES = np.arange(0.0, 10.0, 0.02)
+LIMITS = ([-2.6, -2.6], [2.6, 2.6])
+
+
+@functools.lru_cache(maxsize=1)
+def experiment():
+    arm = I.experiment_arm()
+    base = base_parameters_by_regrouping(arm, friction=True)
+    true = base.values(P.standard_parameters(arm, friction=I.EXPERIMENT_FRICTION))
+    return arm, base, I.BaseRegressor(arm, base), true
+
+
+def test_the_fourier_series_and_its_derivatives():
+    motion = I.exciting_trajectory(3, amplitude=[1.0, 0.5, 0.2], q0=[0.1, 0.0, -0.2],
+                                   harmonics=3, seed=4)
+    t = sp.Symbol("t")
+    w = motion.base_frequency
+    q = [motion.q0[j] + sum(motion.a[j, k] / ((k + 1) * w) * sp.sin((k + 1) * w * t)
+                            - motion.b[j, k] / ((k + 1) * w) * sp.cos((k + 1) * w * t)
+                            for k in range(3)) for j in range(3)]
+    samples = np.linspace(0, 7, 9)
+    for values, derivative in zip(motion.at(samples), range(3), strict=True):
+        expected = [[float(sp.diff(q_j, t, derivative).subs(t, s)) for q_j in q] for s in samples]
+        np.testing.assert_allclose(values, expected, atol=1e-12)
+
+
+def test_the_motion_stays_within_its_amplitude_and_repeats():
+    motion = I.exciting_trajectory(2, amplitude=[1.2, 1.5], limits=LIMITS, seed=3)
+    q, qd, qdd = motion.at(np.linspace(0, motion.period, 2001))
+    assert np.all(np.abs(q - motion.q0) <= motion.amplitude + 1e-12)
+    assert np.all(np.abs(q) < 2.6)
+    for first, last in zip(motion.at([0.0]), motion.at([motion.period]), strict=True):
+        np.testing.assert_allclose(first, last, atol=1e-9)
+
+
+def test_noiseless_measurements_give_the_true_base_parameters():
+    arm, base, model, true = experiment()
+    motion = I.exciting_trajectory(2, amplitude=[1.2, 1.5], limits=LIMITS, seed=3)
+    tau = I.measured_torques(arm, motion, TIMES, friction=I.EXPERIMENT_FRICTION)
+    estimate = I.least_squares(model.stacked(motion, TIMES), tau.T.ravel(), joints=2)
+    np.testing.assert_allclose(estimate.values, true, rtol=1e-8, atol=1e-10)
+
+
+@pytest.mark.parametrize("noise", [0.1, 1.0])
+def test_identification_recovers_the_base_parameters_within_the_noise_bound(noise):
+    arm, base, model, true = experiment()
+    motion = I.exciting_trajectory(2, amplitude=[1.2, 1.5], limits=LIMITS, seed=3)
+    W = model.stacked(motion, TIMES)
+    errors = []
+    for seed in range(20):
+        tau = I.measured_torques(arm, motion, TIMES, noise=noise,
+                                 friction=I.EXPERIMENT_FRICTION, seed=seed)
+        estimate = I.least_squares(W, tau.T.ravel(), joints=2)
+        np.testing.assert_allclose(estimate.joint_noise, noise, rtol=0.15)
+        assert np.all(np.abs(estimate.values - true) <= 4.5 * estimate.standard_deviations)
+        errors.append((estimate.values - true) / estimate.standard_deviations)
+    # the standardised errors scatter like a unit normal distribution
+    assert 0.6 < np.std(errors) < 1.4
+
+
+def test_weighted_least_squares_trusts_the_quiet_joint():
+    arm, base, model, true = experiment()
+    motion = I.exciting_trajectory(2, amplitude=[1.2, 1.5], limits=LIMITS, seed=3)
+    W = model.stacked(motion, TIMES)
+    tau = I.measured_torques(arm, motion, TIMES, noise=[2.0, 0.1],
+                             friction=I.EXPERIMENT_FRICTION, seed=5)
+    plain = I.least_squares(W, tau.T.ravel(), joints=2)
+    weighted = I.least_squares(W, tau.T.ravel(), joints=2, weighted=True)
+    np.testing.assert_allclose(weighted.joint_noise, [2.0, 0.1], rtol=0.15)
+    joint_2 = [base.names.index(name) for name in ("ZZ2", "MX2", "MY2", "FV2", "FC2")]
+    assert np.all(weighted.standard_deviations[joint_2] < 0.3 * plain.standard_deviations[joint_2])
+    assert np.all(np.abs(weighted.values - true) <= 4.5 * weighted.standard_deviations)
+
+
+def test_optimising_the_excitation_lowers_the_condition_number():
+    arm, base, model, true = experiment()
+    start = I.exciting_trajectory(2, amplitude=[1.2, 1.5], limits=LIMITS, seed=3)
+    best, history = I.optimise_excitation(model, start, TIMES, iterations=150)
+    assert history[0] == pytest.approx(I.condition_number(model.stacked(start, TIMES)))
+    assert I.condition_number(model.stacked(best, TIMES)) == pytest.approx(history[-1])
+    assert history[-1] < 0.8 * history[0]
+    np.testing.assert_allclose(best.amplitude, start.amplitude)        # the same limits
+    small = I.exciting_trajectory(2, amplitude=0.05, seed=3)
+    assert I.condition_number(model.stacked(small, TIMES)) > 10 * history[0]
+
+
+def test_the_identified_model_predicts_the_torques_of_another_motion():
+    arm, base, model, true = experiment()
+    motion = I.exciting_trajectory(2, amplitude=[1.2, 1.5], limits=LIMITS, seed=3)
+    tau = I.measured_torques(arm, motion, TIMES, noise=0.1, friction=I.EXPERIMENT_FRICTION)
+    estimate = I.least_squares(model.stacked(motion, TIMES), tau.T.ravel(), joints=2)
+    other = I.exciting_trajectory(2, amplitude=[1.0, 1.0], seed=11)
+    measured = I.measured_torques(arm, other, TIMES, friction=I.EXPERIMENT_FRICTION)
+    predicted = model.at(*other.at(TIMES)) @ estimate.values
+    assert np.all(I.prediction_error(predicted, measured) < 2.0)
+
+
+def test_physical_consistency_of_the_true_and_of_a_wrong_model():
+    arm, base, model, true = experiment()
+    reference = P.standard_parameters(arm, friction=I.EXPERIMENT_FRICTION)
+    pi, problems = I.physical_consistency(base, true, reference)
+    np.testing.assert_allclose(pi, reference, atol=1e-12)
+    assert problems == []
+    wrong = np.array(true, dtype=float)
+    wrong[base.names.index("ZZ2")] = 0.2 * wrong[base.names.index("ZZ2")]   # below m r²
+    _, problems = I.physical_consistency(base, wrong, reference)
+    assert [link for link, _ in problems] == [2]
+    assert "the parameters of link 2 are not those of a rigid body" in problems[0][1]
+
+
+def test_the_puma_is_identified_with_its_36_base_parameters():
+    puma = puma560()
+    base = base_parameters_by_regrouping(puma)
+    model = I.BaseRegressor(puma, base)
+    motion = I.exciting_trajectory(6, amplitude=0.8, harmonics=4, seed=2)
+    times = np.arange(0.0, 10.0, 0.01)
+    tau = I.measured_torques(puma, motion, times)
+    estimate = I.least_squares(model.stacked(motion, times), tau.T.ravel(), joints=6)
+    np.testing.assert_allclose(estimate.values, base.values(P.standard_parameters(puma)),
+                               rtol=1e-6, atol=1e-8)
+
+
+ARM = planar_2r(l1=0.5, l2=0.4, m1=1.0, m2=1.0, g=9.81)
+MOTION = I.exciting_trajectory(2, amplitude=0.5, seed=0)
+
+CASES = [
+    ("coefficients of different shapes",
+     lambda: I.FourierTrajectory(np.ones((2, 3)), np.ones((2, 2)), [0, 0], 1.0), ValueError,
+     r"a and b must be \(n, H\) arrays of the same shape"),
+    ("coefficients as text", lambda: I.FourierTrajectory("a", "b", [0], 1.0), TypeError,
+     r"a must be an array of numbers"),
+    ("zero base frequency", lambda: I.FourierTrajectory(np.ones((1, 2)), np.ones((1, 2)), [0], 0.0),
+     ValueError, r"base_frequency must be > 0 \(rad/s\)"),
+    ("q0 of the wrong length",
+     lambda: I.FourierTrajectory(np.ones((2, 2)), np.ones((2, 2)), [0], 1), ValueError,
+     r"q0 must have 2 entries"),
+    ("times with nan", lambda: MOTION.at([0.0, np.nan]), ValueError, r"t must hold finite numbers"),
+    ("negative amplitude", lambda: I.exciting_trajectory(2, amplitude=[-1, 1]), ValueError,
+     r"amplitude must be > 0"),
+    ("amplitude beyond the limits",
+     lambda: I.exciting_trajectory(2, amplitude=2.0, limits=([-1, -3], [1, 3])), ValueError,
+     r"amplitude takes joint 1 outside its limits"),
+    ("zero harmonics", lambda: I.exciting_trajectory(2, amplitude=1, harmonics=0), ValueError,
+     r"harmonics must be an integer >= 1"),
+    ("optimise without a model", lambda: I.optimise_excitation(ARM, MOTION, [0, 1]), TypeError,
+     r"model must be a BaseRegressor"),
+    ("base regressor without a base", lambda: I.BaseRegressor(ARM, "base"), TypeError,
+     r"base must be a BaseParameters"),
+    ("base regressor of a symbolic arm",
+     lambda: I.BaseRegressor(planar_2r(), base_parameters_by_regrouping(planar_2r())), ValueError,
+     r"robot must have numeric lengths, angles and gravity to be compiled"),
+    ("measured torques, negative noise", lambda: I.measured_torques(ARM, MOTION, [0.0], noise=-1),
+     ValueError, r"noise must be >= 0"),
+    ("measured torques, 3 noise levels",
+     lambda: I.measured_torques(ARM, MOTION, [0.0], noise=[1, 1, 1]), ValueError,
+     r"noise must have 2 entries"),
+    ("least squares, y too short", lambda: I.least_squares(np.ones((6, 2)), [1, 2], 2),
+     ValueError, r"y must have one entry per row of W \(6\); got 2"),
+    ("least squares, uneven blocks", lambda: I.least_squares(np.ones((7, 2)), np.ones(7), 2),
+     ValueError, r"W must have rows in 2 blocks of equal height; got 7"),
+    ("least squares, too few rows", lambda: I.least_squares(np.ones((4, 2)), np.ones(4), 2),
+     ValueError, r"W must have more than 2 rows per joint"),
+    ("least squares, W is 1-D", lambda: I.least_squares(np.ones(4), np.ones(4), 2), ValueError,
+     r"W must be a 2-D array"),
+    ("condition of text", lambda: I.condition_number("W"), TypeError,
+     r"W must be an array of numbers"),
+    ("prediction of other shapes", lambda: I.prediction_error(np.ones((3, 2)), np.ones((2, 2))),
+     ValueError, r"measured must have the shape of predicted"),
+    ("pseudo-inertia of 9 numbers", lambda: I.pseudo_inertia([1] * 9), ValueError,
+     r"link_parameters must have 10 entries"),
+    ("consistency without a base", lambda: I.physical_consistency(None, [1], [1]), TypeError,
+     r"base must be a BaseParameters"),
+    ("consistency, reference too short",
+     lambda: I.physical_consistency(base_parameters_by_regrouping(ARM), [1] * 6, [1] * 3),
+     ValueError, r"reference must have 20 entries"),
+]
+
+
+@pytest.mark.parametrize("call, error, message", [case[1:] for case in CASES],
+                         ids=[case[0] for case in CASES])
+def test_bad_input_is_named_in_the_error(call, error, message):
+    with pytest.raises(error, match=message):
+        call()
