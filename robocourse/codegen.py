@@ -607,6 +607,8 @@ class NumericFunction:
         return out
 
     def _not_finite(self, *values):
+        for (name, _, _, shape), value in zip(self._slots, values, strict=True):
+            self._checked(name, shape, value)          # a nan given (the extension passes it)
         described = ", ".join(f"{slot[0]}={np.asarray(value, dtype=float)}"
                               for slot, value in zip(self._slots, values, strict=True))
         raise ValueError(f"{self.failure} at {described}")
@@ -707,10 +709,20 @@ class _Names:
 _PARAMETER_NAMES = ("Jxx", "Jxy", "Jxz", "Jyy", "Jyz", "Jzz", "MSx", "MSy", "MSz", "m")
 
 
+def _float_or_expression(value):
+    """A float, or ``value`` itself when it is an expression of symbols (the run-time
+    parameters of a ``ParametricDynamics``)."""
+    if isinstance(value, sp.Basic) and value.free_symbols:
+        return value
+    return float(value)
+
+
 def _check_parameters(parameters, robot):
-    """``parameters`` as n rows of ten floats (None: the robot's own standard parameters)."""
+    """``parameters`` as n rows of ten floats (None: the robot's own standard parameters,
+    each a float or an expression of the run-time parameters)."""
     if parameters is None:
-        return [tuple(float(x) for x in _standard_parameters(link)) for link in robot.links]
+        return [tuple(_float_or_expression(x) for x in _standard_parameters(link))
+                for link in robot.links]
     if isinstance(parameters, (str, bytes)) or callable(parameters):
         raise TypeError(f"parameters must be an array of shape ({robot.n}, 10); got "
                         f"{parameters!r}")
@@ -735,10 +747,14 @@ class _Dynamics:
     def __init__(self, robot, parameters=None):
         self.robot = robot
         self.geometry = [_Geometry.of(link) for link in robot.links]
-        self.parameters = _check_parameters(parameters, robot)
-        self.gravity = tuple(float(g) for g in robot.gravity)
-        self.q, self.qd, self.qdd = joint_symbols(robot)
         self.names = _Names()
+        # An inertial parameter that is an expression of run-time parameters (l2**2*m2) is
+        # named once, ahead of the recursion (PJzz2); numbers and single symbols as they are.
+        self.parameters = [tuple(self.names.one(x, f"P{label}{k}")
+                                 for x, label in zip(row, _PARAMETER_NAMES, strict=True))
+                           for k, row in enumerate(_check_parameters(parameters, robot), 1)]
+        self.gravity = tuple(_float_or_expression(g) for g in robot.gravity)
+        self.q, self.qd, self.qdd = joint_symbols(robot)
 
     def torques(self, qd, qdd, gravity=True, prefix=""):
         """τ for the rates ``qd`` and accelerations ``qdd`` (n entries each: symbols or
@@ -830,11 +846,15 @@ class CompiledDynamics:
     """
 
     def __init__(self, robot, backend=None, parameters=None):
-        self.robot = _numeric_robot(robot, parameters)
+        _numeric_robot(robot, parameters)
+        self._start(robot, backend,
+                    None if parameters is None else _check_parameters(parameters, robot))
+
+    def _start(self, robot, backend, parameters):
+        """Keep the checked ``robot``, ``backend`` and inertial ``parameters``; the symbols."""
         if backend is not None:
             _check_backend(backend)
-        self.backend = backend
-        self.parameters = None if parameters is None else _check_parameters(parameters, robot)
+        self.robot, self.backend, self.parameters = robot, backend, parameters
         self.q, self.qd, self.qdd = joint_symbols(robot)
         self.tau = sp.Matrix(sp.symbols(f"tau1:{robot.n + 1}"))
 
@@ -963,15 +983,18 @@ class ParametricDynamics(CompiledDynamics):
     """The dynamics of a family of arms that differ in a few ``parameters`` (masses,
     lengths, …), compiled once; the parameters are given at run time.
 
-    ``model`` is a model function of ``robocourse.models`` (``planar_2r``, ``rp_arm``, …),
-    which makes every argument it is not given the symbol of the same name; ``fixed``
-    are the numbers of the other arguments. Every function of ``CompiledDynamics``
-    (``inverse_dynamics``, ``mass_matrix``, ``velocity_product``, ``gravity_load``,
-    ``forward_dynamics``, ``state_rate``) takes the parameter values as a last argument
-    ``p`` (in the order of ``parameters``), so moving a mass slider costs one call, not a
-    new compilation. ``at(**values)`` gives one member of the family: an
-    object with the numeric ``robot`` and the same functions without ``p``, usable
-    wherever a ``CompiledDynamics`` is (``simulate(..., model=...)``, ``control``).
+    ``model`` is a model function of ``robocourse.models`` (``planar_2r``, ``rp_arm``, …)
+    and ``parameters`` names some of its (scalar) arguments; ``fixed`` are the numbers of
+    all the others. The code is generated as for ``CompiledDynamics`` — the same
+    Newton–Euler program — from the arm whose parameters are symbols, each inertial
+    parameter that depends on them (``l2² m2``) computed once per call. Every function
+    of ``CompiledDynamics`` (``inverse_dynamics``, ``mass_matrix``, ``velocity_product``,
+    ``coriolis_matrix``, ``gravity_load``, ``forward_dynamics``, ``state_rate``) takes
+    the parameter values as a last argument ``p`` (in the order of ``parameters``), so
+    moving a mass slider costs one call, not a new compilation. ``at(**values)`` gives
+    one member of the family (a ``BoundDynamics``): the numeric ``robot`` and the same
+    functions without ``p``, usable wherever a ``CompiledDynamics`` is
+    (``simulate(..., model=...)``, ``control``).
 
     >>> from robocourse.models import planar_2r
     >>> family = ParametricDynamics(planar_2r, ["m1", "m2"], l1=1.0, l2=1.0, g=9.81)
@@ -982,44 +1005,47 @@ class ParametricDynamics(CompiledDynamics):
     """
 
     def __init__(self, model, parameters, backend=None, **fixed):
-        if not callable(model):
-            raise TypeError(f"model must be a model function such as planar_2r; got {model!r}")
-        if isinstance(parameters, str) or not all(isinstance(p, str) for p in parameters):
+        if not callable(model) or isinstance(model, type):
+            raise TypeError(f"model must be a model function such as planar_2r; got "
+                            f"{C.shown(model)}")
+        if not isinstance(parameters, (list, tuple)) or not all(
+                isinstance(name, str) for name in parameters):
             raise TypeError(f"parameters must be a list of argument names of the model; "
-                            f"got {parameters!r}")
+                            f"got {C.shown(parameters)}")
         known = inspect.signature(model).parameters
         strangers = [name for name in [*parameters, *fixed] if name not in known]
         if strangers:
             raise ValueError(f"{getattr(model, '__name__', 'model')} has no argument "
                              f"{', '.join(strangers)}; its arguments are {', '.join(known)}")
         both = sorted(set(parameters) & set(fixed))
-        if both or not parameters:
+        if both or not parameters or len(set(parameters)) < len(parameters):
             raise ValueError(f"parameters must name at least one argument, none of them also "
-                             f"fixed; got parameters={list(parameters)!r} and fixed {both}")
-        self.model, self.fixed = model, dict(fixed)
-        self.parameters = sp.Matrix([sp.Symbol(name) for name in parameters])
-        robot = model(**fixed)
-        robot.require_mass_properties()
-        unknown = _free_symbols(robot) - set(self.parameters)
+                             f"fixed or named twice; got parameters={list(parameters)!r} and "
+                             f"fixed {both}")
+        self.model, self.fixed, self.parameter_names = model, dict(fixed), tuple(parameters)
+        # Symbols of their own (sp.Dummy): never equal to a name the program gives its
+        # intermediates, whatever the model calls its arguments.
+        self.p = sp.Matrix([sp.Dummy(name) for name in parameters])
+        robot = C.robot(model(**fixed, **dict(zip(parameters, self.p, strict=True))),
+                        f"{getattr(model, '__name__', 'model')}(**fixed)", dynamics=True)
+        unknown = _free_symbols(robot) - set(self.p)
         if unknown:
             raise ValueError(f"{getattr(model, '__name__', 'model')}(**fixed) leaves the symbols "
                              f"{', '.join(sorted(map(str, unknown)))} that are not parameters: "
                              "give them numbers in fixed or name them in parameters")
-        self.robot, self.backend = robot, backend
-        self.q, self.qd, self.qdd = joint_symbols(robot)
-        self.tau = sp.Matrix(sp.symbols(f"tau1:{robot.n + 1}"))
+        self._start(robot, backend, None)
 
     def __repr__(self):
-        names = ", ".join(map(str, self.parameters))
-        return f"ParametricDynamics({getattr(self.model, '__name__', self.model)}, [{names}])"
+        return (f"ParametricDynamics({getattr(self.model, '__name__', self.model)}, "
+                f"[{', '.join(self.parameter_names)}])")
 
-    def _function(self, expressions, arguments, name, **options):
-        return super()._function(expressions, {**arguments, "p": self.parameters}, name,
+    def _function(self, dynamics, expressions, arguments, name, **options):
+        return super()._function(dynamics, expressions, {**arguments, "p": self.p}, name,
                                  **options)
 
     def at(self, **values):
         """The member of the family with these parameter values (a ``BoundDynamics``)."""
-        names = [str(p) for p in self.parameters]
+        names = list(self.parameter_names)
         if sorted(values) != sorted(names):
             raise TypeError(f"at() needs a value for each parameter {names}; got "
                             f"{sorted(values)}")
@@ -1035,8 +1061,8 @@ class _Bound:
     def __init__(self, function, p):
         self.function, self.p = function, p
 
-    def __call__(self, *values):
-        return self.function(*values, self.p)
+    def __call__(self, *values, out=None):
+        return self.function(*values, self.p, out=out)
 
     def many(self, *values):
         """N states at once, all with the same parameters (see ``NumericFunction.many``)."""
@@ -1047,12 +1073,12 @@ class _Bound:
 class BoundDynamics:
     """One member of a ``ParametricDynamics`` family: its numeric ``robot`` (built by the
     family's model function) and ``inverse_dynamics``, ``mass_matrix``, ``velocity_product``,
-    ``gravity_load``, ``forward_dynamics``, ``state_rate`` as in ``CompiledDynamics``."""
+    ``coriolis_matrix``, ``gravity_load``, ``forward_dynamics``, ``state_rate`` as in
+    ``CompiledDynamics`` (also ``out=`` and ``.many``)."""
 
     def __init__(self, family, p):
         self.family, self.p = family, np.array(p, dtype=float)
-        names = [str(symbol) for symbol in family.parameters]
-        self.values = dict(zip(names, p, strict=True))
+        self.values = dict(zip(family.parameter_names, self.p.tolist(), strict=True))
         self.robot = family.model(**family.fixed, **self.values)
 
     def __repr__(self):

@@ -609,20 +609,15 @@ def _planar_2r_lengths(robot):
     return links[1].a, tool[0, 3]
 
 
-def _configurations(robot, q):
-    """``q`` as an (N, n) float array of N configurations of a numeric ``robot``."""
-    if robot.uses_symbols(dynamics=False):
+def _configurations(robot, q, dynamics=False):
+    """``q`` checked to be N configurations of a numeric ``robot`` (its link frames; also
+    its mass properties for ``dynamics``): an (N, n) float array."""
+    C.robot(robot, dynamics=dynamics)
+    if robot.uses_symbols(dynamics=dynamics):
         raise TypeError("the vectorised forward kinematics needs numbers: give the robot "
-                        "numeric DH parameters (e.g. planar_2r(l1=0.5, l2=0.5))")
-    try:
-        q = np.asarray(q, dtype=float)
-    except (TypeError, ValueError) as error:
-        raise TypeError(f"q must be an (N, {robot.n}) array of numbers, one configuration "
-                        f"per row; got {q!r}") from error
-    if q.ndim != 2 or q.shape[1] != robot.n:
-        raise ValueError(f"q must be an (N, {robot.n}) array, one configuration per row; "
-                         f"got shape {q.shape}")
-    return q
+                        "numeric parameters (e.g. planar_2r(l1=0.5, l2=0.5)), or call "
+                        "link_frames one configuration at a time")
+    return C.states(q, robot.n, "q")
 
 
 def _screws_about_z(theta, d):
@@ -635,6 +630,7 @@ def _screws_about_z(theta, d):
     return screws
 
 
+@C.finite_result
 def link_frames_many(robot, q):
     """``link_frames`` of N configurations at once: an (N, n + 1, 4, 4) array whose row k
     holds ``0_T_1, …, 0_T_n, 0_T_tool`` at the configuration ``q[k]``.
@@ -650,7 +646,11 @@ def link_frames_many(robot, q):
     ((2, 3, 4, 4), array([[2., 0.],
            [0., 2.]]))
     """
-    q = _configurations(robot, q)
+    return _frames_many(robot, _configurations(robot, q))
+
+
+def _frames_many(robot, q):
+    """``link_frames_many`` for checked configurations ``q`` (N, n)."""
     T = np.broadcast_to(np.eye(4), (len(q), 4, 4))
     frames = []
     for link, q_i in zip(robot.links, q.T, strict=True):
@@ -663,6 +663,7 @@ def link_frames_many(robot, q):
     return np.stack(frames, axis=1)
 
 
+@C.finite_result
 def centres_of_mass_many(robot, q):
     """The centres of mass ``0_P_Ci = 0_R_i i_P_Ci + 0_P_i`` of links 1…n in {0} at N
     configurations: an (N, n, 3) array (numbers only; see ``link_frames_many``).
@@ -673,7 +674,6 @@ def centres_of_mass_many(robot, q):
     array([[[1. , 0. , 0. ],
             [1. , 0.5, 0. ]]])
     """
-    robot.require_mass_properties()
-    frames = link_frames_many(robot, q)[:, :-1]
+    frames = _frames_many(robot, _configurations(robot, q, dynamics=True))[:, :-1]
     r_c = np.array([np.asarray(link.r_c, dtype=float) for link in robot.links])   # (n, 3)
     return np.einsum("knij,nj->kni", frames[..., :3, :3], r_c) + frames[..., :3, 3]

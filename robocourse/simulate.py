@@ -213,22 +213,23 @@ def energy(robot, motion):
     >>> float(np.abs(E).max()) < 1e-6, float(np.ptp(motion.q[:, 0])) > 1   # while it swings
     (True, True)
     """
+    _motion_of(robot, motion)
+    return np.array([total_energy(robot, q, qd) for q, qd in zip(motion.q, motion.qd,
+                                                                    strict=True)])
+
+
+def _motion_of(robot, motion):
+    """``motion`` checked to be a ``Motion`` of the joints of ``robot`` (a chain with mass
+    properties)."""
     C.robot(robot, dynamics=True)
     C.instance(motion, Motion, "motion")
     if motion.q.shape[1:] != (robot.n,):
         raise ValueError(f"motion must be a motion of the {robot.n} joints of robot "
                          f"{robot.name!r}; got one of {motion.q.shape[-1]} joints")
-    return np.array([total_energy(robot, q, qd) for q, qd in zip(motion.q, motion.qd,
-                                                                    strict=True)])
-
-
-def _require_motion(motion):
-    if not isinstance(motion, Motion):
-        raise TypeError(f"motion must be a Motion (the result of simulate); got "
-                        f"{type(motion).__name__}")
     return motion
 
 
+@C.finite_result
 def energies(robot, motion):
     """``(K, U)``: the kinetic and the potential energy (``lagrange.kinetic_energy``,
     ``lagrange.potential_energy``) at every sample of ``motion``, two arrays of N numbers.
@@ -243,7 +244,7 @@ def energies(robot, motion):
     >>> [float(e[0]) for e in energies(arm, at_rest)]    # upright: U = g (m1 l1 + m2 (l1 + l2))
     [0.0, 29.43]
     """
-    _require_motion(motion)
+    _motion_of(robot, motion)
     if robot.uses_symbols(dynamics=True):
         raise TypeError("energies needs numbers: give the robot numeric parameters")
     K = np.array([kinetic_energy(robot, q, qd) for q, qd in zip(motion.q, motion.qd,
@@ -252,6 +253,7 @@ def energies(robot, motion):
     return K, U
 
 
+@C.finite_result
 def actuator_work(motion):
     """The work the joint torques/forces have done so far: ``W(t) = ∫₀ᵗ τᵀ q̇ dt``, an
     array of N numbers (cumulative Simpson rule on the samples of ``motion``).
@@ -264,7 +266,7 @@ def actuator_work(motion):
     >>> round(float(actuator_work(steady)[-1]), 12)      # 2 N·m at 1 rad/s for 1 s
     2.0
     """
-    _require_motion(motion)
+    C.instance(motion, Motion, "motion")
     if len(motion.t) < 2:
         raise ValueError(f"motion must have at least 2 samples to integrate over; got "
                          f"{len(motion.t)}")
@@ -304,10 +306,13 @@ class JointSpring:
 
     def _stretch(self, q):
         """``q_j − rest`` for one configuration (n,) or for each row of (N, n)."""
-        q = np.asarray(q, dtype=float)
-        if q.shape[-1:] != (self.robot.n,):
+        q = C.values(q, "q")
+        if B.is_symbolic(q):
+            raise TypeError(f"q must hold numbers (a spring's force and energy are numeric); "
+                            f"got {C.shown(q)}")
+        if np.shape(q)[-1:] != (self.robot.n,):
             raise ValueError(f"q must have {self.robot.n} entries per configuration (one per "
-                             f"joint); got shape {q.shape}")
+                             f"joint); got shape {np.shape(q)}")
         return q[..., self.joint - 1] - float(self.rest)
 
     def __call__(self, t, q, qd):

@@ -274,6 +274,20 @@ CALLS = {
     "codegen.operation_count": (codegen.operation_count, dict(robot=ARM)),
     "codegen.count_operations": (codegen.count_operations, dict(source=codegen.c_source(
         codegen.straight_line_program([x * y], [x, y]), [x, y], "f"))),
+    # the widgets' additions: roll, pitch and yaw, many configurations at once, the energies
+    # and the work along a motion, a joint spring, a family of arms compiled once
+    "frames.roll_pitch_yaw": (frames.roll_pitch_yaw, dict(roll=0.1, pitch=0.2, yaw=0.3)),
+    "kinematics.link_frames_many": (kinematics.link_frames_many, dict(robot=ARM, q=[Q, Z])),
+    "kinematics.centres_of_mass_many": (kinematics.centres_of_mass_many,
+                                        dict(robot=ARM, q=[Q, Z])),
+    "simulate.energies": (simulate.energies, dict(robot=ARM, motion=MOTION)),
+    "simulate.actuator_work": (simulate.actuator_work, dict(motion=MOTION)),
+    "simulate.JointSpring": (simulate.JointSpring, dict(robot=ARM, joint=2, stiffness=10.0,
+                                                        rest=0.1)),
+    "simulate.JointSpring.energy": (simulate.JointSpring(ARM, 2, 10.0).energy, dict(q=Q)),
+    "codegen.ParametricDynamics": (codegen.ParametricDynamics,
+                                   dict(model=models.planar_2r, parameters=["m1", "m2"],
+                                        backend="numpy", l1=1.0, l2=1.0, g=9.81)),
 }
 for _route in (newton_euler, lagrange, lagrange_euler):
     _name = _route.__name__.split(".")[-1]
@@ -301,6 +315,8 @@ EXEMPT = {
     "control.Tracking": "a result",
     "notation.latex_sum": "terms only (*terms, each checked by latex: tested on its own)",
     "codegen.NumericFunction.many": "values only (*values: test_bad_input_codegen)",
+    "codegen.ParametricDynamics.at": "values only (**values: test_parametric_dynamics)",
+    "codegen.BoundDynamics": "a result (ParametricDynamics.at builds it)",
 }
 # Arguments the sweep leaves alone, with the reason.
 NOT_SWEPT = {

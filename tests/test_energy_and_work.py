@@ -101,6 +101,14 @@ def test_on_a_spring_the_free_motion_keeps_K_plus_U_plus_the_spring_energy():
      r"robot must be a SerialChain"),
     (lambda: JointSpring(RP, joint=2, stiffness=1.0).energy([0.1, 0.2, 0.3]), ValueError,
      r"q must have 2 entries"),
+    (lambda: JointSpring(RP, joint=2, stiffness=1.0).energy([0.1, np.nan]), ValueError,
+     r"q\[1\] must be a finite real number; got nan"),
+    (lambda: JointSpring(RP, joint=2, stiffness=1.0)(0.0, [0.1, True], [0.0, 0.0]), TypeError,
+     r"q\[1\] must be a number .*not a bool"),
+    (lambda: energies(ARM, Motion(np.zeros(2), *np.zeros((3, 2, 3)))), ValueError,
+     r"motion must be a motion of the 2 joints"),
+    (lambda: energies(planar_2r, random_motion(ARM)), TypeError,
+     r"robot must be a SerialChain; got the function planar_2r"),
 ])
 def test_bad_input_names_the_argument(call, error, message):
     with pytest.raises(error, match=message):

@@ -53,14 +53,21 @@ def test_the_slide_of_the_rp_arm_is_d2_along_the_arm():
 
 @pytest.mark.parametrize("call, error, message", [
     (lambda: link_frames_many(ARM, [0.1, 0.2]), ValueError,
-     r"q must be an \(N, 2\) array.*\(2,\)"),
-    (lambda: link_frames_many(ARM, np.zeros((4, 3))), ValueError, r"q must be .*\(4, 3\)"),
-    (lambda: link_frames_many(ARM, [["a", "b"]]), TypeError, r"q must be an \(N, 2\) array"),
+     r"q must be a batch of states, shape \(N, 2\) .*got shape \(2,\)"),
+    (lambda: link_frames_many(ARM, np.zeros((4, 3))), ValueError,
+     r"q must be a batch of states, shape \(N, 2\) .*got shape \(4, 3\)"),
+    (lambda: link_frames_many(ARM, [["a", "b"]]), TypeError,
+     r"q must be a batch of states \(an array of numbers, shape \(N, 2\)\)"),
+    (lambda: link_frames_many(ARM, [[0.1, np.nan]]), ValueError, r"q must be finite"),
+    (lambda: link_frames_many(planar_2r, np.zeros((1, 2))), TypeError,
+     r"robot must be a SerialChain; got the function planar_2r"),
     (lambda: link_frames_many(planar_2r(), np.zeros((1, 2))), TypeError, r"needs numbers"),
+    (lambda: centres_of_mass_many(planar_2r(l1=1.0, l2=1.0), np.zeros((1, 2))), TypeError,
+     r"needs numbers"),                                          # the masses are symbols
     (lambda: centres_of_mass_many(SerialChain([Link(), Link(a=1.0)]), np.zeros((1, 2))),
      ValueError, r"link 1 .* has no mass, r_c, I_c"),
     (lambda: centres_of_mass_many(puma560(), np.zeros((2, 5))), ValueError,
-     r"q must be an \(N, 6\)"),
+     r"q must be a batch of states, shape \(N, 6\)"),
 ])
 def test_bad_input_names_the_argument(call, error, message):
     with pytest.raises(error, match=message):

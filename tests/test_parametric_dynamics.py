@@ -41,8 +41,36 @@ def test_each_member_is_newton_euler_of_that_arm(family):
         assert np.allclose(member.gravity_load(q), ne.gravity_load(arm, q))
         tau = ne.inverse_dynamics(arm, q, qd, qdd)
         assert np.allclose(member.forward_dynamics(q, qd, tau), qdd)
+        assert np.allclose(member.coriolis_matrix(q, qd), ne.coriolis_matrix(arm, q, qd))
+        assert np.allclose(member.state_rate(np.concatenate([q, qd]), tau),
+                           np.concatenate([qd, qdd]))
         p = [values[name] for name in ["l1", "l2", "m1", "m2", "g"]]
         assert np.allclose(family.gravity_load(q, p), ne.gravity_load(arm, q))
+        out = np.empty((2, 2))
+        assert member.mass_matrix(q, out=out) is out and np.allclose(out, ne.mass_matrix(arm, q))
+
+
+def test_the_family_is_compiled_once_for_all_its_members(family):
+    light, heavy = family.at(l1=1, l2=1, m1=1, m2=1, g=9.81), family.at(l1=1, l2=1, m1=1, m2=5,
+                                                                       g=9.81)
+    assert light.mass_matrix.function is heavy.mass_matrix.function is family.mass_matrix
+    assert "p" in repr(family.mass_matrix)                       # (q, p): p is an argument
+    assert not np.allclose(light.mass_matrix([0.1, 0.2]), heavy.mass_matrix([0.1, 0.2]))
+
+
+def _named_like_the_program(c1=None, w2z=None):
+    """planar_2r with l1 and m2 called as the generated program calls two intermediates
+    (cos θ1 and ω of link 2 about z)."""
+    return planar_2r(l1=sp.Symbol("c1") if c1 is None else c1, l2=0.6, m1=1.5,
+                     m2=sp.Symbol("w2z") if w2z is None else w2z, g=9.81)
+
+
+@pytest.mark.parametrize("backend", ["c", "numpy"])
+def test_parameters_named_like_the_programs_intermediates_keep_their_values(backend):
+    family = ParametricDynamics(_named_like_the_program, ["c1", "w2z"], backend=backend)
+    member, arm = family.at(c1=0.7, w2z=1.3), planar_2r(l1=0.7, l2=0.6, m1=1.5, m2=1.3, g=9.81)
+    q, qd, qdd = RNG.uniform(-2, 2, size=(3, 2))
+    assert np.allclose(member.inverse_dynamics(q, qd, qdd), ne.inverse_dynamics(arm, q, qd, qdd))
 
 
 def test_many_states_with_one_member_equal_one_state_at_a_time(rp_family):
@@ -72,6 +100,16 @@ def test_a_member_simulates_and_controls_like_the_arm_compiled_alone(rp_family):
     (lambda f: f.at(m1=1.0, m2=1.0, g=9.0), TypeError, r"needs a value for each parameter"),
     (lambda f: f.at(m1=1.0, m2="heavy"), TypeError, r"m2 must be a number"),
     (lambda f: f.at(m1=1.0, m2=sp.Symbol("m")), TypeError, r"m2 must be a number"),
+    (lambda f: f.at(m1=True, m2=1.0), TypeError, r"m1 must be a number .*not a bool"),
+    (lambda f: f.at(m1=1.0, m2=np.nan), ValueError, r"m2 must be a finite real number"),
+    (lambda f: f.at(m1=-1.0, m2=1.0), ValueError, r"m1 must be >= 0 \(kg\)"),
+    (lambda f: f.mass_matrix([0.1, 0.2], [1.0, np.nan]), ValueError,
+     r"p\[1\] must be a finite real number; got nan"),
+    (lambda f: f.mass_matrix([0.1, 0.2], [1.0]), ValueError, r"p must have shape \(2,\)"),
+    (lambda f: ParametricDynamics(rp_arm, ["m1", "m2"], **{**RP_FIXED, "l1": True}), TypeError,
+     r"l1 must be a number .*not a bool"),
+    (lambda f: ParametricDynamics(rp_arm, ["m1", "m1", "m2"], **RP_FIXED), ValueError,
+     r"none of them also fixed or named twice"),
     (lambda f: ParametricDynamics(rp_arm, ["m1", "m2"], l1=0.5), ValueError,
      r"rp_arm\(\*\*fixed\) leaves the symbols Ixx1, .*g.* that are not parameters"),
     (lambda f: ParametricDynamics(rp_arm, ["m1", "g"], g=9.81), ValueError,
@@ -81,6 +119,10 @@ def test_a_member_simulates_and_controls_like_the_arm_compiled_alone(rp_family):
     (lambda f: ParametricDynamics(rp_arm, "m1", **RP_FIXED), TypeError,
      r"parameters must be a list of argument names"),
     (lambda f: ParametricDynamics(rp_arm(), ["m1"]), TypeError, r"model must be a model function"),
+    (lambda f: ParametricDynamics(rp_arm, True, **RP_FIXED), TypeError,
+     r"parameters must be a list of argument names"),
+    (lambda f: ParametricDynamics(rp_arm, ["m1", "m2"], backend="fortran", **RP_FIXED),
+     ValueError, r"backend must be 'c' or 'numpy'"),
 ])
 def test_bad_input_names_the_argument(rp_family, call, error, message):
     with pytest.raises(error, match=message):

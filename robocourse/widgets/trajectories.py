@@ -131,17 +131,16 @@ def plan_and_fly(goal=GOAL, duration=1.5, start=START, payload=1.0, points=5, sa
     """
     start, goal = reachable(start), reachable(goal)
     l1, l2 = ARM["l1"], ARM["l2"]
-    model_arm, model = compiled_arm(1.0)
-    q0 = inverse_kinematics_2r(model_arm, *start, elbow)
-    qf = inverse_kinematics_2r(model_arm, *goal, elbow)
+    model, plant = compiled_arm(1.0), compiled_arm(float(payload))
+    q0 = inverse_kinematics_2r(model.robot, *start, elbow)
+    qf = inverse_kinematics_2r(model.robot, *goal, elbow)
     path = synchronised(q0, qf, duration)
     cubic_path = tip_positions(joint_space_path([q0, qf], steps=40), l1, l2)
     if np.allclose(start, goal):
         line_path = np.array([start, goal])
     else:
-        via = straight_line_2r(model_arm, start, goal, points=points, elbow=elbow)
+        via = straight_line_2r(model.robot, start, goal, points=points, elbow=elbow)
         line_path = tip_positions(joint_space_path(via, steps=10), l1, l2)
-    model, plant = compiled_arm(1.0), compiled_arm(float(payload))
     result = track(plant.robot, model.robot, path, *GAINS, duration=duration + HOLD,
                    plant_model=plant, controller_model=model, samples=samples)
     return Move(start, goal, q0, qf, float(duration), float(payload), cubic_path, line_path,
