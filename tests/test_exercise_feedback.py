@@ -13,6 +13,7 @@ import importlib.util
 import pathlib
 
 import nbformat
+import numpy as np
 import pytest
 
 from robocourse.grading.exercises import Context, Function
@@ -34,11 +35,15 @@ def solution_source(assignment):
 
 
 def run_as_module(source, path):
-    """Run ``source`` from a file (so that its functions can be handed over as source)."""
+    """Run ``source`` from a file (so that its functions can be handed over as source).
+
+    numpy's print options are the process's: a notebook's ``np.set_printoptions`` is
+    undone afterwards, or every later doctest in this process would print with it."""
     path.write_text(source)
     spec = importlib.util.spec_from_file_location(path.stem, path)
     module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
+    with np.printoptions():
+        spec.loader.exec_module(module)
     return vars(module)
 
 
