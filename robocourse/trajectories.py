@@ -259,7 +259,8 @@ def distance_from_line(points, start, end):
 
 def _quintic_coefficients(theta0, thetaf, T, v0, vf, a0, af):
     change = thetaf - theta0
-    return (theta0, v0, a0 / 2,
+    half = sp.Rational(1, 2) if B.is_symbolic(theta0, thetaf, T, v0, vf, a0, af) else 0.5
+    return (theta0, v0, half * a0,
             (20 * change - (8 * vf + 12 * v0) * T - (3 * a0 - af) * T**2) / (2 * T**3),
             (-30 * change + (14 * vf + 16 * v0) * T + (3 * a0 - 2 * af) * T**2) / (2 * T**4),
             (12 * change - (6 * vf + 6 * v0) * T - (a0 - af) * T**2) / (2 * T**5))
