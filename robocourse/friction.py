@@ -30,7 +30,10 @@ cannot hold the arm against a load (no stiction).
 One model of joint friction for the whole course: ``Friction(viscous, coulomb,
 smoothing)`` with ``torque(qd)``, taken by ``simulate.forward_dynamics``,
 ``simulate.simulate`` and ``control.computed_torque`` / ``control.track`` as
-``friction=``. Numbers or symbols, with one implementation.
+``friction=``. Numbers or symbols, with one implementation. The convention is the one of
+the identification of chapter 7 (``τ_f = F_v q̇ + F_c sgn q̇`` per joint, ``sgn 0 = 0``):
+its pair ``(viscous, coulomb)`` is ``Friction(viscous, coulomb)``, and its friction
+torques are ``Friction(viscous, coulomb).torque(qd)`` (one rate vector or (N, n) rates).
 """
 
 from dataclasses import dataclass

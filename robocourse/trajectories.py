@@ -332,7 +332,7 @@ def _lspb_checked(theta0, thetaf, duration, acceleration):
 
 
 def _blend_time(theta0, thetaf, duration, acceleration):
-    """``t_b = tf/2 − √(θ̈² tf² − 4 θ̈ |θf − θ0|) / (2 θ̈)`` (Craig 2017, eq. (7.24))."""
+    """``t_b = tf/2 − √(θ̈² tf² − 4 θ̈ |θf − θ0|) / (2 θ̈)``."""
     root = acceleration**2 * duration**2 - 4 * acceleration * abs(thetaf - theta0)
     if B.is_symbolic(root):
         return duration / 2 - sp.sqrt(root) / (2 * acceleration)
