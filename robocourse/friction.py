@@ -41,9 +41,11 @@ from typing import Any
 
 import numpy as np
 import sympy as sp
+from scipy.integrate import cumulative_trapezoid
 
 from robocourse import _backend as B
 from robocourse import _checks as C
+from robocourse.simulate import Motion
 
 _VISCOUS = "N·m·s/rad, or N·s/m for a prismatic joint"
 _COULOMB = "N·m, or N for a prismatic joint"
@@ -135,6 +137,24 @@ class Friction:
             return np.einsum("ij,ij->i", np.asarray(qd, dtype=float), tau)
         rates = C.vector(qd, self.n, "qd", B.is_symbolic(tau), "one per joint")
         return B.dot(rates, tau)
+
+    @C.finite_result
+    def energy_taken(self, motion):
+        """The energy friction has taken out of ``motion`` (a ``simulate.Motion``) by each of
+        its samples, ``∫₀ᵗ q̇ᵀ τ_f dt`` (J), by the trapezoid rule over the samples: what
+        ``E(0) − E(t)`` must be for a free motion (its accuracy is the sampling's).
+
+        >>> turning = Motion(t=np.array([0.0, 1.0]), q=np.zeros((2, 1)), qd=np.ones((2, 1)),
+        ...                  tau=np.zeros((2, 1)))                 # at 1 rad/s for 1 s
+        >>> Friction([0.5], [1.0]).energy_taken(turning)           # 1.5 W for 1 s
+        array([0. , 1.5])
+        """
+        C.instance(motion, Motion, "motion")
+        if motion.qd.shape[1:] != (self.n,):
+            joints = "1 joint" if self.n == 1 else f"{self.n} joints"
+            raise ValueError(f"motion must be a motion of {joints}, as this friction; got one "
+                             f"of {motion.qd.shape[-1]}")
+        return cumulative_trapezoid(self.power(motion.qd), motion.t, initial=0.0)
 
 
 __all__ = ["Friction"]

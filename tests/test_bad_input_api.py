@@ -281,6 +281,7 @@ CALLS = {
     "friction.Friction": (friction.Friction, dict(viscous=[0.1, 0.2], coulomb=[0.3, 0.4])),
     "friction.Friction.torque": (FRICTION.torque, dict(qd=Q)),
     "friction.Friction.power": (FRICTION.power, dict(qd=Q)),
+    "friction.Friction.energy_taken": (FRICTION.energy_taken, dict(motion=MOTION)),
     "trajectories.quintic_coefficients": (trajectories.quintic_coefficients,
                                           dict(theta0=0.0, thetaf=1.0, duration=2.0)),
     "trajectories.quintic": (trajectories.quintic, dict(theta0=0.0, thetaf=1.0, duration=2.0,

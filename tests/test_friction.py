@@ -7,7 +7,7 @@ import sympy as sp
 from bad_input import named_in_the_error
 from hypothesis import given
 from hypothesis import strategies as st
-from scipy.integrate import cumulative_trapezoid
+from scipy.integrate import cumulative_trapezoid, trapezoid
 from strategies import chains, joint_vectors
 
 from robocourse.codegen import CompiledDynamics
@@ -105,8 +105,10 @@ def test_a_free_swing_with_friction_loses_energy_as_friction_takes_it(model):
     power = FRICTION.power(motion.qd)
     assert np.all(np.diff(E) <= 1e-9 * np.ptp(E))                 # never gains energy
     assert E[0] - E[-1] > 1.0                                      # joules, not round-off
-    lost = -cumulative_trapezoid(power, motion.t, initial=0.0)    # −∫ q̇ᵀ τ_f dt
-    np.testing.assert_allclose(E - E[0], lost, atol=1e-5 * np.ptp(E))
+    taken = FRICTION.energy_taken(motion)                          # ∫ q̇ᵀ τ_f dt
+    np.testing.assert_allclose(E - E[0], -taken, atol=1e-5 * np.ptp(E))
+    np.testing.assert_allclose(taken, cumulative_trapezoid(power, motion.t, initial=0.0))
+    assert taken[-1] == pytest.approx(trapezoid(power, motion.t))
     np.testing.assert_allclose(np.gradient(E, motion.t)[5:-5], -power[5:-5],
                                atol=1e-3 * power.max())
     free = simulate(ARM, [0.6, -0.4], [0.0, 0.0], 3.0, model=model, samples=1201,
@@ -206,8 +208,20 @@ test_bad_friction_is_refused_by_name = named_in_the_error([
         ARM, ARM, synchronised([0, 0], [1, 1], 1.0), 100.0, 20.0,
         controller_friction=Friction([0.1, 0.1], [1.0, 1.0])), ValueError,
      r"^controller_friction must have a smoothing width"),
+    ("the energy taken from a pair of arrays", lambda: FRICTION.energy_taken(
+        (np.zeros(3), np.zeros((3, 2)))), TypeError, r"^motion must be a Motion; got tuple"),
+    ("the energy taken from a motion of one joint", lambda: Friction([0.1], [0.0]).energy_taken(
+        simulate(ARM, [0, 0], [0, 0], 0.01, samples=2, model=ARM_MODEL)), ValueError,
+     r"^motion must be a motion of 1 joint, as this friction; got one of 2$"),
     ("a plant's friction of one joint", lambda: track(
         ARM, ARM, synchronised([0, 0], [1, 1], 1.0), 100.0, 20.0,
         plant_friction=Friction([0.1], [0.0])), ValueError,
      r"^plant_friction must be the friction of 2 joints"),
 ])
+
+
+def test_chapter_4_friction_numbers():
+    friction = Friction([0.1, 0.05], [0.3, 0.15], smoothing=0.01)
+    np.testing.assert_allclose(friction.torque([1.0, -0.5]), [0.4, -0.175])
+    np.testing.assert_allclose(friction.torque([0.02, -0.005]),
+                               [0.002 + 0.3 * np.tanh(2.0), -0.00025 - 0.15 * np.tanh(0.5)])

@@ -3,6 +3,7 @@ in absolute angles, the change of coordinates, the arm in a horizontal plane, th
 simulated in either set; and the wrong forms of chapter 4, §4.5, computed."""
 
 import numpy as np
+import pytest
 import sympy as sp
 from bad_input import named_in_the_error
 
@@ -176,3 +177,23 @@ test_bad_equations_are_refused_by_name = named_in_the_error([
      TypeError, r"^qd\[0\] must be a sympy Symbol"),
 ])
 
+
+
+def test_chapter_4_worked_numbers():
+    robot = planar_2r_distributed(**NUMBERS)
+    rest = np.zeros(2)
+    # T − V held level (zero of height at joint 1) and hanging; the torques that hold it
+    assert -potential_energy(robot, rest) == pytest.approx(0.0)
+    assert -potential_energy(robot, [-np.pi / 2, 0.0]) == pytest.approx(9.81 * (0.5 + 0.7))
+    np.testing.assert_allclose(inverse_dynamics(robot, rest, rest, rest),
+                               [9.81 * (2.0 * 0.25 + 1.0 * 0.5 + 1.0 * 0.2), 9.81 * 0.2])
+    # link 2's energy with the arm turning as one body, θ2 = 0.5 rad, θ̇ = (1, 0)
+    K2 = kinetic_energy(robot, [0.3, 0.5], [1.0, 0.0], link=2)
+    assert K2 == pytest.approx((0.25 + 0.04 + 0.2 * np.cos(0.5)) / 2 + 0.16 / 24)
+    # the flat arm's momentum p1 = M11 θ̇1 + M12 θ̇2 at θ2 = 90°, θ̇ = (2, −3)
+    flat = planar_2r_distributed(**{**NUMBERS, "g": 0.0})
+    M = kinetic_energy(flat, [0.0, np.pi / 2], [1.0, 0.0]) * 2           # M11
+    assert M == pytest.approx(2 / 48 + 0.16 / 12 + 0.25 + 0.125 + 0.04)
+    L = kinetic_energy(ARM, q, qd) - potential_energy(ARM, q)
+    p1 = sp.diff(L, qd[0]).subs({sp.Symbol(k): v for k, v in NUMBERS.items()})
+    assert float(p1.subs({q[0]: 0, q[1]: sp.pi / 2, qd[0]: 2, qd[1]: -3})) == pytest.approx(0.78)

@@ -329,3 +329,49 @@ def test_given_velocities_are_kept_and_the_path_rests_outside_only_when_at_rest(
     with pytest.raises(ValueError, match=r"^t must lie in \[0.0, 1.0\] \(s\): the path is "
                                          r"not at rest at its last point"):
         moving.at(1.5)
+
+
+# --- the worked answers of chapter 5, §5.2 and §5.6–5.7, against their closed forms ---------
+
+def test_chapter_5_via_point_example():
+    times, angles = [0.0, 1.0, 2.0, 3.2], [0.0, 30.0, 70.0, 40.0]
+    rough = via_point_cubics(times, angles, "heuristic")
+    np.testing.assert_allclose(rough.velocities, [0.0, 35.0, 0.0, 0.0])
+    # arriving −6Δ/h² + (2 v_k-1 + 4 v_k)/h, leaving 6Δ/h² − (4 v_k + 2 v_k+1)/h
+    np.testing.assert_allclose(rough.acceleration_jumps(), [100 - (-40), -125 - (-170)])
+    smooth = via_point_cubics(times, angles, "continuous acceleration")
+    np.testing.assert_allclose(smooth.velocities, [0.0, 2137.5 / 41, 60 / 41, 0.0])
+
+
+def test_the_torque_jump_at_a_via_point_is_the_mass_matrix_times_the_acceleration_jump():
+    from robocourse.newton_euler import inverse_dynamics, mass_matrix
+
+    arm = planar_2r(l1=0.5, l2=0.5, m1=2.0, m2=1.0, g=9.81)
+    plan = via_point_cubics([0.0, 0.4, 1.0], [[-1.0, 1.4], [-0.6, 2.0], [0.5, 1.5]])
+    eps = 1e-9
+    before, after = (inverse_dynamics(arm, *plan.at(0.4 + s)) for s in (-eps, eps))
+    jump = plan.acceleration_jumps()[0]
+    assert np.abs(jump).max() > 1.0
+    np.testing.assert_allclose(after - before, mass_matrix(arm, plan.at(0.4)[0]) @ jump,
+                               atol=1e-6)
+
+
+def test_chapter_5_lspb_makes_the_lectures_normalised_rates():
+    for (start, goal), rate in (((20.0, 40.0), 4.0), ((30.0, 80.0), 10.0)):
+        acceleration = (goal - start) / (0.5 * 5.0)          # Δ / (t_b (t_f − t_b))
+        assert lspb_blend_time(start, goal, 5.5, acceleration) == pytest.approx(0.5)
+        assert lspb(start, goal, 5.5, acceleration, 2.75)[1] == pytest.approx(rate)
+
+
+def test_chapter_5_quintic_peaks():
+    grid = np.linspace(0.0, 5.0, 20001)
+    _, velocity, acceleration = quintic(30.0, 75.0, 5.0, grid)
+    assert np.abs(velocity).max() == pytest.approx(15 * 45 / (8 * 5))
+    assert np.abs(acceleration).max() == pytest.approx(10 * 45 / (np.sqrt(3) * 25), rel=1e-7)
+
+
+def test_chapter_5_lecture_example_with_cubics():
+    start, goal, limit = np.radians([20.0, 30.0]), np.radians([40.0, 80.0]), np.radians(10.0)
+    np.testing.assert_allclose(unsynchronised(start, goal, limit).durations, [3.0, 7.5])
+    path = synchronised(start, goal, 7.5)
+    np.testing.assert_allclose(np.degrees(path.at(3.75)[1]), [4.0, 10.0])
