@@ -580,6 +580,34 @@ def model(value, chain, name="model", *, may_be_false=False):
     return value
 
 
+def friction(value, n, name="friction", *, simulation=False):
+    """``value`` checked to be None (no friction) or a ``friction.Friction`` of ``n`` joints;
+    for a ``simulation``, with numbers and a smooth sign where there is Coulomb friction.
+
+    >>> friction((0.1, 0.2), 2)
+    Traceback (most recent call last):
+    ...
+    TypeError: friction must be a Friction; got tuple (0.1, 0.2)
+    """
+    from robocourse.friction import Friction  # friction uses these checks
+
+    if value is None:
+        return None
+    instance(value, Friction, name)
+    if value.n != n:
+        raise ValueError(f"{name} must be the friction of {n} joints (one coefficient per "
+                         f"joint); got one of {value.n} joints")
+    if simulation:
+        if value.uses_symbols:
+            raise TypeError(f"{name} must have numeric coefficients to simulate; got "
+                            f"viscous = {list(value.viscous)}, coulomb = {list(value.coulomb)}")
+        if value.smoothing is None and np.any(np.asarray(value.coulomb) != 0):
+            raise ValueError(f"{name} must have a smoothing width to simulate Coulomb friction "
+                             f"(e.g. Friction(..., smoothing=0.01)): the exact sign jumps at "
+                             f"q̇ = 0, where the integrator would stall")
+    return value
+
+
 def choice(value, name, options):
     """``value`` checked to be one of the strings ``options``.
 

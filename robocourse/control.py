@@ -13,6 +13,12 @@ unit mass on a spring ``Kp`` and a damper ``Kv`` (critically damped for
 ``Kv = 2√Kp``), and it dies away. A controller whose model is wrong — a payload 20 %
 heavier than the real one, say — cancels too much or too little; the rest acts as
 a disturbance, and the error stays bounded but no longer vanishes.
+
+Joint friction (``friction.Friction``) is one more term of the arm's equations,
+``τ = M q̈ + c + G + τ_f(q̇)``. A controller with a friction model adds its ``τ̂_f(q̇)``
+at the measured rates and cancels it like the rest (Craig 2017, §10.4); without one, the
+arm's friction acts as a disturbance that drags the joints behind the plan while they
+move.
 """
 
 from dataclasses import dataclass
@@ -47,9 +53,11 @@ def _trajectory(trajectory, n, robot_name):
     return trajectory
 
 
-def computed_torque(robot, trajectory, Kp, Kv, model=None):
-    """The control law ``τ(t, q, q̇) = M(q)(q̈_des + Kv ė + Kp e) + c(q, q̇) + G(q)``, with
-    ``e = q_des(t) − q`` and ``M, c, G`` of ``robot``: the controller's model of the arm.
+def computed_torque(robot, trajectory, Kp, Kv, model=None, friction=None):
+    """The control law ``τ(t, q, q̇) = M(q)(q̈_des + Kv ė + Kp e) + c(q, q̇) + G(q) + τ̂_f(q̇)``,
+    with ``e = q_des(t) − q`` and ``M, c, G`` of ``robot``: the controller's model of the
+    arm; ``τ̂_f`` its model of the joint friction (``friction``: a ``friction.Friction``
+    with numbers, or None for none).
 
     ``Kp, Kv``: positive gains, one for all joints or one per joint. ``model``: the
     robot's ``codegen.CompiledDynamics`` (None: Newton–Euler). The result is a
@@ -66,6 +74,8 @@ def computed_torque(robot, trajectory, Kp, Kv, model=None):
     _trajectory(trajectory, robot.n, "the robot")
     Kp, Kv = _gain(Kp, robot.n, "Kp", "1/s²"), _gain(Kv, robot.n, "Kv", "1/s")
     C.model(model, robot)
+    friction = C.friction(friction, robot.n, simulation=True)
+    friction_torque = (lambda qd: 0.0) if friction is None else friction._numeric_torque
     if model is None:
         M, c, G = (partial(mass_matrix, robot), partial(velocity_product, robot),
                    partial(gravity_load, robot))
@@ -75,7 +85,7 @@ def computed_torque(robot, trajectory, Kp, Kv, model=None):
     def torque(t, q, qd):
         q_des, qd_des, qdd_des = trajectory.at(t)
         e, e_dot = q_des - q, qd_des - qd
-        return M(q) @ (qdd_des + Kv * e_dot + Kp * e) + c(q, qd) + G(q)
+        return M(q) @ (qdd_des + Kv * e_dot + Kp * e) + c(q, qd) + G(q) + friction_torque(qd)
     return torque
 
 
@@ -90,13 +100,16 @@ class Tracking:
 
 
 def track(plant, controller, trajectory, Kp, Kv, q0=None, qd0=None, duration=None, *,
-          plant_model=None, controller_model=None, samples=201, rtol=1e-8, atol=1e-8):
+          plant_friction=None, controller_friction=None, plant_model=None,
+          controller_model=None, samples=201, rtol=1e-8, atol=1e-8):
     """Simulate the arm ``plant`` driven by computed-torque control along ``trajectory``,
     the law computed with the model ``controller`` (the same robot for a perfect model,
     another one for a model error).
 
     ``q0, qd0``: the start (default: the start of the trajectory, ``trajectory.at(0)``, at
-    rest); ``duration``: default the trajectory's. ``plant_model, controller_model``: their
+    rest); ``duration``: default the trajectory's. ``plant_friction``: the arm's joint
+    friction, ``controller_friction``: the controller's model of it (``friction.Friction``,
+    or None for none). ``plant_model, controller_model``: their
     ``codegen.CompiledDynamics`` for speed. Returns a ``Tracking``.
 
     >>> from robocourse.models import planar_2r
@@ -117,14 +130,16 @@ def track(plant, controller, trajectory, Kp, Kv, q0=None, qd0=None, duration=Non
         raise ValueError(f"controller must model an arm of {plant.n} joints like the plant; "
                          f"got {controller.n}")
     _trajectory(trajectory, plant.n, "the plant")
+    C.friction(plant_friction, plant.n, "plant_friction", simulation=True)
+    C.friction(controller_friction, plant.n, "controller_friction", simulation=True)
     q0 = trajectory.at(0.0)[0] if q0 is None else q0
     qd0 = np.zeros(plant.n) if qd0 is None else qd0
     if duration is None and not hasattr(trajectory, "duration"):
         raise TypeError("duration must be given for a trajectory without a duration")
     duration = trajectory.duration if duration is None else duration
-    law = computed_torque(controller, trajectory, Kp, Kv, controller_model)
-    motion = simulate(plant, q0, qd0, duration, law, model=plant_model, samples=samples,
-                      rtol=rtol, atol=atol)
+    law = computed_torque(controller, trajectory, Kp, Kv, controller_model, controller_friction)
+    motion = simulate(plant, q0, qd0, duration, law, friction=plant_friction,
+                      model=plant_model, samples=samples, rtol=rtol, atol=atol)
     desired = trajectory.at(motion.t)[0]
     return Tracking(motion=motion, desired=desired, error=desired - motion.q)
 

@@ -312,7 +312,7 @@ def _array(value, name, ndim):
     """``value`` as a float array of ``ndim`` dimensions, all finite (a fast gate for the
     large arrays of identification; the message names ``name``)."""
     if isinstance(value, (str, bytes)) or value is None or callable(value):
-        raise TypeError(f"{name} must be an array of numbers; got {C._got(value)}")
+        raise TypeError(f"{name} must be an array of numbers; got {C.shown(value)}")
     try:
         array = np.asarray(value, dtype=float)
     except (TypeError, ValueError):

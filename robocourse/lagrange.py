@@ -151,6 +151,30 @@ def time_derivative(expr, q, qd, qdd):
                 for j in range(len(q))), sp.zeros(*expr.shape) if hasattr(expr, "shape") else 0)
 
 
+def euler_lagrange(lagrangian, q, qd, qdd):
+    """``d/dt(∂L/∂q̇_i) − ∂L/∂q_i`` for every coordinate ``q_i`` (a column, symbolic): the left
+    side of Lagrange's equations for ANY Lagrangian ``L(q, q̇)`` written in ANY generalised
+    coordinates ``q`` (with their rates ``qd`` and accelerations ``qdd`` as symbols); set it
+    equal to the generalised forces ``Q_i``. ``lagrange_equations`` is this for a robot
+    in its joint variables.
+
+    A pendulum (mass m on a rod of length l, angle θ from the downward vertical):
+
+    >>> th, w, a, m, l, g = sp.symbols('theta omega alpha m l g')
+    >>> L = m * l**2 * w**2 / 2 + m * g * l * sp.cos(th)
+    >>> euler_lagrange(L, [th], [w], [a])
+    Matrix([[alpha*l**2*m + g*l*m*sin(theta)]])
+    """
+    lagrangian = C.expression(lagrangian, "lagrangian")
+    if isinstance(lagrangian, sp.MatrixBase):
+        raise TypeError(f"lagrangian must be one scalar expression L = K − U; got a "
+                        f"{lagrangian.shape[0]}x{lagrangian.shape[1]} matrix")
+    q = C.symbols(q, None, "q")
+    qd, qdd = C.symbols(qd, len(q), "qd"), C.symbols(qdd, len(q), "qdd")
+    return sp.Matrix([time_derivative(sp.diff(lagrangian, qd[i]), q, qd, qdd)
+                      - sp.diff(lagrangian, q[i]) for i in range(len(q))])
+
+
 def lagrange_equations(robot):
     """The joint torques ``τ`` (n x 1, symbolic) from ``d/dt(∂L/∂q̇) − ∂L/∂q = τ``, ``L = K − U``.
 

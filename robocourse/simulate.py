@@ -37,10 +37,12 @@ from robocourse.newton_euler import gravity_load, mass_matrix, velocity_product
 
 
 @C.finite_result
-def forward_dynamics(robot, q, qd, tau):
-    """The joint accelerations ``q̈ = M(q)⁻¹ (τ − c(q, q̇) − G(q))`` (Newton–Euler terms).
+def forward_dynamics(robot, q, qd, tau, *, friction=None):
+    """The joint accelerations ``q̈ = M(q)⁻¹ (τ − c(q, q̇) − G(q) − τ_f(q̇))`` (Newton–Euler
+    terms; ``τ_f``: the joint friction ``friction.torque(q̇)``, a ``friction.Friction``, or
+    none for None).
 
-    Solves ``M q̈ = τ − c − G`` (LU), so a singular mass matrix — a chain whose
+    Solves ``M q̈ = τ − c − G − τ_f`` (LU), so a singular mass matrix — a chain whose
     moving links have no mass or inertia — raises ValueError naming ``q``.
 
     >>> from robocourse.models import planar_2r
@@ -53,9 +55,14 @@ def forward_dynamics(robot, q, qd, tau):
     >>> forward_dynamics(pendulum, [0], [0], [0])             # let go when horizontal
     Matrix([[-g/l1]])
     """
-    symbolic, q, qd, tau = C.joint_inputs(robot, dynamics=True, q=q, qd=qd, tau=tau)
+    friction = C.friction(friction, C.robot(robot).n)
+    symbolic, q, qd, tau = C.joint_inputs(robot, dynamics=True, q=q, qd=qd, tau=tau,
+                                          also=() if friction is None else (friction.viscous,
+                                                                           friction.coulomb))
     M = mass_matrix(robot, q)
     rhs = tau - velocity_product(robot, q, qd) - gravity_load(robot, q)
+    if friction is not None:
+        rhs = rhs - B.convert(friction.torque(qd), symbolic)
     try:
         return M.LUsolve(rhs) if symbolic else np.linalg.solve(M, rhs)
     except (np.linalg.LinAlgError, sp.matrices.exceptions.NonInvertibleMatrixError) as error:
@@ -139,12 +146,42 @@ def _state_rate(robot, y, tau):
     return np.concatenate([qd, forward_dynamics(robot, q, qd, tau)])
 
 
-def simulate(robot, q0, qd0, duration, torque=None, *, model=None, samples=None,
-             method="RK45", rtol=1e-8, atol=1e-8):
+def _solver_options(duration, samples, method, rtol, atol):
+    """The integration's own arguments checked: a numeric duration > 0, the number of
+    samples, the method and the tolerances."""
+    duration = C.positive(duration, "duration", "s")
+    if isinstance(duration, sp.Basic):
+        raise TypeError(f"duration must be a number of seconds (simulate needs numbers); got "
+                        f"{duration}")
+    if samples is not None:
+        C.count(samples, "samples", 2, C.MAX_EVALUATIONS)
+    C.choice(method, "method", _METHODS)
+    C.positive(rtol, "rtol", "relative")
+    C.positive(atol, "atol", "in the units of q and qd")
+    return duration
+
+
+def _integrate(state_rate, y0, duration, samples, method, rtol, atol):
+    """``(t, y)``: ``ẏ = state_rate(t, y)`` from ``y0`` over ``[0, duration]`` by ``solve_ivp``
+    (within the evaluation budget), at ``samples`` equally spaced times or the solver's."""
+    times = None if samples is None else np.linspace(0.0, duration, samples)
+    solution = solve_ivp(_within_budget(state_rate, duration), (0.0, duration), y0,
+                         method=method, t_eval=times, rtol=rtol, atol=atol)
+    if not solution.success:
+        raise RuntimeError(f"the simulation stopped at t = {solution.t[-1]}: "
+                           f"{solution.message}")
+    return solution.t, solution.y
+
+
+def simulate(robot, q0, qd0, duration, torque=None, *, friction=None, model=None,
+             samples=None, method="RK45", rtol=1e-8, atol=1e-8):
     """The motion of ``robot`` from ``(q0, qd0)`` for ``duration`` seconds under ``torque``.
 
     ``torque(t, q, qd)`` returns the n joint torques/forces (None: all zero, a free
-    swing). The state ``y = [q, q̇]`` follows ``ẏ = [q̇, q̈]``, ``q̈ = forward_dynamics(q, q̇, τ)``,
+    swing). ``friction``: the joints' ``friction.Friction`` (None: none), with a smooth
+    sign where it has Coulomb friction; the motors' torques then drive the arm less its
+    friction, ``τ − τ_f(q̇)``, and ``Motion.tau`` records the motors' torques ``τ``.
+    The state ``y = [q, q̇]`` follows ``ẏ = [q̇, q̈]``, ``q̈ = forward_dynamics(q, q̇, τ)``,
     integrated by ``solve_ivp`` (``method``, ``rtol``, ``atol``). ``model``: the
     robot's ``codegen.CompiledDynamics``; None (the default): the one of
     ``codegen.compiled_dynamics(robot)``, generated once per session (without a C
@@ -163,16 +200,9 @@ def simulate(robot, q0, qd0, duration, torque=None, *, model=None, samples=None,
     if symbolic:
         raise TypeError("simulate needs numbers: give the robot numeric parameters and "
                         "q0, qd0 numeric values")
-    duration = C.positive(duration, "duration", "s")
-    if isinstance(duration, sp.Basic):
-        raise TypeError(f"duration must be a number of seconds (simulate needs numbers); got "
-                        f"{duration}")
-    if samples is not None:
-        C.count(samples, "samples", 2, C.MAX_EVALUATIONS)
+    duration = _solver_options(duration, samples, method, rtol, atol)
+    friction = C.friction(friction, robot.n, simulation=True)
     C.model(model, robot, may_be_false=True)
-    C.choice(method, "method", _METHODS)
-    C.positive(rtol, "rtol", "relative")
-    C.positive(atol, "atol", "in the units of q and qd")
     if model is None:
         if c_compiler() is None:
             warnings.warn("simulate: no C compiler found (install cc or set $CC): the "
@@ -183,19 +213,69 @@ def simulate(robot, q0, qd0, duration, torque=None, *, model=None, samples=None,
     torque = _torque_function(torque, robot.n)
     n = robot.n
 
-    def state_rate(t, y):
-        return rate(y, torque(t, y[:n], y[n:]))
+    friction_torque = (lambda qd: 0.0) if friction is None else friction._numeric_torque
 
-    times = None if samples is None else np.linspace(0.0, duration, samples)
-    solution = solve_ivp(_within_budget(state_rate, duration), (0.0, duration),
-                         np.concatenate([q0, qd0]), method=method, t_eval=times, rtol=rtol,
-                         atol=atol)
-    if not solution.success:
-        raise RuntimeError(f"the simulation stopped at t = {solution.t[-1]}: "
-                           f"{solution.message}")
-    q, qd = solution.y[:n].T, solution.y[n:].T
-    tau = np.array([torque(t, *state) for t, *state in zip(solution.t, q, qd, strict=True)])
-    return Motion(t=solution.t, q=q, qd=qd, tau=tau.reshape(len(solution.t), n))
+    def state_rate(t, y):
+        return rate(y, torque(t, y[:n], y[n:]) - friction_torque(y[n:]))
+
+    t, y = _integrate(state_rate, np.concatenate([q0, qd0]), duration, samples, method, rtol,
+                      atol)
+    q, qd = y[:n].T, y[n:].T
+    tau = np.array([torque(t_k, *state) for t_k, *state in zip(t, q, qd, strict=True)])
+    return Motion(t=t, q=q, qd=qd, tau=tau.reshape(len(t), n))
+
+
+def simulate_equations(equations, q, qd, qdd, q0, qd0, duration, *, samples=None,
+                       method="RK45", rtol=1e-8, atol=1e-8):
+    """The motion that obeys the equations of motion ``equations(q, q̇, q̈) = 0``, written
+    with symbols in any generalised coordinates ``q`` (rates ``qd``, accelerations
+    ``qdd``), from ``(q0, qd0)`` for ``duration`` seconds — for equations that are not a
+    robot's (``simulate``), e.g. ``lagrange.euler_lagrange`` of a Lagrangian of one's own.
+
+    The equations must be linear in ``q̈``, ``A(q, q̇) q̈ + b(q, q̇) = 0``, with numbers for
+    every parameter; each step solves ``A q̈ = −b`` and integrates ``[q, q̇]`` by
+    ``solve_ivp`` (``method``, ``rtol``, ``atol``; ``samples`` as in ``simulate``). A force
+    acting on a coordinate is a term of the equations (``E − Q = 0``). Returns a
+    ``Motion`` with zero ``tau``.
+
+    >>> th, w, a = sp.symbols('theta omega alpha')
+    >>> pendulum = sp.Matrix([a + 9.81 * sp.sin(th)])       # l = 1 m, from the vertical
+    >>> motion = simulate_equations(pendulum, [th], [w], [a], [0.1], [0.0], 2.006, samples=2)
+    >>> bool(abs(motion.q[-1, 0] - 0.1) < 1e-3)             # one period, 2π √(l/g)
+    True
+    """
+    equations = C.expression(equations, "equations", finite=True)
+    equations = equations if isinstance(equations, sp.MatrixBase) else sp.Matrix([equations])
+    q = C.symbols(q, len(equations), "q")
+    qd, qdd = C.symbols(qd, len(q), "qd"), C.symbols(qdd, len(q), "qdd")
+    n = len(q)
+    q0 = C.vector(q0, n, "q0", False, "one per coordinate")
+    qd0 = C.vector(qd0, n, "qd0", False, "one per coordinate")
+    duration = _solver_options(duration, samples, method, rtol, atol)
+    others = equations.free_symbols - set(q) - set(qd) - set(qdd)
+    if others:
+        raise ValueError(f"equations must have numbers for every parameter; got the symbols "
+                         f"{sorted(map(str, others))}: substitute their values first")
+    A = equations.jacobian(qdd)
+    if A.has(*qdd):
+        raise ValueError("equations must be linear in the accelerations qdd (A(q, qd) qdd + "
+                         "b(q, qd) = 0)")
+    b = equations.subs({a: 0 for a in qdd})
+    numeric = sp.lambdify([list(q), list(qd)], [A, b], "numpy")
+
+    def state_rate(t, y):
+        A_y, b_y = numeric(y[:n], y[n:])
+        try:
+            accelerations = np.linalg.solve(np.asarray(A_y, dtype=float),
+                                            -np.asarray(b_y, dtype=float).ravel())
+        except np.linalg.LinAlgError as error:
+            raise ValueError(f"the equations cannot be solved for qdd at t = {t}, q = "
+                             f"{list(y[:n])}: their matrix A = ∂E/∂q̈ is singular") from error
+        return np.concatenate([y[n:], accelerations])
+
+    t, y = _integrate(state_rate, np.concatenate([q0, qd0]), duration, samples, method, rtol,
+                      atol)
+    return Motion(t=t, q=y[:n].T, qd=y[n:].T, tau=np.zeros((len(t), n)))
 
 
 @C.finite_result
@@ -327,5 +407,5 @@ class JointSpring:
         return float(energy) if np.ndim(energy) == 0 else energy
 
 
-__all__ = ["forward_dynamics", "simulate", "energy", "Motion", "energies", "actuator_work",
-           "JointSpring"]
+__all__ = ["forward_dynamics", "simulate", "simulate_equations", "energy", "Motion",
+           "energies", "actuator_work", "JointSpring"]

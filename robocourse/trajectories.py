@@ -1,5 +1,6 @@
-"""Joint trajectories: cubic rest-to-rest motion, several joints together, and a
-straight line in Cartesian space (chapter 5, §5.1–5.3).
+"""Joint trajectories: cubic rest-to-rest motion, several joints together, a straight
+line in Cartesian space (chapter 5, §5.1–5.3); paths through via points, quintics and
+linear segments with parabolic blends (§5.6–5.7; Craig 2017, §7.3).
 
 A cubic ``θ(t) = c0 + c1 t + c2 t² + c3 t³`` has four coefficients, just enough for
 four conditions: start and end positions ``θ(0) = θ0``, ``θ(tf) = θf`` and zero
@@ -16,6 +17,14 @@ arrives one joint at a time. A cubic in each joint moves the tip along a curve:
 for a straight line of the tip, the line is sampled, each point is turned into
 joint angles by inverse kinematics, and the joints move from point to point —
 between the points the tip leaves the line, the less the more points are taken.
+
+A path through via points is a chain of cubics, each with the velocities it has at its
+two points (``cubic_coefficients(..., velocity0=, velocityf=)``): the via velocities
+are chosen by a heuristic (continuous velocity, the acceleration jumps) or so that the
+acceleration is continuous too (a tridiagonal system: the clamped cubic spline) —
+``via_point_cubics``. A quintic (``quintic``) also sets the accelerations at both ends;
+a linear segment with parabolic blends (``lspb``) moves at constant speed between two
+blends of constant acceleration.
 """
 
 import math
@@ -36,9 +45,11 @@ def _checked(theta0, thetaf, duration):
             C.positive(C.values(duration, "duration"), "duration", "s"))
 
 
-def _coefficients(theta0, thetaf, duration):
+def _coefficients(theta0, thetaf, duration, velocity0=0, velocityf=0):
     change = thetaf - theta0
-    return theta0, 0, 3 * change / duration**2, -2 * change / duration**3
+    return (theta0, velocity0,
+            3 * change / duration**2 - (2 * velocity0 + velocityf) / duration,
+            -2 * change / duration**3 + (velocity0 + velocityf) / duration**2)
 
 
 def _cubic(coefficients, t):
@@ -49,14 +60,22 @@ def _cubic(coefficients, t):
 
 
 @C.finite_result
-def cubic_coefficients(theta0, thetaf, duration):
+def cubic_coefficients(theta0, thetaf, duration, *, velocity0=0, velocityf=0):
     """``(c0, c1, c2, c3)`` of the cubic from ``θ0`` to ``θf`` in ``tf = duration`` with
     zero velocity at both ends: ``c0 = θ0, c1 = 0, c2 = 3(θf − θ0)/tf², c3 = −2(θf − θ0)/tf³``.
 
+    With end velocities ``θ̇0 = velocity0``, ``θ̇f = velocityf`` (a segment between via
+    points, Craig 2017, §7.3): ``c1 = θ̇0``, ``c2 = 3(θf − θ0)/tf² − (2θ̇0 + θ̇f)/tf``,
+    ``c3 = −2(θf − θ0)/tf³ + (θ̇0 + θ̇f)/tf²``.
+
     >>> cubic_coefficients(*sp.symbols('theta0 theta_f t_f'))
     (theta0, 0, (-3*theta0 + 3*theta_f)/t_f**2, (2*theta0 - 2*theta_f)/t_f**3)
+    >>> cubic_coefficients(0.0, 1.0, 1.0, velocity0=0.5, velocityf=0.5)
+    (0.0, 0.5, 1.5, -1.0)
     """
-    return _coefficients(*_checked(theta0, thetaf, duration))
+    theta0, thetaf, duration = _checked(theta0, thetaf, duration)
+    return _coefficients(theta0, thetaf, duration, C.values(velocity0, "velocity0"),
+                         C.values(velocityf, "velocityf"))
 
 
 @C.finite_result
@@ -234,3 +253,301 @@ def distance_from_line(points, start, end):
     relative = P - B.matrix([list(start)] * count, symbolic)
     cross = relative[:, 1] * direction[0] - relative[:, 0] * direction[1]
     return cross / (sp.sqrt(squared) if symbolic else math.sqrt(squared))
+
+
+# --- paths through via points, quintics, linear segments with parabolic blends (§5.6–5.7) ---
+
+def _quintic_coefficients(theta0, thetaf, T, v0, vf, a0, af):
+    change = thetaf - theta0
+    half = sp.Rational(1, 2) if B.is_symbolic(theta0, thetaf, T, v0, vf, a0, af) else 0.5
+    return (theta0, v0, half * a0,
+            (20 * change - (8 * vf + 12 * v0) * T - (3 * a0 - af) * T**2) / (2 * T**3),
+            (-30 * change + (14 * vf + 16 * v0) * T + (3 * a0 - 2 * af) * T**2) / (2 * T**4),
+            (12 * change - (6 * vf + 6 * v0) * T - (a0 - af) * T**2) / (2 * T**5))
+
+
+def _quintic_checked(theta0, thetaf, duration, ends):
+    """``θ0, θf, tf`` (``_checked``) and the four end rates, each checked and named."""
+    return (*_checked(theta0, thetaf, duration),
+            *(C.values(value, name) for name, value in ends.items()))
+
+
+@C.finite_result
+def quintic_coefficients(theta0, thetaf, duration, *, velocity0=0, velocityf=0,
+                         acceleration0=0, accelerationf=0):
+    """``(a0, …, a5)`` of the quintic ``θ(t) = a0 + a1 t + … + a5 t⁵`` from ``θ0`` to ``θf``
+    in ``tf = duration`` with the end velocities ``θ̇0, θ̇f`` and accelerations ``θ̈0, θ̈f``
+    (Craig 2017, §7.3, six conditions, six coefficients):
+
+    ``a0 = θ0``, ``a1 = θ̇0``, ``a2 = θ̈0/2``,
+    ``a3 = (20Δ − (8θ̇f + 12θ̇0) tf − (3θ̈0 − θ̈f) tf²) / (2 tf³)``,
+    ``a4 = (−30Δ + (14θ̇f + 16θ̇0) tf + (3θ̈0 − 2θ̈f) tf²) / (2 tf⁴)``,
+    ``a5 = (12Δ − (6θ̇f + 6θ̇0) tf − (θ̈0 − θ̈f) tf²) / (2 tf⁵)``, with ``Δ = θf − θ0``.
+    From rest to rest: ``a3 = 10Δ/tf³, a4 = −15Δ/tf⁴, a5 = 6Δ/tf⁵``.
+
+    >>> quintic_coefficients(0.0, 1.0, 1.0)
+    (0.0, 0, 0.0, 10.0, -15.0, 6.0)
+    """
+    return _quintic_coefficients(*_quintic_checked(theta0, thetaf, duration, dict(
+        velocity0=velocity0, velocityf=velocityf, acceleration0=acceleration0,
+        accelerationf=accelerationf)))
+
+
+@C.finite_result
+def quintic(theta0, thetaf, duration, t, *, velocity0=0, velocityf=0, acceleration0=0,
+            accelerationf=0):
+    """``(θ, θ̇, θ̈)`` of the quintic (``quintic_coefficients``) at time(s) ``t`` in
+    ``[0, duration]``: position, velocity AND acceleration are the given ones at both ends,
+    so a quintic from rest to rest starts and stops without a jump of acceleration (of
+    torque), which the cubic cannot do. Numbers, arrays (elementwise) or symbols.
+
+    >>> position, velocity, acceleration = quintic(0.0, 1.0, 2.0, np.array([0.0, 1.0, 2.0]))
+    >>> position, velocity, acceleration
+    (array([0. , 0.5, 1. ]), array([0.   , 0.9375, 0.   ]), array([0., 0., 0.]))
+    """
+    theta0, thetaf, duration, *ends = _quintic_checked(theta0, thetaf, duration, dict(
+        velocity0=velocity0, velocityf=velocityf, acceleration0=acceleration0,
+        accelerationf=accelerationf))
+    t = C.within(t, "t", 0, duration, "s", ": the quintic is the motion only from t = 0 to "
+                 "t = duration")
+    a = _quintic_coefficients(theta0, thetaf, duration, *ends)
+    return (a[0] + a[1] * t + a[2] * t**2 + a[3] * t**3 + a[4] * t**4 + a[5] * t**5,
+            a[1] + 2 * a[2] * t + 3 * a[3] * t**2 + 4 * a[4] * t**3 + 5 * a[5] * t**4,
+            2 * a[2] + 6 * a[3] * t + 12 * a[4] * t**2 + 20 * a[5] * t**3)
+
+
+def _lspb_checked(theta0, thetaf, duration, acceleration):
+    """``θ0, θf, tf`` and the blend acceleration, checked to be large enough:
+    ``|θ̈| >= 4|θf − θ0|/tf²`` (Craig 2017, §7.3), else the blends cannot meet."""
+    theta0, thetaf, duration = _checked(theta0, thetaf, duration)
+    acceleration = C.positive(C.values(acceleration, "acceleration"), "acceleration",
+                              "rad/s², the size of the blends' acceleration")
+    least = 4 * abs(thetaf - theta0) / duration**2
+    if not B.is_symbolic(acceleration, least) and np.any(
+            np.asarray(acceleration) < np.asarray(least) * (1 - C.ROUND_OFF)):
+        raise ValueError(f"acceleration must be >= 4|thetaf - theta0|/duration² = "
+                         f"{np.round(least, 6).tolist()} (rad/s²) for the two blends to meet "
+                         f"the straight segment; got {np.asarray(acceleration).tolist()}")
+    return theta0, thetaf, duration, acceleration
+
+
+def _blend_time(theta0, thetaf, duration, acceleration):
+    """``t_b = tf/2 − √(θ̈² tf² − 4 θ̈ |θf − θ0|) / (2 θ̈)``."""
+    root = acceleration**2 * duration**2 - 4 * acceleration * abs(thetaf - theta0)
+    if B.is_symbolic(root):
+        return duration / 2 - sp.sqrt(root) / (2 * acceleration)
+    return duration / 2 - np.sqrt(np.maximum(root, 0.0)) / (2 * acceleration)
+
+
+@C.finite_result
+def lspb_blend_time(theta0, thetaf, duration, acceleration):
+    """The blend time ``t_b`` of the linear segment with parabolic blends from ``θ0`` to
+    ``θf`` in ``tf = duration`` whose blends accelerate at ``|θ̈| = acceleration``:
+
+    ``t_b = tf/2 − √(θ̈² tf² − 4 θ̈ |θf − θ0|) / (2 θ̈)``,
+
+    the smaller root of ``θ̈ t_b² − θ̈ tf t_b + |θf − θ0| = 0``, which says that the blend
+    ends on the line through the midpoint ``(tf/2, (θ0 + θf)/2)`` with the speed it has
+    reached, ``θ̈ t_b``. It needs ``θ̈ >= 4|θf − θ0|/tf²``; at equality ``t_b = tf/2``
+    (no linear part), and ``t_b → 0`` as ``θ̈ → ∞`` (constant speed, an infinite
+    acceleration at both ends). Numbers or symbols.
+
+    >>> float(lspb_blend_time(30.0, 80.0, 5.5, 20.0))
+    0.5
+    """
+    return _blend_time(*_lspb_checked(theta0, thetaf, duration, acceleration))
+
+
+@C.finite_result
+def lspb(theta0, thetaf, duration, acceleration, t):
+    """``(θ, θ̇, θ̈)`` at time(s) ``t`` in ``[0, duration]`` of the linear segment with
+    parabolic blends (LSPB) from ``θ0`` to ``θf``: with ``s = sgn(θf − θ0)``, ``a`` the
+    blends' acceleration and ``t_b`` the blend time (``lspb_blend_time``),
+
+    * ``0 <= t <= t_b``: ``θ = θ0 + ½ s a t²`` (speeding up at ``s a``);
+    * ``t_b < t < tf − t_b``: ``θ = θ0 + s a t_b (t − t_b/2)`` (constant speed ``s a t_b``);
+    * ``tf − t_b <= t <= tf``: ``θ = θf − ½ s a (tf − t)²`` (slowing down).
+
+    Velocity continuous, acceleration piecewise constant. Numbers (arrays elementwise).
+
+    >>> lspb(30.0, 80.0, 5.5, 20.0, np.array([0.0, 0.5, 2.75, 5.5]))[:2]
+    (array([30. , 32.5, 55. , 80. ]), array([ 0., 10., 10.,  0.]))
+    """
+    theta0, thetaf, duration, acceleration = _lspb_checked(theta0, thetaf, duration,
+                                                           acceleration)
+    if B.is_symbolic(theta0, thetaf, duration, acceleration, t):
+        raise TypeError("lspb evaluates numbers (a piecewise motion): give theta0, thetaf, "
+                        "duration, acceleration and t as numbers; lspb_blend_time takes "
+                        "symbols")
+    t = C.within(t, "t", 0, duration, "s", ": the motion runs from t = 0 to t = duration")
+    blend = _blend_time(theta0, thetaf, duration, acceleration)
+    a = np.sign(thetaf - theta0) * acceleration
+    rising, falling = t <= blend, t >= duration - blend
+    left = duration - t
+    position = np.where(rising, theta0 + a * t**2 / 2,
+                        np.where(falling, thetaf - a * left**2 / 2,
+                                 theta0 + a * blend * (t - blend / 2)))
+    velocity = np.where(rising, a * t, np.where(falling, a * left, a * blend))
+    accel = np.where(rising, a, np.where(falling, -a, 0.0)) + 0.0 * t
+    return position, velocity, accel
+
+
+VIA_VELOCITIES = ("heuristic", "continuous acceleration")
+
+
+def _heuristic_velocities(slopes):
+    """Craig's heuristic (2017, §7.3): at a via point the average of the slopes of the two
+    neighbouring segments, or zero where the slope changes sign (or is zero); at rest at
+    the first and last point."""
+    before, after = slopes[:-1], slopes[1:]
+    same_sign = np.sign(before) * np.sign(after) > 0
+    inner = np.where(same_sign, (before + after) / 2, 0.0)
+    rest = np.zeros((1, *slopes.shape[1:]))
+    return np.concatenate([rest, inner, rest])
+
+
+def _continuous_acceleration_velocities(h, change):
+    """The via velocities for which the acceleration is continuous at every via point, at
+    rest at the ends: for k = 1 … m−2,
+    ``v_{k−1}/h_{k−1} + 2 (1/h_{k−1} + 1/h_k) v_k + v_{k+1}/h_k = 3 (Δ_{k−1}/h_{k−1}² + Δ_k/h_k²)``,
+    a tridiagonal system (``scipy.linalg.solve_banded``)."""
+    from scipy.linalg import solve_banded
+
+    m = len(h) + 1
+    rest = np.zeros((1, *change.shape[1:]))
+    if m == 2:
+        return np.concatenate([rest, rest])
+    inverse = (1 / h).reshape(-1, *[1] * (change.ndim - 1))
+    rhs = 3 * (change[:-1] * inverse[:-1] ** 2 + change[1:] * inverse[1:] ** 2)
+    bands = np.zeros((3, m - 2))
+    bands[0, 1:] = 1 / h[1:-1]                      # above the diagonal: v_{k+1} / h_k
+    bands[1] = 2 * (1 / h[:-1] + 1 / h[1:])
+    bands[2, :-1] = 1 / h[1:-1]                     # below: v_{k-1} / h_{k-1}
+    return np.concatenate([rest, solve_banded((1, 1), bands, rhs), rest])
+
+
+@dataclass(frozen=True)
+class ViaPointPath:
+    """Cubic segments through via points (``via_point_cubics``): the joint values
+    ``positions[k]`` at ``times[k]``, passed with ``velocities[k]`` — position and velocity
+    continuous everywhere. ``positions`` and ``velocities``: (m,) for one joint, (m, n)
+    for n joints.
+
+    ``at(t)`` gives ``(q, q̇, q̈)`` at numeric time(s) ``t`` (shape of ``t``, with the joints
+    last); before the first and after the last point the arm is at rest there (allowed
+    only when the velocity there is zero).
+    """
+
+    times: Any
+    positions: Any
+    velocities: Any
+
+    @property
+    def duration(self):
+        """The time of the last point."""
+        return float(self.times[-1])
+
+    @property
+    def coefficients(self):
+        """``(c0, c1, c2, c3)`` of every segment, in its own time from 0 to ``h_k``
+        (``cubic_coefficients`` with end velocities): shape (m − 1, 4, …)."""
+        h = np.diff(self.times).reshape(-1, *[1] * (self.positions.ndim - 1))
+        return np.stack(_coefficients(self.positions[:-1], self.positions[1:], h,
+                                      self.velocities[:-1], self.velocities[1:]), axis=1)
+
+    def _outside_at_rest(self, t):
+        for outside, k, side in ((t < self.times[0], 0, "before the first"),
+                                 (t > self.times[-1], -1, "after the last")):
+            if np.any(outside) and np.any(self.velocities[k] != 0):
+                raise ValueError(f"t must lie in [{self.times[0]}, {self.times[-1]}] (s): the "
+                                 f"path is not at rest at its {side.split()[-1]} point, so "
+                                 f"there is no motion {side} point; got "
+                                 f"{np.asarray(t)[outside].ravel()[0]!r}")
+
+    @C.finite_result
+    def at(self, t):
+        """``(q, q̇, q̈)`` at time(s) ``t``; at a via point, the segment that starts there."""
+        if B.is_symbolic(t):
+            raise TypeError(f"t must be a time or an array of times in seconds (numbers); "
+                            f"got {t!r}")
+        t = np.asarray(C.values(t, "t"), dtype=float)
+        self._outside_at_rest(t)
+        inside = (t >= self.times[0]) & (t <= self.times[-1])
+        clipped = np.clip(t, self.times[0], self.times[-1])
+        k = np.clip(np.searchsorted(self.times, clipped, side="right") - 1, 0,
+                    len(self.times) - 2)
+        c0, c1, c2, c3 = np.moveaxis(self.coefficients[k], t.ndim, 0)   # each (..., [n])
+        joints = (1,) * (self.positions.ndim - 1)                   # times first, joints last
+        s = np.reshape(clipped - self.times[k], t.shape + joints)
+        moving = np.reshape(inside, s.shape)
+        return (c0 + c1 * s + c2 * s**2 + c3 * s**3, (c1 + 2 * c2 * s + 3 * c3 * s**2) * moving,
+                (2 * c2 + 6 * c3 * s) * moving)
+
+    @C.finite_result
+    def acceleration_jumps(self):
+        """``q̈(t_k⁺) − q̈(t_k⁻)`` at every via point k = 1 … m−2 (rows): zero for the
+        continuous-acceleration velocities, not in general for the others."""
+        c = self.coefficients
+        h = np.diff(self.times).reshape(-1, *[1] * (self.positions.ndim - 1))
+        arriving = 2 * c[:-1, 2] + 6 * c[:-1, 3] * h[:-1]
+        leaving = 2 * c[1:, 2]
+        return leaving - arriving
+
+
+@C.finite_result
+def via_point_cubics(times, positions, velocities="heuristic"):
+    """The path of cubic segments through the points ``positions[k]`` at ``times[k]``
+    (k = 0 … m−1, increasing times), at rest at the first and the last point, with
+    continuous position and velocity at every via point (Craig 2017, §7.3).
+
+    Segment k is the cubic from ``θ_k`` to ``θ_{k+1}`` in ``h_k = t_{k+1} − t_k`` with the end
+    velocities ``v_k, v_{k+1}`` (``cubic_coefficients``). The via velocities ``v_k``:
+
+    * ``"heuristic"``: the average of the neighbouring segments' slopes
+      ``(θ_{k+1} − θ_k)/h_k``, or 0 where the slope changes sign — the acceleration jumps at
+      the via points;
+    * ``"continuous acceleration"``: the solution of the tridiagonal system (k = 1 … m−2)
+      ``v_{k−1}/h_{k−1} + 2 (1/h_{k−1} + 1/h_k) v_k + v_{k+1}/h_k``
+      ``= 3 (Δ_{k−1}/h_{k−1}² + Δ_k/h_k²)``, ``Δ_k = θ_{k+1} − θ_k`` (the clamped cubic
+      spline) — the acceleration is continuous too;
+    * an array of m velocities (one row per point, first and last included): as given.
+
+    ``positions``: (m,) for one joint, (m, n) for n joints (a column per joint). Numbers.
+
+    >>> path = via_point_cubics([0.0, 1.0, 2.0], [0.0, 1.0, 3.0])
+    >>> path.velocities                                # the slopes 1 and 2, averaged
+    array([0. , 1.5, 0. ])
+    >>> float(path.at(1.0)[0]), float(path.acceleration_jumps()[0])  # through θ1; q̈ jumps
+    (1.0, 6.0)
+    >>> smooth = via_point_cubics([0.0, 1.0, 2.0], [0.0, 1.0, 3.0], "continuous acceleration")
+    >>> float(smooth.velocities[1]), float(smooth.acceleration_jumps()[0])
+    (2.25, 0.0)
+    """
+    times = C.vector(times, None, "times", False, "one per point")
+    if len(times) < 2:
+        raise ValueError(f"times must hold at least 2 times (a start and an end); got "
+                         f"{len(times)}")
+    if np.any(np.diff(times) <= 0):
+        k = int(np.flatnonzero(np.diff(times) <= 0)[0])
+        raise ValueError(f"times must increase; got times[{k}] = {times[k]} and "
+                         f"times[{k + 1}] = {times[k + 1]}")
+    if B.is_symbolic(positions):
+        raise TypeError("positions must be numbers (via_point_cubics plans numerically); "
+                        f"got {C.shown(positions)}")
+    positions = np.asarray(C.values(positions, "positions"), dtype=float)
+    if positions.ndim not in (1, 2) or len(positions) != len(times):
+        raise ValueError(f"positions must hold one row per time ({len(times)} rows, one "
+                         f"column per joint); got shape {positions.shape}")
+    h = np.diff(times)
+    change = np.diff(positions, axis=0)
+    if isinstance(velocities, str):
+        rule = C.choice(velocities, "velocities", VIA_VELOCITIES)
+        slopes = change / h.reshape(-1, *[1] * (positions.ndim - 1))
+        v = (_heuristic_velocities(slopes) if rule == "heuristic"
+             else _continuous_acceleration_velocities(h, change))
+    else:
+        v = np.asarray(C.values(velocities, "velocities"), dtype=float)
+        if v.shape != positions.shape:
+            raise ValueError(f"velocities must be 'heuristic', 'continuous acceleration' or "
+                             f"one per position, shape {positions.shape}; got shape {v.shape}")
+    return ViaPointPath(times=times, positions=positions, velocities=v + 0.0)

@@ -18,6 +18,7 @@ from robocourse import (
     codegen,
     control,
     frames,
+    friction,
     inertia,
     kinematics,
     lagrange,
@@ -35,7 +36,7 @@ from robocourse.grading import checks
 
 MODULES = (frames, robot, models, inertia, kinematics, statics, newton_euler, lagrange,
            lagrange_euler, closed_form, codegen, simulate, control, trajectories, puma560,
-           notation, checks)
+           notation, checks, friction)
 
 ARM = models.planar_2r(l1=1.0, l2=1.0, m1=1.0, m2=1.0, g=9.81)
 PUMA = models.puma560()
@@ -50,6 +51,8 @@ Q, Z = [0.3, 1.0], [0.0, 0.0]
 W = [1.0, 0, 0, 0, 0, 0.5]
 T = kinematics.forward_kinematics(PUMA, [0.3, -0.5, 0.4, 0.6, 0.7, -0.8])
 LINK = ARM.links[1]
+FRICTION = friction.Friction([0.1, 0.2], [0.3, 0.4], smoothing=0.01)
+VIA = trajectories.via_point_cubics([0.0, 1.0, 2.0], [0.0, 1.0, 0.5])
 
 
 def _enter(label):
@@ -288,6 +291,30 @@ CALLS = {
     "codegen.ParametricDynamics": (codegen.ParametricDynamics,
                                    dict(model=models.planar_2r, parameters=["m1", "m2"],
                                         backend="numpy", l1=1.0, l2=1.0, g=9.81)),
+    # joint friction, via points, quintics, blends, any Lagrangian (chapters 4-5)
+    "friction.Friction": (friction.Friction, dict(viscous=[0.1, 0.2], coulomb=[0.3, 0.4])),
+    "friction.Friction.torque": (FRICTION.torque, dict(qd=Q)),
+    "friction.Friction.power": (FRICTION.power, dict(qd=Q)),
+    "friction.Friction.energy_taken": (FRICTION.energy_taken, dict(motion=MOTION)),
+    "trajectories.quintic_coefficients": (trajectories.quintic_coefficients,
+                                          dict(theta0=0.0, thetaf=1.0, duration=2.0)),
+    "trajectories.quintic": (trajectories.quintic, dict(theta0=0.0, thetaf=1.0, duration=2.0,
+                                                        t=1.0)),
+    "trajectories.lspb_blend_time": (trajectories.lspb_blend_time,
+                                     dict(theta0=0.0, thetaf=1.0, duration=2.0,
+                                          acceleration=2.0)),
+    "trajectories.lspb": (trajectories.lspb, dict(theta0=0.0, thetaf=1.0, duration=2.0,
+                                                  acceleration=2.0, t=1.0)),
+    "trajectories.via_point_cubics": (trajectories.via_point_cubics,
+                                      dict(times=[0.0, 1.0, 2.0], positions=[0.0, 1.0, 0.5])),
+    "trajectories.ViaPointPath.at": (VIA.at, dict(t=0.5)),
+    "trajectories.ViaPointPath.acceleration_jumps": (VIA.acceleration_jumps, dict()),
+    "lagrange.euler_lagrange": (lagrange.euler_lagrange, dict(lagrangian=w1**2 + sp.cos(t1),
+                                                              q=[t1], qd=[w1], qdd=[a1])),
+    "simulate.simulate_equations": (simulate.simulate_equations,
+                                    dict(equations=sp.Matrix([a1 + sp.sin(t1)]), q=[t1],
+                                         qd=[w1], qdd=[a1], q0=[0.1], qd0=[0.0],
+                                         duration=0.01, samples=2)),
 }
 for _route in (newton_euler, lagrange, lagrange_euler):
     _name = _route.__name__.split(".")[-1]
@@ -313,6 +340,7 @@ EXEMPT = {
     "statics.StaticForces": "a result", "lagrange.EquationTerms": "a result",
     "closed_form.ClosedForm": "a result (closed_form builds it)", "simulate.Motion": "a result",
     "control.Tracking": "a result",
+    "trajectories.ViaPointPath": "a result (via_point_cubics builds it)",
     "notation.latex_sum": "terms only (*terms, each checked by latex: tested on its own)",
     "codegen.NumericFunction.many": "values only (*values: test_bad_input_codegen)",
     "codegen.ParametricDynamics.at": "values only (**values: test_parametric_dynamics)",
