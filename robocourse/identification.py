@@ -44,11 +44,12 @@ import scipy.optimize
 from robocourse import _checks as C
 from robocourse.base_parameters import BaseParameters
 from robocourse.codegen import CompiledDynamics, NumericFunction
+from robocourse.friction import Friction
 from robocourse.inertia import Box, inertia_by_integration
 from robocourse.parameters import (
     PER_LINK,
+    _friction_pair,
     centre_of_mass_parameters,
-    friction_torque,
     inertia_tensor,
     regressor,
 )
@@ -271,7 +272,7 @@ def measured_torques(robot, trajectory, times, *, noise=0.0, friction=None, seed
     """Simulated torque measurements along ``trajectory`` at ``times``: an (N, n) array.
 
     The torques of the standard model (Newton–Euler, ``codegen.CompiledDynamics``), plus
-    the friction ``friction = (viscous, coulomb)`` (``parameters.friction_torque``), plus
+    the friction ``friction = (viscous, coulomb)`` (``friction.Friction(viscous, coulomb)``), plus
     Gaussian noise of standard deviation ``noise`` (N·m; a number or one per joint),
     drawn from ``seed``.
     """
@@ -279,7 +280,7 @@ def measured_torques(robot, trajectory, times, *, noise=0.0, friction=None, seed
     q, qd, qdd = trajectory.at(times)
     tau = _compiled(robot).inverse_dynamics.many(q, qd, qdd)
     if friction is not None:
-        tau = tau + friction_torque(qd, friction)
+        tau = tau + Friction(*_friction_pair(friction, robot.n)).torque(qd)
     noise = np.broadcast_to(np.asarray(noise, dtype=float), (robot.n,)) if np.ndim(noise) == 0 \
         else C.vector(noise, robot.n, "noise", symbolic=False)
     if np.any(noise < 0):

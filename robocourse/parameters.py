@@ -262,8 +262,14 @@ def _gate(robot, parameters, gravity, q, qd, qdd, also=()):
                           dynamics=parameters is None, q=q, qd=qd, qdd=qdd)
 
 
-def _sign(values, symbolic):
-    return [sp.sign(v) for v in values] if symbolic else list(np.sign(values))
+def _friction_columns(qd, symbolic):
+    """The n x 2n friction columns of the regressor, ``∂τ_f/∂(FV_1, FC_1, …)``: joint i's
+    row has ``q̇_i`` and ``sgn q̇_i`` (``sgn 0 = 0``) under its own ``FV_i, FC_i`` — the
+    model ``friction.Friction`` without smoothing, linear in its coefficients."""
+    n = len(qd)
+    signs = [sp.sign(v) for v in qd] if symbolic else list(np.sign(qd))
+    return B.matrix([[v for j in range(n) for v in ((qd[i], signs[i]) if i == j else (0, 0))]
+                     for i in range(n)], symbolic)
 
 
 def regressor(robot, q, qd, qdd, *, friction=False, gravity=None):
@@ -284,7 +290,7 @@ def regressor(robot, q, qd, qdd, *, friction=False, gravity=None):
     """
     _check_flag(friction, "friction")
     symbolic, q, qd, qdd = _gate(robot, (), gravity, q, qd, qdd)
-    n, p = robot.n, PER_LINK * robot.n
+    p = PER_LINK * robot.n
     transforms = _link_transforms(robot, q, symbolic)
     motions = _outward(robot, transforms, qd, qdd, C.gravity(gravity, robot, symbolic), symbolic)
     wrenches = []
@@ -303,9 +309,7 @@ def regressor(robot, q, qd, qdd, *, friction=False, gravity=None):
     Y = B.matrix(rows, symbolic)
     if not friction:
         return Y
-    signs = _sign(qd, symbolic)
-    columns = B.matrix([[v for j in range(n) for v in ((qd[i], signs[i]) if i == j else (0, 0))]
-                        for i in range(n)], symbolic)
+    columns = _friction_columns(qd, symbolic)
     return sp.Matrix.hstack(Y, columns) if symbolic else np.hstack([Y, columns])
 
 
@@ -347,25 +351,6 @@ def inverse_dynamics(robot, q, qd, qdd, *, parameters=None, wrench=None, frame="
            for link, (f_i, n_i) in zip(robot.links, forces, strict=True)]
     tau = B.vector(tau, symbolic)
     if len(values) > PER_LINK * n:
-        rest = values[PER_LINK * n:]
-        tau = tau + friction_torque(qd, (rest[0::2], rest[1::2]))
+        tau = tau + _friction_columns(qd, symbolic) @ B.vector(list(values[PER_LINK * n:]),
+                                                             symbolic)
     return tau
-
-
-def friction_torque(qd, friction):
-    """The friction torques ``τ_f = FV q̇ + FC sign(q̇)``, joint by joint (viscous and
-    Coulomb). ``friction = (viscous, coulomb)``, one number per joint each; ``qd``: one
-    joint-rate vector, or numbers for N states as an (N, n) array.
-
-    >>> friction_torque([2.0, -1.0, 0.0], ([0.5, 0.5, 0.5], [1.0, 1.0, 1.0]))
-    array([ 2. , -1.5,  0. ])
-    """
-    if isinstance(qd, np.ndarray) and qd.ndim == 2:
-        viscous, coulomb = _friction_pair(friction, qd.shape[1])
-        return qd * viscous + np.sign(qd) * coulomb
-    symbolic = B.is_symbolic(qd, friction)
-    qd = C.vector(qd, None, "qd", symbolic)
-    viscous, coulomb = _friction_pair(friction, len(qd))
-    signs = _sign(qd, symbolic)
-    return B.vector([viscous[i] * qd[i] + coulomb[i] * signs[i] for i in range(len(qd))],
-                    symbolic)

@@ -13,10 +13,12 @@ from hypothesis import strategies as st
 from strategies import inertia_tensors, states
 
 from robocourse import equivalence
+from robocourse import identification as I
 from robocourse import lagrange as la
 from robocourse import lagrange_euler as le
 from robocourse import newton_euler as ne
 from robocourse import parameters as P
+from robocourse.friction import Friction
 from robocourse.models import planar_2r, planar_2r_distributed, puma560, rp_arm
 from robocourse.robot import joint_symbols
 
@@ -63,15 +65,21 @@ def test_any_parameter_vector_is_linear_and_friction_adds_its_columns(state, dat
                                **TOLERANCE)
     np.testing.assert_allclose(P.inverse_dynamics(robot, q, qd, qdd, parameters=pi_a + pi_b),
                                Y @ pi_a + Y @ pi_b, **TOLERANCE)
-    friction = (pi_a[10 * n::2], pi_a[10 * n + 1::2])
-    np.testing.assert_allclose(Y[:, 10 * n:] @ pi_a[10 * n:], P.friction_torque(qd, friction),
-                               **TOLERANCE)
+    physical = np.abs(pi_a[10 * n:])                  # a real joint's F_v, F_c >= 0
+    np.testing.assert_allclose(Y[:, 10 * n:] @ physical,
+                               Friction(physical[0::2], physical[1::2]).torque(qd), **TOLERANCE)
 
 
-def test_friction_torque_viscous_and_coulomb_on_many_states():
-    qd = np.array([[1.0, -2.0], [0.0, 0.5]])
-    expected = [[0.1 * 1.0 + 2.0, 0.3 * -2.0 - 4.0], [0.0, 0.3 * 0.5 + 4.0]]
-    np.testing.assert_allclose(P.friction_torque(qd, ([0.1, 0.3], [2.0, 4.0])), expected)
+def test_measured_torques_add_the_one_friction_model():
+    arm = planar_2r(l1=1.0, l2=1.0, m1=1.0, m2=1.0, g=9.81)
+    motion = I.FourierTrajectory(np.full((2, 1), 0.3), np.zeros((2, 1)), np.zeros(2), 1.0)
+    times = np.linspace(0.0, 1.0, 5)
+    q, qd, qdd = motion.at(times)
+    friction = ([0.1, 0.3], [2.0, 4.0])
+    added = I.measured_torques(arm, motion, times, friction=friction) - \
+        I.measured_torques(arm, motion, times)
+    np.testing.assert_allclose(added, Friction(*friction).torque(qd), atol=1e-12)
+    np.testing.assert_allclose(added, qd * [0.1, 0.3] + np.sign(qd) * [2.0, 4.0], atol=1e-12)
 
 
 def test_the_regressor_depends_on_no_mass_property():
@@ -201,8 +209,10 @@ CASES = [
      ValueError, r"friction must be None or a pair \(viscous, coulomb\)"),
     ("friction viscous too short", lambda: P.standard_parameters(ARM, friction=([0.1], [0, 0])),
      ValueError, r"friction\[0\] \(viscous\) must have 2 entries"),
-    ("friction_torque qd as text", lambda: P.friction_torque("fast", ([1], [1])), TypeError,
-     r"qd must be a sequence"),
+    ("measured torques friction not a pair",
+     lambda: I.measured_torques(ARM, I.FourierTrajectory([[0.1], [0.1]], [[0], [0]], [0, 0], 1.0),
+                                [0.0], friction=0.5),
+     ValueError, r"friction must be None or a pair \(viscous, coulomb\)"),
     ("origin parameters negative mass", lambda: P.origin_parameters(-1.0, [0, 0, 0], np.eye(3)),
      ValueError, r"mass must be >= 0"),
     ("origin parameters r_c 2 entries", lambda: P.origin_parameters(1.0, [0, 0], np.eye(3)),

@@ -23,7 +23,6 @@ import functools
 import html
 from typing import Any, NamedTuple
 
-import ipywidgets as widgets
 import numpy as np
 from matplotlib.collections import LineCollection
 from matplotlib.figure import Figure
@@ -31,15 +30,9 @@ from matplotlib.figure import Figure
 from robocourse import identification as I
 from robocourse.base_parameters import base_parameters_by_regrouping
 from robocourse.parameters import standard_parameters
-from robocourse.widgets.drawing import (
-    LiveFigure,
-    animation_html,
-    compact_player,
-    freeze_background,
-    labelled_slider,
-    number_text,
-    redraw_on_change,
-)
+from robocourse.widgets.animation import sweep_animation
+from robocourse.widgets.drawing import number_text
+from robocourse.widgets.shapes import explorer, labelled_slider
 
 MAX_AMPLITUDE = (2.0, 2.4)          # rad: the largest motion of joints 1 and 2 (fraction 1)
 LIMITS = ((-2.6, -2.6), (2.6, 2.6))  # rad: the joint limits drawn
@@ -184,32 +177,24 @@ def readout_html(state):
             f"{rows}</table></div>")
 
 
+def identification_view(state):
+    """The ``IdentificationView`` of ``state`` on a new figure."""
+    return IdentificationView(Figure(figsize=(9.0, 3.4)), state)
+
+
 def identification_widget(amplitude=0.8, noise=0.5, dpi=72):
     """Two sliders — the amplitude of the motion (fraction of the largest) and the torque
     noise (N·m) — and, on every change, a new identification drawn and tabulated.
 
-    Returns an ``ipywidgets.VBox`` carrying ``sliders`` (dict: ``amplitude``, ``noise``),
-    ``state()`` (the current ``IdentificationState``), ``drawing`` (the view), ``live``
-    (``LiveFigure``) and ``readout`` (the HTML table).
+    An explorer (``shapes.explorer``): ``sliders`` (``amplitude``, ``noise``), ``state()``
+    (the current ``IdentificationState``), ``drawing``, ``live`` and ``readout``.
     """
     sliders = {"amplitude": labelled_slider("amplitude", amplitude, 0.05, 1.0, 0.05,
                                             digits=2, continuous=False),
                "noise": labelled_slider("noise", noise, 0.0, 3.0, 0.1, "N·m", digits=1,
                                         continuous=False)}
-
-    def state():
-        return identification_state(sliders["amplitude"].value, sliders["noise"].value)
-
-    fig = Figure(figsize=(9.0, 3.4))
-    drawing = IdentificationView(fig, state())
-    live = LiveFigure(fig, dpi=dpi)
-    readout = widgets.HTML(readout_html(state()))
-    redraw_on_change(list(sliders.values()), state, drawing, readout, readout_html, live)
-    box = widgets.VBox([widgets.HBox(list(sliders.values())),
-                        widgets.HBox([live.image, readout])])
-    box.sliders, box.state, box.drawing, box.live, box.readout = (sliders, state, drawing,
-                                                                  live, readout)
-    return box
+    return explorer(sliders, identification_state, identification_view, readout_html,
+                    dpi=dpi, groups=[("the experiment", ["amplitude", "noise"])])
 
 
 def identification_animation(noise=1.0, n_frames=20, dpi=60, colors=64):
@@ -217,8 +202,5 @@ def identification_animation(noise=1.0, n_frames=20, dpi=60, colors=64):
     identification per frame, as an embedded JavaScript player (HTML)."""
     amplitudes = np.linspace(0.05, 1.0, n_frames)
     states = [identification_state(a, noise) for a in amplitudes]
-    fig = Figure(figsize=(9.0, 3.4), dpi=dpi)
-    view = IdentificationView(fig, states[0])
-    freeze_background(fig, view.moving)
-    player = animation_html(fig, lambda k: view.update(states[k]), n_frames, interval_ms=400)
-    return compact_player(player, colors)
+    view = IdentificationView(Figure(figsize=(9.0, 3.4), dpi=dpi), states[0])
+    return sweep_animation(view, states, interval_ms=400, colors=colors)
