@@ -8,6 +8,7 @@ Run from anywhere; ``make book`` and ``make translations`` call it. Warnings are
 """
 
 import argparse
+import re
 import shutil
 import subprocess
 import sys
@@ -68,6 +69,35 @@ def update_translations(pot_dir=BOOK / "_build" / "gettext"):
          "-d", str(LOCALE), "-l", "zh_CN", "-w", "0"],
         check=True, cwd=ROOT,
     )  # fmt: skip
+    for catalogue in LOCALE.rglob("*.po"):
+        catalogue.write_text(without_format_flags(catalogue.read_text(encoding="utf-8")),
+                             encoding="utf-8")
+
+
+_FLAGS = re.compile(r"^#,(.*)\n", re.M)
+_FORMAT_FLAGS = {"python-format", "no-python-format", "python-brace-format",
+                 "no-python-brace-format"}
+
+
+def without_format_flags(po_text):
+    r"""``po_text`` without the format flags Babel guesses from the English.
+
+    Babel flags a string ``python-format`` when it sees a ``%`` directive in it ("10 % of"
+    reads as ``% o``) and ``python-brace-format`` for ``{…}``; ``msgfmt -c`` then rejects
+    every translation that words the percentage differently. The book's strings are prose,
+    never format strings, so the flags go; ``fuzzy`` stays.
+
+    >>> without_format_flags('#, fuzzy, python-format\nmsgid "10 % of"\n')
+    '#, fuzzy\nmsgid "10 % of"\n'
+    >>> without_format_flags('#, python-brace-format\nmsgid "{x}"\n')
+    'msgid "{x}"\n'
+    """
+    def keep(match):
+        flags = [flag.strip() for flag in match.group(1).split(",")]
+        kept = [flag for flag in flags if flag and flag not in _FORMAT_FLAGS]
+        return f"#, {', '.join(kept)}\n" if kept else ""
+
+    return _FLAGS.sub(keep, po_text)
 
 
 def main():
