@@ -129,15 +129,17 @@ def grade(folder, assignment, extra=()):
     return time.monotonic() - started, peak[0], errors
 
 
-def benchmark(assignment, submissions, one_at_a_time):
-    """Rows ``(what, wall s, s per submission, peak MB)``: parallel and one at a time."""
+def benchmark(assignment, submissions, one_at_a_time, workers=0):
+    """Rows ``(what, wall s, s per submission, peak MB)``: parallel (``workers``; 0 is a
+    worker per core) and one at a time."""
     rows = []
     with tempfile.TemporaryDirectory() as scratch:
         folder = pathlib.Path(scratch)
         make_course(folder, assignment, submissions)
-        seconds, memory, errors = grade(folder, assignment)
+        seconds, memory, errors = grade(folder, assignment, ["--workers", str(workers)])
         graded = [line for line in errors.splitlines() if line.startswith("graded:")]
-        rows.append((f"{submissions} submissions, a worker per core ({os.cpu_count()})",
+        rows.append((f"{submissions} submissions, {workers or os.cpu_count()} workers "
+                     f"({os.cpu_count()} cores)",
                      seconds, seconds / submissions, memory / 2**20, graded[0] if graded else
                      errors[-500:]))
         for path in sorted((folder / "grading" / "submitted").iterdir())[one_at_a_time:]:
@@ -155,8 +157,10 @@ def main():
     parser.add_argument("--assignment", default="ch3_newton_euler")
     parser.add_argument("--submissions", type=int, default=200)
     parser.add_argument("--one-at-a-time", type=int, default=10)
+    parser.add_argument("--workers", type=int, default=0, help="0: one per core")
     options = parser.parse_args()
-    rows = benchmark(options.assignment, options.submissions, options.one_at_a_time)
+    rows = benchmark(options.assignment, options.submissions, options.one_at_a_time,
+                     options.workers)
     print(f"autograding {options.assignment}")
     print(f"{'what':<62} {'wall':>9} {'per submission':>15} {'peak memory':>12}")
     for what, wall, per, memory, note in rows:

@@ -1,6 +1,6 @@
 """Autograding a class end to end, as a determined student would try to subvert it.
 
-A temporary course holds real assignments of the course (their instructor
+Two temporary courses hold real assignments of the course, chapters 0 and 1 (their instructor
 versions and grader modules). Fixture submissions are made from the solutions:
 honest ones (right, rewritten, wrong), and attackers whose answers are all wrong
 but who try every way to change their grade or another student's — input
@@ -28,17 +28,12 @@ from nbgrader.api import Gradebook
 from robocourse.grading import sandbox
 
 ROOT = pathlib.Path(__file__).resolve().parent.parent
-ASSIGNMENT = "ch1_statics"
-POINTS = {"ex1": 4, "ex2": 5, "ex3": 3, "ex4": 3, "ex5": 3, "ex6": 3, "ex7": 3, "ex8": 3,
-          "ex9": 2}
-FULL = dict(POINTS)
-NOTHING = dict.fromkeys(POINTS, 0)
 
 pytestmark = pytest.mark.skipif(sandbox.available() is not None,
                                 reason=f"no sandbox here: {sandbox.available()}")
 
-# Wrong answers, one per answer cell (the grade id of the solution cell).
-WRONG = {
+# Wrong answers, one per answer cell (the grade id of the solution cell), per assignment.
+WRONG_CH1 = {
     "ex1_tau_tool": "tau_tool = sp.Matrix([l2 * fy, l2 * fy])",
     "ex2_inward_step": "def inward_step(R, P, f_next, n_next):\n    return f_next, n_next",
     "ex3_tau_3r": "tau_3r = sp.Matrix([0, 0, l3 * f_y])",
@@ -49,6 +44,16 @@ WRONG = {
     "ex8_W_S": "W_S = np.concatenate([F_T, N_T])",
     "ex9_V_T": "V_T = V_S",
 }
+WRONG_CH0 = {
+    "ex1_answer": "pose_3r = sp.Matrix([l1, l2, theta1])",
+    "ex2_answer": "def dh(alpha, a, theta, d):\n    return sp.eye(4)",
+    "ex3_answer": "def ik_2r(x, y, l1, l2):\n    return (0.0, 0.0), (0.0, 0.0)",
+    "ex4_answer": "J0_3r = sp.zeros(3, 3)",
+    "ex5_answer": "J4_3r = sp.eye(3)",
+    "ex6_answer": "def outward_step(T, omega, v, thetadot):\n    return omega, v",
+    "ex7_answer": "det_J0_3r = l1 * l2\nsingular_theta2 = [1.0]",
+    "ex8_answer": "qdot = np.zeros(3)",
+}
 
 
 def _cell(nb, grade_id):
@@ -56,33 +61,37 @@ def _cell(nb, grade_id):
 
 
 def replace(grade_id, source):
-    def edit(nb, course):
-        _cell(nb, grade_id).source = source.format(**_paths(course))
+    def edit(nb, paths):
+        _cell(nb, grade_id).source = source.format(**paths)
         return nb
     return edit
 
 
 def append(grade_id, source):
-    def edit(nb, course):
+    def edit(nb, paths):
         cell = _cell(nb, grade_id)
-        cell.source = cell.source + "\n" + source.format(**_paths(course))
+        cell.source = cell.source + "\n" + source.format(**paths)
         return nb
     return edit
 
 
-def all_wrong(nb, course):
-    for grade_id, source in WRONG.items():
-        _cell(nb, grade_id).source = source
-    return nb
+def all_wrong(wrong):
+    def edit(nb, paths):
+        for grade_id, source in wrong.items():
+            _cell(nb, grade_id).source = source
+        return nb
+    return edit
 
 
-def _paths(course):
+def _paths(course, assignment):
+    """What the attacks aim at, for ``str.format`` in their code."""
     return {"gradebook": str(course / "grading" / "gradebook.db"),
             "config": str(course / "nbgrader_config.py"),
             "solutions": str(course / "solutions"),
+            "assignment": assignment,
             "library": str(ROOT / "robocourse" / "grading" / "checks.py"),
-            "other": str(course / "grading" / "submitted" / "a_honest" / ASSIGNMENT
-                         / f"{ASSIGNMENT}.ipynb")}
+            "other": str(course / "grading" / "submitted" / "a_honest" / assignment
+                         / f"{assignment}.ipynb")}
 
 
 INPUT_TRANSFORMER = """
@@ -100,8 +109,8 @@ _checks.check_expression = _checks.check_number = lambda *args, **kwargs: None""
 
 READ_SOLUTIONS = """
 import glob
-for _path in [{solutions!r} + "/ch1_statics/grader.py",
-              {solutions!r} + "/ch1_statics/ch1_statics.ipynb"]:
+for _path in [{solutions!r} + "/{assignment}/grader.py",
+              {solutions!r} + "/{assignment}/{assignment}.ipynb"]:
     try:
         exec(open(_path).read())
         print("READ", _path)
@@ -164,51 +173,97 @@ def inward_step(R, P, f_next, n_next):
     wrench = types.FunctionType(_code, _frames.__dict__)(R, P) @ np.concatenate([f_next, n_next])
     return wrench[:3], wrench[3:]"""
 
+SAVED_DH_REFERENCE = """import robocourse.frames as _frames
+_saved = _frames.dh_transform
+
+
+def dh(alpha, a, theta, d):
+    return _saved(alpha, a, theta, d)"""
+
+SAVED_DH_CODE = """import types
+import robocourse.frames as _frames
+_code = _frames.dh_transform.__code__
+
+
+def dh(alpha, a, theta, d):
+    return types.FunctionType(_code, _frames.__dict__)(alpha, a, theta, d)"""
+
 LIBRARY_ROUTE = ("tau_tool = static_forces_by_propagation(planar_2r(), [theta1, theta2], "
                  "[fx, fy, 0, 0, 0, nz], frame='tool').torques")
 
 
-def _empty(nb, course):
+def _empty(nb, paths):
     return nbformat.v4.new_notebook()
 
 
 INVALID = "this is not a notebook {"
 
-# name: (edits, expected points per exercise). Names sort so that honest students are
-# graded before and after the attackers.
-SUBMISSIONS = {
-    "a_honest": ([], FULL),
-    "b_rewritten": ([replace("ex1_tau_tool", "tau_tool = sp.Matrix([l1*sp.sin(theta2)*fx + "
-                             "(l2 + l1*sp.cos(theta2))*fy + nz, l2*fy + nz])"),
-                     replace("ex7_F_free", "F_free = sp.Matrix([2*sp.cos(theta1/2)**2 - 1, "
-                             "2*sp.sin(theta1/2)*sp.cos(theta1/2)])")], FULL),
-    "c_wrong": ([all_wrong], NOTHING),
-    "d_transformer": ([all_wrong, append("ex1_tau_tool", INPUT_TRANSFORMER)], NOTHING),
-    "e_patches": ([all_wrong, append("ex1_tau_tool", PATCHES)], NOTHING),
-    "f_solutions": ([all_wrong, append("ex1_tau_tool", READ_SOLUTIONS)], NOTHING),
-    "g_writes": ([all_wrong, append("ex1_tau_tool", WRITE_FILES)], NOTHING),
-    "h_detached": ([all_wrong, append("ex1_tau_tool", DETACHED)], NOTHING),
-    "i_signals": ([all_wrong, append("ex1_tau_tool", SIGNALS)], NOTHING),
-    "j_exit": ([append("ex4_tau_base", "import os\nos._exit(0)")],
-               {**NOTHING, "ex1": 4, "ex2": 5, "ex3": 3}),
-    "k_flood": ([append("ex1_tau_tool", "print('x' * 100_000_000)")], FULL),
-    "l_bypass": ([replace("ex2_inward_step", SAVED_REFERENCE),
-                  replace("ex1_tau_tool", LIBRARY_ROUTE)], {**FULL, "ex1": 0, "ex2": 0}),
-    "m_saved_code": ([replace("ex2_inward_step", SAVED_CODE)], {**FULL, "ex2": 0}),
-    "n_empty": ([_empty], NOTHING),
-    "o_invalid": (INVALID, NOTHING),
-    "z_honest": ([], FULL),
-}
 
-FEEDBACK = {  # (student, exercise): words the feedback must contain
-    ("d_transformer", "ex1"): "no answer was handed in for exercise 1",
-    ("j_exit", "ex4"): "the kernel exited",
-    ("j_exit", "ex5"): "not run",
-    ("l_bypass", "ex1"): "switched off",
-    ("l_bypass", "ex2"): "switched off",
-    ("m_saved_code", "ex2"): "cannot be handed to the grader",
-    ("c_wrong", "ex1"): "is not right",
+def _class(points, wrong, first, exit_after, own, feedback):
+    """The fixture class of one assignment: ``(edits, expected points)`` by student name.
+
+    ``points``: each exercise's points; ``wrong``: the all-wrong answers; ``first``: the
+    answer cell the attacks are appended to; ``exit_after``: ``(answer cell, exercises
+    graded before it)`` for the student whose kernel exits there; ``own``: the
+    assignment's own cases (a library route, a switched-off function saved or rebuilt);
+    ``feedback``: ``(student, exercise) -> words`` the feedback must contain. Names sort
+    so that honest students are graded before and after the attackers.
+    """
+    full, nothing = dict(points), dict.fromkeys(points, 0)
+    exit_cell, before_exit = exit_after
+    wrong_all = all_wrong(wrong)
+    submissions = {
+        "a_honest": ([], full),
+        "c_wrong": ([wrong_all], nothing),
+        "d_transformer": ([wrong_all, append(first, INPUT_TRANSFORMER)], nothing),
+        "e_patches": ([wrong_all, append(first, PATCHES)], nothing),
+        "f_solutions": ([wrong_all, append(first, READ_SOLUTIONS)], nothing),
+        "g_writes": ([wrong_all, append(first, WRITE_FILES)], nothing),
+        "h_detached": ([wrong_all, append(first, DETACHED)], nothing),
+        "i_signals": ([wrong_all, append(first, SIGNALS)], nothing),
+        "j_exit": ([append(exit_cell, "import os\nos._exit(0)")],
+                   {**nothing, **{k: points[k] for k in before_exit}}),
+        "k_flood": ([append(first, "print('x' * 100_000_000)")], full),
+        "n_empty": ([_empty], nothing),
+        "o_invalid": (INVALID, nothing),
+        "z_honest": ([], full),
+    }
+    for name, (edits, zeroed) in own.items():
+        submissions[name] = (edits, {**full, **dict.fromkeys(zeroed, 0)})
+    exit_number = int(exit_cell[2:].split("_")[0])
+    feedback = {("d_transformer", "ex1"): "no answer was handed in for exercise 1",
+                ("c_wrong", "ex1"): "is not right",
+                ("j_exit", f"ex{exit_number}"): "the kernel exited",
+                ("j_exit", f"ex{exit_number + 1}"): "not run", **feedback}
+    return {"first": first, "submissions": dict(sorted(submissions.items())),
+            "feedback": feedback}
+
+
+CLASSES = {
+    "ch1_statics": _class(
+        {"ex1": 4, "ex2": 5, "ex3": 3, "ex4": 3, "ex5": 3, "ex6": 3, "ex7": 3, "ex8": 3,
+         "ex9": 2}, WRONG_CH1, "ex1_tau_tool", ("ex4_tau_base", ["ex1", "ex2", "ex3"]),
+        {"b_rewritten": ([replace("ex1_tau_tool", "tau_tool = sp.Matrix([l1*sp.sin(theta2)*fx"
+                                  " + (l2 + l1*sp.cos(theta2))*fy + nz, l2*fy + nz])"),
+                          replace("ex7_F_free", "F_free = sp.Matrix([2*sp.cos(theta1/2)**2 - "
+                                  "1, 2*sp.sin(theta1/2)*sp.cos(theta1/2)])")], []),
+         "l_bypass": ([replace("ex2_inward_step", SAVED_REFERENCE),
+                       replace("ex1_tau_tool", LIBRARY_ROUTE)], ["ex1", "ex2"]),
+         "m_saved_code": ([replace("ex2_inward_step", SAVED_CODE)], ["ex2"])},
+        {("l_bypass", "ex1"): "switched off", ("l_bypass", "ex2"): "switched off",
+         ("m_saved_code", "ex2"): "cannot be handed to the grader"}),
+    "ch0_kinematics": _class(
+        {"ex1": 3, "ex2": 4, "ex3": 4, "ex4": 3, "ex5": 3, "ex6": 4, "ex7": 3, "ex8": 3},
+        WRONG_CH0, "ex1_answer", ("ex5_answer", ["ex1", "ex2", "ex3", "ex4"]),
+        {"l_bypass": ([replace("ex2_answer", SAVED_DH_REFERENCE)], ["ex2"]),
+         "m_saved_code": ([replace("ex2_answer", SAVED_DH_CODE)], ["ex2"])},
+        {("l_bypass", "ex2"): "switched off",
+         ("m_saved_code", "ex2"): "cannot be handed to the grader"}),
 }
+BY_STUDENT = [(assignment, student) for assignment, spec in CLASSES.items()
+              for student in spec["submissions"]]
+BY_FEEDBACK = [(assignment, *key) for assignment, spec in CLASSES.items()
+               for key in spec["feedback"]]
 
 ENVIRONMENT = {**os.environ,
                "PATH": os.path.dirname(sys.executable) + os.pathsep + os.environ["PATH"]}
@@ -252,16 +307,16 @@ def _sandbox_processes():
     return result.stdout.strip()
 
 
-@pytest.fixture(scope="module")
-def graded(tmp_path_factory):
-    course = tmp_path_factory.mktemp("course")
+def _grade_class(course, assignment):
+    """Make the class of ``assignment`` in ``course`` and grade it in one batch: returns
+    ``(course, digests before, digests after, the autograde result)``."""
     shutil.copy(ROOT / "nbgrader_config.py", course)
-    shutil.copytree(ROOT / "solutions" / ASSIGNMENT, course / "solutions" / ASSIGNMENT)
-    _run(course, sys.executable, "-m", "nbgrader", "generate_assignment", ASSIGNMENT, "--force")
-    release = nbformat.read(course / "exercises" / ASSIGNMENT / f"{ASSIGNMENT}.ipynb", 4)
-    solution = nbformat.read(course / "solutions" / ASSIGNMENT / f"{ASSIGNMENT}.ipynb", 4)
-    for student, (edits, _) in SUBMISSIONS.items():
-        path = course / "grading" / "submitted" / student / ASSIGNMENT / f"{ASSIGNMENT}.ipynb"
+    shutil.copytree(ROOT / "solutions" / assignment, course / "solutions" / assignment)
+    _run(course, sys.executable, "-m", "nbgrader", "generate_assignment", assignment, "--force")
+    release = nbformat.read(course / "exercises" / assignment / f"{assignment}.ipynb", 4)
+    solution = nbformat.read(course / "solutions" / assignment / f"{assignment}.ipynb", 4)
+    for student, (edits, _) in CLASSES[assignment]["submissions"].items():
+        path = course / "grading" / "submitted" / student / assignment / f"{assignment}.ipynb"
         path.parent.mkdir(parents=True)
         if isinstance(edits, str):
             path.write_text(edits)
@@ -271,55 +326,75 @@ def graded(tmp_path_factory):
             if cell.cell_type == "code" and cell.source.startswith("STUDENT_ID"):
                 cell.source = f'STUDENT_ID = "{student}"'
         for edit in edits:
-            notebook = edit(notebook, course)
+            notebook = edit(notebook, _paths(course, assignment))
         nbformat.write(notebook, path)
     protected = [course / "solutions", course / "nbgrader_config.py", ROOT / "robocourse",
                  course / "grading" / "submitted"]
     before = _digests(protected)
-    result = _run(course, sys.executable, "-m", "robocourse.grading.autograde", ASSIGNMENT,
+    result = _run(course, sys.executable, "-m", "robocourse.grading.autograde", assignment,
                   "--create", "--no-progress", check=False)
     return course, before, _digests(protected), result
 
 
-def _scores(course, student):
+@pytest.fixture(scope="module")
+def graded(tmp_path_factory):
+    """``graded(assignment)``: its class, graded once (the first test that asks)."""
+    batches = {}
+
+    def batch(assignment):
+        if assignment not in batches:
+            course = tmp_path_factory.mktemp(f"{assignment}-course")
+            batches[assignment] = _grade_class(course, assignment)
+        return batches[assignment]
+    return batch
+
+
+def _scores(course, assignment, student):
     with Gradebook(f"sqlite:///{course / 'grading' / 'gradebook.db'}") as gradebook:
-        notebook = gradebook.find_submission_notebook(ASSIGNMENT, ASSIGNMENT, student)
+        notebook = gradebook.find_submission_notebook(assignment, assignment, student)
         return {grade.name.split("_")[0]: grade.auto_score for grade in notebook.grades}
 
 
-@pytest.mark.parametrize("student", SUBMISSIONS)
-def test_each_submission_gets_the_points_a_careful_grader_would_give(graded, student):
-    course, _, _, _ = graded
-    expected = {k: float(v) for k, v in SUBMISSIONS[student][1].items()}
-    assert _scores(course, student) == expected
+def _autograded(course, assignment, student):
+    path = course / "grading" / "autograded" / student / assignment / f"{assignment}.ipynb"
+    return nbformat.read(path, as_version=4)
 
 
-def _feedback(course, student, exercise):
-    path = course / "grading" / "autograded" / student / ASSIGNMENT / f"{ASSIGNMENT}.ipynb"
-    for cell in nbformat.read(path, as_version=4).cells:
+@pytest.mark.parametrize("assignment, student", BY_STUDENT)
+def test_each_submission_gets_the_points_a_careful_grader_would_give(graded, assignment,
+                                                                     student):
+    course = graded(assignment)[0]
+    expected = {k: float(v) for k, v in CLASSES[assignment]["submissions"][student][1].items()}
+    assert _scores(course, assignment, student) == expected
+
+
+def _feedback(course, assignment, student, exercise):
+    for cell in _autograded(course, assignment, student).cells:
         if cell.metadata.get("nbgrader", {}).get("grade_id", "").startswith(exercise + "_") \
                 and cell.metadata["nbgrader"].get("grade"):
             return "\n".join(o.get("evalue", "") + o.get("text", "") for o in cell.outputs)
     raise KeyError(exercise)
 
 
-@pytest.mark.parametrize("student, exercise", FEEDBACK)
-def test_the_feedback_names_what_happened(graded, student, exercise):
-    course = graded[0]
-    assert FEEDBACK[student, exercise] in _feedback(course, student, exercise)
+@pytest.mark.parametrize("assignment, student, exercise", BY_FEEDBACK)
+def test_the_feedback_names_what_happened(graded, assignment, student, exercise):
+    course = graded(assignment)[0]
+    words = CLASSES[assignment]["feedback"][student, exercise]
+    assert words in _feedback(course, assignment, student, exercise)
 
 
-def test_no_protected_file_changed(graded):
-    _, before, after, _ = graded
+@pytest.mark.parametrize("assignment", CLASSES)
+def test_no_protected_file_changed(graded, assignment):
+    _, before, after, _ = graded(assignment)
     assert after == before
 
 
-def test_the_attackers_saw_and_wrote_nothing(graded):
-    course = graded[0]
+@pytest.mark.parametrize("assignment", CLASSES)
+def test_the_attackers_saw_and_wrote_nothing(graded, assignment):
+    course = graded(assignment)[0]
 
     def outputs(student):
-        path = course / "grading" / "autograded" / student / ASSIGNMENT / f"{ASSIGNMENT}.ipynb"
-        return "\n".join(o.get("text", "") for c in nbformat.read(path, as_version=4).cells
+        return "\n".join(o.get("text", "") for c in _autograded(course, assignment, student).cells
                          for o in c.get("outputs", []))
 
     assert "READ" not in outputs("f_solutions") and "REFUSED" in outputs("f_solutions")
@@ -327,28 +402,32 @@ def test_the_attackers_saw_and_wrote_nothing(graded):
     assert "WROTE" not in outputs("g_writes") and outputs("g_writes").count("REFUSED") == 5
 
 
-def test_the_batch_finished_and_names_the_unreadable_submission(graded):
-    _, _, _, result = graded
+@pytest.mark.parametrize("assignment", CLASSES)
+def test_the_batch_finished_and_names_the_unreadable_submission(graded, assignment):
+    result = graded(assignment)[3]
     assert result.returncode == 1                        # one submission could not be read
     assert "o_invalid: could not be read" in result.stderr
     assert "n_empty: could not be read" in result.stderr
-    assert re.search(r"graded: 14\b", result.stderr), result.stderr
+    readable = len(CLASSES[assignment]["submissions"]) - 2
+    assert re.search(rf"graded: {readable}\b", result.stderr), result.stderr
 
 
-def test_the_flood_was_cut_with_a_note(graded):
-    course = graded[0]
-    path = course / "grading" / "autograded" / "k_flood" / ASSIGNMENT / f"{ASSIGNMENT}.ipynb"
-    cell = _cell(nbformat.read(path, as_version=4), "ex1_tau_tool")
+@pytest.mark.parametrize("assignment", CLASSES)
+def test_the_flood_was_cut_with_a_note(graded, assignment):
+    course = graded(assignment)[0]
+    cell = _cell(_autograded(course, assignment, "k_flood"), CLASSES[assignment]["first"])
     text = "".join(o.get("text", "") for o in cell.outputs)
     assert "[output cut:" in text and len(text) < 2_000_000
 
 
-def test_nothing_an_attacker_started_is_left(graded):
+@pytest.mark.parametrize("assignment", CLASSES)
+def test_nothing_an_attacker_started_is_left(graded, assignment):
+    graded(assignment)
     assert _sandbox_processes() == ""
 
 
 def test_the_class_report_counts_each_mistake(graded):
-    course = graded[0]
-    table = (course / "grading" / "reports" / f"{ASSIGNMENT}.csv").read_text()
+    course = graded("ch1_statics")[0]
+    table = (course / "grading" / "reports" / "ch1_statics.csv").read_text()
     assert "1,passed," in table and "1,no-answer," in table and "1,library-route,1" in table
-    assert (course / "grading" / "reports" / f"{ASSIGNMENT}.png").stat().st_size > 1000
+    assert (course / "grading" / "reports" / "ch1_statics.png").stat().st_size > 1000
