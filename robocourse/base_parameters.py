@@ -137,6 +137,9 @@ class BaseParameters:
 
     def numeric_K(self, values=None):
         """``K`` as floats; ``values`` maps the robot's own symbols (``l1``, …) to numbers."""
+        if values is not None and not isinstance(values, dict):
+            raise TypeError("values must be None or a dict from the robot's symbols to numbers "
+                            f"(such as {{l1: 0.5}}); got {C.shown(values)}")
         K = sp.Matrix(self.K).subs(values or {}) if self.method == "regrouping" else self.K
         return _float_matrix(K, "K (give numbers for its symbols in values)")
 
@@ -162,7 +165,7 @@ def random_states(robot, count, seed=0):
     """
     robot = C.robot(robot)
     count = C.count(count, "count", 1)
-    rng = np.random.default_rng(seed)
+    rng = np.random.default_rng(C.count(seed, "seed", 0))
     span = np.array([np.pi if link.is_revolute else 1.0 for link in robot.links])
     q = rng.uniform(-1, 1, (count, robot.n)) * span
     return q, rng.uniform(-2, 2, (count, robot.n)), rng.uniform(-2, 2, (count, robot.n))
@@ -201,9 +204,10 @@ def base_parameters_by_qr(robot, *, friction=False, states=None, seed=0, keep=No
                          "base_parameters_by_regrouping, or give numbers)")
     symbols = parameter_symbols(robot, friction)
     p = len(symbols)
+    seed = C.count(seed, "seed", 0)
     if states is None:
         states = random_states(robot, 4 * p // robot.n + 10, seed)
-    W = _stacked(robot, states, friction)
+    W = _stacked(robot, _checked_states(states, robot.n), friction)
     if len(W) < p:
         raise ValueError(f"states must give at least {p} rows (one per parameter); got "
                          f"{len(W)}")
@@ -215,6 +219,9 @@ def base_parameters_by_qr(robot, *, friction=False, states=None, seed=0, keep=No
         rank = int(np.sum(np.abs(np.diag(R)) > C.ROUND_OFF * abs(R[0, 0])))
         kept = sorted(acting[k] for k in pivots[:rank])
     else:
+        if isinstance(keep, (str, bool)) or not isinstance(keep, (list, tuple, np.ndarray)):
+            raise TypeError("keep must be None or a sequence of parameter indices or names "
+                            f"(such as ['ZZ1', 'MX2']); got {C.shown(keep)}")
         order = [_index(k, symbols) for k in keep]
         order += [k for k in acting if k not in order]
         order = [k for k in order if k in acting]
@@ -230,6 +237,24 @@ def base_parameters_by_qr(robot, *, friction=False, states=None, seed=0, keep=No
         beta[np.abs(beta) < C.ROUND_OFF * max(1.0, np.abs(beta).max())] = 0.0
         K[:, dependent] = beta
     return BaseParameters(symbols, tuple(kept), K, tuple(no_effect), "qr")
+
+
+def _checked_base(base):
+    """``base`` checked to be a ``BaseParameters`` (what the two methods return)."""
+    return C.instance(base, BaseParameters, "base")
+
+
+def _checked_states(states, n):
+    """``states`` checked to be ``(q, q̇, q̈)``, three (N, n) batches of the same N."""
+    if not isinstance(states, (tuple, list)) or len(states) != 3:
+        raise TypeError(f"states must be a triple (q, qd, qdd) of (N, {n}) arrays, as "
+                        f"random_states gives; got {C.shown(states)}")
+    checked = [C.states(part, n, f"states[{k}] ({name})")
+               for k, (part, name) in enumerate(zip(states, ("q", "qd", "qdd"), strict=True))]
+    if len({len(part) for part in checked}) != 1:
+        raise ValueError(f"states must have the same number of rows in q, qd and qdd; got "
+                         f"{[len(part) for part in checked]}")
+    return checked
 
 
 def _index(k, symbols):
@@ -399,9 +424,7 @@ def base_regressor(robot, base, q, qd, qdd):
     >>> base_regressor(arm, base_parameters_by_qr(arm), [0.0, 0.0], [0.0, 0.0], [0.0, 0.0]).shape
     (2, 6)
     """
-    if not isinstance(base, BaseParameters):
-        raise TypeError(f"base must be a BaseParameters (from base_parameters_by_qr or "
-                        f"base_parameters_by_regrouping); got {type(base).__name__}")
+    base = _checked_base(base)
     Y = regressor(robot, q, qd, qdd, friction=base.friction)
     if Y.shape[1] != len(base.symbols):
         raise ValueError(f"base belongs to a robot with {len(base.symbols)} standard "
@@ -434,7 +457,7 @@ def base_model(robot, base=None):
     if robot.uses_symbols(dynamics=True):
         raise ValueError(f"robot must have numeric parameters for base_model; {robot.name!r} "
                          "has symbols")
-    base = base_parameters_by_regrouping(robot) if base is None else base
+    base = base_parameters_by_regrouping(robot) if base is None else _checked_base(base)
     if base.friction:
         raise ValueError("base must be without friction for base_model (the robot has no "
                          "friction parameters)")
@@ -460,9 +483,7 @@ def base_parameter_table(robot, base=None):
     if robot.uses_symbols(dynamics=True):
         raise ValueError(f"robot must have numeric parameters for base_parameter_table; "
                          f"{robot.name!r} has symbols")
-    base = base_parameters_by_regrouping(robot) if base is None else base
-    if not isinstance(base, BaseParameters):
-        raise TypeError(f"base must be a BaseParameters; got {type(base).__name__}")
+    base = base_parameters_by_regrouping(robot) if base is None else _checked_base(base)
     if base.friction or len(base.symbols) != PER_LINK * robot.n:
         raise ValueError(f"base must hold the {PER_LINK * robot.n} inertial parameters of "
                          f"{robot.name!r} without friction; got {len(base.symbols)}")

@@ -42,7 +42,7 @@ import numpy as np
 import scipy.optimize
 
 from robocourse import _checks as C
-from robocourse.base_parameters import BaseParameters
+from robocourse.base_parameters import _checked_base
 from robocourse.codegen import CompiledDynamics, NumericFunction
 from robocourse.friction import Friction
 from robocourse.inertia import Box, inertia_by_integration
@@ -155,6 +155,9 @@ def _amplitudes(amplitude, q0, limits):
         raise ValueError(f"amplitude must be > 0 (rad or m) for every joint; got "
                          f"{amplitude.tolist()}")
     if limits is not None:
+        if not isinstance(limits, (tuple, list, np.ndarray)) or len(limits) != 2:
+            raise TypeError(f"limits must be None or a pair (low, high) of {n} joint "
+                            f"positions each; got {C.shown(limits)}")
         low, high = (C.vector(bound, n, f"limits[{k}]", symbolic=False)
                      for k, bound in enumerate(limits))
         outside = np.flatnonzero((q0 - amplitude < low - C.ROUND_OFF)
@@ -184,7 +187,8 @@ def exciting_trajectory(n, *, amplitude, q0=None, harmonics=5, base_frequency=2 
     harmonics = C.count(harmonics, "harmonics", 1)
     q0 = np.zeros(n) if q0 is None else C.vector(q0, n, "q0", symbolic=False)
     amplitude = _amplitudes(amplitude, q0, limits)
-    coefficients = np.random.default_rng(seed).standard_normal(2 * n * harmonics)
+    coefficients = np.random.default_rng(C.count(seed, "seed", 0)).standard_normal(
+        2 * n * harmonics)
     return _scaled(coefficients, n, harmonics, amplitude, q0, base_frequency)
 
 
@@ -198,12 +202,10 @@ def optimise_excitation(model, trajectory, times, *, iterations=300, seed=0):
     bounds the evaluations. Returns ``(best, history)``: the trajectory and the condition
     numbers of the improvements found, starting with that of ``trajectory``.
     """
-    if not isinstance(model, BaseRegressor):
-        raise TypeError(f"model must be a BaseRegressor; got {type(model).__name__}")
-    if not isinstance(trajectory, FourierTrajectory):
-        raise TypeError(f"trajectory must be a FourierTrajectory; got "
-                        f"{type(trajectory).__name__}")
+    model = C.instance(model, BaseRegressor, "model")
+    trajectory = C.instance(trajectory, FourierTrajectory, "trajectory")
     iterations = C.count(iterations, "iterations", 1)
+    seed = C.count(seed, "seed", 0)
     n, harmonics = trajectory.a.shape
     settings = (n, harmonics, trajectory.amplitude, trajectory.q0, trajectory.base_frequency)
     times = _array(times, "times", 1)
@@ -239,8 +241,7 @@ class BaseRegressor:
 
     def __init__(self, robot, base, backend=None):
         robot = C.robot(robot)
-        if not isinstance(base, BaseParameters):
-            raise TypeError(f"base must be a BaseParameters; got {type(base).__name__}")
+        base = _checked_base(base)
         if robot.uses_symbols(robot.gravity, dynamics=False):
             raise ValueError(f"robot must have numeric lengths, angles and gravity to be "
                              f"compiled; {robot.name!r} has symbols")
@@ -255,11 +256,14 @@ class BaseRegressor:
 
     def at(self, q, qd, qdd):
         """``Y_b`` at N states: (N, n) arrays in, an (N, n, r) array out."""
-        return self.function.many(q, qd, qdd)
+        n = self.robot.n
+        return self.function.many(*(C.states(value, n, name)
+                                    for value, name in ((q, "q"), (qd, "qd"), (qdd, "qdd"))))
 
     def stacked(self, trajectory, times):
         """``W``: ``Y_b`` along ``trajectory`` at ``times``, joint 1's rows first."""
-        Y = self.at(*trajectory.at(times))
+        trajectory = C.instance(trajectory, FourierTrajectory, "trajectory")
+        Y = self.at(*trajectory.at(_array(times, "times", 1)))
         return np.transpose(Y, (1, 0, 2)).reshape(-1, Y.shape[2])
 
 
@@ -277,15 +281,17 @@ def measured_torques(robot, trajectory, times, *, noise=0.0, friction=None, seed
     drawn from ``seed``.
     """
     robot = C.robot(robot, dynamics=True)
-    q, qd, qdd = trajectory.at(times)
+    trajectory = C.instance(trajectory, FourierTrajectory, "trajectory")
+    q, qd, qdd = trajectory.at(_array(times, "times", 1))
     tau = _compiled(robot).inverse_dynamics.many(q, qd, qdd)
     if friction is not None:
         tau = tau + Friction(*_friction_pair(friction, robot.n)).torque(qd)
-    noise = np.broadcast_to(np.asarray(noise, dtype=float), (robot.n,)) if np.ndim(noise) == 0 \
-        else C.vector(noise, robot.n, "noise", symbolic=False)
+    noise = C.vector(np.broadcast_to(noise, (robot.n,)) if np.ndim(noise) == 0 else noise,
+                     robot.n, "noise", symbolic=False)
     if np.any(noise < 0):
         raise ValueError(f"noise must be >= 0 (N·m) for every joint; got {noise.tolist()}")
-    return tau + np.random.default_rng(seed).standard_normal(tau.shape) * noise
+    rng = np.random.default_rng(C.count(seed, "seed", 0))
+    return tau + rng.standard_normal(tau.shape) * noise
 
 
 # --- least squares -----------------------------------------------------------------------
@@ -360,6 +366,7 @@ def least_squares(W, y, joints, *, weighted=False):
     ([2.0192, 2.9827], [0.1014, 0.0778])
     """
     W, y = _array(W, "W", 2), _array(y, "y", 1)
+    weighted = C.flag(weighted, "weighted")
     if len(y) != len(W):
         raise ValueError(f"y must have one entry per row of W ({len(W)}); got {len(y)}")
     joints = C.count(joints, "joints", 1)
@@ -436,8 +443,7 @@ def physical_consistency(base, pi_b, reference):
     A problem means "not physical with these reference values"; other values of the
     parameters the torques cannot see might still fit (a semidefinite feasibility problem).
     """
-    if not isinstance(base, BaseParameters):
-        raise TypeError(f"base must be a BaseParameters; got {type(base).__name__}")
+    base = _checked_base(base)
     pi_b = C.vector(pi_b, base.count, "pi_b", symbolic=False, entries="one per base parameter")
     reference = C.vector(reference, len(base.symbols), "reference", symbolic=False,
                          entries="one per standard parameter")

@@ -139,6 +139,7 @@ def centre_of_mass_parameters(link_parameters, name="link_parameters"):
     read backwards, ``inertia.parallel_axis_to_centre``). Raises ValueError when no rigid
     body has these parameters: a mass that is not positive, or a tensor about the centre of
     mass that fails chapter 2's checks (positive semi-definite, triangle inequalities).
+    ``name``: what the messages call the parameters.
 
     >>> mass, r_c, I_c = centre_of_mass_parameters([0, 0, 0, 2.0, 0, 2.0, 1.0, 0, 0, 1.0])
     >>> mass, r_c.tolist(), np.diag(I_c).tolist()               # 1 kg at 1 m along X, plus I
@@ -148,6 +149,7 @@ def centre_of_mass_parameters(link_parameters, name="link_parameters"):
     ...
     ValueError: link_parameters are not those of a rigid body: I_A cannot be the tensor ...
     """
+    C.text(name, "name")
     values = C.vector(link_parameters, PER_LINK, name,
                       entries="XX, XY, XZ, YY, YZ, ZZ, MX, MY, MZ, M")
     symbolic = B.is_symbolic(values)

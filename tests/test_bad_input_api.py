@@ -7,18 +7,22 @@ function cannot escape the gate (issue 17)."""
 
 import inspect
 import math
+import pkgutil
 import re
 
 import numpy as np
 import pytest
 import sympy as sp
 
+import robocourse
 from robocourse import (
+    base_parameters,
     closed_form,
     codegen,
     control,
     frames,
     friction,
+    identification,
     inertia,
     kinematics,
     lagrange,
@@ -26,6 +30,7 @@ from robocourse import (
     models,
     newton_euler,
     notation,
+    parameters,
     puma560,
     robot,
     simulate,
@@ -36,7 +41,7 @@ from robocourse.grading import checks
 
 MODULES = (frames, robot, models, inertia, kinematics, statics, newton_euler, lagrange,
            lagrange_euler, closed_form, codegen, simulate, control, trajectories, puma560,
-           notation, checks, friction)
+           notation, checks, friction, parameters, base_parameters, identification)
 
 ARM = models.planar_2r(l1=1.0, l2=1.0, m1=1.0, m2=1.0, g=9.81)
 PUMA = models.puma560()
@@ -53,6 +58,14 @@ T = kinematics.forward_kinematics(PUMA, [0.3, -0.5, 0.4, 0.6, 0.7, -0.8])
 LINK = ARM.links[1]
 FRICTION = friction.Friction([0.1, 0.2], [0.3, 0.4], smoothing=0.01)
 VIA = trajectories.via_point_cubics([0.0, 1.0, 2.0], [0.0, 1.0, 0.5])
+LINK_PARAMETERS = parameters.standard_parameters(ARM)[10:]       # link 2's ten
+BASE = base_parameters.base_parameters_by_regrouping(ARM)
+MODEL = identification.BaseRegressor(ARM, BASE)
+EXCITING = identification.exciting_trajectory(2, amplitude=[1.0, 1.0], seed=0)
+TIMES = np.linspace(0.0, 10.0, 12).tolist()
+W_SMALL = MODEL.stacked(EXCITING, TIMES)
+TAU = identification.measured_torques(ARM, EXCITING, TIMES)
+PI_B = BASE.values(parameters.standard_parameters(ARM))
 
 
 def _enter(label):
@@ -316,6 +329,65 @@ CALLS = {
                                          qd=[w1], qdd=[a1], q0=[0.1], qd0=[0.0],
                                          duration=0.01, samples=2)),
 }
+CALLS |= {
+    "parameters.origin_parameters": (parameters.origin_parameters,
+                                     dict(mass=1.0, r_c=[0.5, 0, 0], I_c=np.eye(3))),
+    "parameters.centre_of_mass_parameters": (parameters.centre_of_mass_parameters,
+                                             dict(link_parameters=LINK_PARAMETERS)),
+    "parameters.inertia_tensor": (parameters.inertia_tensor,
+                                  dict(link_parameters=LINK_PARAMETERS)),
+    "parameters.move_parameters": (parameters.move_parameters,
+                                   dict(link_parameters=LINK_PARAMETERS, R=np.eye(3),
+                                        p=[0.1, 0, 0])),
+    "parameters.parameter_count": (parameters.parameter_count, dict(robot=ARM)),
+    "parameters.parameter_name": (parameters.parameter_name, dict(k=3, n=2)),
+    "parameters.parameter_symbols": (parameters.parameter_symbols, dict(robot=ARM)),
+    "parameters.standard_parameters": (parameters.standard_parameters, dict(robot=ARM)),
+    "parameters.regressor": (parameters.regressor, dict(robot=ARM, q=Q, qd=Q, qdd=Z)),
+    "parameters.inverse_dynamics": (parameters.inverse_dynamics,
+                                    dict(robot=ARM, q=Q, qd=Q, qdd=Z)),
+}
+CALLS |= {
+    "base_parameters.base_parameters_by_regrouping": (
+        base_parameters.base_parameters_by_regrouping, dict(robot=ARM)),
+    "base_parameters.base_parameters_by_qr": (base_parameters.base_parameters_by_qr,
+                                              dict(robot=ARM)),
+    "base_parameters.base_model": (base_parameters.base_model, dict(robot=ARM, base=BASE)),
+    "base_parameters.base_parameter_table": (base_parameters.base_parameter_table,
+                                             dict(robot=ARM, base=BASE)),
+    "base_parameters.base_regressor": (base_parameters.base_regressor,
+                                       dict(robot=ARM, base=BASE, q=Q, qd=Q, qdd=Z)),
+    "base_parameters.random_states": (base_parameters.random_states, dict(robot=ARM, count=3)),
+    "base_parameters.BaseParameters.values": (BASE.values,
+                                              dict(pi=parameters.standard_parameters(ARM))),
+    "base_parameters.BaseParameters.standard": (BASE.standard, dict(pi_b=PI_B)),
+    "base_parameters.BaseParameters.numeric_K": (BASE.numeric_K, dict()),
+    "identification.BaseRegressor": (identification.BaseRegressor, dict(robot=ARM, base=BASE)),
+    "identification.BaseRegressor.at": (MODEL.at, dict(q=[Q], qd=[Q], qdd=[Z])),
+    "identification.BaseRegressor.stacked": (MODEL.stacked, dict(trajectory=EXCITING,
+                                                                 times=TIMES)),
+    "identification.FourierTrajectory": (identification.FourierTrajectory,
+                                         dict(a=[[1.0], [0.5]], b=[[0.0], [0.0]], q0=[0, 0],
+                                              base_frequency=1.0)),
+    "identification.FourierTrajectory.at": (EXCITING.at, dict(t=TIMES)),
+    "identification.condition_number": (identification.condition_number, dict(W=W_SMALL)),
+    "identification.exciting_trajectory": (identification.exciting_trajectory,
+                                           dict(n=2, amplitude=[1.0, 1.0])),
+    "identification.least_squares": (identification.least_squares,
+                                     dict(W=W_SMALL, y=TAU.T.ravel(), joints=2)),
+    "identification.measured_torques": (identification.measured_torques,
+                                        dict(robot=ARM, trajectory=EXCITING, times=TIMES)),
+    "identification.optimise_excitation": (identification.optimise_excitation,
+                                           dict(model=MODEL, trajectory=EXCITING,
+                                                times=TIMES, iterations=2)),
+    "identification.physical_consistency": (identification.physical_consistency,
+                                            dict(base=BASE, pi_b=PI_B,
+                                                 reference=parameters.standard_parameters(ARM))),
+    "identification.prediction_error": (identification.prediction_error,
+                                        dict(predicted=TAU, measured=TAU + 0.1)),
+    "identification.pseudo_inertia": (identification.pseudo_inertia,
+                                      dict(link_parameters=LINK_PARAMETERS)),
+}
 for _route in (newton_euler, lagrange, lagrange_euler):
     _name = _route.__name__.split(".")[-1]
     CALLS |= {
@@ -345,6 +417,19 @@ EXEMPT = {
     "codegen.NumericFunction.many": "values only (*values: test_bad_input_codegen)",
     "codegen.ParametricDynamics.at": "values only (**values: test_parametric_dynamics)",
     "codegen.BoundDynamics": "a result (ParametricDynamics.at builds it)",
+    "base_parameters.BaseParameters": "a result (base_parameters_by_* build it)",
+    "identification.Estimate": "a result (least_squares returns it)",
+    "identification.experiment_arm": "no arguments",
+}
+# Modules of the library the sweep does not take, with the reason.
+NOT_SWEPT_MODULES = {
+    "equivalence": "the answer checker's engine: only checks.check_expression (swept) hands it "
+                   "a student's answer; tests/test_equivalence.py tests its own inputs",
+    "exercises": "the exercise sets' data and hidden checks, run by the grader only",
+    "grading": "the autograder (its checks module is swept; tests/test_autograde.py, "
+               "test_sandbox.py and test_exercise_checks.py for the rest)",
+    "widgets": "the chapters' widgets: the state functions they call are swept "
+               "(tests/test_widgets_*.py for their controls)",
 }
 # Arguments the sweep leaves alone, with the reason.
 NOT_SWEPT = {
@@ -358,7 +443,8 @@ NOT_SWEPT = {
 }
 
 TEXT = {"name", "unit", "label", "message", "code", "failure", "lhs", "source", "text"}
-FLAGS = {"dynamics", "symbolic", "factor", "physical", "triangle", "symbolic_lengths"}
+FLAGS = {"dynamics", "symbolic", "factor", "physical", "triangle", "symbolic_lengths",
+         "friction", "weighted"}
 DISPLAY = {"notation.abbreviate", "notation.lecture_form", "notation.latex",
            "notation.tidy"}        # a display shows nan, and latex takes a string as LaTeX
 
@@ -402,6 +488,15 @@ def _cases():
             for label, value in _bad_values(key, parameter.name).items():
                 yield pytest.param(key, parameter.name, value,
                                    id=f"{key}({parameter.name}={label})")
+
+
+def test_every_module_of_the_library_is_swept():
+    library = {name for _, name, _ in pkgutil.iter_modules(robocourse.__path__)
+               if not name.startswith("_")}
+    swept = {module.__name__.split(".")[-1] for module in MODULES if
+             module.__name__.count(".") == 1}
+    assert library - swept - set(NOT_SWEPT_MODULES) == set(), "add these to MODULES"
+    assert set(NOT_SWEPT_MODULES) <= library - swept, "NOT_SWEPT_MODULES names a swept module"
 
 
 def test_every_public_callable_is_swept():
