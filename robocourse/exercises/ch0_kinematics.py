@@ -14,18 +14,9 @@ import numpy as np
 import sympy as sp
 
 from robocourse.frames import dh_transform, rotation, transform, translation, velocity_transform
-from robocourse.grading import (
-    ExerciseSet,
-    Expression,
-    Function,
-    Matrix,
-    Numbers,
-    Value,
-    check_expression,
-    check_number,
-    student_rng,
-)
+from robocourse.grading import ExerciseSet, check_expression, check_number, student_rng
 from robocourse.grading.checks import Known, Mistake, case, same
+from robocourse.grading.exercises import Expression, Function, Matrix, Numbers, Value
 from robocourse.kinematics import forward_kinematics, is_singular, jacobian_rows
 from robocourse.models import planar_2r, planar_3r
 from robocourse.robot import SerialChain

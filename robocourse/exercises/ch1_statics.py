@@ -11,16 +11,9 @@ import numpy as np
 import sympy as sp
 
 from robocourse.frames import force_transform, rot_z
-from robocourse.grading import (
-    ExerciseSet,
-    Function,
-    Matrix,
-    Numbers,
-    check_expression,
-    check_number,
-    student_rng,
-)
+from robocourse.grading import ExerciseSet, check_expression, check_number, student_rng
 from robocourse.grading.checks import Mistake, case
+from robocourse.grading.exercises import Function, Matrix, Numbers
 from robocourse.kinematics import jacobian
 from robocourse.models import planar_2r, planar_3r, rp_arm
 from robocourse.statics import joint_torques_by_jacobian

@@ -13,16 +13,9 @@ import numpy as np
 import sympy as sp
 
 from robocourse.frames import rot_x, rot_y, rot_z
-from robocourse.grading import (
-    ExerciseSet,
-    Function,
-    Matrix,
-    Numbers,
-    check_expression,
-    check_number,
-    student_rng,
-)
+from robocourse.grading import ExerciseSet, check_expression, check_number, student_rng
 from robocourse.grading.checks import Known, Mistake, case, note, same
+from robocourse.grading.exercises import Function, Matrix, Numbers
 from robocourse.inertia import (
     Box,
     Cylinder,

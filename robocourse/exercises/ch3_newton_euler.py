@@ -22,19 +22,9 @@ import sympy as sp
 
 from robocourse import lagrange
 from robocourse.frames import rot_z, rotation, transform, translation
-from robocourse.grading import (
-    Choice,
-    ExerciseSet,
-    Function,
-    Matrix,
-    Numbers,
-    check_call,
-    check_expression,
-    check_number,
-    student_rng,
-)
+from robocourse.grading import ExerciseSet, check_call, check_expression, check_number, student_rng
 from robocourse.grading.checks import Known, Mistake, case, same
-from robocourse.grading.exercises import Robot
+from robocourse.grading.exercises import Choice, Function, Matrix, Numbers, Robot
 from robocourse.models import planar_2r, planar_2r_distributed, rp_arm
 from robocourse.newton_euler import gravity_load, inverse_dynamics, newton_euler
 from robocourse.robot import Link, SerialChain, joint_symbols

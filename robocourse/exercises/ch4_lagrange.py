@@ -26,17 +26,9 @@ from scipy.integrate import solve_ivp
 from robocourse import lagrange, newton_euler
 from robocourse.equivalence import identical
 from robocourse.frames import transform
-from robocourse.grading import (
-    ExerciseSet,
-    Function,
-    Numbers,
-    check_call,
-    check_expression,
-    student_rng,
-    term_kind,
-)
+from robocourse.grading import ExerciseSet, check_call, check_expression, student_rng, term_kind
 from robocourse.grading.checks import Mistake, case, same
-from robocourse.grading.exercises import Expression, Mapping, Matrix
+from robocourse.grading.exercises import Expression, Function, Mapping, Matrix, Numbers
 from robocourse.models import planar_2r, planar_2r_distributed
 from robocourse.robot import Link, SerialChain, joint_symbols
 

@@ -20,18 +20,9 @@ import numpy as np
 import sympy as sp
 
 from robocourse import control, trajectories
-from robocourse.grading import (
-    ExerciseSet,
-    Function,
-    Mistake,
-    Numbers,
-    check_call,
-    check_expression,
-    check_number,
-    student_rng,
-)
-from robocourse.grading.checks import Known, case, same
-from robocourse.grading.exercises import Choice, Matrix, Robot
+from robocourse.grading import ExerciseSet, check_call, check_expression, check_number, student_rng
+from robocourse.grading.checks import Known, Mistake, case, same
+from robocourse.grading.exercises import Choice, Function, Matrix, Numbers, Robot
 from robocourse.models import planar_2r, planar_3r, rp_arm
 from robocourse.newton_euler import gravity_load, inverse_dynamics, mass_matrix, velocity_product
 from robocourse.robot import joint_symbols

@@ -13,17 +13,9 @@ import functools
 import numpy as np
 import sympy as sp
 
-from robocourse.grading import (
-    Choice,
-    ExerciseSet,
-    Expression,
-    Matrix,
-    Numbers,
-    check_expression,
-    check_number,
-    student_rng,
-)
+from robocourse.grading import ExerciseSet, check_expression, check_number, student_rng
 from robocourse.grading.checks import Known, Mistake, case
+from robocourse.grading.exercises import Choice, Expression, Matrix, Numbers
 from robocourse.kinematics import forward_kinematics, jacobian_by_propagation
 from robocourse.models import puma560
 from robocourse.widgets.puma560_figures import as_image, pose_figure

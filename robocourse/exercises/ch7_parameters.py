@@ -12,19 +12,9 @@ import functools
 import numpy as np
 import sympy as sp
 
-from robocourse.grading import (
-    Choice,
-    ExerciseSet,
-    Expression,
-    Function,
-    Matrix,
-    Numbers,
-    Value,
-    check_expression,
-    check_number,
-    student_rng,
-)
-from robocourse.grading.checks import Mistake, case, check_call
+from robocourse.grading import ExerciseSet, check_call, check_expression, check_number, student_rng
+from robocourse.grading.checks import Mistake, case
+from robocourse.grading.exercises import Choice, Expression, Function, Matrix, Numbers, Value
 from robocourse.models import planar_2r
 from robocourse.parameters import parameter_symbols, regressor
 from robocourse.robot import joint_symbols
