@@ -2,6 +2,7 @@
 test cell one line that hands over, the checks in modules, solutions at full marks and
 untouched exercises at zero when graded, nothing hidden released."""
 
+import concurrent.futures
 import os
 import pathlib
 import shutil
@@ -77,31 +78,36 @@ def test_nothing_hidden_reaches_the_students(assignment):
     assert not (ROOT / "exercises" / assignment / "grader.py").exists()
 
 
+def _grade_both(course, assignment):
+    """In a course of its own: release ``assignment``, then autograde the solution as
+    submitted and the untouched student version."""
+    shutil.copy(ROOT / "nbgrader_config.py", course)
+    shutil.copytree(ROOT / "solutions" / assignment, course / "solutions" / assignment,
+                    ignore=shutil.ignore_patterns("__pycache__"))
+    subprocess.run([sys.executable, "-m", "nbgrader", "generate_assignment", assignment,
+                    "--force"], cwd=course, check=True, capture_output=True, env=ENVIRONMENT)
+    for student, folder in (("solution", "solutions"), ("untouched", "exercises")):
+        target = course / "grading" / "submitted" / student / assignment
+        target.mkdir(parents=True)
+        for path in (course / folder / assignment).glob("*.ipynb"):
+            shutil.copy(path, target)
+    return subprocess.run(
+        [sys.executable, "-m", "robocourse.grading.autograde", assignment, "--create",
+         "--no-progress", "--workers", "1"], cwd=course, capture_output=True, text=True,
+        env=ENVIRONMENT, timeout=900)
+
+
 @pytest.fixture(scope="module")
 def graded(tmp_path_factory):
-    """Every assignment autograded twice: the solution as submitted, and the untouched
-    student version."""
+    """Every assignment autograded twice, two assignments at a time (each in its own course,
+    with one worker): ``({assignment: course}, {assignment: the autograde result})``."""
     if sandbox.available() is not None:
         pytest.skip(f"no sandbox here: {sandbox.available()}")
-    course = tmp_path_factory.mktemp("course")
-    shutil.copy(ROOT / "nbgrader_config.py", course)
-    shutil.copytree(ROOT / "solutions", course / "solutions",
-                    ignore=shutil.ignore_patterns("__pycache__"))
-    results = {}
-    for assignment in ASSIGNMENTS:
-        subprocess.run([sys.executable, "-m", "nbgrader", "generate_assignment", assignment,
-                        "--force"], cwd=course, check=True, capture_output=True,
-                       env=ENVIRONMENT)
-        for student, folder in (("solution", "solutions"), ("untouched", "exercises")):
-            target = course / "grading" / "submitted" / student / assignment
-            target.mkdir(parents=True)
-            for path in (course / folder / assignment).glob("*.ipynb"):
-                shutil.copy(path, target)
-        results[assignment] = subprocess.run(
-            [sys.executable, "-m", "robocourse.grading.autograde", assignment, "--create",
-             "--no-progress"], cwd=course, capture_output=True, text=True, env=ENVIRONMENT,
-            timeout=900)
-    return course, results
+    courses = {a: tmp_path_factory.mktemp(f"course-{a}") for a in ASSIGNMENTS}
+    with concurrent.futures.ThreadPoolExecutor(max_workers=2) as pool:
+        futures = {a: pool.submit(_grade_both, courses[a], a) for a in ASSIGNMENTS}
+        results = {a: future.result() for a, future in futures.items()}
+    return courses, results
 
 
 def _scores(course, assignment, student):
@@ -113,16 +119,16 @@ def _scores(course, assignment, student):
 
 @pytest.mark.parametrize("assignment", ASSIGNMENTS)
 def test_solutions_get_full_marks(graded, assignment):
-    course, results = graded
+    courses, results = graded
     assert results[assignment].returncode == 0, results[assignment].stderr[-3000:]
-    lost = [(name, score, most) for name, score, most in _scores(course, assignment, "solution")
-            if score != most]
+    lost = [(name, score, most) for name, score, most
+            in _scores(courses[assignment], assignment, "solution") if score != most]
     assert not lost, f"the solution of {assignment} loses marks: {lost}"
 
 
 @pytest.mark.parametrize("assignment", ASSIGNMENTS)
 def test_untouched_exercises_get_zero(graded, assignment):
-    course, _ = graded
-    scored = [(name, score) for name, score, _ in _scores(course, assignment, "untouched")
-              if score != 0]
+    courses, _ = graded
+    scored = [(name, score) for name, score, _
+              in _scores(courses[assignment], assignment, "untouched") if score != 0]
     assert not scored, f"test cells of {assignment} pass without an answer: {scored}"
