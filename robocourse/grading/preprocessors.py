@@ -38,7 +38,7 @@ from nbclient.exceptions import DeadKernelError
 from nbformat.v4 import new_output
 from nbgrader.coursedir import CourseDirectory
 from nbgrader.preprocessors import Execute, NbGraderPreprocessor
-from traitlets import Bool, Integer, Unicode
+from traitlets import Bool, Enum, Integer, Unicode
 
 from robocourse.grading import handover, runner, sandbox, students
 from robocourse.grading.exercises import Context, ExerciseSet
@@ -116,6 +116,11 @@ class SandboxedExecute(Execute):
                           help="CPU seconds the kernel may use in all.").tag(config=True)
     memory_bytes = Integer(sandbox.Limits.memory_bytes,
                            help="Address space of each sandboxed process.").tag(config=True)
+    # Every output has arrived when the last cell has run: a graceful shutdown would only
+    # wait for the kernel to exit by itself (0.5 s a submission, sometimes 3 s), and the
+    # sandbox ends whatever it leaves.
+    shutdown_kernel = Enum(["graceful", "immediate"], default_value="immediate",
+                           help="How the kernel is stopped after the last cell.").tag(config=True)
 
     def preprocess(self, nb, resources=None, km=None):
         if not self.unsafe:
