@@ -177,9 +177,9 @@ def readout_html(state):
             f"{rows}</table></div>")
 
 
-def identification_view(state):
-    """The ``IdentificationView`` of ``state`` on a new figure."""
-    return IdentificationView(Figure(figsize=(9.0, 3.4)), state)
+def identification_view(state, dpi=None):
+    """The ``IdentificationView`` of ``state`` on a new figure (at ``dpi``)."""
+    return IdentificationView(Figure(figsize=(9.0, 3.4), dpi=dpi), state)
 
 
 def identification_widget(amplitude=0.8, noise=0.5, dpi=72):
@@ -202,5 +202,5 @@ def identification_animation(noise=1.0, n_frames=20, dpi=60, colors=64):
     identification per frame, as an embedded JavaScript player (HTML)."""
     amplitudes = np.linspace(0.05, 1.0, n_frames)
     states = [identification_state(a, noise) for a in amplitudes]
-    view = IdentificationView(Figure(figsize=(9.0, 3.4), dpi=dpi), states[0])
+    view = identification_view(states[0], dpi)
     return sweep_animation(view, states, interval_ms=400, colors=colors)
