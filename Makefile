@@ -14,10 +14,11 @@ HUB_PORT ?= 8000
 
 .PHONY: lab test system hub-env hub bench clean book translations
 
-$(STAMP): pyproject.toml constraints.txt
+$(STAMP): pyproject.toml constraints.txt excluded.txt
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade pip
 	$(BIN)/python -m pip install --quiet -c constraints.txt -e '.[dev,book]'
+	$(BIN)/python -m pip uninstall --yes --quiet -r excluded.txt
 	touch $(STAMP)
 
 lab: $(STAMP)
@@ -81,7 +82,8 @@ test: $(STAMP) $(BOOK_ASSETS) system hub-env
 # if they cannot be, the benchmark runs without them and says so.
 BENCH_STAMP := $(VENV)/.bench-installed
 $(BENCH_STAMP): $(STAMP)
-	$(BIN)/python -m pip install --quiet -c constraints.txt -e '.[bench]' && touch $(BENCH_STAMP) \
+	$(BIN)/python -m pip install --quiet -c constraints.txt -e '.[bench]' && \
+	    $(BIN)/python -m pip uninstall --yes --quiet -r excluded.txt && touch $(BENCH_STAMP) \
 	    || echo "the peers (pip extra bench) did not install: the benchmark runs without them"
 
 bench: $(BENCH_STAMP)

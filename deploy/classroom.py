@@ -58,7 +58,7 @@ CLASS_LIST_COLUMNS = ("id", "first_name", "last_name", "email")
 # A portable Unix user name (useradd's own rule, without the trailing $ of machine accounts).
 USER_NAME = re.compile(r"^[a-z_][a-z0-9_-]{0,31}$")
 # What the environment is built from: a change to any of these rebuilds it.
-ENVIRONMENT_INPUTS = ("pyproject.toml", "constraints.txt", "robocourse/**/*.py")
+ENVIRONMENT_INPUTS = ("pyproject.toml", "constraints.txt", "excluded.txt", "robocourse/**/*.py")
 PYTHON_CANDIDATES = ("python3.11", "/usr/bin/python3.11", "/usr/local/bin/python3.11",
                      "python3", "/usr/bin/python3")
 
@@ -186,6 +186,8 @@ def build_environment(env, python=None):
             subprocess.run([*pip, f"{CHECKOUT}[hub]"], check=True)
             # the library itself, again: the same version number, new code
             subprocess.run([*pip, "--no-deps", "--force-reinstall", str(CHECKOUT)], check=True)
+            subprocess.run([str(env / "bin" / "python"), "-m", "pip", "uninstall", "--yes",
+                            "--quiet", "-r", str(CHECKOUT / "excluded.txt")], check=True)
             stamp.write_text(wanted)
     if not runnable_by_everyone(env / "bin" / "python"):
         raise ClassError(f"--env {env}: other accounts cannot reach it; build it in a folder "

@@ -63,3 +63,24 @@ def test_a_check_tag_is_recognised():
     commented = {"metadata": {}, "source": ["# NBVAL_CHECK_OUTPUT\n", "print(1)"]}
     mentioned = {"metadata": {}, "source": ["print('NBVAL_CHECK_OUTPUT is a marker')"]}
     assert is_checked(tagged) and is_checked(commented) and not is_checked(mentioned)
+
+
+NOTEBOOKS = sorted(p for folder in ("chapters", "solutions", "exercises")
+                   for p in (ROOT / folder).rglob("*.ipynb")
+                   if ".ipynb_checkpoints" not in p.parts)
+
+
+@pytest.mark.parametrize("path", NOTEBOOKS, ids=lambda p: str(p.relative_to(ROOT)))
+def test_sympy_output_is_typeset_by_mathjax(path):
+    """``sp.init_printing()`` alone also renders every result as a PNG through matplotlib
+    (importing it at the first result, 0.4 s, in every kernel and every graded submission):
+    the notebooks ask for LaTeX only, which the browser typesets with MathJax."""
+    cells = code_cells(path)
+    calls = [line.strip() for c in cells for line in "".join(c["source"]).splitlines()
+             if "init_printing(" in line]
+    assert all('use_latex="mathjax"' in line for line in calls), (
+        f"{path.name}: {calls} — call sp.init_printing(use_latex=\"mathjax\")")
+    doubled = [c for c in cells for o in c.get("outputs", [])
+               if {"text/latex", "image/png"} <= set(o.get("data", {}))]
+    assert not doubled, (f"{path.name}: {len(doubled)} cells store a sympy result as LaTeX "
+                         "and as a PNG: re-run the notebook")

@@ -44,6 +44,26 @@ def test_the_course_folder_is_not_there():
 
 
 @needs_sandbox
+def test_the_library_is_imported_from_its_bytecode(tmp_path):
+    """A sandbox cannot write ``__pycache__``; ``command`` compiles the package's bytecode
+    first (here after a module changed), so no robocourse module is compiled from its
+    source inside (which cost 0.2 s of CPU a process)."""
+    changed = pathlib.Path(sandbox.__file__).with_name("students.py")
+    os.utime(changed)                                   # newer than its bytecode
+    sandbox._package_bytecode.cache_clear()
+    argv = sandbox.command([sys.executable, "-v", "-c", "import robocourse.grading, "
+                            "robocourse.newton_euler, robocourse.lagrange"])
+    result = subprocess.run(argv, capture_output=True, text=True, timeout=120)
+    assert result.returncode == 0, result.stderr[-2000:]
+    loaded = [line for line in result.stderr.splitlines()
+              if line.startswith("# code object from") and "robocourse" in line]
+    from_source = [line for line in loaded if line.endswith(".py")]
+    from_bytecode = [line for line in loaded if line.endswith(".pyc'")]
+    assert not from_source, from_source
+    assert any("students" in line for line in from_bytecode), from_bytecode
+
+
+@needs_sandbox
 def test_only_the_home_folder_and_tmp_can_be_written():
     result = run_inside(f"""
         import robocourse

@@ -7,16 +7,20 @@
 nbgrader stays the engine: it reads ``nbgrader_config.py``, restores the test cells
 from the gradebook, records the students and submissions, writes the scores and
 later the feedback and the grade export. This command runs nbgrader's autograde
-pipeline in three steps:
+pipeline in three steps, as a pipeline over the submissions:
 
-1. in this process, one submission after the other (fast): nbgrader records the
-   submission and *sanitizes* each notebook (outputs cleared, locked and test
-   cells restored from the gradebook);
+1. in this process: nbgrader records the submission and *sanitizes* its notebook
+   (outputs cleared, locked and test cells restored from the gradebook), which is
+   then handed to a worker at once;
 2. in parallel worker processes, one per core: the notebook runs in a sandboxed
    kernel and the grader decides every test cell (``preprocessors``) — the slow
    part, which never writes the gradebook;
-3. in this process again: nbgrader saves the scores (``SaveAutoGrades``,
+3. in this process again, as each worker hands a notebook back (between the
+   sanitizing of the next ones): nbgrader saves the scores (``SaveAutoGrades``,
    ``AssignLatePenalties``) — one writer, so the gradebook is never contended.
+
+So the workers start on the first submission while the others are still being
+sanitized, and this process's own steps never leave a core idle.
 
 A progress bar shows the submissions as they finish; the summary lists how many
 were graded, which failed to run and why, the time and the peak memory; the class
@@ -129,13 +133,13 @@ class ParallelAutograde(Autograde):
     def convert_notebooks(self):
         self._require_pipeline()
         started = time.monotonic()
-        jobs, failures = self._sanitize_all()
-        outcomes = self._run_jobs(jobs)
-        for outcome in outcomes:
-            if outcome.error:
-                failures.append((outcome.student, outcome.error))
-            else:
-                self._save(outcome)
+        failures, outcomes = [], []
+        with _Pool(self) as pool:
+            for job in self._sanitized(failures):
+                pool.submit(job)
+                self._save_all(pool.finished(), outcomes, failures)
+            self._save_all(pool.remaining(), outcomes, failures)
+        outcomes.sort(key=lambda o: o.student)
         self.summary = _Summary(graded=len([o for o in outcomes if not o.error]),
                                 failures=failures, seconds=time.monotonic() - started,
                                 outcomes=outcomes)
@@ -143,8 +147,17 @@ class ParallelAutograde(Autograde):
         for assignment in sorted({self.coursedir.assignment_id}):
             report.write(self.coursedir, assignment, self.log)
 
-    def _sanitize_all(self):
-        jobs, failures = [], []
+    def _save_all(self, finished, outcomes, failures):
+        for outcome in finished:
+            outcomes.append(outcome)
+            if outcome.error:
+                failures.append((outcome.student, outcome.error))
+            else:
+                self._save(outcome)
+
+    def _sanitized(self, failures):
+        """The sanitized notebooks, one submission after the other (unreadable ones are
+        recorded in ``failures`` and score zero)."""
         for submission in sorted(self.assignments):
             self.notebooks = sorted(self.assignments[submission])
             assignment, student = self._ids(submission)
@@ -153,15 +166,15 @@ class ParallelAutograde(Autograde):
                     continue
                 self.run_pre_convert_hook()
                 self.init_assignment(assignment, student)
-                for notebook in self.notebooks:
-                    jobs.append(self._sanitize(notebook, student))
+                jobs = [self._sanitize(notebook, student) for notebook in self.notebooks]
             except Exception as error:  # noqa: BLE001 - an unreadable submission: reported
                 kind = "a cell of the assignment is missing" if isinstance(error, KeyError) \
                     else type(error).__name__
                 failures.append((student, f"could not be read as a notebook of {assignment} "
                                           f"({kind}: {error}); it scores zero"))
                 self._zero(assignment, student)
-        return jobs, failures
+                continue
+            yield from jobs
 
     def _ids(self, submission):
         import re
@@ -203,31 +216,6 @@ class ParallelAutograde(Autograde):
                     grade.auto_score, grade.needs_manual_grade = 0, False
             gradebook.db.commit()
 
-    def _run_jobs(self, jobs):
-        if not jobs:
-            return []
-        before, _ = self._split()
-        count = self.workers or os.cpu_count() or 1
-        context = multiprocessing.get_context("spawn")
-        slots = context.Value("i", 0)
-        with concurrent.futures.ProcessPoolExecutor(
-                max_workers=min(count, len(jobs)), mp_context=context,
-                initializer=_start_worker, initargs=(self.config, before, slots)) as pool:
-            futures = [pool.submit(_execute_and_decide, job) for job in jobs]
-            done = concurrent.futures.as_completed(futures)
-            if self.progress:
-                from tqdm import tqdm
-
-                done = tqdm(done, total=len(futures), unit="submission", file=sys.stderr,
-                            desc=f"autograding {self.coursedir.assignment_id}")
-            outcomes = []
-            for future in done:
-                try:
-                    outcomes.append(future.result())
-                except Exception as error:  # noqa: BLE001 - a worker that died
-                    outcomes.append(Outcome("?", "", f"the worker failed: {error}"))
-        return sorted(outcomes, key=lambda o: o.student)
-
     def _save(self, outcome):
         """nbgrader's scoring steps on the decided notebook, in this process."""
         _, after = self._split()
@@ -239,6 +227,56 @@ class ParallelAutograde(Autograde):
         self.write_single_notebook(output, resources)
         self.set_permissions(resources["nbgrader"]["assignment"], outcome.student)
         self.run_post_convert_hook()
+
+
+class _Pool:
+    """The worker processes (started with the first job) and the jobs in flight."""
+
+    def __init__(self, converter):
+        self.converter, self.executor, self.pending, self.progress = converter, None, set(), None
+        total = sum(len(notebooks) for notebooks in converter.assignments.values())
+        count = converter.workers or os.cpu_count() or 1
+        self.size = max(1, min(count, total))
+        if converter.progress and total:
+            from tqdm import tqdm
+
+            self.progress = tqdm(total=total, unit="submission", file=sys.stderr,
+                                 desc=f"autograding {converter.coursedir.assignment_id}")
+
+    def submit(self, job):
+        if self.executor is None:
+            before, _ = self.converter._split()
+            context = multiprocessing.get_context("spawn")
+            slots = context.Value("i", 0)
+            self.executor = concurrent.futures.ProcessPoolExecutor(
+                max_workers=self.size, mp_context=context, initializer=_start_worker,
+                initargs=(self.converter.config, before, slots))
+        self.pending.add(self.executor.submit(_execute_and_decide, job))
+
+    def finished(self, timeout=0):
+        """The outcomes of the jobs done by now (waiting at most ``timeout`` s for one)."""
+        done, self.pending = concurrent.futures.wait(
+            self.pending, timeout=timeout, return_when=concurrent.futures.FIRST_COMPLETED)
+        for future in done:
+            if self.progress is not None:
+                self.progress.update()
+            try:
+                yield future.result()
+            except Exception as error:  # noqa: BLE001 - a worker that died
+                yield Outcome("?", "", f"the worker failed: {error}")
+
+    def remaining(self):
+        while self.pending:
+            yield from self.finished(timeout=None)
+
+    def __enter__(self):
+        return self
+
+    def __exit__(self, *exc):
+        if self.executor is not None:
+            self.executor.shutdown(cancel_futures=exc[0] is not None)
+        if self.progress is not None:
+            self.progress.close()
 
 
 @dataclasses.dataclass

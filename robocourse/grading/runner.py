@@ -177,11 +177,10 @@ def _replay(request, reply):
     set switched off before any student code runs; report the requested answers of each
     group right after its cells (see the module docstring).
 
-    The modules the instructor's set-up cells import are imported here first (once, for
-    every child). Each child runs only the answer cells its answers depend on (by the
-    names they assign and use); if one of its answers then misses a name, a second child
-    runs every cell for that set."""
-    _import_setup(request)
+    The modules the instructor's set-up cells import are already imported (by
+    :func:`serve`, once for every child). Each child runs only the answer cells its
+    answers depend on (by the names they assign and use); if one of its answers then
+    misses a name, a second child runs every cell for that set."""
     routes = sorted({tuple(g["forbidden"]) for g in request["groups"] if g.get("names")})
     for forbidden in routes:
         for pruned in (True, False):
@@ -202,19 +201,26 @@ def _replay(request, reply):
 _MISSED_A_NAME = 3
 
 
-def _import_setup(request):
-    """Import what the instructor's set-up cells import (their import statements only)."""
-    for group in request["groups"]:
-        for cell in group.get("before", []):
-            try:
-                tree = ast.parse(cell)
-            except SyntaxError:
-                continue
-            for node in tree.body:
-                if isinstance(node, (ast.Import, ast.ImportFrom)) and not \
-                        (isinstance(node, ast.ImportFrom) and node.level):
-                    with contextlib.suppress(Exception):
-                        exec(compile(ast.Module([node], []), "<set-up imports>", "exec"), {})
+def _setup_sources(request):
+    """The instructor's code of a request (never the student's): the exercise's set-up
+    and, for a replay, the set-up cells of the notebook."""
+    return [request.get("setup", ""), *(cell for group in request.get("groups", [])
+                                        for cell in group.get("before", []))]
+
+
+def _import_setup(sources):
+    """Import what the instructor's code imports (its top-level import statements only),
+    in this process: every child forked from it then shares those modules."""
+    for source in sources:
+        try:
+            tree = ast.parse(source)
+        except SyntaxError:
+            continue
+        for node in tree.body:
+            if isinstance(node, (ast.Import, ast.ImportFrom)) and not \
+                    (isinstance(node, ast.ImportFrom) and node.level):
+                with contextlib.suppress(Exception):
+                    exec(compile(ast.Module([node], []), "<set-up imports>", "exec"), {})
 
 
 def _names(cells):
@@ -332,6 +338,7 @@ def serve():
         request = json.loads(line)
         if request.get("op") not in ("start", "replay"):
             continue
+        _import_setup(_setup_sources(request))
         pid = os.fork()
         if pid == 0:
             os.dup2(devnull, 1)
