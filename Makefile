@@ -7,6 +7,8 @@ PYTHON ?= $(shell command -v python3.11 || command -v python3)
 VENV   := .venv
 BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed
+# After each install: remove the packages excluded.txt names (and says why)
+PRUNE  := $(BIN)/python -m pip uninstall --yes --quiet -r excluded.txt
 # A class on JupyterHub: its folder, with the environment every account shares (outside
 # this checkout, which students must not read), and the port of `make hub`.
 HUB_ROOT ?= /srv/robocourse
@@ -18,7 +20,7 @@ $(STAMP): pyproject.toml constraints.txt excluded.txt
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade pip
 	$(BIN)/python -m pip install --quiet -c constraints.txt -e '.[dev,book]'
-	$(BIN)/python -m pip uninstall --yes --quiet -r excluded.txt
+	$(PRUNE)
 	touch $(STAMP)
 
 lab: $(STAMP)
@@ -83,7 +85,7 @@ test: $(STAMP) $(BOOK_ASSETS) system hub-env
 BENCH_STAMP := $(VENV)/.bench-installed
 $(BENCH_STAMP): $(STAMP)
 	$(BIN)/python -m pip install --quiet -c constraints.txt -e '.[bench]' && \
-	    $(BIN)/python -m pip uninstall --yes --quiet -r excluded.txt && touch $(BENCH_STAMP) \
+	    $(PRUNE) && touch $(BENCH_STAMP) \
 	    || echo "the peers (pip extra bench) did not install: the benchmark runs without them"
 
 bench: $(BENCH_STAMP)

@@ -44,10 +44,10 @@ def test_the_course_folder_is_not_there():
 
 
 @needs_sandbox
-def test_the_library_is_imported_from_its_bytecode(tmp_path):
+def test_the_library_is_imported_from_its_bytecode():
     """A sandbox cannot write ``__pycache__``; ``command`` compiles the package's bytecode
     first (here after a module changed), so no robocourse module is compiled from its
-    source inside (which cost 0.2 s of CPU a process)."""
+    source inside (which cost about 0.1 s of CPU a process)."""
     changed = pathlib.Path(sandbox.__file__).with_name("students.py")
     os.utime(changed)                                   # newer than its bytecode
     sandbox._package_bytecode.cache_clear()

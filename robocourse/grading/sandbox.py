@@ -19,8 +19,8 @@ line in Debian's ``bwrap``:
 * the process runs as an unprivileged user with limits on CPU time, memory, number
   of processes, file size and open files (``prlimit``);
 * nothing can be written to the package, so a sandboxed Python would compile every
-  ``robocourse`` module from its source at each start (0.2 s of CPU a process, several
-  processes a submission): :func:`command` first brings the package's bytecode up to
+  ``robocourse`` module from its source at each start (about 0.1 s of CPU a process,
+  several processes a submission): :func:`command` first brings the package's bytecode up to
   date, once per grading process, from outside.
 
 Run as root (recommended), each worker slot uses its own user id
@@ -101,10 +101,10 @@ def require():
 def _package_bytecode():
     """Compile the installed ``robocourse`` package's bytecode (``__pycache__``) where it is
     missing or older than its source, so that sandboxed imports read it (they cannot write
-    it). Returns whether every module is compiled; a package the grader cannot write (a
-    read-only installation, compiled by pip) is left as it is."""
+    it). A package the grader cannot write (a read-only installation, which pip compiled
+    when it installed it) is left as it is."""
     package = pathlib.Path(robocourse.__file__).resolve().parent
-    return bool(compileall.compile_dir(package, quiet=2, workers=1))
+    compileall.compile_dir(package, quiet=2, workers=1)
 
 
 def _read_only_paths():
