@@ -20,7 +20,7 @@ import numpy as np
 import sympy as sp
 from sympy.simplify.fu import TR10i
 
-from robocourse._checks import ROUND_OFF, expression
+from robocourse._checks import RIGHT_ANGLE, expression
 
 
 def is_symbolic(*values):
@@ -63,20 +63,21 @@ def atan2(y, x):
 
 
 def exact_angle(angle):
-    """A float that is a multiple of 90° becomes the exact sympy multiple of pi.
+    """A float that is a multiple of 90°, up to float round-off (``_checks.RIGHT_ANGLE``),
+    becomes the exact sympy multiple of pi; any other angle stays as it is.
 
     Used where a numeric robot meets symbolic joint variables, so that
     ``cos(-pi/2 + theta1)`` reads ``sin(theta1)`` instead of carrying 6e-17 residues.
 
-    >>> exact_angle(-math.pi / 2), exact_angle(0.3)
-    (-pi/2, 0.3)
+    >>> exact_angle(-math.pi / 2), exact_angle(3 * math.pi / 2), exact_angle(0.3), exact_angle(1e-9)
+    (-pi/2, 3*pi/2, 0.3, 1e-09)
     """
     if isinstance(angle, sp.Basic):
         return angle
     if isinstance(angle, int):
         return sp.Integer(angle)
     quarter_turns = angle / (math.pi / 2)
-    if abs(quarter_turns - round(quarter_turns)) < ROUND_OFF:
+    if abs(quarter_turns - round(quarter_turns)) < RIGHT_ANGLE:
         return sp.pi * sp.Rational(round(quarter_turns), 2)
     return angle
 

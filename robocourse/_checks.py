@@ -46,9 +46,14 @@ import numpy as np
 import sympy as sp
 
 #: Floating-point round-off: numbers that differ by less than this (relative to their
-#: size, or absolute near zero) are equal — a float multiple of 90° is that multiple,
-#: a target on the edge of the workspace is reachable, a computed tensor is symmetric.
+#: size, or absolute near zero) are equal — a target on the edge of the workspace is
+#: reachable, a computed tensor is symmetric.
 ROUND_OFF = 1e-9
+#: How far (in quarter turns) a float angle may be from a multiple of 90° and still be
+#: that multiple: the round-off of ``math.pi / 2``, ``np.radians(-90)`` or ``3 * pi / 2``
+#: (about 1e-16), with room for a few operations — but not a small angle that is meant
+#: (a twist of 1e-9 rad is a twist, and its dynamics differ from a zero twist's by 1e-9).
+RIGHT_ANGLE = 1e-13
 #: How far a numeric rotation matrix may be from orthonormal (``|Rᵀ R − I|``, ``|det R − 1|``):
 #: enough for one typed to seven decimals.
 ROTATION = 1e-6

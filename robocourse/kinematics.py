@@ -406,7 +406,10 @@ def manipulability(robot, q, rows=None, frame="base"):
 
     ``w`` is the product of the singular values of J (taken as ``√det(Jᵀ J)`` when J has
     more rows than columns), zero exactly at a singularity; for a square J it is ``|det J|``
-    (computed so, which is exact for symbols and keeps numbers accurate near zero).
+    (computed so, which is exact for symbols and keeps numbers accurate near zero). For
+    numbers and a J that is not square, ``w = |det R|`` of the QR factors of the tall one
+    of ``J``, ``Jᵀ`` (``J Jᵀ = Rᵀ R``): forming ``J Jᵀ`` would square J's round-off, and
+    its square root would leave ``w ≈ 1e-8`` at a singularity instead of ``1e-16``.
     For the planar 2R arm ``w = l1 l2 |s2|``, largest with the elbow at a right angle.
 
     >>> from robocourse.models import planar_2r
@@ -417,10 +420,10 @@ def manipulability(robot, q, rows=None, frame="base"):
     m, n = J.shape
     if m == n:
         return abs(_det(J))
-    determinant = _det(J @ J.T if m < n else J.T @ J)
+    tall = J.T if m < n else J
     if isinstance(J, sp.MatrixBase):
-        return sp.sqrt(determinant)
-    return math.sqrt(max(determinant, 0.0))      # round-off can make a zero slightly negative
+        return sp.sqrt(_det(tall.T @ tall))
+    return float(abs(np.prod(np.diag(np.linalg.qr(tall, mode="r")))))
 
 
 def _require_invertible(J, robot, q, tol):

@@ -291,10 +291,15 @@ def test_a_wrench_is_six_numbers_and_none_is_no_load():
 
 # --- the named tolerances ---------------------------------------------------------------------
 
-def test_round_off_decides_what_counts_as_an_exact_right_angle():
+def test_only_float_round_off_makes_an_angle_an_exact_right_angle():
     quarter = math.pi / 2
-    assert _backend.exact_angle(quarter * (1 + C.ROUND_OFF / 2)) == sp.pi / 2
-    assert _backend.exact_angle(quarter * (1 + 2 * C.ROUND_OFF)) != sp.pi / 2
+    for typed, exact in ((np.radians(-90.0), -sp.pi / 2), (90 * math.pi / 180, sp.pi / 2),
+                         (3 * quarter, 3 * sp.pi / 2), (-math.pi, -sp.pi)):
+        assert _backend.exact_angle(typed) == exact
+    assert _backend.exact_angle(quarter * (1 + C.RIGHT_ANGLE / 2)) == sp.pi / 2
+    assert _backend.exact_angle(quarter * (1 + 2 * C.RIGHT_ANGLE)) != sp.pi / 2
+    for meant in (1e-9, -5.96e-8, quarter + 1e-9):        # small angles that are meant
+        assert _backend.exact_angle(meant) == meant
 
 
 def test_rotation_tolerance_accepts_seven_typed_decimals_not_three():

@@ -125,6 +125,19 @@ def test_random_chain_dynamics_match_newton_euler(robot, seed):
                                ne.inverse_dynamics(robot, Q, QD, QDD), **EXACT)
 
 
+def test_a_tiny_twist_is_a_twist_not_a_right_angle():
+    """A twist of 1e-9 rad (and offsets of a float32 round-off) are angles, not zeros in
+    disguise: the generated code keeps them, as Newton–Euler does (to 1e-12, not 1e-9)."""
+    links = [Link(alpha=0.0, a=0.0, d=0.4, theta=-5.96e-8, mass=2.4, r_c=[0, 0, -0.8],
+                  I_c=np.diag([0.03, 0.15, 0.16])),
+             Link(alpha=1.19e-7, a=1e-9, d=-0.3, mass=3.4, r_c=[0.03, 0.67, 0],
+                  I_c=np.diag([0.4, 0.8, 1.0])),
+             Link(alpha=1e-9, a=-0.04, d=1.0, theta=1.4, mass=1.7, r_c=[-0.07, 0, 0],
+                  I_c=np.diag([0.3, 0.6, 0.9]))]
+    robot = SerialChain(links, gravity=[0, 0, -9.81])
+    assert_every_verb_is_newton_euler(CompiledDynamics(robot), random_states(3, 5))
+
+
 @pytest.mark.parametrize("robot", [
     planar_2r(l1=1.0, l2=0.7, m1=2.0, m2=0.5, g=9.81),
     rp_arm(l1=0.4, m1=3.0, m2=1.2, Ixx1=0.12, Iyy1=0.1, Izz1=0.2, Ixx2=0.06, Iyy2=0.05,

@@ -36,7 +36,7 @@ from robocourse.kinematics import (
 )
 from robocourse.models import planar_2r, planar_3r, puma560, rp_arm
 from robocourse.newton_euler import newton_euler
-from robocourse.robot import SerialChain, joint_symbols
+from robocourse.robot import Link, SerialChain, joint_symbols
 
 l1, l2, l3 = sp.symbols("l1 l2 l3")
 t1, t2, t3 = sp.symbols("theta1 theta2 theta3")
@@ -302,6 +302,18 @@ def test_2r_manipulability():
     arm = planar_2r(l1=0.5, l2=0.3)
     assert manipulability(arm, [0.2, 0.0], rows=(0, 1)) == pytest.approx(0.0, abs=1e-9)
     assert manipulability(arm, [0.2, -math.pi / 2], rows=(0, 1)) == pytest.approx(0.15)
+
+
+@pytest.mark.parametrize("q1", [0.7, 1.1, 2.3])
+def test_manipulability_of_a_wide_jacobian_is_zero_to_round_off_at_a_singularity(q1):
+    """A stretched planar 3R arm (2 x 3 Jacobian of rank 1): w is as small as J's own
+    round-off (1e-16), not its square root (√det(J Jᵀ) gives 2.6e-8)."""
+    tool = np.eye(4)
+    tool[0, 3] = 0.3
+    arm = SerialChain([Link(a=0.0), Link(a=0.7), Link(a=0.5)], tool=tool)
+    assert manipulability(arm, [q1, 0.0, 0.0], rows=(0, 1)) < 1e-14
+    assert manipulability(arm, [q1, 0.4, -0.9], rows=(0, 1)) == pytest.approx(
+        np.prod(np.linalg.svd(jacobian_rows(arm, [q1, 0.4, -0.9], (0, 1)), compute_uv=False)))
 
 
 @settings(max_examples=30)
