@@ -77,8 +77,11 @@ test: $(STAMP) $(BOOK_ASSETS) system hub-env
 	    robocourse tests chapters solutions
 	# a class on JupyterHub with real accounts, on its own: it starts a server per user
 	ROBOCOURSE_HUB_ENV=$(HUB_ROOT)/env python -m pytest -m hub -rs tests/test_hub.py
-	# the browser test last and alone: JupyterLab and Chromium get the whole machine
-	python -m pytest -m browser -rs tests/test_browser.py tests/test_book.py
+	# the browser tests last: the timed slider alone (JupyterLab and Chromium get the whole
+	# machine), then the other JupyterLab tests beside the book's (a browser each)
+	python -m pytest -m browser -rs tests/test_browser.py -k redraws
+	python -m pytest -m browser -rs -n 2 --dist loadfile tests/test_browser.py tests/test_book.py \
+	    -k "not redraws"
 
 # The peers (pip extra `bench`: pinocchio, roboticstoolbox-python) are installed first;
 # if they cannot be, the benchmark runs without them and says so.

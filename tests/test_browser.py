@@ -161,19 +161,24 @@ def run_all(browser, lab, notebook, pages):
     to run and render in the browser."""
     page = offline_page(browser, pages)
     page.set_default_timeout(300_000)
-    page.goto(f"{lab['url']}/lab/tree/{notebook}?token={lab['token']}")
+    # ?reset: a fresh workspace, so no notebook of an earlier test is restored beside it
+    page.goto(f"{lab['url']}/lab/tree/{notebook}?reset&token={lab['token']}")
     idle = page.get_by_text("(ipykernel) | Idle")
     idle.wait_for()
     page.locator(".lm-MenuBar-itemLabel", has_text="Run").click()
     page.locator('li[data-command="runmenu:run-all"]').click()
     page.wait_for_function("""() => {
-        const prompts = [...document.querySelectorAll('.jp-CodeCell .jp-InputArea-prompt')];
+        const panel = document.querySelector('.jp-NotebookPanel:not(.lm-mod-hidden)');
+        const prompts = [...(panel ? panel.querySelectorAll('.jp-CodeCell .jp-InputArea-prompt')
+                                   : [])];
         return prompts.length > 0 && prompts.every(p => !p.textContent.includes('*')
                                                    && /\\[\\d+\\]/.test(p.textContent));
     }""")
     idle.wait_for()
     page.keyboard.press("Control+s")
-    page.wait_for_timeout(1500)
+    # saved when JupyterLab clears the tab's unsaved-changes mark (after the server replied)
+    page.wait_for_function("() => document.querySelector('.lm-TabBar-tab.jp-mod-current') && "
+                           "!document.querySelector('.lm-TabBar-tab.jp-mod-current.jp-mod-dirty')")
     return page
 
 
