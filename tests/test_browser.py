@@ -168,17 +168,14 @@ def run_all(browser, lab, notebook, pages):
     page.locator(".lm-MenuBar-itemLabel", has_text="Run").click()
     page.locator('li[data-command="runmenu:run-all"]').click()
     page.wait_for_function("""() => {
-        const panel = document.querySelector('.jp-NotebookPanel:not(.lm-mod-hidden)');
-        const prompts = [...(panel ? panel.querySelectorAll('.jp-CodeCell .jp-InputArea-prompt')
-                                   : [])];
+        const prompts = [...document.querySelectorAll('.jp-CodeCell .jp-InputArea-prompt')];
         return prompts.length > 0 && prompts.every(p => !p.textContent.includes('*')
                                                    && /\\[\\d+\\]/.test(p.textContent));
     }""")
     idle.wait_for()
     page.keyboard.press("Control+s")
     # saved when JupyterLab clears the tab's unsaved-changes mark (after the server replied)
-    page.wait_for_function("() => document.querySelector('.lm-TabBar-tab.jp-mod-current') && "
-                           "!document.querySelector('.lm-TabBar-tab.jp-mod-current.jp-mod-dirty')")
+    page.wait_for_function("() => !document.querySelector('.lm-TabBar-tab.jp-mod-dirty')")
     return page
 
 
