@@ -543,6 +543,11 @@ def _is_number(x):
     return isinstance(x, numbers.Number)
 
 
+def _zero(x):
+    """Whether ``x`` is an exact zero (a number; an expression never is)."""
+    return _is_number(x) and x == 0
+
+
 def _mul(a, b):
     """``a b``, skipping exact zeros and ±1."""
     for x, y in ((a, b), (b, a)):
@@ -558,7 +563,7 @@ def _mul(a, b):
 
 def _add(*terms):
     """``Σ terms``, skipping exact zeros."""
-    kept = [t for t in terms if not (_is_number(t) and t == 0)]
+    kept = [t for t in terms if not _zero(t)]
     return sum(kept[1:], kept[0]) if kept else 0
 
 
@@ -707,8 +712,13 @@ class _U:
         """``ω × (J ω)`` for the symmetric ``J = (xx, xy, xz, yy, yz, zz)``, written in the
         products ``ω_i ω_j`` of U: ``x = J_xz ω_xω_y − J_xy ω_xω_z + (J_zz − J_yy) ω_yω_z
         + J_yz (ω_y² − ω_z²)`` and its cyclic shifts (a diagonal J costs one product per
-        entry, none where two moments are equal)."""
+        entry, none where two moments are equal). A round J (``_round``) gives
+        ``(J_zz − J_xx) ω_z (ω_y, −ω_x, 0)``: three products where U has not yet formed
+        ``ω_xω_z`` and ``ω_yω_z``."""
         xx, xy, xz, yy, yz, zz = J
+        if _round(J) and not {(0, 2), (1, 2)} <= self._products.keys():
+            k = self.name((_mul(_sub(zz, xx), self.w[2]),), f"{self.label}k")[0]
+            return _mul(k, self.w[1]), _mul(-1, _mul(k, self.w[0])), 0
         S = {(0, 0): xx, (0, 1): xy, (0, 2): xz, (1, 1): yy, (1, 2): yz, (2, 2): zz}
 
         def J_(i, j):
@@ -720,7 +730,7 @@ class _U:
             terms = [_mul(J_(i, k), self._product(min(i, j), max(i, j))),
                      _mul(-1, _mul(J_(i, j), self._product(min(i, k), max(i, k)))),
                      _mul(_sub(J_(k, k), J_(j, j)), self._product(min(j, k), max(j, k)))]
-            if not (_is_number(J_(j, k)) and J_(j, k) == 0):
+            if not _zero(J_(j, k)):
                 terms.append(_mul(J_(j, k), self._squares_apart(j, k)))
             result.append(_add(*terms))
         return tuple(result)
@@ -728,7 +738,21 @@ class _U:
     def times(self, v):
         """``U v`` (only the columns of the nonzero entries of ``v`` are formed)."""
         return tuple(_add(*(_mul(self.entry(i, j), v[j]) for j in range(3)
-                            if not (_is_number(v[j]) and v[j] == 0))) for i in range(3))
+                            if not _zero(v[j]))) for i in range(3))
+
+
+def _round(J):
+    """Whether ``J = (xx, xy, xz, yy, yz, zz)`` is diagonal with ``Jxx = Jyy`` (the same
+    number or the same expression)."""
+    xx, xy, xz, yy, yz, _ = J
+    return _zero(xy) and _zero(xz) and _zero(yz) and xx == yy
+
+
+def _round_about_its_axis(p):
+    """Whether the parameters ``p`` of a link do not change when it turns about its z
+    axis: ``J`` round (``_round``) and ``MS`` along z (a link of revolution, or one whose
+    other parameters regroup into its neighbours' as a base set does)."""
+    return _round(p[:6]) and _zero(p[6]) and _zero(p[7])
 
 
 def _unnamed(value, label):
@@ -752,6 +776,11 @@ def _link_recursion(geometry, parameters, q, qd, qdd, gravity, *, load=None, too
     the tool origin at ``tool`` (3 numbers in {n}; None: no load). ``name(vector,
     label)`` returns the vector to use in its place; ``trig(q, offset)`` returns
     ``(cos, sin)`` of ``q + offset``.
+
+    When the last link is round about its axis (``_round_about_its_axis``) and carries
+    no load, its quantities are taken in the axes of {n} at θ_n = 0: its F and N do not
+    change as it turns about z_n, nor does the joint's component along z_n, so the turn
+    by θ_n (down for ω, ω̇, v̇; up for f and n) is never formed.
     """
     n = len(geometry)
     w = wd = (0, 0, 0)
@@ -760,7 +789,10 @@ def _link_recursion(geometry, parameters, q, qd, qdd, gravity, *, load=None, too
     turns, forces = [], []
     for i, (link, p) in enumerate(zip(geometry, parameters, strict=True)):
         k = i + 1
-        c, s = link.cos_sin(q[i], trig)
+        if k == n and load is None and _round_about_its_axis(p):
+            c, s = 1, 0
+        else:
+            c, s = link.cos_sin(q[i], trig)
         turns.append((c, s))
         if load is not None and load_in_base:        # the load's axes follow the links
             load = tuple(link.down(v, c, s, name, f"{label}{k}")
@@ -771,8 +803,9 @@ def _link_recursion(geometry, parameters, q, qd, qdd, gravity, *, load=None, too
         wd = link.down(wd, c, s, name, f"wd{k}r")
         if link.revolute:
             w = name((w_turned[0], w_turned[1], _add(w_turned[2], qd[i])), f"w{k}")
-            wd = name(_plus(wd, (_mul(w_turned[1], qd[i]), _mul(-1, _mul(w_turned[0], qd[i])),
-                                 qdd[i])), f"wd{k}")
+            # (R ω) × q̇ z named: its products are U's ω_yω_z, ω_xω_z wherever R ω has no z
+            spin = name(_cross(w_turned, (0, 0, qd[i])), f"wd{k}q")
+            wd = name(_plus(wd, spin, (0, 0, qdd[i])), f"wd{k}")
         else:
             w = w_turned
             twice = name((_mul(2, qd[i]),), f"qd{k}2")[0]

@@ -50,10 +50,24 @@ def links(draw, with_mass=True):
 
 
 @st.composite
-def chains(draw, min_joints=1, max_joints=6, with_mass=True):
-    """A random numeric SerialChain with a random tool offset and gravity."""
+def round_links(draw):
+    """A link whose mass is round about its z axis: ``I_c = diag(a, a, c)`` with
+    ``c ≤ 2a``, the centre of mass on the axis (or at the origin)."""
+    joint = draw(st.sampled_from(["revolute", "prismatic"]))
+    a = draw(st.floats(0.01, 1.0))
+    return Link(alpha=draw(_angle), a=draw(_length), d=draw(_length), theta=draw(_angle),
+                joint=joint, mass=draw(st.floats(0.1, 5.0)),
+                r_c=[0.0, 0.0, draw(st.sampled_from([0.0, 0.3, -0.45]))],
+                I_c=np.diag([a, a, draw(st.floats(1e-3, 2 * a))]))
+
+
+@st.composite
+def chains(draw, min_joints=1, max_joints=6, with_mass=True, round_last_link=False):
+    """A random numeric SerialChain with a random tool offset and gravity
+    (``round_last_link``: the last link drawn by ``round_links``)."""
     n = draw(st.integers(min_joints, max_joints))
-    chain_links = [draw(links(with_mass)) for _ in range(n)]
+    chain_links = [draw(links(with_mass)) for _ in range(n - round_last_link)]
+    chain_links += [draw(round_links()) for _ in range(round_last_link)]
     tool = np.eye(4)
     tool[:3, :3] = draw(rotations())
     tool[:3, 3] = draw(st.lists(_length, min_size=3, max_size=3))

@@ -636,9 +636,13 @@ def open_page(offline_browser, served):
 
 
 def _wait_for_mathjax(page):
-    page.wait_for_function(
-        "() => window.MathJax && MathJax.startup && MathJax.startup.promise", timeout=30000)
-    page.evaluate("() => MathJax.startup.promise")
+    """Until MathJax has put its typeset output in the page. (``MathJax.startup.promise``
+    resolves later: MathJax 4 goes on to compute each expression's speech in a worker,
+    which takes chapter 0 about 20 s here and 30 s or more beside the JupyterLab tests.)"""
+    page.wait_for_function("""() => {
+        const typeset = window.MathJax && MathJax.startup && MathJax.startup.document;
+        return Boolean(typeset) && typeset.processed.isSet("updateDocument");
+    }""", polling=250, timeout=30000)
 
 
 def _shot(page, name, **kwargs):

@@ -12,6 +12,7 @@ from strategies import chains
 
 from robocourse import codegen
 from robocourse import newton_euler as ne
+from robocourse.base_parameters import base_parameter_table
 from robocourse.codegen import (
     CompiledDynamics,
     NumericFunction,
@@ -79,8 +80,43 @@ def test_puma_code_stays_within_its_operation_count():
     count = operation_count(PUMA)
     assert count["multiplications"] <= 250
     assert count["additions"] <= 200
-    assert count["functions"] <= 12                        # each sine and cosine once
+    assert count["functions"] == 8     # sin, cos of θ2 … θ5 once each: θ1 turns
+                                       # about gravity, and link 6 is round
     assert count == count_operations(CompiledDynamics(PUMA).inverse_dynamics.source)
+
+
+def test_puma_base_parameter_code_stays_within_its_operation_count():
+    """With the base parameters of the parameters chapter: at most 170 multiplications
+    (link 6 keeps only its Jzz, so it is never turned by θ6 and sin/cos θ6 are not
+    needed), and the torques are still Newton–Euler's."""
+    table = base_parameter_table(PUMA)
+    count = operation_count(PUMA, table)
+    assert count["multiplications"] <= 170
+    assert count["additions"] <= 150
+    assert count["functions"] == 8                         # sin and cos of θ2 … θ5
+    Q, QD, QDD = random_states(6, 5)
+    np.testing.assert_allclose(CompiledDynamics(PUMA, parameters=table).inverse_dynamics
+                               .many(Q, QD, QDD), ne.inverse_dynamics(PUMA, Q, QD, QDD),
+                               **EXACT)
+
+
+@given(chains(max_joints=3, round_last_link=True), st.integers(0, 2**32 - 1))
+@settings(max_examples=4)          # each example compiles six programs
+def test_a_round_last_link_is_never_turned_and_changes_no_torque(robot, seed):
+    """A last link round about its axis (``I_c = diag(a, a, c)``, centre on the axis) is
+    taken in the axes of {n} at θ_n = 0: the code has no cos θ_n, every verb is still
+    Newton–Euler's, and so is the batch recursion with and without a load at the tool."""
+    model = CompiledDynamics(robot)
+    source = model.inverse_dynamics.source
+    assert f"cos(theta{robot.n})" not in source and f"sin(theta{robot.n})" not in source
+    Q, QD, QDD = np.random.default_rng(seed).uniform(-2, 2, size=(3, 3, robot.n))
+    assert_every_verb_is_newton_euler(model, (Q, QD, QDD))
+    wrench = [1.5, -0.4, 2.0, 0.3, 0.7, -1.1]
+    for frame in ("base", "tool"):
+        expected = [ne.inverse_dynamics(robot, *state, wrench=wrench, frame=frame)
+                    for state in zip(Q, QD, QDD, strict=True)]
+        np.testing.assert_allclose(ne.inverse_dynamics(robot, Q, QD, QDD, wrench=wrench,
+                                                       frame=frame), expected, **EXACT)
 
 
 def test_regrouped_parameters_go_in_the_same_slots():
