@@ -35,8 +35,9 @@ def png_bytes(rgba):
     height, width, _ = rgb.shape
     rows = np.empty((height, 1 + 3 * width), dtype=np.uint8)
     rows[:, 0] = 2                                   # filter type 2, "Up"
-    rows[:, 1:] = rgb.reshape(height, -1)
-    rows[1:, 1:] -= rgb[:-1].reshape(height - 1, -1)   # modulo 256, as PNG defines it
+    pixels = rows[:, 1:].reshape(height, width, 3)   # a view: each row's pixels in place
+    pixels[0] = rgb[0]
+    np.subtract(rgb[1:], rgb[:-1], out=pixels[1:])   # modulo 256, as PNG defines it
     header = struct.pack(">IIBBBBB", width, height, 8, 2, 0, 0, 0)    # 8-bit RGB
     return (b"\x89PNG\r\n\x1a\n" + _chunk(b"IHDR", header)
             + _chunk(b"IDAT", zlib.compress(rows.tobytes(), 1)) + _chunk(b"IEND", b""))
