@@ -1,6 +1,7 @@
 """The sandbox that student code runs in: what it can see, write, reach and use up; and
 autograding that refuses to run student code where no sandbox can be made."""
 
+import asyncio
 import os
 import pathlib
 import shutil
@@ -158,6 +159,30 @@ def test_autograding_refuses_without_a_sandbox_and_says_why(monkeypatch):
     finally:
         sandbox.available.cache_clear()
 
+
+
+class LateInterrupt(SandboxedExecute):
+    """A loaded machine: the kernel gets the interrupt a second after the flood began,
+    when the cell that flooded has long ended."""
+
+    async def _interrupt(self):
+        await asyncio.sleep(1)
+        await super()._interrupt()
+
+
+@needs_sandbox
+def test_a_flood_is_cut_and_its_interrupt_never_lands_in_the_next_cell(tmp_path):
+    cells = ["print('x' * 3_000_000)",
+             "import time\ntime.sleep(2)\nslept = True",
+             "print('after', slept)"]
+    nb = nbformat.v4.new_notebook(cells=[nbformat.v4.new_code_cell(c) for c in cells])
+    resources = {"metadata": {"path": str(tmp_path)}, "nbgrader": {"student": "s1"}}
+    nb, _ = LateInterrupt(cell_output_bytes=100_000).preprocess(nb, resources)
+    flood, sleeper, last = (c.outputs for c in nb.cells)
+    assert "[output cut:" in flood[-1].text and sum(len(o.get("text", "")) for o in flood) \
+        < 200_000
+    assert sleeper == [], f"the interrupt landed in the next cell: {sleeper}"
+    assert last[0].text == "after True\n"
 
 ENVIRONMENT = {**os.environ,
                "PATH": os.path.dirname(sys.executable) + os.pathsep + os.environ["PATH"]}

@@ -28,6 +28,7 @@ import importlib.util
 import json
 import os
 import pathlib
+import queue
 import shutil
 import subprocess
 import sys
@@ -35,6 +36,7 @@ import tempfile
 
 from jupyter_client.manager import AsyncKernelManager
 from nbclient.exceptions import DeadKernelError
+from nbclient.util import run_sync
 from nbformat.v4 import new_output
 from nbgrader.coursedir import CourseDirectory
 from nbgrader.preprocessors import Execute, NbGraderPreprocessor
@@ -180,7 +182,7 @@ class SandboxedExecute(Execute):
         NotebookClient.__init__(self, nb, km)
         self.reset_execution_trackers()
         self._check_assign_resources(resources)
-        self._cell_bytes, self._cut = {}, set()
+        self._cell_bytes, self._cut, self._interrupting = {}, set(), None
         try:
             with self.setup_kernel():
                 self._lock_folder()
@@ -216,8 +218,33 @@ class SandboxedExecute(Execute):
             note = (f"[output cut: this cell printed more than {self.cell_output_bytes:,} "
                     "bytes; the rest was dropped and the cell interrupted]\n")
             outs.append(new_output("stream", name="stdout", text=note))
-            asyncio.ensure_future(self.km.interrupt_kernel())
+            self._interrupting = asyncio.ensure_future(self._interrupt())
         return None
+
+    async def _interrupt(self):
+        """Interrupt the kernel (a request on its control channel) and wait for its reply:
+        by then the kernel has sent itself the signal, which lands in the cell that printed
+        too much or, if that cell had already ended, nowhere."""
+        request = self.kc.session.msg("interrupt_request", {})
+        self.kc.control_channel.send(request)
+        while True:
+            reply = await self.kc.control_channel.get_msg(timeout=self.timeout or 30)
+            if reply["parent_header"].get("msg_id") == request["header"]["msg_id"]:
+                return
+
+    async def async_execute_cell(self, cell, cell_index, *args, **kwargs):
+        """nbclient's cell execution; after a cell whose output was cut, the next cell
+        starts only once the kernel has taken the interrupt, so the interrupt can never
+        land in the next cell (on a loaded machine the request may be handled late)."""
+        try:
+            return await super().async_execute_cell(cell, cell_index, *args, **kwargs)
+        finally:
+            interrupting, self._interrupting = self._interrupting, None
+            if interrupting is not None:
+                with contextlib.suppress(queue.Empty):   # no reply: the kernel has died
+                    await interrupting
+
+    execute_cell = run_sync(async_execute_cell)
 
 
 def _message_size(msg):
