@@ -70,18 +70,25 @@ hub: hub-env
 
 # The environment's scripts (jupyter, nbgrader, alembic) come first on PATH.
 test: export PATH := $(CURDIR)/$(BIN):$(PATH)
+# the book's tests build the site once, in the first phase, for the later ones
+test: export ROBOCOURSE_TEST_SITE := $(CURDIR)/test-artifacts/site
 test: $(STAMP) $(BOOK_ASSETS) system hub-env
 	ruff check robocourse tests bench deploy book
+	rm -rf test-artifacts/site
 	python -m pytest -n 2 --dist loadfile -m "not browser and not hub" \
 	    --nbval-lax --nbval-sanitize-with tests/nbval_sanitize.cfg --nbval-cell-timeout 120 \
 	    robocourse tests chapters solutions
-	# a class on JupyterHub with real accounts, on its own: it starts a server per user
-	ROBOCOURSE_HUB_ENV=$(HUB_ROOT)/env python -m pytest -m hub -rs tests/test_hub.py
-	# the browser tests last: the timed slider alone (JupyterLab and Chromium get the whole
-	# machine), then the other JupyterLab tests beside the book's (a browser each)
+	# the timed slider alone: JupyterLab and Chromium get the whole machine
 	python -m pytest -m browser -rs tests/test_browser.py -k redraws
+	# then, side by side (each mostly waits: on servers, kernels, pages): a class on JupyterHub
+	# with real accounts (its report follows the others'), the other JupyterLab tests and
+	# the book's, a browser each
+	mkdir -p test-artifacts
+	ROBOCOURSE_HUB_ENV=$(HUB_ROOT)/env python -m pytest -m hub -rs tests/test_hub.py \
+	    > test-artifacts/hub.log 2>&1 & hub=$$!; \
 	python -m pytest -m browser -rs -n 2 --dist loadfile tests/test_browser.py tests/test_book.py \
-	    -k "not redraws"
+	    -k "not redraws"; browser=$$?; \
+	wait $$hub; hub=$$?; cat test-artifacts/hub.log; [ $$browser = 0 ] && [ $$hub = 0 ]
 
 # The peers (pip extra `bench`: pinocchio, roboticstoolbox-python) are installed first;
 # if they cannot be, the benchmark runs without them and says so.
