@@ -2,7 +2,6 @@
 test cell one line that hands over, the checks in modules, solutions at full marks and
 untouched exercises at zero when graded, nothing hidden released."""
 
-import concurrent.futures
 import os
 import pathlib
 import shutil
@@ -31,17 +30,27 @@ def test_every_assignment_has_a_student_version():
     assert ASSIGNMENTS and released == ASSIGNMENTS
 
 
+@pytest.fixture(scope="module")
+def course(tmp_path_factory):
+    """A course with every assignment of ``solutions/``, each released by nbgrader (one
+    ``generate_assignment '*'``, which records them in the course's gradebook)."""
+    course = tmp_path_factory.mktemp("course")
+    shutil.copy(ROOT / "nbgrader_config.py", course)
+    shutil.copytree(ROOT / "solutions", course / "solutions",
+                    ignore=shutil.ignore_patterns("__pycache__"))
+    subprocess.run([sys.executable, "-m", "nbgrader", "generate_assignment", "*", "--force"],
+                   cwd=course, check=True, capture_output=True, env=ENVIRONMENT)
+    return course
+
+
 @pytest.mark.parametrize("assignment", ASSIGNMENTS)
-def test_student_version_is_what_nbgrader_generates(assignment, tmp_path):
-    subprocess.run([sys.executable, "-m", "nbgrader", "generate_assignment", assignment,
-                    "--no-db", "--force", f"--CourseDirectory.release_directory={tmp_path}"],
-                   cwd=ROOT, check=True, capture_output=True, env=ENVIRONMENT)
+def test_student_version_is_what_nbgrader_generates(course, assignment):
+    fresh = course / "exercises" / assignment
     for committed in notebooks("exercises", assignment):
-        fresh = tmp_path / assignment / committed.name
-        assert fresh.read_bytes() == committed.read_bytes(), (
+        assert (fresh / committed.name).read_bytes() == committed.read_bytes(), (
             f"{committed.relative_to(ROOT)} is stale: run `nbgrader generate_assignment "
             f"{assignment} --no-db --force` and commit the result")
-    assert sorted(p.name for p in (tmp_path / assignment).iterdir()) == \
+    assert sorted(p.name for p in fresh.iterdir()) == \
         [p.name for p in notebooks("exercises", assignment)], "only notebooks are released"
 
 
@@ -78,36 +87,23 @@ def test_nothing_hidden_reaches_the_students(assignment):
     assert not (ROOT / "exercises" / assignment / "grader.py").exists()
 
 
-def _grade_both(course, assignment):
-    """In a course of its own: release ``assignment``, then autograde the solution as
-    submitted and the untouched student version."""
-    shutil.copy(ROOT / "nbgrader_config.py", course)
-    shutil.copytree(ROOT / "solutions" / assignment, course / "solutions" / assignment,
-                    ignore=shutil.ignore_patterns("__pycache__"))
-    subprocess.run([sys.executable, "-m", "nbgrader", "generate_assignment", assignment,
-                    "--force"], cwd=course, check=True, capture_output=True, env=ENVIRONMENT)
-    for student, folder in (("solution", "solutions"), ("untouched", "exercises")):
-        target = course / "grading" / "submitted" / student / assignment
-        target.mkdir(parents=True)
-        for path in (course / folder / assignment).glob("*.ipynb"):
-            shutil.copy(path, target)
-    return subprocess.run(
-        [sys.executable, "-m", "robocourse.grading.autograde", assignment, "--create",
-         "--no-progress", "--workers", "1"], cwd=course, capture_output=True, text=True,
-        env=ENVIRONMENT, timeout=900)
-
-
 @pytest.fixture(scope="module")
-def graded(tmp_path_factory):
-    """Every assignment autograded twice, two assignments at a time (each in its own course,
-    with one worker): ``({assignment: course}, {assignment: the autograde result})``."""
+def graded(course):
+    """Every assignment autograded in one run over the course (``robocourse-autograde
+    '*'``, a worker per core): its solution as submitted and its untouched release, as
+    the students "solution" and "untouched". Returns the autograde result."""
     if sandbox.available() is not None:
         pytest.skip(f"no sandbox here: {sandbox.available()}")
-    courses = {a: tmp_path_factory.mktemp(f"course-{a}") for a in ASSIGNMENTS}
-    with concurrent.futures.ThreadPoolExecutor(max_workers=2) as pool:
-        futures = {a: pool.submit(_grade_both, courses[a], a) for a in ASSIGNMENTS}
-        results = {a: future.result() for a, future in futures.items()}
-    return courses, results
+    for student, folder in (("solution", "solutions"), ("untouched", "exercises")):
+        for assignment in ASSIGNMENTS:
+            target = course / "grading" / "submitted" / student / assignment
+            target.mkdir(parents=True)
+            for path in (course / folder / assignment).glob("*.ipynb"):
+                shutil.copy(path, target)
+    return subprocess.run(
+        [sys.executable, "-m", "robocourse.grading.autograde", "*", "--create",
+         "--no-progress"], cwd=course, capture_output=True, text=True, env=ENVIRONMENT,
+        timeout=1800)
 
 
 def _scores(course, assignment, student):
@@ -118,17 +114,24 @@ def _scores(course, assignment, student):
 
 
 @pytest.mark.parametrize("assignment", ASSIGNMENTS)
-def test_solutions_get_full_marks(graded, assignment):
-    courses, results = graded
-    assert results[assignment].returncode == 0, results[assignment].stderr[-3000:]
+def test_solutions_get_full_marks(course, graded, assignment):
+    assert graded.returncode == 0, graded.stderr[-3000:]
     lost = [(name, score, most) for name, score, most
-            in _scores(courses[assignment], assignment, "solution") if score != most]
+            in _scores(course, assignment, "solution") if score != most]
     assert not lost, f"the solution of {assignment} loses marks: {lost}"
 
 
 @pytest.mark.parametrize("assignment", ASSIGNMENTS)
-def test_untouched_exercises_get_zero(graded, assignment):
-    courses, _ = graded
+def test_untouched_exercises_get_zero(course, graded, assignment):
     scored = [(name, score) for name, score, _
-              in _scores(courses[assignment], assignment, "untouched") if score != 0]
+              in _scores(course, assignment, "untouched") if score != 0]
     assert not scored, f"test cells of {assignment} pass without an answer: {scored}"
+
+
+@pytest.mark.parametrize("assignment", ASSIGNMENTS)
+def test_one_run_over_the_course_reports_each_assignment(course, graded, assignment):
+    assert graded.returncode == 0, graded.stderr[-3000:]
+    reports = course / "grading" / "reports"
+    rows = (reports / f"{assignment}.csv").read_text().splitlines()
+    assert rows[0] == "exercise,outcome,students" and len(rows) > 1
+    assert (reports / f"{assignment}.png").stat().st_size > 1000

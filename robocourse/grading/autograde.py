@@ -3,6 +3,7 @@
     robocourse-autograde ch3_newton_euler            # every submission, a worker per core
     robocourse-autograde ch3_newton_euler --student s1234567 --force
     robocourse-autograde ch3_newton_euler --workers 1
+    robocourse-autograde '*'                         # every assignment, one pool of workers
 
 nbgrader stays the engine: it reads ``nbgrader_config.py``, restores the test cells
 from the gradebook, records the students and submissions, writes the scores and
@@ -55,6 +56,7 @@ class Job:
     """One sanitized notebook waiting to be executed and decided."""
 
     student: str
+    who: str            # the student, and the assignment when several are graded
     path: str
     resources: dict
 
@@ -62,6 +64,7 @@ class Job:
 @dataclasses.dataclass
 class Outcome:
     student: str
+    who: str
     path: str
     error: str = ""
     seconds: float = 0.0
@@ -94,8 +97,8 @@ def _execute_and_decide(job):
             file.write(output)
     except Exception as error:  # noqa: BLE001 - reported in the summary, the batch goes on
         last = traceback.format_exception_only(type(error), error)[-1].strip()
-        return Outcome(job.student, job.path, last, time.monotonic() - started)
-    return Outcome(job.student, job.path, "", time.monotonic() - started)
+        return Outcome(job.student, job.who, job.path, last, time.monotonic() - started)
+    return Outcome(job.student, job.who, job.path, "", time.monotonic() - started)
 
 
 # --- the converter --------------------------------------------------------------------
@@ -144,33 +147,37 @@ class ParallelAutograde(Autograde):
                                 failures=failures, seconds=time.monotonic() - started,
                                 outcomes=outcomes)
         self.summary.report(self.log)
-        for assignment in sorted({self.coursedir.assignment_id}):
+        for assignment in sorted(self._graded):
             report.write(self.coursedir, assignment, self.log)
 
     def _save_all(self, finished, outcomes, failures):
         for outcome in finished:
             outcomes.append(outcome)
             if outcome.error:
-                failures.append((outcome.student, outcome.error))
+                failures.append((outcome.who, outcome.error))
             else:
                 self._save(outcome)
 
     def _sanitized(self, failures):
         """The sanitized notebooks, one submission after the other (unreadable ones are
-        recorded in ``failures`` and score zero)."""
+        recorded in ``failures`` and score zero); ``self._graded``: their assignments."""
+        several = len({self._ids(submission)[0] for submission in self.assignments}) > 1
+        self._graded = set()
         for submission in sorted(self.assignments):
             self.notebooks = sorted(self.assignments[submission])
             assignment, student = self._ids(submission)
+            self._graded.add(assignment)
+            who = f"{student} ({assignment})" if several else student
             try:
                 if not self.init_destination(assignment, student):
                     continue
                 self.run_pre_convert_hook()
                 self.init_assignment(assignment, student)
-                jobs = [self._sanitize(notebook, student) for notebook in self.notebooks]
+                jobs = [self._sanitize(notebook, student, who) for notebook in self.notebooks]
             except Exception as error:  # noqa: BLE001 - an unreadable submission: reported
                 kind = "a cell of the assignment is missing" if isinstance(error, KeyError) \
                     else type(error).__name__
-                failures.append((student, f"could not be read as a notebook of {assignment} "
+                failures.append((who, f"could not be read as a notebook of {assignment} "
                                           f"({kind}: {error}); it scores zero"))
                 self._zero(assignment, student)
                 continue
@@ -183,7 +190,7 @@ class ParallelAutograde(Autograde):
         match = re.match(regexp, submission)
         return match.group("assignment_id"), match.group("student_id")
 
-    def _sanitize(self, notebook, student):
+    def _sanitize(self, notebook, student, who):
         self._sanitizing = True
         self._init_preprocessors()
         BaseConverter.convert_single_notebook(self, notebook)
@@ -191,7 +198,7 @@ class ParallelAutograde(Autograde):
         resources = self._resources(path)
         resources["metadata"] = {"name": os.path.splitext(os.path.basename(path))[0],
                                  "path": os.path.dirname(path)}
-        return Job(student, path, resources)
+        return Job(student, who, path, resources)
 
     def _resources(self, path):
         """nbgrader's resources of an autograded notebook (its path read as one)."""
@@ -263,7 +270,7 @@ class _Pool:
             try:
                 yield future.result()
             except Exception as error:  # noqa: BLE001 - a worker that died
-                yield Outcome("?", "", f"the worker failed: {error}")
+                yield Outcome("?", "?", "", f"the worker failed: {error}")
 
     def remaining(self):
         while self.pending:
@@ -321,7 +328,8 @@ class ParallelAutogradeApp(AutogradeApp):
 
         NbGrader.start(self)
         if len(self.extra_args) != 1:
-            self.fail("give exactly one assignment, e.g. robocourse-autograde ch3_newton_euler")
+            self.fail("give one assignment, e.g. robocourse-autograde ch3_newton_euler, or a "
+                      "pattern of assignments in quotes, e.g. robocourse-autograde '*'")
         self.coursedir.assignment_id = self.extra_args[0]
         converter = ParallelAutograde(coursedir=self.coursedir, parent=self)
         try:
