@@ -13,7 +13,7 @@ import nbformat
 import pytest
 from nbgrader.api import Gradebook
 
-from robocourse.grading import sandbox
+from robocourse.grading import preprocessors, sandbox
 from robocourse.grading.preprocessors import SandboxedExecute
 
 ROOT = pathlib.Path(__file__).resolve().parent.parent
@@ -183,6 +183,28 @@ def test_a_flood_is_cut_and_its_interrupt_never_lands_in_the_next_cell(tmp_path)
         < 200_000
     assert sleeper == [], f"the interrupt landed in the next cell: {sleeper}"
     assert last[0].text == "after True\n"
+
+
+@needs_sandbox
+def test_a_cell_that_ignores_the_interrupt_stops_the_kernel_and_the_rest_is_not_run(tmp_path):
+    """A cell past its time limit that swallows KeyboardInterrupt: the kernel is stopped,
+    the cell says why, the cells after it are not run (and each test cell after it will
+    say so) — instead of the submission failing to be graded at all."""
+    cells = ["answer = 1",
+             "import time\nwhile True:\n    try:\n        time.sleep(0.1)\n"
+             "    except BaseException:\n        pass",
+             "later = 2"]
+    nb = nbformat.v4.new_notebook(cells=[nbformat.v4.new_code_cell(c) for c in cells])
+    resources = {"metadata": {"path": str(tmp_path)}, "nbgrader": {"student": "s1"}}
+    nb, resources = SandboxedExecute(timeout=2).preprocess(nb, resources)
+    first, stuck, later = (c.outputs for c in nb.cells)
+    assert first == [] and later == []
+    assert stuck[-1].ename == "CellTimeoutError"
+    assert "time limit of 2 s and did not stop when interrupted" in stuck[-1].evalue
+    ended = resources["robocourse"]["kernel_died"]
+    assert ended["cell"] == 1
+    assert "(not run: the kernel was stopped: an earlier cell ran past its time limit" in \
+        preprocessors._no_answer(4, nb.cells[2], 2, ended)
 
 ENVIRONMENT = {**os.environ,
                "PATH": os.path.dirname(sys.executable) + os.pathsep + os.environ["PATH"]}

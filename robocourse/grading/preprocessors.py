@@ -6,9 +6,12 @@
   runs inside ``sandbox`` (no view of solutions, gradebook, configuration, other
   students; no network; its own PID namespace; CPU, memory, process and output
   limits). It talks to the grader over ZeroMQ sockets in a folder of its own.
-  A kernel that dies (``os._exit``, a crash, a limit) costs only the cells that had
-  not run: the cell where it died gets an error output saying why, the rest of the
-  notebook is still graded on what was handed over.
+  A kernel that dies (``os._exit``, a crash, a limit), or a cell past its time limit
+  that will not stop when interrupted (the kernel is then stopped), costs only the
+  cells that had not run: the cell where it ended gets an error output saying why, the
+  rest of the notebook is still graded on what was handed over. A cell whose output is
+  cut is interrupted, and the next cell starts only once the kernel has taken that
+  interrupt.
 * :class:`Verdict` runs next, in nbgrader's own process, which never executes
   student code: for every test cell it rebuilds the answers handed over in the
   cell's outputs and decides with the assignment's checks
@@ -35,7 +38,7 @@ import sys
 import tempfile
 
 from jupyter_client.manager import AsyncKernelManager
-from nbclient.exceptions import DeadKernelError
+from nbclient.exceptions import CellTimeoutError, DeadKernelError
 from nbclient.util import run_sync
 from nbformat.v4 import new_output
 from nbgrader.coursedir import CourseDirectory
@@ -182,7 +185,7 @@ class SandboxedExecute(Execute):
         NotebookClient.__init__(self, nb, km)
         self.reset_execution_trackers()
         self._check_assign_resources(resources)
-        self._cell_bytes, self._cut, self._interrupting = {}, set(), None
+        self._cell_bytes, self._cut, self._interrupting, self._timed_out = {}, set(), None, False
         try:
             with self.setup_kernel():
                 self._lock_folder()
@@ -192,20 +195,37 @@ class SandboxedExecute(Execute):
                     try:
                         self.preprocess_cell(cell, resources, index)
                     except DeadKernelError:
-                        self._record_death(index)
+                        self._record_end(index, "KernelDied", f"the kernel {_kernel_end(self.km)} "
+                                                              "while running this cell")
+                        break
+                    except CellTimeoutError:             # the kernel is stopped with the sandbox
+                        self._record_end(index, "CellTimeoutError", self._stuck(cell))
                         break
         except DeadKernelError:
             pass                               # died while shutting down: nothing lost
         self.set_widgets_metadata()
         return self.nb, self.resources
 
-    def _record_death(self, index):
-        reason = f"the kernel {_kernel_end(self.km)} while running this cell"
+    def _record_end(self, index, name, reason):
+        """The kernel ended (or was stopped) in cell ``index``: the cell says why, and the
+        test cells after it say they were not run."""
         self.nb.cells[index].outputs.append(new_output(
-            "error", ename="KernelDied", evalue=reason, traceback=[f"KernelDied: {reason}"]))
+            "error", ename=name, evalue=reason, traceback=[f"{name}: {reason}"]))
         self.resources.setdefault("robocourse", {})["kernel_died"] = {"cell": index,
                                                                       "reason": reason}
-        self.log.warning("kernel died in cell %d: %s", index, reason)
+        self.log.warning("kernel ended in cell %d: %s", index, reason)
+
+    def _stuck(self, cell):
+        """Why a cell that would not finish stopped the kernel."""
+        if self._timed_out:
+            return (f"the kernel was stopped: this cell ran past its time limit of "
+                    f"{self._get_timeout(cell)} s and did not stop when interrupted")
+        return (f"the kernel was stopped: the output of this cell did not all arrive within "
+                f"{self.iopub_timeout} s of its end")
+
+    async def _async_handle_timeout(self, timeout, cell=None):
+        self._timed_out = True
+        return await super()._async_handle_timeout(timeout, cell)
 
     def output(self, outs, msg, display_id, cell_index):
         size = _message_size(msg)
@@ -236,6 +256,7 @@ class SandboxedExecute(Execute):
         """nbclient's cell execution; after a cell whose output was cut, the next cell
         starts only once the kernel has taken the interrupt, so the interrupt can never
         land in the next cell (on a loaded machine the request may be handled late)."""
+        self._timed_out = False
         try:
             return await super().async_execute_cell(cell, cell_index, *args, **kwargs)
         finally:
