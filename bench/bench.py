@@ -482,9 +482,10 @@ def class_grading(assignment="ch3_newton_euler", submissions=200, one_at_a_time=
 
 def table():
     headers = ("figure", "robocourse", "best peer", "peer", "ratio", "note")
-    lines = [(figure, show(ours, unit), peer_name, show(theirs, unit),
-              "—" if ratio is None else f"{ratio:.2f}", note)
-             for figure, ours, peer_name, theirs, ratio, note, unit in ROWS]
+    lines = [tuple(cell.replace("|", r"\|") for cell in (       # |Δτ| inside a markdown cell
+        figure, show(ours, unit), peer_name, show(theirs, unit),
+        "—" if ratio is None else f"{ratio:.2f}", note))
+        for figure, ours, peer_name, theirs, ratio, note, unit in ROWS]
     widths = [max(len(h), *(len(line[k]) for line in lines)) for k, h in enumerate(headers)]
     out = ["| " + " | ".join(h.ljust(w) for h, w in zip(headers, widths, strict=True)) + " |",
            "|" + "|".join("-" * (w + 2) for w in widths) + "|"]
