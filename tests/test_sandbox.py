@@ -160,6 +160,14 @@ def test_autograding_refuses_without_a_sandbox_and_says_why(monkeypatch):
         sandbox.available.cache_clear()
 
 
+def execute(executor, cells, folder):
+    """Run ``cells`` as a submission's notebook with ``executor``: (outputs of each cell,
+    resources)."""
+    nb = nbformat.v4.new_notebook(cells=[nbformat.v4.new_code_cell(c) for c in cells])
+    resources = {"metadata": {"path": str(folder)}, "nbgrader": {"student": "s1"}}
+    nb, resources = executor.preprocess(nb, resources)
+    return [c.outputs for c in nb.cells], resources
+
 
 class LateInterrupt(SandboxedExecute):
     """A loaded machine: the kernel gets the interrupt a second after the flood began,
@@ -172,13 +180,9 @@ class LateInterrupt(SandboxedExecute):
 
 @needs_sandbox
 def test_a_flood_is_cut_and_its_interrupt_never_lands_in_the_next_cell(tmp_path):
-    cells = ["print('x' * 3_000_000)",
-             "import time\ntime.sleep(2)\nslept = True",
-             "print('after', slept)"]
-    nb = nbformat.v4.new_notebook(cells=[nbformat.v4.new_code_cell(c) for c in cells])
-    resources = {"metadata": {"path": str(tmp_path)}, "nbgrader": {"student": "s1"}}
-    nb, _ = LateInterrupt(cell_output_bytes=100_000).preprocess(nb, resources)
-    flood, sleeper, last = (c.outputs for c in nb.cells)
+    (flood, sleeper, last), _ = execute(LateInterrupt(cell_output_bytes=100_000), [
+        "print('x' * 3_000_000)", "import time\ntime.sleep(2)\nslept = True",
+        "print('after', slept)"], tmp_path)
     assert "[output cut:" in flood[-1].text and sum(len(o.get("text", "")) for o in flood) \
         < 200_000
     assert sleeper == [], f"the interrupt landed in the next cell: {sleeper}"
@@ -190,21 +194,19 @@ def test_a_cell_that_ignores_the_interrupt_stops_the_kernel_and_the_rest_is_not_
     """A cell past its time limit that swallows KeyboardInterrupt: the kernel is stopped,
     the cell says why, the cells after it are not run (and each test cell after it will
     say so) — instead of the submission failing to be graded at all."""
-    cells = ["answer = 1",
-             "import time\nwhile True:\n    try:\n        time.sleep(0.1)\n"
-             "    except BaseException:\n        pass",
-             "later = 2"]
-    nb = nbformat.v4.new_notebook(cells=[nbformat.v4.new_code_cell(c) for c in cells])
-    resources = {"metadata": {"path": str(tmp_path)}, "nbgrader": {"student": "s1"}}
-    nb, resources = SandboxedExecute(timeout=2).preprocess(nb, resources)
-    first, stuck, later = (c.outputs for c in nb.cells)
+    (first, stuck, later), resources = execute(SandboxedExecute(timeout=2), [
+        "answer = 1",
+        "import time\nwhile True:\n    try:\n        time.sleep(0.1)\n"
+        "    except BaseException:\n        pass",
+        "later = 2"], tmp_path)
     assert first == [] and later == []
     assert stuck[-1].ename == "CellTimeoutError"
     assert "time limit of 2 s and did not stop when interrupted" in stuck[-1].evalue
     ended = resources["robocourse"]["kernel_died"]
     assert ended["cell"] == 1
     assert "(not run: the kernel was stopped: an earlier cell ran past its time limit" in \
-        preprocessors._no_answer(4, nb.cells[2], 2, ended)
+        preprocessors._no_answer(4, nbformat.v4.new_code_cell("later = 2"), 2, ended)
+
 
 ENVIRONMENT = {**os.environ,
                "PATH": os.path.dirname(sys.executable) + os.pathsep + os.environ["PATH"]}
