@@ -25,6 +25,7 @@ $(STAMP): pyproject.toml constraints.txt excluded.txt
 
 lab: $(STAMP)
 	$(BIN)/jupyter lab --ServerApp.root_dir=$(CURDIR) --ServerApp.allow_root=True \
+	    --ServerApp.kernel_websocket_connection_class=robocourse.widgets.connection.NoDelayConnection \
 	    chapters/00_kinematics.ipynb
 
 # Debian packages the tests need: Chromium for the browser tests, bubblewrap for the

@@ -30,6 +30,8 @@ import numpy as np
 import PIL.Image
 import pytest
 
+from robocourse.widgets.connection import SERVER_OPTION
+
 ROOT = pathlib.Path(__file__).resolve().parent.parent
 ARTIFACTS = ROOT / "test-artifacts" / "browser"
 CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
@@ -75,7 +77,8 @@ def lab(tmp_path_factory):
          f"--ServerApp.root_dir={work / 'chapters'}",
          f"--LabApp.user_settings_dir={work / 'settings'}",
          f"--LabApp.workspaces_dir={work / 'workspaces'}",
-         "--LabApp.check_for_updates_class=jupyterlab.NeverCheckForUpdate"],
+         "--LabApp.check_for_updates_class=jupyterlab.NeverCheckForUpdate",
+         SERVER_OPTION],                # as `make lab` starts it
         stdout=log, stderr=subprocess.STDOUT, env=env, start_new_session=True)
     url = f"http://127.0.0.1:{port}"
     try:
