@@ -10,7 +10,8 @@ from jupyter_server.services.kernels.connection.channels import ZMQChannelsWebso
 from robocourse.widgets.connection import SERVER_OPTION, NoDelayConnection
 
 ROOT = pathlib.Path(__file__).resolve().parent.parent
-CLASS = "robocourse.widgets.connection.NoDelayConnection"
+#: the dotted name a server configuration gives (derived: a renamed class fails here)
+CLASS = f"{NoDelayConnection.__module__}.{NoDelayConnection.__qualname__}"
 
 
 def test_connect_sets_nodelay_on_the_browser_socket_before_connecting():

@@ -10,10 +10,13 @@ about one change out of three everything after ``busy`` arrived 40–50 ms late;
 this connection class none did.
 
 ``NoDelayConnection`` is jupyter_server's own websocket connection with that flag set
-when the browser connects. It is configured, not patched in: ``make lab`` and the
-class's single-user servers (``deploy/jupyter/common/jupyter_server_config.json``) pass
+when the browser connects. It is configured, not patched in: ``make lab`` starts
+JupyterLab with ``SERVER_OPTION``,
 
     --ServerApp.kernel_websocket_connection_class=robocourse.widgets.connection.NoDelayConnection
+
+and the class's single-user servers read the same setting from
+``deploy/jupyter/common/jupyter_server_config.json``.
 
 >>> from jupyter_server.services.kernels.connection.channels import (
 ...     ZMQChannelsWebsocketConnection)
