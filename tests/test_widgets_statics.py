@@ -1,13 +1,19 @@
 """Chapter 1 widget: the 2R statics explorer reacts to its sliders (no browser needed)."""
 
+import io
+
 import numpy as np
+import PIL.Image
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from hypothesis.extra.numpy import arrays
 from matplotlib.figure import Figure
 
 from robocourse.frames import rotation
 from robocourse.kinematics import forward_kinematics, jacobian_rows
 from robocourse.models import planar_2r
-from robocourse.widgets.live import LiveFigure
+from robocourse.widgets.live import LiveFigure, png_bytes
 from robocourse.widgets.statics import (
     FORCE_SCALE,
     readout_html,
@@ -111,6 +117,21 @@ def test_blitted_refresh_matches_a_full_render_of_the_moving_artists():
     line.set_data([0, 1], [0, 1])
     live.refresh()
     assert bytes(live.image.value) == first                  # the background is restored
+
+
+@settings(max_examples=60, deadline=None)
+@given(arrays(np.uint8, st.tuples(st.integers(1, 9), st.integers(1, 9), st.just(4))))
+def test_png_bytes_decode_to_the_rgb_pixels(pixels):
+    decoded = PIL.Image.open(io.BytesIO(png_bytes(pixels)))
+    assert decoded.mode == "RGB" and decoded.size == pixels.shape[1::-1]
+    assert np.array_equal(np.asarray(decoded), pixels[..., :3])
+
+
+def test_png_bytes_of_a_live_figure_buffer_decode_to_its_pixels():
+    live = statics_widget().live              # the RGBA buffer a redraw encodes, as it is
+    rgba = np.asarray(live.canvas.buffer_rgba())
+    decoded = np.asarray(PIL.Image.open(io.BytesIO(bytes(live.image.value))))
+    assert np.array_equal(decoded, rgba[..., :3])
 
 
 def test_animation_is_an_embedded_player_with_the_frames():
