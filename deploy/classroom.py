@@ -181,13 +181,17 @@ def build_environment(env, python=None):
             if not built.startswith(f"{python}\n"):       # another interpreter: start afresh
                 shutil.rmtree(env, ignore_errors=True)
                 subprocess.run([python, "-m", "venv", str(env)], check=True)
-            pip = [str(env / "bin" / "python"), "-m", "pip", "install", "--quiet",
-                   "--constraint", str(CHECKOUT / "constraints.txt")]
-            subprocess.run([*pip, f"{CHECKOUT}[hub]"], check=True)
-            # the library itself, again: the same version number, new code
+            constraints = ["--constraint", str(CHECKOUT / "constraints.txt")]
+            pip = [str(env / "bin" / "python"), "-m", "pip", "install", "--quiet", *constraints]
+            python_of_env = ["--quiet", "--python", str(env / "bin" / "python")]
+            uv = [str(env / "bin" / "uv"), "pip"]
+            subprocess.run([*pip, "uv"], check=True)     # uv: the pinned packages, fast
+            subprocess.run([*uv, "install", *python_of_env, *constraints, f"{CHECKOUT}[hub]"],
+                           check=True)
+            # the library itself, again (pip builds it afresh): the same version number, new code
             subprocess.run([*pip, "--no-deps", "--force-reinstall", str(CHECKOUT)], check=True)
-            subprocess.run([str(env / "bin" / "python"), "-m", "pip", "uninstall", "--yes",
-                            "--quiet", "-r", str(CHECKOUT / "excluded.txt")], check=True)
+            subprocess.run([*uv, "uninstall", *python_of_env, "-r", str(CHECKOUT / "excluded.txt")],
+                           check=True)
             stamp.write_text(wanted)
     if not runnable_by_everyone(env / "bin" / "python"):
         raise ClassError(f"--env {env}: other accounts cannot reach it; build it in a folder "
