@@ -186,8 +186,9 @@ def build_environment(env, python=None):
             python_of_env = ["--quiet", "--python", str(env / "bin" / "python")]
             uv = [str(env / "bin" / "uv"), "pip"]
             subprocess.run([*pip, "uv"], check=True)     # uv: the pinned packages, fast
-            subprocess.run([*uv, "install", *python_of_env, *constraints, f"{CHECKOUT}[hub]"],
-                           check=True)
+            # with its bytecode, as pip does: the students cannot write __pycache__ here
+            subprocess.run([*uv, "install", "--compile-bytecode", *python_of_env, *constraints,
+                            f"{CHECKOUT}[hub]"], check=True)
             # the library itself, again (pip builds it afresh): the same version number, new code
             subprocess.run([*pip, "--no-deps", "--force-reinstall", str(CHECKOUT)], check=True)
             subprocess.run([*uv, "uninstall", *python_of_env, "-r", str(CHECKOUT / "excluded.txt")],
