@@ -9,9 +9,9 @@ BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed
 # uv installs the pinned packages (pip bootstraps it): the same packages as pip, a third
 # of the time; like pip, it compiles the bytecode (a sandbox cannot write __pycache__)
-UV     := $(BIN)/uv pip install --quiet --compile-bytecode --python $(BIN)/python
+UV_INSTALL := $(BIN)/uv pip install --quiet --compile-bytecode --python $(BIN)/python
 # After each install: remove the packages excluded.txt names (and says why)
-PRUNE  := $(BIN)/uv pip uninstall --quiet --python $(BIN)/python -r excluded.txt
+PRUNE      := $(BIN)/uv pip uninstall --quiet --python $(BIN)/python -r excluded.txt
 # A class on JupyterHub: its folder, with the environment every account shares (outside
 # this checkout, which students must not read), and the port of `make hub`.
 HUB_ROOT ?= /srv/robocourse
@@ -22,7 +22,7 @@ HUB_PORT ?= 8000
 $(STAMP): pyproject.toml constraints.txt excluded.txt
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet -c constraints.txt uv
-	$(UV) -c constraints.txt -e '.[dev,book]'
+	$(UV_INSTALL) -c constraints.txt -e '.[dev,book]'
 	$(PRUNE)
 	touch $(STAMP)
 
@@ -98,7 +98,7 @@ test: $(STAMP) $(BOOK_ASSETS) system hub-env
 # if they cannot be, the benchmark runs without them and says so.
 BENCH_STAMP := $(VENV)/.bench-installed
 $(BENCH_STAMP): $(STAMP)
-	$(UV) -c constraints.txt -e '.[bench]' && \
+	$(UV_INSTALL) -c constraints.txt -e '.[bench]' && \
 	    $(PRUNE) && touch $(BENCH_STAMP) \
 	    || echo "the peers (pip extra bench) did not install: the benchmark runs without them"
 

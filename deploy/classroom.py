@@ -183,15 +183,15 @@ def build_environment(env, python=None):
                 subprocess.run([python, "-m", "venv", str(env)], check=True)
             constraints = ["--constraint", str(CHECKOUT / "constraints.txt")]
             pip = [str(env / "bin" / "python"), "-m", "pip", "install", "--quiet", *constraints]
-            python_of_env = ["--quiet", "--python", str(env / "bin" / "python")]
+            in_env = ["--quiet", "--python", str(env / "bin" / "python")]    # uv's options
             uv = [str(env / "bin" / "uv"), "pip"]
             subprocess.run([*pip, "uv"], check=True)     # uv: the pinned packages, fast
             # with its bytecode, as pip does: the students cannot write __pycache__ here
-            subprocess.run([*uv, "install", "--compile-bytecode", *python_of_env, *constraints,
+            subprocess.run([*uv, "install", "--compile-bytecode", *in_env, *constraints,
                             f"{CHECKOUT}[hub]"], check=True)
             # the library itself, again (pip builds it afresh): the same version number, new code
             subprocess.run([*pip, "--no-deps", "--force-reinstall", str(CHECKOUT)], check=True)
-            subprocess.run([*uv, "uninstall", *python_of_env, "-r", str(CHECKOUT / "excluded.txt")],
+            subprocess.run([*uv, "uninstall", *in_env, "-r", str(CHECKOUT / "excluded.txt")],
                            check=True)
             stamp.write_text(wanted)
     if not runnable_by_everyone(env / "bin" / "python"):
