@@ -24,7 +24,7 @@ from robocourse.widgets import (
     trajectories,
 )
 from robocourse.widgets.animation import ICONS, animation_html, offline_player
-from robocourse.widgets.shapes import controls_box, explorer, player
+from robocourse.widgets.shapes import controls_box, explorer, frame_player, labelled_slider, player
 
 
 class Dot:
@@ -55,7 +55,8 @@ def test_an_explorer_hands_the_control_values_to_the_state_and_the_state_to_the_
     controls["a"].value = 4.0
     assert calls[-1] == (4.0, 2.0) and box.drawing.updates[-1] == 2.0
     assert box.readout.value == "x=2.0" and bytes(box.live.image.value) != png
-    assert order == ["figure", "readout"]                            # the figure goes first
+    assert order == ["readout", "figure"]     # the readout first: the browser has it done
+    #                                            by the time the figure arrives
     assert box.sliders is controls and box.drawing.point.get_xdata() == [2.0]
 
 
@@ -105,6 +106,40 @@ def test_a_player_runs_once_per_setting_and_only_moves_artists_between_frames():
     assert box.summary.value == "5 samples" and box.drawing.frames[-1] == 4
     settings["n"].value = 20                                           # a longer one keeps k
     assert box.state()[1] == 4 and box.play.max == 19
+
+
+class Comm:
+    """A widget's connection to the browser that keeps what the kernel sends."""
+
+    kernel, comm_id = "a kernel", "a comm"
+
+    def __init__(self):
+        self.sent = []
+
+    def send(self, data, buffers=None):
+        self.sent.append(data)
+
+    def on_msg(self, callback):
+        pass
+
+
+def _moved_in_the_browser(control, value):
+    """What the kernel sends back when the browser moves ``control`` to ``value``."""
+    control.comm = comm = Comm()
+    control._handle_msg({"content": {"data": {"method": "update", "state": {"value": value},
+                                              "buffer_paths": []}}, "buffers": []})
+    return comm.sent
+
+
+@pytest.mark.parametrize("control", [labelled_slider("θ2", 60.0, -180, 180, 1, "°"),
+                                     *frame_player(10)], ids=["slider", "play", "frame"])
+def test_a_move_in_the_browser_is_not_echoed_and_a_change_in_python_still_reaches_it(control):
+    assert _moved_in_the_browser(widgets.IntSlider(max=10), 3) == [
+        {"method": "echo_update", "state": {"value": 3}, "buffer_paths": []}]   # ipywidgets'
+    assert _moved_in_the_browser(control, 3) == [] and control.value == 3
+    control.value = 4
+    assert control.comm.sent == [{"method": "update", "state": {"value": 4},
+                                  "buffer_paths": []}]
 
 
 def test_controls_box_puts_plain_names_on_rows_above_the_titled_columns():

@@ -16,30 +16,66 @@ same view makes the widget's static fallback (``animation.sweep_animation``,
 
 Units: controls show degrees for angles; state and run functions take the controls'
 values as keyword arguments, in those units, and hand the library radians.
+
+What a move costs the browser: the controls made here (``labelled_slider``,
+``frame_player``) are not echoed (``without_echo``), and a change hands the readout over
+before the figure, so the browser has handled the readout by the time the figure arrives and
+paints the figure in the next frame.
 """
+
+import copy
 
 import ipywidgets as widgets
 
 from robocourse.widgets.live import LiveFigure
 
 
+def without_echo(control):
+    """A subclass of the ipywidgets class ``control`` whose ``value``, moved in the browser,
+    is not echoed back to it.
+
+    ipywidgets 8 answers every change that comes from the browser with an ``echo_update``
+    message, so that a second browser window showing the same kernel follows the move.
+    In the one window a student works in, that is one more message the page handles
+    before it can paint the figure of the move; a control made here leaves it out
+    (ipywidgets' own ``echo_update=False`` trait metadata, as its ``Image.value`` has).
+    Values set from Python still reach the browser.
+
+    >>> Slider = without_echo(widgets.FloatSlider)
+    >>> Slider.class_traits()["value"].metadata["echo_update"], Slider(value=2.0).value
+    (False, 2.0)
+    >>> Slider.__name__, Slider(value=9.0, max=5.0).value        # validated as before
+    ('FloatSlider', 5.0)
+    """
+    value = copy.copy(control.class_traits()["value"])
+    value.metadata = {**value.metadata, "echo_update": False}
+    return type(control.__name__, (control,), {"value": value, "__module__": __name__,
+                                               "__doc__": control.__doc__})
+
+
+FloatSlider, IntSlider, Play = (without_echo(control) for control in
+                                (widgets.FloatSlider, widgets.IntSlider, widgets.Play))
+
+
 def labelled_slider(name, value, low, high, step, unit="", digits=2, continuous=True,
                     width="300px", label_width="70px"):
-    """A FloatSlider labelled ``name (unit)``; angles in degrees read out without decimals.
+    """A FloatSlider labelled ``name (unit)``, not echoed (``without_echo``); angles in
+    degrees read out without decimals.
 
     >>> labelled_slider("θ2", 60.0, -180, 180, 1, "°").description
     'θ2 (°)'
     """
-    return widgets.FloatSlider(value=value, min=low, max=high, step=step,
-                               description=f"{name} ({unit})" if unit else name,
-                               continuous_update=continuous,
-                               readout_format=".0f" if unit == "°" else f".{digits}f",
-                               style={"description_width": label_width},
-                               layout=widgets.Layout(width=width))
+    return FloatSlider(value=value, min=low, max=high, step=step,
+                       description=f"{name} ({unit})" if unit else name,
+                       continuous_update=continuous,
+                       readout_format=".0f" if unit == "°" else f".{digits}f",
+                       style={"description_width": label_width},
+                       layout=widgets.Layout(width=width))
 
 
 def frame_player(n_frames, interval_ms=60, step=1):
-    """A Play button and a frame slider, linked in the browser: ``(play, frame)``.
+    """A Play button and a frame slider, linked in the browser: ``(play, frame)``, neither
+    echoed (``without_echo``).
 
     Linking in the browser (``jslink``) keeps the slider moving with Play even while the
     kernel is busy.
@@ -48,11 +84,11 @@ def frame_player(n_frames, interval_ms=60, step=1):
     >>> frame.max, play.interval
     (9, 60)
     """
-    play = widgets.Play(value=0, min=0, max=n_frames - 1, step=step, interval=interval_ms,
-                        description="play")
-    frame = widgets.IntSlider(value=0, min=0, max=n_frames - 1, description="frame",
-                              continuous_update=True, style={"description_width": "70px"},
-                              layout=widgets.Layout(width="420px"))
+    play = Play(value=0, min=0, max=n_frames - 1, step=step, interval=interval_ms,
+                description="play")
+    frame = IntSlider(value=0, min=0, max=n_frames - 1, description="frame",
+                      continuous_update=True, style={"description_width": "70px"},
+                      layout=widgets.Layout(width="420px"))
     widgets.jslink((play, "value"), (frame, "value"))
     return play, frame
 
@@ -108,7 +144,7 @@ def explorer(controls, state, view, readout=None, *, groups, dpi=72, beside=Fals
     Returns an ``ipywidgets.Box`` that carries, for tests and curious students, ``sliders``
     (the controls), ``state()`` (the current state), ``drawing`` (the view), ``live``
     (``LiveFigure``), ``readout`` (the HTML widget) and ``update()`` (redraw by hand).
-    A change redraws the figure first, then the readout.
+    A change hands the readout over first, then renders and hands over the figure.
     """
     def current():
         return state(**_values(controls))
@@ -120,10 +156,10 @@ def explorer(controls, state, view, readout=None, *, groups, dpi=72, beside=Fals
 
     def update(_change=None):
         now = current()
-        drawing.update(now)
-        live.refresh()
         if readout:
             html.value = readout(now)
+        drawing.update(now)
+        live.refresh()
 
     for control in controls.values():
         control.observe(update, names="value")
@@ -158,10 +194,10 @@ def player(settings, run, view, readout=None, summary=None, *, groups, dpi=72,
 
     def show(k, full=False):
         shown["k"] = k
-        drawing.show_frame(k)
-        live.refresh(full)
         if readout:
             frame_html.value = readout(shown["run"], k)
+        drawing.show_frame(k)
+        live.refresh(full)
 
     def on_frame(change):
         k = int(change["new"])
