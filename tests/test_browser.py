@@ -12,7 +12,6 @@ in the page (from the key press reaching the slider to the first frame painted w
 the new figure) and, for comparison, from the test's side of the browser connection.
 """
 
-import contextlib
 import io
 import json
 import os
@@ -60,14 +59,11 @@ def _free_port():
 
 @pytest.fixture(scope="module")
 def lab(tmp_path_factory):
-    """JupyterLab on a free loopback port with a token, serving a copy of chapters/."""
+    """JupyterLab on a free loopback port with a token, serving a copy of chapters/, with
+    JupyterLab's own settings (empty settings and workspaces folders), as ``make lab``
+    opens it: default windowing, where the browser skips the cells off screen."""
     work = tmp_path_factory.mktemp("lab")
     shutil.copytree(ROOT / "chapters", work / "chapters")
-    notebook_settings = work / "settings" / "@jupyterlab" / "notebook-extension"
-    notebook_settings.mkdir(parents=True)
-    windowing = notebook_settings / "tracker.jupyterlab-settings"
-    # Render every cell (no windowing), so all outputs are in the page.
-    windowing.write_text(json.dumps({"windowingMode": "none"}))
     port, token = _free_port(), secrets.token_hex(16)
     env = {**os.environ, "PATH": os.path.dirname(sys.executable) + os.pathsep +
            os.environ["PATH"], "JUPYTER_CONFIG_DIR": str(work / "config")}
@@ -94,7 +90,7 @@ def lab(tmp_path_factory):
                     raise RuntimeError("JupyterLab did not start: " +
                                        (work / "lab.log").read_text()[-2000:]) from None
                 time.sleep(0.3)
-        yield {"url": url, "token": token, "root": work / "chapters", "windowing": windowing}
+        yield {"url": url, "token": token, "root": work / "chapters"}
     finally:
         _stop(process)
         log.close()
@@ -242,26 +238,13 @@ TIMING = """([img, handle]) => {
 }"""
 
 
-@contextlib.contextmanager
-def default_windowing(lab):
-    """Pages opened inside render the notebook as ``make lab`` does, with JupyterLab's
-    default windowing (off-screen cells skipped by the browser); after it, every cell again."""
-    saved = lab["windowing"].read_text()
-    lab["windowing"].write_text("{}")
-    try:
-        yield
-    finally:
-        lab["windowing"].write_text(saved)
-
-
 def test_statics_widget_redraws_when_theta2_moves(browser, lab, page_on_failure):
     """20 presses of → on the θ2 slider, each waited for until its figure is painted.
 
     Timed as a student meets it: the notebook as ``make lab`` renders it, and nothing
     from the test in the page while a change is on its way (the elements are looked up
     before the first press; the wait reads only the page's own count of redraws)."""
-    with default_windowing(lab):
-        page = run_all(browser, lab, "01_statics.ipynb", page_on_failure)
+    page = run_all(browser, lab, "01_statics.ipynb", page_on_failure)
     skipped = page.evaluate("""() => [...document.querySelectorAll('.jp-Cell')]
         .filter(cell => getComputedStyle(cell).contentVisibility === 'auto').length""")
     assert skipped > 0, "every cell is rendered: not JupyterLab's default windowing"
@@ -311,20 +294,37 @@ def test_play_moves_the_arm_and_stops_cleanly(browser, lab, notebook, page_on_fa
     root = page.locator(".widget-vbox", has=player).first
     figure = root.locator(".widget-image >> visible=true").first
     figure.scroll_into_view_if_needed()
+    frame = page.locator(".widget-hbox", has=player).first.locator(".widget-readout")
     start = image_bytes(figure)
-    player.locator("button").first.click()                       # ▶ play
+    play_pause, stop = player.locator("button").nth(0), player.locator("button").nth(1)
+    play_pause.click()                                           # ▶
     frames, deadline = [start], time.monotonic() + 20
     while len(set(frames)) < 3 and time.monotonic() < deadline:   # two new poses drawn
         page.wait_for_timeout(250)
         frames.append(image_bytes(figure))
     save(f"{notebook}-playing", frames[-1])
     assert len(set(frames)) >= 3, "Play did not move the arm"
-    player.locator("button").nth(1).click()                      # ❚❚ pause
-    page.wait_for_timeout(1000)                                  # frames already on their way
-    stopped = image_bytes(figure)
-    page.wait_for_timeout(1000)
-    assert image_bytes(figure) == stopped, "the animation did not stop"
-    save(f"{notebook}-stopped", stopped)
+    play_pause.click()                                           # ❚❚ (the same button)
+    paused, at = settled(page, figure, frame)
+    assert int(at) > 0, f"pausing went back to frame {at}"
+    save(f"{notebook}-paused", paused)
+    stop.click()                                                 # ■: back to the first frame
+    stopped, at = settled(page, figure, frame)
+    assert at == "0" and stopped != paused, f"Stop left frame {at} shown"
+
+
+def settled(page, figure, readout, quiet_ms=1000, within_s=20):
+    """The figure and the frame readout once neither has changed for ``quiet_ms`` (the
+    frames already on their way drawn, and nothing drawn after them): (PNG, readout)."""
+    last, since, deadline = None, time.monotonic(), time.monotonic() + within_s
+    while time.monotonic() < deadline:
+        now = (image_bytes(figure), readout.inner_text())
+        if now != last:
+            last, since = now, time.monotonic()
+        elif time.monotonic() - since >= quiet_ms / 1000:
+            return now
+        page.wait_for_timeout(250)
+    raise AssertionError(f"the animation did not come to rest within {within_s} s")
 
 
 def test_a_static_player_plays_with_no_network_and_shows_its_icons(browser, page_on_failure):

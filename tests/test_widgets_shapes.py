@@ -142,6 +142,22 @@ def test_a_move_in_the_browser_is_not_echoed_and_a_change_in_python_still_reache
                                   "buffer_paths": []}]
 
 
+def test_a_frame_played_in_the_browser_is_drawn_and_nothing_is_sent_back():
+    """In the browser, jslink has moved the frame slider with Play already: the kernel
+    keeps its copy in step but sends neither back. (Sending the other control's value
+    raced Play on a loaded machine: a stale frame pulled Play back, which sent it again.)"""
+    box = player({"n": widgets.IntSlider(value=10, min=2, max=20)},
+                 lambda n: np.linspace(0.0, 1.0, n), Track, groups=[("run", ["n"])], dpi=20)
+    png = bytes(box.live.image.value)
+    assert _moved_in_the_browser(box.frame, 2) == []     # a comm on each, before the move
+    box.play.comm = Comm()
+    assert _moved_in_the_browser(box.play, 7) == [] and box.frame.comm.sent == []
+    assert box.frame.value == 7 and box.state()[1] == 7 and bytes(box.live.image.value) != png
+    box.play.value = 3                                    # from Python: Play is sent, and
+    assert box.play.comm.sent[-1]["state"] == {"value": 3}    # the browser's jslink moves
+    assert box.frame.value == 3 and box.frame.comm.sent == []  # its frame slider
+
+
 def test_controls_box_puts_plain_names_on_rows_above_the_titled_columns():
     controls = {name: widgets.FloatSlider(description=name) for name in "abc"}
     box = controls_box(controls, ["a", ("second", ["b", "c"])])

@@ -201,9 +201,9 @@ def player(settings, run, view, readout=None, summary=None, *, groups, dpi=72,
 
     def on_frame(change):
         k = int(change["new"])
-        for other in (play, frame):          # keep both in step, also without a browser
-            if other.value != k:
-                other.value = k
+        for other in (play, frame):    # both in step here too, as jslink keeps them in the
+            if other.value != k:       # browser: set as if from there, never sent back
+                other.set_state({"value": k})
         if shown["k"] != k:
             show(k)
 
