@@ -294,37 +294,47 @@ def test_play_moves_the_arm_and_stops_cleanly(browser, lab, notebook, page_on_fa
     root = page.locator(".widget-vbox", has=player).first
     figure = root.locator(".widget-image >> visible=true").first
     figure.scroll_into_view_if_needed()
-    frame = page.locator(".widget-hbox", has=player).first.locator(".widget-readout")
-    start = image_bytes(figure)
+    shown = Shown(figure, page.locator(".widget-hbox", has=player).first.locator(".widget-readout"))
+    start = shown.figure()
     play_pause, stop = player.locator("button").nth(0), player.locator("button").nth(1)
     play_pause.click()                                           # ▶
-    frames, deadline = [start], time.monotonic() + 20
-    while len(set(frames)) < 3 and time.monotonic() < deadline:   # two new poses drawn
+    figures, deadline = {start}, time.monotonic() + 20
+    while len(figures) < 3 and time.monotonic() < deadline:      # two new poses drawn
         page.wait_for_timeout(250)
-        frames.append(image_bytes(figure))
-    save(f"{notebook}-playing", frames[-1])
-    assert len(set(frames)) >= 3, "Play did not move the arm"
+        figures.add(shown.figure())
+    save(f"{notebook}-playing", image_bytes(figure))
+    assert len(figures) >= 3, "Play did not move the arm"
     play_pause.click()                                           # ❚❚ (the same button)
-    paused, at = settled(page, figure, frame)
+    paused, at = shown.settled(page)
     assert int(at) > 0, f"pausing went back to frame {at}"
-    save(f"{notebook}-paused", paused)
+    save(f"{notebook}-paused", image_bytes(figure))
     stop.click()                                                 # ■: back to the first frame
-    stopped, at = settled(page, figure, frame)
+    stopped, at = shown.settled(page)
     assert at == "0" and stopped != paused, f"Stop left frame {at} shown"
 
 
-def settled(page, figure, readout, quiet_ms=1000, within_s=20):
-    """The figure and the frame readout once neither has changed for ``quiet_ms`` (the
-    frames already on their way drawn, and nothing drawn after them): (PNG, readout)."""
-    last, since, deadline = None, time.monotonic(), time.monotonic() + within_s
-    while time.monotonic() < deadline:
-        now = (image_bytes(figure), readout.inner_text())
-        if now != last:
-            last, since = now, time.monotonic()
-        elif time.monotonic() - since >= quiet_ms / 1000:
-            return now
-        page.wait_for_timeout(250)
-    raise AssertionError(f"the animation did not come to rest within {within_s} s")
+class Shown:
+    """What a player shows: its figure (the image's source, a new blob URL for every
+    figure the kernel sends) and its frame number, read without a screenshot."""
+
+    def __init__(self, figure, readout):
+        self.image, self.readout = figure.element_handle(), readout.element_handle()
+
+    def figure(self):
+        return self.image.get_attribute("src")
+
+    def settled(self, page, quiet_ms=1000, within_s=20):
+        """(figure, frame number) once neither has changed for ``quiet_ms``: the frames
+        already on their way drawn, and nothing drawn after them."""
+        last, since, deadline = None, time.monotonic(), time.monotonic() + within_s
+        while time.monotonic() < deadline:
+            now = (self.figure(), self.readout.inner_text())
+            if now != last:
+                last, since = now, time.monotonic()
+            elif time.monotonic() - since >= quiet_ms / 1000:
+                return now
+            page.wait_for_timeout(250)
+        raise AssertionError(f"the animation did not come to rest within {within_s} s")
 
 
 def test_a_static_player_plays_with_no_network_and_shows_its_icons(browser, page_on_failure):
