@@ -17,7 +17,7 @@ PRUNE      := $(BIN)/uv pip uninstall --quiet --python $(BIN)/python -r excluded
 HUB_ROOT ?= /srv/robocourse
 HUB_PORT ?= 8000
 
-.PHONY: lab test system hub-env hub bench clean book translations
+.PHONY: lab test prepare system hub-env hub bench clean book translations
 
 $(STAMP): pyproject.toml constraints.txt excluded.txt
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
@@ -72,11 +72,16 @@ hub: hub-env
 	    --instructor rc-instructor --students deploy/example-class.csv --passwords
 	$(BIN)/python deploy/classroom.py start --root $(HUB_ROOT) --port $(HUB_PORT)
 
+# Everything the tests need installed. `make test` makes these side by side (each mostly
+# waits on downloads and the disk): the environment, the book's assets, Debian's packages.
+prepare: $(STAMP) $(BOOK_ASSETS) system hub-env
+
 # The environment's scripts (jupyter, nbgrader, alembic) come first on PATH.
 test: export PATH := $(CURDIR)/$(BIN):$(PATH)
 # the book's tests build the site once, in the first phase, for the later ones
 test: export ROBOCOURSE_TEST_SITE := $(CURDIR)/test-artifacts/site
-test: $(STAMP) $(BOOK_ASSETS) system hub-env
+test:
+	$(MAKE) --no-print-directory -j 4 prepare
 	ruff check robocourse tests bench deploy book
 	rm -rf test-artifacts/site
 	python -m pytest -n 2 --dist loadfile -m "not browser and not hub" --durations=15 \
