@@ -95,7 +95,7 @@ test:
 	mkdir -p test-artifacts
 	ROBOCOURSE_HUB_ENV=$(HUB_ROOT)/env python -m pytest -m hub -rs tests/test_hub.py \
 	    > test-artifacts/hub.log 2>&1 & hub=$$!; \
-	python -m pytest -m browser -rs -n 2 --dist loadfile tests/test_browser.py tests/test_book.py \
+	python -m pytest -m browser -rs -n 2 --dist load tests/test_browser.py tests/test_book.py \
 	    -k "not redraws"; browser=$$?; \
 	wait $$hub; hub=$$?; cat test-artifacts/hub.log; [ $$browser = 0 ] && [ $$hub = 0 ]
 
