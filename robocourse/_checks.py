@@ -151,6 +151,27 @@ def _entries(value, length, name, entries, noun="number", at_least=1):
     return values
 
 
+def _real_array(value):
+    """``value`` as a new float array when it is a numpy array of real numbers (floats or
+    integers, not bools), every one finite; otherwise None, for the checks one by one.
+
+    One vectorised test instead of ``scalar`` on every entry: the library hands its own
+    arrays to its own functions (a transform per link per step), where the entry-by-entry
+    gate cost more than the arithmetic. It accepts exactly what the gate accepts, so
+    anything else (and every error message) goes the checked way.
+
+    >>> _real_array(np.arange(3)), _real_array(np.array([1.0, np.nan]))
+    (array([0., 1., 2.]), None)
+    >>> _real_array(np.array([True])), _real_array([1.0, 2.0])
+    (None, None)
+    """
+    if isinstance(value, np.ndarray) and value.dtype.kind in "fiu":
+        array = value.astype(float)
+        if np.isfinite(array).all():
+            return array
+    return None
+
+
 def sequence(value, length, name, entries="one per joint or axis", check=None):
     """The entries of ``value`` as a list, each checked by ``check(entry, "name[k]")``
     (default ``scalar``) and left as it is: no conversion to floats or to sympy, for
@@ -180,6 +201,11 @@ def vector(value, length, name, symbolic=None, entries="one per joint or axis"):
     ...
     ValueError: q must have 3 entries (one per joint or axis); got 2
     """
+    array = None if symbolic else _real_array(value)
+    if array is not None and (array.ndim == 1 or (array.ndim == 2 and 1 in array.shape)):
+        flat = array.reshape(-1)
+        if len(flat) == length or (length is None and len(flat) >= 1):
+            return flat
     values = sequence(value, length, name, entries)
     if symbolic is None:
         symbolic = any(isinstance(entry, sp.Basic) for entry in values)
@@ -209,6 +235,10 @@ def matrix(value, shape, name, symbolic=None):
     ...
     ValueError: points must be a Nx2 matrix; got a vector of 2 entries
     """
+    array = None if symbolic else _real_array(value)
+    if array is not None and array.ndim == len(shape) and all(
+            s is None or s == g for s, g in zip(shape, array.shape, strict=True)):
+        return array
     wanted = "x".join(str(s) if s is not None else "Nn"[k] for k, s in enumerate(shape))
     if isinstance(value, (str, bytes)) or value is None or callable(value):
         raise TypeError(f"{name} must be a {wanted} matrix; got {shown(value)}")

@@ -123,39 +123,56 @@ class Comm:
         pass
 
 
-def _moved_in_the_browser(control, value):
-    """What the kernel sends back when the browser moves ``control`` to ``value``."""
-    control.comm = comm = Comm()
-    control._handle_msg({"content": {"data": {"method": "update", "state": {"value": value},
-                                              "buffer_paths": []}}, "buffers": []})
-    return comm.sent
+@pytest.fixture
+def browser():
+    """``browser.move(control, value)``: the browser moves ``control``; returns what the
+    kernel sends back. Each control touched keeps a ``Comm`` until the test ends."""
+    class Browser:
+        connected = []
+
+        def connect(self, control):
+            if not isinstance(control.comm, Comm):
+                control.comm = Comm()
+                self.connected.append(control)
+            return control.comm
+
+        def move(self, control, value):
+            comm = self.connect(control)
+            control._handle_msg({"content": {"data": {"method": "update",
+                                                      "state": {"value": value},
+                                                      "buffer_paths": []}}, "buffers": []})
+            return comm.sent
+
+    yield Browser()
+    for control in Browser.connected:
+        control.comm = None
 
 
 @pytest.mark.parametrize("control", [labelled_slider("θ2", 60.0, -180, 180, 1, "°"),
                                      *frame_player(10)], ids=["slider", "play", "frame"])
-def test_a_move_in_the_browser_is_not_echoed_and_a_change_in_python_still_reaches_it(control):
-    assert _moved_in_the_browser(widgets.IntSlider(max=10), 3) == [
+def test_a_move_in_the_browser_is_not_echoed_and_a_change_in_python_still_reaches_it(
+        control, browser):
+    assert browser.move(widgets.IntSlider(max=10), 3) == [
         {"method": "echo_update", "state": {"value": 3}, "buffer_paths": []}]   # ipywidgets'
-    assert _moved_in_the_browser(control, 3) == [] and control.value == 3
+    assert browser.move(control, 3) == [] and control.value == 3
     control.value = 4
     assert control.comm.sent == [{"method": "update", "state": {"value": 4},
                                   "buffer_paths": []}]
 
 
-def test_a_frame_played_in_the_browser_is_drawn_and_nothing_is_sent_back():
+def test_a_frame_played_in_the_browser_is_drawn_and_nothing_is_sent_back(browser):
     """In the browser, jslink has moved the frame slider with Play already: the kernel
     keeps its copy in step but sends neither back. (Sending the other control's value
     raced Play on a loaded machine: a stale frame pulled Play back, which sent it again.)"""
     box = player({"n": widgets.IntSlider(value=10, min=2, max=20)},
                  lambda n: np.linspace(0.0, 1.0, n), Track, groups=[("run", ["n"])], dpi=20)
     png = bytes(box.live.image.value)
-    assert _moved_in_the_browser(box.frame, 2) == []     # a comm on each, before the move
-    box.play.comm = Comm()
-    assert _moved_in_the_browser(box.play, 7) == [] and box.frame.comm.sent == []
+    frame_sent = browser.connect(box.frame).sent
+    assert browser.move(box.play, 7) == [] and frame_sent == []
     assert box.frame.value == 7 and box.state()[1] == 7 and bytes(box.live.image.value) != png
-    box.play.value = 3                                    # from Python: Play is sent, and
-    assert box.play.comm.sent[-1]["state"] == {"value": 3}    # the browser's jslink moves
-    assert box.frame.value == 3 and box.frame.comm.sent == []  # its frame slider
+    box.play.value = 3                                      # from Python: Play is sent, and
+    assert box.play.comm.sent[-1]["state"] == {"value": 3}  # the browser's jslink moves
+    assert box.frame.value == 3 and frame_sent == []        # its frame slider
 
 
 def test_controls_box_puts_plain_names_on_rows_above_the_titled_columns():
