@@ -9,6 +9,7 @@ import pathlib
 import numpy as np
 import pytest
 import sympy as sp
+from test_exercise_feedback import shared_runner
 
 from robocourse import lagrange
 from robocourse.exercises import ch4_lagrange as ch4
@@ -35,7 +36,7 @@ class Submission:
 
     def __init__(self, exercise_set):
         self.exercise_set = exercise_set
-        self.context = Context(exercise_set, STUDENT)
+        self.context = Context(exercise_set, STUDENT, runner_factory=shared_runner)
 
     def hand_in(self, number, **answers):
         exercise = self.exercise_set.exercises[number]
@@ -46,7 +47,7 @@ class Submission:
         return verdict
 
     def close(self):
-        self.context.close()
+        shared_runner().end()
 
 
 @pytest.fixture

@@ -8,6 +8,7 @@ derived by hand needs the sandbox: ``test_exercises.py`` grades the solutions th
 and ``test_autograde.py`` a library route taken instead.
 """
 
+import atexit
 import importlib
 import importlib.util
 import pathlib
@@ -19,9 +20,23 @@ import pytest
 from robocourse.grading.exercises import Context, Function
 from robocourse.grading.handover import encode
 from robocourse.grading.preprocessors import load_exercise_set
+from robocourse.grading.runner import Runner
 
 ROOT = pathlib.Path(__file__).resolve().parent.parent
 STUDENT = "s1234567"
+_RUNNER = []
+
+
+def shared_runner():
+    """One runner process for every decision these tests make, as a grading worker keeps
+    one per submission: each start and each replay forks a fresh child of it, which is
+    all that ever runs student code, so nothing carries over from one decision to the
+    next (and a runner stopped by a timeout is started again on its next use). It is
+    stopped when the tests end."""
+    if not _RUNNER:
+        _RUNNER.append(Runner(sandboxed=False))
+        atexit.register(_RUNNER[0].close)
+    return _RUNNER[0]
 
 
 def solution_source(assignment):
@@ -51,7 +66,7 @@ def decide(assignment, namespace, numbers):
     """The grader's verdicts on the exercises ``numbers`` (in order), answers handed over
     from ``namespace`` as a test cell would."""
     exercise_set, _ = load_exercise_set(ROOT / "solutions" / assignment / "grader.py")
-    context = Context(exercise_set, STUDENT)
+    context = Context(exercise_set, STUDENT, runner_factory=shared_runner)
     verdicts = {}
     try:
         for number in sorted(numbers):
@@ -62,7 +77,7 @@ def decide(assignment, namespace, numbers):
             verdicts[number] = exercise_set.decide(exercise.cell, handed, context)
             context.verdicts[number] = verdicts[number]
     finally:
-        context.close()
+        shared_runner().end()
     return verdicts
 
 

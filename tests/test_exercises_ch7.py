@@ -17,9 +17,10 @@ def answers(tmp_path_factory):
                          tmp_path_factory.mktemp("ch7") / "ch7_answers.py")
 
 
-def verdicts(answers, **changed):
-    """The verdicts on the instructor's answers with ``changed`` ones put in."""
-    return decide(ASSIGNMENT, {**answers, **changed}, range(1, 8))
+def verdicts(answers, last=7, **changed):
+    """The verdicts on the instructor's answers with ``changed`` ones put in, exercises 1 to
+    ``last`` in order (an exercise's verdict depends on the ones before it, never after)."""
+    return decide(ASSIGNMENT, {**answers, **changed}, range(1, last + 1))
 
 
 def test_the_instructors_answers_pass(answers):
@@ -28,7 +29,7 @@ def test_the_instructors_answers_pass(answers):
 
 
 def _codes(answers, number, *values, name):
-    return [verdicts(answers, **{name: value})[number].code for value in values]
+    return [verdicts(answers, number, **{name: value})[number].code for value in values]
 
 
 def test_the_ten_parameters_mistakes(answers):
