@@ -41,6 +41,7 @@ import functools
 import inspect
 import math
 import numbers
+import sys
 
 import numpy as np
 import sympy as sp
@@ -110,12 +111,54 @@ def scalar(value, name):
             raise TypeError(f"{name} must be a number or a sympy expression; got {value!r}")
         if value.is_Atom and value in _SYMPY_INFINITIES:     # O(1): no tree walk
             raise _not_finite(f"{name} must be finite; got {value}")
+        if value.is_number and value.is_extended_real is False:   # I, 2 + I; not x + I
+            raise TypeError(f"{name} must be real, not complex; got {value}")
         return value
     if not isinstance(value, numbers.Number):
         raise TypeError(f"{name} must be a number or a sympy expression; got {shown(value)}")
-    if isinstance(value, complex) or not math.isfinite(value):
+    if isinstance(value, numbers.Complex) and not isinstance(value, numbers.Real):
+        raise TypeError(f"{name} must be a real number, not complex; got {value!r}")
+    if isinstance(value, numbers.Integral) and abs(value) > sys.float_info.max:
+        raise ValueError(f"{name} must be a number floating point can hold (|{name}| < "
+                         f"{sys.float_info.max:.3g}); got an integer of {len(str(value))} "
+                         "digits")
+    if not math.isfinite(value):
         raise _not_finite(f"{name} must be a finite real number; got {value!r}")
     return value
+
+
+def number(value, name):
+    """``value`` checked (``scalar``) to be one real number, not an expression in symbols:
+    for what only numbers can do (a simulation's duration and tolerances, a planned motion);
+    a sympy number (``pi/2``) comes back as a float.
+
+    >>> number(sp.pi / 2, "duration")
+    1.5707963267948966
+    >>> number(sp.Symbol('t_f'), "duration")
+    Traceback (most recent call last):
+    ...
+    TypeError: duration must be a number here (...), not an expression in symbols; got t_f
+    """
+    value = scalar(value, name)
+    if isinstance(value, sp.Basic):
+        if value.free_symbols:
+            raise TypeError(f"{name} must be a number here (this computation is numeric), not "
+                            f"an expression in symbols; got {value}")
+        return float(value)
+    return value
+
+
+def _floats(values, name, shape=None):
+    """``values`` (checked one by one) as a float array of ``shape``; an entry that is an
+    expression in symbols is refused by name, for a caller that asked for numbers."""
+    try:
+        array = np.array(values, dtype=float)
+    except TypeError:
+        for k, entry in enumerate(values):
+            where = k if shape is None else ",".join(map(str, np.unravel_index(k, shape)))
+            number(entry, f"{name}[{where}]")
+        raise
+    return array if shape is None else array.reshape(shape)
 
 
 def _entries(value, length, name, entries, noun="number", at_least=1):
@@ -211,7 +254,7 @@ def vector(value, length, name, symbolic=None, entries="one per joint or axis"):
         symbolic = any(isinstance(entry, sp.Basic) for entry in values)
     if symbolic:
         return sp.Matrix([sp.sympify(entry) for entry in values])
-    return np.array(values, dtype=float)
+    return _floats(values, name)
 
 
 def _shape_text(shape):
@@ -260,7 +303,7 @@ def matrix(value, shape, name, symbolic=None):
         symbolic = any(isinstance(entry, sp.Basic) for entry in values)
     if symbolic:
         return sp.Matrix(got[0], columns, [sp.sympify(entry) for entry in values])
-    return np.array(values, dtype=float).reshape(got)
+    return _floats(values, name, got)
 
 
 def robot(value, name="robot", dynamics=False):
@@ -286,6 +329,30 @@ def robot(value, name="robot", dynamics=False):
                 raise ValueError(f"link {i} of {value.name!r} has no {', '.join(missing)}: "
                                  "dynamics needs the mass properties of every link")
     return value
+
+
+def numeric_robot(value, name="robot", dynamics=True):
+    """``value`` checked (``robot``) to be a chain whose parameters are all numbers (its
+    mass properties and gravity too, for ``dynamics``): for what only numbers can do (a
+    simulation, a controller, a widget's figure). The error lists the symbols.
+
+    >>> from robocourse.models import planar_2r
+    >>> numeric_robot(planar_2r(l1=1.0, l2=1.0), "controller")
+    Traceback (most recent call last):
+    ...
+    TypeError: controller must have numeric parameters (e.g. ...); got the symbols g, m1, m2
+    """
+    chain = robot(value, name, dynamics)
+    if chain.uses_symbols(dynamics=dynamics):
+        found = set()
+        for part in (chain.tool, chain.gravity if dynamics else None, *(
+                entry for link in chain.links for entry in link.parameters(dynamics))):
+            for entry in np.ravel(np.asarray(part, dtype=object)):
+                found |= getattr(entry, "free_symbols", set())
+        raise TypeError(f"{name} must have numeric parameters (e.g. planar_2r(l1=1.0, l2=1.0, "
+                        "m1=1.0, m2=1.0, g=9.81)); got the symbols "
+                        f"{', '.join(sorted(map(str, found)))}")
+    return chain
 
 
 def joint_inputs(chain, *, dynamics=False, also=(), **vectors):
@@ -436,6 +503,30 @@ def values(value, name):
     if any(isinstance(entry, sp.Basic) for entry in entries):
         return np.array(entries, dtype=object).reshape(array.shape)
     return np.array(entries, dtype=float).reshape(array.shape)
+
+
+def together(**arrays):
+    """The values of ``arrays`` (name -> value) as given, checked to go together entry by
+    entry: each one number, or the same number of entries (one per joint), as numpy
+    broadcasts them.
+
+    >>> together(theta0=[0.0, 0.0], thetaf=np.ones(3))
+    Traceback (most recent call last):
+    ...
+    ValueError: theta0 and thetaf must each be one number or have the same shape (...); got
+    theta0 of 2 entries, thetaf of 3 entries
+    """
+    shapes = {name: np.shape(value) for name, value in arrays.items()}
+    try:
+        np.broadcast_shapes(*shapes.values())
+    except ValueError:
+        names = list(shapes)
+        listed = f"{', '.join(names[:-1])} and {names[-1]}"
+        got = ", ".join(f"{name} of {shape[0]} entries" if len(shape) == 1 else
+                        f"{name} of shape {shape}" for name, shape in shapes.items() if shape)
+        raise ValueError(f"{listed} must each be one number or have the same shape (one "
+                         f"entry per joint); got {got}") from None
+    return tuple(arrays.values())
 
 
 def within(value, name, low, high, unit, hint=""):
@@ -635,7 +726,7 @@ def friction(value, n, name="friction", *, simulation=False):
     if simulation:
         if value.uses_symbols:
             raise TypeError(f"{name} must have numeric coefficients to simulate; got "
-                            f"viscous = {list(value.viscous)}, coulomb = {list(value.coulomb)}")
+                            f"viscous = {plain(value.viscous)}, coulomb = {plain(value.coulomb)}")
         if value.smoothing is None and np.any(np.asarray(value.coulomb) != 0):
             raise ValueError(f"{name} must have a smoothing width to simulate Coulomb friction "
                              f"(e.g. Friction(..., smoothing=0.01)): the exact sign jumps at "
@@ -709,9 +800,11 @@ def states(value, length, name):
     ValueError: q must be a batch of states, shape (N, 2) (one row per state, ...); got shape (4, 3)
     """
     try:
+        if np.iscomplexobj(value):
+            raise TypeError("complex")
         array = np.asarray(value, dtype=float)
     except (TypeError, ValueError) as error:
-        raise TypeError(f"{name} must be a batch of states (an array of numbers, shape "
+        raise TypeError(f"{name} must be a batch of states (an array of real numbers, shape "
                         f"(N, {length})); got {shown(value)}") from error
     if array.ndim != 2 or array.shape[1] != length:
         raise ValueError(f"{name} must be a batch of states, shape (N, {length}) (one row per "
@@ -761,7 +854,7 @@ def finite_result(function):
             raise overflow_error(function, arguments,
                                  "a value computed on the way is not finite") from None
         if not _finite(result):
-            got = _short(_plain(result))
+            got = _short(plain(result))
             raise overflow_error(function, _arguments(function, args, kwargs),
                                  f"the result {got} is not finite")
         return result
@@ -775,12 +868,18 @@ def _arguments(function, args, kwargs):
         return {f"argument {k + 1}": value for k, value in enumerate(args)} | kwargs
 
 
-def _plain(value):
-    """``value`` with its arrays as lists, to show in a message."""
+def plain(value):
+    """``value`` with its arrays (numpy's or sympy's) as lists, to show in a message.
+
+    >>> plain(np.array([0.3, 1.0])), plain(sp.Matrix([1, 2]))
+    ([0.3, 1.0], [1, 2])
+    """
     if isinstance(value, np.ndarray):
         return value.tolist()
+    if isinstance(value, sp.MatrixBase):
+        return list(value)
     if isinstance(value, (list, tuple)):
-        return [_plain(entry) for entry in value]
+        return [plain(entry) for entry in value]
     return value
 
 

@@ -374,7 +374,7 @@ def _axis(u, robot, j):
             return k
     raise ValueError(f"base_parameters_by_regrouping needs the first joint axis to lie along "
                      f"an axis of every link frame before the first non-parallel revolute "
-                     f"joint; link {j + 1} of {robot.name!r} is turned to it by {list(u)}")
+                     f"joint; link {j + 1} of {robot.name!r} is turned to it by {C.plain(u)}")
 
 
 def _carry_first_moments(link, grouped, j):

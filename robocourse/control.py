@@ -34,7 +34,7 @@ from robocourse.simulate import Motion, simulate
 def _gain(value, n, name, unit):
     """A gain: one number > 0 for all joints, or n of them (one per joint)."""
     if np.ndim(value) == 0:
-        return C.positive(value, name, unit)
+        return C.positive(C.number(value, name), name, unit)
     return C.positive(C.vector(value, n, name, False, "one per joint"), name, unit)
 
 
@@ -70,7 +70,7 @@ def computed_torque(robot, trajectory, Kp, Kv, model=None, friction=None):
     >>> law(3.0, np.array([0.0, 0.0]), np.array([0.0, 0.0]))   # arrived, at rest: hold level
     array([29.43,  9.81])
     """
-    C.robot(robot, dynamics=True)
+    C.numeric_robot(robot)
     _trajectory(trajectory, robot.n, "the robot")
     Kp, Kv = _gain(Kp, robot.n, "Kp", "1/s²"), _gain(Kv, robot.n, "Kv", "1/s")
     C.model(model, robot)
@@ -83,7 +83,9 @@ def computed_torque(robot, trajectory, Kp, Kv, model=None, friction=None):
         M, c, G = model.mass_matrix, model.velocity_product, model.gravity_load
 
     def torque(t, q, qd):
-        q_des, qd_des, qdd_des = trajectory.at(t)
+        q, qd = (C.vector(value, robot.n, name, False, "one per joint")
+                 for name, value in (("q", q), ("qd", qd)))
+        q_des, qd_des, qdd_des = trajectory.at(C.number(t, "t"))
         e, e_dot = q_des - q, qd_des - qd
         return M(q) @ (qdd_des + Kv * e_dot + Kp * e) + c(q, qd) + G(q) + friction_torque(qd)
     return torque
@@ -122,8 +124,8 @@ def track(plant, controller, trajectory, Kp, Kv, q0=None, qd0=None, duration=Non
     >>> bool(np.abs(result.error).max() < 1e-6)                 # a perfect model: on track
     True
     """
-    C.robot(plant, "plant", dynamics=True)
-    C.robot(controller, "controller", dynamics=True)
+    C.numeric_robot(plant, "plant")
+    C.numeric_robot(controller, "controller")
     C.model(plant_model, plant, "plant_model")
     C.model(controller_model, controller, "controller_model")
     if controller.n != plant.n:

@@ -51,9 +51,9 @@ _VISCOUS = "N·m·s/rad, or N·s/m for a prismatic joint"
 _COULOMB = "N·m, or N for a prismatic joint"
 
 
-def _coefficients(value, length, name, unit):
+def _coefficients(value, length, name, unit, entries="one per joint"):
     """One friction coefficient ``>= 0`` per joint (a number or a symbol each)."""
-    checked = C.vector(value, length, name, entries="one per joint")
+    checked = C.vector(value, length, name, entries=entries)
     for k, entry in enumerate(checked):
         C.nonnegative(entry, f"{name}[{k}]", unit)
     return checked
@@ -84,11 +84,12 @@ class Friction:
     def __post_init__(self):
         viscous = _coefficients(self.viscous, None, "viscous", _VISCOUS)
         object.__setattr__(self, "viscous", viscous)
-        object.__setattr__(self, "coulomb", _coefficients(self.coulomb, len(viscous),
-                                                          "coulomb", _COULOMB))
+        object.__setattr__(self, "coulomb", _coefficients(
+            self.coulomb, len(viscous), "coulomb", _COULOMB, "one per entry of viscous"))
         if self.smoothing is not None:
             object.__setattr__(self, "smoothing", C.positive(
-                self.smoothing, "smoothing", "rad/s or m/s, the width of the smooth sign"))
+                C.scalar(self.smoothing, "smoothing"), "smoothing",
+                "rad/s or m/s, the width of the smooth sign"))
 
     @property
     def n(self):

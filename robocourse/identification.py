@@ -114,7 +114,8 @@ class FourierTrajectory:
         object.__setattr__(self, "b", b)
         object.__setattr__(self, "q0", C.vector(self.q0, a.shape[0], "q0", symbolic=False))
         object.__setattr__(self, "base_frequency",
-                           float(C.positive(self.base_frequency, "base_frequency", "rad/s")))
+                           float(C.positive(C.number(self.base_frequency, "base_frequency"),
+                                            "base_frequency", "rad/s")))
 
     @property
     def period(self):
@@ -321,12 +322,19 @@ def _array(value, name, ndim):
     if isinstance(value, (str, bytes)) or value is None or callable(value):
         raise TypeError(f"{name} must be an array of numbers; got {C.shown(value)}")
     try:
-        array = np.asarray(value, dtype=float)
-    except (TypeError, ValueError):
-        raise TypeError(f"{name} must be an array of numbers; got {type(value).__name__}"
-                        ) from None
+        array = np.asarray(value)
+    except ValueError:
+        raise TypeError(f"{name} must be an array of numbers; got a ragged "
+                        f"{type(value).__name__}") from None
+    if array.dtype.kind not in "fiu":           # bools, complex, symbols: named entry by entry
+        array = C.values(value, name)
+        for k, entry in enumerate(np.ravel(array)):
+            C.number(entry, f"{name}[{k}]")
+    array = np.asarray(array, dtype=float)
     if array.ndim != ndim:
         raise ValueError(f"{name} must be a {ndim}-D array; got shape {array.shape}")
+    if 0 in array.shape:
+        raise ValueError(f"{name} must not be empty; got shape {array.shape}")
     if not np.all(np.isfinite(array)):
         raise ValueError(f"{name} must hold finite numbers; got nan or inf")
     return array
@@ -376,6 +384,12 @@ def least_squares(W, y, joints, *, weighted=False):
     if rows <= r:
         raise ValueError(f"W must have more than {r} rows per joint (one per parameter); got "
                          f"{rows}")
+    rank = np.linalg.matrix_rank(W)
+    if rank < r:
+        raise ValueError(f"W must have full column rank {r} for every parameter to be "
+                         f"identifiable from these samples; got rank {rank} (condition number "
+                         f"{_condition(W):.3g}): excite the robot more, or regroup the "
+                         "parameters (base_parameters)")
     values, residual = _ordinary(W, y)
     noise = np.array([np.linalg.norm(block) / np.sqrt(rows - r)
                       for block in residual.reshape(joints, rows)])
@@ -400,6 +414,10 @@ def prediction_error(predicted, measured):
     if measured.shape != predicted.shape:
         raise ValueError(f"measured must have the shape of predicted {predicted.shape}; got "
                          f"{measured.shape}")
+    still = np.flatnonzero(~measured.any(axis=0))
+    if still.size:
+        raise ValueError(f"measured must have a torque other than zero in every joint (the "
+                         f"error is relative to it); got only zeros for joint {still[0] + 1}")
     return 100 * np.sqrt(np.mean((predicted - measured) ** 2, axis=0)
                          / np.mean(measured ** 2, axis=0))
 

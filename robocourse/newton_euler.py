@@ -493,10 +493,12 @@ def _batch(robot, **states):
     if not (isinstance(first, np.ndarray) and first.ndim == 2
             and first.shape[1] == C.robot(robot).n):
         return None
-    C.robot(robot, dynamics=True)
-    if robot.uses_symbols(dynamics=True):
-        raise TypeError("a batch of states needs a robot with numeric parameters; this one "
-                        "has symbols (give one state at a time)")
+    C.numeric_robot(robot)
+    (name, _), *others = states.items()
+    for other, value in others:
+        if np.ndim(value) != 2:
+            raise ValueError(f"{other} must be a batch of states like {name} (shape "
+                             f"{first.shape}, one row per state); got shape {np.shape(value)}")
     checked = [C.states(value, robot.n, name) for name, value in states.items()]
     counts = {len(value) for value in checked}
     if len(counts) != 1:

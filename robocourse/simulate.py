@@ -66,7 +66,7 @@ def forward_dynamics(robot, q, qd, tau, *, friction=None):
     try:
         return M.LUsolve(rhs) if symbolic else np.linalg.solve(M, rhs)
     except (np.linalg.LinAlgError, sp.matrices.exceptions.NonInvertibleMatrixError) as error:
-        raise ValueError(f"the mass matrix M(q) is singular at q = {list(q)}: do all moving "
+        raise ValueError(f"the mass matrix M(q) is singular at q = {C.plain(q)}: do all moving "
                          "links have mass and inertia?") from error
 
 
@@ -79,6 +79,19 @@ class Motion:
     q: np.ndarray
     qd: np.ndarray
     tau: np.ndarray
+
+    def __post_init__(self):
+        t = C.vector(self.t, None, "t", False, "one per sample")
+        if np.any(np.diff(t) <= 0):
+            raise ValueError(f"t must increase from sample to sample; got {C.plain(t)}")
+        object.__setattr__(self, "t", t)
+        n = C.states(self.q, np.shape(self.q)[-1] if np.ndim(self.q) == 2 else 1, "q").shape[1]
+        for name in ("q", "qd", "tau"):
+            rows = C.states(getattr(self, name), n, name)
+            if len(rows) != len(t):
+                raise ValueError(f"{name} must have one row per time in t ({len(t)}); got "
+                                 f"{len(rows)}")
+            object.__setattr__(self, name, rows)
 
 
 _METHODS = ("RK45", "RK23", "DOP853", "Radau", "BDF", "LSODA")
@@ -149,15 +162,12 @@ def _state_rate(robot, y, tau):
 def _solver_options(duration, samples, method, rtol, atol):
     """The integration's own arguments checked: a numeric duration > 0, the number of
     samples, the method and the tolerances."""
-    duration = C.positive(duration, "duration", "s")
-    if isinstance(duration, sp.Basic):
-        raise TypeError(f"duration must be a number of seconds (simulate needs numbers); got "
-                        f"{duration}")
+    duration = C.positive(C.number(duration, "duration"), "duration", "s")
     if samples is not None:
         C.count(samples, "samples", 2, C.MAX_EVALUATIONS)
     C.choice(method, "method", _METHODS)
-    C.positive(rtol, "rtol", "relative")
-    C.positive(atol, "atol", "in the units of q and qd")
+    C.tolerance(C.positive(C.number(rtol, "rtol"), "rtol", "relative"), "rtol")
+    C.positive(C.number(atol, "atol"), "atol", "in the units of q and qd")
     return duration
 
 
@@ -168,8 +178,8 @@ def _integrate(state_rate, y0, duration, samples, method, rtol, atol):
     solution = solve_ivp(_within_budget(state_rate, duration), (0.0, duration), y0,
                          method=method, t_eval=times, rtol=rtol, atol=atol)
     if not solution.success:
-        raise RuntimeError(f"the simulation stopped at t = {solution.t[-1]}: "
-                           f"{solution.message}")
+        reached = f"t = {solution.t[-1]}" if len(solution.t) else "the start (t = 0)"
+        raise RuntimeError(f"the simulation stopped at {reached}: {solution.message}")
     return solution.t, solution.y
 
 
@@ -196,10 +206,9 @@ def simulate(robot, q0, qd0, duration, torque=None, *, friction=None, model=None
     >>> motion.t, np.allclose(motion.q, [-np.pi / 2, 0.0])                  # stays still
     (array([0. , 0.5, 1. ]), True)
     """
-    symbolic, q0, qd0 = C.joint_inputs(robot, dynamics=True, q0=q0, qd0=qd0)
-    if symbolic:
-        raise TypeError("simulate needs numbers: give the robot numeric parameters and "
-                        "q0, qd0 numeric values")
+    C.numeric_robot(robot)
+    q0, qd0 = (C.vector(value, robot.n, name, False, "one per joint")
+               for name, value in (("q0", q0), ("qd0", qd0)))
     duration = _solver_options(duration, samples, method, rtol, atol)
     friction = C.friction(friction, robot.n, simulation=True)
     C.model(model, robot, may_be_false=True)
@@ -264,13 +273,18 @@ def simulate_equations(equations, q, qd, qdd, q0, qd0, duration, *, samples=None
     numeric = sp.lambdify([list(q), list(qd)], [A, b], "numpy")
 
     def state_rate(t, y):
-        A_y, b_y = numeric(y[:n], y[n:])
+        with np.errstate(divide="ignore", invalid="ignore", over="ignore"):
+            A_y, b_y = numeric(y[:n], y[n:])
         try:
             accelerations = np.linalg.solve(np.asarray(A_y, dtype=float),
                                             -np.asarray(b_y, dtype=float).ravel())
         except np.linalg.LinAlgError as error:
             raise ValueError(f"the equations cannot be solved for qdd at t = {t}, q = "
-                             f"{list(y[:n])}: their matrix A = ∂E/∂q̈ is singular") from error
+                             f"{y[:n].tolist()}: their matrix A = ∂E/∂q̈ is singular") from error
+        if not np.isfinite(accelerations).all():
+            raise ValueError(f"the equations must be finite along the motion; at t = {t}, "
+                             f"q = {y[:n].tolist()}, qd = {y[n:].tolist()} they are not (a "
+                             "division by zero?)" + (": choose other q0, qd0" if t == 0 else ""))
         return np.concatenate([y[n:], accelerations])
 
     t, y = _integrate(state_rate, np.concatenate([q0, qd0]), duration, samples, method, rtol,
@@ -325,8 +339,7 @@ def energies(robot, motion):
     [0.0, 29.43]
     """
     _motion_of(robot, motion)
-    if robot.uses_symbols(dynamics=True):
-        raise TypeError("energies needs numbers: give the robot numeric parameters")
+    C.numeric_robot(robot)
     K = np.array([kinetic_energy(robot, q, qd) for q, qd in zip(motion.q, motion.qd,
                                                                    strict=True)])
     U = np.array([potential_energy(robot, q) for q in motion.q])

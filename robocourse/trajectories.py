@@ -39,10 +39,12 @@ from robocourse import _checks as C
 from robocourse.kinematics import inverse_kinematics_2r
 
 
-def _checked(theta0, thetaf, duration):
-    """``θ0, θf, tf`` checked: numbers, symbols or arrays of numbers (one per joint), tf > 0."""
-    return (C.values(theta0, "theta0"), C.values(thetaf, "thetaf"),
-            C.positive(C.values(duration, "duration"), "duration", "s"))
+def _checked(theta0, thetaf, duration, **rates):
+    """``θ0, θf, tf`` and the end ``rates`` (name -> value) checked: numbers, symbols or
+    arrays of numbers (one per joint) that go together entry by entry, tf > 0."""
+    return C.together(theta0=C.values(theta0, "theta0"), thetaf=C.values(thetaf, "thetaf"),
+                      duration=C.positive(C.values(duration, "duration"), "duration", "s"),
+                      **{name: C.values(value, name) for name, value in rates.items()})
 
 
 def _coefficients(theta0, thetaf, duration, velocity0=0, velocityf=0):
@@ -73,9 +75,8 @@ def cubic_coefficients(theta0, thetaf, duration, *, velocity0=0, velocityf=0):
     >>> cubic_coefficients(0.0, 1.0, 1.0, velocity0=0.5, velocityf=0.5)
     (0.0, 0.5, 1.5, -1.0)
     """
-    theta0, thetaf, duration = _checked(theta0, thetaf, duration)
-    return _coefficients(theta0, thetaf, duration, C.values(velocity0, "velocity0"),
-                         C.values(velocityf, "velocityf"))
+    return _coefficients(*_checked(theta0, thetaf, duration, velocity0=velocity0,
+                                   velocityf=velocityf))
 
 
 @C.finite_result
@@ -109,8 +110,10 @@ def cubic_duration(theta0, thetaf, max_velocity):
     >>> cubic_duration(0.0, 1.0, 0.75)
     2.0
     """
-    theta0, thetaf = C.values(theta0, "theta0"), C.values(thetaf, "thetaf")
-    max_velocity = C.positive(C.values(max_velocity, "max_velocity"), "max_velocity", "rad/s")
+    theta0, thetaf, max_velocity = C.together(
+        theta0=C.values(theta0, "theta0"), thetaf=C.values(thetaf, "thetaf"),
+        max_velocity=C.positive(C.values(max_velocity, "max_velocity"), "max_velocity",
+                                "rad/s"))
     return 3 * abs(thetaf - theta0) / (2 * max_velocity)
 
 
@@ -131,8 +134,9 @@ class JointTrajectory:
     def __post_init__(self):
         q0 = C.vector(self.q0, None, "q0", False)
         object.__setattr__(self, "q0", q0)
-        object.__setattr__(self, "qf", C.vector(self.qf, len(q0), "qf", False, "one per joint"))
-        durations = C.vector(self.durations, len(q0), "durations", False, "one per joint")
+        object.__setattr__(self, "qf", C.vector(self.qf, len(q0), "qf", False,
+                                                "one per entry of q0"))
+        durations = C.vector(self.durations, len(q0), "durations", False, "one per entry of q0")
         object.__setattr__(self, "durations", C.positive(durations, "durations", "s"))
 
     @property
@@ -160,7 +164,7 @@ def synchronised(q0, qf, duration):
     >>> path.at(1.0)[0], path.at(2.0)[1]           # halfway; at rest at the end
     (array([ 0.5, -1. ]), array([0., 0.]))
     """
-    duration = C.positive(duration, "duration", "s")
+    duration = C.positive(C.number(duration, "duration"), "duration", "s")
     q0 = C.vector(q0, None, "q0", False)
     return JointTrajectory(q0, qf, [duration] * len(q0))
 
@@ -173,8 +177,8 @@ def unsynchronised(q0, qf, max_velocity):
     array([2., 4.])
     """
     q0 = C.vector(q0, None, "q0", False)
-    qf = C.vector(qf, len(q0), "qf", False, "one per joint")
-    max_velocity = C.positive(max_velocity, "max_velocity", "rad/s")
+    qf = C.vector(qf, len(q0), "qf", False, "one per entry of q0")
+    max_velocity = C.positive(C.number(max_velocity, "max_velocity"), "max_velocity", "rad/s")
     durations = [cubic_duration(a, b, max_velocity) for a, b in zip(q0, qf, strict=True)]
     if max(durations) == 0:
         raise ValueError("qf must differ from q0 in at least one joint: nothing moves")
@@ -248,7 +252,7 @@ def distance_from_line(points, start, end):
     squared = B.dot(direction, direction)
     if squared == 0:
         raise ValueError(f"end must differ from start: the line runs through both; got "
-                         f"start = end = {list(start)}")
+                         f"start = end = {C.plain(start)}")
     count = P.shape[0]
     relative = P - B.matrix([list(start)] * count, symbolic)
     cross = relative[:, 1] * direction[0] - relative[:, 0] * direction[1]
@@ -264,12 +268,6 @@ def _quintic_coefficients(theta0, thetaf, T, v0, vf, a0, af):
             (20 * change - (8 * vf + 12 * v0) * T - (3 * a0 - af) * T**2) / (2 * T**3),
             (-30 * change + (14 * vf + 16 * v0) * T + (3 * a0 - 2 * af) * T**2) / (2 * T**4),
             (12 * change - (6 * vf + 6 * v0) * T - (a0 - af) * T**2) / (2 * T**5))
-
-
-def _quintic_checked(theta0, thetaf, duration, ends):
-    """``θ0, θf, tf`` (``_checked``) and the four end rates, each checked and named."""
-    return (*_checked(theta0, thetaf, duration),
-            *(C.values(value, name) for name, value in ends.items()))
 
 
 @C.finite_result
@@ -288,9 +286,9 @@ def quintic_coefficients(theta0, thetaf, duration, *, velocity0=0, velocityf=0,
     >>> quintic_coefficients(0.0, 1.0, 1.0)
     (0.0, 0, 0.0, 10.0, -15.0, 6.0)
     """
-    return _quintic_coefficients(*_quintic_checked(theta0, thetaf, duration, dict(
-        velocity0=velocity0, velocityf=velocityf, acceleration0=acceleration0,
-        accelerationf=accelerationf)))
+    return _quintic_coefficients(*_checked(
+        theta0, thetaf, duration, velocity0=velocity0, velocityf=velocityf,
+        acceleration0=acceleration0, accelerationf=accelerationf))
 
 
 @C.finite_result
@@ -305,9 +303,9 @@ def quintic(theta0, thetaf, duration, t, *, velocity0=0, velocityf=0, accelerati
     >>> position, velocity, acceleration
     (array([0. , 0.5, 1. ]), array([0.   , 0.9375, 0.   ]), array([0., 0., 0.]))
     """
-    theta0, thetaf, duration, *ends = _quintic_checked(theta0, thetaf, duration, dict(
-        velocity0=velocity0, velocityf=velocityf, acceleration0=acceleration0,
-        accelerationf=accelerationf))
+    theta0, thetaf, duration, *ends = _checked(
+        theta0, thetaf, duration, velocity0=velocity0, velocityf=velocityf,
+        acceleration0=acceleration0, accelerationf=accelerationf)
     t = C.within(t, "t", 0, duration, "s", ": the quintic is the motion only from t = 0 to "
                  "t = duration")
     a = _quintic_coefficients(theta0, thetaf, duration, *ends)
@@ -319,8 +317,9 @@ def quintic(theta0, thetaf, duration, t, *, velocity0=0, velocityf=0, accelerati
 def _lspb_checked(theta0, thetaf, duration, acceleration):
     """``θ0, θf, tf`` and the blend acceleration, checked to be large enough:
     ``|θ̈| >= 4|θf − θ0|/tf²`` (Craig 2017, §7.3), else the blends cannot meet."""
-    theta0, thetaf, duration = _checked(theta0, thetaf, duration)
-    acceleration = C.positive(C.values(acceleration, "acceleration"), "acceleration",
+    theta0, thetaf, duration, acceleration = _checked(theta0, thetaf, duration,
+                                                      acceleration=acceleration)
+    acceleration = C.positive(acceleration, "acceleration",
                               "rad/s², the size of the blends' acceleration")
     least = 4 * abs(thetaf - theta0) / duration**2
     if not B.is_symbolic(acceleration, least) and np.any(

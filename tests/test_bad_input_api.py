@@ -520,3 +520,66 @@ def test_a_bad_argument_is_refused_by_name(key, parameter, value):
         function(**{**valid, parameter: value})
     assert re.search(rf"(?<![\w.]){re.escape(parameter)}(?!\w)", str(caught.value)), \
         f"{key}: the error for {parameter}={value!r} does not name it: {caught.value}"
+
+
+# The second sweep: every numeric argument (a number, or a vector of numbers) replaced by a
+# complex number, by a sympy symbol and (a vector) by one with an entry more. A complex
+# number is never a joint angle, a length or a time: it must be refused by name (not taken
+# for an overflow, not its imaginary part dropped). A symbol and an entry more may be
+# right (symbolic paths, vectors of any length); if they are not, the error names the
+# argument — never a message from deep inside numpy, sympy or scipy.
+SYMBOL = sp.Symbol("s")
+
+
+def _numeric(value):
+    """"number", "vector" or None: what kind of numeric argument ``value`` is."""
+    if isinstance(value, (int, float)) and not isinstance(value, bool):
+        return "number"
+    if not isinstance(value, (list, tuple, np.ndarray)):
+        return None
+    try:
+        entries = np.asarray(value, dtype=object)
+    except ValueError:                                  # ragged: a list of parts
+        return None
+    if entries.ndim == 1 and entries.size and all(
+            isinstance(e, (int, float, np.floating)) and not isinstance(e, bool)
+            for e in entries):
+        return "vector"
+    return None
+
+
+def _second_cases():
+    for key, (function, valid) in CALLS.items():
+        for parameter in inspect.signature(function).parameters.values():
+            name = parameter.name
+            if parameter.kind in (parameter.VAR_POSITIONAL, parameter.VAR_KEYWORD) or \
+                    (key, name) in NOT_SWEPT or name in TEXT | FLAGS or key in DISPLAY:
+                continue
+            value = valid.get(name, parameter.default)
+            kind = _numeric(value)
+            if kind == "number":
+                changed = {"a complex number": complex(value, 1), "a symbol": SYMBOL}
+            elif kind == "vector":
+                entries = np.asarray(value, dtype=float).tolist()
+                changed = {"a complex entry": [complex(entries[0], 1), *entries[1:]],
+                           "a symbol entry": [SYMBOL, *entries[1:]],
+                           "an entry more": [*entries, entries[-1]]}
+            else:
+                continue
+            for label, bad in changed.items():
+                yield pytest.param(key, name, bad, id=f"{key}({name}={label})")
+
+
+@pytest.mark.parametrize("key, parameter, value", list(_second_cases()))
+def test_a_complex_number_is_refused_and_a_symbol_or_an_entry_more_works_or_is_refused_by_name(
+        key, parameter, value):
+    function, valid = CALLS[key]
+    complex_ = any(isinstance(entry, complex) for entry in np.ravel(
+        np.asarray(value, dtype=object)))
+    try:
+        function(**{**valid, parameter: value})
+    except (TypeError, ValueError) as error:
+        assert re.search(rf"(?<![\w.]){re.escape(parameter)}(?!\w)", str(error)), \
+            f"{key}: the error for {parameter}={value!r} does not name it: {error}"
+    else:
+        assert not complex_, f"{key}: {parameter}={value!r} (complex) was accepted"

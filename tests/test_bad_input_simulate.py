@@ -12,7 +12,7 @@ from robocourse.codegen import CompiledDynamics
 from robocourse.control import computed_torque, track
 from robocourse.models import planar_2r, planar_3r
 from robocourse.robot import Link, SerialChain
-from robocourse.simulate import Motion, energy, forward_dynamics, simulate
+from robocourse.simulate import Motion, energy, forward_dynamics, simulate, simulate_equations
 from robocourse.trajectories import synchronised
 
 ARM = planar_2r(l1=1.0, l2=1.0, m1=1.0, m2=1.0, g=9.81)
@@ -41,7 +41,14 @@ def _simulate(**changes):
     return lambda: simulate(**arguments)
 
 
+_x, _xd, _xdd = sp.symbols("x xdot xddot")
+
 SIMULATE = [
+    ("equations infinite at the start (a division by zero)",
+     lambda: simulate_equations(sp.Matrix([_xdd + 1 / _x]), [_x], [_xd], [_xdd], [0.0], [0.0],
+                                0.01, samples=2), ValueError,
+     r"^the equations must be finite along the motion; at t = 0.0, q = \[0.0\], qd = \[0.0\] "
+     r"they are not \(a division by zero\?\): choose other q0, qd0$"),
     ("duration nan", _simulate(duration=np.nan), ValueError,
      r"^duration must be a finite real number; got nan"),
     ("duration inf", _simulate(duration=np.inf), ValueError,
@@ -52,7 +59,8 @@ SIMULATE = [
      r"^duration must be a number or a sympy expression; got '2'"),
     ("duration zero", _simulate(duration=0), ValueError, r"^duration must be > 0 \(s\); got 0"),
     ("duration a symbol", _simulate(duration=sp.Symbol("T")), TypeError,
-     r"^duration must be a number of seconds \(simulate needs numbers\); got T"),
+     r"^duration must be a number here \(this computation is numeric\), not an expression in "
+     r"symbols; got T"),
     ("torque as text", _simulate(torque="gravity"), TypeError,
      r"^torque must be a function torque\(t, q, qd\) that returns 2 joint torques/forces, or "
      r"None; got 'gravity'"),
@@ -99,7 +107,8 @@ SIMULATE = [
      r"^robot must be a SerialChain; got the function planar_2r \(did you mean planar_2r\(\)\?\)"),
     ("a robot without masses", _simulate(robot=HALF), ValueError,
      r"^link 2 of 'half' has no mass, r_c, I_c"),
-    ("a symbolic robot", _simulate(robot=planar_2r()), TypeError, r"^simulate needs numbers"),
+    ("a symbolic robot", _simulate(robot=planar_2r()), TypeError,
+     r"^robot must have numeric parameters \(e.g. .*\); got the symbols g, l1, l2, m1, m2$"),
     ("forward dynamics of inf torques",
      lambda: forward_dynamics(ARM, [0.0, 0.0], [0.0, 0.0], [np.inf, 0.0]), ValueError,
      r"^tau\[0\] must be a finite real number; got inf"),
@@ -116,7 +125,7 @@ SIMULATE = [
     ("energy of the class Motion", lambda: energy(ARM, Motion), TypeError,
      r"^motion must be a Motion; got the class Motion \(did you mean Motion\(\.\.\.\)\?\)"),
     ("energy of another arm's motion",
-     lambda: energy(ARM, Motion(np.zeros(2), np.zeros((2, 3)), np.zeros((2, 3)),
+     lambda: energy(ARM, Motion(np.arange(2.0), np.zeros((2, 3)), np.zeros((2, 3)),
                                 np.zeros((2, 3)))),
      ValueError, r"^motion must be a motion of the 2 joints of robot 'planar 2R'; got one of 3"),
 ]
@@ -137,8 +146,12 @@ CONTROL = [
     ("Kv negative for joint 2", lambda: computed_torque(ARM, PATH, Kp=100.0, Kv=[1.0, -1.0]),
      ValueError, r"^Kv\[1\] must be > 0 \(1/s\); got -1.0"),
     ("Kp declared negative",
-     lambda: computed_torque(ARM, PATH, Kp=sp.Symbol("k", negative=True), Kv=20.0),
-     ValueError, r"^Kp must be > 0 \(1/s²\); got k, which is declared not positive"),
+     lambda: computed_torque(ARM, PATH, Kp=-100.0, Kv=20.0),
+     ValueError, r"^Kp must be > 0 \(1/s²\); got -100.0"),
+    ("Kp a symbol (the control law runs on numbers)",
+     lambda: computed_torque(ARM, PATH, Kp=sp.Symbol("k", positive=True), Kv=20.0),
+     TypeError, r"^Kp must be a number here \(this computation is numeric\), not an expression "
+     r"in symbols; got k"),
     ("no trajectory", lambda: computed_torque(ARM, None, **GAINS), TypeError,
      r"^trajectory must be a desired motion with at\(t\) -> \(q, qd, qdd\), such as "
      r"trajectories.synchronised\(q0, qf, duration\); got None"),
@@ -186,6 +199,38 @@ CONTROL = [
      TypeError, r"^duration must be given for a trajectory without a duration"),
     ("track with rtol zero", lambda: track(ARM, ARM, PATH, **GAINS, duration=0.01, rtol=0.0),
      ValueError, r"^rtol must be > 0 \(relative\); got 0.0"),
+    ("track with rtol 2 (a tolerance of 200 %)",
+     lambda: track(ARM, ARM, PATH, **GAINS, duration=0.01, rtol=2.0), ValueError,
+     r"^rtol must be a relative tolerance, 0 <= rtol < 1; got 2.0"),
+    ("track with a symbolic rtol",
+     lambda: track(ARM, ARM, PATH, **GAINS, duration=0.01, rtol=sp.Symbol("r")), TypeError,
+     r"^rtol must be a number here"),
+    ("track with a controller of symbols (planar_2r())",
+     lambda: track(ARM, planar_2r(), PATH, **GAINS, duration=0.01), TypeError,
+     r"^controller must have numeric parameters \(e.g. .*\); got the symbols g, l1, l2, m1, m2$"),
+    ("computed torque of a robot of symbols", lambda: computed_torque(planar_2r(), PATH, **GAINS),
+     TypeError, r"^robot must have numeric parameters"),
+    ("the control law at 3 joints of a 2-joint arm",
+     lambda: computed_torque(ARM, PATH, **GAINS)(0.0, [0.0, 0.0, 0.0], [0.0, 0.0]), ValueError,
+     r"^q must have 2 entries \(one per joint\); got 3$"),
+    ("the control law at a symbolic time",
+     lambda: computed_torque(ARM, PATH, **GAINS)(sp.Symbol("t"), [0.0, 0.0], [0.0, 0.0]),
+     TypeError, r"^t must be a number here"),
+    ("simulate for an array of one duration",
+     lambda: simulate(ARM, [0.0, 0.0], [0.0, 0.0], np.array([0.01])), TypeError,
+     r"^duration must be a number or a sympy expression; got array\(\[0.01\]\)"),
+    ("a motion whose times go back",
+     lambda: Motion([0.1, 0.0], np.zeros((2, 2)), np.zeros((2, 2)), np.zeros((2, 2))),
+     ValueError, r"^t must increase from sample to sample; got \[0.1, 0.0\]"),
+    ("a motion with fewer rows than times",
+     lambda: Motion([0.0, 0.1, 0.2], np.zeros((2, 2)), np.zeros((2, 2)), np.zeros((2, 2))),
+     ValueError, r"^q must have one row per time in t \(3\); got 2"),
+    ("a motion of lists of another shape",
+     lambda: Motion([0.0, 0.1], np.zeros((2, 2)), np.zeros((2, 3)), np.zeros((2, 2))),
+     ValueError, r"^qd must be a batch of states, shape \(N, 2\)"),
+    ("a motion with a nan torque",
+     lambda: Motion([0.0, 0.1], np.zeros((2, 2)), np.zeros((2, 2)), [[0.0, np.nan], [0, 0]]),
+     ValueError, r"^tau must be finite; got nan or inf in row 0"),
 ]
 
 test_bad_input_is_named_in_the_error = named_in_the_error(SIMULATE + CONTROL)

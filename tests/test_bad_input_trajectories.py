@@ -106,14 +106,14 @@ CASES = [
     ("unsynchronised speed limit per joint", lambda: unsynchronised([0.0], [1.0], [1.0]),
      TypeError, r"^max_velocity must be a number or a sympy expression; got \[1.0\]"),
     ("unsynchronised qf of another length", lambda: unsynchronised([0.0, 0.0], [1.0], 1.0),
-     ValueError, r"^qf must have 2 entries \(one per joint\); got 1"),
+     ValueError, r"^qf must have 2 entries \(one per entry of q0\); got 1"),
     # joint trajectories
     ("synchronised duration nan", lambda: synchronised([0.0], [1.0], np.nan), ValueError,
      r"^duration must be a finite real number; got nan"),
     ("synchronised duration True", lambda: synchronised([0.0], [1.0], True), TypeError,
      r"^duration must be a number .* not a bool"),
     ("synchronised qf too short", lambda: synchronised([0.0, 0.0], [1.0], 1.0), ValueError,
-     r"^qf must have 2 entries \(one per joint\); got 1"),
+     r"^qf must have 2 entries \(one per entry of q0\); got 1"),
     ("synchronised without joints", lambda: synchronised([], [], 1.0), ValueError,
      r"^q0 must hold at least one number; got none"),
     ("synchronised q0 as text", lambda: synchronised("00", [1.0, 1.0], 1.0), TypeError,
@@ -221,6 +221,39 @@ CASES = [
      r"^lspb evaluates numbers"),
     ("lspb before its start", lambda: lspb(0.0, 1.0, 1.0, 8.0, -0.5), ValueError,
      r"^t must lie in \[0, 1.0\] \(s\); got -0.5"),
+    # joints that do not go together: named, not numpy's broadcasting error
+    ("cubic from 2 joints to 3", lambda: cubic([0, 0], [1, 1, 1], 2.0, 1.0), ValueError,
+     r"^theta0, thetaf and duration must each be one number or have the same shape \(one entry "
+     r"per joint\); got theta0 of 2 entries, thetaf of 3 entries$"),
+    ("cubic with 2 durations for 3 joints", lambda: cubic(0.0, [1, 1, 1], [2.0, 3.0], 1.0),
+     ValueError, r"^theta0, thetaf and duration must .*; got thetaf of 3 entries, duration of 2 "
+     r"entries$"),
+    ("cubic_duration from 2 joints to 3", lambda: cubic_duration([0, 0], [1, 1, 1], 1.0),
+     ValueError, r"^theta0, thetaf and max_velocity must each be one number or have the same"),
+    ("cubic coefficients with 3 start velocities for 2 joints",
+     lambda: cubic_coefficients([0, 0], [1, 1], 2.0, velocity0=[0, 0, 0]), ValueError,
+     r"^theta0, thetaf, duration, velocity0 and velocityf must .*; got theta0 of 2 entries, "
+     r"thetaf of 2 entries, velocity0 of 3 entries$"),
+    ("blends with 3 accelerations for 2 joints",
+     lambda: lspb_blend_time([0, 0], [1, 1], 2.0, [2, 3, 4]), ValueError,
+     r"^theta0, thetaf, duration and acceleration must .*acceleration of 3 entries$"),
+    ("quintic with 3 end accelerations for 2 joints",
+     lambda: quintic([0, 0], [1, 1], 2.0, 1.0, accelerationf=[0, 0, 0]), ValueError,
+     r"^theta0, thetaf, duration, velocity0, velocityf, acceleration0 and accelerationf must"),
+    # planned numerically: a symbol is named, not "Cannot convert expression to float"
+    ("synchronised to a symbolic position",
+     lambda: synchronised([0, 0], [sp.Symbol("q"), 1], 1.0), TypeError,
+     r"^qf\[0\] must be a number here \(this computation is numeric\), not an expression in "
+     r"symbols; got q$"),
+    ("synchronised in a symbolic time", lambda: synchronised([0, 0], [1, 1], sp.Symbol("T")),
+     TypeError, r"^duration must be a number here .*; got T$"),
+    ("unsynchronised at a symbolic speed",
+     lambda: unsynchronised([0, 0], [1, 1], sp.Symbol("v")), TypeError,
+     r"^max_velocity must be a number here .*; got v$"),
+    ("a path of 3 joints to 2", lambda: synchronised([0, 0, 0], [1, 1], 1.0), ValueError,
+     r"^qf must have 3 entries \(one per entry of q0\); got 2$"),
+    ("a complex position", lambda: synchronised([0, 0], [1j, 1], 1.0), TypeError,
+     r"^qf\[0\] must be a real number, not complex; got 1j$"),
 ]
 
 test_bad_input_is_named_in_the_error = named_in_the_error(CASES)

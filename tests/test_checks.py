@@ -45,7 +45,11 @@ NEGATIVE = sp.Symbol("m", negative=True)
     (sp.Eq(sp.Symbol("a"), 1), TypeError, r"x must be a number"),
     (planar_2r, TypeError, r"x must be a number.*got the function planar_2r \(did you mean "
                            r"planar_2r\(\)\?\)"),
-    (1 + 2j, ValueError, r"x must be a finite real number; got \(1\+2j\)"),
+    (1 + 2j, TypeError, r"x must be a real number, not complex; got \(1\+2j\)"),
+    (np.complex128(1), TypeError, r"x must be a real number, not complex; got \(1\+0j\)"),
+    (2 + sp.I, TypeError, r"x must be real, not complex; got 2 \+ I"),
+    (10**400, ValueError, r"x must be a number floating point can hold .*; got an integer of 401 "
+     r"digits"),
     (float("nan"), ValueError, r"x must be a finite real number; got nan"),
     (-math.inf, ValueError, r"x must be a finite real number; got -inf"),
     (np.float64("inf"), ValueError, r"x must be a finite real number"),

@@ -57,7 +57,7 @@ def test_the_slide_of_the_rp_arm_is_d2_along_the_arm():
     (lambda: link_frames_many(ARM, np.zeros((4, 3))), ValueError,
      r"q must be a batch of states, shape \(N, 2\) .*got shape \(4, 3\)"),
     (lambda: link_frames_many(ARM, [["a", "b"]]), TypeError,
-     r"q must be a batch of states \(an array of numbers, shape \(N, 2\)\)"),
+     r"q must be a batch of states \(an array of real numbers, shape \(N, 2\)\)"),
     (lambda: link_frames_many(ARM, [[0.1, np.nan]]), ValueError, r"q must be finite"),
     (lambda: link_frames_many(planar_2r, np.zeros((1, 2))), TypeError,
      r"robot must be a SerialChain; got the function planar_2r"),

@@ -178,7 +178,7 @@ test_bad_friction_is_refused_by_name = named_in_the_error([
     ("negative Coulomb friction", lambda: Friction([0.1], [-1.0]), ValueError,
      r"^coulomb\[0\] must be >= 0 \(N·m"),
     ("a Coulomb coefficient too few", lambda: Friction([0.1, 0.2], [1.0]), ValueError,
-     r"^coulomb must have 2 entries \(one per joint\); got 1"),
+     r"^coulomb must have 2 entries \(one per entry of viscous\); got 1"),
     ("a symbol declared negative", lambda: Friction([sp.Symbol("F", negative=True)], [0]),
      ValueError, r"^viscous\[0\] must be >= 0 .* a symbol declared negative"),
     ("a smoothing width of zero", lambda: Friction([0.1], [1.0], smoothing=0.0), ValueError,

@@ -186,6 +186,30 @@ CASES = [
     ("consistency, reference too short",
      lambda: I.physical_consistency(base_parameters_by_regrouping(ARM), [1] * 6, [1] * 3),
      ValueError, r"reference must have 20 entries"),
+    ("least squares, a column of W repeated (not identifiable)",
+     lambda: I.least_squares(np.repeat(np.arange(1.0, 9.0)[:, None], 2, axis=1), np.ones(8), 2),
+     ValueError, r"^W must have full column rank 2 for every parameter to be identifiable from "
+     r"these samples; got rank 1 \(condition number .*\): excite the robot more"),
+    ("least squares, W of zeros",
+     lambda: I.least_squares(np.zeros((8, 2)), np.ones(8), 2), ValueError,
+     r"^W must have full column rank 2 .*; got rank 0 \(condition number inf\)"),
+    ("condition of no rows", lambda: I.condition_number(np.zeros((0, 2))), ValueError,
+     r"^W must not be empty; got shape \(0, 2\)"),
+    ("optimise over no times", lambda: I.optimise_excitation(
+        I.BaseRegressor(ARM, base_parameters_by_regrouping(ARM)), MOTION, []), ValueError,
+     r"^times must not be empty"),
+    ("prediction against torques that are all zero",
+     lambda: I.prediction_error(np.ones((5, 2)), np.zeros((5, 2))), ValueError,
+     r"^measured must have a torque other than zero in every joint .*; got only zeros for "
+     r"joint 1"),
+    ("measured at times given as bools", lambda: I.measured_torques(ARM, MOTION, [True, False]),
+     TypeError, r"^times\[0\] must be a number or a sympy expression, not a bool"),
+    ("a condition number of complex numbers",
+     lambda: I.condition_number(np.array([[1 + 5j, 0], [0, 1]])), TypeError,
+     r"^W\[0\] must be a real number, not complex"),
+    ("a prediction of symbols",
+     lambda: I.prediction_error([[sp.Symbol("t")]], [[1.0]]), TypeError,
+     r"^predicted\[0\] must be a number here"),
 ]
 
 

@@ -115,7 +115,7 @@ def test_bad_simulation_inputs_name_the_argument(arm_model):
                  model=arm_model)
     with pytest.raises(TypeError, match="None or False; got 'fast'"):
         simulate(ARM, [0.0, 0.0], [0.0, 0.0], 1.0, model="fast")
-    with pytest.raises(TypeError, match="numbers"):
+    with pytest.raises(TypeError, match="robot must have numeric parameters"):
         simulate(planar_2r(), [0.0, 0.0], [0.0, 0.0], 1.0)
     with pytest.raises(ValueError, match="tau"):
         forward_dynamics(ARM, [0.0, 0.0], [0.0, 0.0], [1.0])

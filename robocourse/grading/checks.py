@@ -97,7 +97,7 @@ def same(answer, other, atol=1e-6):
     (True, False)
     """
     C.values(other, "other")
-    C.nonnegative(atol, "atol", "absolute")
+    C.nonnegative(C.number(atol, "atol"), "atol", "absolute")
     try:
         if isinstance(other, (sp.Basic, sp.MatrixBase)):
             check_expression(answer, other)
@@ -413,8 +413,8 @@ def check_number(answer, expected, name="your answer", rtol=1e-6, atol=1e-9, uni
     """
     _instructor_arguments(name, mistakes)
     C.text(unit, "unit")
-    C.nonnegative(rtol, "rtol", "relative")
-    C.nonnegative(atol, "atol", unit or "absolute, in the answer's unit")
+    C.nonnegative(C.number(rtol, "rtol"), "rtol", "relative")
+    C.nonnegative(C.number(atol, "atol"), "atol", unit or "absolute, in the answer's unit")
     wanted = C.values(expected, "expected")
     try:
         wanted = np.asarray(wanted, dtype=float)

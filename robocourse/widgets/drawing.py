@@ -9,11 +9,30 @@ redraw creates nothing; its ``update``/``show`` method returns the artists it ch
 import numpy as np
 from matplotlib.ticker import MaxNLocator
 
+from robocourse import _checks as C
 from robocourse.kinematics import link_frames
+from robocourse.robot import REVOLUTE
 
 #: One threshold for every "near a singularity" warning of the widgets: the sine that
 #: vanishes there (s2 of the 2R arm, s5 of the PUMA wrist) is below 0.1 (about 5.7°).
 NEAR_SINGULAR = 0.1
+
+
+def planar_2r_arm(robot):
+    """``robot`` checked to be what the chapters' 2R figures draw: a planar arm of two
+    revolute joints (both twists zero) with numeric lengths.
+
+    >>> from robocourse.models import puma560
+    >>> planar_2r_arm(puma560())
+    Traceback (most recent call last):
+    ...
+    ValueError: robot must be a planar 2R arm (...); got 'PUMA 560' with 6 joints
+    """
+    chain = C.numeric_robot(robot, dynamics=False)
+    if chain.n != 2 or any(link.joint != REVOLUTE or link.alpha != 0 for link in chain.links):
+        raise ValueError("robot must be a planar 2R arm (two revolute joints, twists 0, e.g. "
+                         f"planar_2r(l1=0.5, l2=0.5)); got {chain.name!r} with {chain.n} joints")
+    return chain
 
 
 class PlanarArmDrawing:

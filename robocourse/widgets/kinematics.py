@@ -27,6 +27,7 @@ from typing import NamedTuple
 import numpy as np
 from matplotlib.figure import Figure
 
+from robocourse import _checks as C
 from robocourse.kinematics import (
     is_singular,
     jacobian_determinant,
@@ -42,6 +43,7 @@ from robocourse.widgets.drawing import (
     arm_axes,
     arrow_points,
     number_text,
+    planar_2r_arm,
 )
 from robocourse.widgets.shapes import explorer, labelled_slider
 
@@ -95,8 +97,8 @@ def arm_velocity(robot, q, qd, near=NEAR_SINGULAR):
     >>> round(s.det, 6), s.singular
     (0.216506, False)
     """
-    q = np.asarray(q, dtype=float)
-    qd = np.asarray(qd, dtype=float)
+    robot = planar_2r_arm(robot)
+    q, qd = C.vector(q, 2, "q", False, "θ1, θ2"), C.vector(qd, 2, "qd", False, "θ̇1, θ̇2")
     J = jacobian_rows(robot, q, rows=PLANAR)
     frames = link_frames(robot, q)                      # 0T1, 0T2, 0T3 (tool)
     points = np.array([frames[0][:2, 3], frames[1][:2, 3], frames[-1][:2, 3]])

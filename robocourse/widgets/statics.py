@@ -29,12 +29,19 @@ import numpy as np
 from matplotlib.figure import Figure
 from matplotlib.patches import FancyArrowPatch
 
+from robocourse import _checks as C
 from robocourse.frames import rotation
 from robocourse.kinematics import forward_kinematics
 from robocourse.models import planar_2r
 from robocourse.statics import static_forces_by_propagation
 from robocourse.widgets.animation import sweep_animation
-from robocourse.widgets.drawing import NEAR_SINGULAR, PlanarArmDrawing, arm_axes, number_text
+from robocourse.widgets.drawing import (
+    NEAR_SINGULAR,
+    PlanarArmDrawing,
+    arm_axes,
+    number_text,
+    planar_2r_arm,
+)
 from robocourse.widgets.shapes import explorer, labelled_slider
 
 FORCE_SCALE = 0.08           # metres of arrow per newton
@@ -69,8 +76,9 @@ def tip_load(robot, q1, q2, fx, fy):
     >>> load.force_base.round(12) + 0.0    # {3} is turned by θ1 + θ2 = 90°
     array([-4.,  2.,  0.])
     """
-    q = np.array([q1, q2], dtype=float)
-    force_tool = np.array([fx, fy, 0.0], dtype=float)
+    robot = planar_2r_arm(robot)
+    q = np.array([C.number(q1, "q1"), C.number(q2, "q2")])
+    force_tool = np.array([C.number(fx, "fx"), C.number(fy, "fy"), 0.0])
     T = forward_kinematics(robot, q)
     statics = static_forces_by_propagation(robot, q, [*force_tool, 0.0, 0.0, 0.0], frame="tool")
     return TipLoad(q, force_tool, rotation(T) @ force_tool, np.array(T[:2, 3]),
