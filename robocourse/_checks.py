@@ -111,8 +111,9 @@ def scalar(value, name):
             raise TypeError(f"{name} must be a number or a sympy expression; got {value!r}")
         if value.is_Atom and value in _SYMPY_INFINITIES:     # O(1): no tree walk
             raise _not_finite(f"{name} must be finite; got {value}")
-        if value.is_number and value.is_extended_real is False:   # I, 2 + I; not x + I
-            raise TypeError(f"{name} must be real, not complex; got {value}")
+        if (value.is_Atom or all(arg.is_Atom for arg in value.args)) and \
+                value.is_number and value.is_extended_real is False:     # I, 2 + I, not x + I:
+            raise TypeError(f"{name} must be real, not complex; got {value}")  # no tree walk
         return value
     if not isinstance(value, numbers.Number):
         raise TypeError(f"{name} must be a number or a sympy expression; got {shown(value)}")
