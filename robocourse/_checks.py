@@ -635,6 +635,37 @@ def symbols(value, length, name):
     return entries
 
 
+def distinct(**groups):
+    """The ``groups`` (name -> symbols) checked to hold different symbols, across groups and
+    within each: a coordinate, its rate and its acceleration are different variables.
+
+    >>> x, y = sp.symbols('x y')
+    >>> distinct(q=[x], qd=[x], qdd=[y])
+    Traceback (most recent call last):
+    ...
+    ValueError: q, qd and qdd must be different symbols; got x in q and in qd
+    """
+    seen = {}
+    for name, entries in groups.items():
+        for entry in entries:
+            if entry in seen:
+                where = (f"twice in {name}" if seen[entry] == name
+                         else f"in {seen[entry]} and in {name}")
+                names = list(groups)
+                listed = f"{', '.join(names[:-1])} and {names[-1]}" if len(names) > 1 else names[0]
+                raise ValueError(f"{listed} must be different symbols; got {entry} {where}")
+            seen[entry] = name
+
+
+def coordinates(q, qd, qdd, length=None):
+    """``(q, qd, qdd)`` checked (``symbols``): ``length`` generalised coordinates (any
+    number for None), one rate and one acceleration each, all different (``distinct``)."""
+    q = symbols(q, length, "q")
+    qd, qdd = symbols(qd, len(q), "qd"), symbols(qdd, len(q), "qdd")
+    distinct(q=q, qd=qd, qdd=qdd)
+    return q, qd, qdd
+
+
 def expression(value, name, finite=False, display=False):
     """``value`` checked to be a sympy expression, a sympy matrix or a number (sympified);
     never a string (sympy would parse it), a bool, an equation ``Eq(...)`` or None.

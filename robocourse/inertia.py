@@ -126,7 +126,21 @@ def _integrand(f, mass):
     if not callable(f):
         raise TypeError(f"f must be a function f(r) of the position r (a sympy column); "
                         f"got {C.shown(f)}")
-    return f, C.mass(mass)
+    return _checked_integrand(f), C.mass(mass)
+
+
+def _checked_integrand(f):
+    """``f`` whose value at ``r`` is checked to be an expression (or a matrix of them); an
+    error in ``f`` (a wrong index, a wrong number of arguments) is reported as the user's."""
+    def value(r):
+        try:
+            result = f(r)
+        except Exception as error:
+            raise TypeError(f"f must be a function f(r) of the position r = (x, y, z), a sympy "
+                            f"column (r[0] is x); calling it raised {type(error).__name__}: "
+                            f"{error}") from error
+        return C.expression(result, "f(r)")
+    return value
 
 
 @dataclass(frozen=True)
@@ -144,7 +158,7 @@ class Box:
 
     def __post_init__(self):
         for name in ("w", "l", "h"):
-            C.positive(getattr(self, name), name, "a length, m")
+            C.positive(C.scalar(getattr(self, name), name), name, "a length, m")
 
     def integrate(self, f, mass):
         """``∫ f(r) dm`` over the box, ``r = (x, y, z)`` in {C}, ``dm = m/(w l h) dx dy dz``."""
@@ -170,7 +184,7 @@ class Cylinder:
 
     def __post_init__(self):
         for name in ("radius", "height"):
-            C.positive(getattr(self, name), name, "a length, m")
+            C.positive(C.scalar(getattr(self, name), name), name, "a length, m")
 
     def integrate(self, f, mass):
         """``∫ f(r) dm`` in cylindrical coordinates: ``r = (ρ cos φ, ρ sin φ, z)``,
@@ -196,7 +210,7 @@ class Rod:
     length: Any
 
     def __post_init__(self):
-        C.positive(self.length, "length", "a length, m")
+        C.positive(C.scalar(self.length, "length"), "length", "a length, m")
 
     def integrate(self, f, mass):
         """``∫ f(r) dm`` along the rod, a line integral: ``r = (s, 0, 0)``, ``dm = m/length ds``."""

@@ -145,8 +145,7 @@ def time_derivative(expr, q, qd, qdd):
     thetaddot1*sin(theta1) + thetadot1**2*cos(theta1)
     """
     expr = C.expression(expr, "expr")
-    q = C.symbols(q, None, "q")
-    qd, qdd = C.symbols(qd, len(q), "qd"), C.symbols(qdd, len(q), "qdd")
+    q, qd, qdd = C.coordinates(q, qd, qdd)
     return sum((sp.diff(expr, q[j]) * qd[j] + sp.diff(expr, qd[j]) * qdd[j]
                 for j in range(len(q))), sp.zeros(*expr.shape) if hasattr(expr, "shape") else 0)
 
@@ -169,8 +168,7 @@ def euler_lagrange(lagrangian, q, qd, qdd):
     if isinstance(lagrangian, sp.MatrixBase):
         raise TypeError(f"lagrangian must be one scalar expression L = K − U; got a "
                         f"{lagrangian.shape[0]}x{lagrangian.shape[1]} matrix")
-    q = C.symbols(q, None, "q")
-    qd, qdd = C.symbols(qd, len(q), "qd"), C.symbols(qdd, len(q), "qdd")
+    q, qd, qdd = C.coordinates(q, qd, qdd)
     return sp.Matrix([time_derivative(sp.diff(lagrangian, qd[i]), q, qd, qdd)
                       - sp.diff(lagrangian, q[i]) for i in range(len(q))])
 

@@ -105,6 +105,7 @@ def by_rates(value, qdd, qd, extra=(), factor=False):
     value = C.expression(value, "value")
     qdd, qd = C.symbols(qdd, None, "qdd"), C.symbols(qd, None, "qd")
     extra = C.symbols(extra, None, "extra")
+    C.distinct(qdd=qdd, qd=qd, extra=extra)
     factor = C.flag(factor, "factor")
     monomials = [*qdd, *(qd[i] * qd[j] for i in range(len(qd)) for j in range(i, len(qd))),
                  *extra]

@@ -255,8 +255,7 @@ def simulate_equations(equations, q, qd, qdd, q0, qd0, duration, *, samples=None
     """
     equations = C.expression(equations, "equations", finite=True)
     equations = equations if isinstance(equations, sp.MatrixBase) else sp.Matrix([equations])
-    q = C.symbols(q, len(equations), "q")
-    qd, qdd = C.symbols(qd, len(q), "qd"), C.symbols(qdd, len(q), "qdd")
+    q, qd, qdd = C.coordinates(q, qd, qdd, len(equations))
     n = len(q)
     q0 = C.vector(q0, n, "q0", False, "one per coordinate")
     qd0 = C.vector(qd0, n, "qd0", False, "one per coordinate")

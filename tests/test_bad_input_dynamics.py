@@ -174,8 +174,18 @@ LAGRANGE_EULER = [
      r"^inverse_dynamics\(\.\.\.\) overflows floating point"),
 ]
 
+_x, _y, _s, _v, _w = sp.symbols("x y s v w")
+COORDINATES = [     # a coordinate, its rate and its acceleration are different variables
+    ("a coordinate that is its own rate",
+     lambda: lagrange.time_derivative(_x**2, [_x], [_x], [_s]), ValueError,
+     r"^q, qd and qdd must be different symbols; got x in q and in qd$"),
+    ("one coordinate twice",
+     lambda: lagrange.euler_lagrange(_x**2, [_x, _x], [_y, _s], [_v, _w]), ValueError,
+     r"^q, qd and qdd must be different symbols; got x twice in q$"),
+]
+
 test_bad_input_is_named_in_the_error = named_in_the_error(NEWTON_EULER + LAGRANGE
-                                                          + LAGRANGE_EULER)
+                                                          + LAGRANGE_EULER + COORDINATES)
 
 
 def test_large_but_representable_numbers_are_computed():

@@ -123,6 +123,17 @@ CASES = [
     ("principal axes of a tensor with a negative moment",
      lambda: principal_axes(np.diag([1.0, -2.0, 1.0])), ValueError,
      r"^inertia tensor I must be positive semi-definite"),
+    ("a box as wide as an array", lambda: Box(np.ones((2, 2)), 1, 1), TypeError,
+     r"^w must be a number or a sympy expression; got array"),
+    ("a rod of two lengths", lambda: Rod([1.0, 2.0]), TypeError,
+     r"^length must be a number or a sympy expression; got \[1.0, 2.0\]"),
+    ("an integrand that returns text", lambda: Box(1, 1, 1).integrate(lambda r: "a", 1.0),
+     TypeError, r"^f\(r\) must be a sympy expression or Matrix; got 'a'"),
+    ("an integrand that reads r[3]", lambda: Box(1, 1, 1).integrate(lambda r: r[3], 1.0),
+     TypeError, r"^f must be a function f\(r\) of the position r = \(x, y, z\), .*; calling it "
+     r"raised IndexError"),
+    ("an integrand without an argument", lambda: Rod(1).integrate(lambda: 1, 1.0), TypeError,
+     r"^f must be a function f\(r\) .*raised TypeError: .*takes 0 positional arguments"),
 ]
 
 test_bad_input_is_named_in_the_error = named_in_the_error(CASES)
