@@ -38,7 +38,8 @@ def check_inertia(I, name="I_c", triangle=True):
     the zero tensor) and, with ``triangle``, the triangle inequalities of the principal
     moments, ``I1 + I2 >= I3`` (true for every real mass distribution, since
     ``I1 + I2 − I3 = 2 ∫ r3² dm``; see ``broken_triangle_inequality``). Tensors with free
-    symbols are checked for symmetry only. Numbers are compared to round-off (1e-9)
+    symbols are checked for symmetry, and for a diagonal entry that sympy knows to be
+    negative (``-a`` with ``a`` declared positive). Numbers are compared to round-off (1e-9)
     relative to the largest entry. Errors name the argument ``name``.
 
     >>> check_inertia([[1, 0, 0], [0, 1, 0], [0, 0, 3]])
@@ -58,7 +59,7 @@ def check_inertia(I, name="I_c", triangle=True):
             raise ValueError(f"inertia tensor {name} must be symmetric; got {name}[{i},{j}]="
                              f"{I[i, j]}, {name}[{j},{i}]={I[j, i]}")
     if values is None:
-        return I
+        return _known_negative_moment(I, name)
     moments = np.linalg.eigvalsh(values / scale)     # in units of the largest entry: no overflow
     if moments[0] < -C.ROUND_OFF:
         raise ValueError(f"inertia tensor {name} must be positive semi-definite; its principal "
@@ -67,6 +68,16 @@ def check_inertia(I, name="I_c", triangle=True):
         raise ValueError(f"inertia tensor {name} breaks the triangle inequality: principal "
                          f"moments {', '.join(f'{m * scale:.6g}' for m in moments)} (each must "
                          "be <= the sum of the other two)")
+    return I
+
+
+def _known_negative_moment(I, name):
+    """A symbolic tensor ``I``, refused when sympy knows a moment about an axis of the frame
+    (a diagonal entry ``∫ (r² − r_k²) dm >= 0``) to be negative."""
+    for k in range(3):
+        if I[k, k].is_negative:
+            raise ValueError(f"inertia tensor {name} must be positive semi-definite; got "
+                             f"{name}[{k},{k}] = {I[k, k]}, which is negative")
     return I
 
 

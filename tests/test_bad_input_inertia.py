@@ -123,6 +123,10 @@ CASES = [
     ("principal axes of a tensor with a negative moment",
      lambda: principal_axes(np.diag([1.0, -2.0, 1.0])), ValueError,
      r"^inertia tensor I must be positive semi-definite"),
+    ("a symbolic tensor with a moment declared negative",
+     lambda: check_inertia(sp.diag(-sp.Symbol("a", positive=True), 1, 1)), ValueError,
+     r"^inertia tensor I_c must be positive semi-definite; got I_c\[0,0\] = -a, which is "
+     r"negative$"),
     ("a box as wide as an array", lambda: Box(np.ones((2, 2)), 1, 1), TypeError,
      r"^w must be a number or a sympy expression; got array"),
     ("a rod of two lengths", lambda: Rod([1.0, 2.0]), TypeError,
