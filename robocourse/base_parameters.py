@@ -41,6 +41,7 @@ A base parameter is named after the standard parameter it keeps, with an ``R`` w
 others are grouped into it (``ZZR1``, ``MXR2``).
 """
 
+import numbers
 from dataclasses import dataclass, replace
 from typing import Any
 
@@ -258,12 +259,17 @@ def _checked_states(states, n):
 
 
 def _index(k, symbols):
+    """An entry of ``keep``: a parameter's name, or its index in π (from 0)."""
     names = [str(s) for s in symbols]
     if isinstance(k, str):
         if k not in names:
             raise ValueError(f"keep names a parameter that the robot does not have: {k!r}")
         return names.index(k)
-    return C.link_number(k + 1, len(symbols), "keep entries (+1)") - 1
+    if isinstance(k, (bool, np.bool_)) or not isinstance(k, numbers.Integral) or \
+            not 0 <= k < len(names):
+        raise ValueError(f"keep entries must be parameter names (such as {names[-1]!r}) or "
+                         f"indices in π from 0 to {len(names) - 1}; got {C.shown(k)}")
+    return int(k)
 
 
 # --- symbolically: the regrouping rules --------------------------------------------------

@@ -137,7 +137,12 @@ CASES = [
     ("QR keeping an unknown name", lambda: BP.base_parameters_by_qr(ARM, keep=["ZZ9"]), ValueError,
      r"keep names a parameter that the robot does not have: 'ZZ9'"),
     ("QR keeping index 20", lambda: BP.base_parameters_by_qr(ARM, keep=[20]), ValueError,
-     r"keep entries \(\+1\) must be an integer from 1 to 20"),
+     r"^keep entries must be parameter names \(such as 'M2'\) or indices in π from 0 to 19; got "
+     r"20$"),
+    ("QR keeping True", lambda: BP.base_parameters_by_qr(ARM, keep=[True]), ValueError,
+     r"^keep entries must be .*; got True$"),
+    ("QR keeping a list in a list", lambda: BP.base_parameters_by_qr(ARM, keep=[[1]]), ValueError,
+     r"^keep entries must be .*; got \[1\]$"),
     ("rules of a list", lambda: BP.base_parameters_by_regrouping([1, 2]), TypeError,
      r"robot must be a SerialChain"),
     ("rules with friction as a number", lambda: BP.base_parameters_by_regrouping(ARM, friction=1),
