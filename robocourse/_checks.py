@@ -165,9 +165,12 @@ def _floats(values, name, shape=None):
 def _entries(value, length, name, entries, noun="number", at_least=1):
     """The entries of ``value``, a flat sequence, a 1-D array or a sympy row or column of
     ``length`` entries (any number >= ``at_least`` for None), not yet checked one by one."""
-    if isinstance(value, (set, frozenset)):
-        value = sorted(value, key=sp.default_sort_key)
     wanted = f"a sequence of {f'{length} ' if length else ''}{noun}s"
+    if isinstance(value, (set, frozenset)):
+        if noun != "symbol":                  # symbols to collect or allow: order is theirs
+            raise TypeError(f"{name} must be {wanted} in order (a list, a tuple or an array): "
+                            f"a set has no order; got {shown(value)}")
+        value = sorted(value, key=sp.default_sort_key)
     if isinstance(value, (str, bytes)) or value is None or callable(value):
         raise TypeError(f"{name} must be {wanted}; got {shown(value)}")
     if isinstance(value, sp.MatrixBase):

@@ -141,8 +141,10 @@ class SerialChain:
         if isinstance(links, Link):
             raise TypeError("links must be a sequence of Link objects; got a Link (did you "
                             "mean [link]?)")
-        if isinstance(links, (str, bytes)) or not hasattr(links, "__iter__"):
-            raise TypeError(f"links must be a sequence of Link objects; got {links!r}")
+        if isinstance(links, (str, bytes, set, frozenset)) or not hasattr(links, "__iter__"):
+            what = "in order (a set has no order)" if isinstance(links, (set, frozenset)) else ""
+            raise TypeError(f"links must be a sequence of Link objects{what and ' ' + what}; "
+                            f"got {links!r}")
         links = tuple(links)
         if not links:
             raise ValueError("links must hold at least one Link; got 0")

@@ -311,3 +311,14 @@ def test_rotation_tolerance_accepts_seven_typed_decimals_not_three():
     as_rotation(np.round(np.array(rot_z(0.3), dtype=float), 7))
     with pytest.raises(ValueError, match=r"R must be a rotation matrix.*up to"):
         as_rotation(np.round(np.array(rot_z(0.3), dtype=float), 3))
+
+
+def test_a_set_is_refused_where_order_matters_and_sorted_where_it_is_a_set_of_symbols():
+    with pytest.raises(TypeError, match=r"^q must be a sequence of 2 numbers in order \(a list, "
+                                        r"a tuple or an array\): a set has no order; got"):
+        C.vector({0.2, 0.1}, 2, "q")
+    with pytest.raises(TypeError, match=r"^links must be a sequence of Link objects in order "
+                                        r"\(a set has no order\)"):
+        SerialChain({Link(), Link(a=1.0)})
+    a, b = sp.symbols("a b")
+    assert C.symbols({b, a}, None, "extra") == [a, b]
