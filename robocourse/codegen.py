@@ -221,6 +221,34 @@ def straight_line_program(expressions, inputs, definitions=()):
     return _live([*definitions, *reduced], outputs), outputs
 
 
+def _checked_program(program, inputs):
+    """``program`` checked to be ``(assignments, outputs)`` as ``straight_line_program`` gives:
+    pairs ``(symbol, expression)``, then expressions, each using only the ``inputs`` and the
+    symbols assigned before it (else the C code would read an undeclared variable)."""
+    wanted = ("program must be (assignments, outputs) as straight_line_program gives, "
+              "assignments a list of (symbol, expression) pairs")
+    if not (isinstance(program, (tuple, list)) and len(program) == 2):
+        raise TypeError(f"{wanted}; got {C.shown(program)}")
+    assignments, outputs = program
+    known = set(inputs)
+    for k, pair in enumerate(assignments):
+        if not (isinstance(pair, (tuple, list)) and len(pair) == 2
+                and isinstance(pair[0], sp.Symbol)):
+            raise TypeError(f"{wanted}; got assignments[{k}] = {C.shown(pair)}")
+        _uses_only(C.expression(pair[1], f"assignments[{k}]"), known, f"assignments[{k}]")
+        known.add(pair[0])
+    for k, output in enumerate(outputs):
+        _uses_only(C.expression(output, f"outputs[{k}]"), known, f"outputs[{k}]")
+    return assignments, outputs
+
+
+def _uses_only(expression, known, name):
+    unknown = sp.sympify(expression).free_symbols - known
+    if unknown:
+        raise ValueError(f"program's {name} uses {sorted(map(str, unknown))}, which is neither "
+                         "an input nor assigned before it")
+
+
 def c_source(program, inputs, name):
     """C source of a straight-line ``program`` over ``inputs``.
 
@@ -247,14 +275,11 @@ def c_source(program, inputs, name):
     }
     ...
     """
-    if not (isinstance(program, (tuple, list)) and len(program) == 2):
-        raise TypeError("program must be (assignments, outputs) as straight_line_program "
-                        f"gives; got {C.shown(program)}")
-    assignments, outputs = program
+    inputs = C.symbols(inputs, None, "inputs")
+    assignments, outputs = _checked_program(program, inputs)
     name = _c_identifier(name, "name")
     reserved = {symbol.name for symbol, _ in assignments}
-    names = {s: c.name for s, c in
-             _c_names(C.symbols(inputs, None, "inputs"), reserved).items()}
+    names = {s: c.name for s, c in _c_names(inputs, reserved).items()}
     body = [f"    const double {names[s]} = in[{k}];" for k, s in enumerate(inputs)]
     body += [f"    const double {s.name} = {_c(sp.sympify(e), names)};" for s, e in assignments]
     body += [f"    out[{k}] = {_c(sp.sympify(e), names)};" for k, e in enumerate(outputs)]
