@@ -63,6 +63,11 @@ SAME_ANGLE = 1e-6
 #: The most evaluations of the equations of motion that one simulation may take (and the
 #: most samples it may return): a duration that needs more is refused, with an estimate.
 MAX_EVALUATIONS = 10**8
+#: The most points, states or coefficients one call may make (each a few numbers): more
+#: would not fit in memory, and is refused by name rather than by numpy.
+MAX_COUNT = 10**7
+#: The most decimal digits a float has (``np.finfo(float).precision`` is 15; 17 round-trip).
+MAX_DIGITS = 17
 
 FRAMES = ("base", "tool")
 _SYMPY_INFINITIES = (sp.nan, sp.oo, -sp.oo, sp.zoo)
@@ -259,6 +264,23 @@ def vector(value, length, name, symbolic=None, entries="one per joint or axis"):
     if symbolic:
         return sp.Matrix([sp.sympify(entry) for entry in values])
     return _floats(values, name)
+
+
+def per_joint(value, n, name):
+    """``value`` checked to be one number for all ``n`` joints (returned as a float) or one
+    number per joint (a float array of n): a gain, an amplitude, a noise level.
+
+    >>> per_joint(2, 3, "Kp"), per_joint([1, 2], 2, "Kp")
+    (2.0, array([1., 2.]))
+    >>> per_joint([[1, 2], [3]], 2, "Kp")
+    Traceback (most recent call last):
+    ...
+    TypeError: Kp[0] must be a number or a sympy expression; got [1, 2]
+    """
+    if isinstance(value, (list, tuple, sp.MatrixBase)) or (isinstance(value, np.ndarray)
+                                                            and value.ndim):
+        return vector(value, n, name, False, "one per joint")
+    return float(number(value, name))
 
 
 def _shape_text(shape):
@@ -458,6 +480,9 @@ def positive(value, name, unit):
     ValueError: duration must be > 0 (s); got 0.0
     """
     if isinstance(value, np.ndarray) and value.ndim:
+        if not value.size:
+            raise ValueError(f"{name} must be > 0 ({unit}): one number, or one per joint; got "
+                             "none")
         for k, entry in enumerate(value.flat):
             positive(entry, f"{name}[{k}]", unit)
         return value
@@ -531,6 +556,22 @@ def together(**arrays):
         raise ValueError(f"{listed} must each be one number or have the same shape (one "
                          f"entry per joint); got {got}") from None
     return tuple(arrays.values())
+
+
+def numeric_values(value, name):
+    """``value`` (``values``: a number or an array of any shape) checked to hold numbers,
+    not expressions in symbols: a float array (0-D for one number).
+
+    >>> numeric_values([0.5, sp.Symbol('v')], "velocities")
+    Traceback (most recent call last):
+    ...
+    TypeError: velocities[1] must be a number here (...), not an expression in symbols; got v
+    """
+    checked = np.asarray(values(value, name))
+    if checked.dtype == object:
+        for k, entry in enumerate(checked.flat):
+            number(entry, f"{name}[{k}]" if checked.ndim else name)
+    return checked.astype(float)
 
 
 def within(value, name, low, high, unit, hint=""):
@@ -838,7 +879,7 @@ def states(value, length, name):
         if np.iscomplexobj(value):
             raise TypeError("complex")
         array = np.asarray(value, dtype=float)
-    except (TypeError, ValueError) as error:
+    except (TypeError, ValueError, OverflowError) as error:
         raise TypeError(f"{name} must be a batch of states (an array of real numbers, shape "
                         f"(N, {length})); got {shown(value)}") from error
     if array.ndim != 2 or array.shape[1] != length:
@@ -946,6 +987,8 @@ def _magnitudes(value):
         value = [value.tool, value.gravity, *value.links]
     if isinstance(value, (bool, np.bool_, sp.Basic)):
         return []
+    if isinstance(value, numbers.Integral) and abs(value) > sys.float_info.max:
+        return [math.inf]
     if isinstance(value, numbers.Real):
         return [abs(float(value))] if value and math.isfinite(value) else []
     if isinstance(value, np.ndarray) and value.dtype.kind in "fiu":

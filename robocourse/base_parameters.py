@@ -165,7 +165,7 @@ def random_states(robot, count, seed=0):
     ((3, 2), True)
     """
     robot = C.robot(robot)
-    count = C.count(count, "count", 1)
+    count = C.count(count, "count", 1, C.MAX_COUNT)
     rng = np.random.default_rng(C.count(seed, "seed", 0))
     span = np.array([np.pi if link.is_revolute else 1.0 for link in robot.links])
     q = rng.uniform(-1, 1, (count, robot.n)) * span

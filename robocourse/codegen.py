@@ -757,7 +757,7 @@ def _check_parameters(parameters, robot):
                         f"{parameters!r}")
     try:
         table = np.asarray(parameters, dtype=float)
-    except (TypeError, ValueError) as error:
+    except (TypeError, ValueError, OverflowError) as error:
         raise TypeError(f"parameters must hold numbers, shape ({robot.n}, 10); got "
                         f"{parameters!r}") from error
     if table.shape != (robot.n, 10):

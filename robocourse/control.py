@@ -33,9 +33,7 @@ from robocourse.simulate import Motion, simulate
 
 def _gain(value, n, name, unit):
     """A gain: one number > 0 for all joints, or n of them (one per joint)."""
-    if np.ndim(value) == 0:
-        return C.positive(C.number(value, name), name, unit)
-    return C.positive(C.vector(value, n, name, False, "one per joint"), name, unit)
+    return C.positive(C.per_joint(value, n, name), name, unit)
 
 
 def _trajectory(trajectory, n, robot_name):

@@ -150,8 +150,7 @@ def _scaled(coefficients, n, harmonics, amplitude, q0, base_frequency):
 
 def _amplitudes(amplitude, q0, limits):
     n = len(q0)
-    amplitude = C.vector(np.broadcast_to(amplitude, (n,)) if np.ndim(amplitude) == 0
-                         else amplitude, n, "amplitude", symbolic=False)
+    amplitude = np.broadcast_to(C.per_joint(amplitude, n, "amplitude"), (n,))
     if np.any(amplitude <= 0):
         raise ValueError(f"amplitude must be > 0 (rad or m) for every joint; got "
                          f"{amplitude.tolist()}")
@@ -184,8 +183,8 @@ def exciting_trajectory(n, *, amplitude, q0=None, harmonics=5, base_frequency=2 
     >>> motion.amplitude.round(12).tolist(), motion.a.shape
     ([1.0, 0.5], (2, 5))
     """
-    n = C.count(n, "n", 1)
-    harmonics = C.count(harmonics, "harmonics", 1)
+    n = C.count(n, "n", 1, C.MAX_COUNT)
+    harmonics = C.count(harmonics, "harmonics", 1, C.MAX_COUNT)
     q0 = np.zeros(n) if q0 is None else C.vector(q0, n, "q0", symbolic=False)
     amplitude = _amplitudes(amplitude, q0, limits)
     coefficients = np.random.default_rng(C.count(seed, "seed", 0)).standard_normal(
@@ -205,7 +204,7 @@ def optimise_excitation(model, trajectory, times, *, iterations=300, seed=0):
     """
     model = C.instance(model, BaseRegressor, "model")
     trajectory = C.instance(trajectory, FourierTrajectory, "trajectory")
-    iterations = C.count(iterations, "iterations", 1)
+    iterations = C.count(iterations, "iterations", 1, C.MAX_COUNT)
     seed = C.count(seed, "seed", 0)
     n, harmonics = trajectory.a.shape
     settings = (n, harmonics, trajectory.amplitude, trajectory.q0, trajectory.base_frequency)
@@ -287,8 +286,7 @@ def measured_torques(robot, trajectory, times, *, noise=0.0, friction=None, seed
     tau = _compiled(robot).inverse_dynamics.many(q, qd, qdd)
     if friction is not None:
         tau = tau + Friction(*_friction_pair(friction, robot.n)).torque(qd)
-    noise = C.vector(np.broadcast_to(noise, (robot.n,)) if np.ndim(noise) == 0 else noise,
-                     robot.n, "noise", symbolic=False)
+    noise = np.broadcast_to(C.per_joint(noise, robot.n, "noise"), (robot.n,))
     if np.any(noise < 0):
         raise ValueError(f"noise must be >= 0 (N·m) for every joint; got {noise.tolist()}")
     rng = np.random.default_rng(C.count(seed, "seed", 0))

@@ -170,4 +170,4 @@ def rounded(x, digits=6):
     if any(isinstance(entry, sp.Basic) and not entry.is_number
            for entry in np.ravel(np.asarray(x, dtype=object))):
         raise TypeError(f"x must hold numbers to round (rounded prints numbers); got {x!r}")
-    return np.round(np.asarray(x, dtype=float), C.count(digits, "digits", 0)) + 0.0
+    return np.round(np.asarray(x, dtype=float), C.count(digits, "digits", 0, C.MAX_DIGITS)) + 0.0

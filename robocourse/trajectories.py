@@ -150,7 +150,7 @@ class JointTrajectory:
         if B.is_symbolic(t):
             raise TypeError(f"t must be a time or an array of times in seconds (numbers; "
                             f"cubic(...) takes symbols); got {t!r}")
-        t = np.asarray(C.values(t, "t"), dtype=float)[..., None]   # times down, joints across
+        t = C.numeric_values(t, "t")[..., None]   # times down, joints across
         moving = (t >= 0) & (t <= self.durations)
         coefficients = _coefficients(self.q0, self.qf, self.durations)
         q, qd, qdd = _cubic(coefficients, np.clip(t, 0, self.durations))
@@ -203,7 +203,7 @@ def straight_line_2r(robot, start, end, points, elbow="down"):
            [0.5, 0. ]])
     """
     C.robot(robot)
-    points = C.count(points, "points", 2)
+    points = C.count(points, "points", 2, C.MAX_COUNT)
     symbolic = B.is_symbolic(start, end) or robot.uses_symbols(dynamics=False)
     start = C.vector(start, 2, "start", symbolic, "x, y")
     end = C.vector(end, 2, "end", symbolic, "x, y")
@@ -225,7 +225,7 @@ def joint_space_path(via, steps):
            [0.5, 1. ],
            [1. , 2. ]])
     """
-    steps = C.count(steps, "steps", 1)
+    steps = C.count(steps, "steps", 1, C.MAX_COUNT)
     via = C.matrix(via, (None, None), "via", symbolic=False)
     if len(via) < 2:
         raise ValueError(f"via must be a (points x joints) array with at least 2 points; "
@@ -469,7 +469,7 @@ class ViaPointPath:
         if B.is_symbolic(t):
             raise TypeError(f"t must be a time or an array of times in seconds (numbers); "
                             f"got {t!r}")
-        t = np.asarray(C.values(t, "t"), dtype=float)
+        t = C.numeric_values(t, "t")
         self._outside_at_rest(t)
         inside = (t >= self.times[0]) & (t <= self.times[-1])
         clipped = np.clip(t, self.times[0], self.times[-1])
@@ -533,7 +533,7 @@ def via_point_cubics(times, positions, velocities="heuristic"):
     if B.is_symbolic(positions):
         raise TypeError("positions must be numbers (via_point_cubics plans numerically); "
                         f"got {C.shown(positions)}")
-    positions = np.asarray(C.values(positions, "positions"), dtype=float)
+    positions = C.numeric_values(positions, "positions")
     if positions.ndim not in (1, 2) or len(positions) != len(times):
         raise ValueError(f"positions must hold one row per time ({len(times)} rows, one "
                          f"column per joint); got shape {positions.shape}")
@@ -545,7 +545,7 @@ def via_point_cubics(times, positions, velocities="heuristic"):
         v = (_heuristic_velocities(slopes) if rule == "heuristic"
              else _continuous_acceleration_velocities(h, change))
     else:
-        v = np.asarray(C.values(velocities, "velocities"), dtype=float)
+        v = C.numeric_values(velocities, "velocities")
         if v.shape != positions.shape:
             raise ValueError(f"velocities must be 'heuristic', 'continuous acceleration' or "
                              f"one per position, shape {positions.shape}; got shape {v.shape}")

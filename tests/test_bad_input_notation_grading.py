@@ -76,9 +76,9 @@ NOTATION = [
     ("round nan", lambda: rounded([1.0, np.nan]), ValueError,
      r"^x\[1\] must be a finite real number; got nan"),
     ("round to 1.5 digits", lambda: rounded(1.0, digits=1.5), ValueError,
-     r"^digits must be an integer >= 0; got 1.5"),
+     r"^digits must be an integer from 0 to 17; got 1.5"),
     ("round to True digits", lambda: rounded(1.0, digits=True), ValueError,
-     r"^digits must be an integer >= 0; got True"),
+     r"^digits must be an integer from 0 to 17; got True"),
     ("round a symbol", lambda: rounded(sp.Matrix([x, 1])), TypeError,
      r"^x must hold numbers to round \(rounded prints numbers\)"),
     ("tidy None", lambda: tidy(None), TypeError,
@@ -88,6 +88,9 @@ NOTATION = [
 ]
 
 INSTRUCTOR = [
+    ("allowed symbols as an array of numbers",
+     lambda: check_expression(x, x, allowed_symbols=np.ones(2)), TypeError,
+     r"^allowed_symbols\[0\] must be a sympy Symbol; got 1.0"),
     ("a negative rtol", lambda: check_number(1.0, 1.0, rtol=-1), ValueError,
      r"^rtol must be >= 0 \(relative\); got -1"),
     ("atol nan", lambda: check_number(1.0, 1.0, atol=np.nan), ValueError,
@@ -169,6 +172,8 @@ STUDENT = [     # the student's side: Mistakes that name the answer (for complet
      r"^tau is an equation: give its right-hand side"),
     ("an answer nan expression", lambda: check_expression(sp.nan, x, "tau"), Mistake,
      r"^tau contains nan or infinity"),
+    ("an answer too large for floating point", lambda: check_number(10**400, 1.0, "x"), Mistake,
+     r"^x is too large for floating point"),
 ]
 
 test_bad_input_is_named_in_the_error = named_in_the_error(NOTATION + INSTRUCTOR + STUDENT)

@@ -213,6 +213,8 @@ CONTROL = [
     ("the control law at 3 joints of a 2-joint arm",
      lambda: computed_torque(ARM, PATH, **GAINS)(0.0, [0.0, 0.0, 0.0], [0.0, 0.0]), ValueError,
      r"^q must have 2 entries \(one per joint\); got 3$"),
+    ("gains as a ragged list", lambda: computed_torque(ARM, PATH, Kp=[[1.0, 2.0], [3.0]], Kv=20.0),
+     TypeError, r"^Kp\[0\] must be a number or a sympy expression; got \[1.0, 2.0\]$"),
     ("the control law at a symbolic time",
      lambda: computed_torque(ARM, PATH, **GAINS)(sp.Symbol("t"), [0.0, 0.0], [0.0, 0.0]),
      TypeError, r"^t must be a number here"),

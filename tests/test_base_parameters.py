@@ -163,7 +163,7 @@ CASES = [
     ("numeric K with symbols", lambda: BP.base_parameters_by_regrouping(planar_2r()).numeric_K(),
      ValueError, r"K \(give numbers for its symbols in values\) has symbols: \['l1'\]"),
     ("random states, none", lambda: BP.random_states(ARM, 0), ValueError,
-     r"count must be an integer >= 1"),
+     r"count must be an integer from 1 to 10,000,000"),
     ("table of a symbolic arm", lambda: BP.base_parameter_table(planar_2r()), ValueError,
      r"robot must have numeric parameters for base_parameter_table"),
     ("table with friction",

@@ -322,3 +322,8 @@ def test_a_set_is_refused_where_order_matters_and_sorted_where_it_is_a_set_of_sy
         SerialChain({Link(), Link(a=1.0)})
     a, b = sp.symbols("a b")
     assert C.symbols({b, a}, None, "extra") == [a, b]
+
+
+def test_a_batch_of_states_with_an_integer_too_large_for_floating_point_is_named():
+    with pytest.raises(TypeError, match=r"^q must be a batch of states \(an array of real numbers"):
+        C.states([[10**400, 0.0]], 2, "q")

@@ -312,7 +312,8 @@ def check_expression(answer, expected, name="your answer", markers=(), allowed_s
     _instructor_arguments(name, mistakes)
     expected = C.expression(expected, "expected", finite=True)
     markers = C.symbols(markers, None, "markers")
-    allowed = set(C.symbols(allowed_symbols or (), None, "allowed_symbols"))
+    allowed = set(C.symbols(() if allowed_symbols is None else allowed_symbols, None,
+                            "allowed_symbols"))
     answer = _as_sympy(answer, name)
     if mistakes:
         try:
@@ -391,6 +392,9 @@ def _as_numbers(answer, name):
                           f"{type(entry).__name__} {entry!r}", "wrong-type")
     try:
         return np.asarray(answer, dtype=float)
+    except OverflowError:
+        raise Mistake(f"{name} is too large for floating point (beyond 1.8e308)",
+                      "nan") from None
     except (TypeError, ValueError):
         raise Mistake(f"{name} should be a number or an array of numbers; got "
                       f"{type(answer).__name__}", "wrong-type") from None
