@@ -663,7 +663,7 @@ def _short(value, limit=60):
     return text_ if len(text_) <= limit else text_[:limit - 1] + "…"
 
 
-def symbols(value, length, name):
+def symbols(value, length, name, entries="one per joint"):
     """``value`` checked to be a sequence (or a set) of ``length`` sympy Symbols (any number
     for None): joint variables to differentiate by, rates to collect, symbols allowed.
 
@@ -672,7 +672,7 @@ def symbols(value, length, name):
     ...
     TypeError: q must be a sequence of symbols; got 'theta1'
     """
-    entries = _entries(value, length, name, "one per joint", noun="symbol", at_least=0)
+    entries = _entries(value, length, name, entries, noun="symbol", at_least=0)
     for k, entry in enumerate(entries):
         if not isinstance(entry, sp.Symbol):
             raise TypeError(f"{name}[{k}] must be a sympy Symbol; got {shown(entry)}")
@@ -705,7 +705,8 @@ def coordinates(q, qd, qdd, length=None):
     """``(q, qd, qdd)`` checked (``symbols``): ``length`` generalised coordinates (any
     number for None), one rate and one acceleration each, all different (``distinct``)."""
     q = symbols(q, length, "q")
-    qd, qdd = symbols(qd, len(q), "qd"), symbols(qdd, len(q), "qdd")
+    qd, qdd = (symbols(value, len(q), name, "one per entry of q")
+               for name, value in (("qd", qd), ("qdd", qdd)))
     distinct(q=q, qd=qd, qdd=qdd)
     return q, qd, qdd
 

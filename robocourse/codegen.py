@@ -230,6 +230,8 @@ def _checked_program(program, inputs):
     if not (isinstance(program, (tuple, list)) and len(program) == 2):
         raise TypeError(f"{wanted}; got {C.shown(program)}")
     assignments, outputs = program
+    if not all(isinstance(part, (tuple, list)) for part in program):
+        raise TypeError(f"{wanted}; got {C.shown(program)}")
     known = set(inputs)
     for k, pair in enumerate(assignments):
         if not (isinstance(pair, (tuple, list)) and len(pair) == 2
@@ -510,6 +512,25 @@ def _fast_class():
                  "__doc__": NumericFunction.__doc__})
 
 
+def _expression_matrix(expressions):
+    """``expressions`` (one, a list, an array or a Matrix) as a sympy Matrix, each entry
+    checked to be a finite real expression (the code computes floats)."""
+    if isinstance(expressions, sp.Expr):
+        expressions = [expressions]
+    try:
+        entries = (list(expressions) if isinstance(expressions, sp.MatrixBase)
+                   else np.asarray(expressions, dtype=object).ravel().tolist())
+    except ValueError as error:                                  # ragged
+        raise TypeError("expressions must be a sympy Matrix or a list of sympy expressions; "
+                        f"got {C.shown(expressions)}") from error
+    for k, entry in enumerate(entries):
+        entry = C.expression(entry, f"expressions[{k}]", finite=True)
+        if isinstance(entry, sp.Expr) and entry.has(sp.I):
+            raise ValueError(f"expressions[{k}] must be real (the code computes floats); got "
+                             f"{entry}")
+    return sp.Matrix(expressions)
+
+
 class NumericFunction:
     """``expressions`` of sympy symbols turned into a fast function of numbers.
 
@@ -553,7 +574,7 @@ class NumericFunction:
                 expressions, (sp.MatrixBase, sp.Expr, list, tuple, np.ndarray)):
             raise TypeError("expressions must be a sympy Matrix or a list of sympy "
                             f"expressions; got {C.shown(expressions)}")
-        matrix = sp.Matrix(expressions)
+        matrix = _expression_matrix(expressions)
         self.name = name
         if shape is None:
             shape = (matrix.rows,) if matrix.cols == 1 else matrix.shape
