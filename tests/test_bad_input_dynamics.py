@@ -99,7 +99,7 @@ LAGRANGE = [
      TypeError, r"^q\[0\] must be a sympy Symbol; got 1.0"),
     ("time derivative with too few rates",
      lambda: lagrange.time_derivative(t1, [t1, t2], [w1], [a1, a1]), ValueError,
-     r"^qd must have 2 entries \(one per joint\); got 1"),
+     r"^qd must have 2 entries \(one per entry of q\); got 1"),
     ("time derivative without accelerations",
      lambda: lagrange.time_derivative(t1, [t1], [w1], None), TypeError,
      r"^qdd must be a sequence of 1 symbols; got None"),
