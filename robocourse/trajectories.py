@@ -333,8 +333,9 @@ def _lspb_checked(theta0, thetaf, duration, acceleration):
 def _blend_time(theta0, thetaf, duration, acceleration):
     """``t_b = tf/2 − √(θ̈² tf² − 4 θ̈ |θf − θ0|) / (2 θ̈)``."""
     root = acceleration**2 * duration**2 - 4 * acceleration * abs(thetaf - theta0)
-    if B.is_symbolic(root):
-        return duration / 2 - sp.sqrt(root) / (2 * acceleration)
+    if B.is_symbolic(root):                        # one expression, or one per joint
+        sqrt = np.vectorize(sp.sqrt, otypes=[object]) if np.ndim(root) else sp.sqrt
+        return duration / 2 - sqrt(root) / (2 * acceleration)
     return duration / 2 - np.sqrt(np.maximum(root, 0.0)) / (2 * acceleration)
 
 

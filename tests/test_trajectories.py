@@ -375,3 +375,11 @@ def test_chapter_5_lecture_example_with_cubics():
     np.testing.assert_allclose(unsynchronised(start, goal, limit).durations, [3.0, 7.5])
     path = synchronised(start, goal, 7.5)
     np.testing.assert_allclose(np.degrees(path.at(3.75)[1]), [4.0, 10.0])
+
+
+def test_blend_times_of_joints_given_by_symbols_are_one_expression_per_joint():
+    a, b = sp.symbols("a b", positive=True)
+    blends = lspb_blend_time([a, b], [a + 1, b + 2], 2, 8)
+    assert blends.shape == (2,)
+    for blend, change in zip(blends, (1, 2), strict=True):
+        assert sp.simplify(blend - lspb_blend_time(0, change, 2, 8)) == 0
