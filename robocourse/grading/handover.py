@@ -16,8 +16,11 @@ from those nodes alone:
   modules it uses, the other functions of the notebook it calls, data values).
 
 :func:`decode` rebuilds only those node types, with limits on size, depth, the
-length of integers and the size of exponents, so a crafted hand-over cannot make
-the grader run code or run out of memory.
+size of exponents and the digits of every number — written in the hand-over or
+computed by sympy while the answer is rebuilt —, so a crafted hand-over cannot make
+the grader run code, run out of memory or compute for minutes. Whatever else goes
+wrong while a value is rebuilt (contradictory assumptions, a wrong shape …) is a
+:class:`HandoverError` too: the answer is judged as not handed in, with the reason.
 
 >>> import sympy as sp
 >>> x = sp.Symbol('x', positive=True)
@@ -26,6 +29,7 @@ Matrix([[x**2 + sin(x)/3, 0.5]])
 """
 
 import builtins
+import decimal
 import inspect
 import json
 import math
@@ -34,6 +38,7 @@ import types
 
 import numpy as np
 import sympy as sp
+from sympy.core.facts import InconsistentAssumptions
 from sympy.core.function import AppliedUndef
 
 __all__ = ["encode", "decode", "dumps", "loads", "HandoverError", "FunctionSource",
@@ -42,7 +47,9 @@ __all__ = ["encode", "decode", "dumps", "loads", "HandoverError", "FunctionSourc
 #: The MIME type of a hand-over in a notebook cell's outputs.
 MIME_TYPE = "application/vnd.robocourse.handover+json"
 
-#: Limits on what :func:`decode` accepts.
+#: Limits on what :func:`decode` accepts. ``digits``: the most decimal digits of any number
+#: in a decoded answer (an integer, a numerator or denominator, the order of magnitude of
+#: a float), written in the hand-over or computed by sympy while the answer is rebuilt.
 LIMITS = {"nodes": 300_000, "depth": 150, "bytes": 8_000_000, "digits": 400,
           "exponent": 1000, "string": 200_000, "array": 1_000_000}
 
@@ -108,6 +115,104 @@ def _encode_sympy(expr):
 _REL_OPS = {"==": "Eq", "!=": "Ne", "<": "Lt", "<=": "Le", ">": "Gt", ">=": "Ge"}
 
 
+# --- the size of numbers sympy computes eagerly ---------------------------------------
+
+def _digits(number):
+    """About how many decimal digits the sympy number ``number`` has: log10 of the larger
+    of its numerator and denominator, or of a float's order of magnitude, up or down.
+
+    >>> [round(_digits(n)) for n in (sp.Integer(2)**64, sp.Rational(1, 10**30),
+    ...                              sp.Float('-1e-300'))]
+    [19, 30, 300]
+    """
+    if isinstance(number, sp.Rational):
+        return max(math.log10(abs(number.p) or 1), math.log10(number.q))
+    if isinstance(number, sp.Float):
+        _, _, exponent, bits = number._mpf_
+        return abs(exponent + bits) * math.log10(2)
+    return 0.0
+
+
+def _power_digits(base, exponent):
+    """About how many digits sympy's ``base**exponent`` may hold when it evaluates it:
+    |exponent| × the digits of the numbers in ``base``, added (a power of a number, of a
+    product ``(3*x)**1000``, of a complex number that ``Abs`` or ``re`` expands).
+
+    >>> round(_power_digits(sp.Integer(10)**20 * sp.Symbol('x'), sp.Integer(30)))
+    600
+    """
+    if not (exponent.is_Number and exponent.is_finite) or abs(exponent) <= 1:
+        return 0.0
+    return float(abs(exponent)) * sum(_digits(n) for n in base.atoms(sp.Number))
+
+
+def _product_digits(factors):
+    """About how many digits the numbers sympy multiplies together to build the product of
+    ``factors`` have: number factors, powers of numbers and the coefficients of a sum (a
+    number times a sum is distributed) are multiplied into one coefficient, the number
+    exponents of one base are added.
+
+    >>> round(_product_digits([sp.Integer(10)**20, sp.sqrt(2), sp.Integer(10)**30]))
+    50
+    """
+    sizes = {None: 0.0}
+    for factor in factors:
+        base, exponent = factor.as_base_exp()
+        if base.is_Number and exponent.is_Number:
+            sizes[None] += _digits(base) * max(1.0, float(abs(exponent)))
+        if factor.is_Add:
+            sizes[None] += max(_digits(term.as_coeff_Mul()[0]) for term in factor.args)
+        if exponent.is_Number:
+            sizes[base] = sizes.get(base, 0.0) + _digits(exponent)
+    return max(sizes.values())
+
+
+def _sum_digits(terms):
+    """About how many digits the numbers sympy adds to build the sum of ``terms`` have:
+    the coefficients of like terms are added (the number terms are like terms of 1).
+
+    >>> x = sp.Symbol('x')
+    >>> round(_sum_digits([sp.Rational(1, 10**20) * x, x / 10**30, sp.Integer(7)]))
+    50
+    """
+    sizes = {}
+    for term in terms:
+        coefficient, rest = term.as_coeff_Mul()
+        sizes[rest] = sizes.get(rest, 0.0) + _digits(coefficient)
+    return max(sizes.values(), default=0.0)
+
+
+def _refuse_digits(digits, what):
+    if digits > LIMITS["digits"]:
+        raise HandoverError(f"{what} in the answer would have about {digits:.0f} digits "
+                            f"(at most {LIMITS['digits']} are accepted)")
+
+
+def _check_exponent(exponent):
+    if exponent.is_number and exponent.is_finite and abs(exponent) > LIMITS["exponent"]:
+        raise HandoverError(f"an exponent in the answer is larger than "
+                            f"{LIMITS['exponent']}")
+
+
+def _shown(text, width=24):
+    text = str(text)
+    return text if len(text) <= width else text[:width - 1] + "…"
+
+
+def _rebuilt(method, rest, depth, what):
+    """``method(rest, depth)``; whatever sympy, numpy or Python raise on malformed data (a
+    wrong shape, a string for a number, a missing part …) becomes a :class:`HandoverError`
+    naming ``what`` was being rebuilt."""
+    try:
+        return method(rest, depth)
+    except HandoverError:
+        raise
+    except Exception as error:
+        reason = _shown(" ".join(str(error).split()), 80)
+        raise HandoverError(f"{what} in the answer is malformed ({type(error).__name__}: "
+                            f"{reason})") from None
+
+
 class _Decoder:
     """Rebuilds encoded values, counting nodes and depth against ``LIMITS``."""
 
@@ -136,7 +241,8 @@ class _Decoder:
         method = getattr(self, f"_sympy_{kind.lower()}", None)
         if method is None:
             raise HandoverError(f"an unknown expression node {kind!r}")
-        return method(rest, depth + 1)
+        name = f" {_shown(repr(rest[0]))}" if rest and isinstance(rest[0], str) else ""
+        return _rebuilt(method, rest, depth + 1, f"the {kind} node{name}")
 
     def _children(self, items, depth):
         if not isinstance(items, list):
@@ -161,9 +267,20 @@ class _Decoder:
         return sp.Rational(self.integer(rest[0]), self.integer(rest[1]))
 
     def _sympy_float(self, rest, depth):
+        """A float from its decimal text and binary precision, checked before sympy reads
+        it (sympy writes ``1e1000000`` out digit by digit; a precision below 1 never ends)."""
         text, precision = rest
         if not isinstance(text, str) or len(text) > 2 * LIMITS["digits"]:
             raise HandoverError("a malformed floating-point number")
+        try:
+            written = decimal.Decimal(text)
+        except decimal.InvalidOperation:
+            raise HandoverError(f"a malformed floating-point number {_shown(text)!r}") from None
+        if written.is_finite():
+            _refuse_digits(abs(written.adjusted()), f"the floating-point number {_shown(text)}")
+        if int(precision) < 1:
+            raise HandoverError(f"the floating-point number {_shown(text)} has a precision "
+                                f"of {int(precision)} bits")
         return sp.Float(text, precision=min(int(precision), 4 * LIMITS["digits"]))
 
     def _sympy_symbol(self, rest, depth):
@@ -171,29 +288,49 @@ class _Decoder:
         if not isinstance(name, str) or not name or len(name) > 100:
             raise HandoverError("a malformed symbol name")
         chosen = {k: bool(v) for k, v in dict(assumptions).items() if k in _ASSUMPTIONS}
-        return sp.Symbol(name, **chosen)
+        try:
+            return sp.Symbol(name, **chosen)
+        except InconsistentAssumptions:
+            held = ", ".join(f"{k}={v}" for k, v in sorted(chosen.items()))
+            raise HandoverError(f"the symbol {name!r} has contradictory assumptions "
+                                f"({held})") from None
 
     def _sympy_add(self, rest, depth):
-        return sp.Add(*self._children(rest[0], depth))
+        terms = [t for child in self._children(rest[0], depth) for t in sp.Add.make_args(child)]
+        _refuse_digits(_sum_digits(terms), "a sum of numbers")
+        return sp.Add(*terms)
 
     def _sympy_mul(self, rest, depth):
-        return sp.Mul(*self._children(rest[0], depth))
+        factors = [f for child in self._children(rest[0], depth)
+                   for f in sp.Mul.make_args(child)]
+        _refuse_digits(_product_digits(factors), "a product of numbers")
+        return sp.Mul(*factors)
 
     def _sympy_tuple(self, rest, depth):
         return sp.Tuple(*self._children(rest[0], depth))
 
     def _sympy_pow(self, rest, depth):
+        """``base**exponent``, refused before sympy evaluates it when its exponent or the
+        numbers it would compute are too large (each level of a nested power is checked,
+        and the exponent sympy makes of ``(x**a)**b``)."""
         base, exponent = self._children(rest[0], depth)
-        if exponent.is_number and exponent.is_finite and abs(exponent) > LIMITS["exponent"]:
-            raise HandoverError(f"an exponent in the answer is larger than "
-                                f"{LIMITS['exponent']}")
-        return sp.Pow(base, exponent)
+        _check_exponent(exponent)
+        shown = _shown(base) if base.is_Number else "(…)"
+        _refuse_digits(_power_digits(base, exponent), f"the power {shown}**{_shown(exponent)}")
+        power = sp.Pow(base, exponent)
+        if power.is_Pow:
+            _check_exponent(power.exp)
+        return power
 
     def _sympy_function(self, rest, depth):
+        """An elementary function of its arguments; ``Min`` and ``Max`` are left unevaluated
+        (sympy compares every pair of their arguments, nested ones flattened: minutes for
+        a hundred symbols), which a handed-over, already evaluated answer does not change."""
         name, args = rest
         if name not in _FUNCTIONS:
             raise HandoverError(f"the function {name!r} is not accepted in an answer")
-        return _FUNCTIONS[name](*self._children(args, depth))
+        options = {"evaluate": False} if name in {"Min", "Max"} else {}
+        return _FUNCTIONS[name](*self._children(args, depth), **options)
 
     def _sympy_undefined(self, rest, depth):
         name, args = rest
@@ -235,7 +372,7 @@ class _Decoder:
         method = getattr(self, f"_value_{kind}", None)
         if method is None:
             raise HandoverError(f"an unknown kind of value {kind!r}")
-        return method(payload, depth + 1)
+        return _rebuilt(method, payload, depth + 1, f"a value of kind {kind!r}")
 
     def _value_int(self, payload, depth):
         return self.integer(payload)
@@ -468,12 +605,19 @@ def encode(value):
 
 
 def decode(data):
-    """Rebuild a value from :func:`encode`'s data, accepting only the listed node types.
+    """Rebuild a value from :func:`encode`'s data, accepting only the listed node types,
+    with numbers of at most ``LIMITS["digits"]`` digits (checked before sympy computes
+    them).
 
     >>> decode({'sympy': ['Function', 'eval', []]})
     Traceback (most recent call last):
     ...
     robocourse.grading.handover.HandoverError: the function 'eval' is not accepted in an answer
+    >>> decode({'sympy': ['Pow', [['Integer', '9' * 400], ['Integer', '1000']]]})
+    Traceback (most recent call last):
+    ...
+    robocourse.grading.handover.HandoverError: the power 999...**1000 in the answer would
+    have about 400000 digits (at most 400 are accepted)
     """
     return _Decoder().value(data)
 
