@@ -29,16 +29,29 @@ input and output, one JSON line per message:
     ``{"replayed": true}`` ends the replay.
 
 Only data crosses (``handover`` encoding both ways). A student's prints are dropped.
+
+Student code never runs in the process that talks to the grader: the forked child of a
+request forks again, and the student's process keeps only a private pipe back to it —
+not this channel, not the grader's input. The child forwards what comes through that pipe
+only when it is what was asked for (an answer to each request; a group of its own route,
+in order, once), so a student cannot stall, forge or desynchronise the protocol; the
+grader gives a replay one deadline for all of it. The student's process installs
+:func:`_guard` once its set-up has run, so nothing can bring a switched-off function back.
 """
 
+import _posixsubprocess
 import ast
 import builtins
 import contextlib
 import importlib
 import io
 import json
+import linecache
 import os
+import pkgutil
 import select
+import signal
+import stat
 import subprocess
 import sys
 import time
@@ -47,10 +60,17 @@ import traceback
 from robocourse.grading import handover, sandbox
 from robocourse.grading.checks import Mistake, shorten
 
-__all__ = ["Runner", "StudentCodeError", "StudentFunction", "REFUSAL"]
+__all__ = ["Runner", "StudentCodeError", "StudentFunction", "REFUSAL", "GUARDED"]
 
 #: Why a switched-off library function refuses.
 REFUSAL = "this exercise asks you to do this step yourself"
+
+#: Why the student's process refuses a way around the switch-off (see :func:`_guard`).
+GUARDED = ("refused while your code is checked: it cannot read or reload the library's code, "
+           "start programs, or reach other processes or every object of the process")
+
+#: Why a student's process was stopped for what it sent back.
+PROTOCOL = "your code wrote to the channel its results come back through"
 
 
 class StudentCodeError(Mistake):
@@ -88,8 +108,18 @@ def _switch_off(spec):
             for key, value in list(names.items()):
                 if value is original:
                     names[key] = refuse
-    with contextlib.suppress(AttributeError, ValueError, TypeError):
-        original.__code__ = _refuse.__code__        # saved references refuse too
+    _disable(original)
+
+
+def _disable(function):
+    """Give ``function`` the code of :func:`_refuse`, so that a saved reference refuses too,
+    and the function it wraps (``__wrapped__``, a decorator's): a wrapper's code cannot be
+    swapped (it has free variables), so it calls the wrapped one, which refuses. The
+    original code is kept nowhere."""
+    while function is not None:
+        with contextlib.suppress(AttributeError, ValueError, TypeError):
+            function.__code__ = _refuse.__code__
+        function = getattr(function, "__wrapped__", None)
 
 
 def _error(error):
@@ -101,7 +131,8 @@ def _error(error):
 
 
 class _Child:
-    """One exercise in a forked child: forbidden functions off, setup, student program."""
+    """One exercise in the student's process: forbidden functions off, setup, the guard, the
+    student program."""
 
     def __init__(self, request, reply):
         self.reply, self.failed = reply, True
@@ -111,6 +142,7 @@ class _Child:
         exec(compile(request.get("setup", ""), "<exercise setup>", "exec"), self.namespace)
         self.namespace.update(handover.decode(request.get("values", {"dict": []})))
         self.function = None
+        _guard()
         try:
             for label, text in request["program"]:
                 exec(compile(text, f"<student: {label}>", "exec"), self.namespace)
@@ -159,17 +191,223 @@ def _replier(channel):
     return reply
 
 
-def _serve_child(request, channel, read):
-    reply = _replier(channel)
+def _serve_child(request, reply, read):
+    """The student's process of a ``start``: start, then answer each call ``read`` gives."""
     child = _Child(request, reply)
     while not child.failed:
         line = read()
         if not line:
             return
-        message = json.loads(line)
-        if message["op"] != "call":
-            return
-        reply(child.call(message))
+        reply(child.call(json.loads(line)))
+
+
+# --- the student's process ----------------------------------------------------------------
+
+_SKIPPED = ("robocourse.widgets", "robocourse.grading")
+
+
+def _import_library():
+    """Import every module of the library that student code may use (all but the widgets
+    and the grading), once for every child: a guarded process cannot import one."""
+    pending = [importlib.import_module("robocourse")]
+    while pending:
+        package = pending.pop()
+        for info in pkgutil.iter_modules(package.__path__, f"{package.__name__}."):
+            if info.name not in _SKIPPED:
+                module = importlib.import_module(info.name)
+                if info.ispkg:
+                    pending.append(module)
+
+
+def _fork_student(run, keep=()):
+    """Fork the process that runs student code: it keeps only standard output and error
+    (both empty), ``keep`` and the write end of a pipe back to this process, and returns
+    ``run(reply)``'s value as its exit status. Return ``(pid, read)``: ``read()`` gives
+    the next message from it (None when it has closed the pipe)."""
+    results, results_w = os.pipe()
+    pid = os.fork()
+    if pid == 0:
+        status = 1
+        try:
+            _isolate({results_w, *keep})
+            status = run(_replier(os.fdopen(results_w, "w"))) or 0
+        finally:
+            os._exit(status)
+    os.close(results_w)
+    return pid, _Messages(results)
+
+
+def _isolate(keep):
+    """Close every file descriptor but standard output and error and ``keep`` — the grader's
+    channel among them — and make standard input read nothing."""
+    nothing = os.open(os.devnull, os.O_RDONLY)
+    os.dup2(nothing, 0)
+    low = 3
+    for fd in sorted(keep):
+        os.closerange(low, fd)
+        low = fd + 1
+    os.closerange(low, os.sysconf("SC_OPEN_MAX"))
+
+
+class _Messages:
+    """The messages of a student's process, one JSON line each (at most handover's size)."""
+
+    def __init__(self, fd):
+        self.fd, self.buffer = fd, b""
+
+    def __call__(self):
+        while b"\n" not in self.buffer:
+            chunk = os.read(self.fd, 1 << 16)
+            if not chunk:
+                return None
+            self.buffer += chunk
+            if len(self.buffer) > handover.LIMITS["bytes"]:
+                raise ValueError("a message larger than allowed")
+        line, _, self.buffer = self.buffer.partition(b"\n")
+        return json.loads(line)
+
+    def close(self):
+        os.close(self.fd)
+
+
+def _stop(pid, read):
+    """End a student's process (whatever it is doing) and its pipe."""
+    with contextlib.suppress(ProcessLookupError):
+        os.kill(pid, signal.SIGKILL)
+    read.close()
+    return os.waitpid(pid, 0)[1]
+
+
+def _valid(message, key):
+    """True when ``message`` is an answer with ``key`` or a well-formed ``error``."""
+    if not isinstance(message, dict) or (key in message) == ("error" in message):
+        return False
+    error = message.get("error", {"type": "", "message": ""})
+    return isinstance(error, dict) and isinstance(error.get("type"), str) and \
+        isinstance(error.get("message"), str)
+
+
+def _guard():
+    """From here on, refuse (PermissionError, in the student's code) every way around the
+    switch-off: open a file of the library — or a folder (a path relative to an open folder
+    could reach it), a file of ``/proc`` (another process's channel or memory), a pipe or
+    a socket — import a module again or a library module not yet imported, start a program
+    (a new interpreter would load the library afresh), use ctypes or a sub-interpreter,
+    make a symbolic link, or list the objects of the process. An audit hook (PEP 578)
+    cannot be removed, and this one keeps all it uses in its own variables: none of it can
+    be changed from student code. The library's code generation makes numpy code (no
+    compiler runs)."""
+    library = _inodes(os.path.dirname(os.path.realpath(importlib.import_module(
+        "robocourse").__file__)))
+    proc, loaded, status = os.stat("/proc").st_dev, frozenset(sys.modules), os.stat
+    refused, special = _REFUSED_EVENTS, frozenset({stat.S_IFDIR, stat.S_IFIFO, stat.S_IFSOCK})
+    file_type = stat.S_IFMT
+    kind, number, texts, refusal = type, int, (str, bytes), PermissionError  # builtins change
+
+    def path_refused(path):
+        if kind(path) is number:
+            return False
+        if kind(path) not in texts:
+            return True
+        try:
+            found = status(path)
+        except (OSError, ValueError):
+            return False
+        return (found.st_dev, found.st_ino) in library or found.st_dev == proc or \
+            file_type(found.st_mode) in special
+
+    def hook(event, args):
+        if event == "open":
+            refuse = path_refused(args[0])
+        elif event == "import":
+            name = args[0]
+            refuse = kind(name) is not texts[0] or name in loaded or name == "robocourse" or \
+                name.startswith("robocourse.")
+        else:
+            refuse = event in refused or event.startswith("ctypes.")
+        if refuse:
+            raise refusal(f"{event} {args[0] if args else ''!s:.80}: {GUARDED}")
+
+    linecache.clearcache()
+    os.environ["CC"] = ""
+    _posixsubprocess.fork_exec = _no_program
+    sys.addaudithook(hook)
+
+
+_REFUSED_EVENTS = frozenset({
+    "subprocess.Popen", "os.exec", "os.posix_spawn", "os.spawn", "os.system",
+    "cpython.PyInterpreterState_New", "os.symlink",
+    "gc.get_objects", "gc.get_referrers", "gc.get_referents"})
+
+
+def _no_program(*args, **kwargs):
+    raise PermissionError(f"starting a program: {GUARDED}")
+
+
+def _inodes(folder):
+    """``(device, inode)`` of ``folder`` and of every folder and file in it."""
+    paths = {folder}
+    for root, folders, files in os.walk(folder):
+        paths |= {os.path.join(root, name) for name in folders + files}
+    return frozenset((s.st_dev, s.st_ino) for s in map(os.stat, paths))
+
+
+# --- the child of a request: relays between the grader and the student's process -------------
+
+def _relay_start(request, reply, read_request):
+    """Start the student's process of a ``start``; pass on its answer and, call by call,
+    the grader's calls and its answers. Anything else it sends stops it."""
+    calls, calls_w = os.pipe()
+    pid, read = _fork_student(
+        lambda send: _serve_child(request, send, os.fdopen(calls).readline), keep={calls})
+    os.close(calls)
+    try:
+        with os.fdopen(calls_w, "w") as forward:
+            if not _pass_on(read, "started", reply):
+                return
+            while (line := read_request()) and json.loads(line).get("op") == "call":
+                forward.write(line.decode())
+                forward.flush()
+                if not _pass_on(read, "result", reply):
+                    return
+    finally:
+        _stop(pid, read)
+
+
+def _pass_on(read, key, reply):
+    """Pass on the next answer of a student's process; False when no more will come: it
+    has ended (the grader hears that it did), failed to start, or sent something else
+    than an answer with ``key`` (the grader gets a protocol error)."""
+    try:
+        message = read()
+    except (ValueError, RecursionError):
+        message = {}
+    if message is None:
+        return False
+    if not _valid(message, key):
+        reply({"error": {"type": "ProtocolError", "where": None, "message": PROTOCOL}})
+        return False
+    reply(message)
+    return key != "started" or "started" in message
+
+
+def _pass_on_groups(read, targets, reply, answered):
+    """Pass on the answers of a replay's student process until it closes its pipe; False at
+    the first message that is not an answer of one of the ``targets`` after the last."""
+    last = -1
+    try:
+        while (message := read()) is not None:
+            group = message.get("group") if isinstance(message, dict) else None
+            if type(group) is not int or group not in targets or group <= last or \
+                    not _valid(message, "values"):
+                return False
+            last = group
+            if group not in answered:
+                answered.add(group)
+                reply(message)
+    except (ValueError, RecursionError):
+        return False
+    return True
 
 
 def _replay(request, reply):
@@ -183,18 +421,33 @@ def _replay(request, reply):
     misses a name, a second child runs every cell for that set."""
     routes = sorted({tuple(g["forbidden"]) for g in request["groups"] if g.get("names")})
     for forbidden in routes:
+        answered = set()
         for pruned in (True, False):
-            pid = os.fork()
-            if pid == 0:
-                code = 0
-                try:
-                    code = _replay_with(request, forbidden, reply, pruned)
-                finally:
-                    os._exit(code)
-            _, status = os.waitpid(pid, 0)
+            status = _relay_replay(request, forbidden, pruned, reply, answered)
             if not (os.WIFEXITED(status) and os.WEXITSTATUS(status) == _MISSED_A_NAME):
                 break
     reply({"replayed": True})
+
+
+def _relay_replay(request, forbidden, pruned, reply, answered):
+    """Run one set of forbidden functions in a student's process; pass on its answers —
+    each must be one of the groups asking for names with that set, in order, once (a
+    second run's repeats are dropped) — and stop it at the first other message, the
+    groups left then failing. Return its exit status."""
+    groups = request["groups"]
+    targets = [i for i, g in enumerate(groups)
+               if g.get("names") and tuple(g["forbidden"]) == forbidden]
+    pid, read = _fork_student(lambda send: _replay_with(request, forbidden, send, pruned))
+    if _pass_on_groups(read, targets, reply, answered):
+        read.close()
+        return os.waitpid(pid, 0)[1]
+    for group in targets:
+        if group not in answered:
+            answered.add(group)
+            reply({"group": group, "error": {"type": "ProtocolError", "where": None,
+                                             "message": PROTOCOL}})
+    _stop(pid, read)
+    return 0
 
 
 #: A pruned replay's exit status when an answer missed a name a pruned cell would define.
@@ -276,6 +529,7 @@ def _replay_with(request, forbidden, reply, pruned):
     groups = request["groups"]
     namespace = {"__name__": "__main__", "__builtins__": builtins}
     exec(compile(request.get("setup", ""), "<exercise setup>", "exec"), namespace)
+    _guard()
     targets = [i for i, g in enumerate(groups)
                if g.get("names") and tuple(g["forbidden"]) == forbidden]
     run = _needed(groups, targets) if pruned else set(range(targets[-1] + 1))
@@ -326,8 +580,7 @@ def serve():
     import numpy  # noqa: F401 - imported once here, shared by every forked child
     import sympy  # noqa: F401
 
-    import robocourse.frames  # noqa: F401
-
+    _import_library()
     stdin = sys.stdin.buffer
     protocol = os.fdopen(os.dup(1), "w", buffering=1)
     devnull = os.open(os.devnull, os.O_WRONLY)
@@ -348,7 +601,7 @@ def serve():
                 if request["op"] == "replay":
                     _replay(request, _replier(protocol))
                 else:
-                    _serve_child(request, protocol, stdin.readline)
+                    _relay_start(request, _replier(protocol), stdin.readline)
             finally:
                 protocol.flush()
                 os._exit(0)
@@ -385,9 +638,10 @@ class Runner:
         self.process.stdin.write((json.dumps(message, separators=(",", ":")) + "\n").encode())
         self.process.stdin.flush()
 
-    def _receive(self, what):
-        """The next message, read without ever blocking past the deadline."""
-        deadline = time.monotonic() + self.timeout
+    def _receive(self, what, deadline=None):
+        """The next message, read without ever blocking past ``deadline`` (a time of
+        ``time.monotonic``; by default ``timeout`` s from now)."""
+        deadline = deadline or time.monotonic() + self.timeout
         fd = self.process.stdout.fileno()
         while b"\n" not in self.buffer:
             remaining = deadline - time.monotonic()
@@ -426,30 +680,31 @@ class Runner:
             self.close()
             raise StudentCodeError("your code stopped the process that ran it", "crashed")
         self.started = True
-        return handover.decode(answer["started"])
+        return _decoded(answer["started"], "your code")
 
     def replay(self, *, setup, groups, timeout=60):
         """Re-run a notebook (``groups`` of answer cells, see the module docstring); return
         ``{group index: {"values": {…}} (decoded) or {"error": message}}`` for every group
-        that asks for names."""
+        that asks for names.
+
+        ``timeout``: seconds for the whole replay; past them the runner is stopped and the
+        answers not yet recomputed fail. A message that is not an answer asked for (another
+        group, one twice) stops it too: they fail as breaking the protocol."""
         if self.started:
             self.end()
         self._send({"op": "replay", "setup": setup, "groups": groups})
         wanted = {i for i, g in enumerate(groups) if g.get("names")}
         results, saved = {}, self.timeout
-        self.timeout = timeout
+        self.timeout, deadline = timeout, time.monotonic() + timeout
         try:
             while True:
-                answer = self._receive("your answer cells")
+                answer = self._receive("your answer cells", deadline)
                 if "replayed" in answer or "ended" in answer:
                     break
-                index = answer.get("group")
-                if index in wanted and index not in results:
-                    results[index] = ({"error": _describe(answer["error"], "your answer cell")}
-                                      if "error" in answer else
-                                      {"values": handover.decode(answer["values"])})
+                index = self._group(answer, wanted, results)
+                results[index] = _recomputed(answer)
             if "replayed" in answer:
-                self._receive("ending the replay")
+                self._receive("ending the replay", deadline)
         except StudentCodeError as error:
             reason = str(error)
         else:
@@ -459,6 +714,16 @@ class Runner:
         for index in wanted - set(results):
             results[index] = {"error": f"not recomputed: {reason}"}
         return results
+
+    def _group(self, answer, wanted, results):
+        """The group a replay's message answers: one asked for and not answered yet."""
+        index = answer.get("group") if isinstance(answer, dict) else None
+        if type(index) is not int or index not in wanted or index in results or \
+                not _valid(answer, "values"):
+            self.close()
+            raise StudentCodeError(f"the replay broke its protocol ({PROTOCOL}: "
+                                   f"{shorten(answer)})", "protocol")
+        return index
 
     def call(self, label, *args, **kwargs):
         """Call the started function; return its result (decoded) or raise."""
@@ -471,7 +736,7 @@ class Runner:
         if "result" not in answer:
             self.close()
             raise StudentCodeError(f"{label} stopped the process that ran it", "crashed")
-        return handover.decode(answer["result"])
+        return _decoded(answer["result"], label)
 
     def _end_child(self):
         """End the child; wait until the runner is ready (the child must not read ahead)."""
@@ -508,6 +773,26 @@ class Runner:
 
     def __exit__(self, *exc):
         self.close()
+
+
+def _recomputed(answer):
+    """A replay's answer of a group as the checks take it."""
+    if "error" in answer:
+        return {"error": _describe(answer["error"], "your answer cell")}
+    try:
+        return {"values": _decoded(answer["values"], "your answer cell")}
+    except StudentCodeError as error:
+        return {"error": str(error)}
+
+
+def _decoded(data, what):
+    """Data sent by student code, decoded; StudentCodeError when it cannot be (whatever the
+    reason: the student's process may have changed the encoder)."""
+    try:
+        return handover.decode(data)
+    except Exception as error:                      # noqa: BLE001 - reported to the student
+        raise StudentCodeError(f"{what} returned data that cannot be read: {error}",
+                               "not-handed-over") from None
 
 
 def _describe(error, label):
