@@ -20,7 +20,9 @@ from nbgrader.converters import GenerateAssignment
 from nbgrader.preprocessors import (AssignLatePenalties, CheckCellMetadata, IgnorePattern,
                                     LimitOutput, SaveAutoGrades)
 
-from robocourse.grading.preprocessors import ReleaseStudentId, SandboxedExecute, Verdict
+from robocourse.grading.autograde import remove_special_files_hook
+from robocourse.grading.preprocessors import (ReleaseStudentId, SandboxedExecute, SanitizeOutputs,
+                                              Verdict)
 
 c = get_config()  # noqa: F821 - provided by nbgrader when it loads this file
 
@@ -44,10 +46,13 @@ steps.insert(steps.index(next(p for p in steps if p.__name__ == "ComputeChecksum
              ReleaseStudentId)
 c.GenerateAssignment.preprocessors = steps
 
-# Autograde: the kernel in a sandbox, the verdicts made outside it, then nbgrader's scoring.
-c.Autograde.autograde_preprocessors = [SandboxedExecute, Verdict, IgnorePattern,
-                                       ClearMetadataPreprocessor, LimitOutput, SaveAutoGrades,
-                                       AssignLatePenalties, CheckCellMetadata]
+# Autograde: links, pipes and devices removed from the submitted folder (nbgrader would copy
+# a link's target as the instructor); the kernel in a sandbox, the verdicts made outside
+# it, the outputs made safe for the instructor's browser, then nbgrader's scoring.
+c.Autograde.pre_convert_hook = remove_special_files_hook
+c.Autograde.autograde_preprocessors = [SandboxedExecute, Verdict, SanitizeOutputs,
+                                       IgnorePattern, ClearMetadataPreprocessor, LimitOutput,
+                                       SaveAutoGrades, AssignLatePenalties, CheckCellMetadata]
 c.OverwriteCells.add_missing_cells = True       # a deleted test cell comes back, and fails
 # A cell that runs longer than this (an endless loop) is interrupted; grading goes on.
 c.SandboxedExecute.timeout = 60

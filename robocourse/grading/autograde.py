@@ -10,7 +10,10 @@ from the gradebook, records the students and submissions, writes the scores and
 later the feedback and the grade export. This command runs nbgrader's autograde
 pipeline in three steps, as a pipeline over the submissions:
 
-1. in this process: nbgrader records the submission and *sanitizes* its notebook
+1. in this process: whatever in a submitted folder is not a regular file or a folder
+   (a symbolic link, whose target nbgrader would copy as the instructor; a pipe; a
+   device) is removed from it, with a warning naming the student; then nbgrader
+   records the submission and *sanitizes* its notebook
    (outputs cleared, locked and test cells restored from the gradebook), which is
    then handed to a worker at once;
 2. in parallel worker processes, one per core: the notebook runs in a sandboxed
@@ -34,6 +37,7 @@ import dataclasses
 import multiprocessing
 import os
 import resource
+import stat
 import sys
 import time
 import traceback
@@ -48,7 +52,40 @@ from traitlets import Bool, Integer, default
 
 from robocourse.grading import report
 
-__all__ = ["ParallelAutograde", "ParallelAutogradeApp", "main"]
+__all__ = ["ParallelAutograde", "ParallelAutogradeApp", "main", "remove_special_files",
+           "remove_special_files_hook"]
+
+
+def remove_special_files(folder):
+    """Remove from a submitted folder, at any depth, everything that is not a regular file or
+    a folder — symbolic links (nbgrader, run as the instructor, would copy their targets),
+    named pipes, devices, sockets — and return their paths relative to ``folder``. A folder
+    that is itself a link is removed whole (its path is returned as ``"."``)."""
+    if os.path.islink(folder):
+        os.unlink(folder)
+        return ["."]
+    removed = []
+    for parent, folders, files in os.walk(folder):
+        for name in folders + files:
+            path = os.path.join(parent, name)
+            mode = os.lstat(path).st_mode
+            if not (stat.S_ISREG(mode) or stat.S_ISDIR(mode)):
+                os.unlink(path)
+                removed.append(os.path.relpath(path, folder))
+    return sorted(removed)
+
+
+def remove_special_files_hook(assignment, student, notebooks):
+    """nbgrader's pre-convert hook of ``Autograde`` (``nbgrader_config.py``), so that plain
+    ``nbgrader autograde`` removes them too: :func:`remove_special_files` on the folder of
+    each notebook of the submission, each removal logged as a warning."""
+    from traitlets.log import get_logger
+
+    for folder in sorted({os.path.dirname(notebook) for notebook in notebooks}):
+        removed = remove_special_files(folder)
+        if removed:
+            get_logger().warning("%s: removed what is not a regular file (a link, pipe or "
+                                 "device) before grading: %s", folder, ", ".join(removed))
 
 
 @dataclasses.dataclass
@@ -117,14 +154,14 @@ class ParallelAutograde(Autograde):
         return steps[:cut], steps[cut:]
 
     def _require_pipeline(self):
-        """Refuse a configuration whose pipeline would run student code unsandboxed or
-        let the kernel decide its own grade."""
+        """Refuse a configuration whose pipeline would run student code unsandboxed, let
+        the kernel decide its own grade or show the instructor its unsanitised outputs."""
         from nbgrader.converters.base import NbGraderException
 
-        from robocourse.grading.preprocessors import SandboxedExecute, Verdict
+        from robocourse.grading.preprocessors import SandboxedExecute, SanitizeOutputs, Verdict
 
         steps = list(self.autograde_preprocessors)
-        missing = [p.__name__ for p in (SandboxedExecute, Verdict)
+        missing = [p.__name__ for p in (SandboxedExecute, Verdict, SanitizeOutputs)
                    if not any(issubclass(step, p) for step in steps)]
         if missing:
             message = (f"the autograde pipeline of this course's nbgrader_config.py lacks "
@@ -171,6 +208,7 @@ class ParallelAutograde(Autograde):
             try:
                 if not self.init_destination(assignment, student):
                     continue
+                self._remove_special_files(submission, who)
                 self.run_pre_convert_hook()
                 self.init_assignment(assignment, student)
                 jobs = [self._sanitize(notebook, student, who) for notebook in self.notebooks]
@@ -182,6 +220,13 @@ class ParallelAutograde(Autograde):
                 self._zero(assignment, student)
                 continue
             yield from jobs
+
+    def _remove_special_files(self, submission, who):
+        """:func:`remove_special_files` on a submitted folder, said in the log."""
+        removed = remove_special_files(submission)
+        if removed:
+            self.log.warning("%s: removed from the submission, as it is not a regular file "
+                             "(a link, pipe or device): %s", who, ", ".join(removed))
 
     def _ids(self, submission):
         import re

@@ -12,6 +12,11 @@
   rest of the notebook is still graded on what was handed over. A cell whose output is
   cut is interrupted, and the next cell starts only once the kernel has taken that
   interrupt.
+  Each submission also has a total output budget (past it, later outputs are dropped
+  with one note; test cells, whose outputs become verdicts, keep their own), a budget
+  of running time (past it, the remaining cells are not run) and a largest number of
+  code cells (the cells past it are not run). Only the student's own submitted
+  regular files are bound, read-only, into the sandbox's home folder.
 * :class:`Verdict` runs next, in nbgrader's own process, which never executes
   student code: for every test cell it rebuilds the answers handed over in the
   cell's outputs and decides with the assignment's checks
@@ -20,6 +25,9 @@
   what nbgrader's ``SaveAutoGrades`` then scores. A test cell without a hand-over
   (turned into ``pass``, deleted, never reached) scores zero with the message "no
   answer was handed in for exercise N".
+* :class:`SanitizeOutputs` runs after it: what the formgrader will render on the
+  instructor's page keeps only what cannot run script there (plain text, LaTeX,
+  PNG/JPEG images, HTML and Markdown cleaned by bleach).
 * :class:`ReleaseStudentId` (``generate_assignment``): the released notebooks ask
   the student for their id instead of carrying the instructor's example id.
 """
@@ -32,27 +40,40 @@ import json
 import os
 import pathlib
 import queue
+import re
 import shutil
+import stat
 import subprocess
 import sys
 import tempfile
+import time
 
 from jupyter_client.manager import AsyncKernelManager
 from nbclient.exceptions import CellTimeoutError, DeadKernelError
 from nbclient.util import run_sync
+from nbconvert.preprocessors.sanitize import SanitizeHTML
 from nbformat.v4 import new_output
 from nbgrader.coursedir import CourseDirectory
 from nbgrader.preprocessors import Execute, NbGraderPreprocessor
-from traitlets import Bool, Enum, Integer, Unicode
+from traitlets import Bool, Enum, Integer, Set, Unicode
 
 from robocourse.grading import handover, runner, sandbox, students
 from robocourse.grading.exercises import Context, ExerciseSet
 from robocourse.grading.exercises import Verdict as Decision
 
-__all__ = ["SandboxedExecute", "Verdict", "ReleaseStudentId", "load_exercise_set"]
+__all__ = ["SandboxedExecute", "Verdict", "SanitizeOutputs", "ReleaseStudentId",
+           "load_exercise_set"]
 
 #: The example id the instructor's versions use, replaced in the release.
 EXAMPLE_ID = "instructor"
+#: Output kept per notebook (test cells, whose outputs become verdicts, apart).
+NOTEBOOK_OUTPUT_BYTES = 5_000_000
+#: Running time of a whole submission, kernel start included.
+SUBMISSION_SECONDS = 600
+#: Code cells run per submission (an assignment has about 30).
+MAX_CODE_CELLS = 500
+#: Characters of its message an error keeps once its cell or notebook is past its budget.
+SHORT_ERROR_CHARS = 300
 
 
 def _slot():
@@ -121,6 +142,13 @@ class SandboxedExecute(Execute):
                           help="CPU seconds the kernel may use in all.").tag(config=True)
     memory_bytes = Integer(sandbox.Limits.memory_bytes,
                            help="Address space of each sandboxed process.").tag(config=True)
+    notebook_output_bytes = Integer(NOTEBOOK_OUTPUT_BYTES, help="Output kept per notebook "
+                                    "outside its test cells; later outputs are dropped "
+                                    "with a note.").tag(config=True)
+    submission_seconds = Integer(SUBMISSION_SECONDS, help="Running time of a submission; "
+                                 "the cells left when it is up are not run.").tag(config=True)
+    max_code_cells = Integer(MAX_CODE_CELLS, help="Code cells run per submission; the "
+                             "cells after them are not run.").tag(config=True)
     # Every output has arrived when the last cell has run: a graceful shutdown would only
     # wait for the kernel to exit by itself (0.5 s a submission, sometimes 3 s), and the
     # sandbox ends whatever it leaves.
@@ -155,12 +183,25 @@ class SandboxedExecute(Execute):
             os.chown(self._folder, 0, 0)
             os.chmod(self._folder, 0o755)
 
-    def create_kernel_manager(self):
+    def _home_files(self):
+        """The files bound read-only into the sandbox's home folder: those of the autograded
+        folder that the student submitted as regular files. A link (whose target nbgrader,
+        run as the instructor, copied), a pipe, a device, a file only the instructor's side
+        added, and anything when the submission is unknown, are never bound."""
         path = pathlib.Path(self.resources.get("metadata", {}).get("path") or ".")
+        info = self.resources.get("nbgrader", {})
+        if not (path.is_dir() and info.get("student") and info.get("assignment")):
+            return []
+        coursedir = CourseDirectory(config=self.config)
+        submitted = pathlib.Path(coursedir.format_path(
+            coursedir.submitted_directory, info["student"], info["assignment"]))
+        return [p for p in sorted(path.iterdir()) if p.suffix != ".ipynb"
+                and _is_regular_file(p) and _is_regular_file(submitted / p.name)]
+
+    def create_kernel_manager(self):
         student = self.resources.get("nbgrader", {}).get("student", "")
         environment = {"NBGRADER_EXECUTION": "autograde", students.GRADED_STUDENT: student}
-        home_files = [p for p in sorted(path.iterdir()) if p.is_file()
-                      and p.suffix != ".ipynb"] if path.is_dir() else []
+        home_files = self._home_files()
         if self.unsafe:
             os.environ.update(environment)
         limits = sandbox.Limits(cpu_seconds=self.cpu_seconds, memory_bytes=self.memory_bytes)
@@ -186,12 +227,20 @@ class SandboxedExecute(Execute):
         self.reset_execution_trackers()
         self._check_assign_resources(resources)
         self._cell_bytes, self._cut, self._interrupting, self._timed_out = {}, set(), None, False
+        self._notebook_bytes, self._notebook_cut, self._cell_index = 0, False, 0
+        self._deadline = time.monotonic() + self.submission_seconds
+        code_cells = 0
         try:
             with self.setup_kernel():
                 self._lock_folder()
                 info = self.wait_for_reply(self.kc.kernel_info())
                 self.nb.metadata["language_info"] = info["content"]["language_info"]
                 for index, cell in enumerate(self.nb.cells):
+                    code_cells += cell.cell_type == "code"
+                    reason = self._not_run(cell, code_cells)
+                    if reason:
+                        self._record_end(index, "NotRun", reason)
+                        break
                     try:
                         self.preprocess_cell(cell, resources, index)
                     except DeadKernelError:
@@ -206,6 +255,19 @@ class SandboxedExecute(Execute):
         self.set_widgets_metadata()
         return self.nb, self.resources
 
+    def _not_run(self, cell, code_cells):
+        """Why ``cell`` (the ``code_cells``-th code cell) is not run: the submission's running
+        time is up or it has too many code cells; ``""`` if it is run."""
+        if cell.cell_type != "code":
+            return ""
+        if time.monotonic() >= self._deadline:
+            return (f"the submission used up its running time of {self.submission_seconds} s "
+                    "before this cell; it is graded on the cells that ran")
+        if code_cells > self.max_code_cells:
+            return (f"the notebook has more than {self.max_code_cells} code cells; this cell "
+                    "and the ones after it were not run")
+        return ""
+
     def _record_end(self, index, name, reason):
         """The kernel ended (or was stopped) in cell ``index``: the cell says why, and the
         test cells after it say they were not run."""
@@ -217,29 +279,76 @@ class SandboxedExecute(Execute):
 
     def _stuck(self, cell):
         """Why a cell that would not finish stopped the kernel."""
+        if self._timed_out and time.monotonic() >= self._deadline:
+            return (f"the kernel was stopped: the submission ran past its running time of "
+                    f"{self.submission_seconds} s in this cell, which did not stop when "
+                    "interrupted")
         if self._timed_out:
             return (f"the kernel was stopped: this cell ran past its time limit of "
                     f"{self._get_timeout(cell)} s and did not stop when interrupted")
         return (f"the kernel was stopped: the output of this cell did not all arrive within "
                 f"{self.iopub_timeout} s of its end")
 
+    def _get_timeout(self, cell):
+        """A cell's time limit, cut short where the submission's running time ends."""
+        limit = super()._get_timeout(cell)
+        left = max(1, int(self._deadline - time.monotonic()) + 1)
+        return left if limit is None else min(limit, left)
+
     async def _async_handle_timeout(self, timeout, cell=None):
         self._timed_out = True
         return await super()._async_handle_timeout(timeout, cell)
 
     def output(self, outs, msg, display_id, cell_index):
+        """Keep an output within its cell's budget and the notebook's; past either, an error
+        is kept shortened (the cell still shows it failed) and anything else dropped."""
         size = _message_size(msg)
         used = self._cell_bytes.get(cell_index, 0) + size
         self._cell_bytes[cell_index] = used
-        if used <= self.cell_output_bytes or msg["msg_type"] == "error":
+        within_cell = used <= self.cell_output_bytes
+        within = within_cell and self._spend(outs, cell_index, size)
+        if msg["msg_type"] == "error":
+            return super().output(outs, msg if within else _shortened(msg), display_id,
+                                  cell_index)
+        if within:
             return super().output(outs, msg, display_id, cell_index)
+        if not within_cell:
+            self._cut_cell(outs, cell_index)
+        return None
+
+    def _spend(self, outs, cell_index, size):
+        """Count ``size`` bytes against the notebook's output budget (a test cell's outputs,
+        replaced by its verdict, do not count): whether they fit. The first output that does
+        not leaves a note in its cell."""
+        if _is_test(self.nb.cells[cell_index]):
+            return True
+        self._notebook_bytes += size
+        if self._notebook_bytes <= self.notebook_output_bytes:
+            return True
+        if not self._notebook_cut:
+            self._notebook_cut = True
+            note = (f"[output cut: this notebook's outputs passed {self.notebook_output_bytes:,}"
+                    " bytes; every later output was dropped]\n")
+            outs.append(new_output("stream", name="stdout", text=note))
+        return False
+
+    def _update_display_id(self, display_id, msg):
+        """A display update counts against the notebook's budget once for every output it
+        rewrites; past the budget it is dropped."""
+        rewritten = sum(len(indices) for indices in
+                        self._display_id_map.get(display_id, {}).values())
+        outs = self.nb.cells[self._cell_index].get("outputs", [])
+        if self._spend(outs, self._cell_index, _message_size(msg) * rewritten):
+            super()._update_display_id(display_id, msg)
+
+    def _cut_cell(self, outs, cell_index):
+        """The first output past a cell's budget: a note, and the cell is interrupted."""
         if cell_index not in self._cut:
             self._cut.add(cell_index)
             note = (f"[output cut: this cell printed more than {self.cell_output_bytes:,} "
                     "bytes; the rest was dropped and the cell interrupted]\n")
             outs.append(new_output("stream", name="stdout", text=note))
             self._interrupting = asyncio.ensure_future(self._interrupt())
-        return None
 
     async def _interrupt(self):
         """Interrupt the kernel (a request on its control channel) and wait for its reply:
@@ -256,7 +365,7 @@ class SandboxedExecute(Execute):
         """nbclient's cell execution; after a cell whose output was cut, the next cell
         starts only once the kernel has taken the interrupt, so the interrupt can never
         land in the next cell (on a loaded machine the request may be handled late)."""
-        self._timed_out = False
+        self._timed_out, self._cell_index = False, cell_index
         try:
             return await super().async_execute_cell(cell, cell_index, *args, **kwargs)
         finally:
@@ -270,10 +379,28 @@ class SandboxedExecute(Execute):
 
 def _message_size(msg):
     content = msg.get("content", {})
-    size = len(content.get("text", ""))
+    size = len(content.get("text", "")) + len(content.get("evalue", ""))
+    size += sum(len(line) for line in content.get("traceback", []))
     for value in content.get("data", {}).values():
         size += len(value) if isinstance(value, str) else len(json.dumps(value))
     return size
+
+
+def _shortened(msg):
+    """An error message cut to the start of its name and value, without traceback."""
+    content = msg["content"]
+    name, value = (content.get(key, "") for key in ("ename", "evalue"))
+    name, value = name[:SHORT_ERROR_CHARS], value[:SHORT_ERROR_CHARS] + "… [cut]"
+    return {**msg, "content": {**content, "ename": name, "evalue": value,
+                               "traceback": [f"{name}: {value}"]}}
+
+
+def _is_regular_file(path):
+    """Whether ``path`` itself (not a link's target) is a regular file."""
+    try:
+        return stat.S_ISREG(os.lstat(path).st_mode)
+    except OSError:
+        return False
 
 
 # --- the verdicts -------------------------------------------------------------------------
@@ -423,6 +550,55 @@ def _recompute(nb, exercise_set, student, context):
         return {}
     results = context.runner().replay(setup=f"STUDENT_ID = {student!r}", groups=groups)
     return {number: results[index] for index, number in numbers.items()}
+
+
+# --- what the instructor's browser is shown -------------------------------------------
+
+class SanitizeOutputs(NbGraderPreprocessor, SanitizeHTML):
+    """Make the autograded notebook safe to render on the instructor's page (the formgrader
+    renders it unsanitised, on the origin of the instructor's Jupyter).
+
+    Outputs of student code keep plain text, LaTeX and PNG/JPEG images (their data base64
+    only, their metadata only a numeric width and height); HTML and Markdown are cleaned
+    by bleach's allow-list (no script, no event handler, no ``javascript:`` link, no
+    iframe); every other MIME type — JavaScript, SVG, widget views, a hand-over left in a
+    cell of the student's — is dropped, and so is the notebook's widget state. Markdown
+    and raw cells are cleaned too, except the instructor's locked cells (nbgrader has
+    restored them from the gradebook)."""
+
+    safe_output_keys = Set({"text/plain", "text/latex", "image/png", "image/jpeg"})
+    sanitized_output_types = Set({"text/html", "text/markdown"})
+
+    def preprocess(self, nb, resources):
+        nb.metadata.pop("widgets", None)
+        return super().preprocess(nb, resources)
+
+    def preprocess_cell(self, cell, resources, index):
+        meta = _nbgrader(cell)
+        if cell.cell_type != "code" and meta.get("locked") and meta.get("grade_id"):
+            return cell, resources
+        cell, resources = super().preprocess_cell(cell, resources, index)
+        for output in cell.get("outputs", []):
+            _clean_images(output)
+        return cell, resources
+
+
+_BASE64 = re.compile(r"[A-Za-z0-9+/=\s]*")
+
+
+def _clean_images(output):
+    """An output's images keep only base64 data and a numeric width and height (the HTML
+    exporter writes both into an ``<img>`` tag, the size unquoted)."""
+    if "metadata" in output:
+        output["metadata"] = {
+            key: {k: v for k, v in value.items() if k in ("width", "height")
+                  and isinstance(v, int | float) and not isinstance(v, bool)}
+            for key, value in output["metadata"].items()
+            if key in ("image/png", "image/jpeg") and isinstance(value, dict)}
+    data = output.get("data", {})
+    for key in ("image/png", "image/jpeg"):
+        if key in data and not (isinstance(data[key], str) and _BASE64.fullmatch(data[key])):
+            del data[key]
 
 
 # --- the release --------------------------------------------------------------------------
