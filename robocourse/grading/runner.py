@@ -48,7 +48,6 @@ import io
 import json
 import linecache
 import os
-import pkgutil
 import select
 import signal
 import stat
@@ -203,22 +202,6 @@ def _serve_child(request, reply, read):
 
 # --- the student's process ----------------------------------------------------------------
 
-_SKIPPED = ("robocourse.widgets", "robocourse.grading")
-
-
-def _import_library():
-    """Import every module of the library that student code may use (all but the widgets
-    and the grading), once for every child: a guarded process cannot import one."""
-    pending = [importlib.import_module("robocourse")]
-    while pending:
-        package = pending.pop()
-        for info in pkgutil.iter_modules(package.__path__, f"{package.__name__}."):
-            if info.name not in _SKIPPED:
-                module = importlib.import_module(info.name)
-                if info.ispkg:
-                    pending.append(module)
-
-
 def _fork_student(run, keep=()):
     """Fork the process that runs student code: it keeps only standard output and error
     (both empty), ``keep`` and the write end of a pipe back to this process, and returns
@@ -289,17 +272,20 @@ def _valid(message, key):
 
 def _guard():
     """From here on, refuse (PermissionError, in the student's code) every way around the
-    switch-off: open a file of the library — or a folder (a path relative to an open folder
-    could reach it), a file of ``/proc`` (another process's channel or memory), a pipe or
-    a socket — import a module again or a library module not yet imported, start a program
+    switch-off: open a file of the library — but the source or bytecode of a module not
+    loaded yet, which has nothing switched off (the switch-off imports what it switches
+    off) — or a folder (a path relative to an open folder could reach it), a file of
+    ``/proc`` (another process's channel or memory), a pipe or a socket; import a module
+    again, start a program
     (a new interpreter would load the library afresh), use ctypes or a sub-interpreter,
     make a symbolic link, or list the objects of the process. An audit hook (PEP 578)
     cannot be removed, and this one keeps all it uses in its own variables: none of it can
     be changed from student code. The library's code generation makes numpy code (no
     compiler runs)."""
-    library = _inodes(os.path.dirname(os.path.realpath(importlib.import_module(
-        "robocourse").__file__)))
+    folder = os.path.dirname(os.path.realpath(importlib.import_module("robocourse").__file__))
+    library, modules = _inodes(folder), _module_files(folder, "robocourse")
     proc, loaded, status = os.stat("/proc").st_dev, frozenset(sys.modules), os.stat
+    loaded_name = "robocourse"          # what any other file of the library counts as
     refused, special = _REFUSED_EVENTS, frozenset({stat.S_IFDIR, stat.S_IFIFO, stat.S_IFSOCK})
     file_type = stat.S_IFMT
     kind, number, texts, refusal = type, int, (str, bytes), PermissionError  # builtins change
@@ -313,16 +299,16 @@ def _guard():
             found = status(path)
         except (OSError, ValueError):
             return False
-        return (found.st_dev, found.st_ino) in library or found.st_dev == proc or \
-            file_type(found.st_mode) in special
+        key = (found.st_dev, found.st_ino)
+        if key in library:              # a module loaded before the guard: its code again;
+            return modules.get(key, loaded_name) in loaded    # one not loaded: nothing off
+        return found.st_dev == proc or file_type(found.st_mode) in special
 
     def hook(event, args):
         if event == "open":
             refuse = path_refused(args[0])
         elif event == "import":
-            name = args[0]
-            refuse = kind(name) is not texts[0] or name in loaded or name == "robocourse" or \
-                name.startswith("robocourse.")
+            refuse = kind(args[0]) is not texts[0] or args[0] in loaded
         else:
             refuse = event in refused or event.startswith("ctypes.")
         if refuse:
@@ -342,6 +328,22 @@ _REFUSED_EVENTS = frozenset({
 
 def _no_program(*args, **kwargs):
     raise PermissionError(f"starting a program: {GUARDED}")
+
+
+def _module_files(folder, package):
+    """``(device, inode)`` -> module name, of the source and the bytecode of every module of
+    ``package``, whose folder is ``folder``."""
+    modules = {}
+    for root, _, files in os.walk(folder):
+        parts = [part for part in os.path.relpath(root, folder).split(os.sep)
+                 if part not in (".", "__pycache__")]
+        for name in files:
+            stem = name.split(".")[0]
+            if name.endswith((".py", ".pyc")):
+                found = os.stat(os.path.join(root, name))
+                modules[(found.st_dev, found.st_ino)] = ".".join(
+                    [package, *parts, *([] if stem == "__init__" else [stem])])
+    return modules
 
 
 def _inodes(folder):
@@ -580,7 +582,6 @@ def serve():
     import numpy  # noqa: F401 - imported once here, shared by every forked child
     import sympy  # noqa: F401
 
-    _import_library()
     stdin = sys.stdin.buffer
     protocol = os.fdopen(os.dup(1), "w", buffering=1)
     devnull = os.open(os.devnull, os.O_WRONLY)
