@@ -58,17 +58,17 @@ def _outputs_text(cell):
 
 @pytest.fixture(scope="module")
 def escaping_class(tmp_path_factory):
-    """A class of ``ch1_statics`` graded by ``robocourse-autograde``: an honest student who
-    links instructor files and a system file into the submission, lists the sandbox's
-    home folder and shows script-laden HTML and a figure, and an honest one without any
-    of that. Returns ``(course, the autograde result)``."""
+    """A class of ``ch1_statics`` graded by ``robocourse-autograde``: a student with the
+    right answers who links instructor files and a system file into the submission, lists
+    the sandbox's home folder and shows script-laden HTML and a figure (honest students
+    beside attackers: tests/test_autograde.py). Returns ``(course, the autograde result)``."""
     course = tmp_path_factory.mktemp("escapes-course")
     shutil.copy(ROOT / "nbgrader_config.py", course)
     shutil.copytree(ROOT / "solutions" / ASSIGNMENT, course / "solutions" / ASSIGNMENT)
     _run(course, sys.executable, "-m", "nbgrader", "generate_assignment", ASSIGNMENT, "--force")
     release = nbformat.read(course / "exercises" / ASSIGNMENT / f"{ASSIGNMENT}.ipynb", 4)
     solution = nbformat.read(course / "solutions" / ASSIGNMENT / f"{ASSIGNMENT}.ipynb", 4)
-    for student in ("a_honest", "s_linker"):
+    for student in ("s_linker",):
         folder = course / "grading" / "submitted" / student / ASSIGNMENT
         folder.mkdir(parents=True)
         notebook = _fill_in(nbformat.from_dict(release), solution)
@@ -87,7 +87,7 @@ def escaping_class(tmp_path_factory):
             (folder / "deep" / "leak_solutions").symlink_to(course / "solutions")
         nbformat.write(notebook, folder / f"{ASSIGNMENT}.ipynb")
     result = _run(course, sys.executable, "-m", "robocourse.grading.autograde", ASSIGNMENT,
-                  "--create", "--no-progress", "--workers", "2", check=False)
+                  "--create", "--no-progress", "--workers", "1", check=False)
     return course, result
 
 
@@ -134,11 +134,10 @@ def test_student_script_is_gone_from_the_autograded_notebook_text_and_figure_sta
 
 
 @needs_sandbox
-def test_both_students_get_full_marks(escaping_class):
+def test_the_student_who_links_still_gets_the_marks_of_the_answers(escaping_class):
     course, result = escaping_class
     assert result.returncode == 0, result.stderr[-3000:]
-    for student in ("a_honest", "s_linker"):
-        assert sum(_scores(course, ASSIGNMENT, student).values()) == 29.0
+    assert sum(_scores(course, ASSIGNMENT, "s_linker").values()) == 29.0
 
 
 def _course_config(course):
