@@ -12,7 +12,8 @@ pipeline in three steps, as a pipeline over the submissions:
 
 1. in this process: whatever in a submitted folder is not a regular file or a folder
    (a symbolic link, whose target nbgrader would copy as the instructor; a pipe; a
-   device) is removed from it, with a warning naming the student; then nbgrader
+   device) is removed from it by the configuration's pre-convert hook, with a warning
+   naming the student; then nbgrader
    records the submission and *sanitizes* its notebook
    (outputs cleared, locked and test cells restored from the gradebook), which is
    then handed to a worker at once;
@@ -76,16 +77,19 @@ def remove_special_files(folder):
 
 
 def remove_special_files_hook(assignment, student, notebooks):
-    """nbgrader's pre-convert hook of ``Autograde`` (``nbgrader_config.py``), so that plain
-    ``nbgrader autograde`` removes them too: :func:`remove_special_files` on the folder of
-    each notebook of the submission, each removal logged as a warning."""
+    """nbgrader's pre-convert hook of ``Autograde`` (``nbgrader_config.py``; both plain
+    ``nbgrader autograde`` and this command run it, before nbgrader copies anything):
+    :func:`remove_special_files` on the folder of each notebook of the submission, each
+    removal logged as a warning naming the student."""
     from traitlets.log import get_logger
 
     for folder in sorted({os.path.dirname(notebook) for notebook in notebooks}):
         removed = remove_special_files(folder)
         if removed:
-            get_logger().warning("%s: removed what is not a regular file (a link, pipe or "
-                                 "device) before grading: %s", folder, ", ".join(removed))
+            get_logger().warning("%s: removed from the submission, as it is not a regular file "
+                                 "(a link, pipe or device): %s",      # its folder names the
+                                 os.path.basename(os.path.dirname(folder)),   # student (the
+                                 ", ".join(removed))                # argument is a pattern)
 
 
 @dataclasses.dataclass
@@ -155,7 +159,8 @@ class ParallelAutograde(Autograde):
 
     def _require_pipeline(self):
         """Refuse a configuration whose pipeline would run student code unsandboxed, let
-        the kernel decide its own grade or show the instructor its unsanitised outputs."""
+        the kernel decide its own grade, show the instructor its unsanitised outputs or
+        copy a link's target as the instructor."""
         from nbgrader.converters.base import NbGraderException
 
         from robocourse.grading.preprocessors import SandboxedExecute, SanitizeOutputs, Verdict
@@ -163,10 +168,15 @@ class ParallelAutograde(Autograde):
         steps = list(self.autograde_preprocessors)
         missing = [p.__name__ for p in (SandboxedExecute, Verdict, SanitizeOutputs)
                    if not any(issubclass(step, p) for step in steps)]
+        hook = self.pre_convert_hook                # run as __main__, this module is a copy
+        if (getattr(hook, "__module__", None), getattr(hook, "__qualname__", None)) != \
+                (__name__.replace("__main__", "robocourse.grading.autograde"),
+                 remove_special_files_hook.__qualname__):
+            missing.append("the pre-convert hook remove_special_files_hook")
         if missing:
             message = (f"the autograde pipeline of this course's nbgrader_config.py lacks "
                        f"{' and '.join(missing)}: use the course's nbgrader_config.py (it sets "
-                       "c.Autograde.autograde_preprocessors)")
+                       "c.Autograde.autograde_preprocessors and c.Autograde.pre_convert_hook)")
             self.log.error(message)
             raise NbGraderException(message)
 
@@ -208,7 +218,6 @@ class ParallelAutograde(Autograde):
             try:
                 if not self.init_destination(assignment, student):
                     continue
-                self._remove_special_files(submission, who)
                 self.run_pre_convert_hook()
                 self.init_assignment(assignment, student)
                 jobs = [self._sanitize(notebook, student, who) for notebook in self.notebooks]
@@ -220,13 +229,6 @@ class ParallelAutograde(Autograde):
                 self._zero(assignment, student)
                 continue
             yield from jobs
-
-    def _remove_special_files(self, submission, who):
-        """:func:`remove_special_files` on a submitted folder, said in the log."""
-        removed = remove_special_files(submission)
-        if removed:
-            self.log.warning("%s: removed from the submission, as it is not a regular file "
-                             "(a link, pipe or device): %s", who, ", ".join(removed))
 
     def _ids(self, submission):
         import re
