@@ -549,11 +549,9 @@ def together(**arrays):
     try:
         np.broadcast_shapes(*shapes.values())
     except ValueError:
-        names = list(shapes)
-        listed = f"{', '.join(names[:-1])} and {names[-1]}"
         got = ", ".join(f"{name} of {shape[0]} entries" if len(shape) == 1 else
                         f"{name} of shape {shape}" for name, shape in shapes.items() if shape)
-        raise ValueError(f"{listed} must each be one number or have the same shape (one "
+        raise ValueError(f"{_listed(shapes)} must each be one number or have the same shape (one "
                          f"entry per joint); got {got}") from None
     return tuple(arrays.values())
 
@@ -568,10 +566,9 @@ def numeric_values(value, name):
     TypeError: velocities[1] must be a number here (...), not an expression in symbols; got v
     """
     checked = np.asarray(values(value, name))
-    if checked.dtype == object:
-        for k, entry in enumerate(checked.flat):
-            number(entry, f"{name}[{k}]" if checked.ndim else name)
-    return checked.astype(float)
+    if not checked.ndim:
+        return np.asarray(float(number(checked.item(), name)))
+    return _floats(list(checked.flat), name, checked.shape)
 
 
 def within(value, name, low, high, unit, hint=""):
@@ -679,6 +676,12 @@ def symbols(value, length, name, entries="one per joint"):
     return entries
 
 
+def _listed(names):
+    """``"a, b and c"``: the ``names`` for a message."""
+    names = list(names)
+    return f"{', '.join(names[:-1])} and {names[-1]}" if len(names) > 1 else names[0]
+
+
 def distinct(**groups):
     """The ``groups`` (name -> symbols) checked to hold different symbols, across groups and
     within each: a coordinate, its rate and its acceleration are different variables.
@@ -695,9 +698,8 @@ def distinct(**groups):
             if entry in seen:
                 where = (f"twice in {name}" if seen[entry] == name
                          else f"in {seen[entry]} and in {name}")
-                names = list(groups)
-                listed = f"{', '.join(names[:-1])} and {names[-1]}" if len(names) > 1 else names[0]
-                raise ValueError(f"{listed} must be different symbols; got {entry} {where}")
+                raise ValueError(f"{_listed(groups)} must be different symbols; got {entry} "
+                                 f"{where}")
             seen[entry] = name
 
 
