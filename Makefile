@@ -78,13 +78,18 @@ prepare: $(STAMP) $(BOOK_ASSETS) system hub-env
 
 # The environment's scripts (jupyter, nbgrader, alembic) come first on PATH.
 test: export PATH := $(CURDIR)/$(BIN):$(PATH)
+# Bytecode is cached even where the environment says not to (PYTHONDONTWRITEBYTECODE=1):
+# otherwise every worker, kernel and grading process compiles the library and the tests
+# again (each pytest worker spends 4 s rewriting the tests' assertions alone).
+test: export PYTHONDONTWRITEBYTECODE :=
 # the book's tests build the site once, in the first phase, for the later ones
 test: export ROBOCOURSE_TEST_SITE := $(CURDIR)/test-artifacts/site
 test:
 	$(MAKE) --no-print-directory -j 4 prepare
 	ruff check robocourse tests bench deploy book
 	rm -rf test-artifacts/site
-	python -m pytest -n 2 --dist loadfile -m "not browser and not hub" --durations=15 \
+	python -m pytest -n 2 --dist loadfile --no-loadscope-reorder -m "not browser and not hub" \
+	    --durations=15 \
 	    --nbval-lax --nbval-sanitize-with tests/nbval_sanitize.cfg --nbval-cell-timeout 120 \
 	    robocourse tests chapters solutions
 	# the timed slider alone: JupyterLab and Chromium get the whole machine

@@ -300,7 +300,12 @@ class _Pool:
     def submit(self, job):
         if self.executor is None:
             before, _ = self.converter._split()
-            context = multiprocessing.get_context("spawn")
+            # Workers fork from one server process that has imported the pipeline once
+            # (nbgrader, nbconvert, the sandbox): a fresh process, like "spawn", without
+            # every worker importing it all again.
+            context = multiprocessing.get_context("forkserver")
+            context.set_forkserver_preload(["robocourse.grading.autograde",
+                                            "robocourse.grading.preprocessors"])
             slots = context.Value("i", 0)
             self.executor = concurrent.futures.ProcessPoolExecutor(
                 max_workers=self.size, mp_context=context, initializer=_start_worker,
