@@ -158,22 +158,29 @@ def offline_page(browser, pages):
 def run_all(browser, lab, notebook, pages):
     """Open ``notebook`` in JupyterLab, run every cell, save; return the page.
 
-    Generous timeouts: on a busy 2-core machine the longest chapter takes minutes
-    to run and render in the browser."""
+    JupyterLab adds a long notebook's cells to the page in steps, and Run All runs the
+    cells the page has: the test waits for all of them first, and afterwards checks that
+    every code cell ran. Generous timeouts: on a busy 2-core machine the longest chapter
+    takes minutes to run and render in the browser."""
+    cells = json.loads((lab["root"] / notebook).read_text())["cells"]
+    code = sum(cell["cell_type"] == "code" for cell in cells)
     page = offline_page(browser, pages)
     page.set_default_timeout(300_000)
     # ?reset: a fresh workspace, so no notebook of an earlier test is restored beside it
     page.goto(f"{lab['url']}/lab/tree/{notebook}?reset&token={lab['token']}")
     idle = page.get_by_text("(ipykernel) | Idle")
     idle.wait_for()
+    page.wait_for_function("n => document.querySelectorAll('.jp-Notebook .jp-Cell').length === n",
+                           arg=len(cells))
     page.locator(".lm-MenuBar-itemLabel", has_text="Run").click()
     page.locator('li[data-command="runmenu:run-all"]').click()
-    page.wait_for_function("""() => {
+    numbered = page.wait_for_function("""() => {
         const prompts = [...document.querySelectorAll('.jp-CodeCell .jp-InputArea-prompt')];
-        return prompts.length > 0 && prompts.every(p => !p.textContent.includes('*')
-                                                   && /\\[\\d+\\]/.test(p.textContent));
-    }""")
+        const done = prompts.filter(p => /\\[\\d+\\]/.test(p.textContent)).length;
+        return done > 0 && prompts.every(p => !p.textContent.includes('*')) && done;
+    }""").json_value()
     idle.wait_for()
+    assert numbered == code, f"{notebook}: Run All stopped after {numbered} of {code} code cells"
     page.keyboard.press("Control+s")
     # saved when JupyterLab clears the tab's unsaved-changes mark (after the server replied)
     page.wait_for_function("() => !document.querySelector('.lm-TabBar-tab.jp-mod-dirty')")
