@@ -62,8 +62,26 @@ def lab(tmp_path_factory):
     """JupyterLab on a free loopback port with a token, serving a copy of chapters/, with
     JupyterLab's own settings (empty settings and workspaces folders), as ``make lab``
     opens it: default windowing, where the browser skips the cells off screen."""
+    yield from _jupyterlab(tmp_path_factory)
+
+
+@pytest.fixture(scope="module")
+def player_lab(tmp_path_factory):
+    """The same JupyterLab with its equation typesetter (MathJax) switched off, for the
+    tests of the players: they look at figures and frame numbers, and typesetting a whole
+    chapter costs the browser 4 s of CPU. The slider test sees the equations typeset as a
+    student does, and the book's tests check that they render."""
+    yield from _jupyterlab(tmp_path_factory, disabled=["@jupyterlab/mathjax-extension"])
+
+
+def _jupyterlab(tmp_path_factory, disabled=()):
+    """Serve JupyterLab (see ``lab``) with the extensions ``disabled`` switched off."""
     work = tmp_path_factory.mktemp("lab")
     shutil.copytree(ROOT / "chapters", work / "chapters")
+    if disabled:
+        (work / "config" / "labconfig").mkdir(parents=True)
+        (work / "config" / "labconfig" / "page_config.json").write_text(
+            json.dumps({"disabledExtensions": dict.fromkeys(disabled, True)}))
     port, token = _free_port(), secrets.token_hex(16)
     env = {**os.environ, "PATH": os.path.dirname(sys.executable) + os.pathsep +
            os.environ["PATH"], "JUPYTER_CONFIG_DIR": str(work / "config")}
@@ -122,18 +140,24 @@ def browser(tmp_path_factory):
             context.close()
 
 
+class Pages(list):
+    """The pages a test opened, and the JupyterLab they are on (``None`` for none)."""
+    lab = None
+
+
 @pytest.fixture
-def page_on_failure(request, lab):
+def page_on_failure(request):
     """Keep a full-page screenshot of the page a test leaves, then close it and shut its
     kernel down, so the next notebook has the machine to itself."""
-    pages = []
+    pages = Pages()
     yield pages
     for page in pages:
         if not page.is_closed():
             name = request.node.name.replace("/", "_")
             page.screenshot(path=str(ARTIFACTS / f"{name}-last-page.png"), full_page=True)
             page.close()
-    _shut_down_kernels(lab)
+    if pages.lab is not None:
+        _shut_down_kernels(pages.lab)
 
 
 def _shut_down_kernels(lab):
@@ -165,6 +189,7 @@ def run_all(browser, lab, notebook, pages):
     cells = json.loads((lab["root"] / notebook).read_text())["cells"]
     code = sum(cell["cell_type"] == "code" for cell in cells)
     page = offline_page(browser, pages)
+    pages.lab = lab
     page.set_default_timeout(300_000)
     # ?reset: a fresh workspace, so no notebook of an earlier test is restored beside it
     page.goto(f"{lab['url']}/lab/tree/{notebook}?reset&token={lab['token']}")
@@ -292,10 +317,10 @@ def test_statics_widget_redraws_when_theta2_moves(browser, lab, page_on_failure)
 
 @pytest.mark.parametrize("notebook", ["03_newton_euler.ipynb", "04_lagrange.ipynb",
                                       "05_trajectories_control.ipynb"])
-def test_play_moves_the_arm_and_stops_cleanly(browser, lab, notebook, page_on_failure):
-    page = run_all(browser, lab, notebook, page_on_failure)
-    assert_no_errors(lab, notebook)
-    assert_static_fallback(lab, notebook)
+def test_play_moves_the_arm_and_stops_cleanly(browser, player_lab, notebook, page_on_failure):
+    page = run_all(browser, player_lab, notebook, page_on_failure)
+    assert_no_errors(player_lab, notebook)
+    assert_static_fallback(player_lab, notebook)
     assert_player_icons(page)
     player = page.locator(".widget-play").first
     root = page.locator(".widget-vbox", has=player).first
