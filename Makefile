@@ -16,6 +16,8 @@ PRUNE      := $(BIN)/uv pip uninstall --quiet --python $(BIN)/python -r excluded
 # this checkout, which students must not read), and the port of `make hub`.
 HUB_ROOT ?= /srv/robocourse
 HUB_PORT ?= 8000
+# pytest workers of the unit phase of `make test`
+UNIT_WORKERS ?= $(shell echo $$(( $$(nproc) + 1 )))
 
 .PHONY: lab test prepare system hub-env hub bench clean book translations
 
@@ -88,8 +90,10 @@ test:
 	$(MAKE) --no-print-directory -j 4 prepare
 	ruff check robocourse tests bench deploy book
 	rm -rf test-artifacts/site
-	python -m pytest -n 2 --dist loadfile --no-loadscope-reorder -m "not browser and not hub" \
-	    --durations=15 \
+	# a worker more than there are cores: each waits for part of its time (kernels and
+	# sandboxes starting, subprocesses, time limits), and the extra one keeps the cores busy
+	python -m pytest -n $(UNIT_WORKERS) --dist loadfile --no-loadscope-reorder \
+	    -m "not browser and not hub" --durations=15 \
 	    --nbval-lax --nbval-sanitize-with tests/nbval_sanitize.cfg --nbval-cell-timeout 120 \
 	    robocourse tests chapters solutions
 	# the timed slider alone: JupyterLab and Chromium get the whole machine
