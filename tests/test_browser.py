@@ -186,7 +186,7 @@ def run_all(browser, lab, notebook, pages):
     cells the page has: the test waits for all of them first, and afterwards checks that
     every code cell ran. Generous timeouts: on a busy 2-core machine the longest chapter
     takes minutes to run and render in the browser."""
-    cells = json.loads((lab["root"] / notebook).read_text())["cells"]
+    cells = notebook_cells(lab, notebook)
     code = sum(cell["cell_type"] == "code" for cell in cells)
     page = offline_page(browser, pages)
     pages.lab = lab
@@ -212,9 +212,14 @@ def run_all(browser, lab, notebook, pages):
     return page
 
 
+def notebook_cells(lab, notebook):
+    """The cells of ``notebook`` as JupyterLab's folder holds it (saved by the last test)."""
+    return json.loads((lab["root"] / notebook).read_text())["cells"]
+
+
 def saved_outputs(lab, notebook):
-    cells = json.loads((lab["root"] / notebook).read_text())["cells"]
-    return [o for c in cells if c["cell_type"] == "code" for o in c["outputs"]]
+    return [o for c in notebook_cells(lab, notebook) if c["cell_type"] == "code"
+            for o in c["outputs"]]
 
 
 def assert_no_errors(lab, notebook):
