@@ -14,7 +14,8 @@ A uniform body (``Box``, ``Cylinder``, ``Rod``) is described in its own body fra
 {C}: origin at its centre of mass, axes along its edges or its axis of symmetry.
 """
 
-from dataclasses import astuple, dataclass
+import functools
+from dataclasses import astuple, dataclass, fields
 from typing import Any, NamedTuple
 
 import numpy as np
@@ -243,7 +244,9 @@ def inertia_by_integration(body, mass, origin=(0, 0, 0), axes=None):
         ``A_I = C_R_Aᵀ [∫ (dᵀd I3 − d dᵀ) dm] C_R_A``,  ``dm = m / volume · dV``,
 
     so the density is eliminated and the result is in terms of m and the dimensions.
-    The integral is always done by sympy; with numbers in, numbers come out.
+    sympy does the integral exactly, once per kind of body, with the dimensions, the mass
+    and ``C_P_A`` as symbols; the arguments are put into it afterwards. With numbers in,
+    numbers come out: the exact integral evaluated in floating point.
 
     >>> m, w, l, h = sp.symbols('m w l h')
     >>> inertia_by_integration(Box(w, l, h), m, origin=(-w/2, -l/2, -h/2))   # corner
@@ -261,15 +264,54 @@ def inertia_by_integration(body, mass, origin=(0, 0, 0), axes=None):
     mass = C.mass(mass)
     origin = C.vector(origin, 3, "origin", symbolic=True, entries="x, y, z in {C}")
     axes = B.identity(3, symbolic) if axes is None else as_rotation(axes, "axes", symbolic)
-    about_origin = sp.Matrix(body.integrate(lambda r: point_mass_inertia(1, r - origin), mass))
-    if not symbolic:
-        about_origin = np.array(about_origin, dtype=float)
-        if not np.isfinite(about_origin).all():
-            raise C.overflow_error(inertia_by_integration, {"body": astuple(body), "mass": mass,
-                                                            "origin": list(origin)},
-                                   "the integral is not finite in floating point")
-    I = rotate_inertia(about_origin, axes.T)
-    return I.applyfunc(sp.factor) if symbolic else I
+    if symbolic:
+        about_origin = _general_integral(type(body)).at(body, mass, origin)
+        return rotate_inertia(about_origin, axes.T).applyfunc(sp.factor)
+    with np.errstate(over="ignore", invalid="ignore"):
+        about_origin = _general_integral(type(body)).evaluate(body, mass, origin)
+    if not np.isfinite(about_origin).all():
+        raise C.overflow_error(inertia_by_integration, {"body": astuple(body), "mass": mass,
+                                                        "origin": list(origin)},
+                               "the integral is not finite in floating point")
+    return rotate_inertia(about_origin, axes.T)
+
+
+class _GeneralIntegral(NamedTuple):
+    """``∫ (dᵀd I3 − d dᵀ) dm``, ``d = r − C_P_A``, over a body with symbolic dimensions,
+    mass and ``C_P_A``: the exact ``matrix``, and the same as a numpy function."""
+
+    dimensions: tuple
+    mass: sp.Symbol
+    origin: tuple
+    matrix: sp.Matrix
+    function: Any
+
+    def at(self, body, mass, origin):
+        """The integral for this ``body``, ``mass`` and ``origin`` (sympy, exact)."""
+        values = zip((*self.dimensions, self.mass, *self.origin),
+                     (*astuple(body), mass, *origin), strict=True)
+        return self.matrix.xreplace({symbol: sp.sympify(value) for symbol, value in values})
+
+    def evaluate(self, body, mass, origin):
+        """The integral for this ``body``, ``mass`` and ``origin`` in floating point."""
+        numbers = [np.float64(value) for value in (*astuple(body), mass, *origin)]
+        n = len(self.dimensions)
+        return np.array(self.function(numbers[:n], numbers[n], numbers[n + 1:]), dtype=float)
+
+
+@functools.cache
+def _general_integral(kind):
+    """The inertia integral of a ``kind`` of body (``Box``, ``Cylinder``, ``Rod``) about a
+    general point, integrated by sympy once."""
+    dimensions = sp.symbols(" ".join(field.name for field in fields(kind)) + ",",
+                            positive=True)
+    mass = sp.Symbol("m", positive=True)
+    origin = sp.symbols("x_A y_A z_A", real=True)
+    point = sp.Matrix(origin)
+    matrix = sp.Matrix(kind(*dimensions).integrate(lambda r: point_mass_inertia(1, r - point),
+                                                   mass))
+    function = sp.lambdify((dimensions, mass, origin), matrix, "numpy")
+    return _GeneralIntegral(dimensions, mass, origin, matrix, function)
 
 
 @C.finite_result
