@@ -9,19 +9,22 @@ quarter of the bytes of full-colour frames) or JPEGs, embedded in the HTML.
 
 ``sweep_animation`` animates an explorer's view through a list of states,
 ``run_animation`` a player's view through one run; both draw the frames over a frozen
-background (``freeze_background``).
+background (``freeze_background``): the figure's ``FrameCanvas`` keeps a picture of
+everything but the moving artists, draws only those over it for each frame and writes
+the palette PNG itself, quantizing only the pixels they changed (``palette_over``):
+about 11 ms a frame of 900 x 380 pixels instead of 55 ms, the same picture.
 """
 
-import base64
-import io
 import re
 
 import numpy as np
 import PIL.Image
 from matplotlib import rc_context
 from matplotlib.animation import FuncAnimation
-from matplotlib.backend_bases import FigureCanvasBase
 from matplotlib.backends.backend_agg import FigureCanvasAgg
+from matplotlib.colors import to_hex
+from matplotlib.image import imsave
+from PIL.PngImagePlugin import PngInfo
 
 #: The player's icons (font-awesome names) as SVG paths in a 16 x 16 box.
 ICONS = {
@@ -37,7 +40,6 @@ ICONS = {
 }
 _ICON = re.compile(r'<i class="fa fa-([a-z -]+?)"></i>')
 _FONT_LINK = re.compile(r'<link rel="stylesheet"\s+href="[^"]*font-awesome[^"]*">\s*')
-_FRAME = re.compile(r'(frames\[\d+\] = "data:image/png;base64,)(.*?)(")', re.S)
 _EXTERNAL = re.compile(r'(?:href|src)\s*=\s*"(?:https?:)?//|https?://')
 
 
@@ -67,74 +69,229 @@ def offline_player(html):
     return html
 
 
-def palette_frames(html, colors=64):
-    """The player HTML with every PNG frame re-encoded as a palette PNG of ``colors``
-    colours: about a quarter of the size, for a notebook that stays small.
+def quantize(pixels, colors, base=()):
+    """``(index, palette)``: the RGB ``pixels`` (uint8, any shape x 3) as indices (that shape)
+    into a palette (k x 3) of at most ``colors`` colours (at most 256, more than
+    ``len(base)``), each pixel its nearest colour.
 
-    >>> from matplotlib.figure import Figure
-    >>> fig = Figure(figsize=(1, 1), dpi=20)
-    >>> player = FuncAnimation(fig, lambda k: [], frames=2).to_jshtml(embed_frames=True)
-    >>> small = palette_frames(player)
-    >>> small.count("data:image/png;base64"), len(small) < len(player)
-    (2, True)
+    The palette is ``base`` followed by colours of the pixels' own: PIL's median cut for
+    three quarters of them, then, one at a time, the colour the palette renders worst
+    (its pixel count times its squared distance to the palette). A median cut alone
+    weighs colours by their pixels, so it merges a thin line of a rare hue (a legend's
+    red next to an orange) into a neighbour; the last additions bring such hues back.
+
+    >>> pixels = np.array([[[255, 255, 255]] * 60 + [[128, 128, 128]] * 30
+    ...                     + [[214, 39, 40], [255, 127, 14]]], dtype=np.uint8)
+    >>> quantize(pixels, 3)[1].tolist()             # too few colours: red and orange merge
+    [[255, 255, 255], [128, 128, 128], [235, 83, 27]]
+    >>> index, palette = quantize(pixels, 8)
+    >>> index.shape, len(palette), np.array_equal(palette[index], pixels)
+    ((1, 92), 4, True)
     """
-    def shrink(match):
-        data = base64.b64decode(match.group(2).replace("\\\n", ""))
-        image = PIL.Image.open(io.BytesIO(data)).convert("RGB").quantize(colors=colors)
-        buffer = io.BytesIO()
-        image.save(buffer, format="png")
-        return match.group(1) + base64.b64encode(buffer.getvalue()).decode("ascii") + match.group(3)
+    keys, inverse, counts = np.unique(
+        pixels[..., 0].astype(np.int64) << 16 | pixels[..., 1].astype(np.int64) << 8
+        | pixels[..., 2], return_inverse=True, return_counts=True)
+    shades = np.stack([keys >> 16, keys >> 8 & 255, keys & 255], axis=1).astype(float)
+    own = colors - len(base)
+    strip = np.ascontiguousarray(pixels.reshape(1, -1, 3))
+    cut = PIL.Image.fromarray(strip).quantize(own - own // 4).getpalette()
+    palette = np.concatenate([np.reshape(base, (-1, 3)), np.reshape(cut, (-1, 3))]).astype(float)
+    distance = _squared_distances(shades, palette).min(axis=1)
+    for _ in range(own // 4):
+        worst = np.argmax(counts * distance)
+        if distance[worst] == 0:
+            break
+        palette = np.concatenate([palette, shades[worst:worst + 1]])
+        distance = np.minimum(distance, ((shades - shades[worst]) ** 2).sum(axis=1))
+    nearest = _squared_distances(shades, palette).argmin(axis=1).astype(np.uint8)
+    return nearest[inverse].reshape(pixels.shape[:-1]), palette.astype(np.uint8)
 
-    return _FRAME.sub(shrink, html)
+
+def _squared_distances(a, b):
+    """The squared distances between the rows of ``a`` (n x 3) and of ``b`` (k x 3), n x k
+    (exact for colours: whole numbers of float64)."""
+    return (a ** 2).sum(axis=1)[:, None] - 2 * a @ b.T + (b ** 2).sum(axis=1)
+
+
+def palette_over(rgba, background, index, palette, colors):
+    """``(index, palette)`` of the frame ``rgba`` (H x W x 4, uint8) drawn over
+    ``background`` (the same), whose pixels are ``index`` into ``palette``
+    (``quantize``): the pixels the frame shares with the background keep their index; the
+    others are quantized alone, with the background's palette as a base and up to
+    ``colors - len(palette)`` colours of their own. A few thousand pixels of moving
+    artists instead of the whole frame: about 2 ms instead of 20 for 900 x 380 pixels.
+
+    >>> background = np.full((2, 3, 4), 255, dtype=np.uint8)
+    >>> frame = background.copy(); frame[0, 1, :3] = (200, 0, 0)
+    >>> index, palette = palette_over(frame, background, np.zeros((2, 3), np.uint8),
+    ...                               np.array([[255, 255, 255]]), 4)
+    >>> index.tolist(), palette.tolist()
+    ([[0, 1, 0], [0, 0, 0]], [[255, 255, 255], [200, 0, 0]])
+    """
+    changed = rgba.view(np.uint32)[..., 0] != background.view(np.uint32)[..., 0]
+    if not changed.any():
+        return index, palette
+    index = index.copy()
+    index[changed], palette = quantize(rgba[changed][:, :3], colors, palette)
+    return index, palette
+
+
+class FrameCanvas(FigureCanvasAgg):
+    """The Agg canvas of a player's figure: it prints frames fast and, with ``colors`` set,
+    PNGs with a palette.
+
+    With ``moving`` (``freeze_background``), the first PNG or JPEG printed at a size, dpi
+    and figure colours draws the figure with those artists hidden and keeps the picture;
+    each print at the same ones (each frame of ``animation_html``) puts the picture back
+    and draws only the moving artists over it, in the order of a full render (by zorder,
+    container by container, 3D collections and patches projected first): the same pixels,
+    but where a moving artist crosses a static one drawn above it. Another size, dpi or
+    face colour takes the picture again (matplotlib's movie writers, ``HTMLWriter`` too,
+    make a figure an even number of pixels wide and high before the first frame); a
+    tight bbox is a full render. The artists not in ``moving`` must not change while the
+    canvas is in use.
+
+    ``colors`` None prints PNGs as ``FigureCanvasAgg`` does (full colour); a number, PNGs
+    of that many colours at most: a frame over the kept picture by ``palette_over``
+    (a quarter of the colours for the moving artists), any other render by ``quantize``.
+    """
+
+    def __init__(self, figure, moving=None):
+        super().__init__(figure)
+        self.colors, self._frozen_at = None, None
+        self._moving = None if moving is None else list(moving)
+        if moving is not None:
+            self._is_moving, self._holders = set(moving), set()
+            _hold(figure, self._is_moving, self._holders)
+
+    def draw_idle(self, *args, **kwargs):
+        """Nothing (``FuncAnimation`` asks for it after each update): a frame is drawn
+        when it is printed."""
+
+    def _frame_key(self):
+        colours = [to_hex(colour, keep_alpha=True)
+                   for colour in (self.figure.get_facecolor(), self.figure.get_edgecolor())]
+        return (*self.get_width_height(physical=True), self.figure.dpi, *colours)
+
+    def _freeze(self):
+        """Draw the figure without the moving artists and keep the picture."""
+        hidden = [artist for artist in self._moving if artist.get_visible()]
+        for artist in hidden:
+            artist.set_visible(False)
+        FigureCanvasAgg.draw(self)
+        for artist in hidden:
+            artist.set_visible(True)
+        self._region = self.copy_from_bbox(self.figure.bbox)
+        self._background = np.asarray(self.buffer_rgba()).copy()
+        self._frozen_at, self._quantized = self._frame_key(), None
+
+    def _in_drawing_order(self, parent):
+        for child in sorted(parent.get_children(), key=lambda artist: artist.get_zorder()):
+            if child in self._is_moving:
+                yield child
+            elif child in self._holders:
+                yield from self._in_drawing_order(child)
+
+    def _draw_frame(self, bbox_inches_restore):
+        """Draw the figure into the buffer; True if over the kept picture."""
+        if self._moving is None or bbox_inches_restore is not None:
+            FigureCanvasAgg.draw(self)
+            return False
+        if self._frame_key() != self._frozen_at:
+            self._freeze()
+        renderer = self.get_renderer()
+        renderer.restore_region(self._region)
+        for artist in self._in_drawing_order(self.figure):
+            if hasattr(artist, "do_3d_projection") and artist.get_visible():
+                artist.do_3d_projection()
+            artist.draw(renderer)
+        return True
+
+    def print_png(self, filename_or_obj, *, metadata=None, pil_kwargs=None,
+                  bbox_inches_restore=None, **print_figure_kwargs):
+        """Print the figure as a PNG (``print_figure``'s other keyword arguments, the face
+        and edge colours and the orientation, are on the figure already)."""
+        over_background = self._draw_frame(bbox_inches_restore)
+        rgba = np.asarray(self.buffer_rgba())
+        if not self.colors:
+            imsave(filename_or_obj, rgba, format="png", origin="upper", dpi=self.figure.dpi,
+                   metadata=metadata, pil_kwargs=pil_kwargs)
+            return
+        if not over_background:
+            index, palette = quantize(rgba[..., :3], self.colors)
+        else:
+            if self._quantized is None or self._quantized[0] != self.colors:
+                share = self.colors - max(1, self.colors // 4)
+                self._quantized = (self.colors, *quantize(self._background[..., :3], share))
+            index, palette = palette_over(rgba, self._background, *self._quantized[1:],
+                                          self.colors)
+        image = PIL.Image.frombytes("P", index.shape[::-1], index.tobytes())
+        image.putpalette(palette.tobytes())
+        info = PngInfo()
+        for key, value in (metadata or {}).items():
+            if value is not None:
+                info.add_text(key, value)
+        image.save(filename_or_obj, format="png", **{"pnginfo": info, **(pil_kwargs or {})})
+
+    def print_jpg(self, filename_or_obj, *, metadata=None, pil_kwargs=None,
+                  bbox_inches_restore=None, **print_figure_kwargs):
+        """Print the figure as a JPEG, as ``FigureCanvasAgg`` does (on white)."""
+        self._draw_frame(bbox_inches_restore)
+        with rc_context({"savefig.facecolor": "white"}):
+            imsave(filename_or_obj, self.buffer_rgba(), format="jpeg", origin="upper",
+                   dpi=self.figure.dpi, metadata=metadata, pil_kwargs=pil_kwargs)
+
+    print_jpeg = print_jpg
+
+
+def _hold(parent, moving, holders):
+    """Whether ``parent`` holds an artist of ``moving`` (a set), at any depth; adds the
+    artists that do to ``holders``."""
+    held = False
+    for child in parent.get_children():
+        if child in moving or _hold(child, moving, holders):
+            held = True
+    if held:
+        holders.add(parent)
+    return held
 
 
 def animation_html(fig, update, n_frames, interval_ms=50, colors=64, frame_format="png"):
     """The static fallback: an embedded JavaScript player of ``n_frames`` frames that needs
     no network (``offline_player``), looping.
 
-    ``update(k)`` moves the figure's artists to frame k. PNG frames are stored with a
-    palette of ``colors`` colours (``palette_frames``; None keeps full colour);
-    ``frame_format="jpeg"`` stores JPEGs instead.
+    ``update(k)`` moves the figure's artists to frame k; each frame is then printed at the
+    figure's dpi by a ``FrameCanvas`` (the figure's own after ``freeze_background``, else
+    one for this call only): a palette PNG of at most ``colors`` colours (about a quarter
+    of the bytes of full colour; None keeps full colour), or a JPEG with
+    ``frame_format="jpeg"``.
 
     >>> from matplotlib.figure import Figure
     >>> page = animation_html(Figure(figsize=(1, 1), dpi=20), lambda k: None, 3)
     >>> page.count("data:image/png;base64"), "fa-" in page, "://" in page
     (3, False, False)
     """
-    animation = FuncAnimation(fig, lambda k: update(k), frames=n_frames,
-                              interval=interval_ms, blit=False)
-    with rc_context({"animation.frame_format": frame_format}):
-        html = animation.to_jshtml(default_mode="loop", embed_frames=True)
-    if frame_format == "png" and colors:
-        html = palette_frames(html, colors)
+    original = fig.canvas
+    canvas = original if isinstance(original, FrameCanvas) else FrameCanvas(fig)
+    canvas.colors = colors
+    try:
+        animation = FuncAnimation(fig, lambda k: update(k), frames=n_frames,
+                                  interval=interval_ms, blit=False)
+        with rc_context({"animation.frame_format": frame_format}):
+            html = animation.to_jshtml(default_mode="loop", embed_frames=True)
+    finally:
+        canvas.colors = None
+        fig.set_canvas(original)
     return offline_player(html)
 
 
 def freeze_background(fig, moving):
-    """Turn everything in ``fig`` except the ``moving`` artists into one background image.
-
-    The figure is rendered once without the moving artists; the picture is put back as a
-    ``figimage`` and every other artist is hidden, so each later render (a frame of an
-    animation) draws one image and the few moving artists instead of axes, ticks and text.
-    Needs an Agg canvas; renders at ``fig.dpi`` only (save frames at that dpi).
+    """Keep everything in ``fig`` except the ``moving`` artists as one background picture:
+    the figure gets a ``FrameCanvas``, which draws the figure without them once (for each
+    size and dpi it prints at) and then, for each frame, puts the picture back and draws
+    only the moving artists instead of axes, ticks and text.
     """
-    canvas = FigureCanvasAgg(fig)
-    moving = set(moving)
-    for artist in moving:
-        artist.set_visible(False)
-    canvas.draw()
-    background = np.asarray(canvas.buffer_rgba()).copy()
-    for artist in moving:
-        artist.set_visible(True)
-    static = [child for ax in fig.axes for child in ax.get_children()]
-    static += [*fig.legends, *fig.texts, *fig.lines, *fig.patches, fig.patch]
-    for artist in static:
-        if artist not in moving:
-            artist.set_visible(False)
-    for ax in fig.axes:
-        ax.set_axis_off()          # a 3D axes draws its panes and grid even when hidden
-    fig.figimage(background, zorder=-1)
-    FigureCanvasBase(fig)          # back to a plain canvas: only saving a frame renders it
+    FrameCanvas(fig, moving)
 
 
 def sweep_animation(view, states, interval_ms=150, **options):
