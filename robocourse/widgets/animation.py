@@ -41,6 +41,7 @@ ICONS = {
 _ICON = re.compile(r'<i class="fa fa-([a-z -]+?)"></i>')
 _FONT_LINK = re.compile(r'<link rel="stylesheet"\s+href="[^"]*font-awesome[^"]*">\s*')
 _EXTERNAL = re.compile(r'(?:href|src)\s*=\s*"(?:https?:)?//|https?://')
+_FRAME_DATA = re.compile(r'(data:image/\w+;base64,)([^"]*)')
 
 
 def _svg(path):
@@ -264,12 +265,15 @@ def animation_html(fig, update, n_frames, interval_ms=50, colors=64, frame_forma
     figure's dpi by a ``FrameCanvas`` (the figure's own after ``freeze_background``, else
     one for this call only): a palette PNG of at most ``colors`` colours (about a quarter
     of the bytes of full colour; None keeps full colour), or a JPEG with
-    ``frame_format="jpeg"``.
+    ``frame_format="jpeg"``. Each frame's data is one line (matplotlib breaks it every
+    76 characters: in a notebook, a line of its JSON each).
 
     >>> from matplotlib.figure import Figure
     >>> page = animation_html(Figure(figsize=(1, 1), dpi=20), lambda k: None, 3)
     >>> page.count("data:image/png;base64"), "fa-" in page, "://" in page
     (3, False, False)
+    >>> [len(frame.splitlines()) for frame in re.findall(r'"data:image/png;[^"]*"', page)]
+    [1, 1, 1]
     """
     original = fig.canvas
     canvas = original if isinstance(original, FrameCanvas) else FrameCanvas(fig)
@@ -282,6 +286,8 @@ def animation_html(fig, update, n_frames, interval_ms=50, colors=64, frame_forma
     finally:
         canvas.colors = None
         fig.set_canvas(original)
+    html = _FRAME_DATA.sub(lambda match: match.group(1) + match.group(2).replace("\\\n", ""),
+                           html)
     return offline_player(html)
 
 
