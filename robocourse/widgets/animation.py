@@ -213,11 +213,10 @@ class FrameCanvas(FigureCanvasAgg):
         """Print the figure as a PNG (``print_figure``'s other keyword arguments, the face
         and edge colours and the orientation, are on the figure already)."""
         over_background = self._draw_frame(bbox_inches_restore)
-        rgba = np.asarray(self.buffer_rgba())
         if not self.colors:
-            imsave(filename_or_obj, rgba, format="png", origin="upper", dpi=self.figure.dpi,
-                   metadata=metadata, pil_kwargs=pil_kwargs)
+            self._save_drawn(filename_or_obj, "png", metadata, pil_kwargs)
             return
+        rgba = np.asarray(self.buffer_rgba())
         if not over_background:
             index, palette = quantize(rgba[..., :3], self.colors)
         else:
@@ -239,10 +238,14 @@ class FrameCanvas(FigureCanvasAgg):
         """Print the figure as a JPEG, as ``FigureCanvasAgg`` does (on white)."""
         self._draw_frame(bbox_inches_restore)
         with rc_context({"savefig.facecolor": "white"}):
-            imsave(filename_or_obj, self.buffer_rgba(), format="jpeg", origin="upper",
-                   dpi=self.figure.dpi, metadata=metadata, pil_kwargs=pil_kwargs)
+            self._save_drawn(filename_or_obj, "jpeg", metadata, pil_kwargs)
 
     print_jpeg = print_jpg
+
+    def _save_drawn(self, filename_or_obj, fmt, metadata, pil_kwargs):
+        """Save the drawn buffer in full colour, as ``FigureCanvasAgg`` does."""
+        imsave(filename_or_obj, self.buffer_rgba(), format=fmt, origin="upper",
+               dpi=self.figure.dpi, metadata=metadata, pil_kwargs=pil_kwargs)
 
 
 def _hold(parent, moving, holders):
