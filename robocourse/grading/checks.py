@@ -22,11 +22,11 @@ import contextlib
 
 import numpy as np
 import sympy as sp
-from sympy.core.function import AppliedUndef
 
 from robocourse import _checks as C
 from robocourse import equivalence
-from robocourse.robot import derivative_name, joint_symbol_role
+from robocourse.grading.vocabulary import Vocabulary, read_answer
+from robocourse.robot import joint_symbol_role
 
 __all__ = ["Mistake", "Known", "case", "note", "same", "read_answer", "check_expression",
            "check_number", "check_call", "term_kind", "shorten"]
@@ -235,44 +235,10 @@ def _as_sympy(value, name):
                   f"{type(value).__name__}{hint}", "wrong-type")
 
 
-def _time_functions(expr):
-    """``theta1(t)``, its derivatives → the symbols ``theta1``, ``thetadot1``, ``thetaddot1``."""
-    replacements = {}
-    for derivative in sorted(expr.atoms(sp.Derivative), key=lambda d: -d.derivative_count):
-        function = derivative.expr
-        if isinstance(function, AppliedUndef) and len(function.args) == 1 and \
-                len(derivative.variables) == derivative.derivative_count and \
-                set(derivative.variables) == set(function.args):
-            name = derivative_name(type(function).__name__, derivative.derivative_count)
-            replacements[derivative] = sp.Symbol(name)
-    expr = expr.xreplace(replacements) if replacements else expr
-    functions = {f: sp.Symbol(type(f).__name__) for f in expr.atoms(AppliedUndef)
-                 if len(f.args) == 1 and f.args[0].is_Symbol}
-    return expr.xreplace(functions) if functions else expr
-
-
 def _read(answer, expected, allowed):
-    """The answer in the exercise's own symbols: time functions become joint symbols,
-    and a symbol with the name of one of the exercise's symbols becomes that symbol."""
-    answer = _time_functions(answer)
-    known = {s.name: s for s in [*expected.free_symbols, *allowed]}
-    twins = {s: known[s.name] for s in answer.free_symbols
-             if s.name in known and s != known[s.name]}
-    return answer.xreplace(twins) if twins else answer
-
-
-def read_answer(value, symbols=()):
-    """``value`` (an expression or Matrix) in the exercise's ``symbols``: ``theta1(t)`` and
-    its time derivatives become ``theta1``, ``thetadot1``, ``thetaddot1``; a symbol with the
-    name of one of ``symbols`` (whatever its assumptions) becomes that symbol.
-
-    >>> t = sp.Symbol("t")
-    >>> read_answer(sp.Function("theta1")(t).diff(t) * sp.Symbol("m", positive=True),
-    ...             [sp.Symbol("m")])
-    m*thetadot1
-    """
-    C.instance(value, (sp.Basic, sp.MatrixBase), "value")
-    return _read(value, sp.Integer(0), set(C.symbols(symbols, None, "symbols")))
+    """The answer in the exercise's own symbols: those of ``expected`` and ``allowed``
+    (``vocabulary``: by name, by spelling, time functions as joint symbols)."""
+    return Vocabulary([*expected.free_symbols, *allowed]).read(answer)
 
 
 def _same(a, b):
