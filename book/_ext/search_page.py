@@ -58,7 +58,9 @@ class GlossaryIndexEntries(SphinxTransform):
         for term, names in defined_terms(chapter, self.config.language):
             section = next((s for s in sections if _titled(s, term)), None) or next(
                 (s for s in sections if _uses(s, term)), sections[0])
-            entries = [("single", name, section["ids"][0], "main", None) for name in names]
+            # the chapter's own heading: no anchor, so that the result is the chapter's
+            anchor = section["ids"][0] if section is not sections[0] else ""
+            entries = [("single", name, anchor, "main", None) for name in names]
             index = addnodes.index(entries=entries, inline=False)
             section.insert(1, index)  # after the title
 
