@@ -58,7 +58,7 @@ TEXT = {
         "glossary_chinese": "中文",
         "glossary_aliases": "又称",
         "glossary_symbol": "符号",
-        "glossary_chapter": "定义所在章",
+        "glossary_chapter": "首次定义",
         "glossary_chapter_value": "第 {number} 章",
         "search_bar": "搜索……",
         "footer": "robocourse 课程组编写 · 版权所有 © robocourse 课程组",

@@ -61,7 +61,7 @@ class GlossaryTableDirective(SphinxDirective):
         table = nodes.table(classes=["book-glossary"])
         group = nodes.tgroup(cols=len(SHOWN))
         table += group
-        group += [nodes.colspec(colwidth=width) for width in (26, 16, 20, 22, 12)]
+        group += [nodes.colspec(colwidth=width) for width in (22, 18, 24, 22, 14)]
         head = nodes.thead()
         head += _row([nodes.paragraph("", header) for header in headers])
         body = nodes.tbody()
