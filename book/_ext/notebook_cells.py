@@ -6,7 +6,9 @@
 * A live widget cannot move in a static page: its output becomes a still of its figure
   (the PNG of the ``Image`` widget in the saved widget state) with a line telling the
   reader to run the notebook. A widget whose state holds no image keeps its saved static
-  state (rendered by the local widget HTML manager) and gets the same line.
+  state (rendered by the local widget HTML manager) and gets the same line. A widget that
+  runs in the page (an anywidget whose module is in its saved state, such as the 3-D arm
+  viewer: it computes what it shows itself) stays live, with a line saying so.
 * Only prose is translated: display equations (the chapters' and sympy's printed results)
   and paragraphs made only of mathematics or code are kept out of the gettext catalogues.
 """
@@ -46,6 +48,18 @@ def without_scaffolding(source):
         if stripped.strip() or not line.strip():
             kept.append(stripped)
     return "\n".join(kept)
+
+
+def runs_in_page(state, model_id):
+    """True when the widget ``model_id`` works from its saved state alone: an anywidget
+    whose ES module (``_esm``) is in that state.
+
+    >>> runs_in_page({"v": {"model_name": "AnyModel", "state": {"_esm": "export default {}"}}},
+    ...              "v"), runs_in_page({"v": {"model_name": "VBoxModel", "state": {}}}, "v")
+    (True, False)
+    """
+    model = state.get(model_id, {})
+    return model.get("model_name") == "AnyModel" and bool(model.get("state", {}).get("_esm"))
 
 
 def widget_image(state, model_id, seen=None):
@@ -103,8 +117,11 @@ class WidgetStills(SphinxTransform):
         for raw in views:
             model_id = json.loads(WIDGET_VIEW.search(raw.astext()).group(1))["model_id"]
             png = widget_image(state, model_id)
+            in_page = png is None and runs_in_page(state, model_id)
             note = nodes.paragraph(
-                "", text(self.config.language, "widget_still"), classes=["widget-still-note"]
+                "",
+                text(self.config.language, "widget_live" if in_page else "widget_still"),
+                classes=["widget-live-note" if in_page else "widget-still-note"],
             )
             note["translatable"] = False
             replacement = [note]
