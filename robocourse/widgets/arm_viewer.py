@@ -108,7 +108,7 @@ def _inside(q, limits, name):
     for j, (value, (low, high)) in enumerate(zip(q, limits, strict=True)):
         if not low - C.ROUND_OFF <= value <= high + C.ROUND_OFF:
             raise ValueError(f"{name}[{j}] must lie within the joint limits [{low:g}, {high:g}] "
-                             f"(rad or m); got {value!r}")
+                             f"(rad or m); got {float(value)!r}")
     return [float(x) for x in q]
 
 
