@@ -212,6 +212,11 @@ function render({ model, el }) {
     });
   }
 
+  // keys pressed on a control are its own: JupyterLab's shortcuts (the arrows select
+  // cells) would take them, but not from an element marked so
+  for (const control of panel.querySelectorAll("input, select, button")) {
+    control.dataset.lmSuppressShortcuts = "true";
+  }
   scene.showFrames(model.get("show_frames"));
   scene.showTrace(model.get("show_trace"));
   update();
