@@ -107,7 +107,13 @@ function render({ model, el }) {
   const panel = element("div", { className: "rc-panel" });
   root.append(stage, panel);
   el.appendChild(root);
-  const scene = new ArmScene(stage, chain, view, WIDTH, model.get("height"), () => scene.render());
+  let scene;
+  try {
+    scene = new ArmScene(stage, chain, view, WIDTH, model.get("height"), () => scene.render());
+  } catch (error) {
+    root.replaceChildren(`The 3-D view needs WebGL, which this browser does not offer (${error}).`);
+    return () => {};
+  }
 
   const sliders = jointSliders(chain, limits, (j, value) => {
     q[j] = value;
