@@ -857,8 +857,11 @@ def test_arm_viewer_page_load_from_disk_is_measured(offline_browser, site, serve
         }
     }).observe(document, {subtree: true, childList: true, attributes: true});""")
     try:
-        page.goto((site["root"] / "en" / "chapters" / f"{VIEWER_CHAPTER}.html").as_uri())
-        page.wait_for_function("() => window.viewerDrawnAt", timeout=120000)
+        page.goto((site["root"] / "en" / "chapters" / f"{VIEWER_CHAPTER}.html").as_uri(),
+                  wait_until="commit")
+        page.wait_for_function("""() => window.viewerDrawnAt
+            && performance.getEntriesByType('navigation')[0].loadEventEnd > 0""",
+                               polling=250, timeout=180000)
         times = page.evaluate("""() => {
             const navigation = performance.getEntriesByType('navigation')[0];
             return {dom_content_loaded_ms: navigation.domContentLoadedEventEnd,
