@@ -35,6 +35,7 @@ from pathlib import Path
 
 import numpy as np
 import pytest
+import viewer_checks as V
 from babel.messages.pofile import read_po
 from PIL import Image
 
@@ -195,6 +196,27 @@ def test_no_page_loads_anything_from_outside_the_site(site):
                     problems.append(f"{sheet.relative_to(root)}: url({url})")
     assert not problems, "loaded from outside the site or missing:\n" + "\n".join(
         sorted(set(problems))[:40])
+
+
+#: What a page may name with a URL: XML namespaces (names, never fetched)
+NAMESPACES = {"http://www.w3.org/1999/xhtml", "http://www.w3.org/2000/svg",
+              "http://www.w3.org/1999/xlink", "http://www.w3.org/1998/Math/MathML",
+              "http://www.w3.org/XML/1998/namespace"}
+_URL = re.compile(r"https?://[^\s\"'<>()\\]+|(?<=[\"'(=])//[a-z0-9-]+(?:\.[a-z0-9-]+)+", re.I)
+
+
+def test_no_page_names_a_network_host(site):
+    """Not in a tag, a link, an inline script or a widget's saved state (the arm viewer's
+    code, three.js with it, travels in it): every page of the book, both languages, names
+    no host on the network, so nothing in it can reach for one."""
+    named = collections.Counter()
+    for language in LANGUAGES:
+        for page in _pages(site["root"] / language):
+            text = page.read_text(encoding="utf-8").replace("\\/", "/")   # JSON's "\/"
+            for url in _URL.findall(text):
+                if url.rstrip("/.,;") not in NAMESPACES:
+                    named[f"{language}/{page.relative_to(site['root'] / language)}: {url}"] += 1
+    assert not named, "pages name hosts on the network:\n" + "\n".join(sorted(named)[:40])
 
 
 def test_internal_links_land_on_a_page_and_anchor(site):
@@ -1041,3 +1063,105 @@ def test_language_switch_leads_to_the_same_chapter(open_page, served):
     page.locator("a.book-language-switch").click()
     page.wait_for_url(f"{served['url']}/en/chapters/{chapter}.html")
     assert page.locator("html").get_attribute("lang") == "en"
+
+
+# --- the 3-D arm viewer, offline ----------------------------------------------------------
+
+VIEWER_CHAPTER = "06_puma560"
+
+
+def _viewers(page):
+    viewers = page.locator(V.VIEWER)
+    viewers.first.wait_for(timeout=60000)
+    page.wait_for_function("s => [...document.querySelectorAll(s)].every(v => v.dataset.frame)",
+                           arg=V.VIEWER)
+    return viewers
+
+
+@pytest.mark.browser
+def test_arm_viewer_poses_the_puma_in_the_book_offline(open_page):
+    """Chapter 6's viewer in the built book, from its saved widget state alone: the arm
+    redrawn as a slider moves, the page's pose, J, det J and w equal to the library's at
+    random poses, the eight ghosts reproducing T, the wrist singularity highlighted at
+    s5 = 0. Latency of 30 slider moves to test-artifacts/book/viewer-latency.json;
+    screenshots viewer-book-*.png. MathJax is left out: the viewer needs none."""
+    from robocourse.kinematics import forward_kinematics
+    from robocourse.models import puma560
+
+    page = open_page(f"en/chapters/{VIEWER_CHAPTER}.html", without="**/vendor/mathjax/**")
+    viewer = _viewers(page).first
+    viewer.scroll_into_view_if_needed()
+    canvas = viewer.locator("canvas")
+    before = canvas.screenshot()
+    _shot(page, "viewer-book-before", clip=viewer.bounding_box())
+    latency = V.timed_moves(page, viewer)
+    assert canvas.screenshot() != before, "the arm did not move on screen when θ2 moved"
+    _shot(page, "viewer-book-moved", clip=viewer.bounding_box())
+    robot, rng = puma560(), np.random.default_rng(6)
+    worst = {"puma": V.agrees_with_the_library(robot, viewer, rng)}
+    T = np.asarray(forward_kinematics(robot, V.TARGET_Q), dtype=float)
+    worst["ghosts"] = V.puma_checks(robot, viewer, T, rng)
+    _shot(page, "viewer-book-wrist-singular", clip=viewer.bounding_box())
+    assert page.locator(".widget-live-note").count() == 1
+    (ARTIFACTS / "viewer-latency.json").write_text(json.dumps(
+        {**latency, "largest_pose_difference": worst}, indent=1))
+    print(f"\n[viewer, book] slider → painted frame: median {latency['median_ms']} ms, "
+          f"p95 {latency['p95_ms']} ms; pose vs library up to {max(worst.values()):.1e}")
+
+
+@pytest.mark.browser
+@pytest.mark.parametrize("chapter", ["00_kinematics", "03_newton_euler"])
+def test_every_arm_viewer_of_a_chapter_agrees_with_the_library(open_page, chapter):
+    """The other chapters' viewers (the 3R arm and the PUMA wrist; the spatial arm with its
+    payload): each draws, and its tool pose, J, det J and w are the library's for the arm
+    its saved state describes."""
+    notebook = json.loads((ROOT / "chapters" / f"{chapter}.ipynb").read_text())
+    states = [model["state"] for model in notebook["metadata"]["widgets"][
+        "application/vnd.jupyter.widget-state+json"]["state"].values()
+        if model["model_name"] == "AnyModel"]
+    page = open_page(f"en/chapters/{chapter}.html", without="**/vendor/mathjax/**")
+    viewers = _viewers(page)
+    assert viewers.count() == len(states) > 0
+    rng = np.random.default_rng(3)
+    for k, state in enumerate(states):
+        viewer = viewers.nth(k)
+        viewer.scroll_into_view_if_needed()
+        rows = state["rows"] if len(state["rows"]) < 6 else None
+        V.agrees_with_the_library(V.chain_of(state["chain"]), viewer, rng, poses=2, rows=rows)
+        _shot(page, f"viewer-book-{chapter}-{k}", clip=viewer.bounding_box())
+
+
+@pytest.mark.browser
+def test_arm_viewer_page_load_from_disk_is_measured(offline_browser, site, served):
+    """Chapter 6 opened from disk (file://) as a reader opens it, but for MathJax (it takes
+    the page 30 s and more to typeset on a busy machine, and the viewer needs none): the
+    times to the load event and to the viewer's first frame go to
+    test-artifacts/book/viewer-load.json (reported, not asserted)."""
+    page = offline_browser.new_page()
+    page.route("file://**", lambda request_route: request_route.continue_())
+    page.route("**/vendor/mathjax/**", lambda request_route: request_route.abort())
+    page.add_init_script("""new MutationObserver((_, observer) => {
+        if (document.querySelector('.rc-arm-viewer[data-frame]')) {
+            window.viewerDrawnAt = performance.now();
+            observer.disconnect();
+        }
+    }).observe(document, {subtree: true, childList: true, attributes: true});""")
+    try:
+        page.goto((site["root"] / "en" / "chapters" / f"{VIEWER_CHAPTER}.html").as_uri(),
+                  wait_until="commit")
+        page.wait_for_function("""() => window.viewerDrawnAt
+            && performance.getEntriesByType('navigation')[0].loadEventEnd > 0""",
+                               polling=250, timeout=180000)
+        times = page.evaluate("""() => {
+            const navigation = performance.getEntriesByType('navigation')[0];
+            return {dom_content_loaded_ms: navigation.domContentLoadedEventEnd,
+                    load_event_ms: navigation.loadEventEnd, viewer_drawn_ms: window.viewerDrawnAt,
+                    page_bytes: navigation.decodedBodySize};
+        }""")
+    finally:
+        page.close()
+    assert not served["outside"], f"requests off the machine: {served['outside'][:5]}"
+    times = {key: round(value) for key, value in times.items()}
+    (ARTIFACTS / "viewer-load.json").write_text(json.dumps(times, indent=1))
+    print(f"\n[viewer, book from disk] load event {times['load_event_ms']} ms, viewer drawn "
+          f"{times['viewer_drawn_ms']} ms, page {times['page_bytes'] / 1e6:.1f} MB")

@@ -17,6 +17,10 @@ TEXT = {
             "(make lab, then open the chapter)."
         ),
         "widget_alt": "Still of the interactive figure",
+        "widget_live": (
+            "Live in this page: drag the sliders; your browser computes the arm itself "
+            "(no Python needed)."
+        ),
         "time": "Time",
         "time_value": "about {hours} of study (estimated from the chapter's length: "
         "{words} words of text, {cells} code cells)",
@@ -48,6 +52,7 @@ TEXT = {
         "switch_title": "English version of this page",
         "widget_still": "交互图的静态截图。运行本笔记本即可拖动滑块（执行 make lab 后打开本章）。",
         "widget_alt": "交互图的静态截图",
+        "widget_live": "本页可直接交互：拖动滑块即可，机械臂由浏览器自行计算（无需 Python）。",
         "time": "学习时间",
         "time_value": "约 {hours}（按本章篇幅估算：英文正文 {words} 词，代码单元 {cells} 个）",
         "exercises": "习题",
