@@ -31,12 +31,25 @@ at all must not. ``sp.simplify`` promises neither, so we decide it.
 
 **Floats.** Exact inputs are compared exactly. When a ``Float`` is present, each
 float is read as the decimal it prints as (``0.1 → 1/10``, 15 significant digits)
-and the difference is judged relative to the size of the terms: equal when every
-coefficient of ``N_a D_b − N_b D_a`` (reduced) is at most ``FLOAT_TOLERANCE`` =
-10⁻¹¹ times the largest coefficient of ``N_a D_b`` and ``N_b D_a`` (reduced). So a
-float answer equals its exact counterpart to 11 significant digits of its largest
-term (``method="floats"``); a float coefficient of an angle is made exact with
-``nsimplify`` at tolerance 10⁻¹² (``0.5 θ → θ/2``).
+and ``a`` is equal to the reference ``b`` when every coefficient of ``N_a D_b − N_b
+D_a`` (reduced) is at most ``FLOAT_TOLERANCE`` = 10⁻¹¹ times the largest coefficient
+of ``N_b D_a`` (reduced), compared exactly (``method="floats"``). So a float answer
+equals its exact counterpart to 11 significant digits of the reference's largest
+term; a float coefficient of an angle is made exact with ``nsimplify`` at tolerance
+10⁻¹² (``0.5 θ → θ/2``). Floats next to algebraic numbers (``0.7071 sin θ`` against
+``√2/2 sin θ``) go to the random-point test below.
+
+No answer can widen that tolerance. Its numerator is reduced: a term it adds and
+takes away again is gone before any size is taken, a term it adds and keeps is in the
+difference as well. Its only lever is its denominator ``D_a``, which scales the
+reference ``Y = N_b D_a`` and the difference ``X`` alike: a common factor ``K`` of
+numerator and denominator turns them into ``KX`` and ``KY``. A constant ``K`` changes
+nothing; a polynomial ``K`` changes the ratio of their largest coefficients only
+through cancellation in the products. By Parseval, the coefficients of ``KX`` hold the
+mean of ``|K X|²`` over the torus ``|z_k| = 1``, so ``K`` gains only by putting its
+weight where ``|X|`` is small beside ``|Y|``, to a factor ``√deg K`` for each order to
+which the answer already agrees with the reference there: the answer has to be the
+reference (to 11 digits, or to its Taylor expansion at a point) to pass.
 
 **What the form cannot decide.** A construct outside ``+ − × ÷``, integer powers,
 the trigonometric functions and the generators (``sqrt`` or another fractional power
@@ -48,27 +61,47 @@ the construct, so that equality is exact (``√m (1 + x) = √m + x √m``), unl
 opaque construct is in a denominator (it might vanish). Any other verdict would
 ignore relations the construct has (``√x² = |x|``): ``canonical``, ``identical`` and
 ``reduced_difference`` raise ``Undecidable`` naming the construct, and ``compare``
-goes to an exact randomised test (``random_points_agree``): both sides are
-evaluated exactly at random rational points, each base angle at a rational point
-of the unit circle, ``sin φ = 2u/(1+u²)``, ``cos φ = (1−u²)/(1+u²)``, each other
-symbol at a random rational ``p/q`` (``|p| ≤ 10⁴``, ``q ≤ 10³``) that respects its
-assumptions (positive, integer, nonzero, …; symbols without assumptions are
-sampled real; an angle that also occurs outside sin/cos is sampled as a number). A
-point where a side is undefined is drawn again; a side undefined at every point is
-a disagreement. At a point, rational values are compared exactly, algebraic
-numbers (``√2``) exactly through their minimal polynomial, anything else
-(``exp(3/7)``, ``sin(2/5)``, π) at 50 digits: there "equal" means the sides agree
-to 40 significant digits of the largest term. A wrong answer passes a point only
-by chance: a nonzero rational function of degree ``d`` in the sampled values
-vanishes there with probability at most about ``d / 20 000`` (Schwartz–Zippel); a
-difference confined to a region (a wrong sign of ``√x²`` for negative ``x``)
-passes with the probability that every point misses the region (1/2 per point
-for a sign).
+goes to the random-point test (``random_points_agree``).
+
+**The random-point test.** Each symbol (each ``q(t)``, each derivative) takes a random
+rational value ``p/q`` in [−``SPAN``, ``SPAN``] = [−4, 4] that respects its assumptions
+(positive, integer, nonzero, …; symbols without assumptions are real), with ``q`` drawn
+from [2⁶², 2⁶³); whole numbers come from [−2⁶², 2⁶²). Denominators that large and
+that unpredictable leave no answer that vanishes at the points it meets
+(``sin(π x lcm(1, …, 900))`` vanishes at every ``x`` with a denominator up to 900).
+At a point, both sides are enclosed by interval arithmetic (mpmath's ``iv``: every
+value certainly in its interval or complex rectangle, principal branches as sympy's),
+at ``FIRST_PRECISION`` = 128 bits, doubled up to ``LAST_PRECISION`` = 8192 bits
+(numbers of 2 400 digits; a hand-over holds 400), until the difference is decided:
+an enclosure without 0 proves that the sides differ there (``False``); one within
+``POINT_TOLERANCE`` = 10⁻³⁰ (``FLOAT_TOLERANCE`` when a float occurs) of the *size of
+the reference* at that point, or of 1 if that is larger, is agreement. The size is
+the reference's alone (sizes of its terms add up, of its factors multiply, so no
+cancellation inside it makes it small): nothing in the answer sets the tolerance,
+and a zero in disguise, ``10⁴⁵ (log 6 − log 2 − log 3)``, is enclosed within it at
+256 bits, leaving the rest of the answer to be judged. Not decided at 8192 bits,
+or a construct outside the evaluated ones (``Sum``, ``f(x+1)`` next to ``f(2x)``):
+None, "cannot decide". A point where a side is undefined is drawn again.
+
+Agreement at all 8 points vouches for a difference that is *meromorphic* in the
+symbols: built from ``+ − × ÷``, whole powers, ``exp``, ``sin``, ``cos``, ``tan``,
+``sinh``, ``cosh``, ``tanh``, and numbers. Such a difference, if not zero, vanishes on
+no region, and is within 10⁻³⁰ of the reference's size at a random point only if the
+answer was built to be the reference there. ``sqrt`` and the other fractional powers,
+``log``, the inverse trigonometric functions, ``atan2``, ``Abs``, ``sign``,
+``Heaviside``, ``floor``, ``ceiling``, ``Min``, ``Max``, ``re``, ``im``, ``Piecewise`` of
+the symbols can make two sides agree on one region and differ on another
+(``√((x + 1000)²) = x + 1000`` at every point drawn), and a meromorphic function of a
+whole-number symbol can vanish on a lattice (``sin(π n/2)``): with one of those,
+agreement is None, "cannot decide", while a disagreement is still False. Constants
+(``log 6``, ``√2``, ``atan2(1, 2)``) are numbers, whatever they are built from.
 """
 
+import collections
 import functools
 import math
 import numbers
+import operator
 import random
 import secrets
 from dataclasses import dataclass
@@ -76,15 +109,18 @@ from typing import Any
 
 import numpy as np
 import sympy as sp
+from mpmath.ctx_iv import MPIntervalContext, ivmpf
+from mpmath.libmp import mpf_ceil, mpf_floor
+from mpmath.libmp.libmpi import mpi_atan, mpi_atan2, mpi_sqrt, mpi_zero
 from sympy.core.function import AppliedUndef
 from sympy.polys.domains import QQ
 from sympy.polys.orderings import lex
 from sympy.polys.polyerrors import BasePolynomialError
 from sympy.polys.rings import ring as polynomial_ring
 
-__all__ = ["FLOAT_TOLERANCE", "Comparison", "TrigonometricRing", "Undecidable", "Undefined",
-           "assert_identical", "canonical", "compare", "identical", "random_points_agree",
-           "reduced_difference"]
+__all__ = ["FLOAT_TOLERANCE", "POINT_TOLERANCE", "Comparison", "TrigonometricRing",
+           "Undecidable", "Undefined", "assert_identical", "canonical", "compare", "identical",
+           "random_points_agree", "reduced_difference"]
 
 #: With floats present, a difference below this fraction of the largest term is zero.
 FLOAT_TOLERANCE = 1e-11
@@ -491,13 +527,6 @@ class TrigonometricRing:
         positions = [self.ring.gens.index(self.generators[x]) for x in symbols]
         return any(monomial[k] for monomial in p.itermonoms() for k in positions)
 
-    def magnitude(self, p):
-        """The largest absolute value of a coefficient of ``p`` (0 for ``p = 0``)."""
-        if self.domain == QQ:
-            return max((abs(float(c)) for c in p.itercoeffs()), default=0.0)
-        to_sympy = self.domain.to_sympy
-        return max((abs(complex(to_sympy(c))) for c in p.itercoeffs()), default=0.0)
-
 
 def _gcd(p, q):
     """A common polynomial factor of ``p`` and ``q`` (1 where the domain has no gcd)."""
@@ -675,14 +704,17 @@ class _Difference:
     D: Any
 
     def verdict(self):
-        """Whether ``P = Q`` (floats: within ``FLOAT_TOLERANCE`` of the largest
-        coefficient); ``Undecidable`` where an opaque construct leaves it open."""
+        """Whether ``P = Q`` (floats: within ``FLOAT_TOLERANCE`` of the largest coefficient
+        of ``Q``); ``Undecidable`` where an opaque construct leaves it open."""
         ring, difference = self.ring, self.P - self.Q
         if not difference or not self.found.floats:
             equal = not difference
+        elif ring.domain != QQ:
+            raise Undecidable("floats next to the algebraic numbers "
+                              f"{', '.join(sorted(map(str, self.found.constants)))} are "
+                              "compared at random points")
         else:
-            size = max(ring.magnitude(self.P), ring.magnitude(self.Q))
-            equal = ring.magnitude(difference) <= FLOAT_TOLERANCE * size
+            equal = _largest(difference) <= _FLOAT_FRACTION * _largest(self.Q)
         # Opaque constructs are independent generators: equal as such is equal for any
         # of their values (unless one is in a denominator, which might then vanish).
         if self.found.opaque and not (equal and not ring.involves(self.D, self.found.opaque)):
@@ -692,6 +724,15 @@ class _Difference:
     def written(self):
         """The reduced difference as a sympy expression."""
         return _written(self.ring, self.P - self.Q, self.D, self.found.floats)
+
+
+#: ``FLOAT_TOLERANCE`` as an exact fraction.
+_FLOAT_FRACTION = QQ.from_sympy(sp.Rational(repr(FLOAT_TOLERANCE)))
+
+
+def _largest(p):
+    """The largest modulus of a coefficient of ``p`` (over the rationals), exactly."""
+    return max((abs(c) for c in p.itercoeffs()), default=QQ.zero)
 
 
 def _not_finite(e):
@@ -746,13 +787,14 @@ _METHODS = ("exact", "floats", "random points")
 
 
 def compare(a, b, *, seed=None):
-    """Decide whether ``a`` equals ``b`` for all values of the symbols: a ``Comparison``.
+    """Decide whether ``a`` equals the reference ``b`` (the expected answer) for all
+    values of the symbols: a ``Comparison``.
 
     Scalars, or matrices of one shape entry by entry. The canonical form decides
     (``"exact"``, or ``"floats"`` when a float occurs, see the module docstring); where
-    it cannot, the exact randomised test of ``random_points_agree`` does, with points
-    drawn from ``seed`` (``None``: an unpredictable seed). nan or ∞ anywhere is
-    ``equal=False``.
+    it cannot, the random-point test of ``random_points_agree`` does, with points drawn
+    from ``seed`` (``None``: an unpredictable seed) and tolerances set by ``b`` alone.
+    nan or ∞ anywhere is ``equal=False``.
 
     >>> t, x = sp.symbols('theta x')
     >>> compare(2 * sp.sin(t / 2) * sp.cos(t / 2), sp.sin(t))
@@ -843,22 +885,39 @@ def assert_identical(a, b, what="the two results"):
         raise AssertionError(f"{what} differ: the difference reduces to {difference}")
 
 
-# --- the exact randomised test ------------------------------------------------------
+# --- the random-point test ----------------------------------------------------------
+
+#: At a random point the sides agree when they differ by at most this fraction of the size
+#: of the reference side there (or of 1, if that is larger); ``FLOAT_TOLERANCE`` with floats.
+POINT_TOLERANCE = 1e-30
+#: The working precision (bits) of the first evaluation at a point, doubled up to the last.
+FIRST_PRECISION, LAST_PRECISION = 128, 8192
+#: Real values are drawn from [−SPAN, SPAN], whole numbers from [−2⁶², 2⁶²).
+SPAN = 4
 
 #: Assumptions that a random value must respect.
 _FACTS = ("integer", "rational", "irrational", "positive", "negative", "nonnegative",
           "nonpositive", "zero", "nonzero", "even", "odd", "prime", "composite")
+#: Functions analytic wherever they are defined, without branch points: agreement at random
+#: points vouches for a difference built from these (and + − × ÷, whole powers) alone.
+_MEROMORPHIC = (sp.exp, sp.sin, sp.cos, sp.tan, sp.cot, sp.sec, sp.csc, sp.sinh, sp.cosh,
+                sp.tanh)
 
 
 def _sample(atom, rng):
-    """A random rational (or integer) value that satisfies the assumptions on ``atom``."""
+    """A random rational (or whole number) that satisfies the assumptions on ``atom``:
+    ``p/q`` in [−SPAN, SPAN] with ``q`` drawn from [2⁶², 2⁶³), so that no answer can be
+    built to vanish at the denominators it will meet."""
     facts = {f: v for f in _FACTS if (v := getattr(atom, "is_" + f)) is not None}
     whole = any(facts.get(f) for f in ("integer", "even", "odd", "prime", "composite"))
     for _ in range(200):
         if whole:
-            value = sp.Integer(rng.randint(-60, 60))
+            value = sp.Integer(rng.randrange(-2**62, 2**62))
         else:
-            value = sp.Rational(rng.randint(-10**4, 10**4), rng.randint(1, 10**3))
+            q = rng.randrange(2**62, 2**63)
+            value = sp.Rational(rng.randrange(-SPAN * q, SPAN * q + 1), q)
+        if facts.get("prime"):
+            value = sp.Integer(sp.nextprime(abs(value)))
         if facts.get("positive") or facts.get("nonnegative"):
             value = abs(value)
         elif facts.get("negative") or facts.get("nonpositive"):
@@ -869,131 +928,328 @@ def _sample(atom, rng):
 
 
 def _value_atoms(e):
-    """The atoms that take values: free symbols, ``f(t)`` and derivatives (a
-    derivative is one atom: its ``f(t)`` inside does not count)."""
+    """The atoms that take values: free symbols, ``f(…)`` and derivatives (a derivative
+    is one atom: its ``f(t)`` inside does not count)."""
     free, found = e.free_symbols, set()
     walk = sp.preorder_traversal(e)
     for node in walk:
-        if isinstance(node, AppliedUndef | sp.Derivative) or node in free:
+        if node in free or isinstance(node, AppliedUndef | sp.Derivative):
             found.add(node)
             walk.skip()
     return found
 
 
-class _CannotEvaluate(Exception):  # noqa: N818 - a signal inside the randomised test
-    """An expression that sympy cannot evaluate at a point."""
+def _independent(atoms):
+    """Check that ``atoms`` can take independent values: a function of symbols (``q(t)``,
+    its derivatives) can, but one function of two expressions (``f(x + 1)``, ``f(1 +
+    x·1)``) might be one value written twice."""
+    applied = collections.Counter(type(a.expr if isinstance(a, sp.Derivative) else a)
+                                  for a in atoms if not a.is_Symbol and not _is_generator(a))
+    for function, count in applied.items():
+        if count > 1:
+            raise _CannotEvaluate(f"the function {function} of {count} different expressions "
+                                  "cannot be given values at random points")
 
 
-def _is_circle_angle(monomial):
-    """An angle sampled at a rational point of the unit circle: one symbol (or ``f(t)``)
-    not restricted to whole or rational values."""
-    return (_is_generator(monomial) and monomial not in (sp.pi, sp.E)
-            and not monomial.is_rational)
+def _branching(e):
+    """The first construct of ``e`` for which agreement at random points proves nothing:
+    a function of the symbols with a branch point or a kink (``sqrt``, ``log``, ``atan2``,
+    ``Abs``, ``Piecewise`` …, where two sides can agree on one region only), or one of
+    the meromorphic functions of a whole-number symbol (``sin(π n/2)`` vanishes at every
+    even ``n``). None when there is none."""
+    walk = sp.preorder_traversal(e)
+    for node in walk:
+        if not node.free_symbols or node.is_Atom or isinstance(node, AppliedUndef |
+                                                                sp.Derivative):
+            walk.skip()
+        elif node.is_Add or node.is_Mul or (node.is_Pow and node.exp.is_Integer):
+            continue
+        elif (isinstance(node, _MEROMORPHIC) or (node.is_Pow and node.base.is_number
+                                                  and node.base.is_zero is False)):
+            if any(s.is_integer for s in node.free_symbols):
+                return node
+        else:
+            return node
+    return None
 
 
-class _RandomPoints:
-    """``entries`` with every ``sin``/``cos`` (``tan`` …) of the circle angles written in
-    ``s_k, c_k`` of their base angles, ready to be evaluated at random points."""
-
-    def __init__(self, entries):
-        forms, constants = {}, set()
-        for f in set().union(*(e.atoms(*_TRIGONOMETRIC) for e in entries)):
-            try:
-                terms, constant = _angle(f.args[0])
-                values = _constant_sincos(constant) if constant else ()
-            except Undecidable:
-                continue
-            if terms and all(_is_circle_angle(m) for m, _ in terms):
-                forms[f] = terms
-                constants.update(v for v in values if not (v.is_Rational or v.is_Float))
-        _, dropped = _base_multiples(forms)
-        forms = {f: terms for f, terms in forms.items() if f not in dropped}
-        while True:                   # an angle that also occurs elsewhere is a number
-            placeholders = {f: sp.Dummy() for f in forms}
-            elsewhere = set().union(*(_value_atoms(e.xreplace(placeholders)) for e in entries))
-            kept = {f: terms for f, terms in forms.items()
-                    if not any(m in elsewhere for m, _ in terms)}
-            if len(kept) == len(forms):
-                break
-            forms = kept
-        wholes, _ = _base_multiples(forms)
-        self.ring = TrigonometricRing(_base_angles(wholes), domain=_domain(constants))
-        rewrite = {}
-        for f in forms:
-            numerator, denominator = self.ring.fraction(f)
-            rewrite[f] = numerator.as_expr() / denominator.as_expr()
-        self.terms = {e: sp.Add.make_args(e.xreplace(rewrite)) for e in entries}
-        atoms = set().union(*(_value_atoms(t) for terms in self.terms.values() for t in terms))
-        circle = {g.as_expr() for g in (*self.ring.s, *self.ring.c)}
-        self.atoms = sorted(atoms - circle, key=sp.default_sort_key)
-
-    def sample(self, rng):
-        """A random point: each base angle on the unit circle, each atom a number."""
-        point = {}
-        for s, c in zip(self.ring.s, self.ring.c, strict=True):
-            u = sp.Rational(rng.randint(-10**4, 10**4), rng.randint(1, 10**3))
-            point[s.as_expr()] = 2 * u / (1 + u**2)
-            point[c.as_expr()] = (1 - u**2) / (1 + u**2)
-        for atom in self.atoms:
-            point[atom] = _sample(atom, rng)
-        return point
-
-    def value(self, e, point):
-        """``(value, terms)`` of ``e`` at ``point``, or None where it is undefined."""
-        try:
-            terms = [t.xreplace(point) for t in self.terms[e]]
-        except Exception as error:  # noqa: BLE001 - sympy fails in many ways at numbers
-            raise _CannotEvaluate(f"{e} cannot be evaluated at a point: {error}") from error
-        if any(_not_finite(t) for t in terms):
-            return None
-        return sp.Add(*terms), terms
+class _CannotEvaluate(Exception):  # noqa: N818 - a signal inside the random-point test
+    """A construct that is not evaluated rigorously."""
 
 
-def _algebraic_zero(d):
-    """Whether the algebraic number ``d`` is zero (its minimal polynomial is ``x``)."""
-    x = sp.Dummy("x")
-    try:
-        return sp.minimal_polynomial(d, x) == x
-    except (BasePolynomialError, NotImplementedError):
-        return None
+class _Imprecise(Exception):  # noqa: N818 - a signal inside the random-point test
+    """An enclosure too wide to go on at this precision (a divisor, a condition …)."""
 
 
-def _numbers_agree(first, second, floats):
-    """Whether two values at a point are equal: exactly for rationals and algebraic
-    numbers, else to 40 digits (floats: ``FLOAT_TOLERANCE``) of the largest term."""
-    (a, a_terms), (b, b_terms) = first, second
-    if not floats:
-        if a.is_Rational and b.is_Rational:
-            return a == b
-        difference = a - b
-        if difference == 0:
+_NUMBER_SYMBOLS = {sp.pi: "pi", sp.E: "e", sp.GoldenRatio: "phi", sp.EulerGamma: "euler",
+                   sp.Catalan: "catalan"}
+_RELATIONS = {  # the difference d = lhs − rhs as (holds for sure, fails for sure)
+    "<": lambda d: (d.b < 0, d.a >= 0), "<=": lambda d: (d.b <= 0, d.a > 0),
+    ">": lambda d: (d.a > 0, d.b <= 0), ">=": lambda d: (d.a >= 0, d.b < 0),
+    "==": lambda d: (_is_zero(d), 0 not in d), "!=": lambda d: (0 not in d, _is_zero(d))}
+
+
+def _is_zero(x):
+    """Whether the enclosure ``x`` is exactly zero."""
+    parts = (x,) if isinstance(x, ivmpf) else (x.real, x.imag)
+    return all(p._mpi_ == mpi_zero for p in parts)
+
+
+class _Enclosures:
+    """Enclosures of expressions at one point (``{atom: rational}``) by mpmath's interval
+    arithmetic at ``context.prec`` bits: each a real interval, or a complex rectangle,
+    certain to hold the exact value (principal branches, as sympy's).
+
+    ``_Imprecise`` where an enclosure is too wide to go on (a divisor or a condition that
+    holds zero), ``Undefined`` where the expression has no value at the point,
+    ``_CannotEvaluate`` for a construct outside the whitelist.
+    """
+
+    def __init__(self, point, context):
+        self.iv, self.values, self.sizes = context, {}, {}
+        self.values.update((atom, self._rational(v)) for atom, v in point.items())
+
+    def __call__(self, e):
+        value = self.values.get(e)
+        if value is None:
+            value = self.values[e] = self._evaluate(e)
+        return value
+
+    def _rational(self, v):
+        return self.iv.mpf(v.p) / v.q
+
+    def _evaluate(self, e):
+        if e.is_Rational:
+            return self._rational(e)
+        if e.is_Float:
+            return self.iv.make_mpf((e._mpf_, e._mpf_))
+        if e is sp.I:
+            return self.iv.mpc(0, 1)
+        if e in _NUMBER_SYMBOLS:
+            return +getattr(self.iv, _NUMBER_SYMBOLS[e])
+        if e.is_Add or e.is_Mul:
+            values = [self(a) for a in e.args]
+            return functools.reduce(operator.add if e.is_Add else operator.mul, values)
+        if e.is_Pow:
+            return self._power(e.base, e.exp)
+        if isinstance(e, sp.Piecewise):
+            for piece, condition in e.args:
+                if self._holds(condition):
+                    return self(piece)
+            raise Undefined(f"no condition of {e} holds")
+        function = _FUNCTIONS.get(type(e))
+        if function is None or (isinstance(e, sp.Heaviside) and len(e.args) > 1):
+            raise _CannotEvaluate(f"{_construct(e)} cannot be evaluated rigorously")
+        return function(self, *(self(a) for a in e.args))
+
+    def _power(self, base, exponent):
+        b = self(base)
+        if exponent.is_Integer:
+            n = int(exponent)
+            return b**n if n >= 0 else self.divide(1, b**-n)
+        y = self(exponent)
+        if isinstance(b, ivmpf) and isinstance(y, ivmpf) and b.a > 0:
+            return b**y
+        if 0 in b:
+            raise _Imprecise
+        return self.iv.mpc(b) ** self.iv.mpc(y)          # the principal branch
+
+    def divide(self, n, d):
+        """``n / d``; ``Undefined`` for a divisor that is exactly zero."""
+        if 0 in d:
+            raise Undefined("division by zero") if _is_zero(d) else _Imprecise
+        return n / d
+
+    def exp(self, x):
+        """``exp x``, for ``|Re x| ≤ 2³²`` (a larger exponent is not evaluated)."""
+        if abs(x.real).b > 2**32:
+            raise _CannotEvaluate("an exponential of a number beyond 2**32")
+        return self.iv.exp(x)
+
+    def periodic(self, f, x):
+        """``f(x)`` for ``sin`` and ``cos``: the argument reduction needs about as many bits
+        as ``Re x`` has (not beyond ``LAST_PRECISION``), ``Im x`` goes to an exponential."""
+        if abs(x.real).b > self.iv.mpf(2)**LAST_PRECISION or abs(x.imag).b > 2**32:
+            raise _CannotEvaluate(f"a sine or cosine of a number beyond 2**{LAST_PRECISION}")
+        return f(x)
+
+    def real(self, x):
+        """``x`` as a real interval (``_CannotEvaluate`` if it is not real)."""
+        if isinstance(x, ivmpf):
+            return x
+        if _is_zero(x.imag):
+            return x.real
+        if 0 in x.imag:
+            raise _Imprecise
+        raise _CannotEvaluate("a function of the real numbers at a complex value")
+
+    def real_map(self, f, *args):
+        """An mpmath interval function ``f`` of real intervals, at the working precision."""
+        return self.iv.make_mpf(f(*(self.real(a)._mpi_ for a in args), self.iv.prec))
+
+    def log(self, x):
+        """The principal logarithm."""
+        if isinstance(x, ivmpf) and x.a > 0:
+            return self.iv.ln(x)
+        if 0 in x:
+            raise Undefined("the logarithm of zero") if _is_zero(x) else _Imprecise
+        return self.iv.ln(self.iv.mpc(x))
+
+    def arcsine(self, x, cosine=False):
+        """``asin x`` (``cosine``: ``acos x``) for real ``x`` in [−1, 1], by ``atan2``."""
+        x = self.real(x)
+        rest = 1 - x**2
+        if rest.a < 0:
+            raise _Imprecise if rest.b >= 0 else _CannotEvaluate("asin or acos beyond ±1")
+        root = self.real_map(mpi_sqrt, rest)
+        return self.atan2(root, x) if cosine else self.atan2(x, root)
+
+    def atan2(self, y, x):
+        y, x = self.real(y), self.real(x)
+        if 0 in x and 0 in y:
+            raise Undefined("atan2(0, 0)") if _is_zero(x) and _is_zero(y) else _Imprecise
+        if _is_zero(y) and 0 in x:      # mpmath gives π for all of [−a, b] there
+            raise _Imprecise
+        return self.real_map(mpi_atan2, y, x)
+
+    def step(self, x, below, at, above):
+        """A function of the sign of ``x``: ``below`` for ``x < 0``, ``at`` for 0 and
+        ``above`` for ``x > 0``, enclosed by all three where the sign is not known."""
+        x = self.real(x)
+        if x.b < 0 or x.a > 0:
+            return self.iv.mpf(below if x.b < 0 else above)
+        if _is_zero(x):
+            return self.iv.mpf(at)
+        return self.iv.mpf([min(below, at, above), max(below, at, above)])
+
+    def extreme(self, pick, *args):
+        """``Min`` (``pick = min``) or ``Max`` of real intervals, bound by bound."""
+        bounds = [self.real(a) for a in args]
+        return self.iv.make_mpf((pick(b.a for b in bounds)._mpi_[0],
+                                 pick(b.b for b in bounds)._mpi_[1]))
+
+    def rounded(self, rounding, x):
+        """``floor`` or ``ceiling`` (``rounding``: mpmath's ``mpf_floor``/``mpf_ceil``)."""
+        a, b = self.real(x)._mpi_
+        return self.iv.make_mpf((rounding(a), rounding(b)))
+
+    def _holds(self, condition):
+        """Whether a Piecewise condition holds (``_Imprecise`` where it is not known)."""
+        if condition in (sp.true, sp.false):
+            return bool(condition)
+        if isinstance(condition, sp.Not):
+            return not self._holds(condition.args[0])
+        if isinstance(condition, sp.And | sp.Or):
+            found = [self._holds(c) for c in condition.args]
+            return all(found) if isinstance(condition, sp.And) else any(found)
+        if isinstance(condition, sp.core.relational.Relational) and \
+                condition.rel_op in _RELATIONS:
+            holds, fails = _RELATIONS[condition.rel_op](
+                self.real(self(condition.lhs) - self(condition.rhs)))
+            if holds or fails:
+                return bool(holds)
+            raise _Imprecise
+        raise _CannotEvaluate(f"the condition {condition} cannot be evaluated rigorously")
+
+    def size(self, e):
+        """The size of ``e`` at the point: sizes of terms add up and of factors multiply
+        (whole powers too), other values count by their modulus, so that no cancellation
+        inside ``e`` makes it small."""
+        size = self.sizes.get(e)
+        if size is None:
+            if e.is_Add or e.is_Mul:
+                parts = [self.size(a) for a in e.args]
+                size = functools.reduce(operator.add if e.is_Add else operator.mul, parts)
+            elif e.is_Pow and e.exp.is_Integer and e.exp > 0:
+                size = self.size(e.base) ** int(e.exp)
+            else:
+                size = abs(self(e))
+            self.sizes[e] = size
+        return size
+
+    def agree(self, answer, reference, tolerance):
+        """Whether ``answer`` and ``reference`` agree here: False when their difference
+        surely is not 0, True when it surely is at most ``tolerance`` times the size of
+        ``reference`` (or than ``tolerance`` if that size is below 1); ``_Imprecise``
+        while the enclosure of the difference is too wide to tell."""
+        difference = self(answer) - self(reference)
+        if 0 not in difference:
+            return False
+        size = self.size(reference).a
+        bound = self.iv.mpf(tolerance) * (size if size > 1 else 1)
+        if abs(difference).b <= bound.a:
             return True
-        if _is_algebraic_constant(difference) and sp.count_ops(difference) <= 200:
-            verdict = _algebraic_zero(difference)
-            if verdict is not None:
-                return verdict
-    values = [sp.N(v, 50) for v in (a, b, *a_terms, *b_terms)]
-    if not all(v.is_number and not v.has(sp.Function) for v in values):
-        return None
-    scale = max(abs(v) for v in values[2:])
-    tolerance = FLOAT_TOLERANCE if floats else 1e-40
-    return bool(abs(values[0] - values[1]) <= tolerance * scale)
+        raise _Imprecise
+
+
+#: sympy's functions → their enclosures, from the enclosures of their arguments.
+_FUNCTIONS = {
+    sp.exp: lambda v, x: v.exp(x),
+    sp.log: lambda v, x: v.log(x),
+    sp.sin: lambda v, x: v.periodic(v.iv.sin, x),
+    sp.cos: lambda v, x: v.periodic(v.iv.cos, x),
+    sp.tan: lambda v, x: v.divide(v.periodic(v.iv.sin, x), v.periodic(v.iv.cos, x)),
+    sp.cot: lambda v, x: v.divide(v.periodic(v.iv.cos, x), v.periodic(v.iv.sin, x)),
+    sp.sec: lambda v, x: v.divide(1, v.periodic(v.iv.cos, x)),
+    sp.csc: lambda v, x: v.divide(1, v.periodic(v.iv.sin, x)),
+    sp.sinh: lambda v, x: (v.exp(x) - v.exp(-x)) / 2,
+    sp.cosh: lambda v, x: (v.exp(x) + v.exp(-x)) / 2,
+    sp.tanh: lambda v, x: v.divide(v.exp(x) - v.exp(-x), v.exp(x) + v.exp(-x)),
+    sp.atan: lambda v, x: v.real_map(mpi_atan, x),
+    sp.acot: lambda v, x: v.real_map(mpi_atan, v.divide(1, x)),
+    sp.asin: lambda v, x: v.arcsine(x),
+    sp.acos: lambda v, x: v.arcsine(x, cosine=True),
+    sp.atan2: lambda v, y, x: v.atan2(y, x),
+    sp.Abs: lambda v, x: abs(x),
+    sp.sign: lambda v, x: v.step(x, -1, 0, 1),
+    sp.Heaviside: lambda v, x: v.step(x, 0, 0.5, 1),
+    sp.floor: lambda v, x: v.rounded(mpf_floor, x),
+    sp.ceiling: lambda v, x: v.rounded(mpf_ceil, x),
+    sp.Min: lambda v, *args: v.extreme(min, *args),
+    sp.Max: lambda v, *args: v.extreme(max, *args),
+    sp.re: lambda v, x: x.real,
+    sp.im: lambda v, x: x.imag,
+    sp.conjugate: lambda v, x: x.conjugate(),
+}
+
+
+def _agreement(pairs, point, tolerance):
+    """Whether every pair ``(answer, reference)`` agrees at ``point``: True or False as
+    decided at the lowest working precision that decides, None if none up to
+    ``LAST_PRECISION`` does; ``Undefined`` where a side has no value there."""
+    context, precision = MPIntervalContext(), FIRST_PRECISION
+    while True:
+        context.prec = precision
+        values = _Enclosures(point, context)
+        try:
+            return all(values.agree(x, y, tolerance) for x, y in pairs)
+        except _Imprecise:
+            if precision >= LAST_PRECISION:
+                return None
+            precision *= 2
 
 
 def random_points_agree(a, b, *, seed, trials=8):
-    """Whether ``a`` and ``b`` (scalars or matrices) agree exactly at ``trials`` random
-    points drawn from ``seed`` (True, False, or None when it cannot tell).
+    """Whether ``a`` and the reference ``b`` (scalars or matrices) agree at ``trials``
+    random points drawn from ``seed``: True, False, or None when it cannot tell.
 
-    The points and what "agree" means are in the module docstring. A point where a
-    side is undefined is drawn again (up to ``4 trials`` draws): a side undefined at
-    every point, or nan/∞ in an expression, is a disagreement.
+    Each value is enclosed by interval arithmetic (see the module docstring): False is
+    a proof that they differ at a point; True that they agree within ``POINT_TOLERANCE``
+    (``FLOAT_TOLERANCE`` with floats) of the size of ``b`` at every point, and that the
+    difference is meromorphic in the symbols. A difference with ``sqrt``, ``log``,
+    ``Abs``, ``Piecewise`` … of the symbols may agree on one region only: there
+    agreement is None. A point where a side is undefined is drawn again (up to
+    ``4 trials`` draws); nan or ∞ in an expression is a disagreement.
 
     >>> x = sp.Symbol('x', positive=True)
     >>> y = sp.Symbol('y')
-    >>> random_points_agree(sp.sqrt(x**2 * y**2), x * sp.Abs(y), seed=5)
+    >>> random_points_agree(sp.exp(2 * y) * sp.tan(x), sp.exp(y)**2 * sp.sin(x) / sp.cos(x),
+    ...                     seed=5)
     True
     >>> random_points_agree(sp.sqrt(y**2), y, seed=5)
     False
+    >>> print(random_points_agree(sp.sqrt(x**2 * y**2), x * sp.Abs(y), seed=5))
+    None
     """
     A, B = _pair(a, b)
     if isinstance(trials, bool) or not isinstance(trials, numbers.Integral) or trials < 1:
@@ -1005,30 +1261,43 @@ def random_points_agree(a, b, *, seed, trials=8):
 
 
 def _random_verdict(pairs, seed, trials):
-    """``(agree, why)`` for the pairs of entries ``pairs``: ``why`` says what stopped
-    the test when ``agree`` is None."""
-    if any(_not_finite(e) for pair in pairs for e in pair):
+    """``(agree, why)`` for the pairs of entries ``(answer, reference)``: ``why`` says
+    what stopped the test when ``agree`` is None."""
+    exprs = [e for pair in pairs for e in pair]
+    if any(_not_finite(e) for e in exprs):
         return False, ""
-    floats = any(e.has(sp.Float) for pair in pairs for e in pair)
+    tolerance = FLOAT_TOLERANCE if any(e.has(sp.Float) for e in exprs) else POINT_TOLERANCE
+    atoms = sorted(set().union(*map(_value_atoms, exprs)), key=sp.default_sort_key)
+    needed = trials if atoms else 1                  # numbers: one point decides
     rng = random.Random(secrets.randbits(128) if seed is None else seed)
     agreed = 0
     try:
-        points = _RandomPoints([e for pair in pairs for e in pair])
-        for _ in range(4 * trials):
-            point = points.sample(rng)
-            values = [(points.value(x, point), points.value(y, point)) for x, y in pairs]
-            if any(v is None for pair in values for v in pair):
-                continue                                   # undefined here: draw again
-            verdicts = [_numbers_agree(first, second, floats) for first, second in values]
-            if False in verdicts:
+        _independent(atoms)
+        for _ in range(4 * needed):
+            point = {atom: _sample(atom, rng) for atom in atoms}
+            try:
+                verdict = _agreement(pairs, point, tolerance)
+            except Undefined:
+                continue                                     # undefined here: draw again
+            if verdict is None:
+                return None, (f"the two sides are too close to tell apart at a random point "
+                              f"at {LAST_PRECISION} bits")
+            if not verdict:
                 return False, ""
-            if None in verdicts:
-                return None, "a value at a random point is not a number sympy can evaluate"
             agreed += 1
-            if agreed == trials:
-                return True, ""
-    except (Undecidable, Undefined, _CannotEvaluate) as error:
+            if agreed == needed:
+                return _vouched(exprs)
+    except (Undecidable, _CannotEvaluate) as error:
         return None, str(error)
-    if agreed == 0:
-        return False, ""
-    return None, f"a side is undefined at all but {agreed} of {4 * trials} random points"
+    return None, f"a side is undefined at all but {agreed} of {4 * needed} random points"
+
+
+def _vouched(exprs):
+    """``(True, "")`` for sides that agreed at every point, unless a construct of theirs
+    makes agreement at random points no proof: then ``(None, why)``."""
+    for e in exprs:
+        construct = _branching(e)
+        if construct is not None:
+            return None, (f"{_construct(construct)} of the symbols can make two sides agree "
+                          "on one region only, so agreeing at random points is no proof")
+    return True, ""
