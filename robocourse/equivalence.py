@@ -37,7 +37,9 @@ of ``N_b D_a`` (reduced), compared exactly (``method="floats"``). So a float ans
 equals its exact counterpart to 11 significant digits of the reference's largest
 term; a float coefficient of an angle is made exact with ``nsimplify`` at tolerance
 10⁻¹² (``0.5 θ → θ/2``). Floats next to algebraic numbers (``0.7071 sin θ`` against
-``√2/2 sin θ``) go to the random-point test below.
+``√2/2 sin θ``) or to what the form does not handle (below: the coefficient of ``log x``
+or of ``exp(1000)`` says nothing of its size) go to the random-point test, unless the
+difference is exactly zero.
 
 No answer can widen that tolerance. Its numerator is reduced: a term it adds and
 takes away again is gone before any size is taken, a term it adds and keeps is in the
@@ -58,8 +60,14 @@ expression, ``sin(1)``, ``sin(√x)``, a sine of more than ``MAX_MULTIPLE`` = 64
 angles, …) is *opaque*: the ring takes it as one more
 independent generator. Expressions equal as such are equal whatever the value of
 the construct, so that equality is exact (``√m (1 + x) = √m + x √m``), unless an
-opaque construct is in a denominator (it might vanish). Any other verdict would
-ignore relations the construct has (``√x² = |x|``): ``canonical``, ``identical`` and
+opaque construct is in a denominator (it might vanish). A square root of what the
+form handles, ``√f`` (and its odd powers ``f^(k/2)``), is a generator ``r`` with one
+relation: with ``f = N/D`` in lowest terms, ``√f = r/D`` and ``reduce`` puts ``N D`` for
+``r²`` (roots of equal ``N D`` are one generator). A difference that reduces to zero
+so is zero for either sign of each root, so for the principal one (``√(x² + y²)³ =
+(x² + y²) √(x² + y²)``, the inverse kinematics of chapter 0 put back into the forward
+kinematics). Any other verdict would ignore relations the construct has (``√x² =
+|x|``, ``√x √y = √(x y)`` for positive ``x``): ``canonical``, ``identical`` and
 ``reduced_difference`` raise ``Undecidable`` naming the construct, and ``compare``
 goes to the random-point test (``random_points_agree``).
 
@@ -71,11 +79,12 @@ that unpredictable leave no answer that vanishes at the points it meets
 (``sin(π x lcm(1, …, 900))`` vanishes at every ``x`` with a denominator up to 900).
 At a point, both sides are enclosed by interval arithmetic (mpmath's ``iv``: every
 value certainly in its interval or complex rectangle, principal branches as sympy's),
-at ``FIRST_PRECISION`` = 128 bits, doubled up to ``LAST_PRECISION`` = 8192 bits
-(numbers of 2 400 digits; a hand-over holds 400), until the difference is decided:
-an enclosure without 0 proves that the sides differ there (``False``); one within
-``POINT_TOLERANCE`` = 10⁻³⁰ (``FLOAT_TOLERANCE`` when a float occurs) of the *size of
-the reference* at that point, or of 1 if that is larger, is agreement. The size is
+at ``FIRST_PRECISION`` = 128 bits, raised (at least doubled, or by as many bits as the
+enclosure is too wide) up to ``LAST_PRECISION`` = 8192 bits (numbers of 2 400 digits;
+a hand-over holds 400), until the difference is decided:
+within ``POINT_TOLERANCE`` = 10⁻³⁰ (``FLOAT_TOLERANCE`` when a float occurs) of the
+*size of the reference* at that point, or of 1 if that is larger, is agreement; an
+enclosure wholly beyond that proves that the sides differ (``False``). The size is
 the reference's alone (sizes of its terms add up, of its factors multiply, so no
 cancellation inside it makes it small): nothing in the answer sets the tolerance,
 and a zero in disguise, ``10⁴⁵ (log 6 − log 2 − log 3)``, is enclosed within it at
@@ -341,6 +350,28 @@ class TrigonometricRing:
                                  f"theta/2; got {angle}")
             self._base[monomial] = (k, fraction.q)
         self._known, self._sincos, self._multiples = {}, {}, {}
+        self._roots, self._squares = {}, {}
+
+    def take_square_roots(self, roots):
+        """Make the generators ``roots`` (``f`` → its ``Pow(f, 1/2)``) square roots: with
+        ``f = N / D`` in lowest terms, ``√f = r / D`` where ``r`` is the generator with
+        ``r² = N D``, which ``reduce`` puts in for ``r²`` (bases with one ``N D`` share
+        one ``r``). An identity that reduces to zero then holds for either sign of each
+        root, so for the principal one.
+
+        >>> x, y = sp.symbols('x y')
+        >>> R = TrigonometricRing([], [x, y, sp.sqrt(x**2 + y**2)])
+        >>> R.take_square_roots({x**2 + y**2: sp.sqrt(x**2 + y**2)})
+        >>> R.expression(R.polynomial(sp.sqrt(x**2 + y**2)**3 - x**2 * sp.sqrt(x**2 + y**2)))
+        y**2*sqrt(x**2 + y**2)
+        """
+        generators = {}
+        for base, node in roots.items():
+            numerator, denominator = _lowest_terms(self, *self.fraction(base))
+            square = self.reduce(numerator * denominator)
+            root = generators.setdefault(square, self.generators[node])
+            self._roots[base] = root, denominator, square
+            self._squares[self.ring.gens.index(root)] = square
 
     def reduce(self, p):
         """The normal form of ``p`` modulo ``s_k² + c_k² − 1`` (no ``s_k²`` left).
@@ -349,6 +380,7 @@ class TrigonometricRing:
         and with no ``s_k²``, so it is the remainder of the division by the circle
         polynomials (``p.rem(self.circles)``), reached without a division.
         """
+        p = self._without_squared_roots(p)
         n = len(self.s)
         if not any(m[k] > 1 for m in p.itermonoms() for k in range(n)):
             return p
@@ -364,6 +396,20 @@ class TrigonometricRing:
             for m, c in terms:
                 reduced[m] = reduced.get(m, zero) + c
         return self.ring.from_dict({m: c for m, c in reduced.items() if c})
+
+    def _without_squared_roots(self, p):
+        """``p`` with ``r^e = r^(e mod 2) (r²)^(e div 2)`` for each square root ``r``."""
+        if not self._squares or not any(m[k] > 1 for m in p.itermonoms()
+                                        for k in self._squares):
+            return p
+        result = self.ring.zero
+        for monomial, coefficient in p.items():
+            exponents, factor = list(monomial), self.ring.one
+            for k, square in self._squares.items():
+                exponents[k], whole = monomial[k] % 2, monomial[k] // 2
+                factor *= square**whole
+            result += self.ring.from_dict({tuple(exponents): coefficient}) * factor
+        return result
 
     def polynomial(self, expr):
         """``expr`` as a reduced polynomial; ``Undecidable`` if it has a denominator."""
@@ -386,6 +432,13 @@ class TrigonometricRing:
 
     def _convert(self, e):
         one = self.ring.one
+        if e.is_Pow and e.base in self._roots and e.exp.is_Rational and e.exp.q == 2:
+            root, denominator, square = self._roots[e.base]
+            n = int(e.exp.p)
+            if n > 0:
+                return root**n, denominator**n
+            # (D / r)^k = D^k r^k / (r²)^k: no root left in the denominator
+            return denominator**-n * root**-n, self._nonzero(square, e)**-n
         if e in self.generators:
             return self.generators[e], one
         if e in _NOT_FINITE:
@@ -552,12 +605,24 @@ class _Scan:
     opaque: dict          # construct the form does not handle → the reason
     constants: set        # algebraic numbers (√2, I)
     floats: bool
+    roots: dict           # f of a square root √f → the powers of it found (√f, f^(3/2), …)
+
+    def hidden(self):
+        """The constructs whose relations the ring does not know all of: the opaque ones
+        and the square roots (as ring generators ``Pow(f, 1/2)``) → what to say."""
+        return {**self.opaque, **{_root(base): f"{_construct(powers[0])} is not handled "
+                                              "exactly" for base, powers in self.roots.items()}}
+
+
+def _root(base):
+    """The generator of the square root of ``base`` (kept as written: ``√(4x)`` too)."""
+    return sp.Pow(base, sp.S.Half, evaluate=False)
 
 
 def _scan(exprs):
     """Walk ``exprs`` once: base angles, generators, opaque constructs, algebraic numbers,
     floats; ``Undefined`` for nan or ∞."""
-    found = _Scan({}, set(), {}, set(), False)
+    found = _Scan({}, set(), {}, set(), False, {})
     seen, stack = set(), list(reversed(exprs))           # the first expression first
     while stack:
         e = stack.pop()
@@ -578,9 +643,20 @@ def _scan(exprs):
             stack.extend(reversed(e.args))
         elif _is_algebraic_constant(e):
             found.constants.add(e)
+        elif e.is_Pow and e.exp.is_Rational and e.exp.q == 2:
+            found.roots.setdefault(e.base, []).append(e)
+            stack.append(e.base)
         else:
             found.opaque.setdefault(e, f"{_construct(e)} is not handled exactly")
     return found
+
+
+def _nested_roots_are_opaque(found):
+    """Square roots of what holds an opaque construct or another square root are opaque."""
+    inner = [*found.opaque, *(p for powers in found.roots.values() for p in powers)]
+    for base in [b for b in found.roots if b.has(*inner)]:
+        for power in found.roots.pop(base):
+            found.opaque[power] = f"{_construct(power)} is not handled exactly"
 
 
 def _scan_angle(e, found, stack):
@@ -612,19 +688,30 @@ def _ring_for(exprs):
     found = _scan(exprs)
     wholes, dropped = _base_multiples(found.angles)
     found.opaque.update(dropped)
-    generators = sorted(found.generators | set(found.opaque), key=sp.default_sort_key)
-    return TrigonometricRing(_base_angles(wholes), generators, _domain(found.constants)), found
+    _nested_roots_are_opaque(found)
+    roots = {base: _root(base) for base in found.roots}
+    generators = sorted(found.generators | set(found.opaque) | set(roots.values()),
+                        key=sp.default_sort_key)
+    ring = TrigonometricRing(_base_angles(wholes), generators, _domain(found.constants))
+    ring.take_square_roots(roots)
+    return ring, found
 
 
-def _written(ring, numerator, denominator, floats):
-    """``N / D`` as a sympy expression: both reduced, common factors cancelled, ``D``
-    with leading coefficient 1, floats written back as floats."""
+def _lowest_terms(ring, numerator, denominator):
+    """``N / D`` both reduced, common factors cancelled, ``D`` with leading coefficient 1."""
     numerator, denominator = ring.reduce(numerator), ring.reduce(denominator)
     if denominator != ring.ring.one:
         common = _gcd(numerator, denominator)
         numerator, denominator = numerator.exquo(common), denominator.exquo(common)
         lead = denominator.LC
         numerator, denominator = numerator.quo_ground(lead), denominator.quo_ground(lead)
+    return numerator, denominator
+
+
+def _written(ring, numerator, denominator, floats):
+    """``N / D`` as a sympy expression: both reduced, common factors cancelled, ``D``
+    with leading coefficient 1, floats written back as floats."""
+    numerator, denominator = _lowest_terms(ring, numerator, denominator)
     value = ring.expression(numerator, floats=floats)
     if denominator == ring.ring.one:
         return value
@@ -654,8 +741,8 @@ def canonical(*exprs):
     for i, e in enumerate(exprs):
         _require_finite(e, f"exprs[{i}]")
     ring, found = _ring_for(exprs)
-    if found.opaque:
-        raise Undecidable(next(iter(found.opaque.values())))
+    if found.hidden():
+        raise Undecidable(next(iter(found.hidden().values())))
     return tuple(_written(ring, *ring.fraction(e), e.has(sp.Float)) for e in exprs)
 
 
@@ -706,19 +793,22 @@ class _Difference:
     def verdict(self):
         """Whether ``P = Q`` (floats: within ``FLOAT_TOLERANCE`` of the largest coefficient
         of ``Q``); ``Undecidable`` where an opaque construct leaves it open."""
-        ring, difference = self.ring, self.P - self.Q
+        ring, difference, hidden = self.ring, self.P - self.Q, self.found.hidden()
         if not difference or not self.found.floats:
             equal = not difference
+        elif hidden:            # a coefficient says nothing of the size of log x, exp 1000
+            raise Undecidable(next(iter(hidden.values())))
         elif ring.domain != QQ:
             raise Undecidable("floats next to the algebraic numbers "
                               f"{', '.join(sorted(map(str, self.found.constants)))} are "
                               "compared at random points")
         else:
             equal = _largest(difference) <= _FLOAT_FRACTION * _largest(self.Q)
-        # Opaque constructs are independent generators: equal as such is equal for any
-        # of their values (unless one is in a denominator, which might then vanish).
-        if self.found.opaque and not (equal and not ring.involves(self.D, self.found.opaque)):
-            raise Undecidable(next(iter(self.found.opaque.values())))
+        # Opaque constructs are independent generators, square roots generators whose
+        # square reduces: equal as such is equal for any of their values (unless one is
+        # left in a denominator, which might then vanish); unequal proves nothing.
+        if hidden and not (equal and not ring.involves(ring.reduce(self.D), hidden)):
+            raise Undecidable(next(iter(hidden.values())))
         return equal
 
     def written(self):
@@ -871,18 +961,37 @@ def identical(a, b):
 
 
 def assert_identical(a, b, what="the two results"):
-    """Raise AssertionError, showing the reduced difference, unless ``a`` ≡ ``b``.
+    """Raise AssertionError unless ``a`` ≡ ``b``: showing the reduced difference where the
+    canonical form decides, else the verdict of ``compare`` (with a fixed seed, so that a
+    notebook's cross-check is repeatable), which must be equal.
 
-    >>> t = sp.Symbol('t')
+    >>> t = sp.Symbol('t', real=True)
     >>> assert_identical(sp.sin(t) ** 2, 1 - sp.cos(t) ** 2)
+    >>> assert_identical(sp.exp(2 * t), sp.exp(t) ** 2)
     >>> assert_identical(sp.Matrix([t, 1]), sp.Matrix([t, 2]), "tau")
     Traceback (most recent call last):
     ...
     AssertionError: tau differ: the difference reduces to Matrix([[0], [-1]])
+    >>> assert_identical(sp.sqrt(t**2), t, "√t² and t")
+    Traceback (most recent call last):
+    ...
+    AssertionError: √t² and t differ (random points: Abs is not handled exactly)
     """
-    difference = reduced_difference(a, b)
+    try:
+        difference = reduced_difference(a, b)
+    except Undecidable:
+        verdict = compare(a, b, seed=_CROSS_CHECK_SEED)
+        if verdict.equal is not True:
+            outcome = "differ" if verdict.equal is False else "are not proven equal"
+            raise AssertionError(f"{what} {outcome} ({verdict.method}: {verdict.reason})"
+                                 ) from None
+        return
     if any(entry != 0 for entry in difference):
         raise AssertionError(f"{what} differ: the difference reduces to {difference}")
+
+
+#: The seed of ``assert_identical``'s random points.
+_CROSS_CHECK_SEED = 20261201
 
 
 # --- the random-point test ----------------------------------------------------------
@@ -978,7 +1087,12 @@ class _CannotEvaluate(Exception):  # noqa: N818 - a signal inside the random-poi
 
 
 class _Imprecise(Exception):  # noqa: N818 - a signal inside the random-point test
-    """An enclosure too wide to go on at this precision (a divisor, a condition …)."""
+    """An enclosure too wide to go on at this precision (a divisor, a condition …);
+    ``bits``: about how many more bits would do, where that is known."""
+
+    def __init__(self, bits=0):
+        super().__init__(bits)
+        self.bits = bits
 
 
 _NUMBER_SYMBOLS = {sp.pi: "pi", sp.E: "e", sp.GoldenRatio: "phi", sp.EulerGamma: "euler",
@@ -1038,7 +1152,7 @@ class _Enclosures:
                     return self(piece)
             raise Undefined(f"no condition of {e} holds")
         function = _FUNCTIONS.get(type(e))
-        if function is None or (isinstance(e, sp.Heaviside) and len(e.args) > 1):
+        if function is None:
             raise _CannotEvaluate(f"{_construct(e)} cannot be evaluated rigorously")
         return function(self, *(self(a) for a in e.args))
 
@@ -1116,11 +1230,13 @@ class _Enclosures:
         """A function of the sign of ``x``: ``below`` for ``x < 0``, ``at`` for 0 and
         ``above`` for ``x > 0``, enclosed by all three where the sign is not known."""
         x = self.real(x)
+        values = [self.real(self.iv.mpf(v)) for v in (below, at, above)]
         if x.b < 0 or x.a > 0:
-            return self.iv.mpf(below if x.b < 0 else above)
+            return values[0] if x.b < 0 else values[2]
         if _is_zero(x):
-            return self.iv.mpf(at)
-        return self.iv.mpf([min(below, at, above), max(below, at, above)])
+            return values[1]
+        return self.iv.make_mpf((min(v.a for v in values)._mpi_[0],
+                                 max(v.b for v in values)._mpi_[1]))
 
     def extreme(self, pick, *args):
         """``Min`` (``pick = min``) or ``Max`` of real intervals, bound by bound."""
@@ -1168,18 +1284,18 @@ class _Enclosures:
         return size
 
     def agree(self, answer, reference, tolerance):
-        """Whether ``answer`` and ``reference`` agree here: False when their difference
-        surely is not 0, True when it surely is at most ``tolerance`` times the size of
-        ``reference`` (or than ``tolerance`` if that size is below 1); ``_Imprecise``
-        while the enclosure of the difference is too wide to tell."""
-        difference = self(answer) - self(reference)
-        if 0 not in difference:
-            return False
+        """Whether ``answer`` and ``reference`` agree here: True when their difference
+        surely is at most ``tolerance`` times the size of ``reference`` (or than
+        ``tolerance`` if that size is below 1), False when it surely is more;
+        ``_Imprecise`` while the enclosure of the difference is too wide to tell."""
+        difference = abs(self(answer) - self(reference))
         size = self.size(reference).a
         bound = self.iv.mpf(tolerance) * (size if size > 1 else 1)
-        if abs(difference).b <= bound.a:
+        if difference.b <= bound.a:
             return True
-        raise _Imprecise
+        if difference.a > bound.b:
+            return False
+        raise _Imprecise(_bits(difference.b) - _bits(bound.a) + 16)
 
 
 #: sympy's functions → their enclosures, from the enclosures of their arguments.
@@ -1202,7 +1318,7 @@ _FUNCTIONS = {
     sp.atan2: lambda v, y, x: v.atan2(y, x),
     sp.Abs: lambda v, x: abs(x),
     sp.sign: lambda v, x: v.step(x, -1, 0, 1),
-    sp.Heaviside: lambda v, x: v.step(x, 0, 0.5, 1),
+    sp.Heaviside: lambda v, x, at=0.5: v.step(x, 0, at, 1),
     sp.floor: lambda v, x: v.rounded(mpf_floor, x),
     sp.ceiling: lambda v, x: v.rounded(mpf_ceil, x),
     sp.Min: lambda v, *args: v.extreme(min, *args),
@@ -1213,20 +1329,28 @@ _FUNCTIONS = {
 }
 
 
-def _agreement(pairs, point, tolerance):
-    """Whether every pair ``(answer, reference)`` agrees at ``point``: True or False as
-    decided at the lowest working precision that decides, None if none up to
+def _bits(x):
+    """About ``log2 |x|`` for a point interval ``x``."""
+    _, _, exponent, size = x._mpi_[1]
+    return exponent + size
+
+
+def _agreement(pairs, point, tolerance, precision):
+    """``(agree, precision)``: whether every pair ``(answer, reference)`` agrees at
+    ``point``, True or False as decided at the first working precision from
+    ``precision`` on that decides (at least doubled each time, or raised by as many
+    bits as the enclosure of the difference is too wide), None if none up to
     ``LAST_PRECISION`` does; ``Undefined`` where a side has no value there."""
-    context, precision = MPIntervalContext(), FIRST_PRECISION
+    context = MPIntervalContext()
     while True:
         context.prec = precision
         values = _Enclosures(point, context)
         try:
-            return all(values.agree(x, y, tolerance) for x, y in pairs)
-        except _Imprecise:
+            return all(values.agree(x, y, tolerance) for x, y in pairs), precision
+        except _Imprecise as imprecise:
             if precision >= LAST_PRECISION:
-                return None
-            precision *= 2
+                return None, precision
+            precision = min(LAST_PRECISION, max(2 * precision, precision + imprecise.bits))
 
 
 def random_points_agree(a, b, *, seed, trials=8):
@@ -1234,12 +1358,12 @@ def random_points_agree(a, b, *, seed, trials=8):
     random points drawn from ``seed``: True, False, or None when it cannot tell.
 
     Each value is enclosed by interval arithmetic (see the module docstring): False is
-    a proof that they differ at a point; True that they agree within ``POINT_TOLERANCE``
-    (``FLOAT_TOLERANCE`` with floats) of the size of ``b`` at every point, and that the
-    difference is meromorphic in the symbols. A difference with ``sqrt``, ``log``,
-    ``Abs``, ``Piecewise`` … of the symbols may agree on one region only: there
-    agreement is None. A point where a side is undefined is drawn again (up to
-    ``4 trials`` draws); nan or ∞ in an expression is a disagreement.
+    a proof that they differ at a point by more than ``POINT_TOLERANCE``
+    (``FLOAT_TOLERANCE`` with floats) of the size of ``b``; True that they agree within
+    it at every point, and that the difference is meromorphic in the symbols. A
+    difference with ``sqrt``, ``log``, ``Abs``, ``Piecewise`` … of the symbols may agree
+    on one region only: there agreement is None. A point where a side is undefined is
+    drawn again (up to ``4 trials`` draws); nan or ∞ in an expression is a disagreement.
 
     >>> x = sp.Symbol('x', positive=True)
     >>> y = sp.Symbol('y')
@@ -1270,13 +1394,13 @@ def _random_verdict(pairs, seed, trials):
     atoms = sorted(set().union(*map(_value_atoms, exprs)), key=sp.default_sort_key)
     needed = trials if atoms else 1                  # numbers: one point decides
     rng = random.Random(secrets.randbits(128) if seed is None else seed)
-    agreed = 0
+    agreed, precision = 0, FIRST_PRECISION        # each point starts where the last ended
     try:
         _independent(atoms)
         for _ in range(4 * needed):
             point = {atom: _sample(atom, rng) for atom in atoms}
             try:
-                verdict = _agreement(pairs, point, tolerance)
+                verdict, precision = _agreement(pairs, point, tolerance, precision)
             except Undefined:
                 continue                                     # undefined here: draw again
             if verdict is None:

@@ -466,7 +466,7 @@ def test_matrices_are_compared_entry_by_entry():
     assert compare(A, B) == Comparison(True, "exact")
     B[1, 0] = sp.Abs(x)
     assert compare(A, B, seed=SECRET) == Comparison(
-        False, "random points", "entry [1, 0]: sqrt is not handled exactly")
+        False, "random points", "entry [1, 0]: Abs is not handled exactly")
     assert identical(np.array([0.5, 1.0]), sp.Matrix([sp.Rational(1, 2), 1]))
 
 
