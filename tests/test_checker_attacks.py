@@ -43,7 +43,11 @@ from robocourse.exercises import (
 )
 from robocourse.grading import report
 from robocourse.grading.checks import Mistake, check_expression, equal
+from robocourse.grading.exercises import Context
+from robocourse.grading.handover import encode
+from robocourse.grading.preprocessors import load_exercise_set
 
+ROOT = pathlib.Path(__file__).resolve().parent.parent
 #: The hand-over's limit on the digits of a number.
 DIGITS = 400
 DECISIONS = collections.Counter()
@@ -287,6 +291,19 @@ def test_the_answers_denominator_cannot_widen_the_float_tolerance():
     assert equivalence.compare(1.0 * TAU * peaked / (1 + x)**60, TAU).equal is True
 
 
+def test_a_float_coefficient_says_nothing_of_the_size_of_what_it_multiplies():
+    """The float route judged 10⁻¹² exp(1000) by its coefficient (accepted: it is 10⁴¹²):
+    beside a construct the form does not handle, floats go to the random points; a float
+    rounding there (0.1·3 − 3/10 = 5.6e-17) is within the float tolerance, not a proof
+    of a difference."""
+    assert equivalence.compare(TAU + 1e-12 * m * sp.exp(1000), TAU, seed=1).equal is False
+    kink = sp.Piecewise((0, x < 10**6), (10**DIGITS, True))
+    assert equivalence.compare(TAU + 1e-12 * m * kink, TAU, seed=1).equal is None
+    rounding = sp.Float(0.1) * 3 - sp.Rational(3, 10)
+    assert rounding != 0
+    assert equivalence.compare(TAU + rounding * sp.exp(t1), TAU, seed=1).equal is True
+
+
 def test_a_float_of_400_digits_is_judged_not_raised():
     """An OverflowError, before: the float route took a float of each coefficient."""
     assert _decide(sp.Float("1e400") * x + 0.5 * m, 3 * m) == "foreign-symbols"
@@ -352,6 +369,21 @@ def test_a_graders_own_verdict_on_what_it_cannot_decide_is_a_mistake_for_review(
     with pytest.raises(Mistake, match="cannot decide") as caught:
         equal(sp.Matrix([sp.sqrt(x**2) * sp.sign(x)]), sp.Matrix([x]))
     assert caught.value.code == report.UNDECIDED
+
+
+def test_a_grader_that_cannot_decide_gives_a_verdict_for_review():
+    """Chapter 1, exercise 7 asks whether ⁰Jᵀ F_free vanishes for every θ1: with a kink
+    in a right answer, ``equivalence.identical`` raised ``Undecidable`` out of the
+    grader; now the answer is undecided, for the instructor."""
+    exercise_set = load_exercise_set(ROOT / "solutions" / "ch1_statics" / "grader.py")[0]
+    cell, theta1 = exercise_set.exercises[7].cell, ch1_statics.theta1
+    right = sp.Matrix([sp.cos(theta1), sp.sin(theta1)])
+    kinked = sp.Matrix([sp.sqrt(sp.cos(theta1)**2) * sp.sign(sp.cos(theta1)), sp.sin(theta1)])
+    verdicts = [exercise_set.decide(cell, {"F_free": {"value": encode(F_free)}},
+                                    Context(exercise_set, "s1234567"))
+                for F_free in (right, kinked, 2 * right + sp.Matrix([0, 1]))]
+    assert [v.code for v in verdicts] == ["passed", report.UNDECIDED, "needs-torque"]
+    assert "the instructor will look at it" in verdicts[1].message
 
 
 def test_the_class_report_lists_the_answers_to_review(tmp_path):
