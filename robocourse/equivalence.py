@@ -120,7 +120,7 @@ import numpy as np
 import sympy as sp
 from mpmath.ctx_iv import MPIntervalContext, ivmpf
 from mpmath.libmp import mpf_ceil, mpf_floor
-from mpmath.libmp.libmpi import mpi_atan, mpi_atan2, mpi_sqrt, mpi_zero
+from mpmath.libmp.libmpi import mpi_add, mpi_atan, mpi_atan2, mpi_mul, mpi_sqrt, mpi_zero
 from sympy.core.function import AppliedUndef
 from sympy.polys.domains import QQ
 from sympy.polys.orderings import lex
@@ -374,11 +374,15 @@ class TrigonometricRing:
             self._squares[self.ring.gens.index(root)] = square
 
     def reduce(self, p):
-        """The normal form of ``p`` modulo ``s_k² + c_k² − 1`` (no ``s_k²`` left).
+        """The normal form of ``p`` modulo ``s_k² + c_k² − 1`` and, for each square root
+        ``r`` (``take_square_roots``), ``r² − N D`` (no ``s_k²``, no ``r²`` left).
 
-        Term by term, ``s_k^e = s_k^(e mod 2) (1 − c_k²)^(e div 2)``: congruent to ``p``
-        and with no ``s_k²``, so it is the remainder of the division by the circle
-        polynomials (``p.rem(self.circles)``), reached without a division.
+        Term by term, ``r^e = r^(e mod 2) (N D)^(e div 2)`` (``N D`` holds no root), then
+        ``s_k^e = s_k^(e mod 2) (1 − c_k²)^(e div 2)``: congruent to ``p`` and with no
+        ``r²``, no ``s_k²``. The leading terms ``r²``, ``s_k²`` (in a lex order with the
+        roots first) are squares of distinct variables, so these polynomials are a
+        Gröbner basis and this is the remainder of the division by them (for the
+        circles alone ``p.rem(self.circles)``), reached without a division.
         """
         p = self._without_squared_roots(p)
         n = len(self.s)
@@ -999,7 +1003,7 @@ _CROSS_CHECK_SEED = 20261201
 #: At a random point the sides agree when they differ by at most this fraction of the size
 #: of the reference side there (or of 1, if that is larger); ``FLOAT_TOLERANCE`` with floats.
 POINT_TOLERANCE = 1e-30
-#: The working precision (bits) of the first evaluation at a point, doubled up to the last.
+#: The working precision (bits) of the first evaluation at a point, raised up to the last.
 FIRST_PRECISION, LAST_PRECISION = 128, 8192
 #: Real values are drawn from [−SPAN, SPAN], whole numbers from [−2⁶², 2⁶²).
 SPAN = 4
@@ -1036,15 +1040,18 @@ def _sample(atom, rng):
     raise Undecidable(f"no random rational value satisfies the assumptions on {atom}")
 
 
-def _value_atoms(e):
-    """The atoms that take values: free symbols, ``f(…)`` and derivatives (a derivative
-    is one atom: its ``f(t)`` inside does not count)."""
-    free, found = e.free_symbols, set()
-    walk = sp.preorder_traversal(e)
-    for node in walk:
-        if node in free or isinstance(node, AppliedUndef | sp.Derivative):
-            found.add(node)
-            walk.skip()
+def _value_atoms(exprs):
+    """The atoms of ``exprs`` that take values: symbols, ``f(…)`` and derivatives (a
+    derivative is one atom: its ``f(t)`` inside does not count)."""
+    found, seen, stack = set(), set(), list(exprs)
+    while stack:                          # each shared subexpression once
+        node = stack.pop()
+        if node not in seen:
+            seen.add(node)
+            if node.is_Symbol or isinstance(node, AppliedUndef | sp.Derivative):
+                found.add(node)
+            else:
+                stack.extend(node.args)
     return found
 
 
@@ -1060,26 +1067,47 @@ def _independent(atoms):
                                   "cannot be given values at random points")
 
 
-def _branching(e):
-    """The first construct of ``e`` for which agreement at random points proves nothing:
-    a function of the symbols with a branch point or a kink (``sqrt``, ``log``, ``atan2``,
-    ``Abs``, ``Piecewise`` …, where two sides can agree on one region only), or one of
-    the meromorphic functions of a whole-number symbol (``sin(π n/2)`` vanishes at every
-    even ``n``). None when there is none."""
-    walk = sp.preorder_traversal(e)
-    for node in walk:
-        if not node.free_symbols or node.is_Atom or isinstance(node, AppliedUndef |
-                                                                sp.Derivative):
-            walk.skip()
-        elif node.is_Add or node.is_Mul or (node.is_Pow and node.exp.is_Integer):
+def _branching(exprs):
+    """The first construct of ``exprs`` for which agreement at random points proves
+    nothing: a function of the symbols with a branch point or a kink (``sqrt``, ``log``,
+    ``atan2``, ``Abs``, ``Piecewise`` …, where two sides can agree on one region only),
+    or one of the meromorphic functions of a whole-number symbol (``sin(π n/2)``
+    vanishes at every even ``n``). None when there is none."""
+    depends, seen, stack = {}, set(), list(reversed(exprs))
+    while stack:                          # each shared subexpression once
+        node = stack.pop()
+        if node in seen:
             continue
+        seen.add(node)
+        on_symbols, on_whole_numbers = _depends(node, depends)
+        if not on_symbols or node.is_Atom or isinstance(node, AppliedUndef | sp.Derivative):
+            continue
+        if node.is_Add or node.is_Mul or (node.is_Pow and node.exp.is_Integer):
+            stack.extend(reversed(node.args))
         elif (isinstance(node, _MEROMORPHIC) or (node.is_Pow and node.base.is_number
                                                   and node.base.is_zero is False)):
-            if any(s.is_integer for s in node.free_symbols):
+            if on_whole_numbers:
                 return node
+            stack.extend(reversed(node.args))
         else:
             return node
     return None
+
+
+def _depends(node, known):
+    """Whether ``node`` depends on the symbols, and on whole-number ones (``known``: the
+    answers so far, each subexpression walked once)."""
+    found = known.get(node)
+    if found is None:
+        if node.is_Symbol:
+            found = True, node.is_integer is True
+        elif isinstance(node, AppliedUndef | sp.Derivative):
+            found = True, False
+        else:
+            parts = [_depends(a, known) for a in node.args]
+            found = any(p for p, _ in parts), any(w for _, w in parts)
+        known[node] = found
+    return found
 
 
 class _CannotEvaluate(Exception):  # noqa: N818 - a signal inside the random-point test
@@ -1142,8 +1170,7 @@ class _Enclosures:
         if e in _NUMBER_SYMBOLS:
             return +getattr(self.iv, _NUMBER_SYMBOLS[e])
         if e.is_Add or e.is_Mul:
-            values = [self(a) for a in e.args]
-            return functools.reduce(operator.add if e.is_Add else operator.mul, values)
+            return self._combine(e.is_Add, [self(a) for a in e.args])
         if e.is_Pow:
             return self._power(e.base, e.exp)
         if isinstance(e, sp.Piecewise):
@@ -1155,6 +1182,15 @@ class _Enclosures:
         if function is None:
             raise _CannotEvaluate(f"{_construct(e)} cannot be evaluated rigorously")
         return function(self, *(self(a) for a in e.args))
+
+    def _combine(self, add, values):
+        """The sum (``add``) or the product of enclosures (real ones directly by mpmath's
+        interval kernels, the commonest case)."""
+        if all(isinstance(v, ivmpf) for v in values):
+            kernel, prec = mpi_add if add else mpi_mul, self.iv.prec
+            return self.iv.make_mpf(functools.reduce(lambda s, t: kernel(s, t, prec),
+                                                     (v._mpi_ for v in values)))
+        return functools.reduce(operator.add if add else operator.mul, values)
 
     def _power(self, base, exponent):
         b = self(base)
@@ -1274,8 +1310,7 @@ class _Enclosures:
         size = self.sizes.get(e)
         if size is None:
             if e.is_Add or e.is_Mul:
-                parts = [self.size(a) for a in e.args]
-                size = functools.reduce(operator.add if e.is_Add else operator.mul, parts)
+                size = self._combine(e.is_Add, [self.size(a) for a in e.args])
             elif e.is_Pow and e.exp.is_Integer and e.exp > 0:
                 size = self.size(e.base) ** int(e.exp)
             else:
@@ -1391,7 +1426,7 @@ def _random_verdict(pairs, seed, trials):
     if any(_not_finite(e) for e in exprs):
         return False, ""
     tolerance = FLOAT_TOLERANCE if any(e.has(sp.Float) for e in exprs) else POINT_TOLERANCE
-    atoms = sorted(set().union(*map(_value_atoms, exprs)), key=sp.default_sort_key)
+    atoms = sorted(_value_atoms(exprs), key=sp.default_sort_key)
     needed = trials if atoms else 1                  # numbers: one point decides
     rng = random.Random(secrets.randbits(128) if seed is None else seed)
     agreed, precision = 0, FIRST_PRECISION        # each point starts where the last ended
@@ -1419,9 +1454,8 @@ def _random_verdict(pairs, seed, trials):
 def _vouched(exprs):
     """``(True, "")`` for sides that agreed at every point, unless a construct of theirs
     makes agreement at random points no proof: then ``(None, why)``."""
-    for e in exprs:
-        construct = _branching(e)
-        if construct is not None:
-            return None, (f"{_construct(construct)} of the symbols can make two sides agree "
-                          "on one region only, so agreeing at random points is no proof")
+    construct = _branching(exprs)
+    if construct is not None:
+        return None, (f"{_construct(construct)} of the symbols can make two sides agree "
+                      "on one region only, so agreeing at random points is no proof")
     return True, ""
