@@ -686,9 +686,11 @@ def _domain(constants):
         raise Undecidable(f"the numbers {listed} are not handled exactly") from error
 
 
+@functools.lru_cache(maxsize=4)
 def _ring_for(exprs):
-    """The ``TrigonometricRing`` of the common base angles of ``exprs`` (opaque
-    constructs as generators of their own), and the ``_Scan``."""
+    """The ``TrigonometricRing`` of the common base angles of the tuple ``exprs`` (opaque
+    constructs as generators of their own), and the ``_Scan``; the last few kept, with
+    the fractions they have converted (a wrong answer's feedback takes them again)."""
     found = _scan(exprs)
     wholes, dropped = _base_multiples(found.angles)
     found.opaque.update(dropped)
@@ -744,7 +746,7 @@ def canonical(*exprs):
     exprs = [_scalar(e, f"exprs[{i}]") for i, e in enumerate(exprs)]
     for i, e in enumerate(exprs):
         _require_finite(e, f"exprs[{i}]")
-    ring, found = _ring_for(exprs)
+    ring, found = _ring_for(tuple(exprs))
     if found.hidden():
         raise Undecidable(next(iter(found.hidden().values())))
     return tuple(_written(ring, *ring.fraction(e), e.has(sp.Float)) for e in exprs)
