@@ -28,7 +28,7 @@ from robocourse import equivalence
 from robocourse.grading.vocabulary import Vocabulary, read_answer
 from robocourse.robot import joint_symbol_role
 
-__all__ = ["Mistake", "Known", "case", "note", "same", "read_answer", "check_expression",
+__all__ = ["Mistake", "Known", "case", "note", "same", "equal", "read_answer", "check_expression",
            "check_number", "check_call", "term_kind", "shorten"]
 
 
@@ -197,16 +197,16 @@ def _kind_feedback(answer, expected, markers):
     given, wanted = _split_by_kind(given, markers), _split_by_kind(wanted, markers)
     found = []
     for sentence in sorted(set(given) | set(wanted)):
-        code, a = given.get(sentence, (None, 0))
-        code, e = wanted.get(sentence, (code, 0))
-        if _same(a, e):
+        code, a = given.get(sentence, (None, sp.Integer(0)))
+        code, e = wanted.get(sentence, (code, sp.Integer(0)))
+        if equal(a, e):
             continue
         if e == 0:
             found.append((f"{code}:extra", f"there is an extra {sentence}, which should not "
                                            "be there"))
         elif a == 0:
             found.append((f"{code}:missing", f"the {sentence} is missing"))
-        elif _same(a, -e):
+        elif equal(a, -e):
             found.append((f"{code}:sign", f"the {sentence} has the wrong sign"))
         else:
             found.append((f"{code}:wrong", f"the {sentence} is not right"))
@@ -241,12 +241,28 @@ def _read(answer, expected, allowed):
     return Vocabulary([*expected.free_symbols, *allowed]).read(answer)
 
 
-def _same(a, b):
-    """True when ``a`` and ``b`` are equal for all values of their symbols."""
-    comparison = equivalence.compare(a, b, seed=_seed())
+def equal(answer, expected):
+    """True when ``answer`` equals ``expected`` for all values of the symbols, False when
+    it does not; a :class:`Mistake` ``"undecidable"`` (no points, listed for the
+    instructor in the class report) when the grader cannot decide. ``expected`` is the
+    reference: decided by ``equivalence.compare``, whose random-point test takes its
+    tolerance from ``expected`` alone. For a grader's own verdicts on what a student's
+    answer gives (``M`` symmetric, ``Ṁ − 2C`` skew-symmetric).
+
+    >>> x = sp.Symbol("x", real=True)
+    >>> equal(sp.sin(x)**2, 1 - sp.cos(x)**2), equal(sp.Matrix([x, 1]), sp.Matrix([x, 2]))
+    (True, False)
+    >>> equal(sp.sqrt(x**2 + 2*x + 1), sp.Abs(x + 1))
+    Traceback (most recent call last):
+    ...
+    robocourse.grading.checks.Mistake: the grader cannot decide this form of answer ...
+    """
+    C.instance(expected, (sp.Basic, sp.MatrixBase), "expected")
+    comparison = equivalence.compare(_as_sympy(answer, "your answer"), expected, seed=_seed())
     if comparison.equal is None:
-        raise Mistake(f"the grader cannot decide this form of answer ({comparison.reason}): "
-                      "write it with +, −, ×, powers, sin and cos", "undecidable")
+        raise Mistake(f"the grader cannot decide this form of answer ({comparison.reason}); "
+                      "the instructor will look at it (an answer written with +, −, ×, "
+                      "powers, sin and cos is decided at once)", "undecidable")
     return comparison.equal
 
 
@@ -298,7 +314,7 @@ def check_expression(answer, expected, name="your answer", markers=(), allowed_s
     answer = _read(answer, expected, allowed)
     if answer.has(sp.nan, sp.zoo, sp.oo, -sp.oo):
         raise Mistake(f"{name} contains nan or infinity (a division by zero?)", "nan")
-    if _same(answer, expected):
+    if equal(answer, expected):
         return
     foreign = sorted(s.name for s in answer.free_symbols - expected.free_symbols - allowed
                      if joint_symbol_role(s) is None)     # joint symbols: named by kind below
