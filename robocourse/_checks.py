@@ -473,9 +473,10 @@ def _outside(frame):
 
 def radians(angles, name, caller=None):
     """Warn (``DegreesWarning``) when the numeric ``angles`` of one call look like degrees:
-    every one a whole number and one of them more than a turn, ``|θ| > 2π`` — 90 for a
-    right angle, 180, 45 and 0 for a pose. Angles in radians are rarely all whole beyond a
-    turn; a whole number of degrees is the common slip. ``caller``: how many frames up the
+    every one a whole number, none beyond a turn in degrees (360) and one beyond a turn in
+    radians, ``|θ| > 2π`` — 90 for a right angle, or 180, 45 and 0 for a pose. Angles in
+    radians are rarely all whole beyond a turn; a whole number of degrees is the common
+    slip. ``caller``: how many frames up the
     call to check starts; it is checked only when that frame is the user's (the library's
     own calls were checked at their door). The warning points at the user's line.
 
@@ -490,7 +491,7 @@ def radians(angles, name, caller=None):
         return
     values = [float(a) for a in angles if not isinstance(a, sp.Basic) or a.is_number]
     if not values or len(values) < len(angles) or not all(v.is_integer() for v in values) or \
-            max(map(abs, values)) <= 2 * math.pi:
+            not 2 * math.pi < max(map(abs, values)) <= 360:
         return
     given = [int(v) for v in values]
     given = given[0] if len(given) == 1 else given

@@ -219,7 +219,12 @@ def unsynchronised(q0, qf, max_velocity):
     durations = [cubic_duration(a, b, max_velocity) for a, b in zip(q0, qf, strict=True)]
     if max(durations) == 0:
         raise ValueError("qf must differ from q0 in at least one joint: nothing moves")
-    return JointTrajectory(q0, qf, [d or max(durations) for d in durations])
+    durations = [d or max(durations) for d in durations]
+    try:
+        _long_enough(np.array(durations), qf - q0, 3, "duration")
+    except ValueError as error:
+        raise ValueError(f"max_velocity = {max_velocity!r} rad/s is too large: {error}") from None
+    return JointTrajectory(q0, qf, durations)
 
 
 @C.finite_result
