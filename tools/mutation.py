@@ -4,10 +4,11 @@ of a module the tests that cover it catch.
 For each module named, a copy of the repository (the working tree, or ``--commit``) is made
 in a temporary folder; mutmut (pip extra ``mutation``) mutates that module alone and runs,
 for each mutant, the tests of the module that reach the mutated function: its own test
-files (``tests/test_<module>*.py``, and those named in ``TESTS``), the bad-input tests and
-the module's doctests. A mutant is *killed* when a test fails (or it times out), *survives*
-when every test passes. The score is killed / (killed + survived); mutants no test reaches
-are listed apart. Mutation runs are CPU-heavy: one module at a time, at low priority.
+files (``tests/test_<module>*.py``, and those named in ``TESTS``; the bad-input tests for
+the input gate, ``_checks``) and the module's doctests. A mutant is *killed* when a test
+fails (or it times out), *survives* when every test passes. The score is killed / (killed +
+survived); mutants no test reaches are counted apart. Mutation runs are CPU-heavy: one
+module at a time, at low priority.
 
     python tools/mutation.py frames statics            # the working tree
     python tools/mutation.py --commit main frames      # the same modules at another commit
@@ -39,8 +40,6 @@ TESTS = {
 #: (mutmut's copies of each function are public names).
 PYTEST = ["-p", "no:randomly", "-m", "not slow and not browser and not hub", "-q",
           "--deselect", "tests/test_bad_input_api.py::test_every_public_callable_is_swept"]
-#: Always run: the bad-input tests sweep every module.
-SWEEPS = ["tests/test_bad_input.py", "tests/test_bad_input_api.py"]
 
 
 def _tree(commit, folder):
@@ -60,7 +59,7 @@ def _tree(commit, folder):
 
 
 def _tests(folder, module):
-    patterns = [f"tests/test_{module.strip('_')}*.py", *TESTS.get(module, []), *SWEEPS]
+    patterns = [f"tests/test_{module.strip('_')}*.py", *TESTS.get(module, [])]
     found = sorted({str(path.relative_to(folder)) for pattern in patterns
                     for path in folder.glob(pattern)})
     return [*found, f"robocourse/{module}.py"]
