@@ -7,13 +7,12 @@ reach", "too long to simulate") — and numpy's RuntimeWarnings never leak. A ma
 refused by name (the library would compute with what the mask hides); a masked array with
 nothing masked is its data."""
 
-import inspect
 import re
 import warnings
 
 import numpy as np
 import pytest
-from test_bad_input_api import CALLS, DISPLAY, FLAGS, NOT_SWEPT, TEXT, _numeric
+from test_bad_input_api import CALLS, numeric_arguments
 
 HUGE = 1e300
 #: What a huge number may be diagnosed as, besides an error that names the argument.
@@ -21,19 +20,8 @@ DIAGNOSES = ("overflows floating point", "out of reach", "too long to simulate")
 
 
 def _numeric_arguments():
-    """``(key, name, value, kind)`` for each numeric argument of the sweep's valid calls."""
-    for key, (function, valid) in CALLS.items():
-        if key.startswith("checks."):       # the answer checker: tests/test_checks.py
-            continue
-        for parameter in inspect.signature(function).parameters.values():
-            name = parameter.name
-            if parameter.kind in (parameter.VAR_POSITIONAL, parameter.VAR_KEYWORD) or \
-                    (key, name) in NOT_SWEPT or name in TEXT | FLAGS or key in DISPLAY:
-                continue
-            value = valid.get(name, parameter.default)
-            kind = _numeric(value)
-            if kind or (isinstance(value, np.ndarray) and value.dtype.kind in "fiu"):
-                yield key, name, value, kind
+    """The numeric arguments of the sweep, but the answer checker's (tests/test_checks.py)."""
+    return [case for case in numeric_arguments() if not case[0].startswith("checks.")]
 
 
 def _names(error, name):
