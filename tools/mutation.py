@@ -4,11 +4,11 @@ of a module the tests that cover it catch.
 For each module named, a copy of the repository (the working tree, or ``--commit``) is made
 in a temporary folder; mutmut (pip extra ``mutation``) mutates that module alone and runs,
 for each mutant, the tests of the module that reach the mutated function: its own test
-files (``tests/test_<module>*.py``, and those named in ``TESTS``; the bad-input tests for
-the input gate, ``_checks``) and the module's doctests. A mutant is *killed* when a test
-fails (or it times out), *survives* when every test passes. The score is killed / (killed +
-survived); mutants no test reaches are counted apart. Mutation runs are CPU-heavy: one
-module at a time, at low priority.
+files (``tests/test_<module>*.py``, ``tests/test_bad_input_<module>*.py`` and those named
+in ``TESTS``; all the bad-input tests for the input gate, ``_checks``) and the module's
+doctests. A mutant is *killed* when a test fails (or it times out), *survives* when every
+test passes. The score is killed / (killed + survived); mutants no test reaches are counted
+apart. Mutation runs are CPU-heavy: one module at a time, at low priority.
 
     python tools/mutation.py frames statics            # the working tree
     python tools/mutation.py --commit main frames      # the same modules at another commit
@@ -24,6 +24,10 @@ import tempfile
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
+#: Imported once by the process the mutants fork from: what takes long to import and keeps
+#: no state of the library.
+PRELOAD = ["numpy", "scipy.integrate", "scipy.linalg", "scipy.optimize", "sympy", "pytest",
+           "hypothesis", "matplotlib.pyplot"]
 #: Test files of a module beyond tests/test_<module>*.py: those that test it by its name.
 TESTS = {
     "_checks": ["tests/test_bad_input*.py"],
@@ -59,7 +63,9 @@ def _tree(commit, folder):
 
 
 def _tests(folder, module):
-    patterns = [f"tests/test_{module.strip('_')}*.py", *TESTS.get(module, [])]
+    name = module.strip("_")
+    patterns = [f"tests/test_{name}*.py", f"tests/test_bad_input_{name}*.py",
+                *TESTS.get(module, [])]
     found = sorted({str(path.relative_to(folder)) for pattern in patterns
                     for path in folder.glob(pattern)})
     return [*found, f"robocourse/{module}.py"]
@@ -75,9 +81,16 @@ def _configure(folder, module):
         f"pytest_add_cli_args_test_selection = {json.dumps(tests)}\n"
         f"pytest_add_cli_args = {json.dumps(PYTEST)}\n"
         'also_copy = ["robocourse", "chapters", "solutions", "exercises", "nbgrader_config.py"]\n'
+        # Each mutant in a process forked before anything of the library ran: the library
+        # caches (functools.cache: an integral, a compiled model), and a mutant of a cached
+        # function would survive in a child of the process that ran the tests before it.
+        'process_isolation = "forkserver"\n'
+        'forkserver_warmup = "import"\n'
+        'preload_modules_file = "mutation-preload.txt"\n'
     )
     with open(folder / "pyproject.toml", "a") as config:
         config.write(settings)
+    (folder / "mutation-preload.txt").write_text("\n".join(PRELOAD) + "\n")
     return tests
 
 
