@@ -222,3 +222,12 @@ def test_the_default_time_limit_is_two_minutes():
     assert C.TIME_LIMIT == 120.0
     for function in (simulate.simulate, simulate.simulate_equations):
         assert function.__kwdefaults__["time_limit"] == C.TIME_LIMIT
+
+
+@pytest.mark.parametrize("model", [None, False], ids=["compiled", "Newton-Euler"])
+def test_a_runaway_simulation_leaks_no_numpy_warning(model):
+    with warnings.catch_warnings():
+        warnings.simplefilter("error", RuntimeWarning)
+        with pytest.raises(OverflowError, match=r"^the motion overflows floating point"):
+            simulate.simulate(ARM, [0.0, 0.0], [0.0, 0.0], 1.0, lambda t, q, qd: [1e300, 0.0],
+                              model=model)
