@@ -28,6 +28,28 @@ ROOT = Path(__file__).resolve().parent.parent
 #: no state of the library.
 PRELOAD = ["numpy", "scipy.integrate", "scipy.linalg", "scipy.optimize", "sympy", "pytest",
            "hypothesis", "matplotlib.pyplot"]
+#: Added to the copy's tests/conftest.py. mutmut runs the tests once to learn which of them
+#: reach each function ("stats"), then runs a mutant against those only; a cached function
+#: (the integral of a kind of body, a compiled model) is reached by the first test that
+#: calls it, so in that run every test starts with the library's caches empty.
+FRESH_CACHES = '''
+
+import os as _os
+import sys as _sys
+
+import pytest as _pytest
+
+
+@_pytest.fixture(autouse=True)
+def _fresh_caches_for_mutmut_stats():
+    if _os.environ.get("MUTANT_UNDER_TEST") == "stats":
+        for _name, _module in list(_sys.modules.items()):
+            if _name.startswith("robocourse"):
+                for _value in list(vars(_module).values()):
+                    if callable(getattr(_value, "cache_clear", None)):
+                        _value.cache_clear()
+    yield
+'''
 #: Test files of a module beyond tests/test_<module>*.py: those that test it by its name.
 TESTS = {
     "_checks": ["tests/test_bad_input*.py"],
@@ -91,6 +113,8 @@ def _configure(folder, module):
     with open(folder / "pyproject.toml", "a") as config:
         config.write(settings)
     (folder / "mutation-preload.txt").write_text("\n".join(PRELOAD) + "\n")
+    with open(folder / "tests" / "conftest.py", "a") as conftest:
+        conftest.write(FRESH_CACHES)
     return tests
 
 
