@@ -19,7 +19,7 @@ HUB_PORT ?= 8000
 # pytest workers of the unit phase of `make test`
 UNIT_WORKERS ?= $(shell echo $$(( $$(nproc) + 1 )))
 
-.PHONY: lab test prepare system hub-env hub bench clean book translations viewer
+.PHONY: lab test prepare system hub-env hub bench mutation clean book translations viewer
 
 $(STAMP): pyproject.toml constraints.txt excluded.txt
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
@@ -101,7 +101,7 @@ test: export PYTHONDONTWRITEBYTECODE :=
 test: export ROBOCOURSE_TEST_SITE := $(CURDIR)/test-artifacts/site
 test:
 	$(MAKE) --no-print-directory -j 4 prepare
-	ruff check robocourse tests bench deploy book
+	ruff check robocourse tests bench deploy book tools
 	rm -rf test-artifacts/site
 	# a worker more than there are cores: each waits for part of its time (kernels and
 	# sandboxes starting, subprocesses, time limits), and the extra one keeps the cores busy
@@ -131,6 +131,18 @@ $(BENCH_STAMP): $(STAMP)
 
 bench: $(BENCH_STAMP)
 	cd bench && ../$(BIN)/python bench.py
+
+# Mutation testing (pip extra `mutation`: mutmut), not part of `make test`: each module of
+# MUTATE mutated in a copy of the working tree, every mutant run against the tests of its
+# module; prints killed / survived per module and the score. CPU-heavy (minutes to an hour
+# a module, at low priority): name the modules, e.g. `make mutation MUTATE="frames statics"`.
+MUTATE ?= frames statics inertia trajectories
+MUTATION_STAMP := $(VENV)/.mutation-installed
+$(MUTATION_STAMP): $(STAMP)
+	$(UV_INSTALL) -c constraints.txt -e '.[mutation]' && $(PRUNE) && touch $(MUTATION_STAMP)
+
+mutation: $(MUTATION_STAMP)
+	$(BIN)/python tools/mutation.py $(MUTATE)
 
 clean:
 	rm -rf $(VENV)

@@ -41,7 +41,9 @@ import functools
 import inspect
 import math
 import numbers
+import os
 import sys
+import warnings
 
 import numpy as np
 import sympy as sp
@@ -63,6 +65,9 @@ SAME_ANGLE = 1e-6
 #: The most evaluations of the equations of motion that one simulation may take (and the
 #: most samples it may return): a duration that needs more is refused, with an estimate.
 MAX_EVALUATIONS = 10**8
+#: The seconds of computing after which a simulation stops by default (``time_limit``): an
+#: estimate of the work from the start cannot see equations that turn stiff later on.
+TIME_LIMIT = 120.0
 #: The most points, states or coefficients one call may make (each a few numbers): more
 #: would not fit in memory, and is refused by name rather than by numpy.
 MAX_COUNT = 10**7
@@ -92,6 +97,29 @@ def _not_finite(message):
     return error
 
 
+def unmasked(value, name):
+    """``value`` itself, or the data of a numpy masked array none of whose entries is masked;
+    a masked array with a masked entry is refused: the library computes with every entry,
+    and would silently use what the mask hides.
+
+    >>> unmasked(np.ma.array([1.0, 2.0], mask=[False, True]), "q")
+    Traceback (most recent call last):
+    ...
+    TypeError: q must not hide entries behind a mask (a numpy masked array): the computation ...
+    """
+    if not isinstance(value, np.ma.MaskedArray):
+        return value
+    hidden = np.flatnonzero(np.ma.getmaskarray(value))
+    if hidden.size:
+        where = "" if value.ndim == 0 else f" (masked: flat entries {hidden[:5].tolist()}" + (
+            " …)" if hidden.size > 5 else ")")
+        raise TypeError(f"{name} must not hide entries behind a mask (a numpy masked array): "
+                        "the computation would use every entry, masked or not; pass the "
+                        f"entries you mean, e.g. {name}.filled(...) or {name}.compressed()"
+                        f"{where}")
+    return np.ma.getdata(value)
+
+
 def scalar(value, name):
     """``value`` checked to be one real number or sympy expression.
 
@@ -104,6 +132,7 @@ def scalar(value, name):
     ...
     TypeError: a must be a number or a sympy expression, not a bool; got True
     """
+    value = unmasked(value, name)
     if isinstance(value, np.ndarray) and value.shape == ():
         value = value.item()
     if isinstance(value, np.generic):
@@ -116,9 +145,18 @@ def scalar(value, name):
             raise TypeError(f"{name} must be a number or a sympy expression; got {value!r}")
         if value.is_Atom and value in _SYMPY_INFINITIES:     # O(1): no tree walk
             raise _not_finite(f"{name} must be finite; got {value}")
-        if (value.is_Atom or all(arg.is_Atom for arg in value.args)) and \
-                value.is_number and value.is_extended_real is False:     # I, 2 + I, not x + I:
-            raise TypeError(f"{name} must be real, not complex; got {value}")  # no tree walk
+        atoms = ((value,) if value.is_Atom else value.args
+                 if all(arg.is_Atom for arg in value.args) else ())      # no tree walk
+        if atoms and value.is_number and value.is_extended_real is False:   # I, 2 + I
+            raise TypeError(f"{name} must be real, not complex; got {value}")
+        if value.is_commutative is False:        # known when built: no tree walk either
+            raise TypeError(f"{name} must be a real number or expression; got {value}, which "
+                            "holds a symbol declared commutative=False (a matrix or an "
+                            "operator, not a number)")
+        declared = [atom for atom in atoms if atom.is_Symbol and atom.is_real is False]
+        if declared:
+            raise TypeError(f"{name} must be real; got {value}, whose symbol {declared[0]} is "
+                            "declared real=False (a complex number)")
         return value
     if not isinstance(value, numbers.Number):
         raise TypeError(f"{name} must be a number or a sympy expression; got {shown(value)}")
@@ -171,6 +209,7 @@ def _entries(value, length, name, entries, noun="number", at_least=1):
     """The entries of ``value``, a flat sequence, a 1-D array or a sympy row or column of
     ``length`` entries (any number >= ``at_least`` for None), not yet checked one by one."""
     wanted = f"a sequence of {f'{length} ' if length else ''}{noun}s"
+    value = unmasked(value, name)
     if isinstance(value, (set, frozenset)):
         if noun != "symbol":                  # symbols to collect or allow: order is theirs
             raise TypeError(f"{name} must be {wanted} in order (a list, a tuple or an array): "
@@ -253,6 +292,7 @@ def vector(value, length, name, symbolic=None, entries="one per joint or axis"):
     ...
     ValueError: q must have 3 entries (one per joint or axis); got 2
     """
+    value = unmasked(value, name)
     array = None if symbolic else _real_array(value)
     if array is not None and (array.ndim == 1 or (array.ndim == 2 and 1 in array.shape)):
         flat = array.reshape(-1)
@@ -304,6 +344,7 @@ def matrix(value, shape, name, symbolic=None):
     ...
     ValueError: points must be a Nx2 matrix; got a vector of 2 entries
     """
+    value = unmasked(value, name)
     array = None if symbolic else _real_array(value)
     if array is not None and array.ndim == len(shape) and all(
             s is None or s == g for s, g in zip(shape, array.shape, strict=True)):
@@ -402,7 +443,86 @@ def joint_inputs(chain, *, dynamics=False, also=(), **vectors):
     symbolic = chain.uses_symbols(*vectors.values(), *also, dynamics=dynamics)
     checked = [vector(value, chain.n, name, symbolic, "one per joint")
                for name, value in vectors.items()]
+    if "q" in vectors and not symbolic:
+        joint_angles(chain, checked[0], "q")
     return (symbolic, *checked)
+
+
+def joint_angles(chain, q, name):
+    """``radians`` on the entries of the numeric joint vector (or rows of vectors) ``q`` that
+    are angles: those of the revolute joints of ``chain``."""
+    revolute = [k for k, link in enumerate(chain.links) if link.is_revolute]
+    radians(np.asarray(q, dtype=float)[..., revolute].ravel().tolist(), name)
+
+
+class DegreesWarning(UserWarning):
+    """Angles that look like degrees were passed where the library takes radians."""
+
+
+_PACKAGE = os.path.dirname(os.path.abspath(__file__))
+
+
+def _outside(frame):
+    """True when ``frame`` runs code outside the robocourse package (the user's), not the
+    ``__init__`` that ``dataclasses`` writes for a class of the package."""
+    code = frame.f_code
+    if code.co_filename == "<string>" and code.co_name == "__init__":
+        return not type(frame.f_locals.get("self")).__module__.startswith("robocourse.")
+    return not os.path.abspath(code.co_filename).startswith(_PACKAGE + os.sep)
+
+
+def radians(angles, name, caller=None):
+    """Warn (``DegreesWarning``) when the numeric ``angles`` of one call look like degrees:
+    every one a whole number, none beyond a turn in degrees (360) and one beyond a turn in
+    radians, ``|θ| > 2π`` — 90 for a right angle, or 180, 45 and 0 for a pose. Angles in
+    radians are rarely all whole beyond a turn; a whole number of degrees is the common
+    slip. ``caller``: how many frames up the
+    call to check starts; it is checked only when that frame is the user's (the library's
+    own calls were checked at their door). The warning points at the user's line.
+
+    >>> import warnings
+    >>> with warnings.catch_warnings(record=True) as caught:
+    ...     warnings.simplefilter("always")
+    ...     radians([90, 0], "q")
+    >>> str(caught[0].message)
+    'q = [90, 0] looks like degrees: every angle is a whole number and 90 is more than a ...'
+    """
+    if caller is not None and not _outside(sys._getframe(caller + 1)):
+        return
+    values = [float(a) for a in angles if not isinstance(a, sp.Basic) or a.is_number]
+    if not values or len(values) < len(angles) or not all(v.is_integer() for v in values) or \
+            not 2 * math.pi < max(map(abs, values)) <= 360:
+        return
+    given = [int(v) for v in values]
+    given = given[0] if len(given) == 1 else given
+    frame, level = sys._getframe(), 1
+    while frame is not None and not _outside(frame):
+        frame, level = frame.f_back, level + 1
+    warnings.warn(f"{name} = {given} looks like degrees: every angle is a whole number and "
+                  f"{int(max(values, key=abs))} is more than a turn (2π rad). The library "
+                  f"takes radians: np.radians({given}) (for an angle of many turns, filter "
+                  "robocourse.frames.DegreesWarning)", DegreesWarning, stacklevel=level)
+
+
+class NumberedFromOne(dict):
+    """A dict keyed by joint or link numbers, which start at 1 as in Craig: a key it does not
+    hold (``c[0, 0, 0]``, ``U[0]``) raises a KeyError that says how it is numbered.
+
+    >>> c = NumberedFromOne({(1, 1, 1): 0}, what="c[i, j, k]", n=1, example="c[1, 1, 2] is c_112")
+    >>> c[0, 0, 0]
+    Traceback (most recent call last):
+    ...
+    KeyError: 'c[i, j, k] is numbered by joints from 1 to 1, as in Craig (...); got (0, 0, 0)'
+    """
+
+    def __init__(self, entries, *, what, n, example=""):
+        super().__init__(entries)
+        self.what, self.n, self.example = what, n, example
+
+    def __missing__(self, key):
+        example = f" ({self.example})" if self.example else ""
+        raise KeyError(f"{self.what} is numbered by joints from 1 to {self.n}, as in Craig"
+                       f"{example}; got {key!r}")
 
 
 def link_number(value, last, name="link", none=None):
@@ -510,6 +630,7 @@ def values(value, name):
     ...
     ValueError: t[1] must be a finite real number; got inf
     """
+    value = unmasked(value, name)
     if isinstance(value, sp.MatrixBase):                 # a sympy matrix: its entries
         value = np.array(value.tolist(), dtype=object)
     if not isinstance(value, (np.ndarray, list, tuple)):
@@ -878,6 +999,7 @@ def states(value, length, name):
     ...
     ValueError: q must be a batch of states, shape (N, 2) (one row per state, ...); got shape (4, 3)
     """
+    value = unmasked(value, name)
     try:
         if np.iscomplexobj(value):
             raise TypeError("complex")
@@ -923,7 +1045,7 @@ def finite_result(function):
             with np.errstate(over="ignore", invalid="ignore", divide="ignore"):
                 result = function(*args, **kwargs)
         except (OverflowError, ZeroDivisionError) as error:
-            detail = getattr(error, "detail", str(error))       # from a decorated callee
+            detail = getattr(error, "detail", None) or _in_words(error)   # a decorated callee's
             raise overflow_error(function, _arguments(function, args, kwargs),
                                  detail) from error
         except ValueError as error:           # a value computed on the way is not finite?
@@ -938,6 +1060,19 @@ def finite_result(function):
                                  f"the result {got} is not finite")
         return result
     return checked
+
+
+def _in_words(error):
+    """What Python's OverflowError or ZeroDivisionError ``error`` means, in words (Python
+    says ``(34, 'Numerical result out of range')`` for ``1e200 ** 2``).
+
+    >>> _in_words(OverflowError(34, 'Numerical result out of range'))
+    'a number computed on the way is beyond the range of floating point (1.8e+308)'
+    """
+    if isinstance(error, OverflowError) and (len(error.args) != 1 or "range" in str(error)):
+        return ("a number computed on the way is beyond the range of floating point "
+                f"({sys.float_info.max:.2g})")
+    return str(error)
 
 
 def _arguments(function, args, kwargs):

@@ -422,6 +422,7 @@ def _along_axis_1(robot):
 
 # --- the base model ------------------------------------------------------------------------
 
+@C.finite_result
 def base_regressor(robot, base, q, qd, qdd):
     """``Y_b``: the columns of the regressor kept by ``base`` (n x r); ``τ = Y_b π_b``.
 

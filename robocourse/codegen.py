@@ -547,7 +547,8 @@ class NumericFunction:
     (``backend="c"``) or as numpy code (``backend="numpy"``); the default takes C
     when a compiler is found. ``source`` is the generated program, ``calls`` how one
     state is called (``"extension"``, ``"ctypes"`` or ``"numpy"``). A result that is
-    not finite raises ValueError, opening with ``failure``.
+    not finite raises ValueError, opening with ``failure`` (or the error that
+    ``explain(*values)`` returns, when it is set and returns one).
 
     >>> x, y = sp.symbols('x y')
     >>> f = NumericFunction(sp.Matrix([x * y, x + y]), {"x": x, "y": y})
@@ -584,6 +585,7 @@ class NumericFunction:
             raise ValueError(f"shape {shape} does not hold the {len(matrix)} expressions")
         self.shape = tuple(shape)
         self.failure = failure or f"{name} is not finite"
+        self.explain = None     # values -> the error that says why the result is not, or None
         groups = _argument_groups(arguments)
         inputs = [s for _, _, symbols in groups for s in symbols]
         known = {*inputs, *(symbol for symbol, _ in definitions)}
@@ -656,6 +658,9 @@ class NumericFunction:
     def _not_finite(self, *values):
         for (name, _, _, shape), value in zip(self._slots, values, strict=True):
             self._checked(name, shape, value)          # a nan given (the extension passes it)
+        explained = self.explain and self.explain(*(np.asarray(v, dtype=float) for v in values))
+        if explained:
+            raise explained
         described = ", ".join(f"{slot[0]}={np.asarray(value, dtype=float)}"
                               for slot, value in zip(self._slots, values, strict=True))
         raise ValueError(f"{self.failure} at {described}")
@@ -690,6 +695,10 @@ class NumericFunction:
         outputs = np.empty((len(inputs), len(self._outputs)))
         if self._program.many(inputs, outputs):
             row = int(np.flatnonzero(~np.isfinite(outputs).all(axis=1))[0])
+            explained = self.explain and self.explain(*(inputs[row, start:stop].reshape(shape)
+                                                        for _, start, stop, shape in self._slots))
+            if explained:
+                raise explained
             described = ", ".join(f"{name}={inputs[row, start:stop].reshape(shape)}"
                                   for name, start, stop, shape in self._slots)
             raise ValueError(f"{self.failure} in state {row}: {described}")
@@ -915,8 +924,10 @@ class CompiledDynamics:
         return _Dynamics(self.robot, self.parameters)
 
     def _function(self, dynamics, expressions, arguments, name, **options):
-        return NumericFunction(expressions, arguments, name, backend=self.backend,
-                               definitions=dynamics.names.assignments, **options)
+        function = NumericFunction(expressions, arguments, name, backend=self.backend,
+                                   definitions=dynamics.names.assignments, **options)
+        function.explain = functools.partial(self._not_finite, name, tuple(arguments))
+        return function
 
     @cached_property
     def inverse_dynamics(self):
@@ -987,6 +998,34 @@ class CompiledDynamics:
         return self._function(dynamics, self.qd.col_join(qdd),
                               {"y": self.q.col_join(self.qd), "tau": self.tau}, "state_rate",
                               failure=f"the mass matrix M(q) is singular, q = y[:{n}],")
+
+    def _not_finite(self, name, names, *values):
+        """The error of the function ``name`` (arguments ``names``) whose result is not finite
+        at ``values`` (every one finite): an OverflowError that says which term overflows
+        floating point; None (the function's ``failure``) when the accelerations are not
+        finite because the mass matrix is singular."""
+        arguments = dict(zip(names, values, strict=True))
+        if name not in ("forward_dynamics", "state_rate"):
+            return C.overflow_error(name, arguments, "the result is not finite")
+        n = self.robot.n
+        if name == "state_rate":                      # (y, tau, p...) with y = [q, qd]
+            q, qd, p = values[0][:n], values[0][n:], values[2:]
+        else:                                         # (q, qd, tau, p...)
+            q, qd, p = values[0], values[1], values[3:]
+        terms = (("the mass matrix M(q) is", self.mass_matrix, (q,)),
+                 ("the Coriolis and centripetal torques c(q, qd) are", self.velocity_product,
+                  (q, qd)),
+                 ("the gravity load G(q) is", self.gravity_load, (q,)))
+        computed = []
+        for label, function, inputs in terms:
+            try:
+                computed.append(function(*inputs, *p))
+            except OverflowError:
+                return C.overflow_error(name, arguments, f"{label} not finite")
+        if np.linalg.matrix_rank(computed[0]) < n:
+            return None
+        return C.overflow_error(name, arguments, "the accelerations M(q)⁻¹ (τ − c − G) are "
+                                "not finite")
 
 
 _MODELS = {}           # CompiledDynamics by the parameters of their robot

@@ -85,7 +85,12 @@ def computed_torque(robot, trajectory, Kp, Kv, model=None, friction=None):
                  for name, value in (("q", q), ("qd", qd)))
         q_des, qd_des, qdd_des = trajectory.at(C.number(t, "t"))
         e, e_dot = q_des - q, qd_des - qd
-        return M(q) @ (qdd_des + Kv * e_dot + Kp * e) + c(q, qd) + G(q) + friction_torque(qd)
+        with np.errstate(over="ignore", invalid="ignore"):
+            tau = M(q) @ (qdd_des + Kv * e_dot + Kp * e) + c(q, qd) + G(q) + friction_torque(qd)
+        if not np.isfinite(tau).all():
+            raise C.overflow_error("computed_torque", {"Kp": Kp, "Kv": Kv, "q": q, "qd": qd},
+                                   f"the torques of the control law at t = {t} are not finite")
+        return tau
     return torque
 
 

@@ -20,6 +20,10 @@ import sympy as sp
 from robocourse import _backend as B
 from robocourse import _checks as C
 
+#: The warning for angles that look like degrees (``_checks.radians``): every angle of a
+#: call a whole number, one of them more than a turn. Filter it for angles of many turns.
+DegreesWarning = C.DegreesWarning
+
 
 def as_rotation(R, name="R", symbolic=None):
     """``R`` as a 3x3 matrix, checked to be a rotation: ``Rᵀ R = I3`` and ``det R = +1``
@@ -61,6 +65,7 @@ def rot_x(angle):
     [0, sin(theta),  cos(theta)]])
     """
     angle = C.scalar(angle, "angle")
+    C.radians([angle], "angle", caller=1)
     c, s = B.cos(angle), B.sin(angle)
     return B.matrix([[1, 0, 0], [0, c, -s], [0, s, c]], B.is_symbolic(angle))
 
@@ -72,6 +77,7 @@ def rot_y(angle):
     array([ 0.,  0., -1.])
     """
     angle = C.scalar(angle, "angle")
+    C.radians([angle], "angle", caller=1)
     c, s = B.cos(angle), B.sin(angle)
     return B.matrix([[c, 0, s], [0, 1, 0], [-s, 0, c]], B.is_symbolic(angle))
 
@@ -83,6 +89,7 @@ def rot_z(angle):
     array([0., 1., 0.])
     """
     angle = C.scalar(angle, "angle")
+    C.radians([angle], "angle", caller=1)
     c, s = B.cos(angle), B.sin(angle)
     return B.matrix([[c, -s, 0], [s, c, 0], [0, 0, 1]], B.is_symbolic(angle))
 
@@ -194,6 +201,7 @@ def dh_transform(alpha, a, theta, d):
     """
     for value, name in ((alpha, "alpha"), (a, "a"), (theta, "theta"), (d, "d")):
         C.scalar(value, name)
+    C.radians([alpha, theta], "(alpha, theta)", caller=1)
     symbolic = B.is_symbolic(alpha, a, theta, d)
     if symbolic:
         alpha, theta = B.exact_angle(alpha), B.exact_angle(theta)

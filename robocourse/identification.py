@@ -317,6 +317,7 @@ class Estimate:
 def _array(value, name, ndim):
     """``value`` as a float array of ``ndim`` dimensions, all finite (a fast gate for the
     large arrays of identification; the message names ``name``)."""
+    value = C.unmasked(value, name)
     if isinstance(value, (str, bytes)) or value is None or callable(value):
         raise TypeError(f"{name} must be an array of numbers; got {C.shown(value)}")
     try:
@@ -341,10 +342,22 @@ def _array(value, name, ndim):
 def condition_number(W):
     """``cond(W) = s_max / s_min``, the ratio of the largest to the smallest singular value.
 
+    A W with a singular value of zero (all zeros, or columns that depend on each other
+    exactly) has no finite condition number: ValueError, naming what is missing.
+
     >>> condition_number(np.diag([10.0, 1.0, 0.5]))
     20.0
     """
-    return _condition(_array(W, "W", 2))
+    W = _array(W, "W", 2)
+    s = np.linalg.svd(W, compute_uv=False)
+    if s[0] == 0:
+        raise ValueError(f"W must not be all zeros (shape {W.shape}): its condition number "
+                         "is 0/0; did the samples move the robot at all?")
+    if s[-1] == 0 or W.shape[0] < W.shape[1]:
+        raise ValueError(f"W must have full column rank {W.shape[1]} for a finite condition "
+                         f"number; got rank {np.linalg.matrix_rank(W)} (shape {W.shape}): some "
+                         "parameters are not excited by these samples")
+    return float(s[0] / s[-1])
 
 
 def _condition(W):
@@ -357,6 +370,7 @@ def _ordinary(W, y):
     return values, y - W @ values
 
 
+@C.finite_result
 def least_squares(W, y, joints, *, weighted=False):
     """The least-squares estimate of π from ``W π = y`` (``W`` stacked joint by joint,
     ``joints`` blocks of equal height, as ``BaseRegressor.stacked`` gives).

@@ -326,9 +326,17 @@ def parallel_axis(I_c, mass, p_c):
     >>> parallel_axis(sp.zeros(3), m, sp.Matrix([l, 0, 0]))[1, 1]
     l**2*m
     """
+    return _parallel_axis(check_inertia(I_c, "I_c"), mass, p_c)
+
+
+@C.finite_result
+def _parallel_axis(I_c, mass, p_c):
+    """``parallel_axis`` for a tensor ``I_c`` that a ``Link`` has already checked (symmetric,
+    positive semi-definite), without the triangle inequality: a link loaded with
+    ``physical=False`` keeps its published tensor (the chain has warned, naming the link)."""
     symbolic = B.is_symbolic(I_c, mass, p_c)
-    I_c = B.convert(check_inertia(I_c, "I_c"), symbolic)
-    return I_c + point_mass_inertia(mass, C.vector(p_c, 3, "p_c", symbolic, "x, y, z in {A}"))
+    return B.convert(I_c, symbolic) + point_mass_inertia(
+        mass, C.vector(p_c, 3, "p_c", symbolic, "x, y, z in {A}"))
 
 
 @C.finite_result
@@ -386,7 +394,7 @@ class MassProperties(NamedTuple):
 
 
 @C.finite_result
-def composite_body(parts):
+def composite_body(parts, *, physical=True):
     """The mass properties of rigid bodies fastened together into one body.
 
     ``parts`` is a list of ``(mass, p_c, I_c)``: each part's mass ``m_k``, its centre of
@@ -399,7 +407,9 @@ def composite_body(parts):
     every part moved to the common centre of mass by the parallel-axis theorem
     (chapter 2, §2.3) before the tensors are added. Returns ``MassProperties(mass, r_c,
     I_c)`` with ``r_c = p_c`` in {A} and ``I_c`` about it, in the axes of {A}: a forearm
-    and the payload its gripper holds, as one link (chapter 3, §3.5).
+    and the payload its gripper holds, as one link (chapter 3, §3.5). ``physical=False``
+    accepts a part whose tensor breaks the triangle inequality (a link loaded with
+    ``Link(..., physical=False)``), as ``Link`` does.
 
     >>> m, l = sp.symbols('m l')
     >>> rod = (m, [l / 2, 0, 0], sp.diag(0, m * l**2 / 12, m * l**2 / 12))
@@ -421,7 +431,8 @@ def composite_body(parts):
     masses = [C.mass(part[0], f"parts[{k}] mass") for k, part in enumerate(parts)]
     centres = [C.vector(part[1], 3, f"parts[{k}] p_c", symbolic, entries="x, y, z in {A}")
                for k, part in enumerate(parts)]
-    tensors = [B.convert(check_inertia(part[2], f"parts[{k}] I_c"), symbolic)
+    triangle = C.flag(physical, "physical")
+    tensors = [B.convert(check_inertia(part[2], f"parts[{k}] I_c", triangle), symbolic)
                for k, part in enumerate(parts)]
     mass = sum(masses[1:], masses[0])
     if mass == 0 or not symbolic and mass <= C.ROUND_OFF:
@@ -429,7 +440,7 @@ def composite_body(parts):
                          f"massless body is undefined); got masses {masses}")
     centre = sum((m_k * p_k for m_k, p_k in zip(masses[1:], centres[1:], strict=True)),
                  masses[0] * centres[0]) / mass
-    inertia = sum((parallel_axis(I_k, m_k, p_k - centre)
+    inertia = sum((_parallel_axis(I_k, m_k, p_k - centre)
                    for I_k, m_k, p_k in zip(tensors, masses, centres, strict=True)),
                   0 * tensors[0])
     if symbolic:

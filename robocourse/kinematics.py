@@ -527,6 +527,7 @@ def _solve(J, rhs, robot, q, method, tol):
     return J.LUsolve(rhs) if isinstance(J, sp.MatrixBase) else np.linalg.solve(J, rhs)
 
 
+@C.finite_result
 def joint_accelerations(robot, q, qd, acceleration, rows=None, frame="base", method="solve",
                         tol=C.ROUND_OFF):
     """The joint accelerations ``q̈`` that give the task acceleration ``ẍ`` at ``(q, q̇)``.
@@ -582,10 +583,14 @@ def inverse_kinematics_2r(robot, x, y, elbow="down"):
     for length, name in ((l1, "l1"), (l2, "l2")):
         C.positive(length, f"link length {name}", "m")
     symbolic = B.is_symbolic(x, y, l1, l2)
-    c2 = (x**2 + y**2 - l1**2 - l2**2) / (2 * l1 * l2)
+    distance = B.sqrt(x**2 + y**2) if symbolic else math.hypot(x, y)
+    if symbolic or distance <= 2 * (l1 + l2):
+        c2 = (x**2 + y**2 - l1**2 - l2**2) / (2 * l1 * l2)
+    else:                               # far out of reach (c2 > 7), where x² may overflow
+        c2 = math.inf
     if sp.sympify(c2).is_number and abs(c2) > 1 + C.ROUND_OFF:
         raise ValueError(
-            f"target (x, y) = ({x}, {y}) is out of reach: its distance {B.sqrt(x**2 + y**2)} "
+            f"target (x, y) = ({x}, {y}) is out of reach: its distance {distance} "
             f"from the base must lie in the annulus |l1 - l2| = {abs(l1 - l2)} <= √(x² + y²) "
             f"<= l1 + l2 = {l1 + l2}")
     if not symbolic:

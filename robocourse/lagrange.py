@@ -313,9 +313,11 @@ def christoffel_symbols(robot, q):
     """
     dM = mass_matrix_derivatives(robot, q)
     joints = range(1, robot.n + 1)
-    return {(i, j, k): (dM[k - 1][i - 1, j - 1] + dM[j - 1][i - 1, k - 1]
-                        - dM[i - 1][j - 1, k - 1]) / 2
-            for i in joints for j in joints for k in joints}
+    return C.NumberedFromOne({(i, j, k): (dM[k - 1][i - 1, j - 1] + dM[j - 1][i - 1, k - 1]
+                                          - dM[i - 1][j - 1, k - 1]) / 2
+                              for i in joints for j in joints for k in joints},
+                             what="christoffel_symbols(...)[i, j, k]", n=robot.n,
+                             example="[1, 1, 2] is c_112")
 
 
 @C.finite_result

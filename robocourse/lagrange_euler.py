@@ -129,7 +129,11 @@ def transform_derivatives(robot, q):
     symbolic, q = C.joint_inputs(robot, q=q)
     derivatives = _Derivatives(robot, q, symbolic)
     joints = range(1, robot.n + 1)
-    return {i: {j: derivatives.first(i, j) for j in joints} for i in joints}
+    return C.NumberedFromOne(
+        {i: C.NumberedFromOne({j: derivatives.first(i, j) for j in joints},
+                              what=f"transform_derivatives(...)[{i}][j]", n=robot.n)
+         for i in joints}, what="transform_derivatives(...)[i]", n=robot.n,
+        example="[2][1] is U_21 = ∂(0_T_2)/∂q_1")
 
 
 def _trace(A):

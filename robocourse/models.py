@@ -413,7 +413,7 @@ def with_payload(robot, mass, r_c, I_c):
     R, p = rotation(tool), translation(tool)
     last = robot.links[-1]
     payload = (mass, R @ r_c + p, rotate_inertia(I_c, R))            # written in {n}
-    body = composite_body([(last.mass, last.r_c, last.I_c), payload])
+    body = composite_body([(last.mass, last.r_c, last.I_c), payload], physical=last.physical)
     held = replace(last, mass=body.mass, r_c=body.r_c, I_c=body.I_c)
     return SerialChain(robot.links[:-1] + (held,), tool=robot.tool, gravity=robot.gravity,
                        name=f"{robot.name} with payload")

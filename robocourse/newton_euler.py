@@ -52,7 +52,7 @@ import sympy as sp
 from robocourse import _backend as B
 from robocourse import _checks as C
 from robocourse.frames import cross, rotation, skew, translation
-from robocourse.inertia import check_inertia, parallel_axis
+from robocourse.inertia import _parallel_axis, check_inertia
 from robocourse.kinematics import jacobian_by_cross_products, link_frames
 from robocourse.statics import joint_torques_by_jacobian, tool_wrench
 
@@ -486,20 +486,35 @@ def torque_parts(robot, q, qd, qdd, *, wrench=None, frame="base", gravity=None):
     return TorqueParts(weight, newton, euler, gyroscopic, load)
 
 
+def _is_batch(value, n):
+    """True when ``value`` holds states as rows, (N, n): a 2-D array, or a list of rows of
+    numbers (``[q]`` is one state as a batch, as ``np.array([q])`` is)."""
+    if isinstance(value, (list, tuple)) and value and all(
+            isinstance(row, (list, tuple, np.ndarray)) for row in value):
+        try:
+            value = np.asarray(value, dtype=object)
+        except ValueError:                                     # ragged: the gate says so
+            return False
+        if any(isinstance(entry, sp.Basic) for entry in value.flat):
+            return False                                        # symbols: one state
+    return isinstance(value, np.ndarray) and value.ndim == 2 and value.shape[1] == n
+
+
 def _batch(robot, **states):
-    """For a batch of states — the first of ``states`` a 2-D array (N, n), one state per
-    row — each of ``states`` checked and given as n rows of N values; else None."""
+    """For a batch of states — the first of ``states`` (N, n), one state per row
+    (``_is_batch``) — each of ``states`` checked and given as n rows of N values; else None."""
     first = next(iter(states.values()))
-    if not (isinstance(first, np.ndarray) and first.ndim == 2
-            and first.shape[1] == C.robot(robot).n):
+    if not _is_batch(first, C.robot(robot).n):
         return None
     C.numeric_robot(robot)
     (name, _), *others = states.items()
     for other, value in others:
         if np.ndim(value) != 2:
             raise ValueError(f"{other} must be a batch of states like {name} (shape "
-                             f"{first.shape}, one row per state); got shape {np.shape(value)}")
+                             f"{np.shape(first)}, one row per state); got shape {np.shape(value)}")
     checked = [C.states(value, robot.n, name) for name, value in states.items()]
+    if "q" in states:
+        C.joint_angles(robot, checked[0], "q")
     counts = {len(value) for value in checked}
     if len(counts) != 1:
         raise ValueError(f"{', '.join(states)} must hold the same number of states (rows); "
@@ -652,7 +667,8 @@ class _Geometry:
 
 
 def _standard_parameters(link):
-    """The ten standard inertial parameters of ``link`` about its frame origin, in {i}:
+    """The ten standard inertial parameters of ``link`` (of a chain the gate has checked for
+    dynamics) about its frame origin, in {i}:
     ``(Jxx, Jxy, Jxz, Jyy, Jyz, Jzz, MSx, MSy, MSz, m)``, the entries of
     ``J = C_I + m (r_cᵀ r_c 1 − r_c r_cᵀ)`` (so a product of inertia enters with
     Craig's minus sign), the first moments ``MS = m r_c`` and the mass.
@@ -661,20 +677,11 @@ def _standard_parameters(link):
     >>> _standard_parameters(planar_2r().links[1])
     (0, 0, 0, l2**2*m2, 0, l2**2*m2, l2*m2, 0, 0, m2)
     """
-    link = C.robot(_one_link(link), dynamics=True).links[0]
     symbolic = B.is_symbolic(*link.parameters())
-    J = parallel_axis(link.I_c, link.mass, link.r_c)
+    J = _parallel_axis(link.I_c, link.mass, link.r_c)       # physical=False: as published
     first = B.convert(link.r_c, symbolic) * link.mass
     entries = [J[0, 0], J[0, 1], J[0, 2], J[1, 1], J[1, 2], J[2, 2], *first, link.mass]
     return tuple(sp.expand(e) if symbolic else float(e) for e in entries)
-
-
-def _one_link(link):
-    from robocourse.robot import Link, SerialChain
-
-    if not isinstance(link, Link):
-        raise TypeError(f"link must be a Link; got {type(link).__name__}")
-    return SerialChain([link])
 
 
 class _U:

@@ -45,7 +45,7 @@ import sympy as sp
 from robocourse import _backend as B
 from robocourse import _checks as C
 from robocourse.frames import as_rotation, skew
-from robocourse.inertia import parallel_axis, parallel_axis_to_centre
+from robocourse.inertia import _parallel_axis, check_inertia, parallel_axis_to_centre
 from robocourse.newton_euler import _inward, _link_transforms, _outward
 from robocourse.statics import tool_wrench
 
@@ -123,10 +123,16 @@ def origin_parameters(mass, r_c, I_c):
     >>> origin_parameters(m, [l, 0, 0], sp.zeros(3)).T          # a point mass at l along X
     Matrix([[0, 0, 0, l**2*m, 0, l**2*m, l*m, 0, 0, m]])
     """
+    return _origin_parameters(mass, r_c, check_inertia(I_c, "I_c"))
+
+
+def _origin_parameters(mass, r_c, I_c):
+    """``origin_parameters`` of a tensor ``I_c`` that a ``Link`` has checked: a link loaded
+    with ``physical=False`` keeps its published tensor (the chain has warned)."""
     symbolic = B.is_symbolic(mass, r_c, I_c)
     mass = C.mass(mass)
     r_c = C.vector(r_c, 3, "r_c", symbolic, entries="x, y, z in {j}")
-    J = parallel_axis(I_c, mass, r_c)
+    J = _parallel_axis(I_c, mass, r_c)
     return B.vector([J[0, 0], J[0, 1], J[0, 2], J[1, 1], J[1, 2], J[2, 2],
                      *(mass * r_c[k] for k in range(3)), mass], symbolic)
 
@@ -165,6 +171,7 @@ def centre_of_mass_parameters(link_parameters, name="link_parameters"):
     return mass, r_c, I_c
 
 
+@C.finite_result
 def move_parameters(link_parameters, R, p):
     """The ten parameters of the same rigid body written in another frame {A}.
 
@@ -213,7 +220,7 @@ def standard_parameters(robot, friction=None):
     array([0.1, 0.3, 0.2, 0.4])
     """
     robot = C.robot(robot, dynamics=True)
-    per_link = [origin_parameters(link.mass, link.r_c, link.I_c) for link in robot.links]
+    per_link = [_origin_parameters(link.mass, link.r_c, link.I_c) for link in robot.links]
     values = [value for link in per_link for value in link]
     if friction is not None:
         viscous, coulomb = _friction_pair(friction, robot.n)
@@ -274,6 +281,7 @@ def _friction_columns(qd, symbolic):
                      for i in range(n)], symbolic)
 
 
+@C.finite_result
 def regressor(robot, q, qd, qdd, *, friction=False, gravity=None):
     """The regressor ``Y(q, q̇, q̈)``: ``τ = Y π`` for every parameter vector π.
 
@@ -315,6 +323,7 @@ def regressor(robot, q, qd, qdd, *, friction=False, gravity=None):
     return sp.Matrix.hstack(Y, columns) if symbolic else np.hstack([Y, columns])
 
 
+@C.finite_result
 def inverse_dynamics(robot, q, qd, qdd, *, parameters=None, wrench=None, frame="base",
                      gravity=None):
     """The joint torques ``τ = Y(q, q̇, q̈) π`` by Newton–Euler in the link-origin parameters.

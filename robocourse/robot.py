@@ -71,6 +71,7 @@ class Link:
     def __post_init__(self):
         for name in ("alpha", "a", "d", "theta"):
             object.__setattr__(self, name, C.scalar(getattr(self, name), name))
+        C.radians([self.alpha, self.theta], "(alpha, theta)", caller=2)
         C.flag(self.physical, "physical")
         if not isinstance(self.joint, str) or self.joint.lower() not in _JOINT_TYPES:
             raise ValueError("joint must be 'revolute' or 'prismatic' (or 'R'/'P'); "

@@ -21,6 +21,7 @@ the session), or taken from ``model=``.
 """
 
 import inspect
+import time
 import warnings
 from dataclasses import dataclass
 from functools import partial
@@ -131,11 +132,14 @@ def _torque_function(torque, n):
     return checked
 
 
-def _within_budget(rate, duration):
-    """The right-hand side ``rate(t, y)`` of the equations of motion, counting its calls: a
-    motion that would need more than ``MAX_EVALUATIONS`` of them (estimated from the
-    progress at 256, 512, 1024, … calls) is refused, naming the duration."""
-    calls = 0
+def _within_budget(rate, duration, time_limit):
+    """The right-hand side ``rate(t, y)`` of the equations of motion, counting its calls and
+    the time it has taken: a motion that would need more than ``MAX_EVALUATIONS`` of them
+    (estimated from the progress at 256, 512, 1024, … calls) is refused, naming the
+    duration; one still computing after ``time_limit`` seconds is stopped, saying where it
+    got to (an estimate from the start cannot see equations that turn stiff later, where
+    the solver takes ever smaller steps); numbers that overflow are reported with the time."""
+    calls, start = 0, time.monotonic()
 
     def counted(t, y):
         nonlocal calls
@@ -148,9 +152,30 @@ def _within_budget(rate, duration):
                     f"evaluations of the equations of motion the solver has reached "
                     f"t = {t:.3g} s, so the whole motion would need about {needed:.2g} of "
                     f"them (simulate takes at most {C.MAX_EVALUATIONS:.0e}); simulate a "
-                    "shorter duration")
-        return rate(t, y)
+                    f"shorter duration, or a slower motion ({_reached(y)}: are the torques "
+                    "or the starting rates too large?)")
+        if time.monotonic() - start > time_limit:
+            raise RuntimeError(
+                f"the simulation stopped after time_limit = {time_limit:g} s of computing, at "
+                f"t = {t:.3g} s of {duration:g} s ({calls} evaluations of the equations of "
+                "motion): the solver takes ever smaller steps, so the equations have turned "
+                "stiff (try method='Radau' or 'BDF') or the motion runs away (check the "
+                "torques, and the signs of damping and friction); a larger time_limit goes on")
+        try:
+            return rate(t, y)
+        except OverflowError as error:
+            raise OverflowError(
+                f"the motion overflows floating point at t = {t:.3g} s, where {_reached(y)}: "
+                f"{getattr(error, 'detail', error)}. "
+                "The torques or the starting state are too large, or the motion runs away "
+                "(check the torques, and the signs of damping and friction)") from None
     return counted
+
+
+def _reached(y):
+    """Where the state ``y = [q, qd]`` has got to, in words: the largest ``|q|``, ``|qd|``."""
+    q, qd = np.split(np.abs(y), 2)
+    return f"|q| reaches {q.max():.3g} and |qd| {qd.max():.3g}"
 
 
 def _state_rate(robot, y, tau):
@@ -159,10 +184,11 @@ def _state_rate(robot, y, tau):
     return np.concatenate([qd, forward_dynamics(robot, q, qd, tau)])
 
 
-def _solver_options(duration, samples, method, rtol, atol):
+def _solver_options(duration, samples, method, rtol, atol, time_limit):
     """The integration's own arguments checked: a numeric duration > 0, the number of
-    samples, the method and the tolerances."""
+    samples, the method, the tolerances and the time limit."""
     duration = C.positive(C.number(duration, "duration"), "duration", "s")
+    C.positive(C.number(time_limit, "time_limit"), "time_limit", "s of computing")
     if samples is not None:
         C.count(samples, "samples", 2, C.MAX_EVALUATIONS)
     C.choice(method, "method", _METHODS)
@@ -171,12 +197,15 @@ def _solver_options(duration, samples, method, rtol, atol):
     return duration
 
 
-def _integrate(state_rate, y0, duration, samples, method, rtol, atol):
+def _integrate(state_rate, y0, duration, samples, method, rtol, atol, time_limit):
     """``(t, y)``: ``ẏ = state_rate(t, y)`` from ``y0`` over ``[0, duration]`` by ``solve_ivp``
-    (within the evaluation budget), at ``samples`` equally spaced times or the solver's."""
+    (within the evaluation and time budgets), at ``samples`` equally spaced times or the
+    solver's. The solver's own arithmetic on a state near overflow stays silent: the
+    equations report it."""
     times = None if samples is None else np.linspace(0.0, duration, samples)
-    solution = solve_ivp(_within_budget(state_rate, duration), (0.0, duration), y0,
-                         method=method, t_eval=times, rtol=rtol, atol=atol)
+    with np.errstate(over="ignore", invalid="ignore"):
+        solution = solve_ivp(_within_budget(state_rate, duration, time_limit), (0.0, duration),
+                             y0, method=method, t_eval=times, rtol=rtol, atol=atol)
     if not solution.success:
         reached = f"t = {solution.t[-1]}" if len(solution.t) else "the start (t = 0)"
         raise RuntimeError(f"the simulation stopped at {reached}: {solution.message}")
@@ -184,7 +213,7 @@ def _integrate(state_rate, y0, duration, samples, method, rtol, atol):
 
 
 def simulate(robot, q0, qd0, duration, torque=None, *, friction=None, model=None,
-             samples=None, method="RK45", rtol=1e-8, atol=1e-8):
+             samples=None, method="RK45", rtol=1e-8, atol=1e-8, time_limit=C.TIME_LIMIT):
     """The motion of ``robot`` from ``(q0, qd0)`` for ``duration`` seconds under ``torque``.
 
     ``torque(t, q, qd)`` returns the n joint torques/forces (None: all zero, a free
@@ -197,7 +226,9 @@ def simulate(robot, q0, qd0, duration, torque=None, *, friction=None, model=None
     ``codegen.compiled_dynamics(robot)``, generated once per session (without a C
     compiler it runs as numpy code, with a warning); False: ``forward_dynamics`` by
     Newton–Euler at every step (slow: to check the generated code). ``samples``: the
-    number of equally spaced output times (None: the solver's own steps). Returns a
+    number of equally spaced output times (None: the solver's own steps). ``time_limit``:
+    the seconds of computing after which the simulation stops with an error that says
+    how far it got (equations that turn stiff, or a motion that runs away). Returns a
     ``Motion``.
 
     >>> from robocourse.models import planar_2r
@@ -209,7 +240,8 @@ def simulate(robot, q0, qd0, duration, torque=None, *, friction=None, model=None
     C.numeric_robot(robot)
     q0, qd0 = (C.vector(value, robot.n, name, False, "one per joint")
                for name, value in (("q0", q0), ("qd0", qd0)))
-    duration = _solver_options(duration, samples, method, rtol, atol)
+    C.joint_angles(robot, q0, "q0")
+    duration = _solver_options(duration, samples, method, rtol, atol, time_limit)
     friction = C.friction(friction, robot.n, simulation=True)
     C.model(model, robot, may_be_false=True)
     if model is None:
@@ -228,14 +260,14 @@ def simulate(robot, q0, qd0, duration, torque=None, *, friction=None, model=None
         return rate(y, torque(t, y[:n], y[n:]) - friction_torque(y[n:]))
 
     t, y = _integrate(state_rate, np.concatenate([q0, qd0]), duration, samples, method, rtol,
-                      atol)
+                      atol, time_limit)
     q, qd = y[:n].T, y[n:].T
     tau = np.array([torque(t_k, *state) for t_k, *state in zip(t, q, qd, strict=True)])
     return Motion(t=t, q=q, qd=qd, tau=tau.reshape(len(t), n))
 
 
 def simulate_equations(equations, q, qd, qdd, q0, qd0, duration, *, samples=None,
-                       method="RK45", rtol=1e-8, atol=1e-8):
+                       method="RK45", rtol=1e-8, atol=1e-8, time_limit=C.TIME_LIMIT):
     """The motion that obeys the equations of motion ``equations(q, q̇, q̈) = 0``, written
     with symbols in any generalised coordinates ``q`` (rates ``qd``, accelerations
     ``qdd``), from ``(q0, qd0)`` for ``duration`` seconds — for equations that are not a
@@ -243,7 +275,8 @@ def simulate_equations(equations, q, qd, qdd, q0, qd0, duration, *, samples=None
 
     The equations must be linear in ``q̈``, ``A(q, q̇) q̈ + b(q, q̇) = 0``, with numbers for
     every parameter; each step solves ``A q̈ = −b`` and integrates ``[q, q̇]`` by
-    ``solve_ivp`` (``method``, ``rtol``, ``atol``; ``samples`` as in ``simulate``). A force
+    ``solve_ivp`` (``method``, ``rtol``, ``atol``; ``samples`` and ``time_limit`` as in
+    ``simulate``). A force
     acting on a coordinate is a term of the equations (``E − Q = 0``). Returns a
     ``Motion`` with zero ``tau``.
 
@@ -259,7 +292,7 @@ def simulate_equations(equations, q, qd, qdd, q0, qd0, duration, *, samples=None
     n = len(q)
     q0 = C.vector(q0, n, "q0", False, "one per coordinate")
     qd0 = C.vector(qd0, n, "qd0", False, "one per coordinate")
-    duration = _solver_options(duration, samples, method, rtol, atol)
+    duration = _solver_options(duration, samples, method, rtol, atol, time_limit)
     others = equations.free_symbols - set(q) - set(qd) - set(qdd)
     if others:
         raise ValueError(f"equations must have numbers for every parameter; got the symbols "
@@ -272,22 +305,25 @@ def simulate_equations(equations, q, qd, qdd, q0, qd0, duration, *, samples=None
     numeric = sp.lambdify([list(q), list(qd)], [A, b], "numpy")
 
     def state_rate(t, y):
-        with np.errstate(divide="ignore", invalid="ignore", over="ignore"):
-            A_y, b_y = numeric(y[:n], y[n:])
         try:
-            accelerations = np.linalg.solve(np.asarray(A_y, dtype=float),
-                                            -np.asarray(b_y, dtype=float).ravel())
+            with np.errstate(divide="raise", invalid="raise", over="raise"):
+                A_y, b_y = numeric(y[:n], y[n:])
+                accelerations = np.linalg.solve(np.asarray(A_y, dtype=float),
+                                                -np.asarray(b_y, dtype=float).ravel())
         except np.linalg.LinAlgError as error:
             raise ValueError(f"the equations cannot be solved for qdd at t = {t}, q = "
                              f"{y[:n].tolist()}: their matrix A = ∂E/∂q̈ is singular") from error
-        if not np.isfinite(accelerations).all():
+        except (FloatingPointError, ZeroDivisionError, OverflowError) as error:
+            if "overflow" in str(error) or isinstance(error, OverflowError):
+                raise OverflowError("the equations overflow") from error
             raise ValueError(f"the equations must be finite along the motion; at t = {t}, "
                              f"q = {y[:n].tolist()}, qd = {y[n:].tolist()} they are not (a "
-                             "division by zero?)" + (": choose other q0, qd0" if t == 0 else ""))
+                             "division by zero)" + (": choose other q0, qd0" if t == 0 else "")
+                             ) from error
         return np.concatenate([y[n:], accelerations])
 
     t, y = _integrate(state_rate, np.concatenate([q0, qd0]), duration, samples, method, rtol,
-                      atol)
+                      atol, time_limit)
     return Motion(t=t, q=y[:n].T, qd=y[n:].T, tau=np.zeros((len(t), n)))
 
 

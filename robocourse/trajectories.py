@@ -39,12 +39,45 @@ from robocourse import _checks as C
 from robocourse.kinematics import inverse_kinematics_2r
 
 
-def _checked(theta0, thetaf, duration, **rates):
+def _checked(theta0, thetaf, duration, degree=3, **rates):
     """``θ0, θf, tf`` and the end ``rates`` (name -> value) checked: numbers, symbols or
-    arrays of numbers (one per joint) that go together entry by entry, tf > 0."""
-    return C.together(theta0=C.values(theta0, "theta0"), thetaf=C.values(thetaf, "thetaf"),
-                      duration=C.positive(C.values(duration, "duration"), "duration", "s"),
-                      **{name: C.values(value, name) for name, value in rates.items()})
+    arrays of numbers (one per joint) that go together entry by entry, tf > 0 and long
+    enough for the polynomial of ``degree`` (``_long_enough``)."""
+    checked = C.together(theta0=C.values(theta0, "theta0"), thetaf=C.values(thetaf, "thetaf"),
+                         duration=C.positive(C.values(duration, "duration"), "duration", "s"),
+                         **{name: C.values(value, name) for name, value in rates.items()})
+    _long_enough(checked[2], checked[1] - checked[0], degree, "duration")
+    return checked
+
+
+def _long_enough(duration, change, degree, name):
+    """``duration`` (s, > 0) checked to be long enough for floating point: a polynomial of
+    ``degree`` that moves by ``change`` in that time has coefficients up to
+    ``30 |change| / duration^degree`` (the quintic's ``a4``), which must be a number — not
+    an overflow, nor ``0/0`` where ``duration^degree`` underflows to zero. Symbols pass.
+
+    >>> _long_enough(1e-110, 1.0, 3, "duration")
+    Traceback (most recent call last):
+    ...
+    ValueError: duration = 1e-110 s is too short for floating point: the cubic's ...
+    """
+    if B.is_symbolic(duration, change):
+        return duration
+    with np.errstate(over="ignore", divide="ignore", invalid="ignore"):
+        power = np.asarray(duration, dtype=float) ** degree
+        largest = 30 * np.abs(np.asarray(change, dtype=float)) / power
+    short = np.broadcast_to((power == 0) | ~np.isfinite(largest), np.broadcast(power,
+                                                                              largest).shape)
+    if short.any():
+        shortest = float(np.broadcast_to(duration, short.shape)[short].min())
+        kind, power = {2: ("blends'", "square"), 3: ("cubic's", "cube"),
+                       5: ("quintic's", "fifth power")}[degree]
+        change = float(np.abs(np.asarray(change, dtype=float)).max())
+        raise ValueError(f"{name} = {shortest!r} s is too short for floating point: the "
+                         f"{kind} coefficients divide the change of position (up to "
+                         f"{change:.3g}) by its {power}, which would overflow (or the power "
+                         f"underflow to 0); give a longer {name}, or other units")
+    return duration
 
 
 def _coefficients(theta0, thetaf, duration, velocity0=0, velocityf=0):
@@ -137,7 +170,9 @@ class JointTrajectory:
         object.__setattr__(self, "qf", C.vector(self.qf, len(q0), "qf", False,
                                                 "one per entry of q0"))
         durations = C.vector(self.durations, len(q0), "durations", False, "one per entry of q0")
-        object.__setattr__(self, "durations", C.positive(durations, "durations", "s"))
+        C.positive(durations, "durations", "s")
+        _long_enough(durations, self.qf - q0, 3, "durations")
+        object.__setattr__(self, "durations", durations)
 
     @property
     def duration(self):
@@ -166,6 +201,8 @@ def synchronised(q0, qf, duration):
     """
     duration = C.positive(C.number(duration, "duration"), "duration", "s")
     q0 = C.vector(q0, None, "q0", False)
+    qf = C.vector(qf, len(q0), "qf", False, "one per entry of q0")
+    _long_enough(duration, qf - q0, 3, "duration")
     return JointTrajectory(q0, qf, [duration] * len(q0))
 
 
@@ -182,7 +219,12 @@ def unsynchronised(q0, qf, max_velocity):
     durations = [cubic_duration(a, b, max_velocity) for a, b in zip(q0, qf, strict=True)]
     if max(durations) == 0:
         raise ValueError("qf must differ from q0 in at least one joint: nothing moves")
-    return JointTrajectory(q0, qf, [d or max(durations) for d in durations])
+    durations = [d or max(durations) for d in durations]
+    try:
+        _long_enough(np.array(durations), qf - q0, 3, "duration")
+    except ValueError as error:
+        raise ValueError(f"max_velocity = {max_velocity!r} rad/s is too large: {error}") from None
+    return JointTrajectory(q0, qf, durations)
 
 
 @C.finite_result
@@ -287,7 +329,7 @@ def quintic_coefficients(theta0, thetaf, duration, *, velocity0=0, velocityf=0,
     (0.0, 0, 0.0, 10.0, -15.0, 6.0)
     """
     return _quintic_coefficients(*_checked(
-        theta0, thetaf, duration, velocity0=velocity0, velocityf=velocityf,
+        theta0, thetaf, duration, 5, velocity0=velocity0, velocityf=velocityf,
         acceleration0=acceleration0, accelerationf=accelerationf))
 
 
@@ -304,7 +346,7 @@ def quintic(theta0, thetaf, duration, t, *, velocity0=0, velocityf=0, accelerati
     (array([0. , 0.5, 1. ]), array([0.   , 0.9375, 0.   ]), array([0., 0., 0.]))
     """
     theta0, thetaf, duration, *ends = _checked(
-        theta0, thetaf, duration, velocity0=velocity0, velocityf=velocityf,
+        theta0, thetaf, duration, 5, velocity0=velocity0, velocityf=velocityf,
         acceleration0=acceleration0, accelerationf=accelerationf)
     t = C.within(t, "t", 0, duration, "s", ": the quintic is the motion only from t = 0 to "
                  "t = duration")
@@ -317,7 +359,7 @@ def quintic(theta0, thetaf, duration, t, *, velocity0=0, velocityf=0, accelerati
 def _lspb_checked(theta0, thetaf, duration, acceleration):
     """``θ0, θf, tf`` and the blend acceleration, checked to be large enough:
     ``|θ̈| >= 4|θf − θ0|/tf²`` (Craig 2017, §7.3), else the blends cannot meet."""
-    theta0, thetaf, duration, acceleration = _checked(theta0, thetaf, duration,
+    theta0, thetaf, duration, acceleration = _checked(theta0, thetaf, duration, 2,
                                                       acceleration=acceleration)
     acceleration = C.positive(acceleration, "acceleration",
                               "rad/s², the size of the blends' acceleration")
@@ -540,6 +582,8 @@ def via_point_cubics(times, positions, velocities="heuristic"):
                          f"column per joint); got shape {positions.shape}")
     h = np.diff(times)
     change = np.diff(positions, axis=0)
+    _long_enough(h.reshape(-1, *[1] * (positions.ndim - 1)), change, 3,
+                "times[k+1] - times[k]")
     if isinstance(velocities, str):
         rule = C.choice(velocities, "velocities", VIA_VELOCITIES)
         slopes = change / h.reshape(-1, *[1] * (positions.ndim - 1))

@@ -550,7 +550,10 @@ def _numeric(value):
     return None
 
 
-def _second_cases():
+def numeric_arguments():
+    """``(key, name, value, kind)`` for each numeric argument of the valid calls (``kind``:
+    ``_numeric``'s, or None for an array of numbers of another shape); also the edge sweeps'
+    (tests/test_bad_input_extremes.py)."""
     for key, (function, valid) in CALLS.items():
         for parameter in inspect.signature(function).parameters.values():
             name = parameter.name
@@ -559,17 +562,23 @@ def _second_cases():
                 continue
             value = valid.get(name, parameter.default)
             kind = _numeric(value)
-            if kind == "number":
-                changed = {"a complex number": complex(value, 1), "a symbol": SYMBOL}
-            elif kind == "vector":
-                entries = np.asarray(value, dtype=float).tolist()
-                changed = {"a complex entry": [complex(entries[0], 1), *entries[1:]],
-                           "a symbol entry": [SYMBOL, *entries[1:]],
-                           "an entry more": [*entries, entries[-1]]}
-            else:
-                continue
-            for label, bad in changed.items():
-                yield pytest.param(key, name, bad, id=f"{key}({name}={label})")
+            if kind or (isinstance(value, np.ndarray) and value.dtype.kind in "fiu"):
+                yield key, name, value, kind
+
+
+def _second_cases():
+    for key, name, value, kind in numeric_arguments():
+        if kind == "number":
+            changed = {"a complex number": complex(value, 1), "a symbol": SYMBOL}
+        elif kind == "vector":
+            entries = np.asarray(value, dtype=float).tolist()
+            changed = {"a complex entry": [complex(entries[0], 1), *entries[1:]],
+                       "a symbol entry": [SYMBOL, *entries[1:]],
+                       "an entry more": [*entries, entries[-1]]}
+        else:
+            continue
+        for label, bad in changed.items():
+            yield pytest.param(key, name, bad, id=f"{key}({name}={label})")
 
 
 @pytest.mark.parametrize("key, parameter, value", list(_second_cases()))

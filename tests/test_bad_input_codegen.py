@@ -162,8 +162,21 @@ CALLS = [
      lambda: MODEL.gravity_load(np.array([True, False])), TypeError,
      r"^q\[0\] must be a number .* not a bool"),
     ("a compiled velocity product that overflows",
-     lambda: MODEL.velocity_product([0.0, 1.0], [1e200, 0.0]), ValueError,
-     r"^velocity_product is not finite at q=\[0. 1.\], qd=\[1.e\+200 0.e\+000\]"),
+     lambda: MODEL.velocity_product([0.0, 1.0], [1e200, 0.0]), OverflowError,
+     r"^velocity_product\(\.\.\.\) overflows floating point: the result is not finite; .* "
+     r"up to 1e\+200 \(in qd\)"),
+    ("compiled forward dynamics at rates that overflow (not a singular M)",
+     lambda: MODEL.forward_dynamics([0.0, 1.0], [1e200, 0.0], [0.0, 0.0]), OverflowError,
+     r"^forward_dynamics\(\.\.\.\) overflows floating point: the Coriolis and centripetal "
+     r"torques c\(q, qd\) are not finite; .* up to 1e\+200 \(in qd\)"),
+    ("compiled forward dynamics of torques that overflow the solve",
+     lambda: MODEL.forward_dynamics([0.0, 1.0], [0.0, 0.0], [1.7e308, -1.7e308]), OverflowError,
+     r"^forward_dynamics\(\.\.\.\) overflows floating point: the accelerations M\(q\)⁻¹ "
+     r"\(τ − c − G\) are not finite; .* \(in tau\)"),
+    ("a compiled state rate at rates that overflow, many states",
+     lambda: MODEL.state_rate.many([[0.0, 1.0, 0.0, 0.0], [0.0, 1.0, 1e200, 0.0]],
+                                   [[0.0, 0.0]] * 2), OverflowError,
+     r"^state_rate\(\.\.\.\) overflows floating point: the Coriolis .* \(in y\)"),
     ("closed-form inverse dynamics of a bool",
      lambda: FORM.inverse_dynamics([True, 0.0], [0.0, 0.0], [0.0, 0.0]), TypeError,
      r"^q\[0\] must be a number .* not a bool"),

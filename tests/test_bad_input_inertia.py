@@ -72,6 +72,7 @@ CASES = [
      r"^radius must be > 0 \(a length, m\); got 0"),
     ("cylinder of height inf", lambda: Cylinder(1, np.inf), ValueError,
      r"^height must be a finite real number; got inf"),
+    ("rod of length 0", lambda: Rod(0), ValueError, r"^length must be > 0 \(a length, m\); got 0"),
     ("rod of a text length", lambda: Rod("1 m"), TypeError,
      r"^length must be a number or a sympy expression; got '1 m'"),
     ("integrating a number over a box", lambda: Box(1, 1, 1).integrate(1.0, 1.0), TypeError,

@@ -1,16 +1,19 @@
 """Bad input to robocourse.models and robocourse.robot: parameters named as the model names
 them (``l1``, not ``r_c[0]``), negative lengths, booleans and strings as numbers or flags,
 lists of the wrong length blamed on the right list — and the explicit way to load a published
-parameter set whose inertia breaks the triangle inequality (issue 17)."""
+parameter set whose inertia breaks the triangle inequality (issue 17), which then works on
+every route (issue 41)."""
 
 import warnings
+from dataclasses import replace
 
 import numpy as np
 import pytest
 import sympy as sp
 from bad_input import named_in_the_error
 
-from robocourse import lagrange, newton_euler
+from robocourse import lagrange, newton_euler, parameters
+from robocourse.codegen import CompiledDynamics, c_compiler
 from robocourse.inertia import UnphysicalInertiaWarning
 from robocourse.models import (
     planar_2r,
@@ -19,6 +22,7 @@ from robocourse.models import (
     planar_arm,
     puma560,
     rp_arm,
+    with_payload,
 )
 from robocourse.robot import (
     Link,
@@ -29,6 +33,7 @@ from robocourse.robot import (
     joint_symbol_role,
     joint_symbols,
 )
+from robocourse.simulate import simulate
 
 ARM = planar_2r(l1=1.0, l2=1.0, m1=1.0, m2=1.0, g=9.81)
 RTB_LINK_1 = np.diag([0.0, 0.35, 0.0])            # roboticstoolbox Puma560, links 1 and 3
@@ -200,3 +205,33 @@ def test_physical_links_and_physical_false_on_a_physical_tensor_do_not_warn():
         warnings.simplefilter("error")
         SerialChain([Link(mass=1.0, r_c=[0, 0, 0], I_c=np.eye(3), physical=False)])
         puma560()
+
+
+def test_an_unphysical_set_works_on_every_route_and_only_the_chain_warns():
+    """Issue 41: CompiledDynamics (C and numpy), simulate, the standard parameters and the
+    torques in them refused a link loaded with physical=False ("I_c breaks the triangle
+    inequality") and warned about "link 1 of 'robot'" — a one-link chain of their own. Each
+    now uses the tensor as loaded; the chain's warning, naming link and robot, is the only one."""
+    arm = planar_2r(l1=1.0, l2=1.0, m1=1.0, m2=1.0, g=9.81)
+    links = [arm.links[0], replace(arm.links[1], I_c=np.diag([0.0, 0.05, 0.35]), physical=False)]
+    with pytest.warns(UnphysicalInertiaWarning) as caught:
+        robot = SerialChain(links, tool=arm.tool, gravity=arm.gravity, name="published 2R")
+    assert [str(w.message)[:26] for w in caught] == ["link 2 of 'published 2R': "]
+    q, qd, qdd = [0.3, -0.5], [0.1, 0.2], [0.2, -0.3]
+    expected = newton_euler.inverse_dynamics(robot, q, qd, qdd)
+    assert expected[0] != newton_euler.inverse_dynamics(arm, q, qd, qdd)[0]   # I_c counts
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        routes = {backend: CompiledDynamics(robot, backend=backend).inverse_dynamics(q, qd, qdd)
+                  for backend in ("numpy", "c") if backend == "numpy" or c_compiler()}
+        routes["parameters"] = parameters.inverse_dynamics(robot, q, qd, qdd)
+        routes["standard parameters"] = parameters.regressor(robot, q, qd, qdd) @ \
+            parameters.standard_parameters(robot)
+        for name, tau in routes.items():
+            np.testing.assert_allclose(tau, expected, atol=1e-12, err_msg=name)
+        motion = simulate(robot, q, [0.0, 0.0], 0.01, samples=2)
+    assert motion.q.shape == (2, 2)
+    with pytest.warns(UnphysicalInertiaWarning) as caught:             # a new chain: its own
+        held = with_payload(robot, 1.0, [0.0, 0.0, 0.0], np.eye(3) * 1e-3)
+    assert [str(w.message)[:39] for w in caught] == ["link 2 of 'published 2R with payload': "]
+    assert held.links[-1].physical is False

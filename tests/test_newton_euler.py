@@ -171,7 +171,7 @@ NUMERIC_2R = planar_2r(l1=1.0, l2=1.0, m1=1.0, m2=1.0, g=9.81)
     ([0.0], [0.0, 0.0], [0.0, 0.0], "q must have 2 entries"),
     ([0.0, 0.0], [0.0, 0.0, 0.0], [0.0, 0.0], "qd must have 2 entries"),
     ([0.0, 0.0], [0.0, 0.0], [], "qdd must have 2 entries"),
-    ([[0.0, 1.0], [2.0, 3.0]], [0.0, 0.0], [0.0, 0.0], "q must be a vector of 2 entries"),
+    ([[0.0, 1.0], [2.0, 3.0]], [0.0, 0.0], [0.0, 0.0], "qd must be a batch of states like q"),
 ])
 def test_wrong_lengths_are_refused(q, qd, qdd, match):
     with pytest.raises(ValueError, match=match):

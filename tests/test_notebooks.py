@@ -84,3 +84,25 @@ def test_sympy_output_is_typeset_by_mathjax(path):
                if {"text/latex", "image/png"} <= set(o.get("data", {}))]
     assert not doubled, (f"{path.name}: {len(doubled)} cells store a sympy result as LaTeX "
                          "and as a PNG: re-run the notebook")
+
+
+@pytest.mark.parametrize("path", [p for p in EXECUTED if p.parent.name == "chapters"],
+                         ids=lambda p: p.name)
+def test_figures_show_whatever_backend_the_environment_sets(path):
+    """With MPLBACKEND=Agg in the environment (CI images, some hubs) a figure shown with
+    plt.show() vanishes from the outputs without a word (issue 41): a chapter that shows
+    figures so selects the inline backend itself, in its first code cell."""
+    cells = code_cells(path)
+    if any("plt.show()" in "".join(c["source"]) for c in cells):
+        first = [line.strip() for line in "".join(cells[0]["source"]).splitlines()]
+        assert "%matplotlib inline" in first, f"{path.name}: plt.show() without the inline backend"
+
+
+@pytest.mark.parametrize("path", [p for p in EXECUTED if p.parent.name == "chapters"],
+                         ids=lambda p: p.name)
+def test_no_wall_clock_time_is_stored(path):
+    """A timing stored in an output makes every re-run differ from the stored notebook: time
+    belongs to the benchmark (make bench)."""
+    sources = "".join("".join(c["source"]) for c in code_cells(path))
+    assert "perf_counter" not in sources and "time.time()" not in sources and \
+        "%time" not in sources, f"{path.name}: measures wall-clock time"

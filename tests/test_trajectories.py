@@ -383,3 +383,21 @@ def test_blend_times_of_joints_given_by_symbols_are_one_expression_per_joint():
     assert blends.shape == (2,)
     for blend, change in zip(blends, (1, 2), strict=True):
         assert float(blend) == pytest.approx(lspb_blend_time(0, change, 2, 8), abs=1e-15)
+
+
+def test_the_end_instants_belong_to_the_motion_and_the_moments_after_to_rest():
+    """At t = 0 and t = tf the arm is still moving: the cubic's acceleration there is
+    ±6Δθ/tf², not the zero of rest (issue 41: "the end instant counted as at rest"); a
+    moment later (and before t = 0) it is at rest. The same for a path through via points."""
+    path = synchronised([0.0, 0.0], [1.0, -2.0], 2.0)
+    tiny = 1e-12
+    (_, qd_0, qdd_0), (_, qd_f, qdd_f) = path.at(0.0), path.at(2.0)
+    np.testing.assert_allclose(qdd_0, [1.5, -3.0])
+    np.testing.assert_allclose(qdd_f, [-1.5, 3.0])
+    assert not qd_0.any() and not qd_f.any()
+    for t in (-tiny, 2.0 + tiny):
+        q, qd, qdd = path.at(t)
+        assert not qd.any() and not qdd.any()
+    via = via_point_cubics([0.0, 1.0, 2.0], [0.0, 1.0, 3.0])
+    assert float(via.at(0.0)[2]) == 3.0 and float(via.at(2.0)[2]) == -9.0
+    assert float(via.at(2.0 + tiny)[2]) == 0.0 and float(via.at(-tiny)[2]) == 0.0

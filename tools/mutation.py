@@ -1,0 +1,180 @@
+"""Mutation testing of the library (``make mutation``): how many deliberately broken copies
+of a module the tests that cover it catch.
+
+For each module named, a copy of the repository (the working tree, or ``--commit``) is made
+in a temporary folder; mutmut (pip extra ``mutation``) mutates that module alone and runs,
+for each mutant, the tests of the module that reach the mutated function: its own test
+files (``tests/test_<module>*.py``, ``tests/test_bad_input_<module>*.py`` and those named
+in ``TESTS``; all the bad-input tests for the input gate, ``_checks``) and the module's
+doctests. A mutant is *killed* when a test fails (or it times out), *survives* when every
+test passes. The score is killed / (killed + survived); mutants no test reaches are counted
+apart. Mutation runs are CPU-heavy: one module at a time, at low priority.
+
+    python tools/mutation.py frames statics            # the working tree
+    python tools/mutation.py --commit main frames      # the same modules at another commit
+"""
+
+import argparse
+import json
+import os
+import shutil
+import subprocess
+import sys
+import tempfile
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+#: Imported once by the process the mutants fork from: what takes long to import and keeps
+#: no state of the library.
+PRELOAD = ["numpy", "scipy.integrate", "scipy.linalg", "scipy.optimize", "sympy", "pytest",
+           "hypothesis", "matplotlib.pyplot"]
+#: Added to the copy's tests/conftest.py. mutmut runs the tests once to learn which of them
+#: reach each function ("stats"), then runs a mutant against those only; a cached function
+#: (the integral of a kind of body, a compiled model) is reached by the first test that
+#: calls it, so in that run every test starts with the library's caches empty.
+FRESH_CACHES = '''
+
+import os as _os
+import sys as _sys
+
+import pytest as _pytest
+
+
+@_pytest.fixture(autouse=True)
+def _fresh_caches_for_mutmut_stats():
+    if _os.environ.get("MUTANT_UNDER_TEST") == "stats":
+        for _name, _module in list(_sys.modules.items()):
+            if _name.startswith("robocourse"):
+                for _value in list(vars(_module).values()):
+                    if callable(getattr(_value, "cache_clear", None)):
+                        _value.cache_clear()
+    yield
+'''
+#: Test files of a module beyond tests/test_<module>*.py: those that test it by its name.
+TESTS = {
+    "_checks": ["tests/test_bad_input*.py"],
+    "frames": ["tests/test_roll_pitch_yaw.py"],
+    "inertia": ["tests/test_payload.py"],
+    "kinematics": ["tests/test_forward_kinematics_many.py", "tests/test_statics.py"],
+    "newton_euler": ["tests/test_routes.py", "tests/test_dynamics_properties.py"],
+    "lagrange": ["tests/test_routes.py", "tests/test_generalised_coordinates.py",
+                 "tests/test_energy_and_work.py"],
+    "simulate": ["tests/test_energy_and_work.py", "tests/test_control.py"],
+    "trajectories": ["tests/test_control.py"],
+}
+#: pytest's options: no slow, browser or hub tests; not the test that lists the public names
+#: (mutmut's copies of each function are public names).
+PYTEST = ["-p", "no:randomly", "-m", "not slow and not browser and not hub", "-q",
+          "--deselect", "tests/test_bad_input_api.py::test_every_public_callable_is_swept"]
+
+
+def _tree(commit, folder):
+    """The repository's files (tracked and new, as in the working tree; or at ``commit``)."""
+    if commit:
+        archive = subprocess.run(["git", "archive", commit], cwd=ROOT, check=True,
+                                 capture_output=True).stdout
+        subprocess.run(["tar", "-x", "-C", folder], input=archive, check=True)
+        return
+    files = subprocess.run(["git", "ls-files", "--cached", "--others", "--exclude-standard"],
+                           cwd=ROOT, check=True, capture_output=True, text=True).stdout.split()
+    for name in files:
+        source = ROOT / name
+        if source.is_file():
+            (folder / name).parent.mkdir(parents=True, exist_ok=True)
+            shutil.copy2(source, folder / name)
+
+
+def _tests(folder, module):
+    name = module.strip("_")
+    patterns = [f"tests/test_{name}*.py", f"tests/test_bad_input_{name}*.py",
+                *TESTS.get(module, [])]
+    found = sorted({str(path.relative_to(folder)) for pattern in patterns
+                    for path in folder.glob(pattern)})
+    return [*found, f"robocourse/{module}.py"]
+
+
+def _configure(folder, module):
+    """mutmut's settings for ``module`` in the copy's pyproject.toml."""
+    tests = _tests(folder, module)
+    settings = (
+        "\n[tool.mutmut]\n"
+        'source_paths = ["robocourse"]\n'
+        f'only_mutate = ["robocourse/{module}.py"]\n'
+        f"pytest_add_cli_args_test_selection = {json.dumps(tests)}\n"
+        f"pytest_add_cli_args = {json.dumps(PYTEST)}\n"
+        'also_copy = ["robocourse", "chapters", "solutions", "exercises", "nbgrader_config.py"]\n'
+        # Each mutant in a process forked before anything of the library ran: the library
+        # caches (functools.cache: an integral, a compiled model), and a mutant of a cached
+        # function would survive in a child of the process that ran the tests before it.
+        'process_isolation = "forkserver"\n'
+        'forkserver_warmup = "import"\n'
+        'preload_modules_file = "mutation-preload.txt"\n'
+    )
+    with open(folder / "pyproject.toml", "a") as config:
+        config.write(settings)
+    (folder / "mutation-preload.txt").write_text("\n".join(PRELOAD) + "\n")
+    with open(folder / "tests" / "conftest.py", "a") as conftest:
+        conftest.write(FRESH_CACHES)
+    return tests
+
+
+def _counts(folder):
+    """``{status: count}`` of the run in ``folder`` (mutmut's own summary file)."""
+    subprocess.run([sys.executable, "-m", "mutmut", "export-cicd-stats"], cwd=folder,
+                   check=True, capture_output=True)
+    return json.loads((folder / "mutants" / "mutmut-cicd-stats.json").read_text())
+
+
+def _survivors(folder):
+    listing = subprocess.run([sys.executable, "-m", "mutmut", "results"], cwd=folder,
+                             capture_output=True, text=True).stdout
+    return [line.split(":")[0].strip() for line in listing.splitlines()
+            if line.strip().endswith(": survived")]
+
+
+def run(module, commit, children, keep):
+    folder = Path(tempfile.mkdtemp(prefix=f"mutation-{module}-"))
+    try:
+        _tree(commit, folder)
+        tests = _configure(folder, module)
+        print(f"== {module}: {len(tests) - 1} test files, in {folder}", flush=True)
+        environment = {**os.environ, "PYTHONDONTWRITEBYTECODE": ""}
+        subprocess.run(["nice", "-n", "19", sys.executable, "-m", "mutmut", "run",
+                        "--max-children", str(children)], cwd=folder, env=environment,
+                       stdout=subprocess.DEVNULL, check=False)
+        counts = _counts(folder)
+        counts["survivors"] = _survivors(folder)
+        return counts
+    finally:
+        if not keep:
+            shutil.rmtree(folder, ignore_errors=True)
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("modules", nargs="+", help="modules of robocourse, e.g. frames")
+    parser.add_argument("--commit", help="test the modules at this commit (default: the "
+                        "working tree)")
+    parser.add_argument("--children", type=int, default=1, help="mutants at once (default 1)")
+    parser.add_argument("--keep", action="store_true", help="keep the copies (mutmut browse)")
+    parser.add_argument("--json", help="also write the results to this file")
+    options = parser.parse_args()
+    results = {module: run(module, options.commit, options.children, options.keep)
+               for module in options.modules}
+    killed = survived = 0
+    print(f"{'module':<16}{'killed':>8}{'survived':>10}{'no tests':>10}{'score':>8}")
+    for module, counts in results.items():
+        k, s = counts["killed"] + counts.get("timeout", 0), counts["survived"]
+        killed, survived = killed + k, survived + s
+        print(f"{module:<16}{k:>8}{s:>10}{counts.get('no_tests', 0):>10}"
+              f"{100 * k / max(k + s, 1):>7.1f}%")
+        for name in counts["survivors"]:
+            print(f"    survived: {name}")
+    print(f"{'all':<16}{killed:>8}{survived:>10}{'':>10}"
+          f"{100 * killed / max(killed + survived, 1):>7.1f}%")
+    if options.json:
+        Path(options.json).write_text(json.dumps(results, indent=1))
+
+
+if __name__ == "__main__":
+    main()
