@@ -28,7 +28,7 @@ Fx, Fy = sp.symbols("F_x F_y")
 #: The concepts (``grading.concepts``) a statics derivation by hand asks for: switched off
 #: when the grader recomputes the answer from the answer cell (inverse dynamics at rest,
 #: without gravity, is statics too).
-STATICS_ROUTES = ("statics", "the Jacobian", "the force transform", "inverse dynamics")
+STATICS_ROUTES = ("statics", "the Jacobian", "the force transform", "the equations of motion")
 #: …and the 6x6 transforms of exercises 8 and 9.
 TRANSFORM_ROUTES = ("the force transform",)
 VELOCITY_ROUTES = ("the velocity transform",)

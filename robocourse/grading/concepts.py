@@ -50,9 +50,10 @@ _L_E = "robocourse.lagrange_euler"
 #: Concept -> the public functions that compute it (or concepts whose functions it takes).
 CONCEPTS = {
     # --- chapter 0: kinematics ---------------------------------------------------------
+    # the centres of mass are points of the links: their positions are forward kinematics
     "forward kinematics": (
         "robocourse.kinematics:forward_kinematics", "robocourse.kinematics:link_frames",
-        "robocourse.kinematics:link_frames_many"),
+        "robocourse.kinematics:link_frames_many", "robocourse.kinematics:centres_of_mass_many"),
     # the pose of a chain of one link is that link's transform
     "the DH transform": (
         "robocourse.frames:dh_transform", "robocourse.robot:Link.transform",
