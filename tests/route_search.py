@@ -48,7 +48,7 @@ from robocourse.robot import SerialChain
 CALL_SECONDS = 0.5
 #: Calls that return, of one function (or method) in one case: a function that accepts
 #: the inputs in more ways is read from its first ones (every arrangement of kinds comes
-#: first, the other inputs of the same kinds after).
+#: first, the other inputs of the same kinds after, at most this many for each).
 CALLS = 16
 #: …of which the results of the first ones have their methods called too.
 METHOD_CALLS = 3
@@ -224,9 +224,7 @@ def arrangements(function, inputs, keywords):
     most = len(inputs) if positional is None else min(positional, len(inputs))
     for kwargs in _keyword_sets(keywords, accepted):
         for count in range(max(required, 1), most + 1):
-            for pattern in itertools.product(range(len(groups)), repeat=count):
-                if any(pattern.count(g) > len(groups[g]) for g in set(pattern)):
-                    continue
+            for pattern in _patterns([len(g) for g in groups], count):
                 key = (function, tuple(names[g] for g in pattern), tuple(kwargs))
                 if key in _REFUSED:
                     continue
@@ -236,11 +234,24 @@ def arrangements(function, inputs, keywords):
                     _REFUSED.add(key)
                     continue
                 yield first, tuple(kwargs), result
-                for indices in _members(pattern, groups):
-                    if indices != first:
-                        returned, result = _call(function, [inputs[i] for i in indices], kwargs)
-                        if returned:
-                            yield indices, tuple(kwargs), result
+                others = (i for i in _members(pattern, groups) if i != first)
+                for indices in itertools.islice(others, CALLS):
+                    returned, result = _call(function, [inputs[i] for i in indices], kwargs)
+                    if returned:
+                        yield indices, tuple(kwargs), result
+
+
+def _patterns(sizes, count):
+    """Every sequence of ``count`` kinds (indices) using kind ``k`` at most ``sizes[k]``
+    times."""
+    if count == 0:
+        yield ()
+        return
+    for kind, size in enumerate(sizes):
+        if size:
+            left = [*sizes[:kind], size - 1, *sizes[kind + 1:]]
+            for rest in _patterns(left, count - 1):
+                yield (kind, *rest)
 
 
 def _representative(pattern, groups):

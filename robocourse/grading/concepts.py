@@ -144,7 +144,9 @@ CONCEPTS = {
         "robocourse.simulate:energies"),
     "forward dynamics": (
         "robocourse.simulate:forward_dynamics", "robocourse.simulate:simulate",
-        "robocourse.simulate:simulate_equations", "robocourse.codegen:CompiledDynamics"),
+        "robocourse.simulate:simulate_equations",
+        "robocourse.codegen:CompiledDynamics.forward_dynamics",
+        "robocourse.codegen:CompiledDynamics.state_rate"),
     # everything that gives the equations of motion or a part of them
     "the equations of motion": (
         "inverse dynamics", "the Newton–Euler recursion", "Lagrange's equations",
@@ -213,13 +215,14 @@ def message(leaf, concept):
 
 
 def resolve(spec):
-    """The object a ``"module:qualified name"`` names (importing the module)."""
+    """The function or class a ``"module:qualified name"`` names (importing the module;
+    a method's function, not its descriptor)."""
     module_name, _, attribute = spec.partition(":")
     holder = importlib.import_module(module_name)
     for part in attribute.split("."):
         holder = inspect.getattr_static(holder, part) if isinstance(holder, type) else \
             getattr(holder, part)
-    return holder
+    return unwrapped(holder)
 
 
 # --- the code graph -------------------------------------------------------------------------
@@ -233,7 +236,7 @@ def switched_off(forbidden):
     for name in forbidden:
         specs = functions([name]) if ":" not in name else (name,)
         for spec in specs:
-            roots.setdefault(unwrapped(resolve(spec)), name if ":" not in name else None)
+            roots.setdefault(resolve(spec), name if ":" not in name else None)
     graph = _Graph()
     built_on = graph.callers(roots)
     left_on = [node for node in graph.public() if node not in roots and node not in built_on]
