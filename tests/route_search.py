@@ -7,22 +7,25 @@ the student has: the arm, the angles, the load, the frames…, each in any order
 admits), keywords a function may take (``frame="tool"``, ``gravity=0``) and the expected
 answer, as numbers. Every public function and class of every ``robocourse`` module (its
 ``__all__``, or the names it defines) and every private function of theirs is called with
-every arrangement of the inputs; an object it returns (a trajectory, a compiled model, a
+the arrangements of the inputs; an object it returns (a trajectory, a compiled model, a
 control law) has its methods called the same way. A result *gives the answer* when every
-number of the answer can be read off it, or off a simple step a student would take after
-it: its negative, its inverse, its determinant, it (or its transpose or inverse) applied to
-one of the trial's vectors; results that are tuples, lists, dicts or dataclasses are read
-field by field (their private fields too). A route counts only when it gives the answer in
-every trial, the same way.
+number of the answer can be read off it (a symbolic one at the trial's state), or off a
+simple step a student would take after it: its negative, its inverse, its determinant, it
+(or its transpose or inverse) applied to one of the trial's vectors; results that are
+tuples, lists, dicts or dataclasses are read field by field (their private fields too). A
+route counts only when it gives the answer in every trial, the same way.
 
-The search runs in a forked child — as the runner does, with the exercise's module imported
-and its concepts switched off by the runner's own ``_switch_off`` (it changes the whole
-process) — and returns the routes as ``"function(arguments) → step"`` lines.
+:func:`search` finds the routes with nothing switched off; :func:`left_open` calls them
+again with the exercise's concepts switched off by the runner's own ``_switch_off`` (as the
+runner does: the exercise's module imported first). Switching off only makes calls refuse,
+so no other route can open. Each runs in a forked child (:func:`in_a_child`).
 
-Inputs are grouped by kind (a robot, a 3-vector, a 3×3 matrix, a number, …): an arrangement
-of kinds is tried with one input of each kind first, and only when that call returns are
-the other inputs of the same kinds put in — a call that refuses a 3-vector where a 3×3
-matrix belongs refuses every 3-vector there.
+Inputs are grouped by kind (a robot, a rotation, a 3-vector, a number of a sign, …): an
+arrangement of kinds is tried with one input of each kind first, and only when that call
+returns are the other inputs of the same kinds put in; an arrangement of kinds a function
+refused once is not tried again. A function is read from its first :data:`CALLS` calls that
+return and :data:`TRIES` calls in all, each of at most :data:`CALL_SECONDS` of processor
+time: enough for the library's functions, which check their arguments first.
 """
 
 import contextlib
@@ -45,18 +48,23 @@ import robocourse
 from robocourse.robot import SerialChain
 
 #: Seconds of processor time one call may take (processor time: the same on a busy machine).
-CALL_SECONDS = 0.5
+CALL_SECONDS = 0.2
 #: Calls that return, of one function (or method) in one case: a function that accepts
 #: the inputs in more ways is read from its first ones (every arrangement of kinds comes
 #: first, the other inputs of the same kinds after, at most this many for each).
-CALLS = 16
+CALLS = 8
 #: …of which the results of the first ones have their methods called too.
 METHOD_CALLS = 3
+#: Calls of one function in one case, all told (most refuse at once).
+TRIES = 96
+#: Arguments a function of ``*args`` is given at most.
+MANY = 3
 #: The modules the search does not call: the grading machinery and the answer checker
 #: (``equivalence``) compute no quantity of the course, ``notation`` rewrites expressions
-#: for print and ``_checks`` returns its argument checked; the widgets draw (a call builds a figure or an animation, 0.3–40 s) with the numbers of
-#: the library functions they import — which the switch-off reaches, since it rebinds a
-#: forbidden function in every module.
+#: for print and ``_checks`` returns its argument checked; the widgets draw (a call builds
+#: a figure or an animation, 0.3–40 s) with the numbers of the library functions they
+#: import — which the switch-off reaches, since it rebinds a forbidden function in every
+#: module.
 SKIPPED = ("robocourse.grading", "robocourse.widgets", "robocourse.equivalence",
            "robocourse.notation", "robocourse._checks")
 
@@ -197,12 +205,12 @@ def _call_now(function, args, kwargs):
 
 
 def _keyword_sets(keywords, accepted):
-    """The keyword sets to try: none, and every keyword the function takes."""
+    """The keyword sets to try: every keyword the function takes, then none."""
     required = {k[1] for k in accepted if isinstance(k, tuple)}
     if not required <= set(keywords):
         return []
     taken = {k: v for k, v in keywords.items() if k in accepted or "**" in accepted}
-    return ([{}] if not required else []) + ([taken] if taken else [])
+    return ([taken] if taken else []) + ([{}] if not required else [])
 
 
 #: (function, kinds of the arguments, keywords) of the calls that refused: a function that
@@ -221,21 +229,25 @@ def arrangements(function, inputs, keywords):
     for index, value in enumerate(inputs):
         kinds.setdefault(_kind(value), []).append(index)
     names, groups = list(kinds), list(kinds.values())
-    most = len(inputs) if positional is None else min(positional, len(inputs))
+    most = min(MANY if positional is None else positional, len(inputs))
+    tries = itertools.count()
     for kwargs in _keyword_sets(keywords, accepted):
-        for count in range(max(required, 1), most + 1):
+        for count in range(most, max(required, 1) - 1, -1):
             for pattern in _patterns([len(g) for g in groups], count):
                 key = (function, tuple(names[g] for g in pattern), tuple(kwargs))
                 if key in _REFUSED:
                     continue
+                if next(tries) >= TRIES:
+                    return
                 first = _representative(pattern, groups)
                 returned, result = _call(function, [inputs[i] for i in first], kwargs)
                 if not returned:
                     _REFUSED.add(key)
                     continue
                 yield first, tuple(kwargs), result
-                others = (i for i in _members(pattern, groups) if i != first)
-                for indices in itertools.islice(others, CALLS):
+                for indices in _nearest(first, _members(pattern, groups)):
+                    if next(tries) >= TRIES:
+                        return
                     returned, result = _call(function, [inputs[i] for i in indices], kwargs)
                     if returned:
                         yield indices, tuple(kwargs), result
@@ -260,6 +272,14 @@ def _representative(pattern, groups):
         indices.append(groups[group][used.get(group, 0)])
         used[group] = used.get(group, 0) + 1
     return tuple(indices)
+
+
+def _nearest(first, members):
+    """The first :data:`CALLS` of ``members`` other than ``first``, those that change the
+    fewest of its arguments first (another robot, the same angles)."""
+    others = [m for m in itertools.islice(members, 4096) if m != first]
+    others.sort(key=lambda m: sum(a != b for a, b in zip(m, first, strict=True)))
+    return others[:CALLS]
 
 
 def _members(pattern, groups):

@@ -104,20 +104,26 @@ def _switch_off(forbidden):
     concept the exercise asks the student to derive. Their names in every ``robocourse``
     module are rebound to a function that refuses, and their code is replaced (so a
     saved reference refuses too); a class stays a class (``isinstance`` still works), its
-    methods refuse. A ``"module:attribute"`` spec stands for itself."""
+    methods refuse. A ``"module:attribute"`` spec stands for itself. The library's
+    caches are emptied: a result cached before would be a route."""
     refusals = {}
     for node, concept in concepts.switched_off(forbidden):
         leaf = node.__name__
         text = concepts.message(leaf, concept) if concept else \
             f"{leaf} is switched off for this exercise: {REFUSAL}"
-        for function in concepts.members(node) if isinstance(node, type) else [node]:
-            _disable(function, _refusing(text))
-        if not isinstance(node, type):
+        if isinstance(node, type):
+            for method in concepts.members(node):
+                if not isinstance(method, type):
+                    _disable(method, _refusing(text))
+        else:
+            _disable(node, _refusing(text))
             refusals[node] = _refusal(leaf, text)
     for loaded in list(sys.modules.values()):
         if getattr(loaded, "__name__", "").startswith("robocourse"):
             names = vars(loaded)
             for key, value in list(names.items()):
+                if callable(getattr(value, "cache_clear", None)):
+                    value.cache_clear()
                 if callable(value) and not isinstance(value, type) and \
                         (refuse := refusals.get(concepts.unwrapped(value))) is not None:
                     names[key] = refuse
