@@ -23,9 +23,10 @@ so no other route can open. Each runs in a forked child (:func:`in_a_child`).
 Inputs are grouped by kind (a robot, a rotation, a 3-vector, a number of a sign, …): an
 arrangement of kinds is tried with one input of each kind first, and only when that call
 returns are the other inputs of the same kinds put in; an arrangement of kinds a function
-refused once is not tried again. A function is read from its first :data:`CALLS` calls that
-return and :data:`TRIES` calls in all, each of at most :data:`CALL_SECONDS` of processor
-time: enough for the library's functions, which check their arguments first.
+refused once is not tried again. For each number of arguments, a function is read from its
+first :data:`CALLS` calls that return and :data:`TRIES` calls in all, each of at most
+:data:`CALL_SECONDS` of processor time: enough for the library's functions, which check
+their arguments first.
 """
 
 import contextlib
@@ -49,14 +50,16 @@ from robocourse.robot import SerialChain
 
 #: Seconds of processor time one call may take (processor time: the same on a busy machine).
 CALL_SECONDS = 0.2
-#: Calls that return, of one function (or method) in one case: a function that accepts
-#: the inputs in more ways is read from its first ones (every arrangement of kinds comes
-#: first, the other inputs of the same kinds after, at most this many for each).
+#: Calls that return, of one function (or method) in one case, for each number of
+#: arguments: a function that accepts the inputs in more ways is read from its first ones
+#: (each arrangement of kinds with one input of each kind, then the other inputs of the
+#: same kinds, those nearest the first first).
 CALLS = 8
 #: …of which the results of the first ones have their methods called too.
-METHOD_CALLS = 3
-#: Calls of one function in one case, all told (most refuse at once).
-TRIES = 96
+METHOD_CALLS = 8
+#: Calls of one function in one case for each number of arguments, all told (most refuse
+#: at once).
+TRIES = 64
 #: Arguments a function of ``*args`` is given at most.
 MANY = 3
 #: The modules the search does not call: the grading machinery and the answer checker
@@ -219,8 +222,10 @@ _REFUSED = set()
 
 
 def arrangements(function, inputs, keywords):
-    """``(indices, keyword names, result)`` for every call of ``function`` with an
-    arrangement of ``inputs`` (each at most once) that returns."""
+    """``(indices, keyword names, result, rank)`` for the calls of ``function`` with an
+    arrangement of ``inputs`` (each at most once) that return — the most arguments first,
+    for each number of arguments at most :data:`CALLS` that return (``rank``: which) of
+    :data:`TRIES` calls."""
     shape = _signature(function)
     if shape is None:
         return
@@ -230,27 +235,39 @@ def arrangements(function, inputs, keywords):
         kinds.setdefault(_kind(value), []).append(index)
     names, groups = list(kinds), list(kinds.values())
     most = min(MANY if positional is None else positional, len(inputs))
-    tries = itertools.count()
     for kwargs in _keyword_sets(keywords, accepted):
         for count in range(most, max(required, 1) - 1, -1):
-            for pattern in _patterns([len(g) for g in groups], count):
-                key = (function, tuple(names[g] for g in pattern), tuple(kwargs))
-                if key in _REFUSED:
-                    continue
+            yield from _calls(function, inputs, kwargs, names, groups, count)
+
+
+def _calls(function, inputs, kwargs, names, groups, count):
+    """:func:`arrangements` of ``count`` arguments."""
+    tries, returned_calls = itertools.count(), itertools.count()
+
+    def call(indices):
+        return _call(function, [inputs[i] for i in indices], kwargs)
+
+    for pattern in _patterns([len(g) for g in groups], count):
+        key = (function, tuple(names[g] for g in pattern), tuple(kwargs))
+        if key in _REFUSED:
+            continue
+        first = _representative(pattern, groups)
+        if next(tries) >= TRIES:
+            return
+        returned, result = call(first)
+        if not returned:
+            _REFUSED.add(key)
+            continue
+        for indices in [first, *_nearest(first, _members(pattern, groups))]:
+            if indices != first:
                 if next(tries) >= TRIES:
                     return
-                first = _representative(pattern, groups)
-                returned, result = _call(function, [inputs[i] for i in first], kwargs)
-                if not returned:
-                    _REFUSED.add(key)
-                    continue
-                yield first, tuple(kwargs), result
-                for indices in _nearest(first, _members(pattern, groups)):
-                    if next(tries) >= TRIES:
-                        return
-                    returned, result = _call(function, [inputs[i] for i in indices], kwargs)
-                    if returned:
-                        yield indices, tuple(kwargs), result
+                returned, result = call(indices)
+            if returned:
+                rank = next(returned_calls)
+                if rank >= CALLS:
+                    return
+                yield indices, tuple(kwargs), result, rank
 
 
 def _patterns(sizes, count):
@@ -445,18 +462,18 @@ def _drawing(result):
 
 
 def _routes_of(name, function, trials):
-    """The routes through ``function`` (and the methods of what it returns), from at most
-    :data:`CALLS` calls that return; none past one that draws."""
+    """The routes through ``function`` (and the methods of the first :data:`METHOD_CALLS`
+    results of each number of arguments); none past a call that draws."""
     first, found = trials[0], []
-    for count, (indices, keywords, result) in enumerate(
-            arrangements(function, first.inputs, first.keywords)):
-        if count >= CALLS or _drawing(result):
+    for indices, keywords, result, rank in arrangements(function, first.inputs,
+                                                        first.keywords):
+        if _drawing(result):
             break
         for way in gives(result, first):
             found.append(Route(name, indices, keywords, way))
-        for method_name, method in _methods(result) if count < METHOD_CALLS else ():
-            for m_indices, m_keywords, m_result in itertools.islice(
-                    arrangements(method, first.inputs, first.keywords), CALLS):
+        for method_name, method in _methods(result) if rank < METHOD_CALLS else ():
+            for m_indices, m_keywords, m_result, _ in arrangements(method, first.inputs,
+                                                                   first.keywords):
                 for way in gives(m_result, first):
                     found.append(Route(name, indices, keywords, way, method_name, m_indices,
                                        m_keywords))

@@ -249,9 +249,8 @@ def dynamics_trial(arm, answer, gravity=True, **extra):
         "K": lambda: lagrange.kinetic_energy(arm, q, qd),
         "E": lambda: lagrange.total_energy(arm, q, qd),
         "G": lambda: newton_euler.gravity_load(arm, q),
-        "ydot": lambda: np.concatenate([qd, qdd]),
     }[answer]()
-    if answer in ("qdd", "ydot"):               # forward dynamics: the torques are given
+    if answer == "qdd":                         # forward dynamics: the torques are given
         inputs = (arm, q, qd, tau, *extra.values())
         symbols = {s: v for s, v in symbols.items() if s not in joint_symbols(arm)[2]}
     else:
@@ -380,12 +379,22 @@ def _sync_trial(answer):
     return Trial((q0, qf, t_sync, t_sync / 2), half)
 
 
+class Desired:
+    """A desired state held still, as a student would wrap one for ``control``."""
+
+    def __init__(self, *state):
+        self.state = state
+
+    def at(self, t):
+        return self.state
+
+
 def _law_trial(arm):
     q, qd, q_des, qd_des, qdd_des = (numbers(2) for _ in range(5))
     Kp, Kv = numbers(low=5, high=20), numbers(low=2, high=8)
     servo = qdd_des + Kv * (qd_des - qd) + Kp * (q_des - q)
-    return Trial((arm, q, qd, q_des, qd_des, qdd_des, Kp, Kv),
-                 newton_euler.inverse_dynamics(arm, q, qd, servo))
+    return Trial((arm, q, qd, q_des, qd_des, qdd_des, Kp, Kv, Desired(q_des, qd_des, qdd_des),
+                  0.0), newton_euler.inverse_dynamics(arm, q, qd, servo))
 
 
 def ch5_cases():
@@ -405,7 +414,7 @@ def ch5_cases():
         Case("ch5_trajectories_control", "4b", ch5.TRAJECTORY_ROUTES,
              [_sync_trial("qd_half"), _sync_trial("qd_half")]),
         Case("ch5_trajectories_control", "6", ch5.TRAJECTORY_ROUTES,
-             [dynamics_trial(arm, "ydot") for arm in arms], allowed=dynamics),
+             [dynamics_trial(arm, "qdd") for arm in arms], allowed=dynamics),
         Case("ch5_trajectories_control", "7", ch5.CONTROL_ROUTES,
              [_law_trial(arm) for arm in arms], allowed=dynamics),
         Case("ch5_trajectories_control", "8b", ch5.TRAJECTORY_ROUTES,
