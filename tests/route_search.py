@@ -198,13 +198,27 @@ def _call_now(function, args, kwargs):
     with contextlib.redirect_stdout(io.StringIO()), np.errstate(all="ignore"), \
             warnings.catch_warnings():
         warnings.simplefilter("ignore")
-        signal.setitimer(signal.ITIMER_PROF, CALL_SECONDS)
         try:
-            return True, function(*args, **kwargs)
-        except (Exception, _Timeout):        # noqa: BLE001 - a call that refuses is no route
+            _ARMED[0] = True
+            signal.setitimer(signal.ITIMER_PROF, CALL_SECONDS)
+            try:
+                return True, function(*args, **kwargs)
+            except (Exception, _Timeout):       # noqa: BLE001 - a call that refuses is no route
+                return False, None
+            finally:
+                _ARMED[0] = False
+                signal.setitimer(signal.ITIMER_PROF, 0)
+        except _Timeout:                        # the time ran out as the call returned
             return False, None
-        finally:
-            signal.setitimer(signal.ITIMER_PROF, 0)
+
+
+#: Whether a call is timed now: a timer that fires as it ends stops nothing else.
+_ARMED = [False]
+
+
+def _out_of_time(signum, frame):
+    if _ARMED[0]:
+        raise _Timeout
 
 
 def _keyword_sets(keywords, accepted):
@@ -491,10 +505,7 @@ def _function(name):
 
 
 def _setup(cases):
-    def raise_timeout(signum, frame):
-        raise _Timeout
-
-    signal.signal(signal.SIGPROF, raise_timeout)
+    signal.signal(signal.SIGPROF, _out_of_time)
     warnings.simplefilter("ignore")          # of the library, with odd arguments: not read
     for case in cases:
         importlib.import_module(f"robocourse.exercises.{case.assignment}")

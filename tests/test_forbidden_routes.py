@@ -30,6 +30,7 @@ from robocourse.models import planar_2r, planar_2r_distributed, planar_3r, rp_ar
 from robocourse.robot import joint_symbols
 from tests.route_search import Case, Trial, in_a_child, left_open, search
 
+#: The random numbers of the cases of the assignment being built (``cases``).
 RNG = np.random.default_rng(35)
 
 
@@ -519,17 +520,24 @@ CASES = {"ch0_kinematics": ch0_cases, "ch1_statics": ch1_cases, "ch2_inertia": c
          "ch7_parameters": ch7_cases}
 
 
+def cases(assignment):
+    """The cases of ``assignment``, with numbers of its own (whichever were built before)."""
+    global RNG
+    RNG = np.random.default_rng(list(CASES).index(assignment))
+    return CASES[assignment]()
+
+
 def searched(assignment):
     """``[(case, routes with nothing off, routes left with its concepts off)]``."""
-    cases = CASES[assignment]()
-    found = in_a_child(search, cases)
+    cases_ = cases(assignment)
+    found = in_a_child(search, cases_)
     by_set = {}
-    for case in cases:
+    for case in cases_:
         by_set.setdefault(case.forbidden, []).append(case)
     left = {}
     for forbidden, group in by_set.items():
         left.update(in_a_child(left_open, group, found, forbidden))
-    return [(case, found[case.label], left[case.label]) for case in cases]
+    return [(case, found[case.label], left[case.label]) for case in cases_]
 
 
 @pytest.mark.parametrize("assignment", sorted(CASES))

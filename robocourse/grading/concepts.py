@@ -14,12 +14,17 @@ Switching a concept off (:func:`switched_off`, used by ``runner``) closes every 
 
 * its public functions refuse — and, through them, every library function that calls one;
 * so do the private helpers those functions run, found from their code (the names their
-  code objects load, resolved in their modules, transitively through private helpers:
-  a refactor that adds a helper is covered without a change here) — except a helper that
-  a function left on runs too (a *shared* helper, such as an input check): switching it
-  off would switch off that function, which computes something else. The route search
-  (``tests/test_forbidden_routes.py``) calls every library function, shared helpers
-  included, with each exercise's inputs and fails when one still gives the answer;
+  code objects load, resolved in their modules, and ``self._method``, transitively through
+  private helpers, over the library's modules loaded at the time: a refactor that adds a
+  helper is covered without a change here) — except a helper that a function left on runs
+  too (a *shared* helper): switching it off would switch off that function, which
+  computes something else. A shared helper that still gives the answer is a route: the
+  route search (``tests/test_forbidden_routes.py``) calls every library function, private
+  ones included, with each exercise's inputs and fails when one still gives it — the fix
+  is to list the function that shares it in the table (``centres_of_mass_many`` shares
+  forward kinematics' ``_frames_many``) or to forbid its concept too. The functions of
+  the private modules ``_backend`` and ``_checks`` (numbers or symbols, the checks of the
+  arguments) are the whole library's infrastructure: never switched off;
 * public functions that they call (``skew``, ``rot_z``) stay on unless the table lists
   them.
 
