@@ -31,22 +31,18 @@ SYMBOLS = (*Q, *LENGTHS)
 #: The rows [vx, vy, ωz] of the 6 x 3 Jacobian: the planar velocity of the tool.
 PLANAR = (0, 1, 5)
 
-#: Library routes that answer an exercise in one call: switched off while the student's
-#: function runs (``Function(forbidden=…)``) or when the answer, to be derived by hand,
-#: is recomputed from the answer cell (``by_hand`` in the grader).
-POSE_ROUTES = ("robocourse.kinematics:forward_kinematics", "robocourse.kinematics:link_frames")
-DH_ROUTES = ("robocourse.frames:dh_transform", "robocourse.robot:Link.transform", *POSE_ROUTES)
-IK_ROUTES = ("robocourse.kinematics:inverse_kinematics_2r",)
-JACOBIAN_ROUTES = ("robocourse.kinematics:jacobian", "robocourse.kinematics:jacobian_rows",
-                   "robocourse.kinematics:jacobian_by_cross_products",
-                   "robocourse.kinematics:jacobian_by_propagation",
-                   "robocourse.kinematics:rotate_jacobian")
-STEP_ROUTES = ("robocourse.frames:velocity_transform",
-               "robocourse.kinematics:jacobian_by_propagation")
-DETERMINANT_ROUTES = ("robocourse.kinematics:jacobian_determinant",
-                      "robocourse.kinematics:manipulability")
-RATE_ROUTES = ("robocourse.kinematics:joint_rates", "robocourse.kinematics:inverse_jacobian",
-               "robocourse.exercises.ch0_kinematics:rates_from_jacobian")
+#: The concepts (``grading.concepts``) an exercise asks to derive: switched off while the
+#: student's function runs (``Function(forbidden=…)``) or when the answer, to be derived by
+#: hand, is recomputed from the answer cells (``by_hand`` in the grader).
+POSE_ROUTES = ("forward kinematics",)
+DH_ROUTES = ("the DH transform",)
+IK_ROUTES = ("inverse kinematics of the 2R arm",)
+JACOBIAN_ROUTES = ("the Jacobian",)
+#: Exercise 6: one step of velocity propagation (the Jacobian by propagation takes them all).
+STEP_ROUTES = ("the velocity transform", "the Jacobian")
+#: Exercises 7 and 8 use the student's own J0_3r: the library's Jacobian stays off too.
+DETERMINANT_ROUTES = ("the Jacobian's determinant", "the Jacobian")
+RATE_ROUTES = ("the inverse Jacobian", "the Jacobian")
 
 
 # --- the arm and its expected answers ---------------------------------------------------

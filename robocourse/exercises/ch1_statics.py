@@ -25,19 +25,13 @@ l1, l2, l3 = sp.symbols("l1 l2 l3")
 fx, fy, nz = sp.symbols("f_x f_y n_z")
 Fx, Fy = sp.symbols("F_x F_y")
 
-#: Library routes that answer a statics derivation in one call: switched off when an
-#: answer is to be derived by hand (the grader recomputes it from the answer cell).
-STATICS_ROUTES = ("robocourse.statics:static_forces_by_propagation",
-                  "robocourse.statics:joint_torques_by_jacobian",
-                  "robocourse.kinematics:jacobian",
-                  "robocourse.kinematics:jacobian_by_propagation",
-                  "robocourse.kinematics:jacobian_by_cross_products",
-                  "robocourse.frames:force_transform",
-                  "robocourse.newton_euler:inverse_dynamics",
-                  "robocourse.newton_euler:newton_euler")
+#: The concepts (``grading.concepts``) a statics derivation by hand asks for: switched off
+#: when the grader recomputes the answer from the answer cell (inverse dynamics at rest,
+#: without gravity, is statics too).
+STATICS_ROUTES = ("statics", "the Jacobian", "the force transform", "the equations of motion")
 #: …and the 6x6 transforms of exercises 8 and 9.
-TRANSFORM_ROUTES = ("robocourse.frames:force_transform",
-                    "robocourse.frames:velocity_transform")
+TRANSFORM_ROUTES = ("the force transform",)
+VELOCITY_ROUTES = ("the velocity transform",)
 
 
 # --- expected answers (the chapter's second method) ----------------------------------
@@ -131,9 +125,7 @@ def check_step(inward_step, label, R, P, f, n):
     check_number(n_i, wrench[3:], f"n_i ({label})", rtol=1e-9, atol=1e-9, unit="N·m")
 
 
-STEP_ROUTES = ("robocourse.statics:static_forces_by_propagation",
-               "robocourse.statics:joint_torques_by_jacobian",
-               "robocourse.frames:force_transform")
+STEP_ROUTES = ("statics", "the force transform")
 
 
 @exercises.visible(2, cell="ex2_inward_step_test", inward_step=Function(forbidden=STEP_ROUTES))

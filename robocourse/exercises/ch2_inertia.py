@@ -29,23 +29,19 @@ exercises = ExerciseSet("ch2_inertia")
 
 m, w, l, h, r = sp.symbols("m w l h r", positive=True)
 
-#: Library routes that answer an exercise in one call: switched off while the student's
-#: function runs (``Function(forbidden=…)``) or when the answer, to be derived by hand,
-#: is recomputed from the answer cell (``by_hand`` in the grader).
-INTEGRATION_ROUTES = ("robocourse.inertia:inertia_by_integration",
-                      "robocourse.inertia:Box.integrate", "robocourse.inertia:Cylinder.integrate",
-                      "robocourse.inertia:Rod.integrate")
-THEOREM_ROUTES = ("robocourse.inertia:parallel_axis", "robocourse.inertia:parallel_axis_to_centre",
-                  "robocourse.inertia:point_mass_inertia")
+#: The concepts (``grading.concepts``) an exercise asks to derive: switched off while the
+#: student's function runs (``Function(forbidden=…)``) or when the answer, to be derived by
+#: hand, is recomputed from the answer cells (``by_hand`` in the grader).
+INTEGRATION_ROUTES = ("the inertia tensor by integration",)
+THEOREM_ROUTES = ("the parallel-axis theorem",)
 #: Exercises 1-3: a tensor by integration or by the theorem, by hand.
 BY_HAND_ROUTES = (*INTEGRATION_ROUTES, *THEOREM_ROUTES)
 #: Exercise 6: a turned tensor (the box of its numbers could also be integrated in turned axes).
-ROTATION_ROUTES = ("robocourse.inertia:rotate_inertia", "robocourse.inertia:inertia_by_integration",
-                   "robocourse.inertia:Box.integrate")
+ROTATION_ROUTES = ("turning an inertia tensor", *INTEGRATION_ROUTES)
 #: Exercises 7 and 8: principal moments and axes.
-PRINCIPAL_ROUTES = ("robocourse.inertia:principal_axes",)
+PRINCIPAL_ROUTES = ("the principal axes",)
 #: Exercise 9: the physical-validity check (and with it every function that checks its input).
-CHECK_ROUTES = ("robocourse.inertia:check_inertia", "robocourse.inertia:principal_axes")
+CHECK_ROUTES = ("the physical check of an inertia tensor", *PRINCIPAL_ROUTES)
 
 
 # --- expected tensors (by volume integration) ---------------------------------------------

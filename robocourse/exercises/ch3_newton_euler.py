@@ -37,42 +37,22 @@ thetaddot1, thetaddot2, dddot1, dddot2 = sp.symbols("thetaddot1 thetaddot2 dddot
 l1, l2, m1, m2, r1, r2, I1, I2, g = sp.symbols("l1 l2 m1 m2 r1 r2 I1 I2 g")
 Izz1, Izz2 = sp.symbols("Izz1 Izz2")
 
-# --- the library routes an exercise switches off ---------------------------------------
+# --- the concepts an exercise switches off (``grading.concepts``) ---------------------------
 
-def _routes(module, *names):
-    return tuple(f"robocourse.{module}:{name}" for name in names)
-
-
-#: The Newton–Euler functions, and the recursion they share: they would do a step of the
-#: recursion, or all of it.
-NEWTON_EULER_ROUTES = _routes("newton_euler", "newton_euler", "inverse_dynamics",
-                              "mass_matrix", "velocity_product", "coriolis_matrix",
-                              "gravity_load", "_recursion", "_link_recursion")
-#: The generated code: compiled from the recursion, it answers every verb by itself.
-CODEGEN_ROUTES = _routes("codegen", "CompiledDynamics", "compiled_dynamics")
-#: Lagrange's manipulator form and energies, and the Lagrange–Euler trace form (with the
-#: private functions they share): the same equations of motion another way.
-LAGRANGE_ROUTES = (_routes("lagrange", "lagrange_equations", "equation_terms", "mass_matrix",
-                           "coriolis_matrix", "christoffel_symbols", "velocity_product",
-                           "gravity_load", "inverse_dynamics", "kinetic_energy",
-                           "potential_energy", "total_energy", "_link_motions")
-                   + _routes("lagrange_euler", "mass_matrix", "coriolis_matrix",
-                             "velocity_product", "gravity_load", "inverse_dynamics", "_prepare"))
-#: Switched off when a dynamics answer is recomputed "by hand" (exercises 3-6, 10). What is
-#: built on these refuses too: ``closed_form``, ``simulate.forward_dynamics``,
-#: ``control.computed_torque`` (``tests/test_exercises_ch3.py``).
-DYNAMICS_ROUTES = NEWTON_EULER_ROUTES + LAGRANGE_ROUTES + CODEGEN_ROUTES
 #: Exercise 1: what would do the outward step.
-OUTWARD_STEP_ROUTES = NEWTON_EULER_ROUTES
+OUTWARD_STEP_ROUTES = ("the Newton–Euler recursion",)
 #: Exercise 2: what would do the inward step.
-INWARD_STEP_ROUTES = NEWTON_EULER_ROUTES + _routes("frames", "force_transform") + \
-    _routes("statics", "static_forces_by_propagation")
+INWARD_STEP_ROUTES = ("the Newton–Euler recursion", "the force transform", "statics")
+#: Switched off when a dynamics answer is recomputed "by hand" (exercises 3-6, 10). What is
+#: built on it refuses too: ``simulate.forward_dynamics``, ``control.computed_torque``
+#: (``tests/test_exercises_ch3.py``).
+DYNAMICS_ROUTES = ("the equations of motion",)
 #: Exercise 7: the mass matrix from the library (``inverse_dynamics`` stays on).
-MASS_MATRIX_ROUTES = _routes("newton_euler", "mass_matrix") + LAGRANGE_ROUTES + CODEGEN_ROUTES
-#: Exercise 8: forward dynamics (built on ``mass_matrix``), and M, c, G other than from
-#: inverse dynamics (``inverse_dynamics`` stays on).
-FORWARD_ROUTES = _routes("newton_euler", "mass_matrix", "velocity_product", "coriolis_matrix",
-                         "gravity_load") + LAGRANGE_ROUTES + CODEGEN_ROUTES
+MASS_MATRIX_ROUTES = ("the mass matrix",)
+#: Exercise 8: forward dynamics, and M, c, G other than from inverse dynamics
+#: (``inverse_dynamics`` stays on).
+FORWARD_ROUTES = ("forward dynamics", "the mass matrix", "the velocity product",
+                  "the gravity load")
 
 
 # --- the arms of the exercises ----------------------------------------------------------

@@ -39,26 +39,12 @@ thetaddot1, thetaddot2, dddot1 = sp.symbols("thetaddot1 thetaddot2 dddot1")
 l1, l2, m1, m2, r1, r2, I1, I2, g = sp.symbols("l1 l2 m1 m2 r1 r2 I1 I2 g")
 mp = sp.Symbol("m_p")
 
-#: Library routes that answer a dynamics derivation in one call: switched off when an
-#: answer is to be derived by hand (the grader recomputes it from the answer cell).
-#: Switching a function off also stops every library function that calls it
-#: (``simulate.forward_dynamics``, ``codegen.CompiledDynamics``, …).
-DYNAMICS_ROUTES = tuple(
-    [f"robocourse.lagrange:{name}" for name in (
-        "kinetic_energy", "potential_energy", "total_energy", "lagrange_equations",
-        "equation_terms", "mass_matrix", "mass_matrix_derivatives", "christoffel_symbols",
-        "coriolis_matrix", "velocity_product", "gravity_load", "inverse_dynamics")]
-    + [f"robocourse.newton_euler:{name}" for name in (
-        "newton_euler", "inverse_dynamics", "mass_matrix", "velocity_product",
-        "coriolis_matrix", "gravity_load")]
-    + [f"robocourse.lagrange_euler:{name}" for name in (
-        "mass_matrix", "velocity_product", "coriolis_matrix", "gravity_load",
-        "inverse_dynamics")]
-    + ["robocourse.closed_form:closed_form"])
-#: …and those that compute the Coriolis matrix of exercise 4.
-CORIOLIS_ROUTES = ("robocourse.lagrange:christoffel_symbols",
-                   "robocourse.lagrange:coriolis_matrix",
-                   "robocourse.lagrange:mass_matrix_derivatives")
+#: The concepts (``grading.concepts``) a dynamics derivation by hand asks for: switched off
+#: when the grader recomputes the answer from the answer cell. What is built on them
+#: refuses too (``simulate.forward_dynamics``, ``control.computed_torque``, …).
+DYNAMICS_ROUTES = ("the equations of motion",)
+#: …and the Coriolis matrix of exercise 4.
+CORIOLIS_ROUTES = ("the Coriolis matrix",)
 
 
 # --- the exercises' arms -----------------------------------------------------------------

@@ -40,21 +40,13 @@ thetaddot_d1, thetaddot_d2 = sp.symbols("thetaddot_d1 thetaddot_d2")
 K_p, K_v = sp.symbols("K_p K_v")
 l1, l2, m1, m2, g = sp.symbols("l1 l2 m1 m2 g")
 
-#: Library routes that answer a graded item in one call: switched off when an answer is
-#: to be derived by hand (the grader recomputes it from the answer cell). Switching a
-#: function off also stops the library functions that call it (``synchronised(…).at``
-#: calls ``cubic``).
-TRAJECTORY_ROUTES = tuple(
-    [f"robocourse.trajectories:{name}" for name in (
-        "cubic_coefficients", "cubic", "cubic_duration", "synchronised", "unsynchronised")]
-    + ["robocourse.simulate:forward_dynamics", "robocourse.simulate:simulate",
-       "robocourse.codegen:CompiledDynamics.forward_dynamics",
-       "robocourse.codegen:CompiledDynamics.state_rate",
-       "robocourse.control:computed_torque", "robocourse.control:track"])
-#: The routes switched off while the student's cubic of exercise 3 runs…
-CUBIC_ROUTES = ("robocourse.trajectories:cubic", "robocourse.trajectories:cubic_coefficients")
+#: The concepts (``grading.concepts``) a graded item asks to derive: switched off when an
+#: answer is to be derived by hand (the grader recomputes it from the answer cell).
+TRAJECTORY_ROUTES = ("the cubic trajectory", "forward dynamics", "computed-torque control")
+#: The concept switched off while the student's cubic of exercise 3 runs…
+CUBIC_ROUTES = ("the cubic trajectory",)
 #: …and while the computed-torque law of exercise 7 runs.
-CONTROL_ROUTES = ("robocourse.control:computed_torque", "robocourse.control:track")
+CONTROL_ROUTES = ("computed-torque control",)
 
 
 # --- exercises 1-2: the cubic's coefficients ------------------------------------------------

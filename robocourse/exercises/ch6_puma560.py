@@ -30,29 +30,13 @@ px, py, pz = sp.symbols("p_x p_y p_z")
 LENGTHS = {a2: 0.4318, a3: 0.0203, d3: 0.1501, d4: 0.4331}
 G = 9.81
 
-#: Library routes that answer an exercise in one call: switched off when the answer is to
-#: be derived by hand (the grader recomputes it from the answer cell).
-IK_ROUTES = ("robocourse.puma560:inverse_kinematics",)
-JACOBIAN_ROUTES = ("robocourse.kinematics:jacobian",
-                   "robocourse.kinematics:jacobian_rows",
-                   "robocourse.kinematics:jacobian_by_propagation",
-                   "robocourse.kinematics:jacobian_by_cross_products",
-                   "robocourse.kinematics:jacobian_by_differential_transforms",
-                   "robocourse.kinematics:rotate_jacobian",
-                   "robocourse.kinematics:jacobian_determinant",
-                   "robocourse.kinematics:manipulability",
-                   "robocourse.kinematics:inverse_jacobian",
-                   "robocourse.statics:joint_torques_by_jacobian")
-_VERBS = ("inverse_dynamics", "mass_matrix", "velocity_product", "coriolis_matrix",
-          "gravity_load")
-DYNAMICS_ROUTES = (
-    *(f"robocourse.{module}:{verb}" for module in ("newton_euler", "lagrange", "lagrange_euler")
-      for verb in _VERBS),
-    "robocourse.newton_euler:newton_euler", "robocourse.lagrange:potential_energy",
-    "robocourse.lagrange:lagrange_equations", "robocourse.lagrange:equation_terms",
-    "robocourse.closed_form:closed_form", "robocourse.codegen:CompiledDynamics",
-    "robocourse.statics:joint_torques_by_jacobian",
-    "robocourse.statics:static_forces_by_propagation")
+#: The concepts (``grading.concepts``) an exercise asks to derive: switched off when the
+#: answer is recomputed from the answer cell.
+IK_ROUTES = ("inverse kinematics of the PUMA 560",)
+JACOBIAN_ROUTES = ("the Jacobian", "the Jacobian's determinant", "the inverse Jacobian")
+#: Exercise 5: the gravity torques (statics too: a weight is a load on the arm).
+DYNAMICS_ROUTES = ("the equations of motion", "statics")
+
 
 
 def wrapped(angles):

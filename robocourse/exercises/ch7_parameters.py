@@ -30,42 +30,19 @@ XX1, XY1, XZ1, YY1, YZ1, ZZ1, MX1, MY1, MZ1, M1 = sp.symbols(STANDARD_2R[:10])
 ZZ2, MX2, MY2, M2, ZZ3, MX3, MY3, M3, YY2, YY3, MZ2, MZ3 = sp.symbols(
     "ZZ2 MX2 MY2 M2 ZZ3 MX3 MY3 M3 YY2 YY3 MZ2 MZ3")
 
-#: Library routes that give the ten parameters of a link in one call.
-PARAMETER_ROUTES = ("robocourse.parameters:origin_parameters",
-                    "robocourse.parameters:move_parameters",
-                    "robocourse.parameters:standard_parameters",
-                    "robocourse.inertia:parallel_axis",
-                    "robocourse.inertia:point_mass_inertia")
-#: …that give a column of the regressor (or the torques it multiplies).
-REGRESSOR_ROUTES = ("robocourse.parameters:regressor",
-                    "robocourse.parameters:inverse_dynamics",
-                    "robocourse.base_parameters:base_regressor",
-                    "robocourse.newton_euler:newton_euler",
-                    "robocourse.newton_euler:inverse_dynamics",
-                    "robocourse.newton_euler:gravity_load",
-                    "robocourse.newton_euler:mass_matrix",
-                    "robocourse.newton_euler:velocity_product",
-                    "robocourse.lagrange:lagrange_equations",
-                    "robocourse.lagrange:inverse_dynamics",
-                    "robocourse.lagrange:mass_matrix",
-                    "robocourse.lagrange:gravity_load")
-#: …that regroup the parameters.
-REGROUPING_ROUTES = ("robocourse.base_parameters:base_parameters_by_regrouping",
-                     "robocourse.base_parameters:base_parameters_by_qr",
-                     "robocourse.parameters:move_parameters",
-                     "robocourse.parameters:regressor")
-#: …that build the identification's linear system or solve it.
-IDENTIFICATION_ROUTES = ("robocourse.parameters:regressor",
-                         "robocourse.parameters:inverse_dynamics",
-                         "robocourse.base_parameters:base_regressor",
-                         "robocourse.identification:least_squares",
-                         "robocourse.identification:BaseRegressor")
-#: …that decide whether parameters are those of a rigid body.
-CONSISTENCY_ROUTES = ("robocourse.parameters:centre_of_mass_parameters",
-                      "robocourse.inertia:check_inertia",
-                      "robocourse.inertia:parallel_axis_to_centre",
-                      "robocourse.identification:pseudo_inertia",
-                      "robocourse.identification:physical_consistency")
+#: The concepts (``grading.concepts``) an exercise asks to derive: switched off when the
+#: answer is recomputed from the answer cell. The ten parameters of a link…
+PARAMETER_ROUTES = ("the dynamic parameters of a link", "the parallel-axis theorem")
+#: …a column of the regressor (or the torques it multiplies)…
+REGRESSOR_ROUTES = ("the regressor", "the equations of motion")
+#: …the regrouped parameters…
+REGROUPING_ROUTES = ("the base parameters", "the dynamic parameters of a link", "the regressor")
+#: …the identification's linear system and its solution…
+IDENTIFICATION_ROUTES = ("the regressor", "least-squares identification")
+#: …and whether parameters are those of a rigid body.
+CONSISTENCY_ROUTES = ("the physical check of dynamic parameters",
+                      "the physical check of an inertia tensor", "the parallel-axis theorem")
+
 
 
 class Names(Value):

@@ -44,7 +44,7 @@ import signal
 import numpy as np
 import sympy as sp
 
-from robocourse.grading import handover, runner, students
+from robocourse.grading import concepts, handover, runner, students
 from robocourse.grading.checks import Mistake, check_expression, same  # noqa: F401
 from robocourse.grading.handover import FunctionSource, encode
 from robocourse.grading.vocabulary import Vocabulary, module_symbols
@@ -230,12 +230,15 @@ def _call_with_robot(robot, *args, **kwargs):
 
 @dataclasses.dataclass
 class Function(Value):
-    """A function the student implements; ``forbidden``: library functions
-    (``"module:name"``) switched off while it runs. ``takes_robot``: its first argument
-    is a robot — the checks pass a :class:`Robot`, built where the function runs."""
+    """A function the student implements; ``forbidden``: the concepts (``concepts``)
+    switched off while it runs. ``takes_robot``: its first argument is a robot — the
+    checks pass a :class:`Robot`, built where the function runs."""
 
     forbidden: tuple = ()
     takes_robot: bool = False
+
+    def __post_init__(self):
+        self.forbidden = concepts.check(self.forbidden)
 
     def describe(self):
         return "a function (defined with def)"
@@ -473,7 +476,7 @@ class Exercise:
         self.visible = visible
         self.hidden = None
         self.hidden_first = False          # run the hidden tests before the visible ones
-        self.by_hand = {}                  # {name: forbidden functions} for recomputed answers
+        self.by_hand = {}                  # {name: forbidden concepts} for recomputed answers
         self.__doc__, self.__name__ = visible.__doc__, visible.__name__
 
     def __repr__(self):
@@ -639,15 +642,16 @@ class ExerciseSet:
     def hidden(self, number, *, by_hand=None, first=False):
         """Register the hidden tests of exercise ``number`` (in the grader module).
 
-        ``by_hand``: {answer name: forbidden library functions}: the answer is
-        recomputed from the student's answer cell with those functions switched off.
+        ``by_hand``: {answer name: forbidden concepts (``concepts``)}: the answer is
+        recomputed from the student's answer cell with those concepts switched off.
         ``first``: the grader runs these before the visible tests (so that their named
         mistakes are reported rather than a visible property check's plainer message).
         """
         def register(check):
             exercise = self.exercises[number]
             exercise.hidden, exercise.hidden_first = check, first
-            exercise.by_hand = dict(by_hand or {})
+            exercise.by_hand = {name: concepts.check(forbidden)
+                                for name, forbidden in (by_hand or {}).items()}
             return check
         return register
 

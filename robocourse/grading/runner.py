@@ -8,10 +8,12 @@ a plain subprocess while a student works — and talks to it over its standard
 input and output, one JSON line per message:
 
 ``{"op": "start", "setup": …, "program": …, "function": name | null, "names": […],
-"forbidden": ["module:attribute", …]}``
-    A forked child of this process removes every forbidden library function (its
-    name in every ``robocourse`` module is rebound to a function that refuses, and
-    its code object is replaced, so a saved reference refuses too), runs the
+"forbidden": [concept, …]}``
+    A forked child of this process switches off every route to the forbidden concepts
+    (``concepts``: the library functions that compute each, and the private helpers only
+    they run — their names in every ``robocourse`` module are rebound to a function that
+    refuses, and their code objects are replaced, so a saved reference refuses too;
+    ``"module:attribute"`` stands for that function alone), runs the
     exercise's ``setup`` (its imports), then the student's ``program``; it answers
     ``{"started": …}`` with the requested ``names`` as data, or ``{"error": …}``.
 ``{"op": "call", "args": …, "kwargs": …}``
@@ -21,7 +23,7 @@ input and output, one JSON line per message:
 ``{"op": "replay", "setup": …, "groups": [{"label": …, "before": […], "cells": […],
 "names": […] | null, "forbidden": […]}, …]}``
     Re-runs a notebook's code to recompute the answers an exercise asks to derive by
-    hand. For each distinct set of forbidden functions, a forked child switches that set
+    hand. For each distinct set of forbidden concepts, a forked child switches that set
     off *before any student code runs*, runs the set-up and, group by group, the
     instructor's ``before`` cells and the student's answer ``cells`` (errors of other
     groups are ignored); right after the cells of a group that asks for ``names`` with
@@ -56,7 +58,7 @@ import sys
 import time
 import traceback
 
-from robocourse.grading import handover, sandbox
+from robocourse.grading import concepts, handover, sandbox
 from robocourse.grading.checks import Mistake, shorten
 
 __all__ = ["Runner", "StudentCodeError", "StudentFunction", "REFUSAL", "GUARDED"]
@@ -82,42 +84,67 @@ class StudentCodeError(Mistake):
 
 
 def _refuse(*args, **kwargs):
-    # Becomes the code of a switched-off function, whose globals are then its library
-    # module's: so the message is a literal here, not REFUSAL.
-    raise AssertionError("this library function is switched off for this exercise: this "
-                         "exercise asks you to do this step yourself")
+    # Becomes the code of a switched-off function (with its message in place of this one,
+    # ``_refusing``), whose globals are then its library module's: so a literal here.
+    raise AssertionError("this library function is switched off for this exercise")
 
 
-def _switch_off(spec):
-    """Make ``module:attribute`` refuse everywhere in the robocourse modules of this process."""
-    module_name, attribute = spec.split(":")
-    module = importlib.import_module(module_name)
-    owner, _, leaf = attribute.rpartition(".")
-    holder = getattr(module, owner) if owner else module
-    original = getattr(holder, leaf)
+_REFUSED = "this library function is switched off for this exercise"
 
-    def refuse(*args, **kwargs):
-        raise AssertionError(f"{leaf} is switched off for this exercise: {REFUSAL}")
 
-    refuse.__name__ = refuse.__qualname__ = leaf
-    setattr(holder, leaf, refuse)
+def _refusing(text):
+    """The code of :func:`_refuse`, raising ``text``."""
+    code = _refuse.__code__
+    return code.replace(co_consts=tuple(text if c == _REFUSED else c for c in code.co_consts))
+
+
+def _switch_off(forbidden):
+    """Switch off the concepts ``forbidden`` in this process (``concepts.switched_off``: the
+    functions of each, and the private helpers only they run): each refuses, saying which
+    concept the exercise asks the student to derive. Their names in every ``robocourse``
+    module are rebound to a function that refuses, and their code is replaced (so a
+    saved reference refuses too); a class stays a class (``isinstance`` still works), its
+    methods refuse. A ``"module:attribute"`` spec stands for itself. The library's
+    caches are emptied: a result cached before would be a route."""
+    refusals = {}
+    for node, concept in concepts.switched_off(forbidden):
+        leaf = node.__name__
+        text = concepts.message(leaf, concept) if concept else \
+            f"{leaf} is switched off for this exercise: {REFUSAL}"
+        if isinstance(node, type):
+            for method in concepts.members(node):
+                if not isinstance(method, type):
+                    _disable(method, _refusing(text))
+        else:
+            _disable(node, _refusing(text))
+            refusals[node] = _refusal(leaf, text)
     for loaded in list(sys.modules.values()):
         if getattr(loaded, "__name__", "").startswith("robocourse"):
             names = vars(loaded)
             for key, value in list(names.items()):
-                if value is original:
+                if callable(getattr(value, "cache_clear", None)):
+                    value.cache_clear()
+                if callable(value) and not isinstance(value, type) and \
+                        (refuse := refusals.get(concepts.unwrapped(value))) is not None:
                     names[key] = refuse
-    _disable(original)
 
 
-def _disable(function):
-    """Give ``function`` the code of :func:`_refuse`, so that a saved reference refuses too,
+def _refusal(leaf, text):
+    def refuse(*args, **kwargs):
+        raise AssertionError(text)
+
+    refuse.__name__ = refuse.__qualname__ = leaf
+    return refuse
+
+
+def _disable(function, code):
+    """Give ``function`` the ``code`` of a refusal, so that a saved reference refuses too,
     and the function it wraps (``__wrapped__``, a decorator's): a wrapper's code cannot be
     swapped (it has free variables), so it calls the wrapped one, which refuses. The
     original code is kept nowhere."""
     while function is not None:
         with contextlib.suppress(AttributeError, ValueError, TypeError):
-            function.__code__ = _refuse.__code__
+            function.__code__ = code
         function = getattr(function, "__wrapped__", None)
 
 
@@ -130,13 +157,12 @@ def _error(error):
 
 
 class _Child:
-    """One exercise in the student's process: forbidden functions off, setup, the guard, the
+    """One exercise in the student's process: forbidden concepts off, setup, the guard, the
     student program."""
 
     def __init__(self, request, reply):
         self.reply, self.failed = reply, True
-        for spec in request.get("forbidden", []):
-            _switch_off(spec)
+        _switch_off(request.get("forbidden", []))
         self.namespace = {"__name__": "__main__", "__builtins__": builtins}
         exec(compile(request.get("setup", ""), "<exercise setup>", "exec"), self.namespace)
         self.namespace.update(handover.decode(request.get("values", {"dict": []})))
@@ -413,7 +439,7 @@ def _pass_on_groups(read, targets, reply, answered):
 
 
 def _replay(request, reply):
-    """Re-run a notebook's answer cells once per set of forbidden functions, with that
+    """Re-run a notebook's answer cells once per set of forbidden concepts, with that
     set switched off before any student code runs; report the requested answers of each
     group right after its cells (see the module docstring).
 
@@ -432,7 +458,7 @@ def _replay(request, reply):
 
 
 def _relay_replay(request, forbidden, pruned, reply, answered):
-    """Run one set of forbidden functions in a student's process; pass on its answers —
+    """Run one set of forbidden concepts in a student's process; pass on its answers —
     each must be one of the groups asking for names with that set, in order, once (a
     second run's repeats are dropped) — and stop it at the first other message, the
     groups left then failing. Return its exit status."""
@@ -526,8 +552,7 @@ def _needed(groups, targets):
 
 
 def _replay_with(request, forbidden, reply, pruned):
-    for spec in forbidden:
-        _switch_off(spec)
+    _switch_off(forbidden)
     groups = request["groups"]
     namespace = {"__name__": "__main__", "__builtins__": builtins}
     exec(compile(request.get("setup", ""), "<exercise setup>", "exec"), namespace)

@@ -14,6 +14,7 @@ from robocourse.exercises.ch1_statics import (
     EX5_SYMBOLS,
     STATICS_ROUTES,
     TRANSFORM_ROUTES,
+    VELOCITY_ROUTES,
     Fx,
     Fy,
     base_frame_torques,
@@ -170,7 +171,7 @@ def exercise_8(W_S, context):
                  unit="N / N·m", mistakes=known)
 
 
-@exercises.hidden(9, by_hand={"V_T": TRANSFORM_ROUTES})
+@exercises.hidden(9, by_hand={"V_T": VELOCITY_ROUTES})
 def exercise_9(V_T, context):
     R, P, F, N, v, w = _frames(context.student)
     V_S, W_T = np.concatenate([v, w]), np.concatenate([F, N])
