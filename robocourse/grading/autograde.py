@@ -452,16 +452,15 @@ class _Pool:
             if outcome is not None:
                 worker.job = None
                 return outcome
-        if worker.process.sentinel in ready or worker.channel in ready:
-            reason = f"the worker failed (exit status {worker.process.exitcode})"
-        elif time.monotonic() >= worker.deadline:
-            reason = (f"it took longer than the limit of {self.limit} s for one submission "
-                      "(its parts have limits of their own: the grader hung); it was stopped")
-        else:
+        died = worker.process.sentinel in ready or worker.channel in ready
+        if not died and time.monotonic() < worker.deadline:
             return None
         job, started = worker.job, worker.deadline - self.limit
         worker.stop()
         self.workers[self.workers.index(worker)] = self._start(worker.slot)
+        reason = (f"the worker failed (exit status {worker.process.exitcode})" if died else
+                  f"it took longer than the limit of {self.limit} s for one submission (its "
+                  "parts have limits of their own: the grader hung); it was stopped")
         return job.outcome([("grader", reason)], started, failed=True)
 
     def remaining(self):

@@ -45,7 +45,6 @@ import contextlib
 import contextvars
 import dataclasses
 import dis
-import functools
 import hashlib
 import importlib
 import inspect
@@ -509,6 +508,8 @@ class Context:
         inherited = self.runner().launch() if uses_runner else None
 
         def in_child():
+            if inherited is None:
+                self._runner = None             # not the parent's: one it starts is its own
             try:
                 result = step()
             finally:
@@ -525,7 +526,8 @@ class Context:
 
     def _leave_runner(self, inherited):
         """In the child, at its end: end the function it started in the runner; whether the
-        runner is still the one the parent started (else it is stopped)."""
+        parent's runner (process ``inherited``) is left as it was, ready for the next step
+        (else it is stopped). A runner the child started itself is stopped."""
         if self._runner is None:
             return True
         with contextlib.suppress(runner.StudentCodeError):
@@ -534,7 +536,7 @@ class Context:
         if process is not None and process.pid == inherited and self._runner.running():
             return True
         self._runner.close()
-        return False
+        return inherited is None
 
     def decide(self, exercise, handed):
         """The verdict on the answers ``handed`` (hand-over data) of ``exercise``: checked
@@ -547,7 +549,7 @@ class Context:
         except handover.HandoverError as error:
             return Verdict.failed(f"Exercise {number}: no valid answer was handed in for "
                                   f"exercise {number} ({error})", "not-handed-over")
-        self.exercise_set.warm()
+        self.exercise_set.warm(self._runner_factory)
         uses_functions = exercise.uses_functions()
         outcome = self.isolated(lambda: exercise.judge(handed, self),
                                 uses_runner=uses_functions or self._functions_kept)
@@ -800,12 +802,6 @@ def _show(failure):
     shell.showtraceback((type(failure), failure, None))
 
 
-def _without_arguments(function):
-    """Whether ``function`` can be called without arguments."""
-    return all(p.default is not p.empty or p.kind in (p.VAR_POSITIONAL, p.VAR_KEYWORD)
-               for p in inspect.signature(function).parameters.values())
-
-
 def _does_nothing(function):
     """Whether ``function`` does nothing: a body of only a docstring (or ``pass``).
 
@@ -884,25 +880,25 @@ class ExerciseSet:
     def __init__(self, name):
         self.name = name
         self.exercises = {}
-        self._warm = False
+        self.solution = None              # (student id, [(test cell, answers)]): see warm()
         _watch_missing_answers()
 
-    def warm(self):
-        """Compute, once in this process, the cached quantities of the modules that define
-        these exercises that do not depend on the student (their ``functools`` caches
-        callable without arguments): the grader decides each exercise in a child process,
-        which would otherwise compute them again for every exercise of every student."""
-        if self._warm:
+    def warm(self, runner_factory=None):
+        """Decide the instructor's own hand-overs (``solution``, the solution notebook's
+        stored outputs: trusted), once in this process and in it, not in a child: what the
+        checks compute and cache — the expected answers, their canonical forms, sympy's
+        caches — then stays for every child that decides a student's answers (whose caches
+        die with it). A failure here only leaves a cache cold."""
+        if self.solution is None:
             return
-        self._warm = True
-        modules = {inspect.getmodule(check) for exercise in self.exercises.values()
-                   for check in (exercise.visible, exercise.hidden) if check is not None}
-        for module in modules:
-            for cached in vars(module).values():
-                if isinstance(cached, functools._lru_cache_wrapper) and \
-                        _without_arguments(cached.__wrapped__):
-                    with contextlib.suppress(Exception):    # fails in the check as well
-                        cached()
+        (student, handovers), self.solution = self.solution, None
+        context = Context(self, student, runner_factory=runner_factory)
+        try:
+            for cell, answers in handovers:
+                with contextlib.suppress(Exception):
+                    self.by_cell(cell).judge(answers, context)
+        finally:
+            context.close()
 
     def visible(self, number, *, cell, **answers):
         """Declare exercise ``number``: its test cell's grade id, its answers by name and

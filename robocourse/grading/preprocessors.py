@@ -437,7 +437,20 @@ def load_exercise_set(path):
     if len(sets) != 1:
         raise ValueError(f"{path} should define exactly one ExerciseSet (as `exercises`); "
                          f"found {len(sets)}")
+    sets[0].solution = (EXAMPLE_ID, _stored_handovers(path.parent))
     return sets[0], path.read_bytes()
+
+
+def _stored_handovers(folder):
+    """``[(test cell, answers)]``: the hand-overs stored in the outputs of the solution
+    notebooks of ``folder`` (the instructor's run, with the example id)."""
+    found = []
+    for path in sorted(folder.glob("*.ipynb")):
+        for cell in nbformat.read(path, as_version=4).cells:
+            for payload in _handovers(cell) if _is_test(cell) else ():
+                with contextlib.suppress(handover.HandoverError):
+                    found.append((_nbgrader(cell)["grade_id"], handover.check_payload(payload)[1]))
+    return found
 
 
 _LOADED = {}
