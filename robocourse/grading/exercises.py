@@ -69,7 +69,7 @@ CHECK_SECONDS = 60
 #: Memory the grader may use to decide one exercise, beyond what it holds already.
 CHECK_MEMORY_BYTES = 1 << 30
 #: The most bytes of an exercise's rebuilt answers (pickled) kept for later exercises.
-KEPT_BYTES = 16 << 20
+KEPT_BYTES = 4 << 20
 
 _context = contextvars.ContextVar("robocourse_grading_context", default=None)
 
