@@ -21,8 +21,8 @@ from nbgrader.preprocessors import (AssignLatePenalties, CheckCellMetadata, Igno
                                     LimitOutput, SaveAutoGrades)
 
 from robocourse.grading.autograde import remove_special_files_hook
-from robocourse.grading.preprocessors import (ReleaseStudentId, SandboxedExecute, SanitizeOutputs,
-                                              Verdict)
+from robocourse.grading.preprocessors import (ReleaseRunAll, ReleaseStudentId, SandboxedExecute,
+                                              SanitizeOutputs, Verdict)
 
 c = get_config()  # noqa: F821 - provided by nbgrader when it loads this file
 
@@ -40,10 +40,11 @@ c.CourseDirectory.db_url = "sqlite:///" + os.path.join(root, "grading", "gradebo
 c.CourseDirectory.ignore = [".ipynb_checkpoints", "*.pyc", "__pycache__", "feedback",
                             "grader.py"]
 
-# The release asks for the student's id instead of carrying the example id.
+# The release asks for the student's id instead of carrying the example id, and Run All
+# goes on past an answer cell that raises (the stub).
 steps = list(GenerateAssignment.class_traits()["preprocessors"].default())
-steps.insert(steps.index(next(p for p in steps if p.__name__ == "ComputeChecksums")),
-             ReleaseStudentId)
+at = steps.index(next(p for p in steps if p.__name__ == "ComputeChecksums"))
+steps[at:at] = [ReleaseStudentId, ReleaseRunAll]
 c.GenerateAssignment.preprocessors = steps
 
 # Autograde: links, pipes and devices removed from the submitted folder (nbgrader would copy

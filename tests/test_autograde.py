@@ -7,10 +7,14 @@ but who try every way to change their grade or another student's — input
 transformers, patched checkers, reading and executing ``solutions/``, writing the
 gradebook, the library, the configuration or another submission, detached
 children, signals, ``os._exit``, an output flood, bypassing a switched-off library
-function, an empty and an invalid notebook. ``robocourse-autograde`` grades them
-all in one parallel batch; every score must be what a careful human grader would
-give, no protected file may change, and nothing an attacker started may outlive
-the batch.
+function, an empty and an invalid notebook — and students whose honest answers sit
+beside one that fails: every kind of malformed hand-over, one that is slow or huge to
+rebuild, a function whose result is too large, the stubs, a function that raises (and,
+in chapter 0, a bug of the grader's for one student). ``robocourse-autograde`` grades
+them all in one parallel batch, after the solution; every score must be what a careful
+human grader would give — a failure costs only its own cell —, the summary must say
+whose fault each failure is, no protected file may change, and nothing an attacker
+started may outlive the batch.
 """
 
 import hashlib
@@ -190,6 +194,93 @@ def dh(alpha, a, theta, d):
 LIBRARY_ROUTE = ("tau_tool = static_forces_by_propagation(planar_2r(), [theta1, theta2], "
                  "[fx, fy, 0, 0, 0, nz], frame='tool').torques")
 
+# A student's kernel can hand over anything: these replace the test cells' calls by ones that
+# hand over crafted data (written with dict(...), as the sources go through str.format).
+HANDING_OVER = """
+from IPython.display import display as _display
+import robocourse.grading.handover as _handover
+
+
+def _handing_over(payload):
+    def hand_over(*answers):
+        _display(dict([(_handover.MIME_TYPE, payload), ("text/plain", "handed in")]), raw=True)
+    return hand_over
+
+
+def _exercise(number, answers):
+    return dict(assignment="{assignment}", exercise=number, answers=answers)
+"""
+
+#: Every kind of malformed hand-over: the payload a list where a mapping is expected (the
+#: audit's case), the answers a list, an entry a list, a node of the wrong arity, an unknown
+#: kind of value, an entry with both a value and a non-text error.
+MALFORMED = HANDING_OVER + """
+checks.exercise_1 = _handing_over(["tau_tool", "a list where a mapping is expected"])
+checks.exercise_3 = _handing_over(_exercise(3, [["tau_3r", dict(value=None)]]))
+checks.exercise_4 = _handing_over(_exercise(4, dict(tau_base=["value", dict(int="1")])))
+checks.exercise_5 = _handing_over(_exercise(5, dict(tau_rp=dict(value=dict(
+    sympy=["Pow", [["Symbol", "x", dict()]]])))))
+checks.exercise_6 = _handing_over(_exercise(6, dict(tau_payload=dict(value=dict(pickle="gAS")))))
+checks.exercise_7 = _handing_over(_exercise(7, dict(F_free=dict(value=None, error=7))))
+"""
+
+#: Hand-overs within the size limits that sympy expands as it rebuilds them: the modulus of
+#: a complex sum of n real symbols (n² terms). With 400 symbols it takes a minute and more,
+#: with 3000 its memory grows fast.
+SLOW_AND_LARGE = HANDING_OVER + """
+
+
+def _modulus(n):
+    terms = [["Symbol", "x%d" % i, dict(real=True)] for i in range(n)]
+    terms = [t if i % 2 else ["Mul", [["Constant", "I"], t]] for i, t in enumerate(terms)]
+    return ["Function", "Abs", [["Add", terms]]]
+
+
+checks.exercise_3 = _handing_over(_exercise(3, dict(tau_3r=dict(value=dict(
+    sympy=["Matrix", 3, 1, [_modulus(400), ["Integer", "0"], ["Integer", "0"]]])))))
+checks.exercise_4 = _handing_over(_exercise(4, dict(tau_base=dict(value=dict(
+    sympy=["Matrix", 2, 1, [_modulus(3000), ["Integer", "0"]]])))))
+"""
+
+#: A function whose result is larger than what may come back (300 000 parts).
+HUGE_RESULT = """def inward_step(R, P, f_next, n_next):
+    return np.zeros(300_001), np.zeros(3)"""
+
+#: The release's stub of exercise 2, untouched.
+STUB_FUNCTION = '''def inward_step(R, P, f_next, n_next):
+    """The force and moment on link i from link i-1, in {{i}}, that balance the load of link i+1."""
+    # YOUR CODE HERE
+    raise NotImplementedError()'''
+
+STUB = "# YOUR CODE HERE\nraise NotImplementedError()"
+
+RAISING_FUNCTION = """def outward_step(T, omega, v, thetadot):
+    scale = len(omega) / 0
+    return omega, v"""
+
+#: A bug in the grader, for one student: exercise 8's hidden tests raise (appended to the
+#: grader module of chapter 0's class).
+GRADER_BUG = """
+
+_hidden_8 = exercises.exercises[8].hidden
+
+
+def _buggy_hidden_8(context, **answers):
+    if context.student == "y_faults":
+        raise RuntimeError("a bug in the grader")
+    return _hidden_8(**answers, context=context)
+
+
+exercises.exercises[8].hidden = _buggy_hidden_8
+"""
+
+#: Each test cell's deadline and memory budget in these classes (the default is a minute
+#: and 1 GB): the slow hand-over is stopped sooner, the huge result runs out of memory.
+LIMITS = """
+c.Verdict.check_seconds = 30
+c.Verdict.check_memory_bytes = 64 << 20
+"""
+
 
 def _empty(nb, paths):
     return nbformat.v4.new_notebook()
@@ -248,16 +339,40 @@ CLASSES = {
                                   "1, 2*sp.sin(theta1/2)*sp.cos(theta1/2)])")], []),
          "l_bypass": ([replace("ex2_inward_step", SAVED_REFERENCE),
                        replace("ex1_tau_tool", LIBRARY_ROUTE)], ["ex1", "ex2"]),
-         "m_saved_code": ([replace("ex2_inward_step", SAVED_CODE)], ["ex2"])},
+         "m_saved_code": ([replace("ex2_inward_step", SAVED_CODE)], ["ex2"]),
+         "p_malformed": ([append("ex1_tau_tool", MALFORMED)],
+                         ["ex1", "ex3", "ex4", "ex5", "ex6", "ex7"]),
+         "q_slow_huge": ([append("ex1_tau_tool", SLOW_AND_LARGE),
+                          replace("ex2_inward_step", HUGE_RESULT)], ["ex2", "ex3", "ex4"]),
+         "s_stubs": ([replace("ex2_inward_step", STUB_FUNCTION), replace("ex3_tau_3r", STUB)],
+                     ["ex2", "ex3"])},
         {("l_bypass", "ex1"): "switched off", ("l_bypass", "ex2"): "switched off",
-         ("m_saved_code", "ex2"): "cannot be handed to the grader"}),
+         ("m_saved_code", "ex2"): "cannot be handed to the grader",
+         ("p_malformed", "ex1"): "no valid answer was handed in for exercise 1 (the hand-over: "
+                                 "expected an object",
+         ("p_malformed", "ex3"): "the hand-over → answers: expected an object, got a list",
+         ("p_malformed", "ex4"): 'tau_base: expected an object {"value": …} or {"error": …}',
+         ("p_malformed", "ex5"): "tau_rp → sympy → Pow: expected a list of 2 parts",
+         ("p_malformed", "ex6"): "an unknown kind of value 'pickle'",
+         ("p_malformed", "ex7"): "F_free: expected an object",
+         ("q_slow_huge", "ex2"): "returned data that cannot be read: the answer is too large",
+         ("q_slow_huge", "ex3"): "could not check this answer within 30 s",
+         ("q_slow_huge", "ex4"): "checking this answer needs more than 64 MB of memory",
+         ("s_stubs", "ex2"): "raised NotImplementedError at line 4 of inward_step: is the "
+                             "answer cell still the stub?",
+         ("s_stubs", "ex3"): "no answer was handed in for exercise 3"}),
     "ch0_kinematics": _class(
         {"ex1": 3, "ex2": 4, "ex3": 4, "ex4": 3, "ex5": 3, "ex6": 4, "ex7": 3, "ex8": 3},
         WRONG_CH0, "ex1_answer", ("ex5_answer", ["ex1", "ex2", "ex3", "ex4"]),
         {"l_bypass": ([replace("ex2_answer", SAVED_DH_REFERENCE)], ["ex2"]),
-         "m_saved_code": ([replace("ex2_answer", SAVED_DH_CODE)], ["ex2"])},
+         "m_saved_code": ([replace("ex2_answer", SAVED_DH_CODE)], ["ex2"]),
+         "y_faults": ([replace("ex6_answer", RAISING_FUNCTION)], ["ex6", "ex8"])},
         {("l_bypass", "ex2"): "switched off",
-         ("m_saved_code", "ex2"): "cannot be handed to the grader"}),
+         ("m_saved_code", "ex2"): "cannot be handed to the grader",
+         ("y_faults", "ex6"): "raised ZeroDivisionError at line 2 of outward_step: division "
+                              "by zero",
+         ("y_faults", "ex8"): "the grader failed on this answer (RuntimeError: a bug in the "
+                              "grader"}),
 }
 BY_STUDENT = [(assignment, student) for assignment, spec in CLASSES.items()
               for student in spec["submissions"]]
@@ -314,9 +429,16 @@ def _left_over(course):
 
 def _grade_class(course, assignment):
     """Make the class of ``assignment`` in ``course`` and grade it in one batch: returns
-    ``(course, digests before, digests after, the autograde result)``."""
+    ``(course, digests before, digests after, the autograde result)``. The classes' test
+    cells have a shorter deadline and a smaller memory budget (``LIMITS``); chapter 0's
+    grader module has a bug for one student (``GRADER_BUG``)."""
     shutil.copy(ROOT / "nbgrader_config.py", course)
+    with open(course / "nbgrader_config.py", "a") as config:
+        config.write(LIMITS)
     shutil.copytree(ROOT / "solutions" / assignment, course / "solutions" / assignment)
+    if assignment == "ch0_kinematics":
+        with open(course / "solutions" / assignment / "grader.py", "a") as grader:
+            grader.write(GRADER_BUG)
     _run(course, sys.executable, "-m", "nbgrader", "generate_assignment", assignment, "--force")
     release = nbformat.read(course / "exercises" / assignment / f"{assignment}.ipynb", 4)
     solution = nbformat.read(course / "solutions" / assignment / f"{assignment}.ipynb", 4)
@@ -336,8 +458,11 @@ def _grade_class(course, assignment):
     protected = [course / "solutions", course / "nbgrader_config.py", ROOT / "robocourse",
                  course / "grading" / "submitted"]
     before = _digests(protected)
+    # the solution is graded first in chapter 1's class (the canary: tests/test_canary.py
+    # has it fail); chapter 0's goes without, to keep the suite short
+    canary = [] if assignment == "ch1_statics" else ["--ParallelAutograde.canary=False"]
     result = _run(course, sys.executable, "-m", "robocourse.grading.autograde", assignment,
-                  "--create", "--no-progress", check=False)
+                  "--create", "--no-progress", *canary, check=False)
     return course, before, _digests(protected), result
 
 
@@ -407,14 +532,36 @@ def test_the_attackers_saw_and_wrote_nothing(graded, assignment):
     assert "WROTE" not in outputs("g_writes") and outputs("g_writes").count("REFUSED") == 5
 
 
+def _summary(result, whose):
+    """The lines of the batch's summary under the faults of ``whose``."""
+    lines = result.stderr.split(f"the {whose} faults", 1)[1].splitlines()
+    return [line.strip() for line in lines[1:] if line.startswith("  ")]
+
+
 @pytest.mark.parametrize("assignment", CLASSES)
-def test_the_batch_finished_and_names_the_unreadable_submission(graded, assignment):
+def test_the_batch_finished_and_names_each_fault_by_whose_it_is(graded, assignment):
+    """The students' faults — unreadable notebooks, a kernel that exited, malformed, slow or
+    huge hand-overs — are listed and cost only what they touched; only the grader's own
+    (chapter 0's grader module has a bug for one student) make the command fail."""
     result = graded(assignment)[3]
-    assert result.returncode == 1                        # one submission could not be read
-    assert "o_invalid: could not be read" in result.stderr
-    assert "n_empty: could not be read" in result.stderr
     readable = len(CLASSES[assignment]["submissions"]) - 2
     assert re.search(rf"graded: {readable}\b", result.stderr), result.stderr
+    students = "\n".join(_summary(result, "students'"))
+    for words in ("o_invalid: could not be read", "n_empty: could not be read",
+                  "j_exit: cell", "the kernel exited"):
+        assert words in students, result.stderr[-3000:]
+    grader = _summary(result, "grader's")
+    if assignment == "ch0_kinematics":
+        assert result.returncode == 1
+        assert [line.split(":")[0] for line in grader] == ["y_faults"], grader
+        assert "Exercise 8: the grader failed on this answer" in grader[0]
+    else:
+        assert result.returncode == 0, result.stderr[-3000:]
+        assert grader == []
+        canary = re.search(r"the solution graded first: (\d+\.\d) s", result.stderr)
+        assert float(canary.group(1)) > 1, result.stderr[-3000:]         # it ran
+        for student, count in (("p_malformed", 6), ("q_slow_huge", 3)):
+            assert students.count(f"{student}: Exercise") == count, students
 
 
 @pytest.mark.parametrize("assignment", CLASSES)

@@ -11,6 +11,7 @@ file. Each notebook has an output budget and a running-time budget (small ones h
 and what reaches the instructor's browser keeps only what cannot run script there.
 """
 
+import dataclasses
 import os
 import pathlib
 import shutil
@@ -24,7 +25,7 @@ from test_autograde import _cell, _fill_in, _run, _scores
 from test_sandbox import execute, needs_sandbox
 from traitlets.config import Config
 
-from robocourse.grading import preprocessors
+from robocourse.grading import autograde, preprocessors
 
 ROOT = pathlib.Path(__file__).resolve().parent.parent
 ASSIGNMENT = "ch1_statics"
@@ -87,7 +88,8 @@ def escaping_class(tmp_path_factory):
             (folder / "deep" / "leak_solutions").symlink_to(course / "solutions")
         nbformat.write(notebook, folder / f"{ASSIGNMENT}.ipynb")
     result = _run(course, sys.executable, "-m", "robocourse.grading.autograde", ASSIGNMENT,
-                  "--create", "--no-progress", "--workers", "1", check=False)
+                  "--create", "--no-progress", "--workers", "1",
+                  "--ParallelAutograde.canary=False", check=False)    # (test_autograde's)
     return course, result
 
 
@@ -161,7 +163,7 @@ def test_the_sandbox_binds_only_files_submitted_as_regular_files(tmp_path):
     for name in ("own.txt", "leak.db", "added_by_instructor.py"):
         shutil.copy(submitted / name if name != "added_by_instructor.py" else secret,
                     autograded / name)
-    executor = preprocessors.SandboxedExecute(config=_course_config(tmp_path))
+    executor = preprocessors.SandboxedExecute(config=_course_config(tmp_path), canary=False)
     nb = nbformat.v4.new_notebook(cells=[nbformat.v4.new_code_cell(LIST_HOME)])
     resources = {"metadata": {"path": str(autograded)},
                  "nbgrader": {"student": "s1", "assignment": "a"}}
@@ -238,3 +240,43 @@ def test_a_submitted_folder_loses_links_pipes_and_only_them(tmp_path):
     assert remove_special_files(tmp_path) == ["pipe", "sub/link"]
     kinds = {p.name: stat.S_IFMT(p.lstat().st_mode) for p in tmp_path.rglob("*")}
     assert kinds == {"sub": stat.S_IFDIR, "kept.txt": stat.S_IFREG}
+
+
+@dataclasses.dataclass
+class Hanging:
+    """A job that takes ``seconds`` in its worker (a grader that hangs on a submission)."""
+
+    seconds: float
+    who: str
+
+    def run(self, exporter):
+        started = time.monotonic()
+        time.sleep(self.seconds)
+        return self.outcome([], started)
+
+    def outcome(self, faults, started, failed=False):
+        return autograde.Outcome(self.who, self.who, ASSIGNMENT, "", faults, failed,
+                                 time.monotonic() - started)
+
+
+class Converter:
+    """What the pool of robocourse-autograde asks of its converter."""
+
+    assignments = {"a/s1": ["a.ipynb"], "a/s2": ["a.ipynb"]}
+    workers, progress, submission_wall_seconds, config = 1, False, 3, Config()
+
+    def _split(self):
+        return [], []
+
+
+def test_a_submission_past_its_wall_clock_limit_stops_its_worker_and_the_batch_goes_on():
+    started = time.monotonic()
+    with autograde._Pool(Converter()) as pool:
+        pool.submit(Hanging(600, "hangs"))
+        pool.submit(Hanging(0, "next"))
+        hung, after = list(pool.remaining())
+        worker = pool.workers[0].process
+    assert (hung.who, hung.failed, after.who, after.failed) == ("hangs", True, "next", False)
+    (whose, why), = hung.faults
+    assert whose == "grader" and "took longer than the limit of 3 s for one submission" in why
+    assert time.monotonic() - started < 60 and not worker.is_alive()

@@ -10,6 +10,10 @@ from the gradebook, records the students and submissions, writes the scores and
 later the feedback and the grade export. This command runs nbgrader's autograde
 pipeline in three steps, as a pipeline over the submissions:
 
+0. first, in the workers: each assignment's solution is graded as a submission
+   (``preprocessors.canary``); unless every one gets full marks — a sandbox that
+   cannot import the course, a grader module that fails — the command stops, saying
+   why, before any student is graded;
 1. in this process: whatever in a submitted folder is not a regular file or a folder
    (a symbolic link, whose target nbgrader would copy as the instructor; a pipe; a
    device) is removed from it by the configuration's pre-convert hook, with a warning
@@ -19,7 +23,9 @@ pipeline in three steps, as a pipeline over the submissions:
    then handed to a worker at once;
 2. in parallel worker processes, one per core: the notebook runs in a sandboxed
    kernel and the grader decides every test cell (``preprocessors``) — the slow
-   part, which never writes the gradebook;
+   part, which never writes the gradebook. Each submission has a wall-clock limit
+   (``submission_wall_seconds``, beyond the limits of its parts): past it, its worker
+   is stopped and replaced, and the submission scores zero;
 3. in this process again, as each worker hands a notebook back (between the
    sanitizing of the next ones): nbgrader saves the scores (``SaveAutoGrades``,
    ``AssignLatePenalties``) — one writer, so the gradebook is never contended.
@@ -28,16 +34,22 @@ So the workers start on the first submission while the others are still being
 sanitized, and this process's own steps never leave a core idle.
 
 A progress bar shows the submissions as they finish; the summary lists how many
-were graded, which failed to run and why, the time and the peak memory; the class
-report (``report``) is written to ``grading/reports/<assignment>.csv`` and ``.png``.
-The command exits with status 1 when a submission could not be graded.
+were graded, the time and the peak memory, and what went wrong, by whose fault: the
+student's (an unreadable notebook, a kernel that died, a hand-over that is malformed,
+too slow or too large to check — only what it touched scores zero) or the grader's
+(an error in the grader, a worker that failed, a submission past its wall-clock
+limit). The class report (``report``) is written to
+``grading/reports/<assignment>.csv`` and ``.png``. The command exits with status 1
+when the grader is at fault somewhere (or the canary fails), 0 otherwise.
 """
 
-import concurrent.futures
+import copy
 import dataclasses
 import multiprocessing
+import multiprocessing.connection
 import os
 import resource
+import signal
 import stat
 import sys
 import time
@@ -52,6 +64,11 @@ from nbgrader.preprocessors import SaveAutoGrades
 from traitlets import Bool, Integer, default
 
 from robocourse.grading import report
+
+#: Wall-clock seconds of one submission in a worker, beyond which the worker is stopped:
+#: above what its limited parts can take (the kernel's running time, the replay, each
+#: test cell's deadline), so reached only when the grader itself hangs.
+SUBMISSION_WALL_SECONDS = 1800
 
 __all__ = ["ParallelAutograde", "ParallelAutogradeApp", "main", "remove_special_files",
            "remove_special_files_hook"]
@@ -101,45 +118,94 @@ class Job:
     path: str
     resources: dict
 
+    def run(self, exporter):
+        """Run the notebook in its sandbox and decide its test cells; write it back."""
+        started = time.monotonic()
+        try:
+            nb = nbformat.read(self.path, as_version=nbformat.NO_CONVERT)
+            output, resources = exporter.from_notebook_node(nb, resources=self.resources)
+            with open(self.path, "w", encoding="utf-8") as file:
+                file.write(output)
+        except Exception as error:  # noqa: BLE001 - reported in the summary, the batch goes on
+            return self.outcome([("grader", _last_line(error))], started, failed=True)
+        notes = resources.get("robocourse", {})
+        faults = list(notes.get("faults", []))
+        if "kernel_died" in notes:
+            died = notes["kernel_died"]
+            faults.insert(0, ("student", f"cell {died['cell'] + 1}: {died['reason']}"))
+        return self.outcome(faults, started)
+
+    def outcome(self, faults, started, failed=False):
+        return Outcome(self.student, self.who, self.resources["nbgrader"]["assignment"],
+                       self.path, faults, failed, time.monotonic() - started)
+
+
+@dataclasses.dataclass
+class Canary:
+    """The solution of an assignment, graded before the students (``preprocessors.canary``)."""
+
+    assignment: str
+    who: str = "the solution"
+
+    def run(self, exporter):
+        from robocourse.grading.preprocessors import canary
+
+        started = time.monotonic()
+        reason = canary(exporter.config, self.assignment)
+        return self.outcome([("grader", reason)] if reason else [], started, bool(reason))
+
+    def outcome(self, faults, started, failed=False):
+        return Outcome("", self.who, self.assignment, "", faults, failed,
+                       time.monotonic() - started)
+
 
 @dataclasses.dataclass
 class Outcome:
+    """What came of a job: its faults, ``(whose, what)`` with whose ``"student"`` or
+    ``"grader"``; ``failed``: the notebook was not graded at all (it scores zero)."""
+
     student: str
     who: str
+    assignment: str
     path: str
-    error: str = ""
+    faults: list = dataclasses.field(default_factory=list)
+    failed: bool = False
     seconds: float = 0.0
+
+
+def _last_line(error):
+    return traceback.format_exception_only(type(error), error)[-1].strip()
+
+
+def _unreadable(error, student, who, assignment):
+    """The outcome of a submission that nbgrader could not read: the student's fault when
+    it is not a notebook of the assignment (not JSON, not a notebook, a cell of the
+    assignment missing), else the grader's."""
+    from nbformat.reader import NotJSONError
+    from nbformat.validator import ValidationError
+
+    kind = "a cell of the assignment is missing" if isinstance(error, KeyError) \
+        else type(error).__name__
+    whose = "student" if isinstance(error, (KeyError, NotJSONError, ValidationError)) \
+        else "grader"
+    return Outcome(student, who, assignment, "", [(whose, (
+        f"could not be read as a notebook of {assignment} ({kind}: {error}); it scores "
+        "zero"))], failed=True)
 
 
 # --- the workers ----------------------------------------------------------------------
 
-_worker = {}
-
-
-def _start_worker(config, preprocessors, slots):
-    """Each worker: its own sandbox slot (user id), the pipeline's slow part."""
-    with slots.get_lock():
-        slot = slots.value
-        slots.value += 1
+def _work(config, preprocessors, slot, channel):
+    """A worker: its own sandbox slot (user id) and process group (stopped whole with the
+    children it forks), the pipeline's slow part; runs the jobs it receives, one by one."""
+    os.setpgrp()
+    signal.signal(signal.SIGINT, signal.SIG_IGN)          # the command stops its workers
     os.environ["ROBOCOURSE_SANDBOX_SLOT"] = str(slot)
     exporter = NotebookExporter(config=config)
     for preprocessor in preprocessors:
         exporter.register_preprocessor(preprocessor)
-    _worker["exporter"] = exporter
-
-
-def _execute_and_decide(job):
-    """Run the notebook in its sandbox and decide its test cells; write it back."""
-    started = time.monotonic()
-    try:
-        nb = nbformat.read(job.path, as_version=nbformat.NO_CONVERT)
-        output, _ = _worker["exporter"].from_notebook_node(nb, resources=job.resources)
-        with open(job.path, "w", encoding="utf-8") as file:
-            file.write(output)
-    except Exception as error:  # noqa: BLE001 - reported in the summary, the batch goes on
-        last = traceback.format_exception_only(type(error), error)[-1].strip()
-        return Outcome(job.student, job.who, job.path, last, time.monotonic() - started)
-    return Outcome(job.student, job.who, job.path, "", time.monotonic() - started)
+    while (job := channel.recv()) is not None:
+        channel.send(job.run(exporter))
 
 
 # --- the converter --------------------------------------------------------------------
@@ -149,6 +215,11 @@ class ParallelAutograde(Autograde):
 
     workers = Integer(0, help="Worker processes (0: one per core).").tag(config=True)
     progress = Bool(True, help="Show a progress bar.").tag(config=True)
+    submission_wall_seconds = Integer(SUBMISSION_WALL_SECONDS, help="Wall-clock seconds of "
+                                      "one submission in a worker; past them the worker is "
+                                      "stopped and the submission scores zero.").tag(config=True)
+    canary = Bool(True, help="Grade each assignment's solution first and stop unless it gets "
+                             "full marks.").tag(config=True)
 
     def _split(self):
         """The configured autograde pipeline: the part before SaveAutoGrades runs in the
@@ -183,31 +254,51 @@ class ParallelAutograde(Autograde):
     def convert_notebooks(self):
         self._require_pipeline()
         started = time.monotonic()
-        failures, outcomes = [], []
+        outcomes = []
         with _Pool(self) as pool:
-            for job in self._sanitized(failures):
+            self.canary_seconds = self._canaries(pool) if self.canary else 0.0
+            for job in self._sanitized(outcomes):
                 pool.submit(job)
-                self._save_all(pool.finished(), outcomes, failures)
-            self._save_all(pool.remaining(), outcomes, failures)
-        outcomes.sort(key=lambda o: o.student)
-        self.summary = _Summary(graded=len([o for o in outcomes if not o.error]),
-                                failures=failures, seconds=time.monotonic() - started,
-                                outcomes=outcomes)
+                self._save_all(pool.finished(), outcomes)
+            self._save_all(pool.remaining(), outcomes)
+        outcomes.sort(key=lambda o: o.who)
+        self.summary = _Summary(outcomes, time.monotonic() - started, self.canary_seconds)
         self.summary.report(self.log)
         for assignment in sorted(self._graded):
             report.write(self.coursedir, assignment, self.log)
 
-    def _save_all(self, finished, outcomes, failures):
+    def _canaries(self, pool):
+        """Grade each assignment's solution first (``preprocessors.canary``), in the
+        workers; raise NbGraderException, saying why, unless every one gets full marks.
+        Return the seconds it took."""
+        from nbgrader.converters.base import NbGraderException
+
+        from robocourse.grading.preprocessors import canary_message
+
+        started = time.monotonic()
+        assignments = sorted({self._ids(submission)[0] for submission in self.assignments})
+        for assignment in assignments:
+            pool.submit(Canary(assignment))
+        failed = [(outcome.assignment, outcome.faults[0][1]) for outcome in pool.remaining()
+                  if outcome.failed]
+        for assignment, reason in failed:
+            self.log.error(canary_message(assignment, reason))
+        if failed:
+            raise NbGraderException(canary_message(*failed[0]))
+        return time.monotonic() - started
+
+    def _save_all(self, finished, outcomes):
         for outcome in finished:
             outcomes.append(outcome)
-            if outcome.error:
-                failures.append((outcome.who, outcome.error))
+            if outcome.failed:
+                self._zero(outcome.assignment, outcome.student)
             else:
                 self._save(outcome)
 
-    def _sanitized(self, failures):
-        """The sanitized notebooks, one submission after the other (unreadable ones are
-        recorded in ``failures`` and score zero); ``self._graded``: their assignments."""
+    def _sanitized(self, outcomes):
+        """The sanitized notebooks, one submission after the other (an unreadable one is
+        added to ``outcomes``, failed, and scores zero); ``self._graded``: their
+        assignments."""
         several = len({self._ids(submission)[0] for submission in self.assignments}) > 1
         self._graded = set()
         for submission in sorted(self.assignments):
@@ -222,10 +313,7 @@ class ParallelAutograde(Autograde):
                 self.init_assignment(assignment, student)
                 jobs = [self._sanitize(notebook, student, who) for notebook in self.notebooks]
             except Exception as error:  # noqa: BLE001 - an unreadable submission: reported
-                kind = "a cell of the assignment is missing" if isinstance(error, KeyError) \
-                    else type(error).__name__
-                failures.append((who, f"could not be read as a notebook of {assignment} "
-                                          f"({kind}: {error}); it scores zero"))
+                outcomes.append(_unreadable(error, student, who, assignment))
                 self._zero(assignment, student)
                 continue
             yield from jobs
@@ -284,66 +372,146 @@ class ParallelAutograde(Autograde):
 
 
 class _Pool:
-    """The worker processes (started with the first job) and the jobs in flight."""
+    """The worker processes (started with the first job), each with its sandbox slot, and
+    the jobs: queued, handed to idle workers, each within the wall-clock limit of one
+    submission — past it, its worker is stopped and replaced."""
 
     def __init__(self, converter):
-        self.converter, self.executor, self.pending, self.progress = converter, None, set(), None
+        self.converter, self.workers, self.queue, self.progress = converter, [], [], None
         total = sum(len(notebooks) for notebooks in converter.assignments.values())
         count = converter.workers or os.cpu_count() or 1
         self.size = max(1, min(count, total))
+        self.limit = converter.submission_wall_seconds
         if converter.progress and total:
             from tqdm import tqdm
 
             self.progress = tqdm(total=total, unit="submission", file=sys.stderr,
                                  desc=f"autograding {converter.coursedir.assignment_id}")
 
+    def _start(self, slot):
+        before, _ = self.converter._split()
+        # Workers fork from one server process that has imported the pipeline once
+        # (nbgrader, nbconvert, the sandbox): a fresh process, like "spawn", without
+        # every worker importing it all again.
+        context = multiprocessing.get_context("forkserver")
+        context.set_forkserver_preload(["robocourse.grading.autograde",
+                                        "robocourse.grading.preprocessors"])
+        config = copy.deepcopy(self.converter.config)
+        config.SandboxedExecute.canary = False               # the command grades it first
+        mine, theirs = context.Pipe()
+        process = context.Process(target=_work, args=(config, before, slot, theirs),
+                                  daemon=True)
+        process.start()
+        theirs.close()
+        return _Worker(slot, process, mine)
+
     def submit(self, job):
-        if self.executor is None:
-            before, _ = self.converter._split()
-            # Workers fork from one server process that has imported the pipeline once
-            # (nbgrader, nbconvert, the sandbox): a fresh process, like "spawn", without
-            # every worker importing it all again.
-            context = multiprocessing.get_context("forkserver")
-            context.set_forkserver_preload(["robocourse.grading.autograde",
-                                            "robocourse.grading.preprocessors"])
-            slots = context.Value("i", 0)
-            self.executor = concurrent.futures.ProcessPoolExecutor(
-                max_workers=self.size, mp_context=context, initializer=_start_worker,
-                initargs=(self.converter.config, before, slots))
-        self.pending.add(self.executor.submit(_execute_and_decide, job))
+        self.queue.append(job)
+        self._dispatch()
+
+    def _dispatch(self):
+        if not self.workers:
+            self.workers = [self._start(slot) for slot in range(self.size)]
+        for worker in self.workers:
+            if worker.job is None and self.queue:
+                worker.give(self.queue.pop(0), self.limit)
 
     def finished(self, timeout=0):
-        """The outcomes of the jobs done by now (waiting at most ``timeout`` s for one)."""
-        done, self.pending = concurrent.futures.wait(
-            self.pending, timeout=timeout, return_when=concurrent.futures.FIRST_COMPLETED)
-        for future in done:
-            if self.progress is not None:
-                self.progress.update()
+        """The outcomes of the jobs done by now (waiting at most ``timeout`` s for one;
+        None: until one is)."""
+        waited_until = None if timeout is None else time.monotonic() + timeout
+        while True:
+            busy = [worker for worker in self.workers if worker.job is not None]
+            if not busy:
+                return
+            now = time.monotonic()
+            wake = min([worker.deadline for worker in busy] +
+                       ([waited_until] if waited_until is not None else []))
+            ready = multiprocessing.connection.wait(
+                [worker.channel for worker in busy] + [worker.process.sentinel
+                                                      for worker in busy],
+                timeout=max(0.0, wake - now))
+            done = [self._outcome(worker, ready) for worker in busy]
+            done = [outcome for outcome in done if outcome is not None]
+            for outcome in done:
+                if self.progress is not None and outcome.path:
+                    self.progress.update()
+                yield outcome
+            self._dispatch()
+            if done or (waited_until is not None and time.monotonic() >= waited_until):
+                return
+
+    def _outcome(self, worker, ready):
+        """The outcome of ``worker``'s job if it has one (it ended, failed or ran out of
+        time), else None; a worker that failed or ran out of time is replaced."""
+        if worker.channel in ready:
             try:
-                yield future.result()
-            except Exception as error:  # noqa: BLE001 - a worker that died
-                yield Outcome("?", "?", "", f"the worker failed: {error}")
+                outcome = worker.channel.recv()
+            except (EOFError, OSError):
+                outcome = None
+            if outcome is not None:
+                worker.job = None
+                return outcome
+        died = worker.process.sentinel in ready or worker.channel in ready
+        if not died and time.monotonic() < worker.deadline:
+            return None
+        job, started = worker.job, worker.deadline - self.limit
+        worker.stop()
+        self.workers[self.workers.index(worker)] = self._start(worker.slot)
+        reason = (f"the worker failed (exit status {worker.process.exitcode})" if died else
+                  f"it took longer than the limit of {self.limit} s for one submission (its "
+                  "parts have limits of their own: the grader hung); it was stopped")
+        return job.outcome([("grader", reason)], started, failed=True)
 
     def remaining(self):
-        while self.pending:
+        while self.queue or any(worker.job is not None for worker in self.workers):
             yield from self.finished(timeout=None)
 
     def __enter__(self):
         return self
 
     def __exit__(self, *exc):
-        if self.executor is not None:
-            self.executor.shutdown(cancel_futures=exc[0] is not None)
+        for worker in self.workers:
+            worker.stop()
         if self.progress is not None:
             self.progress.close()
 
 
+class _Worker:
+    """One worker process, its slot and channel, and the job it is running (if any)."""
+
+    def __init__(self, slot, process, channel):
+        self.slot, self.process, self.channel = slot, process, channel
+        self.job, self.deadline = None, float("inf")
+
+    def give(self, job, limit):
+        self.job, self.deadline = job, time.monotonic() + limit
+        self.channel.send(job)
+
+    def stop(self):
+        """Stop the worker and everything in its process group (the children it forked;
+        its sandboxes end with it)."""
+        if self.process.is_alive():
+            try:
+                os.killpg(self.process.pid, signal.SIGKILL)
+            except ProcessLookupError:
+                pass
+        self.process.join()
+        self.channel.close()
+        self.job = None
+
+
 @dataclasses.dataclass
 class _Summary:
-    graded: int
-    failures: list
-    seconds: float
+    """The batch in numbers, and what went wrong by whose fault."""
+
     outcomes: list
+    seconds: float
+    canary_seconds: float = 0.0
+
+    def faults(self, whose):
+        return [(outcome.who, what) for outcome in self.outcomes
+                for fault, what in outcome.faults if fault == whose]
 
     def peak_memory_mb(self):
         own = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
@@ -351,14 +519,21 @@ class _Summary:
         return max(own, children) / 1024
 
     def report(self, log):
+        graded = [outcome for outcome in self.outcomes if not outcome.failed]
         per = self.seconds / max(len(self.outcomes), 1)
-        lines = [f"graded: {self.graded}", f"failed to run: {len(self.failures)}",
-                 f"time: {self.seconds:.1f} s ({per:.2f} s per submission)",
-                 f"peak memory of one process: {self.peak_memory_mb():.0f} MB"]
-        lines += [f"  {student}: {reason}" for student, reason in self.failures]
+        students, grader = self.faults("student"), self.faults("grader")
+        lines = [f"graded: {len(graded)}",
+                 f"not graded at all: {len(self.outcomes) - len(graded)}",
+                 f"time: {self.seconds:.1f} s ({per:.2f} s per submission; the solution "
+                 f"graded first: {self.canary_seconds:.1f} s)",
+                 f"peak memory of one process: {self.peak_memory_mb():.0f} MB",
+                 f"the students' faults (what they touched scores zero): {len(students)}",
+                 *[f"  {who}: {what}" for who, what in students],
+                 f"the grader's faults (look at these; the command fails): {len(grader)}",
+                 *[f"  {who}: {what}" for who, what in grader]]
         print("\n".join(lines), file=sys.stderr)
-        for student, reason in self.failures:
-            log.error("%s could not be graded: %s", student, reason)
+        for who, what in grader:
+            log.error("%s: the grader failed: %s", who, what)
 
 
 class ParallelAutogradeApp(AutogradeApp):
@@ -388,7 +563,7 @@ class ParallelAutogradeApp(AutogradeApp):
             converter.start()
         except NbGraderException:
             sys.exit(1)
-        if converter.summary.failures:
+        if converter.summary.faults("grader"):
             sys.exit(1)
 
 

@@ -10,16 +10,20 @@ An assignment's checks live in two modules, never in notebook cells:
 
 A test cell of the notebook is one line, ``checks.exercise_1(tau_tool)``. It
 *hands over* the answers as data (``handover``) in an output of the cell and,
-while the student works, runs the visible tests. When the notebook is graded the
-kernel only hands over; the grader — a process that never runs student code —
-rebuilds the answers and runs the visible and the hidden tests itself
-(``preprocessors.Verdict``). A student's function is called in a fresh sandboxed
-process (``runner``) with the library functions the exercise forbids switched
-off; an answer the exercise asks to derive by hand is recomputed from the answer
-cell's source in that process, with the library route switched off.
+while the student works, runs the visible tests: a failure shows as one short
+verdict, an error output of the cell that does not stop Run All. When the notebook
+is graded the kernel only hands over; the grader — a process that never runs
+student code — checks the hand-over against its schema, then rebuilds the answers
+and runs the visible and the hidden tests itself (``preprocessors.Verdict``), each
+exercise in a child process with a deadline and a memory budget (``isolation``), so
+that an answer costs at most its own exercise. A student's function is called in a
+fresh sandboxed process (``runner``) with the library functions the exercise forbids
+switched off; an answer the exercise asks to derive by hand is recomputed from the
+answer cell's source in that process, with the library route switched off.
 
 Every failure is a :class:`Mistake` with a stable code (``"gravity:sign"``,
-``"no-answer"``, …) so that a class's mistakes can be counted (``report``).
+``"no-answer"``, …) so that a class's mistakes can be counted (``report``); a
+failure that is not a wrong answer says whose fault it is (:data:`FAULTS`).
 
 >>> import sympy as sp
 >>> demo = ExerciseSet("demo")
@@ -28,32 +32,45 @@ Every failure is a :class:`Mistake` with a stable code (``"gravity:sign"``,
 ... def exercise_1(square):
 ...     check_expression(square, x**2, "square")
 >>> exercise_1(x * x)
-Exercise 1: the visible tests passed (the hidden tests run when your notebook is graded).
+Exercise 1: the visible tests passed. The hidden tests decide the grade when your notebook
+is graded; when you are done, submit it: Nbgrader → Assignment List → Submit.
 >>> demo.decide("ex1_test", {"square": {"value": encode(x + x)}}).code
 'not-equal'
+>>> print(demo.decide("ex1_test", {"square": {"value": ["Symbol", "x"]}}).message)
+Exercise 1: no valid answer was handed in for exercise 1 (square: expected a value
+{kind: data}, got a list of 2)
 """
 
 import contextlib
 import contextvars
 import dataclasses
+import dis
 import hashlib
 import importlib
 import inspect
-import signal
+import linecache
+import pickle
+import re
 
 import numpy as np
 import sympy as sp
 
-from robocourse.grading import concepts, handover, runner, students
+from robocourse.grading import concepts, handover, isolation, runner, students
 from robocourse.grading.checks import Mistake, check_expression, same  # noqa: F401
 from robocourse.grading.handover import FunctionSource, encode
 from robocourse.grading.vocabulary import Vocabulary, module_symbols
 
 __all__ = ["ExerciseSet", "Exercise", "Context", "Verdict", "Expression", "Matrix", "Numbers",
-           "Function", "Robot", "Choice", "Mapping", "Text", "Value", "build_robot"]
+           "Function", "Robot", "Choice", "Mapping", "Text", "Value", "build_robot",
+           "NotPassed", "FAULTS", "NEXT_STEP"]
 
-#: Seconds the grader spends on one exercise's tests before giving up on it.
+#: Seconds the grader spends on one exercise — rebuilding its answers and running its
+#: tests — before giving up on it.
 CHECK_SECONDS = 60
+#: Memory the grader may use to decide one exercise, beyond what it holds already.
+CHECK_MEMORY_BYTES = 1 << 30
+#: The most bytes of an exercise's rebuilt answers (pickled) kept for later exercises.
+KEPT_BYTES = 4 << 20
 
 _context = contextvars.ContextVar("robocourse_grading_context", default=None)
 
@@ -267,7 +284,7 @@ class Function(Value):
                 arguments=_robot_recipes if self.takes_robot else None)
         except runner.StudentCodeError as error:
             raise Mistake(f"{name}: {error}", error.code) from None
-        function.__name__ = value.name
+        function.__name__, function.handed = value.name, value
         return function
 
 
@@ -363,6 +380,13 @@ def _safely(question, value):
 
 # --- the checks of one exercise -----------------------------------------------------------
 
+#: Failures that are not a wrong answer, by whose fault they are: the student's (the answer
+#: could not be judged: not handed in as data, too slow or too large to check) or the
+#: grader's (it failed: the instructor must look at it).
+FAULTS = {"not-handed-over": "student", "too-slow": "student", "too-large": "student",
+          "grader-error": "grader"}
+
+
 @dataclasses.dataclass
 class Verdict:
     """The grader's decision on one exercise: passed, the feedback and the mistake code."""
@@ -375,21 +399,37 @@ class Verdict:
     def failed(cls, message, code):
         return cls(False, message, code)
 
+    @property
+    def fault(self):
+        """``"student"`` or ``"grader"`` for a failure that is not a wrong answer (see
+        :data:`FAULTS`), else ``""``."""
+        return FAULTS.get(self.code, "")
+
 
 class Context:
     """What a check may use besides the answers: the student, a secret seed, the
-    runner for student functions, and the other exercises' answers and verdicts."""
+    runner for student functions, and the other exercises' answers and verdicts.
+
+    ``check_seconds`` and ``check_memory_bytes``: the deadline and the memory budget of
+    deciding one exercise (rebuilding its answers and running its tests), in a child
+    process of its own (``isolation``)."""
 
     def __init__(self, exercise_set, student, *, secret=b"", runner_factory=None,
-                 answers=None, verdicts=None):
+                 answers=None, verdicts=None, check_seconds=CHECK_SECONDS,
+                 check_memory_bytes=CHECK_MEMORY_BYTES):
         self.exercise_set, self.student = exercise_set, student
         self.secret = secret
         self._runner_factory = runner_factory
         self._runner = None
-        self.answers = answers or {}          # {exercise number: {name: rebuilt value}}
+        # {exercise number: {name: rebuilt value}}, or the pickled answers that the
+        # exercise's child kept, loaded where a later check asks for them
+        self.answers = answers or {}
         self.verdicts = verdicts or {}        # {exercise number: Verdict}
         self.exercise = None
-        self.recomputed = None                # {exercise: {"values"|"error": …}} (grader)
+        # {exercise: {"values"|"error": …}} (grader), or pickled by the replay's child
+        self.recomputed = None
+        self.check_seconds, self.check_memory_bytes = check_seconds, check_memory_bytes
+        self._functions_kept = False          # a kept answer is a function (needs the runner)
 
     def seed(self):
         """A seed for random test inputs: secret under grading (the grader module's
@@ -408,11 +448,26 @@ class Context:
             self._runner = factory()
         return self._runner
 
+    def answer(self, number, name):
+        """The rebuilt answer ``name`` of exercise ``number`` (None if there is none)."""
+        answers = self.answers.get(number)
+        if isinstance(answers, bytes):          # kept by that exercise's child: load it here
+            answers = self.answers[number] = {
+                key: value.started(self) if isinstance(value, _Restart) else value
+                for key, value in pickle.loads(answers).items()}
+        return (answers or {}).get(name)
+
+    def recomputed_answers(self, number):
+        """What the replay recomputed for exercise ``number`` (``{"values"|"error": …}``)."""
+        if isinstance(self.recomputed, bytes):
+            self.recomputed = pickle.loads(self.recomputed)
+        return self.recomputed.get(number, {"error": "it was not recomputed"})
+
     def earlier(self, number, name):
         """The answer ``name`` of exercise ``number`` and whether it passed: for feedback
         that stems from an earlier answer ("your K from exercise 1 is missing a term")."""
         verdict = self.verdicts.get(number)
-        return self.answers.get(number, {}).get(name), bool(verdict and verdict.passed)
+        return self.answer(number, name), bool(verdict and verdict.passed)
 
     @contextlib.contextmanager
     def builds_on(self, *earlier, consistent=None, what="answer", own=()):
@@ -438,7 +493,7 @@ class Context:
                 raise
             message = str(mistake) if str(mistake).endswith(".") else f"{mistake}."
             number, name = earlier[0]
-            value = self.answers.get(number, {}).get(name)
+            value = self.answer(number, name)
             if (number, name) in failed and consistent is not None and value is not None \
                     and _safely(consistent, value):
                 raise Mistake(f"{message} Your {what} follows correctly from your {name} of "
@@ -458,9 +513,72 @@ class Context:
                               consistent=lambda value: same(answer, derive(value)))
 
     def close(self):
+        """Stop the runner (the next use starts a fresh one)."""
         if self._runner is not None:
             self._runner.close()
             self._runner = None
+
+    def isolated(self, step, *, uses_runner, seconds=None):
+        """``step()`` in a child process under this context's deadline (or ``seconds``) and
+        memory budget (``isolation.run``): its Outcome. ``uses_runner``: the step talks to
+        the runner, which is started here first, so that it outlives the child; a child
+        stopped in the middle of a conversation with it, or that had to start another,
+        leaves it stopped (the next step starts a fresh one)."""
+        inherited = self.runner().launch() if uses_runner else None
+
+        def in_child():
+            if inherited is None:
+                self._runner = None             # not the parent's: one it starts is its own
+            try:
+                result = step()
+            finally:
+                intact = self._leave_runner(inherited)
+            return result, intact
+
+        outcome = isolation.run(in_child, seconds=seconds or self.check_seconds,
+                                memory_bytes=self.check_memory_bytes)
+        if outcome.failure or not outcome.value[1]:
+            self.close()
+        if not outcome.failure:
+            outcome.value = outcome.value[0]
+        return outcome
+
+    def _leave_runner(self, inherited):
+        """In the child, at its end: end the function it started in the runner; whether the
+        parent's runner (process ``inherited``) is left as it was, ready for the next step
+        (else it is stopped). A runner the child started itself is stopped."""
+        if self._runner is None:
+            return True
+        with contextlib.suppress(runner.StudentCodeError):
+            self._runner.end()
+        process = self._runner.process
+        if process is not None and process.pid == inherited and self._runner.running():
+            return True
+        self._runner.close()
+        return inherited is None
+
+    def decide(self, exercise, handed):
+        """The verdict on the answers ``handed`` (hand-over data) of ``exercise``: checked
+        against the hand-over's schema here, then rebuilt and decided in a child under the
+        deadline and the memory budget. The rebuilt answers are kept (pickled) for the
+        checks of later exercises."""
+        number = exercise.number
+        try:
+            handover.check_answers(handed)
+        except handover.HandoverError as error:
+            return Verdict.failed(f"Exercise {number}: no valid answer was handed in for "
+                                  f"exercise {number} ({error})", "not-handed-over")
+        self.exercise_set.warm(self._runner_factory)
+        uses_functions = exercise.uses_functions()
+        outcome = self.isolated(lambda: exercise.judge(handed, self),
+                                uses_runner=uses_functions or self._functions_kept)
+        if outcome.failure:
+            return _not_decided(number, outcome, self)
+        verdict, kept = outcome.value
+        if kept is not None:
+            self.answers[number] = kept
+            self._functions_kept |= uses_functions
+        return verdict
 
 
 class Exercise:
@@ -489,18 +607,37 @@ class Exercise:
         _display_handover(self, answers)
         if students.graded_student() is not None:
             return None                     # graded: the grader decides, not this kernel
+        try:
+            self._visible_tests(answers)
+        except NotPassed as failure:
+            _show(failure)
+            return None
+        print(self._passed())
+        return None
+
+    def _visible_tests(self, answers):
+        """Run the visible tests; :class:`NotPassed` with one short verdict if they fail."""
         context = Context(self.exercise_set, students.current_student() or "")
         try:
             rebuilt = self._prepared(answers, context)
             with _checking(context, self.number):
                 _call(self.visible, rebuilt, context)
         except AssertionError as error:
-            raise type(error)(f"Exercise {self.number}: {error}") from None
+            raise NotPassed(f"Exercise {self.number}: {error}",
+                            getattr(error, "code", "failed")) from None
+        except Exception as error:  # noqa: BLE001 - the checks failed on this answer
+            raise NotPassed(f"Exercise {self.number}: the visible tests could not check this "
+                            f"answer ({type(error).__name__}: {error})", "check-failed") from None
         finally:
             context.close()
-        print(f"Exercise {self.number}: the visible tests passed (the hidden tests run when "
-              "your notebook is graded).")
-        return None
+
+    def _passed(self):
+        """What a student reads when the visible tests pass, and what to do next."""
+        if not _does_nothing(self.visible):
+            return f"Exercise {self.number}: the visible tests passed. {NEXT_STEP}"
+        forms = "; ".join(f"{name} is {kind.describe()}" for name, kind in self.answers.items())
+        return (f"Exercise {self.number}: the answer has the right form ({forms}). The visible "
+                f"test checks only the form, not whether the answer is right. {NEXT_STEP}")
 
     def _bind(self, values, named):
         names = list(self.answers)
@@ -544,7 +681,7 @@ class Exercise:
 
     def _recomputed(self, name, context):
         """``name`` as recomputed from the answer cells with the library route off."""
-        result = context.recomputed.get(self.number, {"error": "it was not recomputed"})
+        result = context.recomputed_answers(self.number)
         if "error" in result:
             error = result["error"]
             code = "library-route" if "switched off" in error else "recompute-failed"
@@ -555,9 +692,49 @@ class Exercise:
     def decide(self, rebuilt, context):
         """Run the visible then the hidden tests on the rebuilt answers."""
         checks = [self.visible, *([self.hidden] if self.hidden is not None else [])]
-        with _checking(context, self.number), _time_limit(CHECK_SECONDS):
+        with _checking(context, self.number):
             for check in reversed(checks) if self.hidden_first else checks:
                 _call(check, rebuilt, context)
+
+    def judge(self, handed, context):
+        """Rebuild the answers ``handed`` (hand-over data, of the schema) and decide: the
+        :class:`Verdict`, and the rebuilt answers pickled for the checks of later exercises
+        (None when they cannot be kept). The grader runs this in a child process
+        (:meth:`Context.decide`)."""
+        try:
+            decoded = {name: {"value": handover.decode(entry["value"])} if "value" in entry
+                       else entry for name, entry in handed.items()}
+            rebuilt = self.rebuild(decoded, context)
+            context.answers[self.number] = rebuilt
+            self.decide(rebuilt, context)
+        except handover.HandoverError as error:
+            return Verdict.failed(f"Exercise {self.number}: {error}", "not-handed-over"), None
+        except AssertionError as error:
+            code = getattr(error, "code", "failed")
+            return Verdict.failed(f"Exercise {self.number}: {error}", code), \
+                self._kept(context)
+        return Verdict(True, f"Exercise {self.number}: all tests passed.", "passed"), \
+            self._kept(context)
+
+    def _kept(self, context):
+        """This exercise's rebuilt answers, pickled (a function as what starts it again),
+        or None: not rebuilt, or larger than ``KEPT_BYTES``."""
+        rebuilt = context.answers.get(self.number)
+        if not isinstance(rebuilt, dict) or rebuilt.keys() != self.answers.keys():
+            return None
+        kept = {name: _Restart(kind, rebuilt[name].handed, name) if isinstance(kind, Function)
+                else rebuilt[name] for name, kind in self.answers.items()}
+        try:
+            data = pickle.dumps(kept, protocol=pickle.HIGHEST_PROTOCOL)
+        except (pickle.PicklingError, TypeError, AttributeError):   # e.g. a function in a dict
+            return None
+        return data if len(data) <= KEPT_BYTES else None
+
+    def uses_functions(self):
+        """Whether an answer of this exercise is a function (called in the runner)."""
+        return any(isinstance(kind, Function) or isinstance(getattr(kind, "entry", None),
+                                                            Function)
+                   for kind in self.answers.values())
 
 
 def _call(check, answers, context):
@@ -576,24 +753,120 @@ def _checking(context, number):
         _context.reset(token)
 
 
-@contextlib.contextmanager
-def _time_limit(seconds):
-    """Stop a check that runs longer than ``seconds`` (only in the main thread)."""
-    def stop(signum, frame):
-        raise Mistake(f"the grader could not check this answer within {seconds} s (is it "
-                      "very large?); simplify it and hand it in again", "too-slow")
+class _Restart:
+    """A function answer kept for the checks of later exercises: started again in the runner
+    (from its source) the first time a later check calls it."""
 
+    def __init__(self, kind, source, name):
+        self.kind, self.source, self.name = kind, source, name
+
+    def started(self, context):
+        restart, function = self, None
+
+        def call(*args, **kwargs):
+            nonlocal function
+            if function is None:
+                function = restart.kind.rebuild(restart.source, restart.name, context)
+            return function(*args, **kwargs)
+
+        call.__name__ = self.name
+        return call
+
+
+def _not_decided(number, outcome, context):
+    """The verdict on an exercise whose child did not return one (``isolation.Outcome``)."""
+    if outcome.failure == "timeout":
+        return Verdict.failed(f"Exercise {number}: the grader could not check this answer "
+                              f"within {context.check_seconds} s (is it very large?); simplify "
+                              "it and hand it in again", "too-slow")
+    if outcome.failure == "memory":
+        return Verdict.failed(f"Exercise {number}: checking this answer needs more than "
+                              f"{context.check_memory_bytes >> 20} MB of memory (is it very "
+                              "large?); simplify it and hand it in again", "too-large")
+    return Verdict.failed(f"Exercise {number}: the grader failed on this answer "
+                          f"({outcome.detail}); the instructor will look at it",
+                          "grader-error")
+
+
+# --- the student's notebook: one short verdict, Run All goes on ----------------------------
+
+#: What the student does once the visible tests pass.
+NEXT_STEP = ("The hidden tests decide the grade when your notebook is graded; when you are "
+             "done, submit it: Nbgrader → Assignment List → Submit.")
+
+
+class NotPassed(Mistake):
+    """A visible test that did not pass: shown in the notebook as its verdict alone (no
+    traceback), as an error output of the test cell — nbgrader's Validate counts the cell
+    as failed — while the cell itself runs to its end, so Run All goes on."""
+
+    def _render_traceback_(self):
+        return [str(self)]
+
+
+def _shell():
+    """The IPython shell this code runs in, or None."""
     try:
-        previous = signal.signal(signal.SIGALRM, stop)
-    except ValueError:                       # not the main thread: no limit
-        yield
-        return
-    signal.alarm(seconds)
-    try:
-        yield
-    finally:
-        signal.alarm(0)
-        signal.signal(signal.SIGALRM, previous)
+        from IPython import get_ipython
+    except ImportError:                      # outside IPython
+        return None
+    return get_ipython()
+
+
+def _show(failure):
+    """Show ``failure`` as the test cell's error output (in IPython), else raise it."""
+    shell = _shell()
+    if shell is None:
+        raise failure
+    shell.showtraceback((type(failure), failure, None))
+
+
+def _does_nothing(function):
+    """Whether ``function`` does nothing: a body of only a docstring (or ``pass``).
+
+    >>> def visible(row):
+    ...     'The kind of answer checks it.'
+    >>> _does_nothing(visible), _does_nothing(lambda row: row == 1)
+    (True, False)
+    """
+    return all(i.opname in ("RESUME", "NOP", "RETURN_VALUE", "RETURN_CONST") or
+               (i.opname == "LOAD_CONST" and i.argval is None)
+               for i in dis.get_instructions(function))
+
+
+_TEST_CALL = re.compile(r"\s*([A-Za-z_]\w*)\.(exercise_\w+)\(")
+
+
+def _exercise_of_test_cell(tb):
+    """The exercise a test cell (``checks.exercise_3(tau)``) calls, from the traceback of
+    an error in it; None for another cell."""
+    while tb.tb_next is not None:
+        tb = tb.tb_next
+    line = linecache.getline(tb.tb_frame.f_code.co_filename, tb.tb_lineno)
+    match = _TEST_CALL.match(line)
+    module = tb.tb_frame.f_globals.get(match.group(1)) if match else None
+    exercise = getattr(module, match.group(2), None) if match else None
+    return exercise if isinstance(exercise, Exercise) else None
+
+
+def _missing_answer(shell, etype, value, tb, tb_offset=None):
+    """IPython's display of a NameError: in a test cell whose answer is not assigned (its
+    answer cell is still the stub, or was not run), one short verdict."""
+    exercise = _exercise_of_test_cell(tb)
+    name = getattr(value, "name", None)
+    if exercise is not None and name in exercise.answers:
+        value._render_traceback_ = lambda: [
+            f"Exercise {exercise.number}: {name} is not assigned — run its answer cell above "
+            "first (is it still the stub?)"]
+    shell.showtraceback((etype, value, tb), tb_offset=tb_offset)
+
+
+def _watch_missing_answers():
+    """In a notebook, show a test cell's missing answer as :func:`_missing_answer` does
+    (unless the notebook has its own display of exceptions)."""
+    shell = _shell()
+    if shell is not None and not shell.custom_exceptions:
+        shell.set_custom_exc((NameError,), _missing_answer)
 
 
 def _display_handover(exercise, answers):
@@ -610,13 +883,10 @@ def _display_handover(exercise, answers):
             entries[name] = {"error": "the answer is nested too deeply to hand over"}
     payload = {"assignment": exercise.exercise_set.name, "exercise": exercise.number,
                "answers": entries}
-    try:
-        from IPython import get_ipython
-        from IPython.display import display
-    except ImportError:                      # outside IPython: nothing to hand over to
+    if _shell() is None:                     # outside IPython: nothing to hand over to
         return
-    if get_ipython() is None:
-        return
+    from IPython.display import display
+
     display({handover.MIME_TYPE: payload,
              "text/plain": f"Exercise {exercise.number}: answer handed in."}, raw=True)
 
@@ -629,6 +899,25 @@ class ExerciseSet:
     def __init__(self, name):
         self.name = name
         self.exercises = {}
+        self.solution = None              # (student id, [(test cell, answers)]): see warm()
+        _watch_missing_answers()
+
+    def warm(self, runner_factory=None):
+        """Decide the instructor's own hand-overs (``solution``, the solution notebook's
+        stored outputs: trusted), once in this process and in it, not in a child: what the
+        checks compute and cache — the expected answers, their canonical forms, sympy's
+        caches — then stays for every child that decides a student's answers (whose caches
+        die with it). A failure here only leaves a cache cold."""
+        if self.solution is None:
+            return
+        (student, handovers), self.solution = self.solution, None
+        context = Context(self, student, runner_factory=runner_factory)
+        try:
+            for cell, answers in handovers:
+                with contextlib.suppress(Exception):
+                    self.by_cell(cell).judge(answers, context)
+        finally:
+            context.close()
 
     def visible(self, number, *, cell, **answers):
         """Declare exercise ``number``: its test cell's grade id, its answers by name and
@@ -673,18 +962,13 @@ class ExerciseSet:
 
     def decide(self, cell, handed, context=None):
         """The verdict on the answers ``handed`` (hand-over data) of the test cell
-        ``cell`` — the grader's entry point (``preprocessors.Verdict``)."""
+        ``cell`` — the grader's entry point (``preprocessors.Verdict``); see
+        :meth:`Context.decide`."""
         exercise = self.by_cell(cell)
-        context = context or Context(self, "")
+        if context is not None:
+            return context.decide(exercise, handed)
+        context = Context(self, "")
         try:
-            decoded = {name: {"value": handover.decode(entry["value"])} if "value" in entry
-                       else entry for name, entry in handed.items()}
-            rebuilt = exercise.rebuild(decoded, context)
-            context.answers[exercise.number] = rebuilt
-            exercise.decide(rebuilt, context)
-        except handover.HandoverError as error:
-            return Verdict.failed(f"Exercise {exercise.number}: {error}", "not-handed-over")
-        except AssertionError as error:
-            code = getattr(error, "code", "failed")
-            return Verdict.failed(f"Exercise {exercise.number}: {error}", code)
-        return Verdict(True, f"Exercise {exercise.number}: all tests passed.", "passed")
+            return context.decide(exercise, handed)
+        finally:
+            context.close()

@@ -15,12 +15,18 @@ from those nodes alone:
 * functions as their source code plus what the code refers to by global name (the
   modules it uses, the other functions of the notebook it calls, data values).
 
-:func:`decode` rebuilds only those node types, with limits on size, depth, the
-size of exponents and the digits of every number — written in the hand-over or
-computed by sympy while the answer is rebuilt —, so a crafted hand-over cannot make
-the grader run code, run out of memory or compute for minutes. Whatever else goes
-wrong while a value is rebuilt (contradictory assumptions, a wrong shape …) is a
-:class:`HandoverError` too: the answer is judged as not handed in, with the reason.
+A hand-over has a schema (:func:`check_payload`, :func:`check_answers`): the payload of
+a test cell's output, its answers, each answer's value or error, and every node of a
+value — a known kind with parts of the right types, within the limits on size and
+depth. :func:`decode` checks it before anything is rebuilt, then rebuilds only those
+node types, with limits on the size of exponents and the digits of every number —
+written in the hand-over or computed by sympy while the answer is rebuilt —, so a
+crafted hand-over cannot make the grader run code or compute with numbers of
+thousands of digits. Whatever else goes wrong while a value is rebuilt
+(contradictory assumptions, a wrong shape …) is a :class:`HandoverError` too: the
+answer is judged as not handed in, with the reason. (What sympy makes of an answer
+within these limits can still take long: the grader rebuilds each answer under a
+deadline and a memory budget, ``isolation``.)
 
 >>> import sympy as sp
 >>> x = sp.Symbol('x', positive=True)
@@ -41,8 +47,8 @@ import sympy as sp
 from sympy.core.facts import InconsistentAssumptions
 from sympy.core.function import AppliedUndef
 
-__all__ = ["encode", "decode", "dumps", "loads", "HandoverError", "FunctionSource",
-           "MIME_TYPE", "LIMITS"]
+__all__ = ["encode", "decode", "dumps", "loads", "check_payload", "check_answers",
+           "HandoverError", "FunctionSource", "MIME_TYPE", "LIMITS"]
 
 #: The MIME type of a hand-over in a notebook cell's outputs.
 MIME_TYPE = "application/vnd.robocourse.handover+json"
@@ -199,13 +205,14 @@ def _shown(text, width=24):
     return text if len(text) <= width else text[:width - 1] + "…"
 
 
-def _rebuilt(method, rest, depth, what):
-    """``method(rest, depth)``; whatever sympy, numpy or Python raise on malformed data (a
-    wrong shape, a string for a number, a missing part …) becomes a :class:`HandoverError`
-    naming ``what`` was being rebuilt."""
+def _rebuilt(method, rest, what):
+    """``method(rest)``; whatever sympy, numpy or Python raise on data of the right shape
+    that still cannot be rebuilt (a negative matrix size, text that is not a number …)
+    becomes a :class:`HandoverError` naming ``what`` was being rebuilt — but running out
+    of memory, which says the answer is too large, not malformed."""
     try:
-        return method(rest, depth)
-    except HandoverError:
+        return method(rest)
+    except (HandoverError, MemoryError):
         raise
     except Exception as error:
         reason = _shown(" ".join(str(error).split()), 80)
@@ -213,8 +220,55 @@ def _rebuilt(method, rest, depth, what):
                             f"{reason})") from None
 
 
-class _Decoder:
-    """Rebuilds encoded values, counting nodes and depth against ``LIMITS``."""
+# --- the schema: what a hand-over may hold, checked before anything is rebuilt -----------
+
+_NODE, _VALUE, _TEXT_OR_NULL = "an expression node", "a value", "a string or null"
+
+#: The parts of each kind of expression node, after its kind: a type, ``_NODE``, ``_VALUE``,
+#: ``[part]`` (a list of any length), ``(part, …)`` (a list of exactly these parts),
+#: ``{type: part}`` (an object with keys of that type) or ``{"key": part, …}`` (an object
+#: with exactly these keys).
+_NODES = {
+    "Matrix": (int, int, [_NODE]), "Constant": (str,), "Integer": (str,),
+    "Rational": (str, str), "Float": (str, int), "Symbol": (str, {str: bool}),
+    "Add": ([_NODE],), "Mul": ([_NODE],), "Pow": ((_NODE, _NODE),), "Tuple": ([_NODE],),
+    "Undefined": (str, [_NODE]), "Derivative": (_NODE, [(_NODE, int)]),
+    "Function": (str, [_NODE]), "Piecewise": ([(_NODE, _NODE)],),
+    "Relation": (str, _NODE, _NODE), "Unsupported": (str,)}
+
+#: The data of each kind of value (``{"kind": data}``); ``None`` and booleans are values.
+_VALUES = {
+    "int": str, "float": str, "complex": (str, str), "str": str, "list": [_VALUE],
+    "tuple": [_VALUE], "dict": [(str, _VALUE)], "sympy": _NODE,
+    "ndarray": {"dtype": str, "shape": [int], "data": list},
+    "function": {"name": str, "source": str, "imports": [(str, str, _TEXT_OR_NULL)],
+                 "helpers": [str], "values": [(str, _VALUE)]}}
+
+#: A test cell's hand-over (the exercise: a number or a string, checked on its own).
+_PAYLOAD = {"assignment": str, "exercise": object, "answers": dict}
+
+#: The entries of an array's data, by its dtype.
+_ENTRIES = {"bool": bool, "int64": int, "float64": str, "complex128": (str, str),
+            "object": _VALUE}
+
+_NAMES = {str: "a string", int: "an integer", bool: "true or false", None: "null",
+          list: "a list", dict: "an object", float: "a number with a fraction"}
+
+
+def _kind_of(data):
+    """How the schema names what ``data`` is (JSON's kinds)."""
+    if data is None or isinstance(data, bool):
+        return _NAMES[None] if data is None else _NAMES[bool]
+    if isinstance(data, list):
+        return f"a list of {len(data)}"
+    for kind in (str, int, float, dict):
+        if isinstance(data, kind):
+            return _NAMES[kind]
+    return f"a {type(data).__name__}"
+
+
+class _Schema:
+    """Checks data against the schema, counting nodes and depth against ``LIMITS``."""
 
     def __init__(self):
         self.nodes = 0
@@ -227,50 +281,187 @@ class _Decoder:
             raise HandoverError(f"the answer is nested too deeply (more than "
                                 f"{LIMITS['depth']} levels)")
 
+    def _wrong(self, where, expected, data):
+        raise HandoverError(f"{where}: expected {expected}, got {_kind_of(data)}")
+
+    def part(self, spec, data, depth, where):
+        """Check ``data`` against the part ``spec``."""
+        if spec is _NODE:
+            return self.node(data, depth, where)
+        if spec is _VALUE:
+            return self.value(data, depth, where)
+        if spec is _TEXT_OR_NULL:
+            if data is not None and not isinstance(data, str):
+                self._wrong(where, spec, data)
+        elif isinstance(spec, type):
+            if not isinstance(data, spec) or (spec is int and isinstance(data, bool)):
+                self._wrong(where, _NAMES[spec], data)
+        elif isinstance(spec, list):
+            if not isinstance(data, list):
+                self._wrong(where, "a list", data)
+            for item in data:
+                self.part(spec[0], item, depth, where)
+        elif isinstance(spec, tuple):
+            if not isinstance(data, list) or len(data) != len(spec):
+                self._wrong(where, f"a list of {len(spec)} parts", data)
+            for item, inner in zip(data, spec, strict=True):
+                self.part(inner, item, depth, where)
+        else:
+            self._object(spec, data, depth, where)
+        return None
+
+    def _object(self, spec, data, depth, where):
+        (key, inner), *_ = spec.items()
+        if isinstance(key, type):                          # {key type: part}
+            if not isinstance(data, dict):
+                self._wrong(where, "an object", data)
+            for name, item in data.items():
+                self.part(key, name, depth, f"{where}, a key")
+                self.part(inner, item, depth, f"{where} → {_shown(name)}")
+            return
+        expected = "an object with the keys " + ", ".join(spec)
+        if not isinstance(data, dict):
+            self._wrong(where, expected, data)
+        if set(data) != set(spec):
+            raise HandoverError(f"{where}: expected {expected}, got the keys "
+                                + (", ".join(_shown(k) for k in data) or "none"))
+        for name, inner in spec.items():
+            self.part(inner, data[name], depth, f"{where} → {name}")
+
+    def node(self, data, depth, where):
+        """An expression node: ``[kind, parts…]``."""
+        self._count(depth)
+        if not isinstance(data, list) or not data or not isinstance(data[0], str):
+            self._wrong(where, "an expression node [kind, …]", data)
+        kind = data[0]
+        if kind not in _NODES:
+            raise HandoverError(f"{where}: an unknown expression node {_shown(kind)!r}")
+        self.part(_NODES[kind], data[1:], depth + 1, f"{where} → {kind}")
+
+    def value(self, data, depth, where):
+        """A value: ``None``, a boolean or ``{kind: data}``."""
+        self._count(depth)
+        if data is None or isinstance(data, bool):
+            return
+        if not isinstance(data, dict) or len(data) != 1:
+            self._wrong(where, "a value {kind: data}", data)
+        (kind, payload), = data.items()
+        if kind not in _VALUES:
+            raise HandoverError(f"{where}: an unknown kind of value {_shown(kind)!r}")
+        self.part(_VALUES[kind], payload, depth + 1, f"{where} → {kind}")
+        if kind == "ndarray":
+            self._array(payload, depth + 1, f"{where} → ndarray")
+
+    def _array(self, payload, depth, where):
+        dtype = payload["dtype"]
+        if dtype not in _ENTRIES:
+            raise HandoverError(f"{where}: an unknown dtype {_shown(dtype)!r}")
+        if len(payload["data"]) > LIMITS["array"]:
+            raise HandoverError(f"{where}: more than {LIMITS['array']} entries")
+        if dtype != "object":
+            self.nodes += len(payload["data"])
+        self.part([_ENTRIES[dtype]], payload["data"], depth, f"{where} → data")
+
+
+def check_answers(answers):
+    """Check a hand-over's ``answers`` against the schema before anything is rebuilt: an
+    object ``{name: entry}``, each entry ``{"value": value}`` or ``{"error": text}``, each
+    value of the known kinds with parts of the right types (every node), within the
+    limits on size and depth; HandoverError naming the first thing that is not.
+
+    >>> check_answers({"tau": {"value": {"sympy": ["Pow", [["Symbol", "x", {}]]]}}})
+    Traceback (most recent call last):
+    ...
+    robocourse.grading.handover.HandoverError: tau → sympy → Pow: expected a list of 2 parts,
+    got a list of 1
+    >>> check_answers([["tau", 1]])
+    Traceback (most recent call last):
+    ...
+    robocourse.grading.handover.HandoverError: the answers: expected an object {name: answer},
+    got a list of 1
+    """
+    schema = _Schema()
+    if not isinstance(answers, dict):
+        schema._wrong("the answers", "an object {name: answer}", answers)
+    for name, entry in answers.items():
+        where = _shown(name)
+        if not isinstance(entry, dict) or len(entry) != 1 or \
+                not ({"value", "error"} & set(entry)):
+            schema._wrong(where, 'an object {"value": …} or {"error": …}', entry)
+        if "error" in entry:
+            schema.part(str, entry["error"], 0, f"{where} (error)")
+        else:
+            schema.value(entry["value"], 0, where)
+    return answers
+
+
+def check_payload(payload):
+    """Check a test cell's hand-over (the data of its output) against the schema:
+    ``{"assignment": text, "exercise": number or text, "answers": {…}}``
+    (:func:`check_answers`); return ``(exercise, answers)``.
+
+    >>> check_payload({"assignment": "ch1", "exercise": 1, "answers": {}})
+    (1, {})
+    >>> check_payload(["ch1", 1])
+    Traceback (most recent call last):
+    ...
+    robocourse.grading.handover.HandoverError: the hand-over: expected an object with the
+    keys assignment, exercise, answers, got a list of 2
+    """
+    schema = _Schema()
+    schema.part(_PAYLOAD, payload, 0, "the hand-over")
+    exercise = payload["exercise"]
+    if not isinstance(exercise, (str, int)) or isinstance(exercise, bool):
+        schema._wrong("the hand-over → exercise", "a number or a string", exercise)
+    return exercise, check_answers(payload["answers"])
+
+
+class _Decoder:
+    """Rebuilds values that :class:`_Schema` has checked: the kinds and the types of their
+    parts are right; what is refused here is what they say (a number too large, an
+    unknown function, contradictory assumptions …)."""
+
     def integer(self, text):
-        if not isinstance(text, str) or len(text.lstrip("-")) > LIMITS["digits"]:
+        if len(text.lstrip("-")) > LIMITS["digits"]:
             raise HandoverError(f"an integer in the answer has more than {LIMITS['digits']} "
                                 "digits")
         return int(text)
 
-    def sympy(self, node, depth=0):
-        self._count(depth)
-        if not isinstance(node, list) or not node or not isinstance(node[0], str):
-            raise HandoverError("a malformed expression node")
+    def text(self, text):
+        if len(text) > LIMITS["string"]:
+            raise HandoverError(f"a text longer than {LIMITS['string']} characters")
+        return text
+
+    def sympy(self, node):
         kind, rest = node[0], node[1:]
-        method = getattr(self, f"_sympy_{kind.lower()}", None)
-        if method is None:
-            raise HandoverError(f"an unknown expression node {kind!r}")
         name = f" {_shown(repr(rest[0]))}" if rest and isinstance(rest[0], str) else ""
-        return _rebuilt(method, rest, depth + 1, f"the {kind} node{name}")
+        return _rebuilt(getattr(self, f"_sympy_{kind.lower()}"), rest, f"the {kind} node{name}")
 
-    def _children(self, items, depth):
-        if not isinstance(items, list):
-            raise HandoverError("a malformed expression node")
-        return [self.sympy(item, depth) for item in items]
+    def _children(self, items):
+        return [self.sympy(item) for item in items]
 
-    def _sympy_matrix(self, rest, depth):
+    def _sympy_matrix(self, rest):
         rows, cols, entries = rest
-        if not (isinstance(rows, int) and isinstance(cols, int) and rows * cols == len(entries)):
+        if rows * cols != len(entries):
             raise HandoverError("a malformed matrix")
-        return sp.Matrix(rows, cols, self._children(entries, depth))
+        return sp.Matrix(rows, cols, self._children(entries))
 
-    def _sympy_constant(self, rest, depth):
+    def _sympy_constant(self, rest):
         if rest[0] not in _CONSTANTS:
-            raise HandoverError(f"an unknown constant {rest[0]!r}")
+            raise HandoverError(f"an unknown constant {_shown(rest[0])!r}")
         return _CONSTANTS[rest[0]]
 
-    def _sympy_integer(self, rest, depth):
+    def _sympy_integer(self, rest):
         return sp.Integer(self.integer(rest[0]))
 
-    def _sympy_rational(self, rest, depth):
+    def _sympy_rational(self, rest):
         return sp.Rational(self.integer(rest[0]), self.integer(rest[1]))
 
-    def _sympy_float(self, rest, depth):
+    def _sympy_float(self, rest):
         """A float from its decimal text and binary precision, checked before sympy reads
         it (sympy writes ``1e1000000`` out digit by digit; a precision below 1 never ends)."""
         text, precision = rest
-        if not isinstance(text, str) or len(text) > 2 * LIMITS["digits"]:
+        if len(text) > 2 * LIMITS["digits"]:
             raise HandoverError("a malformed floating-point number")
         try:
             written = decimal.Decimal(text)
@@ -278,16 +469,16 @@ class _Decoder:
             raise HandoverError(f"a malformed floating-point number {_shown(text)!r}") from None
         if written.is_finite():
             _refuse_digits(abs(written.adjusted()), f"the floating-point number {_shown(text)}")
-        if int(precision) < 1:
+        if precision < 1:
             raise HandoverError(f"the floating-point number {_shown(text)} has a precision "
-                                f"of {int(precision)} bits")
-        return sp.Float(text, precision=min(int(precision), 4 * LIMITS["digits"]))
+                                f"of {precision} bits")
+        return sp.Float(text, precision=min(precision, 4 * LIMITS["digits"]))
 
-    def _sympy_symbol(self, rest, depth):
+    def _sympy_symbol(self, rest):
         name, assumptions = rest
-        if not isinstance(name, str) or not name or len(name) > 100:
+        if not name or len(name) > 100:
             raise HandoverError("a malformed symbol name")
-        chosen = {k: bool(v) for k, v in dict(assumptions).items() if k in _ASSUMPTIONS}
+        chosen = {k: v for k, v in assumptions.items() if k in _ASSUMPTIONS}
         try:
             return sp.Symbol(name, **chosen)
         except InconsistentAssumptions:
@@ -295,25 +486,24 @@ class _Decoder:
             raise HandoverError(f"the symbol {name!r} has contradictory assumptions "
                                 f"({held})") from None
 
-    def _sympy_add(self, rest, depth):
-        terms = [t for child in self._children(rest[0], depth) for t in sp.Add.make_args(child)]
+    def _sympy_add(self, rest):
+        terms = [t for child in self._children(rest[0]) for t in sp.Add.make_args(child)]
         _refuse_digits(_sum_digits(terms), "a sum of numbers")
         return sp.Add(*terms)
 
-    def _sympy_mul(self, rest, depth):
-        factors = [f for child in self._children(rest[0], depth)
-                   for f in sp.Mul.make_args(child)]
+    def _sympy_mul(self, rest):
+        factors = [f for child in self._children(rest[0]) for f in sp.Mul.make_args(child)]
         _refuse_digits(_product_digits(factors), "a product of numbers")
         return sp.Mul(*factors)
 
-    def _sympy_tuple(self, rest, depth):
-        return sp.Tuple(*self._children(rest[0], depth))
+    def _sympy_tuple(self, rest):
+        return sp.Tuple(*self._children(rest[0]))
 
-    def _sympy_pow(self, rest, depth):
+    def _sympy_pow(self, rest):
         """``base**exponent``, refused before sympy evaluates it when its exponent or the
         numbers it would compute are too large (each level of a nested power is checked,
         and the exponent sympy makes of ``(x**a)**b``)."""
-        base, exponent = self._children(rest[0], depth)
+        base, exponent = self._children(rest[0])
         _check_exponent(exponent)
         shown = _shown(base) if base.is_Number else "(…)"
         _refuse_digits(_power_digits(base, exponent), f"the power {shown}**{_shown(exponent)}")
@@ -322,91 +512,80 @@ class _Decoder:
             _check_exponent(power.exp)
         return power
 
-    def _sympy_function(self, rest, depth):
+    def _sympy_function(self, rest):
         """An elementary function of its arguments; ``Min`` and ``Max`` are left unevaluated
         (sympy compares every pair of their arguments, nested ones flattened: minutes for
         a hundred symbols), which a handed-over, already evaluated answer does not change."""
         name, args = rest
         if name not in _FUNCTIONS:
-            raise HandoverError(f"the function {name!r} is not accepted in an answer")
+            raise HandoverError(f"the function {_shown(name)!r} is not accepted in an answer")
         options = {"evaluate": False} if name in {"Min", "Max"} else {}
-        return _FUNCTIONS[name](*self._children(args, depth), **options)
+        return _FUNCTIONS[name](*self._children(args), **options)
 
-    def _sympy_undefined(self, rest, depth):
+    def _sympy_undefined(self, rest):
         name, args = rest
-        if not isinstance(name, str) or not name.isidentifier():
+        if not name.isidentifier():
             raise HandoverError("a malformed function name")
-        return sp.Function(name)(*self._children(args, depth))
+        return sp.Function(name)(*self._children(args))
 
-    def _sympy_derivative(self, rest, depth):
-        expr = self.sympy(rest[0], depth)
-        counts = [(self.sympy(v, depth), int(n)) for v, n in rest[1]]
+    def _sympy_derivative(self, rest):
+        expr = self.sympy(rest[0])
+        counts = [(self.sympy(v), n) for v, n in rest[1]]
         if any(n < 0 or n > 10 for _, n in counts):
             raise HandoverError("a derivative of an order above 10")
         return sp.Derivative(expr, *counts)
 
-    def _sympy_piecewise(self, rest, depth):
-        return sp.Piecewise(*[(self.sympy(e, depth), self.sympy(c, depth)) for e, c in rest[0]])
+    def _sympy_piecewise(self, rest):
+        return sp.Piecewise(*[(self.sympy(e), self.sympy(c)) for e, c in rest[0]])
 
-    def _sympy_relation(self, rest, depth):
+    def _sympy_relation(self, rest):
         op, lhs, rhs = rest
         if op not in _REL_OPS:
-            raise HandoverError(f"an unknown relation {op!r}")
-        return _RELATIONS[_REL_OPS[op]](self.sympy(lhs, depth), self.sympy(rhs, depth),
-                                        evaluate=False)
+            raise HandoverError(f"an unknown relation {_shown(op)!r}")
+        return _RELATIONS[_REL_OPS[op]](self.sympy(lhs), self.sympy(rhs), evaluate=False)
 
-    def _sympy_unsupported(self, rest, depth):
-        raise HandoverError(f"the answer contains a {rest[0]}, which the grader does not "
-                            "accept: write it with +, *, **, numbers, symbols and the "
+    def _sympy_unsupported(self, rest):
+        raise HandoverError(f"the answer contains a {_shown(rest[0])}, which the grader does "
+                            "not accept: write it with +, *, **, numbers, symbols and the "
                             "elementary functions")
 
     # --- plain data ---------------------------------------------------------------------
 
-    def value(self, node, depth=0):
-        self._count(depth)
+    def value(self, node):
         if node is None or isinstance(node, bool):
             return node
-        if not isinstance(node, dict) or len(node) != 1:
-            raise HandoverError("a malformed value")
         (kind, payload), = node.items()
-        method = getattr(self, f"_value_{kind}", None)
-        if method is None:
-            raise HandoverError(f"an unknown kind of value {kind!r}")
-        return _rebuilt(method, payload, depth + 1, f"a value of kind {kind!r}")
+        return _rebuilt(getattr(self, f"_value_{kind}"), payload, f"a value of kind {kind!r}")
 
-    def _value_int(self, payload, depth):
+    def _value_int(self, payload):
         return self.integer(payload)
 
-    def _value_float(self, payload, depth):
+    def _value_float(self, payload):
         return float(payload)
 
-    def _value_complex(self, payload, depth):
+    def _value_complex(self, payload):
         return complex(float(payload[0]), float(payload[1]))
 
-    def _value_str(self, payload, depth):
-        if not isinstance(payload, str) or len(payload) > LIMITS["string"]:
-            raise HandoverError(f"a text longer than {LIMITS['string']} characters")
-        return payload
+    def _value_str(self, payload):
+        return self.text(payload)
 
-    def _value_list(self, payload, depth):
-        return [self.value(item, depth) for item in payload]
+    def _value_list(self, payload):
+        return [self.value(item) for item in payload]
 
-    def _value_tuple(self, payload, depth):
-        return tuple(self.value(item, depth) for item in payload)
+    def _value_tuple(self, payload):
+        return tuple(self.value(item) for item in payload)
 
-    def _value_dict(self, payload, depth):
-        return {self._value_str(k, depth): self.value(v, depth) for k, v in payload}
+    def _value_dict(self, payload):
+        return {self.text(k): self.value(v) for k, v in payload}
 
-    def _value_ndarray(self, payload, depth):
+    def _value_ndarray(self, payload):
         dtype, shape, data = payload["dtype"], payload["shape"], payload["data"]
         size = math.prod(shape) if shape else 1
-        if dtype not in _DTYPES or size > LIMITS["array"] or size != len(data):
+        if size != len(data):
             raise HandoverError("a malformed array")
-        self.nodes += size
         if dtype == "object":
-            entries = [self.value(item, depth) for item in data]
             array = np.empty(size, dtype=object)
-            array[:] = entries
+            array[:] = [self.value(item) for item in data]
             return array.reshape(shape)
         if dtype == "complex128":
             data = [complex(float(re), float(im)) for re, im in data]
@@ -414,14 +593,11 @@ class _Decoder:
             data = [float(x) for x in data]
         return np.array(data, dtype=dtype).reshape(shape)
 
-    def _value_sympy(self, payload, depth):
-        return self.sympy(payload, depth)
+    def _value_sympy(self, payload):
+        return self.sympy(payload)
 
-    def _value_function(self, payload, depth):
-        return FunctionSource.from_data(payload, self, depth)
-
-
-_DTYPES = {"bool", "int64", "float64", "complex128", "object"}
+    def _value_function(self, payload):
+        return FunctionSource.from_data(payload, self)
 
 
 # --- functions ------------------------------------------------------------------------
@@ -453,25 +629,25 @@ class FunctionSource:
                 (self.name, self.source)]
 
     def to_data(self):
-        return {"name": self.name, "source": self.source, "imports": self.imports,
+        return {"name": self.name, "source": self.source,
+                "imports": [list(entry) for entry in self.imports],
                 "helpers": self.helpers,
                 "values": [[k, _encode_value(v)] for k, v in self.values.items()]}
 
     @classmethod
-    def from_data(cls, payload, decoder, depth):
+    def from_data(cls, payload, decoder):
         name, source = payload["name"], payload["source"]
         for text in [source, *payload["helpers"]]:
-            decoder._value_str(text, depth)
-        if not isinstance(name, str) or not name.isidentifier():
+            decoder.text(text)
+        if not name.isidentifier():
             raise HandoverError("a malformed function name")
         imports = []
         for alias, module, attribute in payload["imports"]:
-            if not all(isinstance(x, str) and x.replace(".", "").isidentifier()
+            if not all(x.replace(".", "").isidentifier()
                        for x in (alias, module, attribute or "x")):
                 raise HandoverError("a malformed import in a handed-over function")
             imports.append((alias, module, attribute))
-        values = {decoder._value_str(k, depth): decoder.value(v, depth)
-                  for k, v in payload["values"]}
+        values = {decoder.text(k): decoder.value(v) for k, v in payload["values"]}
         return cls(name, source, imports, payload["helpers"], values)
 
     @classmethod
@@ -605,9 +781,10 @@ def encode(value):
 
 
 def decode(data):
-    """Rebuild a value from :func:`encode`'s data, accepting only the listed node types,
-    with numbers of at most ``LIMITS["digits"]`` digits (checked before sympy computes
-    them).
+    """Rebuild a value from :func:`encode`'s data, checked against the schema first (only
+    the listed node types, with parts of the right types, within the limits on size and
+    depth), with numbers of at most ``LIMITS["digits"]`` digits (checked before sympy
+    computes them).
 
     >>> decode({'sympy': ['Function', 'eval', []]})
     Traceback (most recent call last):
@@ -619,6 +796,7 @@ def decode(data):
     robocourse.grading.handover.HandoverError: the power 999...**1000 in the answer would
     have about 400000 digits (at most 400 are accepted)
     """
+    _Schema().value(data, 0, "the answer")
     return _Decoder().value(data)
 
 

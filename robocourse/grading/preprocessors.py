@@ -17,19 +17,25 @@
   of running time (past it, the remaining cells are not run) and a largest number of
   code cells (the cells past it are not run). Only the student's own submitted
   regular files are bound, read-only, into the sandbox's home folder.
+  Before the first submission of an assignment, it grades the assignment's solution
+  the same way (:func:`canary`) and goes no further unless it gets full marks: a
+  sandbox that cannot import the course would otherwise grade everyone zero.
 * :class:`Verdict` runs next, in nbgrader's own process, which never executes
-  student code: for every test cell it rebuilds the answers handed over in the
-  cell's outputs and decides with the assignment's checks
-  (``solutions/<assignment>/grader.py``, hidden tests included). The cell's outputs
-  are replaced by the verdict — "passed", or an error with the feedback — which is
-  what nbgrader's ``SaveAutoGrades`` then scores. A test cell without a hand-over
-  (turned into ``pass``, deleted, never reached) scores zero with the message "no
-  answer was handed in for exercise N".
+  student code: for every test cell it checks the hand-over in the cell's outputs
+  against its schema, rebuilds the answers and decides with the assignment's checks
+  (``solutions/<assignment>/grader.py``, hidden tests included), each cell in a child
+  process with a deadline and a memory budget. The cell's outputs are replaced by the
+  verdict — "passed", or an error with the feedback — which is what nbgrader's
+  ``SaveAutoGrades`` then scores. A test cell without a hand-over (turned into
+  ``pass``, deleted, never reached) scores zero with the message "no answer was
+  handed in for exercise N"; a malformed one, "no valid answer was handed in"; one
+  too slow or too large to check, that it was. Only that cell scores zero.
 * :class:`SanitizeOutputs` runs after it: what the formgrader will render on the
   instructor's page keeps only what cannot run script there (plain text, LaTeX,
   PNG/JPEG images, HTML and Markdown cleaned by bleach).
-* :class:`ReleaseStudentId` (``generate_assignment``): the released notebooks ask
-  the student for their id instead of carrying the instructor's example id.
+* :class:`ReleaseStudentId` and :class:`ReleaseRunAll` (``generate_assignment``): the
+  released notebooks ask the student for their id instead of carrying the instructor's
+  example id, and Run All goes on past an answer cell that raises (a stub).
 """
 
 import asyncio
@@ -39,6 +45,7 @@ import importlib.util
 import json
 import os
 import pathlib
+import pickle
 import queue
 import re
 import shutil
@@ -48,6 +55,7 @@ import sys
 import tempfile
 import time
 
+import nbformat
 from jupyter_client.manager import AsyncKernelManager
 from nbclient.exceptions import CellTimeoutError, DeadKernelError
 from nbclient.util import run_sync
@@ -58,11 +66,11 @@ from nbgrader.preprocessors import Execute, NbGraderPreprocessor
 from traitlets import Bool, Enum, Integer, Set, Unicode
 
 from robocourse.grading import handover, runner, sandbox, students
-from robocourse.grading.exercises import Context, ExerciseSet
+from robocourse.grading.exercises import CHECK_MEMORY_BYTES, CHECK_SECONDS, Context, ExerciseSet
 from robocourse.grading.exercises import Verdict as Decision
 
-__all__ = ["SandboxedExecute", "Verdict", "SanitizeOutputs", "ReleaseStudentId",
-           "load_exercise_set"]
+__all__ = ["SandboxedExecute", "Verdict", "SanitizeOutputs", "ReleaseStudentId", "ReleaseRunAll",
+           "load_exercise_set", "canary", "require_canary", "CanaryFailed"]
 
 #: The example id the instructor's versions use, replaced in the release.
 EXAMPLE_ID = "instructor"
@@ -74,6 +82,9 @@ SUBMISSION_SECONDS = 600
 MAX_CODE_CELLS = 500
 #: Characters of its message an error keeps once its cell or notebook is past its budget.
 SHORT_ERROR_CHARS = 300
+#: Seconds to re-run a submission's answer cells and rebuild what they compute (the
+#: runner gives the replay 60 s), for the answers derived by hand.
+REPLAY_SECONDS = 90
 
 
 def _slot():
@@ -154,12 +165,18 @@ class SandboxedExecute(Execute):
     # sandbox ends whatever it leaves.
     shutdown_kernel = Enum(["graceful", "immediate"], default_value="immediate",
                            help="How the kernel is stopped after the last cell.").tag(config=True)
+    canary = Bool(True, help="Before the first submission of an assignment, grade its "
+                             "solution the same way and refuse to go on unless it gets full "
+                             "marks (see canary()).").tag(config=True)
 
     def preprocess(self, nb, resources=None, km=None):
         if not self.unsafe:
             sandbox.require()
         else:
             self.log.warning("running student code WITHOUT a sandbox (--unsafe)")
+        assignment = (resources or {}).get("nbgrader", {}).get("assignment")
+        if self.canary and assignment:
+            require_canary(self.config, assignment, self.log)
         self.resources = resources
         with self._kernel_folder() as folder:
             self._folder = folder
@@ -420,7 +437,20 @@ def load_exercise_set(path):
     if len(sets) != 1:
         raise ValueError(f"{path} should define exactly one ExerciseSet (as `exercises`); "
                          f"found {len(sets)}")
+    sets[0].solution = (EXAMPLE_ID, _stored_handovers(path.parent))
     return sets[0], path.read_bytes()
+
+
+def _stored_handovers(folder):
+    """``[(test cell, answers)]``: the hand-overs stored in the outputs of the solution
+    notebooks of ``folder`` (the instructor's run, with the example id)."""
+    found = []
+    for path in sorted(folder.glob("*.ipynb")):
+        for cell in nbformat.read(path, as_version=4).cells:
+            for payload in _handovers(cell) if _is_test(cell) else ():
+                with contextlib.suppress(handover.HandoverError):
+                    found.append((_nbgrader(cell)["grade_id"], handover.check_payload(payload)[1]))
+    return found
 
 
 _LOADED = {}
@@ -454,11 +484,23 @@ def _error_text(cell):
 
 
 class Verdict(NbGraderPreprocessor):
-    """Decide every test cell from its hand-over with the assignment's grader module."""
+    """Decide every test cell from its hand-over with the assignment's grader module.
+
+    Each test cell is decided apart: its hand-over checked against the schema, then its
+    answers rebuilt and its tests run in a child process with a deadline and a memory
+    budget (``Context.decide``), so a malformed, slow or huge hand-over costs only its
+    own cell. What is not a wrong answer is recorded in ``resources["robocourse"]
+    ["faults"]`` as ``(whose, what)``: the student's (the hand-over, the deadline, the
+    memory) or the grader's (an error in the grader)."""
 
     grader_module = Unicode("grader.py", help="The checks of an assignment, in its source "
                                               "folder (never released).").tag(config=True)
     unsafe = Bool(False, help="Run student functions without a sandbox.").tag(config=True)
+    check_seconds = Integer(CHECK_SECONDS, help="Seconds to rebuild and check the answers of "
+                            "one test cell (then it scores zero).").tag(config=True)
+    check_memory_bytes = Integer(CHECK_MEMORY_BYTES, help="Memory to rebuild and check the "
+                                 "answers of one test cell, beyond what the grader holds "
+                                 "(then it scores zero).").tag(config=True)
 
     def _grader_path(self, assignment):
         coursedir = CourseDirectory(config=self.config)
@@ -475,13 +517,19 @@ class Verdict(NbGraderPreprocessor):
         def new_runner():
             return runner.Runner(sandboxed=not self.unsafe, slot=_slot(), env=environment)
 
-        context = Context(exercise_set, student, secret=secret, runner_factory=new_runner)
-        died = resources.get("robocourse", {}).get("kernel_died")
+        context = Context(exercise_set, student, secret=secret, runner_factory=new_runner,
+                          check_seconds=self.check_seconds,
+                          check_memory_bytes=self.check_memory_bytes)
+        notes = resources.setdefault("robocourse", {})
+        faults = notes.setdefault("faults", [])
         try:
-            context.recomputed = _recompute(nb, exercise_set, student, context)
+            context.recomputed = _recompute_apart(nb, exercise_set, student, context)
             for index, cell in enumerate(nb.cells):
                 if _is_test(cell):
-                    self._decide(cell, index, exercise_set, context, died)
+                    verdict = self._decide(cell, index, exercise_set, context,
+                                           notes.get("kernel_died"))
+                    if verdict.fault:
+                        faults.append((verdict.fault, verdict.message))
         finally:
             context.close()
         return nb, resources
@@ -492,16 +540,34 @@ class Verdict(NbGraderPreprocessor):
         if exercise is None:
             raise ValueError(f"the test cell {cell_id!r} has no exercise in the grader module "
                              f"of {exercise_set.name}")
-        handed = [h for h in _handovers(cell) if h.get("exercise") == exercise.number]
-        if handed:
-            verdict = exercise_set.decide(cell_id, handed[-1].get("answers", {}), context)
-        else:
+        verdict = _decided(exercise, list(_handovers(cell)), context)
+        if verdict is None:
             verdict = Decision.failed(_no_answer(exercise.number, cell, index, died),
                                       "no-answer")
         context.verdicts[exercise.number] = verdict
         cell.outputs = [_verdict_output(verdict)]
         cell.metadata["robocourse"] = {"exercise": exercise.number, "passed": verdict.passed,
                                        "code": verdict.code}
+        return verdict
+
+
+def _decided(exercise, payloads, context):
+    """The verdict on the last hand-over of ``exercise`` among a test cell's ``payloads``
+    (each checked against the schema: a malformed one is no valid answer), or None when
+    the cell handed nothing over."""
+    number, malformed = exercise.number, None
+    for payload in reversed(payloads):
+        try:
+            handed_for, answers = handover.check_payload(payload)
+        except handover.HandoverError as error:
+            malformed = malformed or error
+            continue
+        if handed_for == number:
+            return context.decide(exercise, answers)
+    if malformed is None:
+        return None
+    return Decision.failed(f"Exercise {number}: no valid answer was handed in for exercise "
+                           f"{number} ({malformed})", "not-handed-over")
 
 
 def _no_answer(number, cell, index, died):
@@ -523,12 +589,27 @@ def _is_test(cell):
     return cell.cell_type == "code" and bool(_nbgrader(cell).get("grade"))
 
 
-def _recompute(nb, exercise_set, student, context):
-    """Re-run the notebook's code in the runner and recompute every answer to be derived
-    "by hand" with its library routes switched off: ``{exercise number: result}``.
+def _recompute_apart(nb, exercise_set, student, context):
+    """:func:`_recompute` in a child process under the context's deadline and memory
+    budget (the replay's data is rebuilt there): the results pickled, loaded where the
+    exercises are decided; if the child fails, every answer to recompute fails with why."""
+    numbers = _replay_groups(nb, exercise_set)[1].values()
+    if not numbers:
+        return {}
+    outcome = context.isolated(
+        lambda: pickle.dumps(_recompute(nb, exercise_set, student, context)),
+        uses_runner=True, seconds=REPLAY_SECONDS)
+    if not outcome.failure:
+        return outcome.value
+    reason = {"timeout": f"it took longer than {REPLAY_SECONDS} s",
+              "memory": f"it needed more than {context.check_memory_bytes >> 20} MB of memory"}
+    why = reason.get(outcome.failure, f"the grader failed ({outcome.detail})")
+    return {number: {"error": f"not recomputed: {why}"} for number in numbers}
 
-    The set-up comes from the locked cells (restored by nbgrader from the instructor's
-    version), the answers from the student's solution cells before each test cell."""
+
+def _replay_groups(nb, exercise_set):
+    """The replay's groups of cells (one per test cell) and ``{group index: exercise
+    number}`` of the exercises with answers to derive by hand."""
     groups, numbers, before, cells = [], {}, [], []
     for cell in nb.cells:
         meta = _nbgrader(cell)
@@ -546,10 +627,107 @@ def _recompute(nb, exercise_set, student, context):
             cells.append(cell.source)
         elif cell.cell_type == "code" and meta.get("locked"):
             before.append(cell.source)
+    return groups, numbers
+
+
+def _recompute(nb, exercise_set, student, context):
+    """Re-run the notebook's code in the runner and recompute every answer to be derived
+    "by hand" with its library routes switched off: ``{exercise number: result}``.
+
+    The set-up comes from the locked cells (restored by nbgrader from the instructor's
+    version), the answers from the student's solution cells before each test cell."""
+    groups, numbers = _replay_groups(nb, exercise_set)
     if not numbers:
         return {}
     results = context.runner().replay(setup=f"STUDENT_ID = {student!r}", groups=groups)
     return {number: results[index] for index, number in numbers.items()}
+
+
+# --- the canary: the solution graded first ---------------------------------------------
+
+#: The student id the solution is graded as.
+CANARY = "canary-solution"
+
+
+class CanaryFailed(RuntimeError):
+    """The solution of an assignment does not get full marks where the students' would be
+    graded: no submission is graded (the message says why)."""
+
+
+def canary(config, assignment):
+    """Grade the solution of ``assignment`` (its notebooks in the source folder) as a
+    submission — run in the sandbox, every test cell decided by the grader — and return
+    why it does not get full marks, ``""`` when it does.
+
+    A grading environment where the sandbox cannot import the course, or start, or where
+    the grader cannot decide a test cell, would grade every student zero: this finds it
+    before any student is graded."""
+    coursedir = CourseDirectory(config=config)
+    source = pathlib.Path(coursedir.format_path(coursedir.source_directory, ".", assignment))
+    notebooks = sorted(source.glob("*.ipynb"))
+    if not notebooks:
+        return f"there is no solution notebook in {source}"
+    reasons = []
+    for path in notebooks:
+        try:
+            reasons += _short_of_full_marks(_graded_solution(config, assignment, path),
+                                            path.name)
+        except Exception as error:  # noqa: BLE001 - the reason the grading cannot go on
+            reasons.append(f"{path.name}: {type(error).__name__}: {error}")
+    return "; ".join(reasons)
+
+
+def _graded_solution(config, assignment, path):
+    """The solution notebook ``path`` run in the sandbox and decided, as a student's."""
+    nb = nbformat.read(path, as_version=4)
+    with tempfile.TemporaryDirectory(prefix="robocourse-canary-") as folder:
+        resources = {"metadata": {"path": folder, "name": path.stem},
+                     "nbgrader": {"assignment": assignment, "student": CANARY,
+                                  "notebook": path.stem}}
+        nb, resources = SandboxedExecute(config=config, canary=False).preprocess(nb, resources)
+        nb, _ = Verdict(config=config).preprocess(nb, resources)
+    return nb
+
+
+def _short_of_full_marks(nb, name):
+    """Why a graded solution notebook does not get full marks: its test cells that did
+    not pass, and the first error of its other cells (often the reason)."""
+    tests = [_verdict_text(cell) for cell in nb.cells if _is_test(cell)
+             and not cell.metadata["robocourse"]["passed"]]
+    if not tests:
+        return []
+    errors = [f"cell {index + 1}: {_error_text(cell)}" for index, cell in enumerate(nb.cells)
+              if not _is_test(cell) and _error_text(cell)]
+    shown = tests[:3] + ([f"… and {len(tests) - 3} more"] if len(tests) > 3 else [])
+    return [f"{name}: " + "; ".join(shown + errors[:1])]
+
+
+def _verdict_text(cell):
+    return " ".join(o.get("evalue", "") or o.get("text", "") for o in cell.outputs).strip()
+
+
+_CANARIES = {}
+
+
+def require_canary(config, assignment, log=None):
+    """Raise :class:`CanaryFailed` unless the solution of ``assignment`` gets full marks
+    (:func:`canary`, run once per process and assignment)."""
+    coursedir = CourseDirectory(config=config)
+    key = (coursedir.root, assignment)
+    if key not in _CANARIES:
+        started = time.monotonic()
+        _CANARIES[key] = canary(config, assignment)
+        if log is not None:
+            log.info("the solution of %s graded first, in %.1f s: %s", assignment,
+                     time.monotonic() - started, _CANARIES[key] or "full marks")
+    if _CANARIES[key]:
+        raise CanaryFailed(canary_message(assignment, _CANARIES[key]))
+
+
+def canary_message(assignment, reason):
+    """What the instructor reads when the canary of ``assignment`` fails."""
+    return (f"the solution of {assignment}, graded first as a check of the grading "
+            f"environment, does not get full marks, so no submission is graded: {reason}")
 
 
 # --- what the instructor's browser is shown -------------------------------------------
@@ -602,6 +780,22 @@ def _clean_images(output):
 
 
 # --- the release --------------------------------------------------------------------------
+
+class ReleaseRunAll(NbGraderPreprocessor):
+    """In the student version, Run All reaches every exercise: an answer cell that raises
+    (the untouched stub does) and a test cell whose answer was never assigned are tagged
+    ``raises-exception``, so JupyterLab (and nbclient) go on with the next cell. A test
+    cell whose visible tests fail does not stop Run All by itself: it shows its verdict as
+    an error output and runs to its end (``exercises.NotPassed``)."""
+
+    def preprocess_cell(self, cell, resources, index):
+        meta = cell.metadata.get("nbgrader", {})
+        if cell.cell_type == "code" and (meta.get("solution") or meta.get("grade")):
+            tags = cell.metadata.setdefault("tags", [])
+            if "raises-exception" not in tags:
+                tags.append("raises-exception")
+        return cell, resources
+
 
 class ReleaseStudentId(NbGraderPreprocessor):
     """In the student version, ``STUDENT_ID = "instructor"`` becomes the placeholder."""

@@ -647,6 +647,7 @@ class Runner:
         self.limits = limits or sandbox.Limits(cpu_seconds=300)
         self.env = env
         self.process = None
+        self._owner = None
         self.started = False
         self.buffer = b""
 
@@ -657,9 +658,32 @@ class Runner:
             argv = sandbox.command(argv, slot=self.slot, limits=self.limits, env=self.env)
         self.process = subprocess.Popen(argv, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
                                         stderr=subprocess.DEVNULL, start_new_session=True)
+        self._owner = os.getpid()
+
+    def running(self):
+        """Whether the runner process runs — asked also in a child forked from the process
+        that started it (the grader decides each exercise in one), which cannot wait for
+        it: ``Popen.poll`` would say it has ended."""
+        if self.process is None:
+            return False
+        if self._owner == os.getpid():
+            return self.process.poll() is None
+        try:
+            with open(f"/proc/{self.process.pid}/stat", "rb") as file:
+                state = file.read().rpartition(b")")[2].split()[0]
+        except (OSError, IndexError):
+            return False
+        return state not in (b"Z", b"X")
+
+    def launch(self):
+        """Start the runner process now unless it runs (before forking a child that will
+        talk to it); return its process id."""
+        if not self.running():
+            self._launch()
+        return self.process.pid
 
     def _send(self, message):
-        if self.process is None or self.process.poll() is not None:
+        if not self.running():
             self._launch()
         self.process.stdin.write((json.dumps(message, separators=(",", ":")) + "\n").encode())
         self.process.stdin.flush()
@@ -769,7 +793,7 @@ class Runner:
         if not self.started:
             return
         self.started = False
-        if self.process is not None and self.process.poll() is None:
+        if self.running():
             try:
                 self.process.stdin.write(b'{"op":"end"}\n')
                 self.process.stdin.flush()
