@@ -217,7 +217,7 @@ def build_environment(env, python=None):
             subprocess.run([*uv, "uninstall", *in_env, "-r", str(CHECKOUT / "excluded.txt")],
                            check=True)
             stamp.write_text(wanted)
-        serve_course_files(env)
+        serve_course_files(env)                 # a copy: cheap, and always up to date
     if not runnable_by_everyone(env / "bin" / "python"):
         raise ClassError(f"--env {env}: other accounts cannot reach it; build it in a folder "
                          f"that every account can enter (for example under /srv or /opt)")
@@ -241,10 +241,13 @@ def serve_course_files(env):
             shutil.copy2(source, copy)
     shutil.copytree(LAB_EXTENSION, env / "share" / "jupyter" / "labextensions" /
                     LAB_EXTENSION.name, dirs_exist_ok=True)
-    settings = env / "etc" / "jupyter" / "jupyter_server_config.d" / "robocourse.json"
+    # the environment's own server settings (a jupyter_server_config.d file would only be
+    # read for the list of server extensions)
+    settings = env / "etc" / "jupyter" / "jupyter_server_config.json"
+    config = json.loads(settings.read_text()) if settings.is_file() else {}
+    config.setdefault("ServerApp", {})["extra_static_paths"] = [str(static)]
     settings.parent.mkdir(parents=True, exist_ok=True)
-    settings.write_text(json.dumps({"ServerApp": {"extra_static_paths": [str(static)]}},
-                                   indent=2) + "\n")
+    settings.write_text(json.dumps(config, indent=2) + "\n")
 
 
 def install_node_packages():
