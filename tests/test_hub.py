@@ -295,7 +295,9 @@ class Person:
         self.terminal.locator(".xterm-screen").click()
         if clear:
             self.page.keyboard.press("Control+l")
-            self.wait_for_prompt()
+            self.page.wait_for_function(
+                "tree => !/^\\[\\d+\\]$/m.test(tree.innerText)",
+                arg=self.terminal.locator(".xterm-accessibility-tree").element_handle())
         ended = len(STATUS.findall(self.screen()))
         self.page.keyboard.type(command + "\n")
         self.page.keyboard.type('echo "[$?]"\n')
