@@ -23,7 +23,7 @@ HUB_PORT ?= 8000
 # pytest workers of the unit phase of `make test`
 UNIT_WORKERS ?= $(shell echo $$(( $$(nproc) + 1 )))
 
-.PHONY: lab lab-instructor test prepare system hub-env hub bench clean book translations
+.PHONY: lab lab-instructor test prepare system hub-env hub bench clean book translations viewer
 
 $(STAMP): pyproject.toml constraints.txt excluded.txt
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
@@ -63,6 +63,18 @@ $(BOOK_ASSETS): book/package.json book/package-lock.json
 book: $(STAMP) $(BOOK_ASSETS)
 	$(BIN)/python book/build.py
 
+# The 3-D arm viewer's browser code: three.js and esbuild from npm (viewer/package.json,
+# pinned by its lock file), bundled into robocourse/widgets/static/arm_viewer.js, which is
+# committed (make lab needs no npm). Run after changing viewer/src; the tests check that the
+# committed bundle is what this builds.
+VIEWER_ASSETS := viewer/node_modules/.installed
+$(VIEWER_ASSETS): viewer/package.json viewer/package-lock.json
+	npm ci --prefix viewer --no-audit --no-fund --ignore-scripts --loglevel=error
+	touch $@
+
+viewer: $(VIEWER_ASSETS)
+	node viewer/build.mjs
+
 # After changing a chapter: extract its strings and merge them into book/locale (see book/README.md)
 translations: $(STAMP)
 	$(BIN)/python book/build.py --update-translations
@@ -80,8 +92,9 @@ hub: hub-env
 	$(BIN)/python deploy/classroom.py start --root $(HUB_ROOT) --port $(HUB_PORT)
 
 # Everything the tests need installed. `make test` makes these side by side (each mostly
-# waits on downloads and the disk): the environment, the book's assets, Debian's packages.
-prepare: $(STAMP) $(BOOK_ASSETS) system hub-env
+# waits on downloads and the disk): the environment, the book's and the viewer's npm
+# packages, Debian's packages.
+prepare: $(STAMP) $(BOOK_ASSETS) $(VIEWER_ASSETS) system hub-env
 
 # The environment's scripts (jupyter, nbgrader, alembic) come first on PATH.
 test: export PATH := $(CURDIR)/$(BIN):$(PATH)

@@ -20,6 +20,28 @@ ROOT = BOOK.parent
 LANGUAGES = ("en", "zh_CN")
 LOCALE = BOOK / "locale"
 
+# The site's front door: opens the edition the reader chose before, else the one of the
+# browser's languages (book/_static/book-language.js); both editions are linked for a
+# browser without JavaScript, and shown while the script decides.
+FRONT_DOOR = """<!DOCTYPE html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>Robot mechanics · 机器人力学</title>
+<style>body { font-family: sans-serif; margin: 4rem auto; max-width: 36rem; text-align: center; }
+a { margin: 0 1rem; font-size: 1.3rem; }</style>
+</head>
+<body data-book-front-door>
+<h1>Robot mechanics · <span lang="zh-CN">机器人力学</span></h1>
+<p><a href="en/book/index.html" hreflang="en" data-book-language="en">English</a>
+<a href="zh_CN/book/index.html" hreflang="zh-CN" lang="zh-CN"
+   data-book-language="zh_CN">中文</a></p>
+<script src="en/_static/book-language.js"></script>
+</body>
+</html>
+"""
+
 
 def sphinx(builder, language, outdir, doctrees, srcdir=ROOT):
     """Run sphinx-build on ``srcdir`` (the repository) with the book's configuration.
@@ -42,14 +64,7 @@ def build(out, languages=LANGUAGES):
         start = time.perf_counter()
         sphinx("html", language, out / language, out.parent / "doctrees" / language)
         seconds[language] = time.perf_counter() - start
-    # the site's front door: the landing page in English, with the Chinese one linked
-    (out / "index.html").write_text(
-        '<!DOCTYPE html><meta charset="utf-8"><title>Robot mechanics</title>'
-        '<meta http-equiv="refresh" content="0; url=en/book/index.html">'
-        '<p><a href="en/book/index.html">English</a> · '
-        '<a href="zh_CN/book/index.html" lang="zh-CN">中文</a></p>\n',
-        encoding="utf-8",
-    )
+    (out / "index.html").write_text(FRONT_DOOR, encoding="utf-8")
     return seconds
 
 

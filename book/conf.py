@@ -23,7 +23,10 @@ extensions = [
     "study_path",
     "glossary_table",
     "chinese_search",
+    "search_page",
     "language_switch",
+    "chinese_typography",
+    "interface_text",
 ]
 
 root_doc = "book/index"
@@ -60,6 +63,7 @@ templates_path = ["_templates"]
 html_last_updated_fmt = None
 html_theme_options = {
     "article_header_end": ["language-switch.html", "article-header-buttons.html"],
+    "footer_content_items": ["book-footer.html"],
     "use_download_button": True,
     "use_fullscreen_button": False,
     "home_page_in_toc": True,

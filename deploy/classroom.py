@@ -73,10 +73,13 @@ COURSE_FOLDER = "robocourse"          # the instructor's course folder, in their
 CLASS_LIST_COLUMNS = ("id", "first_name", "last_name", "email")
 # A portable Unix user name (useradd's own rule, without the trailing $ of machine accounts).
 USER_NAME = re.compile(r"^[a-z_][a-z0-9_-]{0,31}$")
-# What the environment is built from: a change to any of these rebuilds it.
+# What the environment is built from: a change to any of these rebuilds it (the library is
+# installed as a copy, its package data with it: the arm viewer's browser code, a .js; the
+# feedback templates); and what its servers serve (MathJax, the course's JupyterLab extension).
 ENVIRONMENT_INPUTS = ("pyproject.toml", "constraints.txt", "excluded.txt", "robocourse/**/*.py",
-                      "robocourse/**/*.c", "robocourse/grading/templates/**/*",
-                      "deploy/package-lock.json", "deploy/labextension/**/*")
+                      "robocourse/**/*.js", "robocourse/**/*.c",
+                      "robocourse/grading/templates/**/*", "deploy/package-lock.json",
+                      "deploy/labextension/**/*")
 PYTHON_CANDIDATES = ("python3.11", "/usr/bin/python3.11", "/usr/local/bin/python3.11",
                      "python3", "/usr/bin/python3")
 

@@ -31,12 +31,27 @@ at all must not. ``sp.simplify`` promises neither, so we decide it.
 
 **Floats.** Exact inputs are compared exactly. When a ``Float`` is present, each
 float is read as the decimal it prints as (``0.1 → 1/10``, 15 significant digits)
-and the difference is judged relative to the size of the terms: equal when every
-coefficient of ``N_a D_b − N_b D_a`` (reduced) is at most ``FLOAT_TOLERANCE`` =
-10⁻¹¹ times the largest coefficient of ``N_a D_b`` and ``N_b D_a`` (reduced). So a
-float answer equals its exact counterpart to 11 significant digits of its largest
-term (``method="floats"``); a float coefficient of an angle is made exact with
-``nsimplify`` at tolerance 10⁻¹² (``0.5 θ → θ/2``).
+and ``a`` is equal to the reference ``b`` when every coefficient of ``N_a D_b − N_b
+D_a`` (reduced) is at most ``FLOAT_TOLERANCE`` = 10⁻¹¹ times the largest coefficient
+of ``N_b D_a`` (reduced), compared exactly (``method="floats"``). So a float answer
+equals its exact counterpart to 11 significant digits of the reference's largest
+term; a float coefficient of an angle is made exact with ``nsimplify`` at tolerance
+10⁻¹² (``0.5 θ → θ/2``). Floats next to algebraic numbers (``0.7071 sin θ`` against
+``√2/2 sin θ``) or to what the form does not handle (below: the coefficient of ``log x``
+or of ``exp(1000)`` says nothing of its size) go to the random-point test, unless the
+difference is exactly zero.
+
+No answer can widen that tolerance. Its numerator is reduced: a term it adds and
+takes away again is gone before any size is taken, a term it adds and keeps is in the
+difference as well. Its only lever is its denominator ``D_a``, which scales the
+reference ``Y = N_b D_a`` and the difference ``X`` alike: a common factor ``K`` of
+numerator and denominator turns them into ``KX`` and ``KY``. A constant ``K`` changes
+nothing; a polynomial ``K`` changes the ratio of their largest coefficients only
+through cancellation in the products. By Parseval, the coefficients of ``KX`` hold the
+mean of ``|K X|²`` over the torus ``|z_k| = 1``, so ``K`` gains only by putting its
+weight where ``|X|`` is small beside ``|Y|``, to a factor ``√deg K`` for each order to
+which the answer already agrees with the reference there: the answer has to be the
+reference (to 11 digits, or to its Taylor expansion at a point) to pass.
 
 **What the form cannot decide.** A construct outside ``+ − × ÷``, integer powers,
 the trigonometric functions and the generators (``sqrt`` or another fractional power
@@ -45,30 +60,57 @@ expression, ``sin(1)``, ``sin(√x)``, a sine of more than ``MAX_MULTIPLE`` = 64
 angles, …) is *opaque*: the ring takes it as one more
 independent generator. Expressions equal as such are equal whatever the value of
 the construct, so that equality is exact (``√m (1 + x) = √m + x √m``), unless an
-opaque construct is in a denominator (it might vanish). Any other verdict would
-ignore relations the construct has (``√x² = |x|``): ``canonical``, ``identical`` and
+opaque construct is in a denominator (it might vanish). A square root of what the
+form handles, ``√f`` (and its odd powers ``f^(k/2)``), is a generator ``r`` with one
+relation: with ``f = N/D`` in lowest terms, ``√f = r/D`` and ``reduce`` puts ``N D`` for
+``r²`` (roots of equal ``N D`` are one generator). A difference that reduces to zero
+so is zero for either sign of each root, so for the principal one (``√(x² + y²)³ =
+(x² + y²) √(x² + y²)``, the inverse kinematics of chapter 0 put back into the forward
+kinematics). Any other verdict would ignore relations the construct has (``√x² =
+|x|``, ``√x √y = √(x y)`` for positive ``x``): ``canonical``, ``identical`` and
 ``reduced_difference`` raise ``Undecidable`` naming the construct, and ``compare``
-goes to an exact randomised test (``random_points_agree``): both sides are
-evaluated exactly at random rational points, each base angle at a rational point
-of the unit circle, ``sin φ = 2u/(1+u²)``, ``cos φ = (1−u²)/(1+u²)``, each other
-symbol at a random rational ``p/q`` (``|p| ≤ 10⁴``, ``q ≤ 10³``) that respects its
-assumptions (positive, integer, nonzero, …; symbols without assumptions are
-sampled real; an angle that also occurs outside sin/cos is sampled as a number). A
-point where a side is undefined is drawn again; a side undefined at every point is
-a disagreement. At a point, rational values are compared exactly, algebraic
-numbers (``√2``) exactly through their minimal polynomial, anything else
-(``exp(3/7)``, ``sin(2/5)``, π) at 50 digits: there "equal" means the sides agree
-to 40 significant digits of the largest term. A wrong answer passes a point only
-by chance: a nonzero rational function of degree ``d`` in the sampled values
-vanishes there with probability at most about ``d / 20 000`` (Schwartz–Zippel); a
-difference confined to a region (a wrong sign of ``√x²`` for negative ``x``)
-passes with the probability that every point misses the region (1/2 per point
-for a sign).
+goes to the random-point test (``random_points_agree``).
+
+**The random-point test.** Each symbol (each ``q(t)``, each derivative) takes a random
+rational value ``p/q`` in [−``SPAN``, ``SPAN``] = [−4, 4] that respects its assumptions
+(positive, integer, nonzero, …; symbols without assumptions are real), with ``q`` drawn
+from [2⁶², 2⁶³); whole numbers come from [−2⁶², 2⁶²). Denominators that large and
+that unpredictable leave no answer that vanishes at the points it meets
+(``sin(π x lcm(1, …, 900))`` vanishes at every ``x`` with a denominator up to 900).
+At a point, both sides are enclosed by interval arithmetic (mpmath's ``iv``: every
+value certainly in its interval or complex rectangle, principal branches as sympy's),
+at ``FIRST_PRECISION`` = 128 bits, raised (at least doubled, or by as many bits as the
+enclosure is too wide) up to ``LAST_PRECISION`` = 8192 bits (numbers of 2 400 digits;
+a hand-over holds 400), until the difference is decided:
+within ``POINT_TOLERANCE`` = 10⁻³⁰ (``FLOAT_TOLERANCE`` when a float occurs) of the
+*size of the reference* at that point, or of 1 if that is larger, is agreement; an
+enclosure wholly beyond that proves that the sides differ (``False``). The size is
+the reference's alone (sizes of its terms add up, of its factors multiply, so no
+cancellation inside it makes it small): nothing in the answer sets the tolerance,
+and a zero in disguise, ``10⁴⁵ (log 6 − log 2 − log 3)``, is enclosed within it at
+256 bits, leaving the rest of the answer to be judged. Not decided at 8192 bits,
+or a construct outside the evaluated ones (``Sum``, ``f(x+1)`` next to ``f(2x)``):
+None, "cannot decide". A point where a side is undefined is drawn again.
+
+Agreement at all 8 points vouches for a difference that is *meromorphic* in the
+symbols: built from ``+ − × ÷``, whole powers, ``exp``, ``sin``, ``cos``, ``tan``,
+``sinh``, ``cosh``, ``tanh``, and numbers. Such a difference, if not zero, vanishes on
+no region, and is within 10⁻³⁰ of the reference's size at a random point only if the
+answer was built to be the reference there. ``sqrt`` and the other fractional powers,
+``log``, the inverse trigonometric functions, ``atan2``, ``Abs``, ``sign``,
+``Heaviside``, ``floor``, ``ceiling``, ``Min``, ``Max``, ``re``, ``im``, ``Piecewise`` of
+the symbols can make two sides agree on one region and differ on another
+(``√((x + 1000)²) = x + 1000`` at every point drawn), and a meromorphic function of a
+whole-number symbol can vanish on a lattice (``sin(π n/2)``): with one of those,
+agreement is None, "cannot decide", while a disagreement is still False. Constants
+(``log 6``, ``√2``, ``atan2(1, 2)``) are numbers, whatever they are built from.
 """
 
+import collections
 import functools
 import math
 import numbers
+import operator
 import random
 import secrets
 from dataclasses import dataclass
@@ -76,15 +118,18 @@ from typing import Any
 
 import numpy as np
 import sympy as sp
+from mpmath.ctx_iv import MPIntervalContext, ivmpf
+from mpmath.libmp import mpf_ceil, mpf_floor
+from mpmath.libmp.libmpi import mpi_add, mpi_atan, mpi_atan2, mpi_mul, mpi_sqrt, mpi_zero
 from sympy.core.function import AppliedUndef
 from sympy.polys.domains import QQ
 from sympy.polys.orderings import lex
 from sympy.polys.polyerrors import BasePolynomialError
 from sympy.polys.rings import ring as polynomial_ring
 
-__all__ = ["FLOAT_TOLERANCE", "Comparison", "TrigonometricRing", "Undecidable", "Undefined",
-           "assert_identical", "canonical", "compare", "identical", "random_points_agree",
-           "reduced_difference"]
+__all__ = ["FLOAT_TOLERANCE", "POINT_TOLERANCE", "Comparison", "TrigonometricRing",
+           "Undecidable", "Undefined", "assert_identical", "canonical", "compare", "identical",
+           "random_points_agree", "reduced_difference"]
 
 #: With floats present, a difference below this fraction of the largest term is zero.
 FLOAT_TOLERANCE = 1e-11
@@ -305,14 +350,41 @@ class TrigonometricRing:
                                  f"theta/2; got {angle}")
             self._base[monomial] = (k, fraction.q)
         self._known, self._sincos, self._multiples = {}, {}, {}
+        self._roots, self._squares = {}, {}
+
+    def take_square_roots(self, roots):
+        """Make the generators ``roots`` (``f`` → its ``Pow(f, 1/2)``) square roots: with
+        ``f = N / D`` in lowest terms, ``√f = r / D`` where ``r`` is the generator with
+        ``r² = N D``, which ``reduce`` puts in for ``r²`` (bases with one ``N D`` share
+        one ``r``). An identity that reduces to zero then holds for either sign of each
+        root, so for the principal one.
+
+        >>> x, y = sp.symbols('x y')
+        >>> R = TrigonometricRing([], [x, y, sp.sqrt(x**2 + y**2)])
+        >>> R.take_square_roots({x**2 + y**2: sp.sqrt(x**2 + y**2)})
+        >>> R.expression(R.polynomial(sp.sqrt(x**2 + y**2)**3 - x**2 * sp.sqrt(x**2 + y**2)))
+        y**2*sqrt(x**2 + y**2)
+        """
+        generators = {}
+        for base, node in roots.items():
+            numerator, denominator = _lowest_terms(self, *self.fraction(base))
+            square = self.reduce(numerator * denominator)
+            root = generators.setdefault(square, self.generators[node])
+            self._roots[base] = root, denominator, square
+            self._squares[self.ring.gens.index(root)] = square
 
     def reduce(self, p):
-        """The normal form of ``p`` modulo ``s_k² + c_k² − 1`` (no ``s_k²`` left).
+        """The normal form of ``p`` modulo ``s_k² + c_k² − 1`` and, for each square root
+        ``r`` (``take_square_roots``), ``r² − N D`` (no ``s_k²``, no ``r²`` left).
 
-        Term by term, ``s_k^e = s_k^(e mod 2) (1 − c_k²)^(e div 2)``: congruent to ``p``
-        and with no ``s_k²``, so it is the remainder of the division by the circle
-        polynomials (``p.rem(self.circles)``), reached without a division.
+        Term by term, ``r^e = r^(e mod 2) (N D)^(e div 2)`` (``N D`` holds no root), then
+        ``s_k^e = s_k^(e mod 2) (1 − c_k²)^(e div 2)``: congruent to ``p`` and with no
+        ``r²``, no ``s_k²``. The leading terms ``r²``, ``s_k²`` (in a lex order with the
+        roots first) are squares of distinct variables, so these polynomials are a
+        Gröbner basis and this is the remainder of the division by them (for the
+        circles alone ``p.rem(self.circles)``), reached without a division.
         """
+        p = self._without_squared_roots(p)
         n = len(self.s)
         if not any(m[k] > 1 for m in p.itermonoms() for k in range(n)):
             return p
@@ -328,6 +400,20 @@ class TrigonometricRing:
             for m, c in terms:
                 reduced[m] = reduced.get(m, zero) + c
         return self.ring.from_dict({m: c for m, c in reduced.items() if c})
+
+    def _without_squared_roots(self, p):
+        """``p`` with ``r^e = r^(e mod 2) (r²)^(e div 2)`` for each square root ``r``."""
+        if not self._squares or not any(m[k] > 1 for m in p.itermonoms()
+                                        for k in self._squares):
+            return p
+        result = self.ring.zero
+        for monomial, coefficient in p.items():
+            exponents, factor = list(monomial), self.ring.one
+            for k, square in self._squares.items():
+                exponents[k], whole = monomial[k] % 2, monomial[k] // 2
+                factor *= square**whole
+            result += self.ring.from_dict({tuple(exponents): coefficient}) * factor
+        return result
 
     def polynomial(self, expr):
         """``expr`` as a reduced polynomial; ``Undecidable`` if it has a denominator."""
@@ -350,6 +436,13 @@ class TrigonometricRing:
 
     def _convert(self, e):
         one = self.ring.one
+        if e.is_Pow and e.base in self._roots and e.exp.is_Rational and e.exp.q == 2:
+            root, denominator, square = self._roots[e.base]
+            n = int(e.exp.p)
+            if n > 0:
+                return root**n, denominator**n
+            # (D / r)^k = D^k r^k / (r²)^k: no root left in the denominator
+            return denominator**-n * root**-n, self._nonzero(square, e)**-n
         if e in self.generators:
             return self.generators[e], one
         if e in _NOT_FINITE:
@@ -491,13 +584,6 @@ class TrigonometricRing:
         positions = [self.ring.gens.index(self.generators[x]) for x in symbols]
         return any(monomial[k] for monomial in p.itermonoms() for k in positions)
 
-    def magnitude(self, p):
-        """The largest absolute value of a coefficient of ``p`` (0 for ``p = 0``)."""
-        if self.domain == QQ:
-            return max((abs(float(c)) for c in p.itercoeffs()), default=0.0)
-        to_sympy = self.domain.to_sympy
-        return max((abs(complex(to_sympy(c))) for c in p.itercoeffs()), default=0.0)
-
 
 def _gcd(p, q):
     """A common polynomial factor of ``p`` and ``q`` (1 where the domain has no gcd)."""
@@ -523,12 +609,24 @@ class _Scan:
     opaque: dict          # construct the form does not handle → the reason
     constants: set        # algebraic numbers (√2, I)
     floats: bool
+    roots: dict           # f of a square root √f → the powers of it found (√f, f^(3/2), …)
+
+    def hidden(self):
+        """The constructs whose relations the ring does not know all of: the opaque ones
+        and the square roots (as ring generators ``Pow(f, 1/2)``) → what to say."""
+        return {**self.opaque, **{_root(base): f"{_construct(powers[0])} is not handled "
+                                              "exactly" for base, powers in self.roots.items()}}
+
+
+def _root(base):
+    """The generator of the square root of ``base`` (kept as written: ``√(4x)`` too)."""
+    return sp.Pow(base, sp.S.Half, evaluate=False)
 
 
 def _scan(exprs):
     """Walk ``exprs`` once: base angles, generators, opaque constructs, algebraic numbers,
     floats; ``Undefined`` for nan or ∞."""
-    found = _Scan({}, set(), {}, set(), False)
+    found = _Scan({}, set(), {}, set(), False, {})
     seen, stack = set(), list(reversed(exprs))           # the first expression first
     while stack:
         e = stack.pop()
@@ -549,9 +647,20 @@ def _scan(exprs):
             stack.extend(reversed(e.args))
         elif _is_algebraic_constant(e):
             found.constants.add(e)
+        elif e.is_Pow and e.exp.is_Rational and e.exp.q == 2:
+            found.roots.setdefault(e.base, []).append(e)
+            stack.append(e.base)
         else:
             found.opaque.setdefault(e, f"{_construct(e)} is not handled exactly")
     return found
+
+
+def _nested_roots_are_opaque(found):
+    """Square roots of what holds an opaque construct or another square root are opaque."""
+    inner = [*found.opaque, *(p for powers in found.roots.values() for p in powers)]
+    for base in [b for b in found.roots if b.has(*inner)]:
+        for power in found.roots.pop(base):
+            found.opaque[power] = f"{_construct(power)} is not handled exactly"
 
 
 def _scan_angle(e, found, stack):
@@ -577,25 +686,38 @@ def _domain(constants):
         raise Undecidable(f"the numbers {listed} are not handled exactly") from error
 
 
+@functools.lru_cache(maxsize=4)
 def _ring_for(exprs):
-    """The ``TrigonometricRing`` of the common base angles of ``exprs`` (opaque
-    constructs as generators of their own), and the ``_Scan``."""
+    """The ``TrigonometricRing`` of the common base angles of the tuple ``exprs`` (opaque
+    constructs as generators of their own), and the ``_Scan``; the last few kept, with
+    the fractions they have converted (a wrong answer's feedback takes them again)."""
     found = _scan(exprs)
     wholes, dropped = _base_multiples(found.angles)
     found.opaque.update(dropped)
-    generators = sorted(found.generators | set(found.opaque), key=sp.default_sort_key)
-    return TrigonometricRing(_base_angles(wholes), generators, _domain(found.constants)), found
+    _nested_roots_are_opaque(found)
+    roots = {base: _root(base) for base in found.roots}
+    generators = sorted(found.generators | set(found.opaque) | set(roots.values()),
+                        key=sp.default_sort_key)
+    ring = TrigonometricRing(_base_angles(wholes), generators, _domain(found.constants))
+    ring.take_square_roots(roots)
+    return ring, found
 
 
-def _written(ring, numerator, denominator, floats):
-    """``N / D`` as a sympy expression: both reduced, common factors cancelled, ``D``
-    with leading coefficient 1, floats written back as floats."""
+def _lowest_terms(ring, numerator, denominator):
+    """``N / D`` both reduced, common factors cancelled, ``D`` with leading coefficient 1."""
     numerator, denominator = ring.reduce(numerator), ring.reduce(denominator)
     if denominator != ring.ring.one:
         common = _gcd(numerator, denominator)
         numerator, denominator = numerator.exquo(common), denominator.exquo(common)
         lead = denominator.LC
         numerator, denominator = numerator.quo_ground(lead), denominator.quo_ground(lead)
+    return numerator, denominator
+
+
+def _written(ring, numerator, denominator, floats):
+    """``N / D`` as a sympy expression: both reduced, common factors cancelled, ``D``
+    with leading coefficient 1, floats written back as floats."""
+    numerator, denominator = _lowest_terms(ring, numerator, denominator)
     value = ring.expression(numerator, floats=floats)
     if denominator == ring.ring.one:
         return value
@@ -624,9 +746,9 @@ def canonical(*exprs):
     exprs = [_scalar(e, f"exprs[{i}]") for i, e in enumerate(exprs)]
     for i, e in enumerate(exprs):
         _require_finite(e, f"exprs[{i}]")
-    ring, found = _ring_for(exprs)
-    if found.opaque:
-        raise Undecidable(next(iter(found.opaque.values())))
+    ring, found = _ring_for(tuple(exprs))
+    if found.hidden():
+        raise Undecidable(next(iter(found.hidden().values())))
     return tuple(_written(ring, *ring.fraction(e), e.has(sp.Float)) for e in exprs)
 
 
@@ -675,23 +797,38 @@ class _Difference:
     D: Any
 
     def verdict(self):
-        """Whether ``P = Q`` (floats: within ``FLOAT_TOLERANCE`` of the largest
-        coefficient); ``Undecidable`` where an opaque construct leaves it open."""
-        ring, difference = self.ring, self.P - self.Q
+        """Whether ``P = Q`` (floats: within ``FLOAT_TOLERANCE`` of the largest coefficient
+        of ``Q``); ``Undecidable`` where an opaque construct leaves it open."""
+        ring, difference, hidden = self.ring, self.P - self.Q, self.found.hidden()
         if not difference or not self.found.floats:
             equal = not difference
+        elif hidden:            # a coefficient says nothing of the size of log x, exp 1000
+            raise Undecidable(next(iter(hidden.values())))
+        elif ring.domain != QQ:
+            raise Undecidable("floats next to the algebraic numbers "
+                              f"{', '.join(sorted(map(str, self.found.constants)))} are "
+                              "compared at random points")
         else:
-            size = max(ring.magnitude(self.P), ring.magnitude(self.Q))
-            equal = ring.magnitude(difference) <= FLOAT_TOLERANCE * size
-        # Opaque constructs are independent generators: equal as such is equal for any
-        # of their values (unless one is in a denominator, which might then vanish).
-        if self.found.opaque and not (equal and not ring.involves(self.D, self.found.opaque)):
-            raise Undecidable(next(iter(self.found.opaque.values())))
+            equal = _largest(difference) <= _FLOAT_FRACTION * _largest(self.Q)
+        # Opaque constructs are independent generators, square roots generators whose
+        # square reduces: equal as such is equal for any of their values (unless one is
+        # left in a denominator, which might then vanish); unequal proves nothing.
+        if hidden and not (equal and not ring.involves(ring.reduce(self.D), hidden)):
+            raise Undecidable(next(iter(hidden.values())))
         return equal
 
     def written(self):
         """The reduced difference as a sympy expression."""
         return _written(self.ring, self.P - self.Q, self.D, self.found.floats)
+
+
+#: ``FLOAT_TOLERANCE`` as an exact fraction.
+_FLOAT_FRACTION = QQ.from_sympy(sp.Rational(repr(FLOAT_TOLERANCE)))
+
+
+def _largest(p):
+    """The largest modulus of a coefficient of ``p`` (over the rationals), exactly."""
+    return max((abs(c) for c in p.itercoeffs()), default=QQ.zero)
 
 
 def _not_finite(e):
@@ -746,13 +883,14 @@ _METHODS = ("exact", "floats", "random points")
 
 
 def compare(a, b, *, seed=None):
-    """Decide whether ``a`` equals ``b`` for all values of the symbols: a ``Comparison``.
+    """Decide whether ``a`` equals the reference ``b`` (the expected answer) for all
+    values of the symbols: a ``Comparison``.
 
     Scalars, or matrices of one shape entry by entry. The canonical form decides
     (``"exact"``, or ``"floats"`` when a float occurs, see the module docstring); where
-    it cannot, the exact randomised test of ``random_points_agree`` does, with points
-    drawn from ``seed`` (``None``: an unpredictable seed). nan or ∞ anywhere is
-    ``equal=False``.
+    it cannot, the random-point test of ``random_points_agree`` does, with points drawn
+    from ``seed`` (``None``: an unpredictable seed) and tolerances set by ``b`` alone.
+    nan or ∞ anywhere is ``equal=False``.
 
     >>> t, x = sp.symbols('theta x')
     >>> compare(2 * sp.sin(t / 2) * sp.cos(t / 2), sp.sin(t))
@@ -829,36 +967,72 @@ def identical(a, b):
 
 
 def assert_identical(a, b, what="the two results"):
-    """Raise AssertionError, showing the reduced difference, unless ``a`` ≡ ``b``.
+    """Raise AssertionError unless ``a`` ≡ ``b``: showing the reduced difference where the
+    canonical form decides, else the verdict of ``compare`` (with a fixed seed, so that a
+    notebook's cross-check is repeatable), which must be equal.
 
-    >>> t = sp.Symbol('t')
+    >>> t = sp.Symbol('t', real=True)
     >>> assert_identical(sp.sin(t) ** 2, 1 - sp.cos(t) ** 2)
+    >>> assert_identical(sp.exp(2 * t), sp.exp(t) ** 2)
     >>> assert_identical(sp.Matrix([t, 1]), sp.Matrix([t, 2]), "tau")
     Traceback (most recent call last):
     ...
     AssertionError: tau differ: the difference reduces to Matrix([[0], [-1]])
+    >>> assert_identical(sp.sqrt(t**2), t, "√t² and t")
+    Traceback (most recent call last):
+    ...
+    AssertionError: √t² and t differ (random points: Abs is not handled exactly)
     """
-    difference = reduced_difference(a, b)
+    try:
+        difference = reduced_difference(a, b)
+    except Undecidable:
+        verdict = compare(a, b, seed=_CROSS_CHECK_SEED)
+        if verdict.equal is not True:
+            outcome = "differ" if verdict.equal is False else "are not proven equal"
+            raise AssertionError(f"{what} {outcome} ({verdict.method}: {verdict.reason})"
+                                 ) from None
+        return
     if any(entry != 0 for entry in difference):
         raise AssertionError(f"{what} differ: the difference reduces to {difference}")
 
 
-# --- the exact randomised test ------------------------------------------------------
+#: The seed of ``assert_identical``'s random points.
+_CROSS_CHECK_SEED = 20261201
+
+
+# --- the random-point test ----------------------------------------------------------
+
+#: At a random point the sides agree when they differ by at most this fraction of the size
+#: of the reference side there (or of 1, if that is larger); ``FLOAT_TOLERANCE`` with floats.
+POINT_TOLERANCE = 1e-30
+#: The working precision (bits) of the first evaluation at a point, raised up to the last.
+FIRST_PRECISION, LAST_PRECISION = 128, 8192
+#: Real values are drawn from [−SPAN, SPAN], whole numbers from [−2⁶², 2⁶²).
+SPAN = 4
 
 #: Assumptions that a random value must respect.
 _FACTS = ("integer", "rational", "irrational", "positive", "negative", "nonnegative",
           "nonpositive", "zero", "nonzero", "even", "odd", "prime", "composite")
+#: Functions analytic wherever they are defined, without branch points: agreement at random
+#: points vouches for a difference built from these (and + − × ÷, whole powers) alone.
+_MEROMORPHIC = (sp.exp, sp.sin, sp.cos, sp.tan, sp.cot, sp.sec, sp.csc, sp.sinh, sp.cosh,
+                sp.tanh)
 
 
 def _sample(atom, rng):
-    """A random rational (or integer) value that satisfies the assumptions on ``atom``."""
+    """A random rational (or whole number) that satisfies the assumptions on ``atom``:
+    ``p/q`` in [−SPAN, SPAN] with ``q`` drawn from [2⁶², 2⁶³), so that no answer can be
+    built to vanish at the denominators it will meet."""
     facts = {f: v for f in _FACTS if (v := getattr(atom, "is_" + f)) is not None}
     whole = any(facts.get(f) for f in ("integer", "even", "odd", "prime", "composite"))
     for _ in range(200):
         if whole:
-            value = sp.Integer(rng.randint(-60, 60))
+            value = sp.Integer(rng.randrange(-2**62, 2**62))
         else:
-            value = sp.Rational(rng.randint(-10**4, 10**4), rng.randint(1, 10**3))
+            q = rng.randrange(2**62, 2**63)
+            value = sp.Rational(rng.randrange(-SPAN * q, SPAN * q + 1), q)
+        if facts.get("prime"):
+            value = sp.Integer(sp.nextprime(abs(value)))
         if facts.get("positive") or facts.get("nonnegative"):
             value = abs(value)
         elif facts.get("negative") or facts.get("nonpositive"):
@@ -868,132 +1042,375 @@ def _sample(atom, rng):
     raise Undecidable(f"no random rational value satisfies the assumptions on {atom}")
 
 
-def _value_atoms(e):
-    """The atoms that take values: free symbols, ``f(t)`` and derivatives (a
+def _value_atoms(exprs):
+    """The atoms of ``exprs`` that take values: symbols, ``f(…)`` and derivatives (a
     derivative is one atom: its ``f(t)`` inside does not count)."""
-    free, found = e.free_symbols, set()
-    walk = sp.preorder_traversal(e)
-    for node in walk:
-        if isinstance(node, AppliedUndef | sp.Derivative) or node in free:
-            found.add(node)
-            walk.skip()
+    found, seen, stack = set(), set(), list(exprs)
+    while stack:                          # each shared subexpression once
+        node = stack.pop()
+        if node not in seen:
+            seen.add(node)
+            if node.is_Symbol or isinstance(node, AppliedUndef | sp.Derivative):
+                found.add(node)
+            else:
+                stack.extend(node.args)
     return found
 
 
-class _CannotEvaluate(Exception):  # noqa: N818 - a signal inside the randomised test
-    """An expression that sympy cannot evaluate at a point."""
+def _independent(atoms):
+    """Check that ``atoms`` can take independent values: a function of symbols (``q(t)``,
+    its derivatives) can, but one function of two expressions (``f(x + 1)``, ``f(1 +
+    x·1)``) might be one value written twice."""
+    applied = collections.Counter(type(a.expr if isinstance(a, sp.Derivative) else a)
+                                  for a in atoms if not a.is_Symbol and not _is_generator(a))
+    for function, count in applied.items():
+        if count > 1:
+            raise _CannotEvaluate(f"the function {function} of {count} different expressions "
+                                  "cannot be given values at random points")
 
 
-def _is_circle_angle(monomial):
-    """An angle sampled at a rational point of the unit circle: one symbol (or ``f(t)``)
-    not restricted to whole or rational values."""
-    return (_is_generator(monomial) and monomial not in (sp.pi, sp.E)
-            and not monomial.is_rational)
+def _branching(exprs):
+    """The first construct of ``exprs`` for which agreement at random points proves
+    nothing: a function of the symbols with a branch point or a kink (``sqrt``, ``log``,
+    ``atan2``, ``Abs``, ``Piecewise`` …, where two sides can agree on one region only),
+    or one of the meromorphic functions of a whole-number symbol (``sin(π n/2)``
+    vanishes at every even ``n``). None when there is none."""
+    depends, seen, stack = {}, set(), list(reversed(exprs))
+    while stack:                          # each shared subexpression once
+        node = stack.pop()
+        if node in seen:
+            continue
+        seen.add(node)
+        on_symbols, on_whole_numbers = _depends(node, depends)
+        if not on_symbols or node.is_Atom or isinstance(node, AppliedUndef | sp.Derivative):
+            continue
+        if node.is_Add or node.is_Mul or (node.is_Pow and node.exp.is_Integer):
+            stack.extend(reversed(node.args))
+        elif (isinstance(node, _MEROMORPHIC) or (node.is_Pow and node.base.is_number
+                                                  and node.base.is_zero is False)):
+            if on_whole_numbers:
+                return node
+            stack.extend(reversed(node.args))
+        else:
+            return node
+    return None
 
 
-class _RandomPoints:
-    """``entries`` with every ``sin``/``cos`` (``tan`` …) of the circle angles written in
-    ``s_k, c_k`` of their base angles, ready to be evaluated at random points."""
-
-    def __init__(self, entries):
-        forms, constants = {}, set()
-        for f in set().union(*(e.atoms(*_TRIGONOMETRIC) for e in entries)):
-            try:
-                terms, constant = _angle(f.args[0])
-                values = _constant_sincos(constant) if constant else ()
-            except Undecidable:
-                continue
-            if terms and all(_is_circle_angle(m) for m, _ in terms):
-                forms[f] = terms
-                constants.update(v for v in values if not (v.is_Rational or v.is_Float))
-        _, dropped = _base_multiples(forms)
-        forms = {f: terms for f, terms in forms.items() if f not in dropped}
-        while True:                   # an angle that also occurs elsewhere is a number
-            placeholders = {f: sp.Dummy() for f in forms}
-            elsewhere = set().union(*(_value_atoms(e.xreplace(placeholders)) for e in entries))
-            kept = {f: terms for f, terms in forms.items()
-                    if not any(m in elsewhere for m, _ in terms)}
-            if len(kept) == len(forms):
-                break
-            forms = kept
-        wholes, _ = _base_multiples(forms)
-        self.ring = TrigonometricRing(_base_angles(wholes), domain=_domain(constants))
-        rewrite = {}
-        for f in forms:
-            numerator, denominator = self.ring.fraction(f)
-            rewrite[f] = numerator.as_expr() / denominator.as_expr()
-        self.terms = {e: sp.Add.make_args(e.xreplace(rewrite)) for e in entries}
-        atoms = set().union(*(_value_atoms(t) for terms in self.terms.values() for t in terms))
-        circle = {g.as_expr() for g in (*self.ring.s, *self.ring.c)}
-        self.atoms = sorted(atoms - circle, key=sp.default_sort_key)
-
-    def sample(self, rng):
-        """A random point: each base angle on the unit circle, each atom a number."""
-        point = {}
-        for s, c in zip(self.ring.s, self.ring.c, strict=True):
-            u = sp.Rational(rng.randint(-10**4, 10**4), rng.randint(1, 10**3))
-            point[s.as_expr()] = 2 * u / (1 + u**2)
-            point[c.as_expr()] = (1 - u**2) / (1 + u**2)
-        for atom in self.atoms:
-            point[atom] = _sample(atom, rng)
-        return point
-
-    def value(self, e, point):
-        """``(value, terms)`` of ``e`` at ``point``, or None where it is undefined."""
-        try:
-            terms = [t.xreplace(point) for t in self.terms[e]]
-        except Exception as error:  # noqa: BLE001 - sympy fails in many ways at numbers
-            raise _CannotEvaluate(f"{e} cannot be evaluated at a point: {error}") from error
-        if any(_not_finite(t) for t in terms):
-            return None
-        return sp.Add(*terms), terms
+def _depends(node, known):
+    """Whether ``node`` depends on the symbols, and on whole-number ones (``known``: the
+    answers so far, each subexpression walked once)."""
+    found = known.get(node)
+    if found is None:
+        if node.is_Symbol:
+            found = True, node.is_integer is True
+        elif isinstance(node, AppliedUndef | sp.Derivative):
+            found = True, False
+        else:
+            parts = [_depends(a, known) for a in node.args]
+            found = any(p for p, _ in parts), any(w for _, w in parts)
+        known[node] = found
+    return found
 
 
-def _algebraic_zero(d):
-    """Whether the algebraic number ``d`` is zero (its minimal polynomial is ``x``)."""
-    x = sp.Dummy("x")
-    try:
-        return sp.minimal_polynomial(d, x) == x
-    except (BasePolynomialError, NotImplementedError):
-        return None
+class _CannotEvaluate(Exception):  # noqa: N818 - a signal inside the random-point test
+    """A construct that is not evaluated rigorously."""
 
 
-def _numbers_agree(first, second, floats):
-    """Whether two values at a point are equal: exactly for rationals and algebraic
-    numbers, else to 40 digits (floats: ``FLOAT_TOLERANCE``) of the largest term."""
-    (a, a_terms), (b, b_terms) = first, second
-    if not floats:
-        if a.is_Rational and b.is_Rational:
-            return a == b
-        difference = a - b
-        if difference == 0:
+class _Imprecise(Exception):  # noqa: N818 - a signal inside the random-point test
+    """An enclosure too wide to go on at this precision (a divisor, a condition …);
+    ``bits``: about how many more bits would do, where that is known."""
+
+    def __init__(self, bits=0):
+        super().__init__(bits)
+        self.bits = bits
+
+
+_NUMBER_SYMBOLS = {sp.pi: "pi", sp.E: "e", sp.GoldenRatio: "phi", sp.EulerGamma: "euler",
+                   sp.Catalan: "catalan"}
+_RELATIONS = {  # the difference d = lhs − rhs as (holds for sure, fails for sure)
+    "<": lambda d: (d.b < 0, d.a >= 0), "<=": lambda d: (d.b <= 0, d.a > 0),
+    ">": lambda d: (d.a > 0, d.b <= 0), ">=": lambda d: (d.a >= 0, d.b < 0),
+    "==": lambda d: (_is_zero(d), 0 not in d), "!=": lambda d: (0 not in d, _is_zero(d))}
+
+
+def _is_zero(x):
+    """Whether the enclosure ``x`` is exactly zero."""
+    parts = (x,) if isinstance(x, ivmpf) else (x.real, x.imag)
+    return all(p._mpi_ == mpi_zero for p in parts)
+
+
+class _Enclosures:
+    """Enclosures of expressions at one point (``{atom: rational}``) by mpmath's interval
+    arithmetic at ``context.prec`` bits: each a real interval, or a complex rectangle,
+    certain to hold the exact value (principal branches, as sympy's).
+
+    ``_Imprecise`` where an enclosure is too wide to go on (a divisor or a condition that
+    holds zero), ``Undefined`` where the expression has no value at the point,
+    ``_CannotEvaluate`` for a construct outside the whitelist.
+    """
+
+    def __init__(self, point, context):
+        self.iv, self.values, self.sizes = context, {}, {}
+        self.values.update((atom, self._rational(v)) for atom, v in point.items())
+
+    def __call__(self, e):
+        value = self.values.get(e)
+        if value is None:
+            value = self.values[e] = self._evaluate(e)
+        return value
+
+    def _rational(self, v):
+        return self.iv.mpf(v.p) / v.q
+
+    def _evaluate(self, e):
+        if e.is_Rational:
+            return self._rational(e)
+        if e.is_Float:
+            return self.iv.make_mpf((e._mpf_, e._mpf_))
+        if e is sp.I:
+            return self.iv.mpc(0, 1)
+        if e in _NUMBER_SYMBOLS:
+            return +getattr(self.iv, _NUMBER_SYMBOLS[e])
+        if e.is_Add or e.is_Mul:
+            return self._combine(e.is_Add, [self(a) for a in e.args])
+        if e.is_Pow:
+            return self._power(e.base, e.exp)
+        if isinstance(e, sp.Piecewise):
+            for piece, condition in e.args:
+                if self._holds(condition):
+                    return self(piece)
+            raise Undefined(f"no condition of {e} holds")
+        function = _FUNCTIONS.get(type(e))
+        if function is None:
+            raise _CannotEvaluate(f"{_construct(e)} cannot be evaluated rigorously")
+        return function(self, *(self(a) for a in e.args))
+
+    def _combine(self, add, values):
+        """The sum (``add``) or the product of enclosures (real ones directly by mpmath's
+        interval kernels, the commonest case)."""
+        if all(isinstance(v, ivmpf) for v in values):
+            kernel, prec = mpi_add if add else mpi_mul, self.iv.prec
+            return self.iv.make_mpf(functools.reduce(lambda s, t: kernel(s, t, prec),
+                                                     (v._mpi_ for v in values)))
+        return functools.reduce(operator.add if add else operator.mul, values)
+
+    def _power(self, base, exponent):
+        b = self(base)
+        if exponent.is_Integer:
+            n = int(exponent)
+            return b**n if n >= 0 else self.divide(1, b**-n)
+        y = self(exponent)
+        if isinstance(b, ivmpf) and isinstance(y, ivmpf) and b.a > 0:
+            return b**y
+        if 0 in b:
+            raise _Imprecise
+        return self.iv.mpc(b) ** self.iv.mpc(y)          # the principal branch
+
+    def divide(self, n, d):
+        """``n / d``; ``Undefined`` for a divisor that is exactly zero."""
+        if 0 in d:
+            raise Undefined("division by zero") if _is_zero(d) else _Imprecise
+        return n / d
+
+    def exp(self, x):
+        """``exp x``, for ``|Re x| ≤ 2³²`` (a larger exponent is not evaluated)."""
+        if abs(x.real).b > 2**32:
+            raise _CannotEvaluate("an exponential of a number beyond 2**32")
+        return self.iv.exp(x)
+
+    def periodic(self, f, x):
+        """``f(x)`` for ``sin`` and ``cos``: the argument reduction needs about as many bits
+        as ``Re x`` has (not beyond ``LAST_PRECISION``), ``Im x`` goes to an exponential."""
+        if abs(x.real).b > self.iv.mpf(2)**LAST_PRECISION or abs(x.imag).b > 2**32:
+            raise _CannotEvaluate(f"a sine or cosine of a number beyond 2**{LAST_PRECISION}")
+        return f(x)
+
+    def real(self, x):
+        """``x`` as a real interval (``_CannotEvaluate`` if it is not real)."""
+        if isinstance(x, ivmpf):
+            return x
+        if _is_zero(x.imag):
+            return x.real
+        if 0 in x.imag:
+            raise _Imprecise
+        raise _CannotEvaluate("a function of the real numbers at a complex value")
+
+    def real_map(self, f, *args):
+        """An mpmath interval function ``f`` of real intervals, at the working precision."""
+        return self.iv.make_mpf(f(*(self.real(a)._mpi_ for a in args), self.iv.prec))
+
+    def log(self, x):
+        """The principal logarithm."""
+        if isinstance(x, ivmpf) and x.a > 0:
+            return self.iv.ln(x)
+        if 0 in x:
+            raise Undefined("the logarithm of zero") if _is_zero(x) else _Imprecise
+        return self.iv.ln(self.iv.mpc(x))
+
+    def arcsine(self, x, cosine=False):
+        """``asin x`` (``cosine``: ``acos x``) for real ``x`` in [−1, 1], by ``atan2``."""
+        x = self.real(x)
+        rest = 1 - x**2
+        if rest.a < 0:
+            raise _Imprecise if rest.b >= 0 else _CannotEvaluate("asin or acos beyond ±1")
+        root = self.real_map(mpi_sqrt, rest)
+        return self.atan2(root, x) if cosine else self.atan2(x, root)
+
+    def atan2(self, y, x):
+        y, x = self.real(y), self.real(x)
+        if 0 in x and 0 in y:
+            raise Undefined("atan2(0, 0)") if _is_zero(x) and _is_zero(y) else _Imprecise
+        if _is_zero(y) and 0 in x:      # mpmath gives π for all of [−a, b] there
+            raise _Imprecise
+        return self.real_map(mpi_atan2, y, x)
+
+    def step(self, x, below, at, above):
+        """A function of the sign of ``x``: ``below`` for ``x < 0``, ``at`` for 0 and
+        ``above`` for ``x > 0``, enclosed by all three where the sign is not known."""
+        x = self.real(x)
+        values = [self.real(self.iv.mpf(v)) for v in (below, at, above)]
+        if x.b < 0 or x.a > 0:
+            return values[0] if x.b < 0 else values[2]
+        if _is_zero(x):
+            return values[1]
+        return self.iv.make_mpf((min(v.a for v in values)._mpi_[0],
+                                 max(v.b for v in values)._mpi_[1]))
+
+    def extreme(self, pick, *args):
+        """``Min`` (``pick = min``) or ``Max`` of real intervals, bound by bound."""
+        bounds = [self.real(a) for a in args]
+        return self.iv.make_mpf((pick(b.a for b in bounds)._mpi_[0],
+                                 pick(b.b for b in bounds)._mpi_[1]))
+
+    def rounded(self, rounding, x):
+        """``floor`` or ``ceiling`` (``rounding``: mpmath's ``mpf_floor``/``mpf_ceil``)."""
+        a, b = self.real(x)._mpi_
+        return self.iv.make_mpf((rounding(a), rounding(b)))
+
+    def _holds(self, condition):
+        """Whether a Piecewise condition holds (``_Imprecise`` where it is not known)."""
+        if condition in (sp.true, sp.false):
+            return bool(condition)
+        if isinstance(condition, sp.Not):
+            return not self._holds(condition.args[0])
+        if isinstance(condition, sp.And | sp.Or):
+            found = [self._holds(c) for c in condition.args]
+            return all(found) if isinstance(condition, sp.And) else any(found)
+        if isinstance(condition, sp.core.relational.Relational) and \
+                condition.rel_op in _RELATIONS:
+            holds, fails = _RELATIONS[condition.rel_op](
+                self.real(self(condition.lhs) - self(condition.rhs)))
+            if holds or fails:
+                return bool(holds)
+            raise _Imprecise
+        raise _CannotEvaluate(f"the condition {condition} cannot be evaluated rigorously")
+
+    def size(self, e):
+        """The size of ``e`` at the point: sizes of terms add up and of factors multiply
+        (whole powers too), other values count by their modulus, so that no cancellation
+        inside ``e`` makes it small."""
+        size = self.sizes.get(e)
+        if size is None:
+            if e.is_Add or e.is_Mul:
+                size = self._combine(e.is_Add, [self.size(a) for a in e.args])
+            elif e.is_Pow and e.exp.is_Integer and e.exp > 0:
+                size = self.size(e.base) ** int(e.exp)
+            else:
+                size = abs(self(e))
+            self.sizes[e] = size
+        return size
+
+    def agree(self, answer, reference, tolerance):
+        """Whether ``answer`` and ``reference`` agree here: True when their difference
+        surely is at most ``tolerance`` times the size of ``reference`` (or than
+        ``tolerance`` if that size is below 1), False when it surely is more;
+        ``_Imprecise`` while the enclosure of the difference is too wide to tell."""
+        difference = abs(self(answer) - self(reference))
+        size = self.size(reference).a
+        bound = self.iv.mpf(tolerance) * (size if size > 1 else 1)
+        if difference.b <= bound.a:
             return True
-        if _is_algebraic_constant(difference) and sp.count_ops(difference) <= 200:
-            verdict = _algebraic_zero(difference)
-            if verdict is not None:
-                return verdict
-    values = [sp.N(v, 50) for v in (a, b, *a_terms, *b_terms)]
-    if not all(v.is_number and not v.has(sp.Function) for v in values):
-        return None
-    scale = max(abs(v) for v in values[2:])
-    tolerance = FLOAT_TOLERANCE if floats else 1e-40
-    return bool(abs(values[0] - values[1]) <= tolerance * scale)
+        if difference.a > bound.b:
+            return False
+        raise _Imprecise(_bits(difference.b) - _bits(bound.a) + 16)
+
+
+#: sympy's functions → their enclosures, from the enclosures of their arguments.
+_FUNCTIONS = {
+    sp.exp: lambda v, x: v.exp(x),
+    sp.log: lambda v, x: v.log(x),
+    sp.sin: lambda v, x: v.periodic(v.iv.sin, x),
+    sp.cos: lambda v, x: v.periodic(v.iv.cos, x),
+    sp.tan: lambda v, x: v.divide(v.periodic(v.iv.sin, x), v.periodic(v.iv.cos, x)),
+    sp.cot: lambda v, x: v.divide(v.periodic(v.iv.cos, x), v.periodic(v.iv.sin, x)),
+    sp.sec: lambda v, x: v.divide(1, v.periodic(v.iv.cos, x)),
+    sp.csc: lambda v, x: v.divide(1, v.periodic(v.iv.sin, x)),
+    sp.sinh: lambda v, x: (v.exp(x) - v.exp(-x)) / 2,
+    sp.cosh: lambda v, x: (v.exp(x) + v.exp(-x)) / 2,
+    sp.tanh: lambda v, x: v.divide(v.exp(x) - v.exp(-x), v.exp(x) + v.exp(-x)),
+    sp.atan: lambda v, x: v.real_map(mpi_atan, x),
+    sp.acot: lambda v, x: v.real_map(mpi_atan, v.divide(1, x)),
+    sp.asin: lambda v, x: v.arcsine(x),
+    sp.acos: lambda v, x: v.arcsine(x, cosine=True),
+    sp.atan2: lambda v, y, x: v.atan2(y, x),
+    sp.Abs: lambda v, x: abs(x),
+    sp.sign: lambda v, x: v.step(x, -1, 0, 1),
+    sp.Heaviside: lambda v, x, at=0.5: v.step(x, 0, at, 1),
+    sp.floor: lambda v, x: v.rounded(mpf_floor, x),
+    sp.ceiling: lambda v, x: v.rounded(mpf_ceil, x),
+    sp.Min: lambda v, *args: v.extreme(min, *args),
+    sp.Max: lambda v, *args: v.extreme(max, *args),
+    sp.re: lambda v, x: x.real,
+    sp.im: lambda v, x: x.imag,
+    sp.conjugate: lambda v, x: x.conjugate(),
+}
+
+
+def _bits(x):
+    """About ``log2 |x|`` for a point interval ``x``."""
+    _, _, exponent, size = x._mpi_[1]
+    return exponent + size
+
+
+def _agreement(pairs, point, tolerance, precision):
+    """``(agree, precision)``: whether every pair ``(answer, reference)`` agrees at
+    ``point``, True or False as decided at the first working precision from
+    ``precision`` on that decides (at least doubled each time, or raised by as many
+    bits as the enclosure of the difference is too wide), None if none up to
+    ``LAST_PRECISION`` does; ``Undefined`` where a side has no value there."""
+    context = MPIntervalContext()
+    while True:
+        context.prec = precision
+        values = _Enclosures(point, context)
+        try:
+            return all(values.agree(x, y, tolerance) for x, y in pairs), precision
+        except _Imprecise as imprecise:
+            if precision >= LAST_PRECISION:
+                return None, precision
+            precision = min(LAST_PRECISION, max(2 * precision, precision + imprecise.bits))
 
 
 def random_points_agree(a, b, *, seed, trials=8):
-    """Whether ``a`` and ``b`` (scalars or matrices) agree exactly at ``trials`` random
-    points drawn from ``seed`` (True, False, or None when it cannot tell).
+    """Whether ``a`` and the reference ``b`` (scalars or matrices) agree at ``trials``
+    random points drawn from ``seed``: True, False, or None when it cannot tell.
 
-    The points and what "agree" means are in the module docstring. A point where a
-    side is undefined is drawn again (up to ``4 trials`` draws): a side undefined at
-    every point, or nan/∞ in an expression, is a disagreement.
+    Each value is enclosed by interval arithmetic (see the module docstring): False is
+    a proof that they differ at a point by more than ``POINT_TOLERANCE``
+    (``FLOAT_TOLERANCE`` with floats) of the size of ``b``; True that they agree within
+    it at every point, and that the difference is meromorphic in the symbols. A
+    difference with ``sqrt``, ``log``, ``Abs``, ``Piecewise`` … of the symbols may agree
+    on one region only: there agreement is None. A point where a side is undefined is
+    drawn again (up to ``4 trials`` draws); nan or ∞ in an expression is a disagreement.
 
     >>> x = sp.Symbol('x', positive=True)
     >>> y = sp.Symbol('y')
-    >>> random_points_agree(sp.sqrt(x**2 * y**2), x * sp.Abs(y), seed=5)
+    >>> random_points_agree(sp.exp(2 * y) * sp.tan(x), sp.exp(y)**2 * sp.sin(x) / sp.cos(x),
+    ...                     seed=5)
     True
     >>> random_points_agree(sp.sqrt(y**2), y, seed=5)
     False
+    >>> print(random_points_agree(sp.sqrt(x**2 * y**2), x * sp.Abs(y), seed=5))
+    None
     """
     A, B = _pair(a, b)
     if isinstance(trials, bool) or not isinstance(trials, numbers.Integral) or trials < 1:
@@ -1005,30 +1422,42 @@ def random_points_agree(a, b, *, seed, trials=8):
 
 
 def _random_verdict(pairs, seed, trials):
-    """``(agree, why)`` for the pairs of entries ``pairs``: ``why`` says what stopped
-    the test when ``agree`` is None."""
-    if any(_not_finite(e) for pair in pairs for e in pair):
+    """``(agree, why)`` for the pairs of entries ``(answer, reference)``: ``why`` says
+    what stopped the test when ``agree`` is None."""
+    exprs = [e for pair in pairs for e in pair]
+    if any(_not_finite(e) for e in exprs):
         return False, ""
-    floats = any(e.has(sp.Float) for pair in pairs for e in pair)
+    tolerance = FLOAT_TOLERANCE if any(e.has(sp.Float) for e in exprs) else POINT_TOLERANCE
+    atoms = sorted(_value_atoms(exprs), key=sp.default_sort_key)
+    needed = trials if atoms else 1                  # numbers: one point decides
     rng = random.Random(secrets.randbits(128) if seed is None else seed)
-    agreed = 0
+    agreed, precision = 0, FIRST_PRECISION        # each point starts where the last ended
     try:
-        points = _RandomPoints([e for pair in pairs for e in pair])
-        for _ in range(4 * trials):
-            point = points.sample(rng)
-            values = [(points.value(x, point), points.value(y, point)) for x, y in pairs]
-            if any(v is None for pair in values for v in pair):
-                continue                                   # undefined here: draw again
-            verdicts = [_numbers_agree(first, second, floats) for first, second in values]
-            if False in verdicts:
+        _independent(atoms)
+        for _ in range(4 * needed):
+            point = {atom: _sample(atom, rng) for atom in atoms}
+            try:
+                verdict, precision = _agreement(pairs, point, tolerance, precision)
+            except Undefined:
+                continue                                     # undefined here: draw again
+            if verdict is None:
+                return None, (f"the two sides are too close to tell apart at a random point "
+                              f"at {LAST_PRECISION} bits")
+            if not verdict:
                 return False, ""
-            if None in verdicts:
-                return None, "a value at a random point is not a number sympy can evaluate"
             agreed += 1
-            if agreed == trials:
-                return True, ""
-    except (Undecidable, Undefined, _CannotEvaluate) as error:
+            if agreed == needed:
+                return _vouched(exprs)
+    except (Undecidable, _CannotEvaluate) as error:
         return None, str(error)
-    if agreed == 0:
-        return False, ""
-    return None, f"a side is undefined at all but {agreed} of {4 * trials} random points"
+    return None, f"a side is undefined at all but {agreed} of {4 * needed} random points"
+
+
+def _vouched(exprs):
+    """``(True, "")`` for sides that agreed at every point, unless a construct of theirs
+    makes agreement at random points no proof: then ``(None, why)``."""
+    construct = _branching(exprs)
+    if construct is not None:
+        return None, (f"{_construct(construct)} of the symbols can make two sides agree "
+                      "on one region only, so agreeing at random points is no proof")
+    return True, ""

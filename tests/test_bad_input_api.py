@@ -271,6 +271,7 @@ CALLS = {
     "checks.term_kind": (checks.term_kind, dict(term=w1 * a1)),
     "checks.note": (_note, dict(text="F is what the tool exerts.", code="direction")),
     "checks.same": (checks.same, dict(answer=x + y, other=y + x)),
+    "checks.equal": (checks.equal, dict(answer=x + y, expected=y + x)),
     "checks.read_answer": (checks.read_answer, dict(value=x + y, symbols=[x])),
     "checks.shorten": (checks.shorten, dict(value=[1.0, 2.0], limit=10)),
     # the new kinematics, the code generator's counts and its cached models
@@ -439,6 +440,7 @@ NOT_SWEPT = {
     ("checks.Known", "value"): "any known wrong answer",
     ("inertia.check_inertia", "I"): "named by the argument name (default I_c, a link's tensor)",
     ("checks.same", "answer"): "the student's answer: a yes or no",
+    ("checks.equal", "answer"): "what the student's answer gives: a yes or no (or a Mistake)",
     ("checks.shorten", "value"): "any value, shown",
 }
 

@@ -35,6 +35,7 @@ from pathlib import Path
 
 import numpy as np
 import pytest
+import viewer_checks as V
 from babel.messages.pofile import read_po
 from PIL import Image
 
@@ -197,6 +198,27 @@ def test_no_page_loads_anything_from_outside_the_site(site):
         sorted(set(problems))[:40])
 
 
+#: What a page may name with a URL: XML namespaces (names, never fetched)
+NAMESPACES = {"http://www.w3.org/1999/xhtml", "http://www.w3.org/2000/svg",
+              "http://www.w3.org/1999/xlink", "http://www.w3.org/1998/Math/MathML",
+              "http://www.w3.org/XML/1998/namespace"}
+_URL = re.compile(r"https?://[^\s\"'<>()\\]+|(?<=[\"'(=])//[a-z0-9-]+(?:\.[a-z0-9-]+)+", re.I)
+
+
+def test_no_page_names_a_network_host(site):
+    """Not in a tag, a link, an inline script or a widget's saved state (the arm viewer's
+    code, three.js with it, travels in it): every page of the book, both languages, names
+    no host on the network, so nothing in it can reach for one."""
+    named = collections.Counter()
+    for language in LANGUAGES:
+        for page in _pages(site["root"] / language):
+            text = page.read_text(encoding="utf-8").replace("\\/", "/")   # JSON's "\/"
+            for url in _URL.findall(text):
+                if url.rstrip("/.,;") not in NAMESPACES:
+                    named[f"{language}/{page.relative_to(site['root'] / language)}: {url}"] += 1
+    assert not named, "pages name hosts on the network:\n" + "\n".join(sorted(named)[:40])
+
+
 def test_internal_links_land_on_a_page_and_anchor(site):
     broken = []
     for language in LANGUAGES:
@@ -229,8 +251,8 @@ def test_language_switch_on_every_page_leads_to_the_same_page(site):
             assert target.is_file()
 
 
-_MARKUP = {"bold": "<strong>", "italic": "<em>", "code": '<code class="docutils literal',
-           "maths": '<span class="math', "link": '<a class="reference'}
+_MARKUP = {"bold": r"<strong>", "italic": r"<em[ >]", "code": r'<code class="docutils literal',
+           "maths": r'<span class="math', "link": r'<a class="reference'}
 
 
 def test_chinese_pages_keep_the_markup_of_the_english_ones(site):
@@ -243,9 +265,10 @@ def test_chinese_pages_keep_the_markup_of_the_english_ones(site):
         english = page.read_text(encoding="utf-8")
         chinese = (site["root"] / "zh_CN" / name).read_text(encoding="utf-8")
         for kind, tag in _MARKUP.items():
-            if english.count(tag) != chinese.count(tag):
-                differences.append(f"{name}: {kind} {english.count(tag)} in English, "
-                                   f"{chinese.count(tag)} in Chinese")
+            counts = len(re.findall(tag, english)), len(re.findall(tag, chinese))
+            if counts[0] != counts[1]:
+                differences.append(f"{name}: {kind} {counts[0]} in English, "
+                                   f"{counts[1]} in Chinese")
     assert not differences, "\n".join(differences)
 
 
@@ -352,6 +375,9 @@ def _glossary():
         return list(csv.DictReader(handle))
 
 
+glossary_table = _load_ext("glossary_table")
+
+
 def test_glossary_has_every_term_with_its_chapter(site):
     rows = _glossary()
     assert len(rows) >= 60
@@ -370,12 +396,139 @@ def test_glossary_has_every_term_with_its_chapter(site):
         assert table.count("<tr") == len(rows) + 1
         for row in rows:
             assert row["chinese"] in table and row["english"] in table, (language, row)
+            assert "、".join(glossary_table.aliases(row)) in table, (language, row)
+
+
+# --- the Chinese edition: search, typesetting, interface ----------------------------------
+
+def _search_index(site, language):
+    text = (site["root"] / language / "searchindex.js").read_text(encoding="utf-8")
+    return json.loads(text[text.index("(") + 1:text.rindex(")")])
+
+
+def _docs(index, word):
+    """The pages whose text or headings have ``word`` (an index stores one page as a number)."""
+    found = [index[kind].get(word, []) for kind in ("terms", "titleterms")]
+    return {index["docnames"][i] for docs in found
+            for i in (docs if isinstance(docs, list) else [docs])}
+
+
+def test_search_index_finds_every_term_by_each_of_its_names(site):
+    """The Chinese index lists a term's aliases on every page that has the term, and the
+    chapter that defines a term has an index entry for each name at its section (how it
+    ranks first); the English index has the English terms where they are defined."""
+    chinese, english = _search_index(site, "zh_CN"), _search_index(site, "en")
+    chapters = {int(name[:2]): f"chapters/{name}" for name in (c.stem for c in CHAPTERS)}
+    missing = []
+    for row in _glossary():
+        defining = chapters[int(row["chapter"])]
+        for index, names in ((chinese, [row["chinese"], *glossary_table.aliases(row)]),
+                             (english, [row["english"]])):
+            for name in names:
+                entries = index["indexentries"].get(name.lower(), [])
+                if not any(index["docnames"][doc] == defining for doc, _, _ in entries):
+                    missing.append(f"index entry {name!r} -> {defining}")
+        pages = _docs(chinese, row["chinese"])
+        for alias in glossary_table.aliases(row):
+            if " " not in alias and not pages <= _docs(chinese, alias):
+                missing.append(f"{alias!r} misses pages of {row['chinese']!r}: "
+                               f"{sorted(pages - _docs(chinese, alias))}")
+    assert not missing, "\n".join(missing[:30])
+    assert "chapters/02_inertia" in _docs(chinese, "惯性张量")
+    assert "chapters/03_newton_euler" in _docs(chinese, "哥氏力")
+
+
+_CLOSING = "，。、；：？！）”’"
+_MATH_SPAN = r'<span class="math notranslate nohighlight">[^<]*</span>'
+
+
+def test_chinese_pages_keep_formulas_with_their_punctuation(site):
+    """Every inline formula touched by closing punctuation is bound to it (the browser may
+    otherwise start a line with the punctuation; see test_chapter_renders_...)."""
+    loose = []
+    for page in _pages(site["root"] / "zh_CN"):
+        html_text = page.read_text(encoding="utf-8")
+        for match in re.finditer(f"({_MATH_SPAN})[{_CLOSING}]", html_text):
+            if not re.search(r'<span class="nobr">[（“‘]*$', html_text[:match.start()]):
+                loose.append(f"{page.name}: {match.group(0)[-40:]}")
+    assert not loose, f"{len(loose)} formulas not bound to their punctuation:\n" + \
+        "\n".join(loose[:20])
+
+
+def test_chinese_pages_set_punctuation_and_emphasis_as_chinese_type(site):
+    """No space next to full-width punctuation in the text of a page (Markdown's space after
+    ``**思路。**`` included), and no slanted Chinese: Chinese emphasis is marked for the
+    emphasis dots of book.css."""
+    spaced, slanted = [], []
+    for page in _pages(site["root"] / "zh_CN"):
+        if page.parent.name not in ("book", "chapters"):
+            continue
+        article = re.search(r"<article.*?</article>", page.read_text(encoding="utf-8"), re.S)
+        body = re.sub(r"<(pre|script|style)\b.*?</\1>|<span class=\"math[^>]*>[^<]*</span>",
+                      "X", article.group(0), flags=re.S)  # a formula: a word like any other
+        for match in re.finditer(r"[，。、；：？！）”][ \t]+\S|\S[ \t]+[，。、；：？！）]",
+                                 _plain_lines(body)):
+            spaced.append(f"{page.name}: {match.group(0)!r}")
+        for emphasis in re.findall(r"<em( class=\"[^\"]*\")?>(.*?)</em>", body, re.S):
+            if re.search(r"[\u4e00-\u9fff]", emphasis[1]) and "zh-emphasis" not in emphasis[0]:
+                slanted.append(f"{page.name}: {emphasis[1][:30]!r}")
+    assert not spaced, "spaces next to full-width punctuation:\n" + "\n".join(spaced[:20])
+    assert not slanted, "Chinese emphasis set in italics:\n" + "\n".join(slanted[:20])
+    css = (BOOK / "_static" / "book.css").read_text(encoding="utf-8")
+    assert re.search(r"em\.zh-emphasis\s*\{[^}]*font-style:\s*normal[^}]*text-emphasis:", css)
+
+
+def _plain_lines(fragment):
+    """The text of an HTML fragment, one line per block (a space only where the page has
+    one: between inline elements)."""
+    fragment = re.sub(r"</(p|li|h\d|td|th|dt|dd|div|summary)>", "\n", fragment)
+    return html.unescape(re.sub(r"<[^>]+>", "", fragment))
+
+
+# English a Chinese page may show outside its prose: the switch to the English edition,
+# keyboard and file names, and two screen-reader labels sphinx-book-theme hardcodes
+_INTERFACE_ENGLISH = {"English", "English version of this page", "Ctrl", ".ipynb", ".pdf",
+                      "Main", "Page"}
+
+
+def test_chinese_pages_have_a_chinese_interface(site):
+    """Theme, footer, code toggles and the animation players' controls: no English left
+    on a Chinese page except the names above."""
+    english = collections.Counter()
+    for page in _pages(site["root"] / "zh_CN"):
+        html_text = page.read_text(encoding="utf-8")
+        if "<html" not in html_text:
+            continue
+        interface = re.sub(r"<(script|style|nav)\b.*?</\1>", " ", html_text,  # nav: headings
+                           flags=re.S)
+        article = re.search(r"<article.*?</article>", interface, re.S)
+        kept = [re.findall(r'<(?:summary|div class="anim-controls").*?</(?:summary|form)>',
+                           article.group(0), re.S) if article else []][0]
+        interface = interface.replace(article.group(0), " ".join(kept)) if article else \
+            interface
+        values = re.findall(r'(?:title|aria-label|placeholder)="([^"]*)"', interface)
+        values += [t.strip() for t in re.findall(r">([^<>]+)<", interface) if t.strip()]
+        for value in values:
+            value = html.unescape(value)
+            if re.search(r"[A-Za-z]{3,}", value) and not re.search(r"[\u4e00-\u9fff]", value) \
+                    and value not in _INTERFACE_ENGLISH:
+                english[value] += 1
+    assert not english, f"English interface text on the Chinese pages: {dict(english)}"
+
+
+def test_front_door_links_both_editions_and_chooses_one():
+    door = book_build.FRONT_DOOR
+    assert 'href="en/book/index.html"' in door and 'href="zh_CN/book/index.html"' in door
+    assert "data-book-front-door" in door and 'src="en/_static/book-language.js"' in door
+    assert (BOOK / "_static" / "book-language.js").is_file()
 
 
 # --- translations -------------------------------------------------------------------------
 
 def _catalogues():
-    return sorted(LOCALE.rglob("*.po"))
+    """The catalogues of the pages and chapters (not sphinx.po and booktheme.po, the
+    interface's, which have no page to match)."""
+    return sorted(LOCALE.glob("*/*.po"))
 
 
 def _catalogue(name):
@@ -568,7 +721,8 @@ def test_a_widget_shows_its_still_and_says_how_to_move_it(cells_site):
     assert "embed-amd.js" not in page, "no widget left to render: no widget manager"
 
 
-@pytest.mark.parametrize("name", ["notebook_cells", "language_switch"])
+@pytest.mark.parametrize("name", ["notebook_cells", "language_switch", "glossary_table",
+                                  "chinese_typography"])
 def test_extension_examples(name):
     """The docstring examples of the book's extensions (outside the doctest paths)."""
     import doctest
@@ -676,6 +830,79 @@ def test_chapter_renders_its_equations_offline(open_page, language):
     still = page.locator("img.widget-still").first
     still.scroll_into_view_if_needed()
     assert still.evaluate("img => img.naturalWidth") > 100, "the widget's still is empty"
+    if language == "zh_CN":
+        _assert_no_line_starts_with_punctuation(page)
+
+
+# The closing punctuation in the article that the browser drew at the start of a line: its
+# box is below the box of what comes before it (the previous character or formula).
+_LINE_STARTS = """() => {
+  const closing = /[，。、；：？！）】》”’]/;
+  const article = document.querySelector("article");
+  const lastBox = (node) => {
+    let boxes;
+    if (node.nodeType === Node.TEXT_NODE) {
+      if (!node.length) return null;
+      const range = document.createRange();
+      range.setStart(node, node.length - 1);
+      range.setEnd(node, node.length);
+      boxes = range.getClientRects();
+    } else {
+      boxes = node.getClientRects();
+    }
+    return boxes[boxes.length - 1] || null;
+  };
+  const drawnBefore = (text) => {
+    for (let node = text; node && node !== article; node = node.parentNode) {
+      if (node.previousSibling) {
+        let last = node.previousSibling;
+        while (last.lastChild && !(last instanceof Element && last.matches("mjx-container")))
+          last = last.lastChild;
+        return last;
+      }
+    }
+    return null;
+  };
+  const found = [];
+  const walker = document.createTreeWalker(article, NodeFilter.SHOW_TEXT);
+  for (let text = walker.nextNode(); text; text = walker.nextNode()) {
+    if (text.parentElement.closest("pre, mjx-container, script, style, .cell_output")) continue;
+    for (let i = 0; i < text.length; i++) {
+      if (!closing.test(text.data[i])) continue;
+      const range = document.createRange();
+      range.setStart(text, i);
+      range.setEnd(text, i + 1);
+      const box = range.getClientRects()[0];
+      let previous = null;
+      if (i > 0) {
+        const before = document.createRange();
+        before.setStart(text, i - 1);
+        before.setEnd(text, i);
+        const boxes = before.getClientRects();
+        previous = boxes[boxes.length - 1];
+      } else {
+        const node = drawnBefore(text);
+        previous = node && lastBox(node);
+      }
+      if (box && previous && box.width && box.top >= previous.bottom - 2)
+        found.push(text.data.slice(Math.max(0, i - 6), i + 6));
+    }
+  }
+  return found;
+}"""
+
+
+def _assert_no_line_starts_with_punctuation(page, widths=(1400, 900, 640)):
+    """At several widths, no line of the article starts with closing punctuation (clreq
+    行首禁则): a browser breaks on both sides of an inline formula unless the book binds it
+    to its punctuation."""
+    try:
+        for width in widths:
+            page.set_viewport_size({"width": width, "height": 1000})
+            found = page.evaluate(_LINE_STARTS)
+            assert not found, f"lines starting with punctuation at {width} px: {found[:10]}"
+    finally:
+        page.set_viewport_size({"width": 1400, "height": 1000})
 
 
 @pytest.mark.browser
@@ -740,6 +967,89 @@ def test_search_finds_a_term_offline(open_page, language, query, expected_page):
     _shot(page, f"search-{language}")
 
 
+def _search(open_page, language, query):
+    """Search the site; return the result list's links in order, and the page."""
+    page = open_page(f"{language}/search.html?q={urllib.parse.quote(query)}")
+    page.wait_for_function("() => document.querySelector('#search-results p.search-summary')"
+                           "?.innerText.length > 0", timeout=30000)   # the search finished
+    results = page.locator("#search-results ul.search li")
+    return [results.nth(i).locator("a").first.get_attribute("href") or ""
+            for i in range(results.count())], page
+
+
+# not prose: interface text of the theme, raw LaTeX, code
+_EXCERPT_NOISE = re.compile(r"System Settings|亮色|暗色|浅色|深色|\\[()\[\]]|\\[A-Za-z]+|"
+                            r"\bimport\b")
+
+
+@pytest.mark.browser
+@pytest.mark.parametrize(("query", "expected_page", "rank"), [
+    ("惯性张量", "02_inertia", 1),        # an alias: the book writes 惯量张量
+    ("雅可比", "01_statics", 2),          # after the chapter that defines the Jacobian
+])
+def test_chinese_search_finds_a_term_by_any_name_and_ranks_its_chapter(
+        open_page, query, expected_page, rank):
+    """The glossary's aliases are searchable, the chapter that defines a term ranks at the
+    top, and the excerpts are prose: no interface text, no raw LaTeX, no code."""
+    links, page = _search(open_page, "zh_CN", query)
+    first = next((i for i, link in enumerate(links, 1) if expected_page in link), None)
+    assert first is not None and first <= rank, f"{expected_page} ranks {first}: {links}"
+    excerpts = page.locator("#search-results ul.search li p.context")
+    excerpts.nth(2).wait_for(timeout=30000)
+    shown = [excerpts.nth(i).inner_text() for i in range(excerpts.count())]
+    noisy = [text[:120] for text in shown if _EXCERPT_NOISE.search(text)]
+    assert not noisy, f"excerpts with interface text, LaTeX or code: {noisy}"
+    _shot(page, f"search-zh_CN-{query}")
+
+
+def _offline_context(browser, served, **options):
+    """A browser context that reaches the local site only and loads no MathJax (the pages
+    that a test opens only to follow links need none)."""
+    context = browser.new_context(viewport={"width": 1200, "height": 900}, **options)
+
+    def route(request_route):
+        url = request_route.request.url
+        if url.startswith(served["url"] + "/") and "/vendor/mathjax/" not in url:
+            request_route.continue_()
+        else:
+            request_route.abort()
+
+    context.route("**/*", route)
+    return context
+
+
+@pytest.mark.browser
+@pytest.mark.parametrize(("locale", "edition"), [("zh-TW", "zh_CN"), ("de-DE", "en")])
+def test_front_door_opens_the_edition_of_the_browsers_language(offline_browser, served,
+                                                               locale, edition):
+    context = _offline_context(offline_browser.browser, served, locale=locale)
+    try:
+        page = context.new_page()
+        page.goto(f"{served['url']}/index.html")
+        page.wait_for_url(f"{served['url']}/{edition}/book/index.html")
+        assert page.evaluate("navigator.language") == locale
+    finally:
+        context.close()
+
+
+@pytest.mark.browser
+def test_front_door_remembers_the_language_the_reader_switched_to(offline_browser, served):
+    """A Chinese browser lands in the Chinese edition; the reader switches to English, and
+    the front door opens the English one from then on (and back)."""
+    context = _offline_context(offline_browser.browser, served, locale="zh-CN")
+    try:
+        page = context.new_page()
+        page.goto(f"{served['url']}/index.html")
+        page.wait_for_url(f"{served['url']}/zh_CN/book/index.html")     # the browser's
+        for switch_to in ("en", "zh_CN"):
+            page.locator("a.book-language-switch").click()
+            page.wait_for_url(f"{served['url']}/{switch_to}/book/index.html")
+            page.goto(f"{served['url']}/index.html")
+            page.wait_for_url(f"{served['url']}/{switch_to}/book/index.html")  # remembered
+    finally:
+        context.close()
+
+
 @pytest.mark.browser
 def test_language_switch_leads_to_the_same_chapter(open_page, served):
     """The switch in a chapter's header, clicked, and clicked again. MathJax is left out:
@@ -753,3 +1063,105 @@ def test_language_switch_leads_to_the_same_chapter(open_page, served):
     page.locator("a.book-language-switch").click()
     page.wait_for_url(f"{served['url']}/en/chapters/{chapter}.html")
     assert page.locator("html").get_attribute("lang") == "en"
+
+
+# --- the 3-D arm viewer, offline ----------------------------------------------------------
+
+VIEWER_CHAPTER = "06_puma560"
+
+
+def _viewers(page):
+    viewers = page.locator(V.VIEWER)
+    viewers.first.wait_for(timeout=60000)
+    page.wait_for_function("s => [...document.querySelectorAll(s)].every(v => v.dataset.frame)",
+                           arg=V.VIEWER)
+    return viewers
+
+
+@pytest.mark.browser
+def test_arm_viewer_poses_the_puma_in_the_book_offline(open_page):
+    """Chapter 6's viewer in the built book, from its saved widget state alone: the arm
+    redrawn as a slider moves, the page's pose, J, det J and w equal to the library's at
+    random poses, the eight ghosts reproducing T, the wrist singularity highlighted at
+    s5 = 0. Latency of 30 slider moves to test-artifacts/book/viewer-latency.json;
+    screenshots viewer-book-*.png. MathJax is left out: the viewer needs none."""
+    from robocourse.kinematics import forward_kinematics
+    from robocourse.models import puma560
+
+    page = open_page(f"en/chapters/{VIEWER_CHAPTER}.html", without="**/vendor/mathjax/**")
+    viewer = _viewers(page).first
+    viewer.scroll_into_view_if_needed()
+    canvas = viewer.locator("canvas")
+    before = canvas.screenshot()
+    _shot(page, "viewer-book-before", clip=viewer.bounding_box())
+    latency = V.timed_moves(page, viewer)
+    assert canvas.screenshot() != before, "the arm did not move on screen when θ2 moved"
+    _shot(page, "viewer-book-moved", clip=viewer.bounding_box())
+    robot, rng = puma560(), np.random.default_rng(6)
+    worst = {"puma": V.agrees_with_the_library(robot, viewer, rng)}
+    T = np.asarray(forward_kinematics(robot, V.TARGET_Q), dtype=float)
+    worst["ghosts"] = V.puma_checks(robot, viewer, T, rng)
+    _shot(page, "viewer-book-wrist-singular", clip=viewer.bounding_box())
+    assert page.locator(".widget-live-note").count() == 1
+    (ARTIFACTS / "viewer-latency.json").write_text(json.dumps(
+        {**latency, "largest_pose_difference": worst}, indent=1))
+    print(f"\n[viewer, book] slider → painted frame: median {latency['median_ms']} ms, "
+          f"p95 {latency['p95_ms']} ms; pose vs library up to {max(worst.values()):.1e}")
+
+
+@pytest.mark.browser
+@pytest.mark.parametrize("chapter", ["00_kinematics", "03_newton_euler"])
+def test_every_arm_viewer_of_a_chapter_agrees_with_the_library(open_page, chapter):
+    """The other chapters' viewers (the 3R arm and the PUMA wrist; the spatial arm with its
+    payload): each draws, and its tool pose, J, det J and w are the library's for the arm
+    its saved state describes."""
+    notebook = json.loads((ROOT / "chapters" / f"{chapter}.ipynb").read_text())
+    states = [model["state"] for model in notebook["metadata"]["widgets"][
+        "application/vnd.jupyter.widget-state+json"]["state"].values()
+        if model["model_name"] == "AnyModel"]
+    page = open_page(f"en/chapters/{chapter}.html", without="**/vendor/mathjax/**")
+    viewers = _viewers(page)
+    assert viewers.count() == len(states) > 0
+    rng = np.random.default_rng(3)
+    for k, state in enumerate(states):
+        viewer = viewers.nth(k)
+        viewer.scroll_into_view_if_needed()
+        rows = state["rows"] if len(state["rows"]) < 6 else None
+        V.agrees_with_the_library(V.chain_of(state["chain"]), viewer, rng, poses=2, rows=rows)
+        _shot(page, f"viewer-book-{chapter}-{k}", clip=viewer.bounding_box())
+
+
+@pytest.mark.browser
+def test_arm_viewer_page_load_from_disk_is_measured(offline_browser, site, served):
+    """Chapter 6 opened from disk (file://) as a reader opens it, but for MathJax (it takes
+    the page 30 s and more to typeset on a busy machine, and the viewer needs none): the
+    times to the load event and to the viewer's first frame go to
+    test-artifacts/book/viewer-load.json (reported, not asserted)."""
+    page = offline_browser.new_page()
+    page.route("file://**", lambda request_route: request_route.continue_())
+    page.route("**/vendor/mathjax/**", lambda request_route: request_route.abort())
+    page.add_init_script("""new MutationObserver((_, observer) => {
+        if (document.querySelector('.rc-arm-viewer[data-frame]')) {
+            window.viewerDrawnAt = performance.now();
+            observer.disconnect();
+        }
+    }).observe(document, {subtree: true, childList: true, attributes: true});""")
+    try:
+        page.goto((site["root"] / "en" / "chapters" / f"{VIEWER_CHAPTER}.html").as_uri(),
+                  wait_until="commit")
+        page.wait_for_function("""() => window.viewerDrawnAt
+            && performance.getEntriesByType('navigation')[0].loadEventEnd > 0""",
+                               polling=250, timeout=180000)
+        times = page.evaluate("""() => {
+            const navigation = performance.getEntriesByType('navigation')[0];
+            return {dom_content_loaded_ms: navigation.domContentLoadedEventEnd,
+                    load_event_ms: navigation.loadEventEnd, viewer_drawn_ms: window.viewerDrawnAt,
+                    page_bytes: navigation.decodedBodySize};
+        }""")
+    finally:
+        page.close()
+    assert not served["outside"], f"requests off the machine: {served['outside'][:5]}"
+    times = {key: round(value) for key, value in times.items()}
+    (ARTIFACTS / "viewer-load.json").write_text(json.dumps(times, indent=1))
+    print(f"\n[viewer, book from disk] load event {times['load_event_ms']} ms, viewer drawn "
+          f"{times['viewer_drawn_ms']} ms, page {times['page_bytes'] / 1e6:.1f} MB")

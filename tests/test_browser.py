@@ -30,6 +30,7 @@ import urllib.request
 import numpy as np
 import PIL.Image
 import pytest
+import viewer_checks as V
 
 ROOT = pathlib.Path(__file__).resolve().parent.parent
 ARTIFACTS = ROOT / "test-artifacts" / "browser"
@@ -485,3 +486,106 @@ def test_make_lab_is_a_students_view_of_chapter_0_in_their_own_copy(browser, lab
                        .read_text())
     assert any('STUDENT_ID = "s1234567"' in "".join(c["source"]) for c in saved["cells"])
     assert git_status("chapters", "exercises", "book") == before
+
+
+# --- the 3-D arm viewer ------------------------------------------------------------------
+
+def _viewer_notebook(lab, chain_source):
+    """A notebook in JupyterLab's folder that shows the PUMA (chapter 6's helper, with the
+    ghosts of one target) and a random chain with prismatic joints in the viewer."""
+    cells = [
+        "import numpy as np\n"
+        "from robocourse.kinematics import forward_kinematics\n"
+        "from robocourse.models import puma560\n"
+        "from robocourse.robot import Link, SerialChain\n"
+        "from robocourse.widgets.arm_viewer import ArmViewer, puma_viewer\n"
+        f"T = forward_kinematics(puma560(), {list(V.TARGET_Q)})\n"
+        "puma_viewer(target=T)",
+        chain_source,
+    ]
+    notebook = {"nbformat": 4, "nbformat_minor": 5, "metadata": {"kernelspec": {
+        "name": "python3", "display_name": "Python 3", "language": "python"}}, "cells": [
+        {"cell_type": "code", "id": f"viewer{k}", "execution_count": None, "metadata": {},
+         "outputs": [], "source": source} for k, source in enumerate(cells)]}
+    (lab["root"] / "arm_viewer.ipynb").write_text(json.dumps(notebook))
+    return "arm_viewer.ipynb"
+
+
+def _random_chain(rng):
+    """Five joints, two of them prismatic (strokes 0.1 to 0.5 m), random twists, lengths,
+    offsets and tool; and the source of a cell that shows it in the viewer."""
+    from robocourse.frames import rot_x, rot_z, transform
+    from robocourse.robot import Link, SerialChain
+
+    links = [dict(alpha=rng.uniform(-np.pi, np.pi), a=rng.uniform(-0.3, 0.3),
+                  d=rng.uniform(-0.2, 0.2), theta=rng.uniform(-np.pi, np.pi), joint=joint)
+             for joint in "RPRPR"]
+    tool = np.asarray(transform(rot_z(rng.uniform(-3, 3)) @ rot_x(rng.uniform(-3, 3)),
+                                rng.uniform(-0.1, 0.1, 3)), dtype=float)
+    limits = [(-np.pi, np.pi) if link["joint"] == "R" else (0.1, 0.5) for link in links]
+    chain = SerialChain([Link(**link) for link in links], tool=tool, name="random RPRPR")
+    source = ("chain = SerialChain([" + ", ".join(
+        "Link(" + ", ".join(f"{key}={value!r}" for key, value in link.items()) + ")"
+        for link in links) + f"], tool=np.array({tool.tolist()!r}), name='random RPRPR')\n"
+        f"ArmViewer(chain, limits={limits!r})")
+    return chain, source
+
+
+def test_arm_viewer_poses_the_arm_in_the_page_as_the_library_does(browser, player_lab,
+                                                                   page_on_failure):
+    """The viewer in JupyterLab: the arm drawn and redrawn as a slider moves, without the
+    kernel; the browser's tool pose, J, det J and w equal the library's at random poses of
+    the PUMA and of a random chain with prismatic joints; the eight ghosts reproduce T;
+    the wrist singularity at s5 = 0 highlighted. The slider → painted frame delay (30
+    moves) goes to test-artifacts/browser/viewer-latency.json."""
+    from robocourse.kinematics import forward_kinematics
+    from robocourse.models import puma560
+
+    rng = np.random.default_rng(38)
+    chain, source = _random_chain(rng)
+    notebook = _viewer_notebook(player_lab, source)
+    page = run_all(browser, player_lab, notebook, page_on_failure)
+    assert_no_errors(player_lab, notebook)
+    viewers = page.locator(V.VIEWER)
+    assert viewers.count() == 2
+    puma, random_chain = viewers.nth(0), viewers.nth(1)
+    puma.scroll_into_view_if_needed()
+    canvas = puma.locator("canvas")
+    before = canvas.screenshot()
+    save("viewer-lab-before", before)
+    latency = V.timed_moves(page, puma)
+    after = canvas.screenshot()
+    save("viewer-lab-after", after)
+    assert after != before, "the arm did not move on screen when θ2 moved"
+    robot = puma560()
+    worst = {"puma": V.agrees_with_the_library(robot, puma, rng)}
+    T = np.asarray(forward_kinematics(robot, V.TARGET_Q), dtype=float)
+    worst["ghosts"] = V.puma_checks(robot, puma, T, rng)
+    save("viewer-lab-wrist-singular", canvas.screenshot())
+    random_chain.scroll_into_view_if_needed()
+    worst["random chain"] = V.agrees_with_the_library(chain, random_chain, rng)
+    save("viewer-lab-random-chain", random_chain.screenshot())
+    assert not page.outside, f"the page asked the network for {page.outside}"
+    (ARTIFACTS / "viewer-latency.json").write_text(json.dumps(
+        {**latency, "largest_pose_difference": worst}, indent=1))
+    print(f"\n[viewer, JupyterLab] slider → painted frame: median {latency['median_ms']} ms, "
+          f"p95 {latency['p95_ms']} ms; pose vs library up to {max(worst.values()):.1e}")
+
+
+def test_arm_viewer_in_an_untrusted_notebook_shows_a_still_that_says_to_run_it(
+        browser, player_lab, page_on_failure):
+    """Chapter 6 opened as a student opens it the first time (untrusted, not run):
+    JupyterLab renders no widget there; the viewer's output shows its PNG still."""
+    page = offline_page(browser, page_on_failure)
+    page_on_failure.lab = player_lab
+    page.goto(f"{player_lab['url']}/lab/tree/chapters/06_puma560.ipynb?reset"
+              f"&token={player_lab['token']}")
+    page.get_by_text("(ipykernel) | Idle").wait_for(timeout=120_000)
+    cell = page.locator(".jp-CodeCell", has_text="puma_viewer(target=T_goal")
+    cell.scroll_into_view_if_needed()
+    still = cell.locator(".jp-OutputArea-output img")
+    still.wait_for()
+    assert still.evaluate("img => img.naturalWidth") >= 300
+    assert page.locator(".rc-arm-viewer").count() == 0, "a widget rendered untrusted"
+    save("viewer-lab-untrusted", cell.screenshot())
+    assert not page.outside, f"the page asked the network for {page.outside}"

@@ -18,6 +18,7 @@ from robocourse.grading.checks import Mistake
 from robocourse.grading.exercises import Choice, Context, Expression, Mapping, Matrix, Verdict
 from robocourse.grading.handover import FunctionSource, encode
 from robocourse.grading.preprocessors import load_exercise_set
+from robocourse.grading.vocabulary import Vocabulary
 from robocourse.models import planar_2r_distributed
 from robocourse.robot import joint_symbols
 
@@ -329,7 +330,8 @@ def test_joint_kinds_read_time_functions_and_twins():
     theta = sp.Function("theta1")(t)
     twin = sp.Symbol("m1", positive=True)
     kind = Matrix(2, 1, symbols=(ch4.theta1, ch4.thetadot1, ch4.m1))
-    read = kind.prepare(sp.Matrix([twin * theta.diff(t), sp.cos(theta)]), "x")
+    read = kind.read(kind.prepare(sp.Matrix([twin * theta.diff(t), sp.cos(theta)]), "x"),
+                     Vocabulary())
     assert read == sp.Matrix([ch4.m1 * ch4.thetadot1, sp.cos(ch4.theta1)])
 
 

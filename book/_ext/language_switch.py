@@ -1,11 +1,16 @@
-"""A link on every page to the same page in the book's other language.
+"""A link on every page to the same page in the book's other language, which remembers
+the reader's choice.
 
 Each language is built into its own folder next to the other
 (``book/_build/html/en``, ``book/_build/html/zh_CN``), so the same page in the other
-language is up to the languages' folder, then down the same path.
+language is up to the languages' folder, then down the same path. ``book-language.js``
+stores the language a reader switches to; the site's front door (``book/build.py``) opens
+that edition, or the one of the browser's languages.
 """
 
 from book_text import LANGUAGES, text
+
+LANGUAGE_SCRIPT = "book-language.js"
 
 
 def other_language(language):
@@ -32,6 +37,7 @@ def add_switch(app, pagename, templatename, context, doctree):
         "label": text(language, "switch_to"),
         "title": text(language, "switch_title"),
         "lang": other_language(language).replace("_", "-"),
+        "edition": other_language(language),
     }
 
 
@@ -41,6 +47,7 @@ def set_title(app, config):
 
 
 def setup(app):
+    app.add_js_file(LANGUAGE_SCRIPT)
     app.connect("config-inited", set_title)
     app.connect("html-page-context", add_switch)
     return {"parallel_read_safe": True, "parallel_write_safe": True}

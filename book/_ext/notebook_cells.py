@@ -6,7 +6,9 @@
 * A live widget cannot move in a static page: its output becomes a still of its figure
   (the PNG of the ``Image`` widget in the saved widget state) with a line telling the
   reader to run the notebook. A widget whose state holds no image keeps its saved static
-  state (rendered by the local widget HTML manager) and gets the same line.
+  state (rendered by the local widget HTML manager) and gets the same line. A widget that
+  runs in the page (an anywidget whose module is in its saved state, such as the 3-D arm
+  viewer: it computes what it shows itself) stays live, with a line saying so.
 * Only prose is translated: display equations (the chapters' and sympy's printed results)
   and paragraphs made only of mathematics or code are kept out of the gettext catalogues.
 """
@@ -18,6 +20,7 @@ from pathlib import Path
 
 from book_text import text
 from docutils import nodes
+from myst_nb.core.render import sanitize_script_content
 from myst_nb.sphinx_ import NbMetadataCollector
 from sphinx.transforms import SphinxTransform
 
@@ -46,6 +49,41 @@ def without_scaffolding(source):
         if stripped.strip() or not line.strip():
             kept.append(stripped)
     return "\n".join(kept)
+
+
+def runs_in_page(state, model_id):
+    """True when the widget ``model_id`` works from its saved state alone: an anywidget
+    whose ES module (``_esm``) is in that state.
+
+    >>> runs_in_page({"v": {"model_name": "AnyModel", "state": {"_esm": "export default {}"}}},
+    ...              "v"), runs_in_page({"v": {"model_name": "VBoxModel", "state": {}}}, "v")
+    (True, False)
+    """
+    model = state.get(model_id, {})
+    return model.get("model_name") == "AnyModel" and bool(model.get("state", {}).get("_esm"))
+
+
+def needed_models(state, model_ids):
+    """The models of ``state`` that the views of ``model_ids`` need: those and every model
+    they refer to (``IPY_MODEL_<id>``), at any depth.
+
+    >>> state = {"a": {"state": {"layout": "IPY_MODEL_l"}}, "l": {"state": {}},
+    ...          "b": {"state": {"children": ["IPY_MODEL_a"]}}}
+    >>> sorted(needed_models(state, ["a"]))
+    ['a', 'l']
+    """
+    needed, waiting = {}, list(model_ids)
+    while waiting:
+        model_id = waiting.pop()
+        if model_id in needed or model_id not in state:
+            continue
+        needed[model_id] = state[model_id]
+        for value in state[model_id].get("state", {}).values():
+            for item in value if isinstance(value, list) else [value]:
+                reference = MODEL_REFERENCE.match(item) if isinstance(item, str) else None
+                if reference:
+                    waiting.append(reference.group(1))
+    return needed
 
 
 def widget_image(state, model_id, seen=None):
@@ -98,13 +136,16 @@ class WidgetStills(SphinxTransform):
         ]
         if not views:
             return
-        state = self._saved_state()
-        live = 0
+        state = self._saved_widgets().get("state", {})
+        live = []
         for raw in views:
             model_id = json.loads(WIDGET_VIEW.search(raw.astext()).group(1))["model_id"]
             png = widget_image(state, model_id)
+            in_page = png is None and runs_in_page(state, model_id)
             note = nodes.paragraph(
-                "", text(self.config.language, "widget_still"), classes=["widget-still-note"]
+                "",
+                text(self.config.language, "widget_live" if in_page else "widget_still"),
+                classes=["widget-live-note" if in_page else "widget-still-note"],
             )
             note["translatable"] = False
             replacement = [note]
@@ -119,28 +160,38 @@ class WidgetStills(SphinxTransform):
                 replacement.insert(0, still)
             else:
                 replacement.insert(0, raw.deepcopy())
-                live += 1
+                live.append(model_id)
             raw.replace_self(replacement)
-        if not live:
+        if live:
+            self._keep_widget_state(needed_models(state, live))
+        else:
             self._drop_widget_scripts()
 
-    def _drop_widget_scripts(self):
-        """No widget left to render: the page needs neither the state nor the manager.
+    def _js_files(self):
+        """myst-nb's scripts of the page (its environment data, ``js_files``: keys
+        ``ipywidgets_state`` and ``ipywidgets_<i>``)."""
+        return NbMetadataCollector.get_doc_data(self.env)[self.env.docname].get("js_files", {})
 
-        myst-nb keeps the page's scripts in its environment data (``js_files``, keys
-        ``ipywidgets_state`` and ``ipywidgets_<i>``); the stills do not need them.
-        """
-        js_files = NbMetadataCollector.get_doc_data(self.env)[self.env.docname].get(
-            "js_files", {}
-        )
+    def _keep_widget_state(self, models):
+        """The page's saved widget state, with only the ``models`` its live views need:
+        the widget manager then creates those alone (not the sliders and figures of the
+        widgets shown as stills), and the page is smaller."""
+        js_files = self._js_files()
+        uri, attributes = js_files["ipywidgets_state"]
+        saved = {**self._saved_widgets(), "state": models}
+        body = sanitize_script_content(json.dumps(saved))
+        js_files["ipywidgets_state"] = (uri, {**attributes, "body": body})
+
+    def _drop_widget_scripts(self):
+        """No widget left to render: the page needs neither the state nor the manager."""
+        js_files = self._js_files()
         for key in [key for key in js_files if key.startswith("ipywidgets")]:
             del js_files[key]
 
-    def _saved_state(self):
+    def _saved_widgets(self):
+        """The notebook's saved widget state (its version and its models, ``state``)."""
         notebook = json.loads(Path(self.document["source"]).read_text(encoding="utf-8"))
-        return notebook.get("metadata", {}).get("widgets", {}).get(WIDGET_STATE, {}).get(
-            "state", {}
-        )
+        return notebook.get("metadata", {}).get("widgets", {}).get(WIDGET_STATE, {})
 
 
 class ProseOnlyTranslation(SphinxTransform):

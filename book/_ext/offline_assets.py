@@ -4,11 +4,16 @@ The pages need MathJax (equations), require.js and the Jupyter widget HTML manag
 widget state) and, for the animation players of matplotlib's ``to_jshtml``, the Font
 Awesome 4 icon font. All of them come from npm packages pinned in ``book/package.json``
 (installed into ``book/node_modules`` by ``make book``) and are copied into
-``_static/vendor/`` of each built language. Notebook outputs that load a style sheet or a
+``_static/vendor/`` of each built language. So does the front end of anywidget (the 3-D
+arm viewer's widget class), from the Python package the notebooks were run with: its AMD
+build, which the widget manager loads with require.js (``_static/widget-modules.js``
+tells require.js where; unknown to it, the manager would fetch it from a CDN). The
+viewer's own code travels in its saved widget state. Notebook outputs that load a style sheet or a
 script from the internet are rewritten to the local copy where one exists (Font Awesome)
 and are a build warning otherwise, so ``-W`` stops the build.
 """
 
+import importlib.util
 import re
 import shutil
 from pathlib import Path
@@ -38,6 +43,9 @@ VENDOR_FILES = [
     ("font-awesome/fonts", "font-awesome/fonts"),
 ]
 SKIPPED_SUFFIXES = (".map", ".LICENSE.txt")
+# (Python package, file inside it, path inside _static/vendor): widget front ends, the
+# version the notebooks' kernels had
+PACKAGE_FILES = [("anywidget", "nbextension/index.js", "anywidget/index.js")]
 
 MATHJAX_PATH = "vendor/mathjax/tex-chtml.js"
 MATHJAX_CONFIG = {
@@ -46,6 +54,7 @@ MATHJAX_CONFIG = {
 }
 WIDGETS_JS = {
     "vendor/requirejs/require.js": {},
+    "widget-modules.js": {},
     "vendor/html-manager/embed-amd.js": {},
 }
 FONT_AWESOME_CSS = "vendor/font-awesome/css/font-awesome.min.css"
@@ -79,6 +88,12 @@ def _copy_vendor_files(outdir):
             files = [(source, target)]
         for found, copy in files:
             _copy_if_changed(found, copy)
+    for package, src, dest in PACKAGE_FILES:
+        spec = importlib.util.find_spec(package)
+        if spec is None or spec.origin is None:
+            raise ExtensionError(f"the Python package {package} is missing: install the "
+                                 "course's environment (make book does it)")
+        _copy_if_changed(Path(spec.origin).parent / src, vendor / dest)
 
 
 def _copy_if_changed(source, target):

@@ -24,10 +24,9 @@ import sympy as sp
 from scipy.integrate import solve_ivp
 
 from robocourse import lagrange, newton_euler
-from robocourse.equivalence import identical
 from robocourse.frames import transform
 from robocourse.grading import ExerciseSet, check_call, check_expression, student_rng, term_kind
-from robocourse.grading.checks import Mistake, case, same
+from robocourse.grading.checks import Mistake, case, equal, same
 from robocourse.grading.exercises import Expression, Function, Mapping, Matrix, Numbers
 from robocourse.models import planar_2r, planar_2r_distributed
 from robocourse.robot import Link, SerialChain, joint_symbols
@@ -180,7 +179,7 @@ def exercise_1(K_lift):
                       + ", ".join(foreign), "foreign-symbols")
     scale = sp.Dummy("scale")
     scaled = K_lift.subs({ddot1: scale * ddot1, thetadot2: scale * thetadot2}, simultaneous=True)
-    if not identical(scaled, scale**2 * K_lift):
+    if not equal(scaled, scale**2 * K_lift):
         raise Mistake("K_lift should be a quadratic form in the rates ḋ1, θ̇2: every term a "
                       "product of two rates (no term without a rate, none with a single rate)",
                       "not-quadratic")
@@ -235,7 +234,7 @@ def check_mass_matrix(M_payload, subs, name="M_payload"):
 @exercises.visible(3, cell="ex3_test", M_payload=Matrix(2, 2, symbols=PAYLOAD_SYMBOLS))
 def exercise_3(M_payload):
     """Visible: M is symmetric; the arm stretched out (θ2 = 0)."""
-    if not identical(M_payload, M_payload.T):
+    if not equal(M_payload, M_payload.T):
         raise Mistake("M_payload is not symmetric: M12 and M21 must be equal (M is the Hessian "
                       "of K with respect to the rates)", "not-symmetric")
     with case("stretched out (theta2 = 0)"):

@@ -22,13 +22,13 @@ import contextlib
 
 import numpy as np
 import sympy as sp
-from sympy.core.function import AppliedUndef
 
 from robocourse import _checks as C
 from robocourse import equivalence
-from robocourse.robot import derivative_name, joint_symbol_role
+from robocourse.grading.vocabulary import Vocabulary, read_answer
+from robocourse.robot import joint_symbol_role
 
-__all__ = ["Mistake", "Known", "case", "note", "same", "read_answer", "check_expression",
+__all__ = ["Mistake", "Known", "case", "note", "same", "equal", "read_answer", "check_expression",
            "check_number", "check_call", "term_kind", "shorten"]
 
 
@@ -197,16 +197,16 @@ def _kind_feedback(answer, expected, markers):
     given, wanted = _split_by_kind(given, markers), _split_by_kind(wanted, markers)
     found = []
     for sentence in sorted(set(given) | set(wanted)):
-        code, a = given.get(sentence, (None, 0))
-        code, e = wanted.get(sentence, (code, 0))
-        if _same(a, e):
+        code, a = given.get(sentence, (None, sp.Integer(0)))
+        code, e = wanted.get(sentence, (code, sp.Integer(0)))
+        if equal(a, e):
             continue
         if e == 0:
             found.append((f"{code}:extra", f"there is an extra {sentence}, which should not "
                                            "be there"))
         elif a == 0:
             found.append((f"{code}:missing", f"the {sentence} is missing"))
-        elif _same(a, -e):
+        elif equal(a, -e):
             found.append((f"{code}:sign", f"the {sentence} has the wrong sign"))
         else:
             found.append((f"{code}:wrong", f"the {sentence} is not right"))
@@ -235,52 +235,34 @@ def _as_sympy(value, name):
                   f"{type(value).__name__}{hint}", "wrong-type")
 
 
-def _time_functions(expr):
-    """``theta1(t)``, its derivatives → the symbols ``theta1``, ``thetadot1``, ``thetaddot1``."""
-    replacements = {}
-    for derivative in sorted(expr.atoms(sp.Derivative), key=lambda d: -d.derivative_count):
-        function = derivative.expr
-        if isinstance(function, AppliedUndef) and len(function.args) == 1 and \
-                len(derivative.variables) == derivative.derivative_count and \
-                set(derivative.variables) == set(function.args):
-            name = derivative_name(type(function).__name__, derivative.derivative_count)
-            replacements[derivative] = sp.Symbol(name)
-    expr = expr.xreplace(replacements) if replacements else expr
-    functions = {f: sp.Symbol(type(f).__name__) for f in expr.atoms(AppliedUndef)
-                 if len(f.args) == 1 and f.args[0].is_Symbol}
-    return expr.xreplace(functions) if functions else expr
-
-
 def _read(answer, expected, allowed):
-    """The answer in the exercise's own symbols: time functions become joint symbols,
-    and a symbol with the name of one of the exercise's symbols becomes that symbol."""
-    answer = _time_functions(answer)
-    known = {s.name: s for s in [*expected.free_symbols, *allowed]}
-    twins = {s: known[s.name] for s in answer.free_symbols
-             if s.name in known and s != known[s.name]}
-    return answer.xreplace(twins) if twins else answer
+    """The answer in the exercise's own symbols: those of ``expected`` and ``allowed``
+    (``vocabulary``: by name, by spelling, time functions as joint symbols)."""
+    return Vocabulary([*expected.free_symbols, *allowed]).read(answer)
 
 
-def read_answer(value, symbols=()):
-    """``value`` (an expression or Matrix) in the exercise's ``symbols``: ``theta1(t)`` and
-    its time derivatives become ``theta1``, ``thetadot1``, ``thetaddot1``; a symbol with the
-    name of one of ``symbols`` (whatever its assumptions) becomes that symbol.
+def equal(answer, expected):
+    """True when ``answer`` equals ``expected`` for all values of the symbols, False when
+    it does not; a :class:`Mistake` ``"undecidable"`` (no points, listed for the
+    instructor in the class report) when the grader cannot decide. ``expected`` is the
+    reference: decided by ``equivalence.compare``, whose random-point test takes its
+    tolerance from ``expected`` alone. For a grader's own verdicts on what a student's
+    answer gives (``M`` symmetric, ``Ṁ − 2C`` skew-symmetric).
 
-    >>> t = sp.Symbol("t")
-    >>> read_answer(sp.Function("theta1")(t).diff(t) * sp.Symbol("m", positive=True),
-    ...             [sp.Symbol("m")])
-    m*thetadot1
+    >>> x = sp.Symbol("x", real=True)
+    >>> equal(sp.sin(x)**2, 1 - sp.cos(x)**2), equal(sp.Matrix([x, 1]), sp.Matrix([x, 2]))
+    (True, False)
+    >>> equal(sp.sqrt(x**2 + 2*x + 1), sp.Abs(x + 1))
+    Traceback (most recent call last):
+    ...
+    robocourse.grading.checks.Mistake: the grader cannot decide this form of answer ...
     """
-    C.instance(value, (sp.Basic, sp.MatrixBase), "value")
-    return _read(value, sp.Integer(0), set(C.symbols(symbols, None, "symbols")))
-
-
-def _same(a, b):
-    """True when ``a`` and ``b`` are equal for all values of their symbols."""
-    comparison = equivalence.compare(a, b, seed=_seed())
+    C.instance(expected, (sp.Basic, sp.MatrixBase), "expected")
+    comparison = equivalence.compare(_as_sympy(answer, "your answer"), expected, seed=_seed())
     if comparison.equal is None:
-        raise Mistake(f"the grader cannot decide this form of answer ({comparison.reason}): "
-                      "write it with +, −, ×, powers, sin and cos", "undecidable")
+        raise Mistake(f"the grader cannot decide this form of answer ({comparison.reason}); "
+                      "the instructor will look at it (an answer written with +, −, ×, "
+                      "powers, sin and cos is decided at once)", "undecidable")
     return comparison.equal
 
 
@@ -332,7 +314,7 @@ def check_expression(answer, expected, name="your answer", markers=(), allowed_s
     answer = _read(answer, expected, allowed)
     if answer.has(sp.nan, sp.zoo, sp.oo, -sp.oo):
         raise Mistake(f"{name} contains nan or infinity (a division by zero?)", "nan")
-    if _same(answer, expected):
+    if equal(answer, expected):
         return
     foreign = sorted(s.name for s in answer.free_symbols - expected.free_symbols - allowed
                      if joint_symbol_role(s) is None)     # joint symbols: named by kind below

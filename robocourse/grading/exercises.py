@@ -45,8 +45,9 @@ import numpy as np
 import sympy as sp
 
 from robocourse.grading import handover, runner, students
-from robocourse.grading.checks import Mistake, check_expression, read_answer, same  # noqa: F401
+from robocourse.grading.checks import Mistake, check_expression, same  # noqa: F401
 from robocourse.grading.handover import FunctionSource, encode
+from robocourse.grading.vocabulary import Vocabulary, module_symbols
 
 __all__ = ["ExerciseSet", "Exercise", "Context", "Verdict", "Expression", "Matrix", "Numbers",
            "Function", "Robot", "Choice", "Mapping", "Text", "Value", "build_robot"]
@@ -80,6 +81,11 @@ class Value:
     def rebuild(self, value, name, context):
         return self.prepare(value, name)
 
+    def read(self, value, vocabulary):
+        """``value`` (prepared) in the exercise's symbols ``vocabulary`` (``vocabulary``
+        module): what every check receives."""
+        return value
+
 
 def _is_sympy(value):
     return isinstance(value, (sp.Basic, sp.MatrixBase))
@@ -93,8 +99,8 @@ def _missing(value, name, what):
 @dataclasses.dataclass
 class Expression(Value):
     """A single sympy expression (numbers are accepted too), read in the exercise's
-    ``symbols`` (``checks.read_answer``: ``theta1(t)`` and its derivatives become
-    ``theta1``, ``thetadot1`` …; a symbol named like one of ``symbols`` becomes it)."""
+    symbols and ``symbols`` (``vocabulary``: ``theta1(t)`` and its derivatives become
+    ``theta1``, ``thetadot1`` …; a symbol named or spelled like one of them becomes it)."""
 
     symbols: tuple = ()
 
@@ -111,12 +117,16 @@ class Expression(Value):
                           "not Eq(...)", "equation")
         if not isinstance(value, sp.Expr):
             raise _missing(value, name, self.describe())
-        return read_answer(value, self.symbols)
+        return value
+
+    def read(self, value, vocabulary):
+        return (vocabulary + Vocabulary(self.symbols)).read(value)
 
 
 @dataclasses.dataclass
 class Matrix(Value):
-    """A sympy Matrix of a given shape (nested lists are accepted)."""
+    """A sympy Matrix of a given shape (nested lists are accepted), read in the exercise's
+    symbols and ``symbols`` (as :class:`Expression`)."""
 
     rows: int
     cols: int = 1
@@ -136,7 +146,10 @@ class Matrix(Value):
         if value.shape != (self.rows, self.cols):
             raise Mistake(f"{name} has the wrong shape: {value.rows}×{value.cols}, expected "
                           f"{self.rows}×{self.cols}", "wrong-shape")
-        return read_answer(sp.Matrix(value), self.symbols)
+        return sp.Matrix(value)
+
+    def read(self, value, vocabulary):
+        return (vocabulary + Vocabulary(self.symbols)).read(value)
 
 
 @dataclasses.dataclass
@@ -312,6 +325,9 @@ class Mapping(Value):
         self.prepare(value, name)
         return {key: self.entry.rebuild(entry, f"{name}[{key!r}]", context)
                 for key, entry in value.items()}
+
+    def read(self, value, vocabulary):
+        return {key: self.entry.read(entry, vocabulary) for key, entry in value.items()}
 
 
 class Text(Value):
@@ -497,19 +513,19 @@ class Exercise:
         return bound
 
     def _prepared(self, answers, context):
-        rebuilt = {}
+        rebuilt, vocabulary = {}, self.exercise_set.vocabulary()
         for name, kind in self.answers.items():
-            value = answers[name]
-            rebuilt[name] = kind.prepare(value, name)
+            value = kind.prepare(answers[name], name)
             if isinstance(kind, Function):
-                rebuilt[name] = kind.rebuild(rebuilt[name], name, context)
+                value = kind.rebuild(value, name, context)
+            rebuilt[name] = kind.read(value, vocabulary)
         return rebuilt
 
     # --- in the grader ----------------------------------------------------------------
 
     def rebuild(self, handed, context):
         """The answers from their hand-over data (already decoded), checked by kind."""
-        rebuilt = {}
+        rebuilt, vocabulary = {}, self.exercise_set.vocabulary()
         for name, kind in self.answers.items():
             if name not in handed:
                 raise Mistake(f"no answer {name} was handed in for exercise {self.number}",
@@ -520,7 +536,7 @@ class Exercise:
             value = entry["value"]
             if name in self.by_hand and context.recomputed is not None:
                 value = self._recomputed(name, context)
-            rebuilt[name] = kind.rebuild(value, name, context)
+            rebuilt[name] = kind.read(kind.rebuild(value, name, context), vocabulary)
         return rebuilt
 
     def _recomputed(self, name, context):
@@ -634,6 +650,16 @@ class ExerciseSet:
             exercise.by_hand = dict(by_hand or {})
             return check
         return register
+
+    def vocabulary(self):
+        """The exercise's symbols (``vocabulary``): every sympy symbol that the modules of
+        its checks — the exercise module, the grader module — bind at their top level.
+        Every answer is read in them before any check runs."""
+        namespaces = {id(check.__globals__): check.__globals__
+                      for exercise in self.exercises.values()
+                      for check in (exercise.visible, exercise.hidden) if check is not None}
+        return Vocabulary([s for namespace in namespaces.values()
+                           for s in module_symbols(namespace)])
 
     def by_cell(self, cell):
         for exercise in self.exercises.values():

@@ -4,29 +4,51 @@ each named mistake (the stable codes of ``checks.Mistake``), as CSV and as a cha
 Read from the autograded notebooks, whose test cells carry the grader's verdict in
 their metadata (``{"robocourse": {"exercise": 3, "passed": false, "code":
 "coriolis:missing"}}``). Written to ``grading/reports/<assignment>.csv`` (columns
-``exercise, outcome, students``) and ``<assignment>.png``.
+``exercise, outcome, students``) and ``<assignment>.png``; the answers the grader could
+not decide (code ``"undecidable"``: no points, for the instructor to look at) to
+``<assignment>-review.csv`` (columns ``student, exercise, feedback``).
 """
 
 import collections
 import csv
 import glob
 import os
+import pathlib
 
 import nbformat
 
-__all__ = ["tally", "write"]
+__all__ = ["UNDECIDED", "tally", "undecided", "write"]
+
+#: The code of an answer the grader cannot decide (``checks.equal``).
+UNDECIDED = "undecidable"
+
+
+def _verdicts(notebooks):
+    """``(path, cell, verdict)`` for each graded test cell of the notebooks."""
+    for path in notebooks:
+        for cell in nbformat.read(path, as_version=4).cells:
+            verdict = cell.metadata.get("robocourse")
+            if verdict:
+                yield path, cell, verdict
 
 
 def tally(notebooks):
     """``{exercise: Counter({"passed": n, code: n, ...})}`` over the notebooks' verdicts."""
     counts = collections.defaultdict(collections.Counter)
-    for path in notebooks:
-        for cell in nbformat.read(path, as_version=4).cells:
-            verdict = cell.metadata.get("robocourse")
-            if verdict:
-                outcome = "passed" if verdict["passed"] else verdict["code"]
-                counts[verdict["exercise"]][outcome] += 1
+    for _, _, verdict in _verdicts(notebooks):
+        outcome = "passed" if verdict["passed"] else verdict["code"]
+        counts[verdict["exercise"]][outcome] += 1
     return dict(sorted(counts.items()))
+
+
+def undecided(notebooks):
+    """``[(student, exercise, feedback)]``: the answers the grader could not decide, for
+    the instructor to review (the student is the folder of ``autograded/<student>/
+    <assignment>/<notebook>``; the feedback what the cell shows)."""
+    return [(pathlib.Path(path).parent.parent.name, verdict["exercise"],
+             " ".join(o.get("evalue", "") for o in cell.outputs))
+            for path, cell, verdict in _verdicts(notebooks)
+            if not verdict["passed"] and verdict["code"] == UNDECIDED]
 
 
 def _chart(counts, path, title):
@@ -50,22 +72,33 @@ def _chart(counts, path, title):
 
 
 def write(coursedir, assignment, log=None):
-    """Write the report of ``assignment`` from its autograded notebooks; return the paths."""
+    """Write the report of ``assignment`` from its autograded notebooks; return the paths
+    of the table, the chart and the list of answers to review."""
     pattern = coursedir.format_path(coursedir.autograded_directory, "*", assignment)
     notebooks = sorted(glob.glob(os.path.join(pattern, "*.ipynb")))
     counts = tally(notebooks)
     folder = os.path.join(coursedir.root, "grading", "reports")
     os.makedirs(folder, exist_ok=True)
     table = os.path.join(folder, f"{assignment}.csv")
-    with open(table, "w", newline="", encoding="utf-8") as file:
-        writer = csv.writer(file)
-        writer.writerow(["exercise", "outcome", "students"])
-        for exercise, outcomes in counts.items():
-            for outcome, number in sorted(outcomes.items()):
-                writer.writerow([exercise, outcome, number])
+    _write_csv(table, ["exercise", "outcome", "students"],
+               [[exercise, outcome, number] for exercise, outcomes in counts.items()
+                for outcome, number in sorted(outcomes.items())])
     chart = os.path.join(folder, f"{assignment}.png")
     if counts:
         _chart(counts, chart, f"{assignment}: {len(notebooks)} submissions")
+    review = os.path.join(folder, f"{assignment}-review.csv")
+    to_review = undecided(notebooks)
+    _write_csv(review, ["student", "exercise", "feedback"], to_review)
     if log is not None:
         log.info("class report: %s, %s", table, chart)
-    return table, chart
+        if to_review:
+            log.warning("%d answers the grader could not decide (no points yet): review them, "
+                        "listed in %s", len(to_review), review)
+    return table, chart, review
+
+
+def _write_csv(path, header, rows):
+    with open(path, "w", newline="", encoding="utf-8") as file:
+        writer = csv.writer(file)
+        writer.writerow(header)
+        writer.writerows(rows)

@@ -7,7 +7,6 @@ the grader runs each exercise's visible tests, then these.
 import numpy as np
 import sympy as sp
 
-from robocourse import equivalence
 from robocourse.exercises.ch1_statics import (
     EX1_SYMBOLS,
     EX3_SYMBOLS,
@@ -35,7 +34,7 @@ from robocourse.exercises.ch1_statics import (
 )
 from robocourse.frames import force_transform, rot_x, rot_z, velocity_transform
 from robocourse.grading import check_expression, check_number
-from robocourse.grading.checks import Known, Mistake, case
+from robocourse.grading.checks import Known, Mistake, case, equal
 from robocourse.models import planar_2r, planar_3r, rp_arm
 from robocourse.statics import joint_torques_by_jacobian, static_forces_by_propagation
 
@@ -142,7 +141,7 @@ def exercise_6(tau_payload, context):
 def exercise_7(F_free):
     for theta in (sp.Rational(3, 10), sp.pi / 2, sp.Rational(5, 2), sp.pi, -2):
         check_free_force(F_free, theta, f"theta1 = {theta}")
-    if not equivalence.identical(singular_torques(F_free, theta1), sp.zeros(2, 1)):
+    if not equal(singular_torques(F_free, theta1), sp.zeros(2, 1)):
         raise Mistake("F_free needs joint torque for some theta1 at theta2 = 0: it must be held "
                       "for free for every theta1", "needs-torque")
 

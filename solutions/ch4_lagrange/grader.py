@@ -10,7 +10,6 @@ import numpy as np
 import sympy as sp
 
 from robocourse import lagrange, newton_euler
-from robocourse.equivalence import identical
 from robocourse.exercises.ch4_lagrange import (
     DYNAMICS_ROUTES,
     ENERGY_SYMBOLS,
@@ -38,7 +37,7 @@ from robocourse.exercises.ch4_lagrange import (
     uniform_rods,
 )
 from robocourse.grading import check_expression, check_number
-from robocourse.grading.checks import Known, Mistake, case
+from robocourse.grading.checks import Known, Mistake, case, equal
 from robocourse.models import planar_2r_distributed, planar_3r, rp_arm
 from robocourse.robot import joint_symbols
 
@@ -80,7 +79,7 @@ def exercise_4(coriolis_from_M):
     C3 = check_coriolis(coriolis_from_M, "3R arm", _arm_3r)
     q3, qd3, M3, _ = coriolis_case(_arm_3r)
     N = sum((sp.diff(M3, q3[k]) * qd3[k] for k in range(3)), sp.zeros(3, 3)) - 2 * C3
-    if not identical(N + N.T, sp.zeros(3, 3)):
+    if not equal(N + N.T, sp.zeros(3, 3)):
         raise Mistake("with coriolis_from_M, Mdot - 2C is not skew-symmetric for the 3R arm",
                       "not-skew")
 
@@ -209,7 +208,7 @@ def classmate_errors():
     """The entries in which the classmate's model differs from the arm's."""
     given, right = classmate_model(), true_model()
     return frozenset(key for key in MODEL_MENU
-                     if not identical(entry_of(given, key), entry_of(right, key)))
+                     if not equal(entry_of(given, key), entry_of(right, key)))
 
 
 #: The earlier answer each kind of entry builds on: M from exercise 3 (m_p = 0),

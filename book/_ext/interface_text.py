@@ -1,0 +1,136 @@
+"""The book's interface in the language of the page: the theme's buttons and footer, the
+code-cell toggles and the animation players' controls.
+
+* **The theme.** Its translatable strings come from Sphinx's message catalogues; where the
+  themes' own Chinese is missing or not mainland usage ("System Settings", "列印成 PDF"),
+  ``book/locale/zh_CN/LC_MESSAGES/sphinx.po`` (Sphinx's and pydata-sphinx-theme's strings;
+  Sphinx reads it before theirs) and ``booktheme.po`` (sphinx-book-theme's, compiled and
+  registered here before the theme registers its own) say it. The two sidebar toggles,
+  whose tooltips the theme writes in English, are drawn by ``_templates/`` copies that
+  translate them; the footer is the book's own (``_templates/book-footer.html``).
+* **Code toggles.** myst-nb labels a folded cell "Show code cell source" whatever the
+  language; the label follows the page's language (``book_text.py``).
+* **Players.** matplotlib's ``to_jshtml`` players carry English tooltips (Play, Pause, ...)
+  and repeat modes (Once, Loop, Reflect); on the Chinese pages they are translated, and a
+  control that has no translation stops the build (a warning, and ``-W``).
+"""
+
+import html
+import re
+from pathlib import Path
+
+from babel.messages.mofile import write_mo
+from babel.messages.pofile import read_po
+from book_text import text
+from docutils import nodes
+from myst_nb.sphinx_ import HideCodeCellNode, depart_HideCellInput
+from sphinx.transforms import SphinxTransform
+from sphinx.transforms.post_transforms import SphinxPostTransform
+from sphinx.util import logging
+from sphinx.util.osutil import ensuredir
+
+logger = logging.getLogger(__name__)
+
+LOCALE = Path(__file__).resolve().parent.parent / "locale"
+THEME_CATALOGUE = "booktheme"  # sphinx-book-theme's message catalogue
+
+# myst-nb's label of a folded cell: "Show code cell source", "Hide code cell outputs", ...
+_CODE_PROMPT = re.compile(r"^(Show|Hide) code cell (\w+)$")
+# a player's controls: the tooltips of its buttons and form, the labels of its repeat modes
+_PLAYER = re.compile(r'<div class="anim-controls">.*?</form>', re.S)
+_PLAYER_TEXT = re.compile(r'((?:title|aria-label)=")([^"]*)(")|(<label [^>]*>)([^<]*)(</label>)')
+
+
+def register_theme_catalogue(app):
+    """Compile ``booktheme.po`` of the book's language and register it before the theme's."""
+    source = LOCALE / app.config.language / "LC_MESSAGES" / f"{THEME_CATALOGUE}.po"
+    if not source.exists():
+        return
+    compiled = Path(app.doctreedir) / "locale"
+    target = compiled / app.config.language / "LC_MESSAGES" / f"{THEME_CATALOGUE}.mo"
+    ensuredir(target.parent)
+    with open(source, "rb") as po, open(target, "wb") as mo:
+        write_mo(mo, read_po(po, locale=app.config.language))
+    app.add_message_catalog(THEME_CATALOGUE, str(compiled))
+
+
+def set_theme_texts(app, config):
+    """The theme's texts that are configuration values, in the language being built."""
+    language = config.language
+    config.html_theme_options = {
+        **config.html_theme_options,
+        "search_bar_text": text(language, "search_bar"),
+    }
+
+
+def footer_context(app, pagename, templatename, context, doctree):
+    context["book_footer"] = text(app.config.language, "footer")
+
+
+class CodeToggleLabels(SphinxPostTransform):
+    """The labels of folded code cells in the page's language."""
+
+    default_priority = 250  # after myst-nb folds the cells (HideInputCells, 199)
+    formats = ("html",)
+
+    def run(self, **kwargs):
+        for toggle in self.document.findall(HideCodeCellNode):
+            for key in ("prompt_show", "prompt_hide"):
+                match = _CODE_PROMPT.match(toggle[key])
+                if match:
+                    action, part = match.groups()
+                    toggle[key] = text(self.config.language, f"code_{action.lower()}_{part}")
+            toggle["toggle_label"] = text(self.config.language, "code_toggle")
+
+
+def visit_code_toggle(self, node):
+    """myst-nb's folded cell (``visit_HideCellInput``) with a translated aria-label."""
+    classes = " ".join(node["classes"])
+    self.body.append(f'<details class="admonition hide {classes}">\n')
+    label = html.escape(node.get("toggle_label", ""), quote=True)
+    self.body.append(f'<summary aria-label="{label}">\n')
+    for state, key in (("collapsed", "prompt_show"), ("expanded", "prompt_hide")):
+        self.body.append(f'<p class="{state} admonition-title">{html.escape(node[key])}</p>\n')
+    self.body.append("</summary>\n")
+
+
+class PlayerControls(SphinxTransform):
+    """Translate the controls of the animation players in notebook outputs."""
+
+    default_priority = 410  # after offline_assets rewrote the players' links (400)
+
+    def apply(self):
+        language = self.config.language
+        if language == "en":
+            return
+        for raw in self.document.findall(nodes.raw):
+            html = raw.astext()
+            if 'class="anim-controls"' not in html:
+                continue
+            translated = _PLAYER.sub(lambda m: self._controls(m.group(0), language), html)
+            raw.children = [nodes.Text(translated)]
+
+    def _controls(self, controls, language):
+        def translate(match):
+            start, label, end = (match.group(1, 2, 3) if match.group(1)
+                                 else match.group(4, 5, 6))
+            key = "player_" + re.sub(r"\W+", "_", label.strip().lower())
+            try:
+                return start + text(language, key) + end
+            except KeyError:
+                logger.warning("an animation player's control %r has no translation: add %r "
+                               "to book/_ext/book_text.py", label, key,
+                               location=(self.env.docname, None))
+                return match.group(0)
+
+        return _PLAYER_TEXT.sub(translate, controls)
+
+
+def setup(app):
+    register_theme_catalogue(app)
+    app.connect("config-inited", set_theme_texts)
+    app.connect("html-page-context", footer_context)
+    app.add_post_transform(CodeToggleLabels)
+    app.add_node(HideCodeCellNode, override=True, html=(visit_code_toggle, depart_HideCellInput))
+    app.add_transform(PlayerControls)
+    return {"parallel_read_safe": True, "parallel_write_safe": True}

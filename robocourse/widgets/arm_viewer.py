@@ -1,0 +1,308 @@
+"""A 3-D arm you can pose: any ``SerialChain`` drawn in the browser with three.js, joint
+sliders that never wait for a kernel, live in JupyterLab and in the static book.
+
+Python hands the browser the arm as data (``viewer_state``): the modified-DH table
+(``alpha_{i-1}, a_{i-1}, d_i, theta_i`` and the joint types), the tool transform, the joint
+limits, the rows of the Jacobian whose determinant is shown, named singularities, ghost
+poses and the drawing's sizes. The browser computes what it displays from that table
+(``viewer/src/kinematics.js``): Craig's link transform
+``i-1_T_i = RotX(α_{i-1}) TransX(a_{i-1}) RotZ(θ_i) TransZ(d_i)`` chained to every frame and
+the tool, the tool Jacobian by cross products, ``det J``, the manipulability
+``w = √det(J Jᵀ)`` and the velocity and force ellipsoids of the tool origin from the
+eigen-decomposition of ``J_v J_vᵀ`` (semi-axes ``σ_i`` and ``1/σ_i``). The library stays
+the reference: the browser tests compare those numbers with ``kinematics`` to 1e-9.
+
+What it shows: links as solid segments between the frame origins, the joints, their axes,
+the tool triad (X red, Y green, Z blue), the frames {i} on demand, a trace of the tool,
+ghost arms (``ghosts``: other joint vectors, e.g. every inverse-kinematics solution of one
+pose, each a button that moves the arm there), each named singularity (``singularities``)
+highlighted in red as the arm comes near it, and a readout of ``0_T_tool``, det J and w.
+
+``ArmViewer(robot, q)`` is the widget (anywidget); ``puma_viewer`` the PUMA 560 with its
+three singularities (``PUMA_SINGULARITIES``) and the ghosts of one target pose.
+
+Where it runs: the browser code is one ES module, ``static/arm_viewer.js``, bundled with
+three.js by ``make viewer`` from ``viewer/`` (npm packages pinned by its lock file; the
+bundle is committed, so ``make lab`` needs no npm). anywidget keeps that module in the
+widget's state, so a notebook saved with its widget state, and the book built from it,
+carry everything the viewer needs. A notebook opened *untrusted* in JupyterLab renders
+no widget: the viewer's output also holds a PNG still of the arm (``still_png``), which
+JupyterLab shows instead, captioned with what to do (run the cell).
+"""
+
+import io
+import pathlib
+
+import anywidget
+import numpy as np
+import PIL.Image
+import traitlets
+from matplotlib.figure import Figure
+
+from robocourse import _checks as C
+from robocourse.frames import as_rotation
+from robocourse.kinematics import jacobian_rows, link_frames
+from robocourse.models import puma560
+from robocourse.puma560 import inverse_kinematics
+from robocourse.robot import REVOLUTE
+from robocourse.widgets.drawing import NEAR_SINGULAR
+from robocourse.widgets.puma560 import HOME, arm_points
+from robocourse.widgets.puma560_figures import as_image
+from robocourse.widgets.spatial_arm import payload_edges
+
+BUNDLE = pathlib.Path(__file__).parent / "static" / "arm_viewer.js"
+ELLIPSOIDS = ("none", "velocity", "force")
+KINDS = ("axes", "plane")
+
+#: The PUMA 560's singular configurations (chapter 6, §6.3: det J = −a2 s5 (d4 c3 + a3 s3)
+#: (a2 c2 + a3 c23 − d4 s23)), as the browser measures them from the frames: the sine of
+#: the angle between axes 4 and 6 (|s5|), and the distance of the wrist centre (origin of
+#: {4}) from the plane of axes 2 and 3 (|d4 c3 + a3 s3|) and from the plane through axis 1
+#: parallel to axis 2 (|a2 c2 + a3 c23 − d4 s23|). Highlighted below ``near``.
+PUMA_SINGULARITIES = (
+    {"name": "wrist", "label": "wrist |s5|, axes 4, 6 in line", "kind": "axes",
+     "joints": [4, 6], "near": NEAR_SINGULAR},
+    {"name": "elbow", "label": "elbow, wrist on axes 2-3 (m)", "kind": "plane",
+     "joints": [2, 3], "point": 4, "near": 0.02},
+    {"name": "shoulder", "label": "shoulder, wrist over axis 1 (m)", "kind": "plane",
+     "joints": [1, 2], "point": 4, "near": 0.02},
+)
+
+
+def _chain(robot):
+    """The DH table of a numeric ``robot`` as the browser takes it."""
+    links = robot.links
+    return {"name": robot.name, "joints": [link.joint for link in links],
+            **{key: [float(getattr(link, key)) for link in links]
+               for key in ("alpha", "a", "d", "theta")},
+            "tool": np.asarray(robot.tool, dtype=float).tolist()}
+
+
+def _size(robot, limits):
+    """A length that the arm spans (m): its link lengths, offsets and tool offset, and the
+    strokes of its prismatic joints; at least 0.1 m."""
+    lengths = sum(abs(float(link.a)) + abs(float(link.d)) for link in robot.links)
+    strokes = sum(np.abs(limit).max() for link, limit in zip(robot.links, limits, strict=True)
+                  if link.joint != REVOLUTE)
+    tool = float(np.linalg.norm(np.asarray(robot.tool, dtype=float)[:3, 3]))
+    return max(lengths + strokes + tool, 0.1)
+
+
+def _limits(robot, limits):
+    """Joint limits as an n x 2 array (rad or m): ±180° for a revolute joint and ±``_size``
+    for a prismatic one unless given, each with low < high."""
+    if limits is None:
+        reach = _size(robot, np.zeros((robot.n, 2)))
+        return np.array([(-np.pi, np.pi) if link.joint == REVOLUTE else (-reach, reach)
+                         for link in robot.links])
+    limits = C.matrix(limits, (robot.n, 2), "limits", symbolic=False)
+    for j, (low, high) in enumerate(limits):
+        if not low < high:
+            raise ValueError(f"limits[{j}] must be (low, high) with low < high (rad or m); "
+                             f"got ({low!r}, {high!r})")
+    return limits
+
+
+def _inside(q, limits, name):
+    """``q`` (n joint values) checked to lie within ``limits``."""
+    for j, (value, (low, high)) in enumerate(zip(q, limits, strict=True)):
+        if not low - C.ROUND_OFF <= value <= high + C.ROUND_OFF:
+            raise ValueError(f"{name}[{j}] must lie within the joint limits [{low:g}, {high:g}] "
+                             f"(rad or m); got {float(value)!r}")
+    return [float(x) for x in q]
+
+
+def _singularity(entry, n, k):
+    """One singularity descriptor, checked (see ``PUMA_SINGULARITIES``)."""
+    name = f"singularities[{k}]"
+    if not isinstance(entry, dict):
+        raise TypeError(f"{name} must be a dict with name, label, kind, joints and near; got "
+                        f"{C.shown(entry)}")
+    needed = ("name", "label", "kind", "joints", "near") + (
+        ("point",) if entry.get("kind") == "plane" else ())
+    missing = [key for key in needed if key not in entry]
+    if missing:
+        raise ValueError(f"{name} has no {', '.join(missing)}; got {entry!r}")
+    C.choice(entry["kind"], f"{name}['kind']", KINDS)
+    joints = C.sequence(entry["joints"], 2, f"{name}['joints']", "two joint numbers")
+    checked = {"name": C.text(entry["name"], f"{name}['name']"),
+               "label": C.text(entry["label"], f"{name}['label']"), "kind": entry["kind"],
+               "joints": [C.link_number(j, n, f"{name}['joints']") for j in joints],
+               "near": float(C.positive(entry["near"], f"{name}['near']", "m or a sine"))}
+    if entry["kind"] == "plane":
+        checked["point"] = C.link_number(entry["point"], n + 1, f"{name}['point']")
+    return checked
+
+
+def _payload(payload):
+    """A box held at the tool: ``size`` (3 sides, m), ``centre`` (in the tool frame) and
+    ``axes`` (its edge directions in the tool frame, a rotation)."""
+    if payload is None:
+        return None
+    if not isinstance(payload, dict) or "size" not in payload:
+        raise TypeError("payload must be a dict with size (and optionally centre, axes); got "
+                        f"{C.shown(payload)}")
+    size = C.vector(payload["size"], 3, "payload['size']", False, "a, b, c")
+    C.positive(size, "payload['size']", "m")
+    centre = C.vector(payload.get("centre", (0, 0, 0)), 3, "payload['centre']", False,
+                      "x, y, z in the tool frame")
+    axes = as_rotation(C.matrix(payload.get("axes", np.eye(3)), (3, 3), "payload['axes']",
+                                symbolic=False), "payload['axes']")
+    return {"size": size.tolist(), "centre": centre.tolist(),
+            "axes": np.asarray(axes, dtype=float).tolist()}
+
+
+def viewer_state(robot, q=None, *, limits=None, rows=None, ghosts=None,
+                 ghost_title="other solutions (pick one):", singularities=(), payload=None):
+    """The state the browser is handed for ``robot`` at joint values ``q`` (rad or m): a
+    dict of the widget's traits, every argument checked.
+
+    ``q`` None: every joint at 0, or mid-range if 0 is outside its limits. ``limits``: one
+    ``(low, high)`` per joint (rad or m; default ±180°, and ±the arm's size for a
+    prismatic joint). ``rows``: the rows of ``[vx, vy, vz, ωx, ωy, ωz]`` whose Jacobian's
+    determinant is shown (None: all six; det J only when they make J square).
+    ``ghosts``: joint vectors drawn as ghost arms (within the limits). ``singularities``:
+    descriptors as in ``PUMA_SINGULARITIES``. ``payload``: a box held at the tool
+    (``size``, ``centre``, ``axes`` in the tool frame).
+
+    >>> from robocourse.models import planar_3r
+    >>> arm = planar_3r(lengths=[0.5, 0.4, 0.2], masses=[1] * 3, com_distances=[0.2] * 3,
+    ...                 inertias=[0.01] * 3, g=9.81)
+    >>> state = viewer_state(arm, rows=(0, 1, 5))
+    >>> state["chain"]["a"], state["chain"]["joints"][0], state["rows"], state["q"]
+    ([0.0, 0.5, 0.4], 'revolute', [0, 1, 5], [0.0, 0.0, 0.0])
+    >>> viewer_state(arm, [0.1, 0.2])
+    Traceback (most recent call last):
+    ...
+    ValueError: q must have 3 entries (one per joint); got 2
+    """
+    robot = C.numeric_robot(robot, dynamics=False)
+    limits = _limits(robot, limits)
+    if q is None:
+        q = [0.0 if low <= 0 <= high else (low + high) / 2 for low, high in limits]
+    q = _inside(C.vector(q, robot.n, "q", False, "one per joint"), limits, "q")
+    if rows is not None:
+        jacobian_rows(robot, q, rows)             # checks rows, naming it
+    rows = list(range(6)) if rows is None else [int(r) for r in rows]
+    ghosts = np.zeros((0, robot.n)) if ghosts is None else C.matrix(
+        ghosts, (None, robot.n), "ghosts", symbolic=False)
+    reach = _size(robot, limits)
+    frames = link_frames(robot, q)
+    heights = [T[2, 3] for T in frames] + [0.0]
+    planar = all(abs(abs(T[2, 2]) - 1) < C.ROUND_OFF and abs(T[2, 3]) < C.ROUND_OFF
+                 for T in frames)
+    floor = min(heights) - (0.02 if planar else 0.6) * reach
+    return {
+        "chain": _chain(robot), "q": q, "limits": limits.tolist(), "rows": rows,
+        "ghosts": [_inside(g, limits, f"ghosts[{k}]") for k, g in enumerate(ghosts)],
+        "ghost_title": C.text(ghost_title, "ghost_title"),
+        "singularities": [_singularity(s, robot.n, k) for k, s in enumerate(
+            C.instance(singularities, (list, tuple), "singularities"))],
+        "view": {"reach": reach, "floor": floor, "centre": (floor + max(heights)) / 2,
+                 "ellipsoid_scale": {"none": 0, "velocity": 0.3,
+                                     "force": round(0.1 * reach**2, 3)},
+                 "payload": _payload(payload)},
+    }
+
+
+class ArmViewer(anywidget.AnyWidget):
+    """The arm viewer: ``ArmViewer(robot, q, **options)``, options as for ``viewer_state``,
+    and ``frames``, ``trace`` (show the frames {i}, the tool's trace), ``ellipsoid``
+    (``"none"``, ``"velocity"`` or ``"force"``) and ``height`` (pixels).
+
+    ``viewer.q`` follows the sliders when one is released (where a kernel runs); setting
+    it poses the arm. The arm, its limits and the ghosts are fixed when the viewer is made.
+    """
+
+    _esm = BUNDLE
+    chain = traitlets.Dict(read_only=True).tag(sync=True)
+    q = traitlets.List(traitlets.Float()).tag(sync=True)
+    limits = traitlets.List(read_only=True).tag(sync=True)
+    rows = traitlets.List(traitlets.Int(), read_only=True).tag(sync=True)
+    ghosts = traitlets.List(read_only=True).tag(sync=True)
+    ghost_title = traitlets.Unicode(read_only=True).tag(sync=True)
+    singularities = traitlets.List(read_only=True).tag(sync=True)
+    view = traitlets.Dict(read_only=True).tag(sync=True)
+    show_frames = traitlets.Bool(False).tag(sync=True)
+    show_trace = traitlets.Bool(False).tag(sync=True)
+    show_ghosts = traitlets.Bool(True).tag(sync=True)
+    ellipsoid = traitlets.Unicode("none").tag(sync=True)
+    height = traitlets.Int(420).tag(sync=True)
+
+    def __init__(self, robot, q=None, *, frames=False, trace=False, ellipsoid="none",
+                 height=420, **options):
+        state = viewer_state(robot, q, **options)
+        self._robot = C.numeric_robot(robot, dynamics=False)
+        super().__init__(q=state.pop("q"), show_frames=C.flag(frames, "frames"),
+                         show_trace=C.flag(trace, "trace"),
+                         ellipsoid=C.choice(ellipsoid, "ellipsoid", ELLIPSOIDS),
+                         height=int(C.count(height, "height", 200, 2000)))
+        for name, value in state.items():
+            self.set_trait(name, value)
+
+    @traitlets.validate("q")
+    def _check_q(self, proposal):
+        limits = np.array(self.limits) if self.limits else None
+        q = C.vector(proposal["value"], self._robot.n, "q", False, "one per joint")
+        return q.tolist() if limits is None else _inside(q, limits, "q")
+
+    def __repr__(self):
+        return f"ArmViewer({self.chain.get('name', '')!r}: run this cell to pose the arm in 3-D)"
+
+    def _repr_mimebundle_(self, **kwargs):
+        """The widget, and for a notebook opened untrusted (no widget rendered there) a
+        PNG still that says to run the cell."""
+        data, metadata = super()._repr_mimebundle_(**kwargs)
+        data["image/png"] = still_png(self._robot, self.q, self.ghosts, self.view["payload"])
+        return data, metadata
+
+
+def still_png(robot, q, ghosts=(), payload=None, dpi=72, colors=48):
+    """A still of the arm at ``q`` (PNG bytes, ``colors`` colours): the links between the
+    frame origins, the ghosts faint, the payload's edges, and a caption saying how to pose
+    it.
+
+    >>> still_png(puma560(), HOME)[1:4]
+    b'PNG'
+    """
+    fig = Figure(figsize=(5.2, 4.0))
+    ax = fig.add_axes((0.0, 0.0, 1.0, 0.9), projection="3d")
+    points = arm_points(q, robot)
+    for ghost in ghosts:
+        ax.plot(*arm_points(ghost, robot).T, "-", color="0.75", lw=2)
+    ax.plot(*points.T, "-o", color="#5b6b7d", lw=4, ms=5, mfc="#f08c00", mec="#f08c00")
+    if payload is not None:
+        edges = payload_edges(robot, q, payload["size"], payload["centre"], payload["axes"])
+        ax.plot(*edges.T, "-", color="tab:brown", lw=1.2)
+    reach = float(np.abs(points).max()) * 1.1 + 0.05
+    ax.set(xlim=(-reach, reach), ylim=(-reach, reach), zlim=(-reach, reach),
+           xlabel="$X_0$ (m)", ylabel="$Y_0$ (m)", zlabel="$Z_0$ (m)")
+    ax.set_box_aspect((1, 1, 1))
+    ax.view_init(elev=22, azim=-60)
+    ax.tick_params(labelsize=6)
+    fig.suptitle(f"{robot.name}: a still. Run this cell to pose the arm in 3-D\n"
+                 "(joint sliders, det J, singularities, ellipsoids)", fontsize=9, y=0.98)
+    still = PIL.Image.open(io.BytesIO(as_image(fig, dpi).data)).convert("RGB").quantize(colors)
+    buffer = io.BytesIO()
+    still.save(buffer, format="png", optimize=True)
+    return buffer.getvalue()
+
+
+def puma_viewer(q=HOME, target=None, **options):
+    """The PUMA 560 (``models.puma560()``) in the viewer at ``q`` (rad), its singularities
+    highlighted; with a ``target`` pose ``0_T_tool`` (4 x 4), every inverse-kinematics
+    solution of it (``puma560.inverse_kinematics``) as a ghost to pick. Other options as
+    for ``ArmViewer``.
+
+    >>> from robocourse.kinematics import forward_kinematics
+    >>> T = forward_kinematics(puma560(), [0.3, -0.5, 0.4, 0.6, 0.7, -0.8])
+    >>> viewer = puma_viewer(target=T)
+    >>> len(viewer.ghosts), [s["name"] for s in viewer.singularities]
+    (8, ['wrist', 'elbow', 'shoulder'])
+    """
+    robot = puma560()
+    if target is not None:
+        solutions = inverse_kinematics(robot, target)
+        options = {"ghosts": solutions, "ghost_title": f"the {len(solutions)} inverse-kinematics "
+                   "solutions of the target pose (pick one):", **options}
+    return ArmViewer(robot, q, singularities=PUMA_SINGULARITIES, **options)

@@ -1,0 +1,134 @@
+"""The Chinese edition's catalogues read as Chinese typesetting and terminology require:
+the typography rules of book/README.md (GB/T 15834, W3C clreq) in every translated string,
+and one term per concept (a glossary term's aliases are for the search, not the text).
+
+These read the catalogues only (no build); tests/test_book.py checks the built pages.
+"""
+
+import importlib.util
+import re
+import sys
+from pathlib import Path
+
+import pytest
+from babel.messages.pofile import read_po
+
+ROOT = Path(__file__).resolve().parent.parent
+EXT = ROOT / "book" / "_ext"
+LOCALE = ROOT / "book" / "locale" / "zh_CN" / "LC_MESSAGES"
+
+
+def _load(name):
+    sys.path.insert(0, str(EXT))
+    try:
+        spec = importlib.util.spec_from_file_location(f"book_ext_{name}", EXT / f"{name}.py")
+        module = importlib.util.module_from_spec(spec)
+        spec.loader.exec_module(module)
+        return module
+    finally:
+        sys.path.remove(str(EXT))
+
+
+typography = _load("chinese_typography")
+glossary = _load("glossary_table")
+
+
+def _translations():
+    """(catalogue, msgid, msgstr) of every translated string, interface catalogues too."""
+    for path in sorted(LOCALE.rglob("*.po")):
+        with open(path, "rb") as handle:
+            for message in read_po(handle):
+                if message.id and message.string:
+                    yield path.relative_to(LOCALE), message.id, message.string
+
+
+def test_catalogues_follow_chinese_typography():
+    found = [f"{path}: {rule}: {excerpt!r}  ({typography.RULES[rule]})"
+             for path, _, string in _translations()
+             for rule, excerpt in typography.problems(string)]
+    assert not found, f"{len(found)} typography problems (book/README.md, Chinese " \
+                      "typography):\n" + "\n".join(found[:40])
+
+
+@pytest.mark.parametrize(("rule", "wrong", "right"), [
+    ("dash", "答案是一段递推 — 方向相反 — 由此得到", "答案是一段递推——方向相反——由此得到"),
+    ("dash", "得到 $x$ —— 即速度", "得到 $x$——即速度"),
+    ("punctuation", "坐标系：Craig 的**改进 DH**(`dh`);`P` 是质心", "其中 $a$，$b$；`P` 是质心"),
+    ("punctuation", "每根关节轴都沿 Z;**重力指向 −Y0**", "每根关节轴都沿 Z；**重力指向 −Y0**"),
+    ("punctuation", "其中 $G_1 = 0$,$G_2 = 1$", "其中 $G_1 = 0$，$G_2 = 1$"),
+    ("punctuation", "记 $\\Delta = \\theta_f$:", "记 $\\Delta = \\theta_f$："),
+    ("punctuation", "求 C,G = ∂U/∂q", "求 C，用 G = ∂U/∂q 求重力项"),
+    ("parenthesis", "关节力矩 $\\tau_i$(N·m)", "关节力矩 $\\tau_i$（N·m）"),
+    ("parenthesis", "关节力（N)", "关节力（N）"),
+    ("quotes", '讲义的"质量矩阵"不对称', "讲义的“质量矩阵”不对称"),
+    ("quotes", '写成 "$T - V = Q$"', "写成“$T - V = Q$”"),
+    ("ellipsis", "惯量矩 $I_{xx}$、… 位于对角线上", "惯量矩 $I_{xx}$ 等位于对角线上"),
+    ("space", "能承受任何力矩， *唯独* 不能承受", "能承受任何力矩，*唯独*不能承受"),
+    ("space", "它是 *线性* 的", "它是*线性*的"),
+    ("space", "**学习目标。** 学完本章后 ，你能够", "**学习目标。** 学完本章后，你能够"),
+])
+def test_each_typography_rule_finds_its_fault(rule, wrong, right):
+    """Each rule flags the fault it names, and not the corrected sentence."""
+    assert rule in [found for found, _ in typography.problems(wrong)]
+    assert typography.problems(right) == []
+
+
+def test_prose_without_chinese_keeps_its_ascii_punctuation():
+    english = 'Patrick M. Wensing, "Linear matrix inequalities", *IEEE RA-L* 3(1), pp. 60–67.'
+    assert typography.problems(english) == []
+    assert typography.problems("矩阵元素 (2, 4)：解关于 $s_{23}$ 的方程，i = 0, …, n−1") == []
+
+
+def _glossary_names():
+    rows = glossary.read_glossary()
+    terms = sorted({row["chinese"] for row in rows}, key=len, reverse=True)
+    aliases = [(alias, row["chinese"]) for row in rows for alias in glossary.aliases(row)]
+    return terms, aliases
+
+
+def test_glossary_aliases_name_one_term_each():
+    terms, aliases = _glossary_names()
+    names = [alias for alias, _ in aliases]
+    assert len(aliases) >= 60, "the glossary should give the textbooks' synonyms"
+    assert len(set(names)) == len(names), "an alias names two terms"
+    assert not set(names) & set(terms), "an alias is another row's term"
+    assert all(re.search(f"[{typography.HAN}]", name) for name in names)
+
+
+_TERM = "\ue000"  # a glossary term, in the text checked for aliases
+_QUOTED = re.compile(r"“[^”]*”|\"[^\"]*\"")
+
+
+def _variants(string, terms, aliases):
+    """The aliases a translation uses instead of the glossary's term. Not counted: an alias
+    inside a quotation (the notes' own words), inside a longer term (主轴 in 惯性主轴), or
+    introduced in parentheses next to its term (矢量积（叉积）)."""
+    text = _QUOTED.sub(" ", typography.masked(string))
+    for term in terms:
+        text = text.replace(term, _TERM)
+    found = []
+    for alias, term in aliases:
+        rest = text.replace(f"{alias}（{_TERM}）", _TERM).replace(f"{_TERM}（{alias}）", _TERM)
+        if alias in rest:
+            found.append((alias, term))
+    return found
+
+
+def test_one_term_per_concept():
+    """The book writes the glossary's term, never one of its aliases (惯量张量, not 惯性张量;
+    改进 DH, not 改进 D-H; 重力项, not 重力矢量/重力向量; 递推, not 迭代)."""
+    terms, aliases = _glossary_names()
+    used = [f"{path}: {alias!r} for {term!r} in {string[:70]!r}"
+            for path, _, string in _translations() if path.name != "glossary.po"
+            for alias, term in _variants(string, terms, aliases)]
+    assert not used, f"{len(used)} translations use an alias instead of the glossary's " \
+                     "term (book/README.md):\n" + "\n".join(used[:30])
+
+
+def test_the_term_check_finds_an_alias_and_allows_quotes_and_synonyms():
+    terms, aliases = _glossary_names()
+    assert _variants("连杆的惯性张量", terms, aliases) == [("惯性张量", "惯量张量")]
+    assert ("改进 D-H", "改进 DH 参数") in _variants("Craig 的改进 D-H 参数", terms, aliases)
+    assert _variants("牛顿-欧拉迭代算法", terms, aliases) == [("迭代", "递推")]
+    assert _variants("笔记说“连杆 1 和 2 的转动惯量”", terms, aliases) == []
+    assert _variants("矢量积（叉积）与惯性主轴", terms, aliases) == []

@@ -1,0 +1,162 @@
+"""The 3-D arm viewer's Python side: the state the browser is handed (the DH table, the tool,
+the joint limits, the rows of det J, the ghosts, the singularities, the sizes of the
+drawing), what a notebook shows where no widget is rendered, and bad input named. What the
+browser computes from that state is tested in the browser (test_browser.py, test_book.py)."""
+
+import io
+import re
+
+import numpy as np
+import PIL.Image
+import pytest
+import sympy as sp
+from bad_input import named_in_the_error
+
+from robocourse.frames import transform
+from robocourse.kinematics import forward_kinematics
+from robocourse.models import planar_2r, puma560, spatial_3r
+from robocourse.puma560 import inverse_kinematics
+from robocourse.robot import Link, SerialChain
+from robocourse.widgets.arm_viewer import (
+    BUNDLE,
+    PUMA_SINGULARITIES,
+    ArmViewer,
+    puma_viewer,
+    viewer_state,
+)
+
+PUMA = puma560()
+Q = [0.3, -0.5, 0.4, 0.6, 0.7, -0.8]
+#: R-P-R with a tool offset: a prismatic joint whose stroke is 0.2 .. 0.6 m
+RPR = SerialChain([Link(joint="R"), Link(alpha=-np.pi / 2, d=0.1, joint="P"),
+                   Link(a=0.05, joint="R")], tool=transform(np.eye(3), [0.1, 0, 0]))
+RPR_LIMITS = [(-np.pi, np.pi), (0.2, 0.6), (-2.0, 2.0)]
+
+
+def test_the_dh_table_and_the_tool_are_handed_over_as_numbers():
+    state = viewer_state(PUMA, Q)
+    chain = state["chain"]
+    assert chain["name"] == "PUMA 560" and chain["joints"] == ["revolute"] * 6
+    for key in ("alpha", "a", "d", "theta"):
+        assert chain[key] == [float(getattr(link, key)) for link in PUMA.links]
+        assert all(type(x) is float for x in chain[key])
+    assert np.array_equal(chain["tool"], np.eye(4))
+    assert state["q"] == Q and state["rows"] == list(range(6))
+    assert state["limits"] == [[-np.pi, np.pi]] * 6
+
+
+def test_a_prismatic_joint_gets_its_limits_and_starts_inside_them():
+    state = viewer_state(RPR, limits=RPR_LIMITS)
+    assert state["chain"]["joints"] == ["revolute", "prismatic", "revolute"]
+    assert state["limits"][1] == [0.2, 0.6]
+    assert state["q"] == [0.0, 0.4, 0.0]                   # 0 is outside the stroke: its middle
+    assert state["chain"]["tool"][0][3] == 0.1
+    default = viewer_state(RPR)["limits"][1]                # ± the arm's size
+    assert default[0] < 0 < default[1] and default[1] >= 0.1 + 0.05 + 0.1
+
+
+def test_the_puma_ghosts_are_the_libraries_solutions_of_the_target():
+    T = forward_kinematics(PUMA, Q)
+    viewer = puma_viewer(target=T)
+    assert np.array_equal(viewer.ghosts, inverse_kinematics(PUMA, T))
+    assert len(viewer.ghosts) == 8 and "8" in viewer.ghost_title
+    for ghost in viewer.ghosts:
+        assert np.abs(forward_kinematics(PUMA, ghost) - T).max() < 1e-9
+    assert [s["name"] for s in viewer.singularities] == ["wrist", "elbow", "shoulder"]
+    assert viewer.singularities == [dict(s) for s in PUMA_SINGULARITIES]
+
+
+def test_the_drawing_is_sized_by_the_arm_and_a_spatial_arm_stands_on_a_floor():
+    view = viewer_state(PUMA)["view"]
+    lengths = 0.4318 + 0.0203 + 0.1501 + 0.4331
+    assert view["reach"] == pytest.approx(lengths)
+    assert view["floor"] < -0.5 * lengths and view["payload"] is None
+    planar = viewer_state(planar_2r(l1=0.5, l2=0.5))["view"]
+    assert -0.05 < planar["floor"] < 0                     # a planar arm lies on its floor
+    assert view["ellipsoid_scale"]["velocity"] > 0 and view["ellipsoid_scale"]["force"] > 0
+
+
+def test_a_payload_is_handed_over_in_the_tool_frame():
+    arm = spatial_3r(l2=0.4, l3=0.3, masses=(1, 1, 1), com_distances=(0.2, 0.1),
+                     inertias=[np.eye(3)] * 3, g=9.81)
+    turn = [[1, 0, 0], [0, 0, -1], [0, 1, 0]]
+    state = viewer_state(arm, payload={"size": (0.05, 0.4, 0.8), "centre": [0.05, 0, 0],
+                                       "axes": turn})
+    assert state["view"]["payload"] == {"size": [0.05, 0.4, 0.8], "centre": [0.05, 0.0, 0.0],
+                                        "axes": np.asarray(turn, dtype=float).tolist()}
+
+
+def test_the_widget_carries_the_bundle_and_follows_python():
+    viewer = puma_viewer(Q, frames=True, ellipsoid="force")
+    assert viewer._esm == BUNDLE.read_text(encoding="utf-8")
+    assert viewer.show_frames and viewer.ellipsoid == "force" and viewer.q == Q
+    viewer.q = [0.0] * 6
+    assert viewer.q == [0.0] * 6
+    with pytest.raises(ValueError, match=r"^q\[4\] must lie within the joint limits "):
+        viewer.q = [0, 0, 0, 0, 4.0, 0]
+
+
+def test_a_notebook_that_renders_no_widget_shows_a_still_that_says_to_run_the_cell():
+    """JupyterLab renders no widget in an untrusted notebook; it shows the richest output it
+    trusts instead: the PNG, captioned."""
+    data, _ = ArmViewer(RPR, limits=RPR_LIMITS)._repr_mimebundle_()
+    assert set(data) == {"application/vnd.jupyter.widget-view+json", "image/png", "text/plain"}
+    still = PIL.Image.open(io.BytesIO(data["image/png"]))
+    assert still.format == "PNG" and still.size[0] >= 300
+    assert "run this cell" in data["text/plain"]
+    assert not re.search(r"0x[0-9a-f]+", data["text/plain"])   # nothing that changes per run
+
+
+THREE = puma560()
+CASES = [
+    ("a model function for a robot", lambda: ArmViewer(puma560), TypeError,
+     r"^robot must be a SerialChain; got the function puma560 \(did you mean puma560\(\)\?\)$"),
+    ("an arm of symbols", lambda: viewer_state(planar_2r()), TypeError,
+     r"^robot must have numeric parameters .*; got the symbols l1, l2$"),
+    ("one joint value too few", lambda: viewer_state(THREE, [0.1] * 5), ValueError,
+     r"^q must have 6 entries \(one per joint\); got 5$"),
+    ("a joint beyond its limit", lambda: viewer_state(RPR, [0, 0.1, 0], limits=RPR_LIMITS),
+     ValueError, r"^q\[1\] must lie within the joint limits \[0.2, 0.6\] \(rad or m\); got 0.1$"),
+    ("limits of the wrong shape", lambda: viewer_state(RPR, limits=[(0, 1)] * 2), ValueError,
+     r"^limits must be a 3x2 matrix; got 2x2$"),
+    ("a limit upside down", lambda: viewer_state(RPR, limits=[(0, 1), (0.6, 0.2), (0, 1)]),
+     ValueError, r"^limits\[1\] must be \(low, high\) with low < high \(rad or m\); got "),
+    ("a ghost of the wrong length", lambda: viewer_state(THREE, ghosts=[[0.1] * 5]),
+     ValueError, r"^ghosts must be a Nx6 matrix; got 1x5$"),
+    ("a ghost beyond a limit", lambda: viewer_state(RPR, [0, 0.3, 0], limits=RPR_LIMITS,
+                                                    ghosts=[[0, 0.3, 0], [0, 0.9, 0]]),
+     ValueError, r"^ghosts\[1\]\[1\] must lie within the joint limits"),
+    ("a row of J that does not exist", lambda: viewer_state(THREE, rows=(0, 6)), ValueError,
+     r"^rows must be distinct row numbers 0\.\.5 of \[vx, vy, vz, ωx, ωy, ωz\]; got \(0, 6\)$"),
+    ("a singularity of an unknown kind",
+     lambda: viewer_state(THREE, singularities=[{**PUMA_SINGULARITIES[0], "kind": "line"}]),
+     ValueError, r"^singularities\[0\]\['kind'\] must be 'axes' or 'plane'; got 'line'$"),
+    ("a singularity on joint 7",
+     lambda: viewer_state(THREE, singularities=[{**PUMA_SINGULARITIES[0], "joints": [4, 7]}]),
+     ValueError, r"^singularities\[0\]\['joints'\] must be an integer from 1 to 6; got 7$"),
+    ("a plane singularity without its point",
+     lambda: viewer_state(THREE, singularities=[{k: v for k, v in PUMA_SINGULARITIES[1].items()
+                                                 if k != "point"}]),
+     ValueError, r"^singularities\[0\] has no point; got "),
+    ("singularities given as one dict",
+     lambda: viewer_state(THREE, singularities=PUMA_SINGULARITIES[0]), TypeError,
+     r"^singularities must be a list or tuple; got dict "),
+    ("a payload of negative size",
+     lambda: viewer_state(THREE, payload={"size": (0.1, -0.1, 0.1)}), ValueError,
+     r"^payload\['size'\]\[1\] must be > 0 \(m\); got -0.1$"),
+    ("a payload turned by a matrix that is not a rotation",
+     lambda: viewer_state(THREE, payload={"size": (0.1, 0.1, 0.1), "axes": 2 * np.eye(3)}),
+     ValueError, r"^payload\['axes'\] must be a rotation matrix"),
+    ("a payload as a bare size", lambda: viewer_state(THREE, payload=(0.1, 0.1, 0.1)),
+     TypeError, r"^payload must be a dict with size \(and optionally centre, axes\); got "),
+    ("an ellipsoid that is not drawn", lambda: ArmViewer(THREE, ellipsoid="torque"),
+     ValueError, r"^ellipsoid must be 'none', 'velocity' or 'force'; got 'torque'$"),
+    ("frames as text", lambda: ArmViewer(THREE, frames="yes"), TypeError,
+     r"^frames must be True or False; got 'yes'$"),
+    ("a target out of reach", lambda: puma_viewer(target=np.eye(4) + np.eye(4, k=3) * 3),
+     ValueError, r"^target T \(tool at \[3.0, 0.0, 0.0\]\) is out of reach of the PUMA 560"),
+    ("a symbolic joint value", lambda: viewer_state(THREE, [sp.Symbol("x")] + [0] * 5),
+     TypeError, r"^q\[0\] must be a number here"),
+]
+
+test_bad_input_is_named_in_the_error = named_in_the_error(CASES)
