@@ -50,6 +50,7 @@ import nbformat
 import psutil
 import pytest
 from guide import commands_for
+from test_browser import CHROMIUM, CHROMIUM_FLAGS, LOCAL  # the browser, without network
 
 ROOT = pathlib.Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "deploy"))
@@ -59,12 +60,6 @@ ASSIGNMENT = "ch1_statics"
 ENV = pathlib.Path(os.environ.get("ROBOCOURSE_HUB_ENV", classroom.DEFAULT_ROOT / "env"))
 STEP_TIMEOUT = 120          # seconds for any one step: a server start, an nbgrader command
 ARTIFACTS = ROOT / "test-artifacts" / "hub"
-CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
-CHROMIUM_FLAGS = ["--headless", "--no-sandbox", "--disable-gpu", "--no-first-run",
-                  "--disable-background-networking", "--disable-component-update",
-                  "--disable-sync", "--disable-quic",
-                  "--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1"]
-LOCAL = ("http://127.0.0.1:", "data:", "blob:", "about:")
 
 pytestmark = [
     pytest.mark.hub,
