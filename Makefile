@@ -1,6 +1,8 @@
 # Two commands do all set-up on a fresh machine with Python 3.11:
-#   make lab    open the course in JupyterLab
+#   make lab    open the course in JupyterLab, as a student working alone (chapter 0 first),
+#               in your own copy of the notebooks: WORK, ~/robocourse-notebooks by default
 #   make test   run the whole test suite (unit, property, doctest, notebooks)
+#   make lab-instructor  the checkout in JupyterLab with nbgrader's instructor tools (npm)
 #   make hub    try the course as a class on JupyterHub, on 127.0.0.1 (root; deploy/README.md)
 #   make book   build the course website, English and Chinese (book/_build/html)
 PYTHON ?= $(shell command -v python3.11 || command -v python3)
@@ -12,6 +14,8 @@ STAMP  := $(VENV)/.installed
 UV_INSTALL := $(BIN)/uv pip install --quiet --compile-bytecode --python $(BIN)/python
 # After each install: remove the packages excluded.txt names (and says why)
 PRUNE      := $(BIN)/uv pip uninstall --quiet --python $(BIN)/python -r excluded.txt
+# `make lab`: the student's own copy of the notebooks, outside this checkout (deploy/lab.py)
+WORK ?= $(HOME)/robocourse-notebooks
 # A class on JupyterHub: its folder, with the environment every account shares (outside
 # this checkout, which students must not read), and the port of `make hub`.
 HUB_ROOT ?= /srv/robocourse
@@ -19,7 +23,7 @@ HUB_PORT ?= 8000
 # pytest workers of the unit phase of `make test`
 UNIT_WORKERS ?= $(shell echo $$(( $$(nproc) + 1 )))
 
-.PHONY: lab test prepare system hub-env hub bench mutation clean book translations viewer
+.PHONY: lab lab-instructor test prepare system hub-env hub bench mutation clean book translations viewer
 
 $(STAMP): pyproject.toml constraints.txt excluded.txt
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
@@ -29,9 +33,10 @@ $(STAMP): pyproject.toml constraints.txt excluded.txt
 	touch $(STAMP)
 
 lab: $(STAMP)
-	$(BIN)/jupyter lab --ServerApp.root_dir=$(CURDIR) --ServerApp.allow_root=True \
-	    --ServerApp.kernel_websocket_connection_class=robocourse.widgets.connection.NoDelayConnection \
-	    chapters/00_kinematics.ipynb
+	$(BIN)/python deploy/lab.py student --work "$(WORK)"
+
+lab-instructor: $(STAMP)
+	$(BIN)/python deploy/lab.py instructor
 
 # Debian packages the tests need: Chromium for the browser tests, bubblewrap for the
 # sandbox that autograding runs student code in. Installed when we are root with
@@ -74,7 +79,7 @@ viewer: $(VIEWER_ASSETS)
 translations: $(STAMP)
 	$(BIN)/python book/build.py --update-translations
 
-# The class's environment (pip extra `hub`) and JupyterHub's proxy (npm, deploy/node_modules),
+# The class's environment (pip extra `hub`), JupyterHub's proxy and MathJax (npm, deploy/node_modules),
 # when we are root with npm and useradd; otherwise the hub test is skipped and says why.
 hub-env: $(STAMP)
 	@if [ "$$(id -u)" = 0 ] && command -v npm >/dev/null && command -v useradd >/dev/null; \

@@ -14,17 +14,26 @@ test cell in nbgrader's own process from the answers the kernel handed over
 """
 
 import os
+import warnings
 
+import nbgrader
 from nbconvert.preprocessors import ClearMetadataPreprocessor
 from nbgrader.converters import GenerateAssignment
 from nbgrader.preprocessors import (AssignLatePenalties, CheckCellMetadata, IgnorePattern,
                                     LimitOutput, SaveAutoGrades)
+from sqlalchemy.exc import SAWarning
 
+import robocourse.grading
 from robocourse.grading.autograde import remove_special_files_hook
 from robocourse.grading.preprocessors import (ReleaseRunAll, ReleaseStudentId, SandboxedExecute,
                                               SanitizeOutputs, Verdict)
 
 c = get_config()  # noqa: F821 - provided by nbgrader when it loads this file
+
+# nbgrader 0.9.6's gradebook, under SQLAlchemy 2, warns three times for each new submission
+# that it autoflushed before adding the submission to its session; the submission is recorded
+# all the same (the tests check every score): nothing an instructor can act on.
+warnings.filterwarnings("ignore", r"Object of type <Submitted\w+> not in session", SAWarning)
 
 root = os.path.dirname(os.path.abspath(__file__))
 os.makedirs(os.path.join(root, "grading"), exist_ok=True)     # the gradebook's folder
@@ -57,5 +66,12 @@ c.Autograde.autograde_preprocessors = [SandboxedExecute, Verdict, SanitizeOutput
 c.OverwriteCells.add_missing_cells = True       # a deleted test cell comes back, and fails
 # A cell that runs longer than this (an endless loop) is interrupted; grading goes on.
 c.SandboxedExecute.timeout = 60
+# Feedback and the formgrader: the course's feedback template (each exercise named with its
+# points, long verdicts wrapped) and its MathJax, from the Jupyter server that shows the page
+# (robocourse/grading/templates), before nbgrader's own templates.
+c.HTMLExporter.extra_template_basedirs = [
+    os.path.join(os.path.dirname(robocourse.grading.__file__), "templates"),
+    os.path.join(os.path.dirname(nbgrader.__file__), "server_extensions", "formgrader",
+                 "templates")]
 c.ClearSolutions.code_stub = {"python": "# YOUR CODE HERE\nraise NotImplementedError()"}
 c.ClearSolutions.text_stub = "YOUR ANSWER HERE"

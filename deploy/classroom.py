@@ -10,14 +10,18 @@ Run as root from the course checkout (the standard library is all this needs):
     python3 deploy/classroom.py remove [--root DIR]
 
 ``env`` builds the course environment: a virtual environment outside the checkout with
-the course library and JupyterHub, JupyterLab and nbgrader at the pinned versions, made
-from a Python that every account can run, owned by root and read-only for everyone else;
-and installs JupyterHub's proxy (configurable-http-proxy, npm) into deploy/node_modules.
+the course library and JupyterHub, JupyterLab and nbgrader at the pinned versions (and
+whatever the course's commands need), made from a Python that every account can run, owned
+by root and read-only for everyone else. Its Jupyter servers serve the course's MathJax (for
+feedback and the formgrader) and run the course's JupyterLab extension (deploy/labextension:
+the feedback page one click from the Assignment List). JupyterHub's proxy
+(configurable-http-proxy) and MathJax come from npm, into deploy/node_modules.
 
 ``setup`` lays out the class folder (``--root``, default /srv/robocourse)::
 
     class.json         the class: course id, instructor, students, where things are
-    etc/common/        Jupyter and nbgrader settings of every account (the exchange)
+    etc/common/        Jupyter settings of every account (no news, no update checks)
+    etc/class/         nbgrader settings of every account (the exchange, the course)
     etc/student/       ... of students: no formgrader, no course list, no assignment editor
     chapters/          the chapters, read-only; every student has ~/chapters pointing here
     exchange/          nbgrader's exchange: writable by all, as nbgrader requires (1777)
@@ -28,9 +32,14 @@ and creates real Unix accounts (home folders 0700): the instructor, with the cou
 ``~/robocourse`` (``solutions/``, ``exercises/``, ``grading/`` with the gradebook, all
 readable by the instructor alone), and one account per row of a class-list CSV with
 columns id,first_name,last_name,email (nbgrader's format; the id is the user name). The
-students are entered in the gradebook too. ``add`` adds the students of another class
-list; the running hub lets them in at once. ``remove`` deletes the accounts, their home
-folders and the class folder (but not the course environment).
+students are entered in the gradebook too. Every login shell of the class's accounts (a
+terminal in JupyterLab is one) finds the course environment first on PATH, with the Jupyter
+settings of the account's role (/etc/profile.d/robocourse-<class folder>.sh). ``setup`` and
+``start`` make the checkout itself (solutions/, the hidden tests, their history) private to
+its owner, whatever its permissions were. ``add`` adds the students of another class list;
+the running hub lets them in at once. ``remove`` deletes the accounts, their home folders,
+the class folder and the login settings (but not the course environment), saying what it
+removed.
 """
 
 import argparse
@@ -51,16 +60,26 @@ DEPLOY = pathlib.Path(__file__).resolve().parent
 CHECKOUT = DEPLOY.parent
 CONFIG = DEPLOY / "jupyter"
 HUB_CONFIG = DEPLOY / "jupyterhub_config.py"
-PROXY = DEPLOY / "node_modules" / ".bin" / "configurable-http-proxy"
+NODE_MODULES = DEPLOY / "node_modules"
+PROXY = NODE_MODULES / ".bin" / "configurable-http-proxy"
+LAB_EXTENSION = DEPLOY / "labextension" / "robocourse-class"
+#: What of MathJax's npm packages its pages load (the SVG output: no web fonts to fetch).
+MATHJAX = ("mathjax/tex-svg.js", "mathjax/input", "mathjax/output", "mathjax/ui",
+           "mathjax/a11y", "mathjax/sre", "@mathjax/mathjax-newcm-font/svg")
+LOGIN_SETTINGS = pathlib.Path("/etc/profile.d")
+SYSTEM_PATH = "/usr/local/bin:/usr/bin:/bin"
 DEFAULT_ROOT = pathlib.Path("/srv/robocourse")
 COURSE_FOLDER = "robocourse"          # the instructor's course folder, in their home
 CLASS_LIST_COLUMNS = ("id", "first_name", "last_name", "email")
 # A portable Unix user name (useradd's own rule, without the trailing $ of machine accounts).
 USER_NAME = re.compile(r"^[a-z_][a-z0-9_-]{0,31}$")
 # What the environment is built from: a change to any of these rebuilds it (the library is
-# installed as a copy, its package data with it: the arm viewer's browser code, a .js).
+# installed as a copy, its package data with it: the arm viewer's browser code, a .js; the
+# feedback templates); and what its servers serve (MathJax, the course's JupyterLab extension).
 ENVIRONMENT_INPUTS = ("pyproject.toml", "constraints.txt", "excluded.txt", "robocourse/**/*.py",
-                      "robocourse/**/*.js")
+                      "robocourse/**/*.js", "robocourse/**/*.c",
+                      "robocourse/grading/templates/**/*", "deploy/package-lock.json",
+                      "deploy/labextension/**/*")
 PYTHON_CANDIDATES = ("python3.11", "/usr/bin/python3.11", "/usr/local/bin/python3.11",
                      "python3", "/usr/bin/python3")
 
@@ -86,13 +105,18 @@ def role(klass, name):
     return "student" if name in klass["students"] else None
 
 
+def role_settings(klass, role_name):
+    """The Jupyter settings of a role ('instructor' or 'student'): JUPYTER_CONFIG_PATH."""
+    config = pathlib.Path(klass["root"]) / "etc"
+    folders = ["student"] if role_name == "student" else []
+    return {"JUPYTER_CONFIG_PATH": os.pathsep.join(
+        str(config / folder) for folder in [*folders, "class", "common"])}
+
+
 def user_environment(klass, name):
     """The environment of a user's server and of the commands they run: the course
     environment first on PATH, and the Jupyter settings of their role."""
-    config = pathlib.Path(klass["root"]) / "etc"
-    folders = [config / "student"] if role(klass, name) == "student" else []
-    return {"PATH": f"{klass['env']}/bin:/usr/local/bin:/usr/bin:/bin",
-            "JUPYTER_CONFIG_PATH": os.pathsep.join(map(str, folders + [config / "common"]))}
+    return {"PATH": f"{klass['env']}/bin:{SYSTEM_PATH}", **role_settings(klass, role(klass, name))}
 
 
 def as_user(klass, name, command, cwd=None, **run):
@@ -159,7 +183,7 @@ def shared_python():
 def environment_digest():
     digest = hashlib.sha256()
     for pattern in ENVIRONMENT_INPUTS:
-        for path in sorted(CHECKOUT.glob(pattern)):
+        for path in sorted(p for p in CHECKOUT.glob(pattern) if p.is_file()):
             digest.update(str(path.relative_to(CHECKOUT)).encode() + b"\0" + path.read_bytes())
     return digest.hexdigest()
 
@@ -196,23 +220,52 @@ def build_environment(env, python=None):
             subprocess.run([*uv, "uninstall", *in_env, "-r", str(CHECKOUT / "excluded.txt")],
                            check=True)
             stamp.write_text(wanted)
+        serve_course_files(env)                 # a copy: cheap, and always up to date
     if not runnable_by_everyone(env / "bin" / "python"):
         raise ClassError(f"--env {env}: other accounts cannot reach it; build it in a folder "
                          f"that every account can enter (for example under /srv or /opt)")
     return built != wanted
 
 
-def install_proxy():
-    """JupyterHub's proxy, configurable-http-proxy, from npm into deploy/node_modules at
-    the versions of deploy/package-lock.json; a no-op when it is there already."""
+def serve_course_files(env):
+    """What the Jupyter servers of the environment ``env`` serve besides the notebooks: the
+    course's MathJax at <server>/static/mathjax/ (``MATHJAX``, from deploy/node_modules: the
+    feedback and the formgrader typeset with it, robocourse/grading/templates) and the
+    course's JupyterLab extension (deploy/labextension). Used for the class's environment
+    and for ``make lab-instructor``'s."""
+    env = pathlib.Path(env)
+    static = env / "share" / "robocourse" / "static"
+    for part in MATHJAX:
+        source, copy = NODE_MODULES / part, static / part
+        if source.is_dir():
+            shutil.copytree(source, copy, dirs_exist_ok=True)
+        else:
+            copy.parent.mkdir(parents=True, exist_ok=True)
+            shutil.copy2(source, copy)
+    shutil.copytree(LAB_EXTENSION, env / "share" / "jupyter" / "labextensions" /
+                    LAB_EXTENSION.name, dirs_exist_ok=True)
+    # the environment's own server settings (a jupyter_server_config.d file would only be
+    # read for the list of server extensions)
+    settings = env / "etc" / "jupyter" / "jupyter_server_config.json"
+    config = json.loads(settings.read_text()) if settings.is_file() else {}
+    config.setdefault("ServerApp", {})["extra_static_paths"] = [str(static)]
+    settings.parent.mkdir(parents=True, exist_ok=True)
+    settings.write_text(json.dumps(config, indent=2) + "\n")
+
+
+def install_node_packages():
+    """JupyterHub's proxy (configurable-http-proxy) and MathJax, from npm into
+    deploy/node_modules at the versions of deploy/package-lock.json; a no-op when they are
+    there already."""
     lock = (DEPLOY / "package-lock.json").read_bytes()
-    stamp = DEPLOY / "node_modules" / ".robocourse-installed"
+    stamp = NODE_MODULES / ".robocourse-installed"
     wanted = hashlib.sha256(lock).hexdigest()
     if PROXY.exists() and stamp.is_file() and stamp.read_text() == wanted:
         return False
     if not shutil.which("npm"):
-        raise ClassError("npm is needed for JupyterHub's proxy (configurable-http-proxy): "
-                         "install Node.js and npm, for example `apt-get install npm`")
+        raise ClassError("npm is needed for JupyterHub's proxy (configurable-http-proxy) and "
+                         "the course's MathJax: install Node.js and npm, for example "
+                         "`apt-get install npm`")
     subprocess.run(["npm", "ci", "--no-audit", "--no-fund", "--loglevel=error"],
                    cwd=DEPLOY, check=True)
     stamp.write_text(wanted)
@@ -245,13 +298,14 @@ def set_passwords(names):
     return passwords
 
 
-def chown_tree(path, name):
-    """Give ``path`` (a file, or a folder and everything in it) to the account ``name``."""
+def chown_tree(path, name, private=False):
+    """Give ``path`` (a file, or a folder and everything in it) to the account ``name``;
+    ``private``: and take every permission of anyone else away (chmod go=)."""
     entry = pwd_entry(name)
-    os.lchown(path, entry.pw_uid, entry.pw_gid)
-    for folder, dirs, files in os.walk(path):
-        for item in dirs + files:
-            os.lchown(os.path.join(folder, item), entry.pw_uid, entry.pw_gid)
+    for item in [pathlib.Path(path), *pathlib.Path(path).rglob("*")]:
+        os.lchown(item, entry.pw_uid, entry.pw_gid)
+        if private and not item.is_symlink():
+            os.chmod(item, item.stat().st_mode & 0o7700)
 
 
 def claim_accounts(klass, rows):
@@ -285,7 +339,8 @@ def lay_out(root, env, instructor):
                          ("exchange", 0o1777), ("hub", 0o700)):
         (root / folder).mkdir(parents=True, exist_ok=True)
         os.chmod(root / folder, mode)
-    shutil.copytree(CONFIG, root / "etc", dirs_exist_ok=True)
+    shutil.copytree(CONFIG, root / "etc", dirs_exist_ok=True,
+                    ignore=shutil.ignore_patterns("self-study"))      # make lab's alone
     shutil.copytree(CHECKOUT / "chapters", root / "chapters", dirs_exist_ok=True,
                     ignore=shutil.ignore_patterns(".ipynb_checkpoints"))
     home = pathlib.Path(pwd_entry(instructor).pw_dir)
@@ -306,15 +361,59 @@ def lay_out(root, env, instructor):
             shutil.copytree(CHECKOUT / folder, course / folder,
                             ignore=shutil.ignore_patterns(".ipynb_checkpoints"))
         (course / "grading").mkdir(mode=0o700)
-        chown_tree(course, instructor)
+        chown_tree(course, instructor, private=True)
     save_class(klass)
     return klass
 
 
 def save_class(klass):
+    """Write class.json, and the login settings of the class's accounts that go with it."""
     path = pathlib.Path(klass["root"]) / "class.json"
     path.write_text(json.dumps(klass, indent=2) + "\n")
     os.chmod(path, 0o644)
+    login = login_settings_file(klass["root"])
+    login.write_text(login_settings(klass))
+    os.chmod(login, 0o644)
+
+
+def login_settings_file(root):
+    """The login settings of the class in ``root``: one file in /etc/profile.d per class."""
+    name = re.sub(r"[^A-Za-z0-9]+", "-", str(pathlib.Path(root).resolve())).strip("-")
+    return LOGIN_SETTINGS / f"robocourse-{name}.sh"
+
+
+def login_settings(klass):
+    """A shell script for /etc/profile.d: in a login shell of an account of the class — a
+    terminal in JupyterLab is one, and its PATH is the system's, not the server's — the
+    course environment first on PATH and the Jupyter settings of the account's role.
+
+    >>> print(login_settings({"root": "/srv/c", "env": "/srv/c/env", "instructor": "t",
+    ...                       "students": ["ada", "alan"]}))     # doctest: +ELLIPSIS
+    # The class in /srv/c (deploy/classroom.py writes this file; `remove` deletes it): ...
+    case "$(id -un 2>/dev/null)" in
+      t)
+        PATH="/srv/c/env/bin:$PATH"
+        JUPYTER_CONFIG_PATH="/srv/c/etc/class:/srv/c/etc/common"
+        export PATH JUPYTER_CONFIG_PATH ;;
+      ada|alan)
+        PATH="/srv/c/env/bin:$PATH"
+        JUPYTER_CONFIG_PATH="/srv/c/etc/student:/srv/c/etc/class:/srv/c/etc/common"
+        export PATH JUPYTER_CONFIG_PATH ;;
+    esac
+    <BLANKLINE>
+    """
+    lines = [f"# The class in {klass['root']} (deploy/classroom.py writes this file; `remove` "
+             f"deletes it): its accounts' login shells find the course environment.",
+             'case "$(id -un 2>/dev/null)" in']
+    for role_name, names in (("instructor", [klass["instructor"]]),
+                             ("student", klass["students"])):
+        if not names:
+            continue
+        settings = {"PATH": f"{klass['env']}/bin:$PATH", **role_settings(klass, role_name)}
+        lines += [f"  {'|'.join(names)})",
+                  *(f'    {key}="{value}"' for key, value in settings.items()),
+                  f"    export {' '.join(settings)} ;;"]
+    return "\n".join([*lines, "esac", ""])
 
 
 def enrol(klass, rows, class_list):
@@ -342,13 +441,20 @@ def exposed(path):
     return subprocess.run(check).returncode == 0
 
 
-def warn_if_checkout_exposed():
-    """The checkout holds solutions/ (and its history): students must not read it."""
+def make_checkout_private():
+    """The checkout holds solutions/ with the hidden tests, and their history: whatever its
+    permissions (a clone is readable by everyone), no other account may enter it. Its own
+    folder loses every permission of group and others (chmod go=), which closes everything
+    below it; says so when it changes anything. Nothing a user's server runs comes from the
+    checkout: the course environment, the chapters and the settings are copies."""
+    mode = CHECKOUT.stat().st_mode
+    if mode & 0o077:
+        os.chmod(CHECKOUT, mode & ~0o077)
+        print(f"made the course checkout {CHECKOUT} private to its owner (chmod go=): it holds "
+              f"the solutions and the hidden tests")
     leaks = [p for p in (CHECKOUT / "solutions", CHECKOUT / ".git") if exposed(p)]
     if leaks:
-        print(f"warning: other accounts can read {', '.join(map(str, leaks))}: the answers are "
-              f"there. Keep the course checkout where students cannot read it "
-              f"(`chmod 700 {CHECKOUT}`, or clone it into /root).", file=sys.stderr)
+        raise ClassError(f"other accounts can still read {', '.join(map(str, leaks))}")
 
 
 # --- the commands -------------------------------------------------------------------------------
@@ -359,9 +465,11 @@ def require_root():
 
 
 def command_env(args):
+    installed = install_node_packages()
+    print(f"JupyterHub's proxy and MathJax {'installed' if installed else 'up to date'}: "
+          f"{NODE_MODULES}")
     built = build_environment(args.env, args.python)
     print(f"course environment {'built' if built else 'up to date'}: {args.env}")
-    print(f"JupyterHub's proxy {'installed' if install_proxy() else 'up to date'}: {PROXY}")
 
 
 def command_setup(args):
@@ -371,8 +479,9 @@ def command_setup(args):
     if args.instructor in {row["id"] for row in rows}:
         raise ClassError(f"--instructor {args.instructor!r} is also in the class list "
                          f"{args.students}")
+    make_checkout_private()
+    install_node_packages()
     build_environment(args.env)
-    install_proxy()
     root = pathlib.Path(args.root)
     klass = load_class(root) if (root / "class.json").is_file() else None
     if klass and klass["instructor"] != args.instructor:
@@ -385,7 +494,6 @@ def command_setup(args):
         create_account(args.instructor, "Instructor")
     klass = lay_out(root, args.env, args.instructor)
     add_students(klass, rows, args, also=[args.instructor])
-    warn_if_checkout_exposed()
 
 
 def command_add(args):
@@ -404,6 +512,7 @@ def add_students(klass, rows, args, also=()):
 
 def command_start(args):
     klass = load_class(args.root)
+    make_checkout_private()
     url = f"http://127.0.0.1:{args.port}/"
     print(f"JupyterHub for {klass['course_id']} at {url} (Ctrl-C stops it and every server)\n"
           f"  instructor {klass['instructor']}: formgrader at {url}user/{klass['instructor']}"
@@ -417,17 +526,28 @@ def command_start(args):
 
 def command_remove(args):
     klass = load_class(args.root)
-    for name in [klass["instructor"], *klass["students"]]:
-        if account_exists(name):
-            subprocess.run(["userdel", "--remove", name], check=True, capture_output=True)
+    accounts = [name for name in [klass["instructor"], *klass["students"]]
+                if account_exists(name)]
+    for name in accounts:
+        subprocess.run(["userdel", "--remove", name], check=True, capture_output=True)
+    print(f"removed the accounts and their home folders: {', '.join(accounts) or 'none'}")
+    login = login_settings_file(args.root)
+    if login.exists():
+        login.unlink()
+        print(f"removed their login settings: {login}")
     env = pathlib.Path(klass["env"])
-    for item in pathlib.Path(args.root).iterdir():     # the course environment stays
+    removed = []
+    for item in sorted(pathlib.Path(args.root).iterdir()):     # the course environment stays
         if item == env or item.name == f".{env.name}.lock":
             continue
         if item.is_dir() and not item.is_symlink():
             shutil.rmtree(item)
         else:
             item.unlink()
+        removed.append(item.name)
+    print(f"removed from the class folder {args.root}: {', '.join(removed) or 'nothing'}")
+    if env.is_relative_to(args.root) and env.exists():
+        print(f"kept the course environment {env} (delete it with rm -r when no class uses it)")
 
 
 def main(argv=None):

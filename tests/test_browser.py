@@ -17,6 +17,7 @@ import json
 import os
 import pathlib
 import secrets
+import shlex
 import shutil
 import signal
 import socket
@@ -31,8 +32,6 @@ import PIL.Image
 import pytest
 import viewer_checks as V
 
-from robocourse.widgets.connection import SERVER_OPTION
-
 ROOT = pathlib.Path(__file__).resolve().parent.parent
 ARTIFACTS = ROOT / "test-artifacts" / "browser"
 CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
@@ -41,7 +40,7 @@ CHROMIUM_FLAGS = ["--headless", "--no-sandbox", "--disable-gpu", "--no-first-run
                   "--disable-sync", "--disable-quic",
                   # no network: no host name resolves but the loopback JupyterLab is on
                   "--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1"]
-LOCAL = ("http://127.0.0.1:", "data:", "blob:", "about:")
+LOCAL = ("http://127.0.0.1:", "data:", "blob:", "about:", "file:")
 
 pytestmark = [
     pytest.mark.browser,
@@ -60,9 +59,10 @@ def _free_port():
 
 @pytest.fixture(scope="module")
 def lab(tmp_path_factory):
-    """JupyterLab on a free loopback port with a token, serving a copy of chapters/, with
-    JupyterLab's own settings (empty settings and workspaces folders), as ``make lab``
-    opens it: default windowing, where the browser skips the cells off screen."""
+    """JupyterLab as ``make lab`` opens it (deploy/lab.py student: a student's own copy of
+    the notebooks, the student's settings), on a free loopback port with a token, with
+    JupyterLab's own settings (empty settings and workspaces folders): default windowing,
+    where the browser skips the cells off screen."""
     yield from _jupyterlab(tmp_path_factory)
 
 
@@ -76,26 +76,27 @@ def player_lab(tmp_path_factory):
 
 
 def _jupyterlab(tmp_path_factory, disabled=()):
-    """Serve JupyterLab (see ``lab``) with the extensions ``disabled`` switched off."""
+    """Serve JupyterLab (see ``lab``) with the extensions ``disabled`` switched off. The
+    address ``make lab`` would open in the browser is written to ``opened`` (a file)."""
     work = tmp_path_factory.mktemp("lab")
-    shutil.copytree(ROOT / "chapters", work / "chapters")
     if disabled:
         (work / "config" / "labconfig").mkdir(parents=True)
         (work / "config" / "labconfig" / "page_config.json").write_text(
             json.dumps({"disabledExtensions": dict.fromkeys(disabled, True)}))
     port, token = _free_port(), secrets.token_hex(16)
-    env = {**os.environ, "PATH": os.path.dirname(sys.executable) + os.pathsep +
-           os.environ["PATH"], "JUPYTER_CONFIG_DIR": str(work / "config")}
+    env = {**os.environ, "JUPYTER_CONFIG_DIR": str(work / "config")}
     log = open(work / "lab.log", "w")
+    remember = f"import sys; open({str(work / 'opened')!r}, 'w').write(sys.argv[1])"
     process = subprocess.Popen(
-        [sys.executable, "-m", "jupyterlab", "--no-browser", "--ServerApp.ip=127.0.0.1",
-         "--ServerApp.allow_root=True",
+        [sys.executable, str(ROOT / "deploy" / "lab.py"), "student",
+         "--work", str(work / "notebooks"), "--ServerApp.ip=127.0.0.1",
          f"--ServerApp.port={port}", f"--IdentityProvider.token={token}",
-         f"--ServerApp.root_dir={work / 'chapters'}",
          f"--LabApp.user_settings_dir={work / 'settings'}",
          f"--LabApp.workspaces_dir={work / 'workspaces'}",
-         "--LabApp.check_for_updates_class=jupyterlab.NeverCheckForUpdate",
-         SERVER_OPTION],                # as `make lab` starts it
+         # a new student: no notebook trusted from an earlier session
+         "--NotebookNotary.db_file=:memory:",
+         # the browser make lab would start: the address it would be given, written down
+         f"--ServerApp.browser={shlex.quote(sys.executable)} -c {shlex.quote(remember)} %s"],
         stdout=log, stderr=subprocess.STDOUT, env=env, start_new_session=True)
     url = f"http://127.0.0.1:{port}"
     try:
@@ -109,7 +110,8 @@ def _jupyterlab(tmp_path_factory, disabled=()):
                     raise RuntimeError("JupyterLab did not start: " +
                                        (work / "lab.log").read_text()[-2000:]) from None
                 time.sleep(0.3)
-        yield {"url": url, "token": token, "root": work / "chapters"}
+        yield {"url": url, "token": token, "root": work / "notebooks",
+               "opened": work / "opened", "log": work / "lab.log"}
     finally:
         _stop(process)
         log.close()
@@ -282,12 +284,12 @@ def test_statics_widget_redraws_when_theta2_moves(browser, lab, page_on_failure)
     Timed as a student meets it: the notebook as ``make lab`` renders it, and nothing
     from the test in the page while a change is on its way (the elements are looked up
     before the first press; the wait reads only the page's own count of redraws)."""
-    page = run_all(browser, lab, "01_statics.ipynb", page_on_failure)
+    page = run_all(browser, lab, "chapters/01_statics.ipynb", page_on_failure)
     skipped = page.evaluate("""() => [...document.querySelectorAll('.jp-Cell')]
         .filter(cell => getComputedStyle(cell).contentVisibility === 'auto').length""")
     assert skipped > 0, "every cell is rendered: not JupyterLab's default windowing"
-    assert_no_errors(lab, "01_statics.ipynb")
-    assert_static_fallback(lab, "01_statics.ipynb")
+    assert_no_errors(lab, "chapters/01_statics.ipynb")
+    assert_static_fallback(lab, "chapters/01_statics.ipynb")
     slider = page.locator(".widget-slider", has=page.locator(".widget-label", has_text="θ2"))
     box = page.locator(".widget-hbox", has=slider).first
     figure, readout = box.locator(".widget-image").first, box.locator(".widget-html").last
@@ -321,8 +323,9 @@ def test_statics_widget_redraws_when_theta2_moves(browser, lab, page_on_failure)
     assert_player_icons(page)
 
 
-@pytest.mark.parametrize("notebook", ["03_newton_euler.ipynb", "04_lagrange.ipynb",
-                                      "05_trajectories_control.ipynb"])
+@pytest.mark.parametrize("notebook", ["chapters/03_newton_euler.ipynb",
+                                      "chapters/04_lagrange.ipynb",
+                                      "chapters/05_trajectories_control.ipynb"])
 def test_play_moves_the_arm_and_stops_cleanly(browser, player_lab, notebook, page_on_failure):
     page = run_all(browser, player_lab, notebook, page_on_failure)
     assert_no_errors(player_lab, notebook)
@@ -340,12 +343,12 @@ def test_play_moves_the_arm_and_stops_cleanly(browser, player_lab, notebook, pag
     while len(figures) < 3 and time.monotonic() < deadline:      # two new poses drawn
         page.wait_for_timeout(250)
         figures.add(shown.figure())
-    save(f"{notebook}-playing", image_bytes(figure))
+    save(f"{pathlib.Path(notebook).stem}-playing", image_bytes(figure))
     assert len(figures) >= 3, "Play did not move the arm"
     play_pause.click()                                           # ❚❚ (the same button)
     paused, at = shown.settled(page)
     assert int(at) > 0, f"pausing went back to frame {at}"
-    save(f"{notebook}-paused", image_bytes(figure))
+    save(f"{pathlib.Path(notebook).stem}-paused", image_bytes(figure))
     stop.click()                                                 # ■: back to the first frame
     stopped, at = shown.settled(page)
     assert at == "0" and stopped != paused, f"Stop left frame {at} shown"
@@ -392,6 +395,97 @@ def test_a_static_player_plays_with_no_network_and_shows_its_icons(browser, page
     page.wait_for_function("([img, old]) => img.src !== old",
                            arg=[frame.element_handle(), first])
     assert frame.get_attribute("src") != first, "the static player did not play"
+
+
+# --- a student working alone: `make lab` ----------------------------------------------------
+
+def opened_address(lab):
+    """The address ``make lab`` gives the browser it starts."""
+    deadline = time.monotonic() + 60
+    while not lab["opened"].is_file() or not lab["opened"].read_text():
+        assert time.monotonic() < deadline, "JupyterLab opened no browser: " + \
+            lab["log"].read_text()[-2000:]
+        time.sleep(0.2)
+    return lab["opened"].read_text()
+
+
+def git_status(*paths):
+    """``git status --porcelain`` of ``paths`` in the checkout (None outside a git checkout)."""
+    if not (ROOT / ".git").exists() or not shutil.which("git"):
+        return None
+    return subprocess.run(["git", "-C", str(ROOT), "status", "--porcelain", "--", *paths],
+                          capture_output=True, text=True, check=True).stdout
+
+
+def test_make_lab_is_a_students_view_of_chapter_0_in_their_own_copy(browser, lab,
+                                                                    page_on_failure):
+    """What a student working alone meets after ``make lab``: chapter 0, opened before any
+    cell runs (the notebook not trusted yet), shows its saved player's first frame and its
+    widget's figure, each with what to do; no instructor tools and no news pop-up; the
+    notebooks are the student's own copy, outside the checkout, which git sees unchanged.
+    An exercise: the student types their id, runs the notebook, then the first exercise's
+    test with its answer still the stub, and reads one short verdict."""
+    before = git_status("chapters", "exercises", "book")
+    page = offline_page(browser, page_on_failure)
+    page_on_failure.lab = lab
+    page.set_default_timeout(120_000)
+    page.goto(opened_address(lab))           # a page that sends the browser to JupyterLab
+    page.wait_for_url("**/lab/tree/chapters/00_kinematics.ipynb?**")
+    page.get_by_text("(ipykernel) | Idle").wait_for()
+    active = page.locator(".lm-TabBar-tab.jp-mod-current .lm-TabBar-tabLabel").first
+    assert active.inner_text() == "00_kinematics.ipynb"
+    shown = page.locator(".jp-NotebookPanel:not(.lm-mod-hidden)")
+    player = shown.locator(".jp-OutputArea-output", has=page.locator("img[alt*='first frame']"))
+    player.scroll_into_view_if_needed()
+    picture = player.locator("img").first
+    page.wait_for_function("img => img.complete && img.naturalWidth > 100",
+                           arg=picture.element_handle())
+    assert "Run this cell to play the animation" in player.inner_text()
+    widget = shown.locator(".jp-OutputArea-output", has_text="Run this cell to move the sliders")
+    assert widget.locator("img").evaluate("img => img.naturalWidth") > 100
+    assert not shown.get_by_text("VBox(children=").count()
+    save("make-lab-player-untrusted", player.screenshot())
+    save("make-lab-chapter-0", page.screenshot())
+    # a student's view
+    assert not page.get_by_text("Would you like to get notified").count(), "news pop-up"
+    assert not page.locator(".lm-MenuBar-itemLabel", has_text="Nbgrader").count()
+    assert not page.get_by_text("Create Assignment").count()
+    files = page.locator(".jp-DirListing-itemName")
+    page.locator(".jp-BreadCrumbs-home").click()
+    page.locator(".jp-DirListing-item[title^='Name: exercises']").wait_for()
+    assert sorted(files.all_inner_texts()) == ["book", "chapters", "exercises"]
+    # an exercise, as a student works it
+    page.goto(f"{lab['url']}/lab/tree/exercises/ch0_kinematics/ch0_kinematics.ipynb"
+              f"?token={lab['token']}")
+    page.get_by_text("(ipykernel) | Idle").wait_for()
+    identity = page.locator(".jp-CodeCell", has_text='STUDENT_ID = "your-id"').locator(
+        ".cm-content")
+    identity.click()
+    page.keyboard.press("Control+a")
+    page.keyboard.type('STUDENT_ID = "s1234567"')
+    page.locator(".lm-MenuBar-itemLabel", has_text="Run").click()
+    page.locator('li[data-command="runmenu:run-all"]').click()   # stops at the first stub
+    test = page.locator(".jp-CodeCell", has_text="checks.exercise_1(")
+    stub = page.locator(".jp-CodeCell", has_text="NotImplementedError").first
+    stub.locator(".jp-OutputArea-output").wait_for()
+    page.get_by_text("(ipykernel) | Idle").wait_for()
+    test.locator(".jp-InputArea-editor").click()
+    page.keyboard.press("Shift+Enter")
+    verdict = test.locator(".jp-OutputArea-output")
+    verdict.first.wait_for()
+    page.get_by_text("(ipykernel) | Idle").wait_for()
+    test.scroll_into_view_if_needed()
+    save("make-lab-stub-verdict", test.screenshot())
+    page.keyboard.press("Control+s")
+    page.wait_for_function("() => !document.querySelector('.lm-TabBar-tab.jp-mod-dirty')")
+    text = verdict.all_inner_texts()
+    assert len(text) == 1, f"the test cell shows {len(text)} outputs: {text}"
+    assert "Traceback" not in text[0] and "During handling" not in text[0], text[0]
+    assert len(text[0].strip().splitlines()) <= 3 and len(text[0]) <= 400, text[0]
+    saved = json.loads((lab["root"] / "exercises/ch0_kinematics/ch0_kinematics.ipynb")
+                       .read_text())
+    assert any('STUDENT_ID = "s1234567"' in "".join(c["source"]) for c in saved["cells"])
+    assert git_status("chapters", "exercises", "book") == before
 
 
 # --- the 3-D arm viewer ------------------------------------------------------------------
@@ -484,7 +578,8 @@ def test_arm_viewer_in_an_untrusted_notebook_shows_a_still_that_says_to_run_it(
     JupyterLab renders no widget there; the viewer's output shows its PNG still."""
     page = offline_page(browser, page_on_failure)
     page_on_failure.lab = player_lab
-    page.goto(f"{player_lab['url']}/lab/tree/06_puma560.ipynb?reset&token={player_lab['token']}")
+    page.goto(f"{player_lab['url']}/lab/tree/chapters/06_puma560.ipynb?reset"
+              f"&token={player_lab['token']}")
     page.get_by_text("(ipykernel) | Idle").wait_for(timeout=120_000)
     cell = page.locator(".jp-CodeCell", has_text="puma_viewer(target=T_goal")
     cell.scroll_into_view_if_needed()

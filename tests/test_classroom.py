@@ -1,9 +1,17 @@
 """The class set-up script (deploy/classroom.py) refuses bad input with a clear message, before
-it changes anything on the machine; and each role gets its own Jupyter settings."""
+it changes anything on the machine; each role gets its own Jupyter settings, in its servers
+and in its login shells; the checkout is made private whatever its permissions; and the
+course environment serves what its pages load."""
 
 import argparse
+import doctest
+import json
+import os
 import pathlib
+import shutil
+import subprocess
 import sys
+import tempfile
 
 import pytest
 
@@ -90,7 +98,7 @@ def test_without_npm_the_proxy_cannot_be_installed_and_says_so(monkeypatch, tmp_
     monkeypatch.setattr(classroom, "PROXY", tmp_path / "configurable-http-proxy")
     monkeypatch.setattr(classroom.shutil, "which", lambda name: None)
     with pytest.raises(classroom.ClassError, match=r"npm is needed for JupyterHub's proxy"):
-        classroom.install_proxy()
+        classroom.install_node_packages()
 
 
 def test_students_get_the_student_settings_first_and_the_instructor_none_of_them():
@@ -98,8 +106,92 @@ def test_students_get_the_student_settings_first_and_the_instructor_none_of_them
              "students": ["ada"]}
     assert classroom.user_environment(klass, "ada") == {
         "PATH": "/srv/env/bin:/usr/local/bin:/usr/bin:/bin",
-        "JUPYTER_CONFIG_PATH": "/srv/class/etc/student:/srv/class/etc/common"}
+        "JUPYTER_CONFIG_PATH": "/srv/class/etc/student:/srv/class/etc/class:"
+                               "/srv/class/etc/common"}
     assert classroom.user_environment(klass, "teacher")["JUPYTER_CONFIG_PATH"] == (
-        "/srv/class/etc/common")
+        "/srv/class/etc/class:/srv/class/etc/common")
     assert [classroom.role(klass, n) for n in ("teacher", "ada", "root")] == [
         "instructor", "student", None]
+
+
+def test_a_login_shell_of_the_class_finds_the_course_environment(tmp_path):
+    """What /etc/profile.d gets, run by a login shell of each kind of account (as
+    /etc/profile runs it): the course environment first on PATH, the role's settings; an
+    account outside the class is left alone."""
+    klass = {"root": "/srv/class", "env": "/srv/env", "instructor": "teacher",
+             "students": ["ada", "alan"]}
+    script = tmp_path / "robocourse.sh"
+    script.write_text(classroom.login_settings(klass))
+    seen = {}
+    for name in ("teacher", "alan", "someone"):
+        shell = subprocess.run(
+            ["sh", "-c", f'id() {{ echo {name}; }}; PATH=/usr/bin:/bin; . "{script}"; '
+                         f'echo "$PATH|${{JUPYTER_CONFIG_PATH:-}}"'],
+            capture_output=True, text=True, check=True)
+        seen[name] = shell.stdout.strip()
+    assert seen == {
+        "teacher": "/srv/env/bin:/usr/bin:/bin|/srv/class/etc/class:/srv/class/etc/common",
+        "alan": "/srv/env/bin:/usr/bin:/bin|/srv/class/etc/student:/srv/class/etc/class:"
+                "/srv/class/etc/common",
+        "someone": "/usr/bin:/bin|"}
+
+
+def test_the_login_settings_file_is_named_after_the_class_folder():
+    assert classroom.login_settings_file("/srv/robocourse") == pathlib.Path(
+        "/etc/profile.d/robocourse-srv-robocourse.sh")
+
+
+@pytest.mark.skipif(os.geteuid() != 0 or not shutil.which("runuser"),
+                    reason="needs root and runuser: it checks as the account nobody")
+def test_a_readable_checkout_is_made_private_and_says_so(monkeypatch, capsys):
+    checkout = pathlib.Path(tempfile.mkdtemp(prefix="robocourse-checkout-", dir="/tmp"))
+    try:
+        (checkout / "solutions").mkdir()
+        (checkout / "solutions" / "grader.py").write_text("hidden")
+        checkout.chmod(0o755)                         # as a clone is: readable by everyone
+        monkeypatch.setattr(classroom, "CHECKOUT", checkout)
+        assert classroom.exposed(checkout / "solutions" / "grader.py")
+        classroom.make_checkout_private()
+        assert "made the course checkout" in capsys.readouterr().out
+        assert not classroom.exposed(checkout / "solutions" / "grader.py")
+        assert checkout.stat().st_mode & 0o777 == 0o700
+        classroom.make_checkout_private()             # already private: nothing to say
+        assert capsys.readouterr().out == ""
+    finally:
+        shutil.rmtree(checkout)
+
+
+def test_the_environment_serves_the_courses_mathjax_and_extension(monkeypatch, tmp_path):
+    """serve_course_files: MathJax's files where the feedback and the formgrader load them,
+    the JupyterLab extension, and the server setting that serves them, merged into the
+    environment's own settings."""
+    modules = tmp_path / "node_modules"
+    for part in classroom.MATHJAX:
+        path = modules / part
+        if path.suffix == ".js":
+            path.parent.mkdir(parents=True, exist_ok=True)
+            path.write_text("// js")
+        else:
+            (path / "dynamic").mkdir(parents=True)
+            (path / "dynamic" / "part.js").write_text("// js")
+    monkeypatch.setattr(classroom, "NODE_MODULES", modules)
+    env = tmp_path / "env"
+    settings = env / "etc" / "jupyter" / "jupyter_server_config.json"
+    settings.parent.mkdir(parents=True)
+    settings.write_text(json.dumps({"ServerApp": {"ip": "127.0.0.1"}}))
+    classroom.serve_course_files(env)
+    static = env / "share" / "robocourse" / "static"
+    assert (static / "mathjax" / "tex-svg.js").is_file()
+    assert (static / "@mathjax" / "mathjax-newcm-font" / "svg" / "dynamic" / "part.js").is_file()
+    extension = env / "share" / "jupyter" / "labextensions" / "robocourse-class"
+    assert json.loads((extension / "package.json").read_text())["name"] == "robocourse-class"
+    assert (extension / "static" / "remoteEntry.js").is_file()
+    assert json.loads(settings.read_text()) == {
+        "ServerApp": {"ip": "127.0.0.1", "extra_static_paths": [str(static)]}}
+
+
+def test_the_examples_in_the_set_up_script_hold():
+    """deploy/ is not collected for doctests (its Jupyter settings files run only inside
+    Jupyter): the set-up script's examples are run here."""
+    result = doctest.testmod(classroom, optionflags=doctest.ELLIPSIS)
+    assert result.attempted > 0 and result.failed == 0

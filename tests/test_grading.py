@@ -194,12 +194,24 @@ def test_check_call_reports_the_students_exception():
 
 # --- the student id -------------------------------------------------------------------------
 
-def test_the_placeholder_id_is_refused_while_working(monkeypatch):
+def test_the_placeholder_id_is_refused_while_working_alone(monkeypatch):
     monkeypatch.delenv(students.GRADED_STUDENT, raising=False)
+    monkeypatch.delenv(students.HUB_USER, raising=False)
     with pytest.raises(AssertionError, match="still \"your-id\""):
         students.student_id("your-id")
     with pytest.raises(AssertionError, match="got nothing"):
         students.student_id(None)
+
+
+def test_on_the_hub_the_id_is_the_account_the_student_logged_in_with(monkeypatch, capsys):
+    monkeypatch.delenv(students.GRADED_STUDENT, raising=False)
+    monkeypatch.setenv(students.HUB_USER, "ada")
+    assert students.student_id("your-id") == "ada" and students.student_id(None) == "ada"
+    assert capsys.readouterr().out == ""
+    assert students.student_id("s0000000") == "ada"         # what nbgrader will grade
+    assert "logged in to the class as 'ada'" in capsys.readouterr().out
+    monkeypatch.setenv(students.GRADED_STUDENT, "alan")      # grading wins
+    assert students.student_id("your-id") == "alan"
 
 
 def test_under_grading_the_grader_knows_the_id_whatever_the_student_does(monkeypatch, capsys,

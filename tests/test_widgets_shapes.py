@@ -263,7 +263,8 @@ class Page(HTMLParser):
 
     def handle_starttag(self, tag, attrs):
         attrs = dict(attrs)
-        self.addresses += [attrs[key] for key in ("src", "href") if attrs.get(key)]
+        self.addresses += [attrs[key] for key in ("src", "href")
+                           if attrs.get(key) and not attrs[key].startswith("data:")]
         self.classes += (attrs.get("class") or "").split()
         if tag == "button":
             self.buttons.append([])
@@ -275,7 +276,7 @@ class Page(HTMLParser):
 def test_every_fallback_is_a_player_that_needs_no_network(name):
     html = FALLBACKS[name]()
     page = Page(html)
-    assert len(re.findall(r"frames\[\d+\] = \"data:image/(png|jpeg);base64,", html)) == 3
+    assert len(_frames(html)) == 3
     assert not page.addresses, f"the player loads {page.addresses}"
     assert not re.search(r"https?://|//cdn|font-awesome", html)
     assert not [c for c in page.classes if c.startswith("fa")], "a font-awesome icon is left"
@@ -284,9 +285,24 @@ def test_every_fallback_is_a_player_that_needs_no_network(name):
 
 
 def _frames(html):
-    """The frames of a player page, decoded."""
+    """The frames of a player page, decoded: the first in its picture, the others in its
+    script."""
     return [PIL.Image.open(io.BytesIO(base64.b64decode(data.replace("\\\n", ""))))
-            for data in re.findall(r'frames\[\d+\] = "data:image/\w+;base64,([^"]+)"', html)]
+            for data in re.findall(r'(?:<img id="_anim_img\w+" src=|frames\[\d+\] = )'
+                                   r'"data:image/\w+;base64,([^"]+)"', html)]
+
+
+@pytest.mark.parametrize("name", ["statics", "dynamics_rp"])
+def test_without_scripts_a_fallback_shows_its_first_frame_and_says_to_run_the_cell(name):
+    """What JupyterLab shows of a stored player in a notebook it does not trust: the HTML
+    without scripts, styles or SVG. The picture is the first frame, a line says to run the
+    cell, and the controls (which could do nothing) are hidden."""
+    html = FALLBACKS[name]()
+    still = re.sub(r"<(script|style)\b.*?</\1>", "", html, flags=re.S)
+    picture = re.search(r'<img [^>]*src="data:image/\w+;base64,([^"]+)"', still)
+    assert picture and PIL.Image.open(io.BytesIO(base64.b64decode(picture.group(1))))
+    assert animation.RUN_TO_PLAY in still
+    assert re.search(r'<div class="anim-controls" style="display:none">', still)
 
 
 def _save(fig, **savefig):

@@ -190,5 +190,8 @@ def _environment(extra):
             "IPYTHONDIR": "/tmp/ipython", "JUPYTER_RUNTIME_DIR": "/tmp/jupyter",
             "OPENBLAS_NUM_THREADS": "1", "OMP_NUM_THREADS": "1", "MKL_NUM_THREADS": "1",
             "MALLOC_ARENA_MAX": "2", "PYTHONDONTWRITEBYTECODE": "1",
-            "PYDEVD_DISABLE_FILE_VALIDATION": "1"}
+            "PYDEVD_DISABLE_FILE_VALIDATION": "1",
+            # the kernel's parent is the sandbox's init, process 1: ipykernel then knows a
+            # front end started it, and prints no "Ctrl-C will not work" banner
+            "JPY_PARENT_PID": "1"}
     return {**base, **(extra or {})}

@@ -1,7 +1,10 @@
 """Per-student numbers: the student's id, and a random generator seeded from it.
 
-While a student works, the id is what they wrote in ``STUDENT_ID`` at the top of
-the notebook (the release says ``"your-id"`` there, and nothing runs until it is
+While a student works on the class's JupyterHub, the id is the account they logged in
+with (JupyterHub names it in ``JUPYTERHUB_USER``; nbgrader knows their submissions by
+the same name), whatever ``STUDENT_ID`` says. Anywhere else (self-study, a notebook
+handed out by e-mail) it is what they wrote in ``STUDENT_ID`` at the top of the
+notebook (the release says ``"your-id"`` there, and nothing runs until it is
 replaced). When a submission is graded, the grader knows whose submission it is
 — the folder nbgrader collected it into — and hands that id to the sandboxed
 kernel in the environment variable ``ROBOCOURSE_STUDENT``; the id the student
@@ -15,12 +18,15 @@ import os
 
 import numpy as np
 
-__all__ = ["student_id", "student_rng", "PLACEHOLDER", "GRADED_STUDENT", "graded_student"]
+__all__ = ["student_id", "student_rng", "PLACEHOLDER", "GRADED_STUDENT", "graded_student",
+           "HUB_USER", "hub_student"]
 
 #: What the released notebooks hold in STUDENT_ID until the student replaces it.
 PLACEHOLDER = "your-id"
 #: The environment variable through which the grader names the submission's student.
 GRADED_STUDENT = "ROBOCOURSE_STUDENT"
+#: The environment variable in which JupyterHub names the account a server runs for.
+HUB_USER = "JUPYTERHUB_USER"
 
 _current = {"id": None}
 
@@ -30,8 +36,14 @@ def graded_student():
     return os.environ.get(GRADED_STUDENT) or None
 
 
+def hub_student():
+    """The class account a student works in on JupyterHub, or ``None`` off the hub."""
+    return os.environ.get(HUB_USER) or None
+
+
 def student_id(entered=None):
-    """The student's id: the graded submission's under autograding, else the one entered.
+    """The student's id: the graded submission's under autograding, else the hub account
+    the student logged in with, else the one entered.
 
     >>> student_id(" s1234567 ")
     's1234567'
@@ -40,13 +52,16 @@ def student_id(entered=None):
     ...
     AssertionError: STUDENT_ID is still "your-id": write your student id ...
     """
-    graded = graded_student()
-    if graded is not None:
-        if isinstance(entered, str) and entered.strip() not in ("", PLACEHOLDER, graded):
-            print(f"note: STUDENT_ID is {entered.strip()!r} but this submission belongs to "
-                  f"{graded!r}; the numbers of {graded!r} are used")
-        _current["id"] = graded
-        return graded
+    graded, hub = graded_student(), hub_student()
+    known = graded or hub
+    if known is not None:
+        if isinstance(entered, str) and entered.strip() not in ("", PLACEHOLDER, known):
+            whose = ("this submission belongs to" if graded else
+                     "you are logged in to the class as")
+            print(f"note: STUDENT_ID is {entered.strip()!r} but {whose} {known!r}; the "
+                  f"numbers of {known!r} are used")
+        _current["id"] = known
+        return known
     if entered is None or not isinstance(entered, str) or not entered.strip():
         got = "nothing" if entered is None else f"{entered!r}"
         raise AssertionError(f"STUDENT_ID should be your student id, as a string such as "

@@ -7,6 +7,11 @@ replaces each icon by a small inline SVG (and drops the stylesheet link), so the
 needs nothing from outside. The frames are palette PNGs (``colors`` colours, about a
 quarter of the bytes of full-colour frames) or JPEGs, embedded in the HTML.
 
+A page that runs no script — a notebook JupyterLab does not trust yet (it strips scripts,
+styles and SVG from stored HTML), a notebook viewer — would show a broken image and blank
+buttons: the player's picture holds the first frame itself, the controls stay hidden and a
+line says to run the cell (``still_first_frame``) until the player's script replaces them.
+
 ``sweep_animation`` animates an explorer's view through a list of states,
 ``run_animation`` a player's view through one run; both draw the frames over a frozen
 background (``freeze_background``): the figure's ``FrameCanvas`` keeps a picture of
@@ -42,6 +47,12 @@ _ICON = re.compile(r'<i class="fa fa-([a-z -]+?)"></i>')
 _FONT_LINK = re.compile(r'<link rel="stylesheet"\s+href="[^"]*font-awesome[^"]*">\s*')
 _EXTERNAL = re.compile(r'(?:href|src)\s*=\s*"(?:https?:)?//|https?://')
 _FRAME_DATA = re.compile(r'(data:image/\w+;base64,)([^"]*)')
+_FIRST_FRAME = re.compile(r'\n *frames\[0\] = "(data:image/\w+;base64,[^"]*)"')
+_PICTURE = re.compile(r'<img id="_anim_img(\w+)">')
+_CONTROLS = '<div class="anim-controls">'
+_STARTED = re.compile(r"(\n( *)anim\w+ = new Animation\([^;]*;)")
+#: What a page that runs no script shows under the first frame.
+RUN_TO_PLAY = "▶ Run this cell to play the animation."
 
 
 def _svg(path):
@@ -68,6 +79,37 @@ def offline_player(html):
         raise ValueError("the animation player still refers to an icon font or an external "
                          "address: matplotlib's to_jshtml markup has changed")
     return html
+
+
+def still_first_frame(html):
+    """The player HTML of ``to_jshtml`` as a page that runs no script shows it: the picture
+    holds the first frame (the script reads it back from there, so it is stored once), a
+    line says ``RUN_TO_PLAY`` and the controls are hidden; the player's script removes the
+    line and shows the controls. ValueError if the markup is not ``to_jshtml``'s.
+
+    >>> page = still_first_frame('<img id="_anim_img7">\\n<div class="anim-controls">'
+    ...     '</div>\\n  frames[0] = "data:image/png;base64,AA"\\n'
+    ...     '    anim7 = new Animation(frames, img_id);')
+    >>> '<img id="_anim_img7" src="data:image/png;base64,AA"' in page, page.count("base64,AA")
+    (True, 1)
+    >>> 'anim-controls" style="display:none"' in page, RUN_TO_PLAY in page
+    (True, True)
+    """
+    first, picture = _FIRST_FRAME.search(html), _PICTURE.search(html)
+    if not (first and picture and html.count(_CONTROLS) == 1 and _STARTED.search(html)):
+        raise ValueError("the animation player's markup is not to_jshtml's: matplotlib's "
+                         "to_jshtml has changed")
+    uid = picture.group(1)
+    html = _FIRST_FRAME.sub("", html)
+    html = html.replace(picture.group(0), f'<img id="_anim_img{uid}" src="{first.group(1)}" '
+                        f'alt="the first frame of the animation">\n  <p id="_anim_note{uid}" '
+                        f'class="anim-note">{RUN_TO_PLAY}</p>')
+    html = html.replace(_CONTROLS, '<div class="anim-controls" style="display:none">')
+    # in the timeout that starts the player, once the page holds its elements
+    start = (r"\n\2frames[0] = document.getElementById(img_id).src;\1"
+             r"\n\2document.getElementById(slider_id).parentNode.style.display = '';"
+             f"\n\\2document.getElementById('_anim_note{uid}').remove();")
+    return _STARTED.sub(start, html)
 
 
 def quantize(pixels, colors, base=()):
@@ -291,7 +333,7 @@ def animation_html(fig, update, n_frames, interval_ms=50, colors=64, frame_forma
         fig.set_canvas(original)
     html = _FRAME_DATA.sub(lambda match: match.group(1) + match.group(2).replace("\\\n", ""),
                            html)
-    return offline_player(html)
+    return still_first_frame(offline_player(html))
 
 
 def freeze_background(fig, moving):

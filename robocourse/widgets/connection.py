@@ -10,13 +10,14 @@ about one change out of three everything after ``busy`` arrived 40–50 ms late;
 this connection class none did.
 
 ``NoDelayConnection`` is jupyter_server's own websocket connection with that flag set
-when the browser connects. It is configured, not patched in: ``make lab`` starts
-JupyterLab with ``SERVER_OPTION``,
+when the browser connects. It is configured, not patched in: every JupyterLab of the
+course — ``make lab``, ``make lab-instructor`` (deploy/lab.py) and the class's servers on
+JupyterHub — reads the setting
 
-    --ServerApp.kernel_websocket_connection_class=robocourse.widgets.connection.NoDelayConnection
+    "ServerApp": {"kernel_websocket_connection_class":
+                  "robocourse.widgets.connection.NoDelayConnection"}
 
-and the class's single-user servers read the same setting from
-``deploy/jupyter/common/jupyter_server_config.json``.
+from ``deploy/jupyter/common/jupyter_server_config.json``.
 
 >>> from jupyter_server.services.kernels.connection.channels import (
 ...     ZMQChannelsWebsocketConnection)
@@ -25,10 +26,6 @@ True
 """
 
 from jupyter_server.services.kernels.connection.channels import ZMQChannelsWebsocketConnection
-
-#: The server option that selects this connection (``jupyter lab`` command line).
-SERVER_OPTION = ("--ServerApp.kernel_websocket_connection_class="
-                 "robocourse.widgets.connection.NoDelayConnection")
 
 
 class NoDelayConnection(ZMQChannelsWebsocketConnection):

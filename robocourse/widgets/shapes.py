@@ -17,12 +17,17 @@ same view makes the widget's static fallback (``animation.sweep_animation``,
 Units: controls show degrees for angles; state and run functions take the controls'
 values as keyword arguments, in those units, and hand the library radians.
 
+Where a widget cannot be shown — a notebook JupyterLab does not trust yet, opened before any
+cell ran, shows stored widgets as their text — a chapter widget shows its figure as it was
+saved and a line that says what to do (``Pictured``).
+
 What a move costs the browser: the controls made here (``labelled_slider``,
 ``frame_player``) are not echoed (``without_echo``), and a change hands the readout over
 before the figure, so the browser has handled the readout by the time the figure arrives and
 paints the figure in the next frame.
 """
 
+import base64
 import copy
 
 import ipywidgets as widgets
@@ -119,6 +124,49 @@ def controls_box(controls, groups, stacked=False):
     return widgets.VBox([*rows, (widgets.VBox if stacked else widgets.HBox)(columns)])
 
 
+class Pictured:
+    """A chapter widget's box that also offers, beside the widget itself, what a front end
+    that cannot show the widget should show instead: its figure as a PNG (``live``, the
+    ``LiveFigure``) and ``hint``, the sentence that says what to do — as HTML, which an
+    untrusted notebook in JupyterLab shows (without scripts), and as plain text. Where the
+    widget can be shown (the cell was run, the book's saved widget state), it is.
+
+    >>> from matplotlib.figure import Figure
+    >>> from robocourse.widgets.live import LiveFigure
+    >>> box = PicturedVBox([], live=LiveFigure(Figure(figsize=(1, 1)), [], dpi=10), hint="Run it.")
+    >>> bundle = box._repr_mimebundle_()
+    >>> sorted(bundle), bundle["text/plain"]
+    (['application/vnd.jupyter.widget-view+json', 'text/html', 'text/plain'], 'Run it.')
+    >>> bundle["text/html"].startswith('<img src="data:image/png;base64,')
+    True
+    """
+
+    def __init__(self, children=(), *, live, hint, **kwargs):
+        super().__init__(children, **kwargs)
+        self.live, self.hint = live, hint
+
+    def _repr_mimebundle_(self, **kwargs):
+        bundle = super()._repr_mimebundle_(**kwargs)
+        picture = base64.b64encode(bytes(self.live.image.value)).decode("ascii")
+        bundle["text/html"] = (f'<img src="data:image/png;base64,{picture}" '
+                               f'alt="the figure of this widget"><p>{self.hint}</p>')
+        bundle["text/plain"] = self.hint
+        return bundle
+
+
+class PicturedVBox(Pictured, widgets.VBox):
+    """A ``VBox`` that is ``Pictured``."""
+
+
+class PicturedHBox(Pictured, widgets.HBox):
+    """An ``HBox`` that is ``Pictured``."""
+
+
+#: What an explorer and a player say where they cannot be shown.
+MOVE_THE_SLIDERS = "▶ Run this cell to move the sliders (the figure above is as it was saved)."
+PLAY_THE_MOTION = "▶ Run this cell to play the motion and change its settings."
+
+
 def _check_view(view, needs):
     """``view``, after checking that it has the attributes a shape uses."""
     missing = [name for name in ("fig", "moving", *needs) if not hasattr(view, name)]
@@ -164,9 +212,11 @@ def explorer(controls, state, view, readout=None, *, groups, dpi=72, beside=Fals
     for control in controls.values():
         control.observe(update, names="value")
     panel = controls_box(controls, groups, stacked=beside)
-    box = (widgets.HBox([live.image, widgets.VBox([panel, html])]) if beside else
-           widgets.VBox([panel, widgets.HBox([live.image, html])]))
-    box.sliders, box.drawing, box.live, box.readout = controls, drawing, live, html
+    box = (PicturedHBox([live.image, widgets.VBox([panel, html])], live=live,
+                        hint=MOVE_THE_SLIDERS) if beside else
+           PicturedVBox([panel, widgets.HBox([live.image, html])], live=live,
+                        hint=MOVE_THE_SLIDERS))
+    box.sliders, box.drawing, box.readout = controls, drawing, html
     box.state, box.update = current, update
     return box
 
@@ -226,9 +276,9 @@ def player(settings, run, view, readout=None, summary=None, *, groups, dpi=72,
     for control in settings.values():
         control.observe(on_settings, names="value")
     refresh_run()
-    box = widgets.VBox([controls_box(settings, groups), widgets.HBox([play, frame]),
-                        live.image, frame_html, run_html])
-    box.sliders, box.play, box.frame, box.drawing, box.live = settings, play, frame, drawing, live
+    box = PicturedVBox([controls_box(settings, groups), widgets.HBox([play, frame]),
+                        live.image, frame_html, run_html], live=live, hint=PLAY_THE_MOTION)
+    box.sliders, box.play, box.frame, box.drawing = settings, play, frame, drawing
     box.readout, box.summary = frame_html, run_html
     box.state = lambda: (shown["run"], shown["k"])
     return box

@@ -2,7 +2,7 @@
 the instructor the course folder (so that the formgrader, and nbgrader commands run
 anywhere, find it).
 
-This folder is <class root>/etc/common; `classroom.py setup` wrote <class root>/class.json.
+This folder is <class root>/etc/class; `classroom.py setup` wrote <class root>/class.json.
 """
 
 import getpass
