@@ -46,6 +46,8 @@ ARTIFACTS = ROOT / "test-artifacts" / "book"
 LANGUAGES = ("en", "zh_CN")
 CHAPTERS = sorted((ROOT / "chapters").glob("[0-9][0-9]_*.ipynb"))
 CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
+#: Seconds a page may take to load or a browser step to finish before a test fails.
+PAGE_SECONDS = 120
 
 
 def _load(name, path):
@@ -765,6 +767,9 @@ def offline_browser(served):
             args=["--no-sandbox", "--disable-gpu", "--no-first-run",
                   "--disable-background-networking", "--disable-component-update"])
         context = browser.new_context(viewport={"width": 1400, "height": 1000})
+        # a chapter's page is ready when MathJax has typeset it: ten seconds or more here,
+        # and three times that with the hub test and another browser beside it
+        context.set_default_timeout(PAGE_SECONDS * 1000)
 
         def route(request_route):
             url = request_route.request.url
@@ -811,7 +816,7 @@ def _wait_for_mathjax(page):
     page.wait_for_function("""() => {
         const typeset = window.MathJax && MathJax.startup && MathJax.startup.document;
         return Boolean(typeset) && typeset.processed.isSet("updateDocument");
-    }""", polling=250, timeout=30000)
+    }""", polling=250, timeout=PAGE_SECONDS * 1000)
 
 
 def _shot(page, name, **kwargs):
@@ -960,7 +965,7 @@ def test_animation_plays_and_its_play_button_shows_an_icon(open_page):
 def test_search_finds_a_term_offline(open_page, language, query, expected_page):
     page = open_page(f"{language}/search.html?q={urllib.parse.quote(query)}")
     results = page.locator("#search-results ul.search li")
-    results.first.wait_for(timeout=30000)
+    results.first.wait_for(timeout=PAGE_SECONDS * 1000)
     links = [results.nth(i).locator("a").first.get_attribute("href")
              for i in range(results.count())]
     assert any(expected_page in (link or "") for link in links), links
@@ -971,7 +976,7 @@ def _search(open_page, language, query):
     """Search the site; return the result list's links in order, and the page."""
     page = open_page(f"{language}/search.html?q={urllib.parse.quote(query)}")
     page.wait_for_function("() => document.querySelector('#search-results p.search-summary')"
-                           "?.innerText.length > 0", timeout=30000)   # the search finished
+                           "?.innerText.length > 0", timeout=PAGE_SECONDS * 1000)   # the search finished
     results = page.locator("#search-results ul.search li")
     return [results.nth(i).locator("a").first.get_attribute("href") or ""
             for i in range(results.count())], page
@@ -995,7 +1000,7 @@ def test_chinese_search_finds_a_term_by_any_name_and_ranks_its_chapter(
     first = next((i for i, link in enumerate(links, 1) if expected_page in link), None)
     assert first is not None and first <= rank, f"{expected_page} ranks {first}: {links}"
     excerpts = page.locator("#search-results ul.search li p.context")
-    excerpts.nth(2).wait_for(timeout=30000)
+    excerpts.nth(2).wait_for(timeout=PAGE_SECONDS * 1000)
     shown = [excerpts.nth(i).inner_text() for i in range(excerpts.count())]
     noisy = [text[:120] for text in shown if _EXCERPT_NOISE.search(text)]
     assert not noisy, f"excerpts with interface text, LaTeX or code: {noisy}"
@@ -1109,16 +1114,32 @@ def test_arm_viewer_poses_the_puma_in_the_book_offline(open_page):
           f"p95 {latency['p95_ms']} ms; pose vs library up to {max(worst.values()):.1e}")
 
 
+def _viewer_states(notebook):
+    """The saved states of a notebook's arm viewers in the order the page shows them: the
+    order of the cells' widget outputs, a container's children in turn (the notebook's
+    widget metadata holds the models in no particular order)."""
+    models = notebook["metadata"]["widgets"]["application/vnd.jupyter.widget-state+json"][
+        "state"]
+
+    def viewers(model_id):
+        model = models[model_id]
+        if model["model_name"] == "AnyModel":
+            return [model["state"]]
+        return [state for child in model["state"].get("children", [])
+                for state in viewers(child.removeprefix("IPY_MODEL_"))]
+
+    return [state for cell in notebook["cells"] for output in cell.get("outputs", [])
+            for view in [output.get("data", {}).get("application/vnd.jupyter.widget-view+json")]
+            if view and view["model_id"] in models for state in viewers(view["model_id"])]
+
+
 @pytest.mark.browser
 @pytest.mark.parametrize("chapter", ["00_kinematics", "03_newton_euler"])
 def test_every_arm_viewer_of_a_chapter_agrees_with_the_library(open_page, chapter):
     """The other chapters' viewers (the 3R arm and the PUMA wrist; the spatial arm with its
     payload): each draws, and its tool pose, J, det J and w are the library's for the arm
     its saved state describes."""
-    notebook = json.loads((ROOT / "chapters" / f"{chapter}.ipynb").read_text())
-    states = [model["state"] for model in notebook["metadata"]["widgets"][
-        "application/vnd.jupyter.widget-state+json"]["state"].values()
-        if model["model_name"] == "AnyModel"]
+    states = _viewer_states(json.loads((ROOT / "chapters" / f"{chapter}.ipynb").read_text()))
     page = open_page(f"en/chapters/{chapter}.html", without="**/vendor/mathjax/**")
     viewers = _viewers(page)
     assert viewers.count() == len(states) > 0
