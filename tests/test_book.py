@@ -494,8 +494,9 @@ _INTERFACE_ENGLISH = {"English", "English version of this page", "Ctrl", ".ipynb
 
 
 def test_chinese_pages_have_a_chinese_interface(site):
-    """Theme, footer, code toggles and the animation players' controls: no English left
-    on a Chinese page except the names above."""
+    """Theme, footer, code toggles and the animation players' controls, the line under
+    a player's first frame and its picture's text: no English left on a Chinese page except
+    the names above."""
     english = collections.Counter()
     for page in _pages(site["root"] / "zh_CN"):
         html_text = page.read_text(encoding="utf-8")
@@ -504,11 +505,13 @@ def test_chinese_pages_have_a_chinese_interface(site):
         interface = re.sub(r"<(script|style|nav)\b.*?</\1>", " ", html_text,  # nav: headings
                            flags=re.S)
         article = re.search(r"<article.*?</article>", interface, re.S)
-        kept = [re.findall(r'<(?:summary|div class="anim-controls").*?</(?:summary|form)>',
+        kept = [re.findall(r'<(?:summary|div class="anim-controls").*?</(?:summary|form)>'
+                           r'|<p id="_anim_note\w+" class="anim-note">.*?</p>'
+                           r'|<img id="_anim_img[^>]*>',
                            article.group(0), re.S) if article else []][0]
         interface = interface.replace(article.group(0), " ".join(kept)) if article else \
             interface
-        values = re.findall(r'(?:title|aria-label|placeholder)="([^"]*)"', interface)
+        values = re.findall(r'(?:title|aria-label|placeholder|alt)="([^"]*)"', interface)
         values += [t.strip() for t in re.findall(r">([^<>]+)<", interface) if t.strip()]
         for value in values:
             value = html.unescape(value)

@@ -209,7 +209,7 @@ def ch2_cases():
         return Trial((I_A, A_R_B, A_R_B.T, box, mass, corner), A_R_B.T @ I_A @ A_R_B)
 
     def principal(which):
-        I_7 = inertia.parallel_axis(np.diag(numbers(3, low=0.1, high=0.3)), 2.0, numbers(3))
+        I_7 = inertia.parallel_axis(np.diag(numbers(3, low=0.2, high=0.3)), 2.0, numbers(3))
         R = rotation()
         I_7 = R @ I_7 @ R.T
         I_7 = (I_7 + I_7.T) / 2
@@ -468,7 +468,7 @@ def ch7_cases():
 
     def link():
         mass, r_c = numbers(low=1, high=3), numbers(3)
-        I_c = inertia.parallel_axis(np.diag(numbers(3, low=0.1, high=0.3)), 1.0, numbers(3))
+        I_c = inertia.parallel_axis(np.diag(numbers(3, low=0.2, high=0.3)), 1.0, numbers(3))
         return Trial((mass, r_c, I_c), parameters.origin_parameters(mass, r_c, I_c))
 
     arms_2r = [planar_2r(l1=numbers(low=0.4, high=0.8), l2=numbers(low=0.4, high=0.8), m1=1.0,
@@ -497,7 +497,7 @@ def ch7_cases():
 
     def rigid():
         pi = parameters.origin_parameters(numbers(low=1, high=3), numbers(3),
-                                          np.diag(numbers(3, low=0.1, high=0.3)))
+                                          np.diag(numbers(3, low=0.2, high=0.3)))
         return Trial((pi, list(pi)), parameters.centre_of_mass_parameters(pi)[2])
 
     def both(make, *args):

@@ -211,3 +211,16 @@ def test_the_vocabulary_of_an_exercise_set_holds_its_modules_symbols():
     assert {"p_x", "theta1", "theta6", "a3", "d4"} <= set(words.by_name)
     assert words.symbol(sp.Symbol("pz")) == sp.Symbol("p_z")
     assert _exercise_set("ch2_inertia").vocabulary().by_name["m"].is_positive
+
+
+def test_deciding_a_solution_warns_nothing(recwarn):
+    """The checks compute the known mistakes (angles in degrees taken as radians) on
+    purpose: no DegreesWarning, or any other, reaches the student or the instructor."""
+    exercise_set = _exercise_set("ch4_lagrange")
+    for grade_id, answers in _handovers("ch4_lagrange"):
+        context = Context(exercise_set, "instructor")
+        try:
+            assert exercise_set.decide(grade_id, answers, context).passed
+        finally:
+            context.close()
+    assert not [str(w.message) for w in recwarn.list], [str(w.message) for w in recwarn.list]

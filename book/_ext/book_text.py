@@ -90,6 +90,8 @@ TEXT = {
         "player_once": "播放一次",
         "player_loop": "循环",
         "player_reflect": "往返",
+        "player_run_to_play": "▶ 运行此单元即可播放动画。",
+        "player_first_frame_picture": "动画的第一帧",
     },
 }
 

@@ -11,7 +11,8 @@ code-cell toggles and the animation players' controls.
 * **Code toggles.** myst-nb labels a folded cell "Show code cell source" whatever the
   language; the label follows the page's language (``book_text.py``).
 * **Players.** matplotlib's ``to_jshtml`` players carry English tooltips (Play, Pause, ...)
-  and repeat modes (Once, Loop, Reflect); on the Chinese pages they are translated, and a
+  and repeat modes (Once, Loop, Reflect), and a line under the first frame for a page that
+  runs no script; on the Chinese pages they are translated, and a
   control that has no translation stops the build (a warning, and ``-W``).
 """
 
@@ -24,6 +25,7 @@ from babel.messages.pofile import read_po
 from book_text import text
 from docutils import nodes
 from myst_nb.sphinx_ import HideCodeCellNode, depart_HideCellInput
+from robocourse.widgets.animation import FIRST_FRAME, RUN_TO_PLAY
 from sphinx.transforms import SphinxTransform
 from sphinx.transforms.post_transforms import SphinxPostTransform
 from sphinx.util import logging
@@ -37,7 +39,7 @@ THEME_CATALOGUE = "booktheme"  # sphinx-book-theme's message catalogue
 # myst-nb's label of a folded cell: "Show code cell source", "Hide code cell outputs", ...
 _CODE_PROMPT = re.compile(r"^(Show|Hide) code cell (\w+)$")
 # a player's controls: the tooltips of its buttons and form, the labels of its repeat modes
-_PLAYER = re.compile(r'<div class="anim-controls">.*?</form>', re.S)
+_PLAYER = re.compile(r'<div class="anim-controls"[^>]*>.*?</form>', re.S)
 _PLAYER_TEXT = re.compile(r'((?:title|aria-label)=")([^"]*)(")|(<label [^>]*>)([^<]*)(</label>)')
 
 
@@ -108,6 +110,9 @@ class PlayerControls(SphinxTransform):
             if 'class="anim-controls"' not in html:
                 continue
             translated = _PLAYER.sub(lambda m: self._controls(m.group(0), language), html)
+            translated = translated.replace(RUN_TO_PLAY, text(language, "player_run_to_play"))
+            translated = translated.replace(f'alt="{FIRST_FRAME}"', 'alt="{}"'.format(
+                text(language, "player_first_frame_picture")))
             raw.children = [nodes.Text(translated)]
 
     def _controls(self, controls, language):

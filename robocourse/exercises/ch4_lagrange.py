@@ -12,7 +12,7 @@ is derived by hand: the grader recomputes it from the answer cell with
 >>> exercise_1(K)
 Traceback (most recent call last):
 ...
-robocourse.grading.checks.Mistake: Exercise 1: the part of K_lift in θ̇2² (its coefficient) is not
+robocourse.grading.exercises.NotPassed: Exercise 1: the part of K_lift in θ̇2² (its coefficient) is not
 right: the term in I₂ is missing; the term in m₂ is missing.
 """
 

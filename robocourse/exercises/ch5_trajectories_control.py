@@ -10,7 +10,7 @@ in parts (4a, 4b; 8a, 8b, 8c): their numbers are strings.
 >>> exercise_1(sp.Matrix([theta_0, 0, 0, theta_f - theta_0]))     # a straight line in t³
 Traceback (most recent call last):
 ...
-robocourse.grading.checks.Mistake: Exercise 1: the end condition θ(t_f) = θ_f: θ(t_f) of your
+robocourse.grading.exercises.NotPassed: Exercise 1: the end condition θ(t_f) = θ_f: θ(t_f) of your
 cubic is not right: ...
 """
 

@@ -51,10 +51,12 @@ import inspect
 import linecache
 import pickle
 import re
+import warnings
 
 import numpy as np
 import sympy as sp
 
+from robocourse.frames import DegreesWarning
 from robocourse.grading import concepts, handover, isolation, runner, students
 from robocourse.grading.checks import Mistake, check_expression, same  # noqa: F401
 from robocourse.grading.handover import FunctionSource, encode
@@ -745,10 +747,15 @@ def _call(check, answers, context):
 
 @contextlib.contextmanager
 def _checking(context, number):
+    """Exercise ``number``'s checks running under ``context``. The checks compute known
+    mistakes on purpose (angles in degrees taken as radians): the library's DegreesWarning
+    about them is not for the student, nor the instructor."""
     context.exercise = number
     token = _context.set(context)
     try:
-        yield
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore", DegreesWarning)
+            yield
     finally:
         _context.reset(token)
 

@@ -53,6 +53,8 @@ _CONTROLS = '<div class="anim-controls">'
 _STARTED = re.compile(r"(\n( *)anim\w+ = new Animation\([^;]*;)")
 #: What a page that runs no script shows under the first frame.
 RUN_TO_PLAY = "▶ Run this cell to play the animation."
+#: The first frame's alternative text.
+FIRST_FRAME = "the first frame of the animation"
 
 
 def _svg(path):
@@ -102,7 +104,7 @@ def still_first_frame(html):
     uid = picture.group(1)
     html = _FIRST_FRAME.sub("", html)
     html = html.replace(picture.group(0), f'<img id="_anim_img{uid}" src="{first.group(1)}" '
-                        f'alt="the first frame of the animation">\n  <p id="_anim_note{uid}" '
+                        f'alt="{FIRST_FRAME}">\n  <p id="_anim_note{uid}" '
                         f'class="anim-note">{RUN_TO_PLAY}</p>')
     html = html.replace(_CONTROLS, '<div class="anim-controls" style="display:none">')
     # in the timeout that starts the player, once the page holds its elements
