@@ -979,7 +979,8 @@ def _search(open_page, language, query):
     """Search the site; return the result list's links in order, and the page."""
     page = open_page(f"{language}/search.html?q={urllib.parse.quote(query)}")
     page.wait_for_function("() => document.querySelector('#search-results p.search-summary')"
-                           "?.innerText.length > 0", timeout=PAGE_SECONDS * 1000)   # the search finished
+                           "?.innerText.length > 0",     # the search finished
+                           timeout=PAGE_SECONDS * 1000)
     results = page.locator("#search-results ul.search li")
     return [results.nth(i).locator("a").first.get_attribute("href") or ""
             for i in range(results.count())], page

@@ -25,11 +25,12 @@ from babel.messages.pofile import read_po
 from book_text import text
 from docutils import nodes
 from myst_nb.sphinx_ import HideCodeCellNode, depart_HideCellInput
-from robocourse.widgets.animation import FIRST_FRAME, RUN_TO_PLAY
 from sphinx.transforms import SphinxTransform
 from sphinx.transforms.post_transforms import SphinxPostTransform
 from sphinx.util import logging
 from sphinx.util.osutil import ensuredir
+
+from robocourse.widgets.animation import FIRST_FRAME, RUN_TO_PLAY
 
 logger = logging.getLogger(__name__)
 

@@ -12,8 +12,8 @@ is derived by hand: the grader recomputes it from the answer cell with
 >>> exercise_1(K)
 Traceback (most recent call last):
 ...
-robocourse.grading.exercises.NotPassed: Exercise 1: the part of K_lift in θ̇2² (its coefficient) is not
-right: the term in I₂ is missing; the term in m₂ is missing.
+robocourse.grading.exercises.NotPassed: Exercise 1: the part of K_lift in θ̇2² (its coefficient)
+is not right: the term in I₂ is missing; the term in m₂ is missing.
 """
 
 import functools
