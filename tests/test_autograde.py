@@ -225,8 +225,9 @@ checks.exercise_7 = _handing_over(_exercise(7, dict(F_free=dict(value=None, erro
 """
 
 #: Hand-overs within the size limits that sympy expands as it rebuilds them: the modulus of
-#: a complex sum of n real symbols (n² terms). With 400 symbols it takes a minute and more,
-#: with 3000 its memory grows fast.
+#: a complex sum of n real symbols (n² terms). With 3000 symbols its memory grows fast; with
+#: 400 it takes from ten seconds to a minute, but exercise 3 is derived by hand: it is graded
+#: as the replay recomputes it from the answer cells, and that hand-over is never rebuilt.
 SLOW_AND_LARGE = HANDING_OVER + """
 
 
@@ -238,7 +239,7 @@ def _modulus(n):
 
 checks.exercise_3 = _handing_over(_exercise(3, dict(tau_3r=dict(value=dict(
     sympy=["Matrix", 3, 1, [_modulus(400), ["Integer", "0"], ["Integer", "0"]]])))))
-checks.exercise_4 = _handing_over(_exercise(4, dict(tau_base=dict(value=dict(
+checks.exercise_7 = _handing_over(_exercise(7, dict(F_free=dict(value=dict(
     sympy=["Matrix", 2, 1, [_modulus(3000), ["Integer", "0"]]])))))
 """
 
@@ -343,7 +344,7 @@ CLASSES = {
          "p_malformed": ([append("ex1_tau_tool", MALFORMED)],
                          ["ex1", "ex3", "ex4", "ex5", "ex6", "ex7"]),
          "q_slow_huge": ([append("ex1_tau_tool", SLOW_AND_LARGE),
-                          replace("ex2_inward_step", HUGE_RESULT)], ["ex2", "ex3", "ex4"]),
+                          replace("ex2_inward_step", HUGE_RESULT)], ["ex2", "ex7"]),
          "s_stubs": ([replace("ex2_inward_step", STUB_FUNCTION), replace("ex3_tau_3r", STUB)],
                      ["ex2", "ex3"])},
         {("l_bypass", "ex1"): "switched off", ("l_bypass", "ex2"): "switched off",
@@ -356,8 +357,7 @@ CLASSES = {
          ("p_malformed", "ex6"): "an unknown kind of value 'pickle'",
          ("p_malformed", "ex7"): "F_free: expected an object",
          ("q_slow_huge", "ex2"): "returned data that cannot be read: the answer is too large",
-         ("q_slow_huge", "ex3"): "could not check this answer within 30 s",
-         ("q_slow_huge", "ex4"): "checking this answer needs more than 64 MB of memory",
+         ("q_slow_huge", "ex7"): "checking this answer needs more than 64 MB of memory",
          ("s_stubs", "ex2"): "raised NotImplementedError at line 4 of inward_step: is the "
                              "answer cell still the stub?",
          ("s_stubs", "ex3"): "no answer was handed in for exercise 3"}),
@@ -560,7 +560,7 @@ def test_the_batch_finished_and_names_each_fault_by_whose_it_is(graded, assignme
         assert grader == []
         canary = re.search(r"the solution graded first: (\d+\.\d) s", result.stderr)
         assert float(canary.group(1)) > 1, result.stderr[-3000:]         # it ran
-        for student, count in (("p_malformed", 6), ("q_slow_huge", 3)):
+        for student, count in (("p_malformed", 6), ("q_slow_huge", 2)):
             assert students.count(f"{student}: Exercise") == count, students
 
 

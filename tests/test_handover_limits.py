@@ -174,6 +174,46 @@ def test_the_grader_judges_a_crafted_answer_as_not_handed_in(chapter4, entry, wo
     assert_code(verdict, "not-handed-over", *words)
 
 
+def modulus(n):
+    """|x0·i + x1 + x2·i + …| of n real symbols: within the size limits, but sympy expands it
+    as it is rebuilt (n² terms: ten seconds and more at n = 400, 64 MB soon at n = 3000)."""
+    terms = [["Symbol", f"x{k}", {"real": True}] for k in range(n)]
+    terms = [t if k % 2 else ["Mul", [["Constant", "I"], t]] for k, t in enumerate(terms)]
+    return ["Function", "Abs", [["Add", terms]]]
+
+
+def lift_torques(entry):
+    return {"tau_lift": {"value": {"sympy": ["Matrix", 2, 1, [entry, ONE]]}}}
+
+
+@pytest.mark.parametrize("n, seconds, memory, code, words", [
+    (600, 2, 1 << 30, "too-slow", "could not check this answer within 2 s"),
+    (3000, 120, 64 << 20, "too-large", "needs more than 64 MB of memory"),
+])
+def test_an_answer_too_slow_or_too_large_to_check_costs_that_exercise(chapter4, n, seconds,
+                                                                       memory, code, words):
+    context = chapter4.context
+    context.check_seconds, context.check_memory_bytes = seconds, memory
+    exercise = chapter4.exercise_set.exercises[2]
+    verdict = chapter4.exercise_set.decide(exercise.cell, lift_torques(modulus(n)), context)
+    assert_code(verdict, code, f"Exercise 2: the grader {words}" if code == "too-slow"
+                else f"Exercise 2: checking this answer {words}")
+
+
+def test_an_answer_derived_by_hand_is_graded_as_recomputed_and_its_hand_over_not_rebuilt(
+        chapter4):
+    """The replay recomputed exercise 2's answer from the answer cells: that is what is
+    graded (here a wrong one), and the slow hand-over beside it is never rebuilt."""
+    context = chapter4.context
+    context.check_seconds = 5
+    context.recomputed = {2: {"values": {"tau_lift": sp.Matrix([0, 0])}}}
+    exercise = chapter4.exercise_set.exercises[2]
+    assert exercise.by_hand
+    verdict = chapter4.exercise_set.decide(exercise.cell, lift_torques(modulus(600)), context)
+    assert not verdict.passed and verdict.code not in ("too-slow", "too-large",
+                                                      "not-handed-over"), verdict
+
+
 # --- legitimate numbers: as before ----------------------------------------------------------
 
 x = sp.Symbol("x")

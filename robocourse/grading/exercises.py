@@ -676,10 +676,16 @@ class Exercise:
             if "error" in entry:
                 raise Mistake(f"{name}: {entry['error']}", "not-handed-over")
             value = entry["value"]
-            if name in self.by_hand and context.recomputed is not None:
+            if self._replaced(name, context):
                 value = self._recomputed(name, context)
             rebuilt[name] = kind.read(kind.rebuild(value, name, context), vocabulary)
         return rebuilt
+
+    def _replaced(self, name, context):
+        """Whether answer ``name`` is graded as the replay recomputed it, from the answer
+        cells: its hand-over is then not rebuilt at all (its schema was checked), so that a
+        hand-over made slow or large on purpose costs the grader nothing."""
+        return name in self.by_hand and context.recomputed is not None
 
     def _recomputed(self, name, context):
         """``name`` as recomputed from the answer cells with the library route off."""
@@ -704,8 +710,9 @@ class Exercise:
         (None when they cannot be kept). The grader runs this in a child process
         (:meth:`Context.decide`)."""
         try:
-            decoded = {name: {"value": handover.decode(entry["value"])} if "value" in entry
-                       else entry for name, entry in handed.items()}
+            decoded = {name: {"value": handover.decode(entry["value"])}
+                       if "value" in entry and not self._replaced(name, context) else entry
+                       for name, entry in handed.items()}
             rebuilt = self.rebuild(decoded, context)
             context.answers[self.number] = rebuilt
             self.decide(rebuilt, context)

@@ -76,6 +76,8 @@ __all__ = ["SandboxedExecute", "Verdict", "SanitizeOutputs", "ReleaseStudentId",
 EXAMPLE_ID = "instructor"
 #: Output kept per notebook (test cells, whose outputs become verdicts, apart).
 NOTEBOOK_OUTPUT_BYTES = 5_000_000
+#: Seconds to wait for a cell's outputs after its reply (nbclient's default is 4).
+IOPUB_SECONDS = 30
 #: Running time of a whole submission, kernel start included.
 SUBMISSION_SECONDS = 600
 #: Code cells run per submission (an assignment has about 30).
@@ -160,6 +162,12 @@ class SandboxedExecute(Execute):
                                  "the cells left when it is up are not run.").tag(config=True)
     max_code_cells = Integer(MAX_CODE_CELLS, help="Code cells run per submission; the "
                              "cells after them are not run.").tag(config=True)
+    # A cell's last outputs can arrive well after its reply: what is left of a flood that
+    # was cut (a print of 100 MB) takes seconds to drain on a busy machine. nbclient waits
+    # 4 s by default, and past that the kernel is stopped and every later cell is lost.
+    iopub_timeout = Integer(IOPUB_SECONDS, help="Seconds to wait, after a cell's reply, for "
+                            "its last outputs; past them the kernel is stopped and the "
+                            "cells left are not run.").tag(config=True)
     # Every output has arrived when the last cell has run: a graceful shutdown would only
     # wait for the kernel to exit by itself (0.5 s a submission, sometimes 3 s), and the
     # sandbox ends whatever it leaves.
