@@ -107,6 +107,9 @@ test: export ROBOCOURSE_TEST_SITE := $(CURDIR)/test-artifacts/site
 test:
 	$(MAKE) --no-print-directory -j 4 prepare
 	ruff check robocourse tests bench deploy book tools
+	# the import contracts of pyproject.toml: layers, no cycle, no display in the maths
+	# (and tests/test_layers.py: no private name across modules)
+	lint-imports --no-cache
 	rm -rf test-artifacts/site
 	# a worker more than there are cores: each waits for part of its time (kernels and
 	# sandboxes starting, subprocesses, time limits), and the extra one keeps the cores busy

@@ -4,7 +4,8 @@ Every function in robocourse is written once. When any input is a sympy
 object the computation is carried out in sympy (exact); otherwise in numpy
 (floats). Matrix products ``@``, sums and indexing read the same in both, so only
 construction and ``sin``/``cos`` need to know which one is in use (input checking
-is ``_checks``).
+is ``_checks``, which comes after this module; writing a result as the lecture does
+is ``notation``).
 
 The shape rule, on both paths: a matrix is a matrix (``sp.Matrix`` or a 2-D float
 array of the same shape); a vector is a sympy COLUMN (n x 1) on the symbolic path
@@ -18,9 +19,14 @@ import math
 
 import numpy as np
 import sympy as sp
-from sympy.simplify.fu import TR10i
 
-from robocourse._checks import RIGHT_ANGLE, expression
+#: How far (in quarter turns) a float angle may be from a multiple of 90° and still be
+#: that multiple: the round-off of ``math.pi / 2``, ``np.radians(-90)`` or ``3 * pi / 2``
+#: (about 1e-16), with room for a few operations — but not a small angle that is meant
+#: (a twist of 1e-9 rad is a twist, and its dynamics differ from a zero twist's by 1e-9).
+#: The one tolerance named here, not in ``_checks``: ``exact_angle`` needs it, and the
+#: checks come after this module (``_checks.RIGHT_ANGLE`` is this number).
+RIGHT_ANGLE = 1e-13
 
 
 def is_symbolic(*values):
@@ -63,7 +69,7 @@ def atan2(y, x):
 
 
 def exact_angle(angle):
-    """A float that is a multiple of 90°, up to float round-off (``_checks.RIGHT_ANGLE``),
+    """A float that is a multiple of 90°, up to float round-off (``RIGHT_ANGLE``),
     becomes the exact sympy multiple of pi; any other angle stays as it is.
 
     Used where a numeric robot meets symbolic joint variables, so that
@@ -151,38 +157,3 @@ def simplify(value):
     if isinstance(value, sp.Basic):
         return sp.simplify(value)
     return value
-
-
-def _tidy_entry(entry):
-    entry = sp.expand(entry)
-    angles = {f.args[0] for f in entry.atoms(sp.sin, sp.cos)}
-    if not angles:
-        return entry
-    candidates = []
-    for old, new in ((sp.sin, sp.cos), (sp.cos, sp.sin)):       # s² → 1 − c², or c² → 1 − s²
-        circle = {old(x) ** 2: 1 - new(x) ** 2 for x in angles}
-        candidates.append(sp.expand(TR10i(sp.expand(entry.subs(circle)))))
-    return min(candidates, key=lambda e: (sp.count_ops(e), sp.default_sort_key(e)))
-
-
-def tidy(value):
-    """``value`` (expression or matrix) tidied as the lecture writes it, still in sin/cos.
-
-    Each entry is expanded; ``sin² + cos² = 1`` is used once in each direction
-    (``s² → 1 − c²`` and ``c² → 1 − s²``); products of sines and cosines are put back
-    together as sines and cosines of sums of angles (``s1 c2 + c1 s2 → s12``, sympy's
-    ``TR10i``); of the two results the shorter is kept. The value is the same, only
-    written differently; it comes out expanded, so to show a factored or collected
-    arrangement, arrange the tidied value yourself (``sp.factor``, ``notation.by_rates``).
-
-    >>> t1, t2, m = sp.symbols('theta1 theta2 m')
-    >>> tidy(m * sp.sin(t2)**2 + m * sp.cos(t2)**2 + sp.cos(t1) * sp.cos(t2)
-    ...      - sp.sin(t1) * sp.sin(t2))
-    m + cos(theta1 + theta2)
-    >>> tidy(m * (sp.cos(t1) + sp.cos(t2)))
-    m*cos(theta1) + m*cos(theta2)
-    """
-    value = expression(value, "value")
-    if isinstance(value, sp.MatrixBase):
-        return value.applyfunc(_tidy_entry)
-    return _tidy_entry(value)

@@ -33,7 +33,11 @@ Each error names the argument as the caller passed it, says what was expected an
 what was got. Inputs that pass are finite, so a numeric result that is not finite means
 that the arithmetic overflowed: ``finite_result`` turns that into an OverflowError that
 says so, instead of numpy's RuntimeWarning and a ``nan`` or ``inf`` returned. The
-numerical tolerances and limits of the library are named here, and only here.
+numerical tolerances and limits of the library are named here, and only here (all but
+``RIGHT_ANGLE``, named in ``_backend``, the one module below this one, and read here).
+
+This module imports only ``_backend``: it knows the robot and the friction it checks by
+their bases ``Chain`` and ``JointFriction``, never by importing the modules above it.
 """
 
 import dataclasses
@@ -48,15 +52,20 @@ import warnings
 import numpy as np
 import sympy as sp
 
+from robocourse._backend import (  # RIGHT_ANGLE: C.RIGHT_ANGLE, as every tolerance
+    RIGHT_ANGLE,  # noqa: F401
+    convert,
+    is_symbolic,
+    zeros,
+)
+
 #: Floating-point round-off: numbers that differ by less than this (relative to their
 #: size, or absolute near zero) are equal — a target on the edge of the workspace is
 #: reachable, a computed tensor is symmetric.
 ROUND_OFF = 1e-9
-#: How far (in quarter turns) a float angle may be from a multiple of 90° and still be
-#: that multiple: the round-off of ``math.pi / 2``, ``np.radians(-90)`` or ``3 * pi / 2``
-#: (about 1e-16), with room for a few operations — but not a small angle that is meant
-#: (a twist of 1e-9 rad is a twist, and its dynamics differ from a zero twist's by 1e-9).
-RIGHT_ANGLE = 1e-13
+#: ``RIGHT_ANGLE`` (imported above, 1e-13): how far in quarter turns a float angle may be
+#: from a multiple of 90° and still be that multiple. Named in ``_backend``, the one module
+#: below this one, whose ``exact_angle`` needs it.
 #: How far a numeric rotation matrix may be from orthonormal (``|Rᵀ R − I|``, ``|det R − 1|``):
 #: enough for one typed to seven decimals.
 ROTATION = 1e-6
@@ -76,6 +85,19 @@ MAX_DIGITS = 17
 
 FRAMES = ("base", "tool")
 _SYMPY_INFINITIES = (sp.nan, sp.oo, -sp.oo, sp.zoo)
+
+
+class Chain:
+    """What ``robot`` accepts as a robot: ``robot.SerialChain`` derives from this class.
+
+    The checks come below the modules they serve (``robot.py`` itself checks its
+    arguments here), so they know the robot class by this base, never by importing it.
+    """
+
+
+class JointFriction:
+    """What ``friction`` accepts as joint friction: ``friction.Friction`` derives from this
+    class (as ``Chain``: the checks know it by its base)."""
 
 
 def shown(value):
@@ -383,9 +405,7 @@ def robot(value, name="robot", dynamics=False):
     ...
     TypeError: robot must be a SerialChain; got the function planar_2r (did you mean planar_2r()?)
     """
-    from robocourse.robot import SerialChain  # robot.py itself uses these checks
-
-    if not isinstance(value, SerialChain):
+    if not isinstance(value, Chain):
         example = "" if callable(value) else " (e.g. planar_2r())"
         got = shown(value) if callable(value) else type(value).__name__
         raise TypeError(f"{name} must be a SerialChain{example}; got {got}")
@@ -750,9 +770,10 @@ def text(value, name):
     return value
 
 
-def instance(value, types, name):
+def instance(value, types, name, wanted=None):
     """``value`` checked to be an instance of ``types`` (a class or a tuple of them); a
-    class passed instead of an instance gets "did you mean Box(...)?".
+    class passed instead of an instance gets "did you mean Box(...)?". ``wanted``: what
+    the error calls the expected type (default: the names of ``types``).
 
     >>> from robocourse.inertia import Box
     >>> instance(Box, Box, "body")
@@ -764,7 +785,8 @@ def instance(value, types, name):
     if isinstance(value, types):
         return value
     names = [t.__name__ for t in types]
-    wanted = names[0] if len(names) == 1 else f"{', '.join(names[:-1])} or {names[-1]}"
+    if wanted is None:
+        wanted = names[0] if len(names) == 1 else f"{', '.join(names[:-1])} or {names[-1]}"
     if isinstance(value, type):
         got = f"the class {value.__name__}"
         if issubclass(value, types):
@@ -860,6 +882,28 @@ def expression(value, name, finite=False, display=False):
     return checked
 
 
+def rotation_matrix(value, name="R", symbolic=None):
+    """``value`` as a 3x3 matrix (``matrix``), checked to be a rotation: ``Rᵀ R = I3`` and
+    ``det R = +1``, each to ``ROTATION``; a matrix with free symbols is not checked (its
+    entries are unknown). ``frames.as_rotation`` is this check for the student.
+
+    >>> rotation_matrix(2 * np.eye(3))
+    Traceback (most recent call last):
+    ...
+    ValueError: R must be a rotation matrix (Rᵀ R = I3, det R = +1); got det R = 8 and ...
+    """
+    R = matrix(value, (3, 3), name, symbolic)
+    if not (isinstance(R, sp.MatrixBase) and R.free_symbols):
+        values = np.array(R, dtype=float)
+        departure = np.abs(values.T @ values - np.eye(3)).max()
+        determinant = np.linalg.det(values)
+        if departure > ROTATION or abs(determinant - 1) > ROTATION:
+            raise ValueError(f"{name} must be a rotation matrix ({name}ᵀ {name} = I3, "
+                             f"det {name} = +1); got det {name} = {determinant:.6g} and "
+                             f"{name}ᵀ {name} − I3 up to {departure:.3g}")
+    return R
+
+
 def transform(value, name="T"):
     """``value`` checked to be a 4x4 homogeneous transform: a rotation block and the last row
     ``[0, 0, 0, 1]``; returned as ``matrix`` returns it.
@@ -869,11 +913,8 @@ def transform(value, name="T"):
     ...
     ValueError: T[:3, :3] must be a rotation matrix ...
     """
-    from robocourse._backend import is_symbolic
-    from robocourse.frames import as_rotation  # frames uses these checks
-
     T = matrix(value, (4, 4), name)
-    as_rotation(T[:3, :3], f"{name}[:3, :3]")
+    rotation_matrix(T[:3, :3], f"{name}[:3, :3]")
     last_row = [T[3, k] for k in range(4)]
     if any(is_symbolic(entry) and entry.free_symbols for entry in last_row) or (
             np.abs(np.array(last_row, dtype=float) - [0, 0, 0, 1]).max() > ROUND_OFF):
@@ -915,11 +956,9 @@ def friction(value, n, name="friction", *, simulation=False):
     ...
     TypeError: friction must be a Friction; got tuple (0.1, 0.2)
     """
-    from robocourse.friction import Friction  # friction uses these checks
-
     if value is None:
         return None
-    instance(value, Friction, name)
+    instance(value, JointFriction, name, wanted="Friction")
     if value.n != n:
         raise ValueError(f"{name} must be the friction of {n} joints (one coefficient per "
                          f"joint); got one of {value.n} joints")
@@ -932,6 +971,17 @@ def friction(value, n, name="friction", *, simulation=False):
                              f"(e.g. Friction(..., smoothing=0.01)): the exact sign jumps at "
                              f"q̇ = 0, where the integrator would stall")
     return value
+
+
+def friction_pair(friction, n):
+    """``friction`` checked to be a pair ``(viscous, coulomb)`` of n coefficients each (the
+    friction of the regressor of ``parameters``); returned as two vectors."""
+    if not isinstance(friction, (tuple, list)) or len(friction) != 2 or \
+            any(np.ndim(part) == 0 and not isinstance(part, sp.MatrixBase) for part in friction):
+        raise ValueError("friction must be None or a pair (viscous, coulomb) of sequences with "
+                         f"one number per joint; got {friction!r}")
+    return (vector(friction[0], n, "friction[0] (viscous)", entries="one per joint"),
+            vector(friction[1], n, "friction[1] (Coulomb)", entries="one per joint"))
 
 
 def choice(value, name, options):
@@ -966,8 +1016,6 @@ def gravity(value, chain, symbolic):
     ...
     TypeError: gravity must be a 3-vector in {0}, None (the robot's own) or 0 (none); got False
     """
-    from robocourse._backend import convert, zeros
-
     if value is None:
         return convert(chain.gravity, symbolic)
     if isinstance(value, (bool, np.bool_, str, bytes)) or callable(value):
@@ -983,8 +1031,6 @@ def gravity(value, chain, symbolic):
 
 def wrench(value, symbolic):
     """``value`` checked to be a wrench ``[fx, fy, fz, nx, ny, nz]`` (None: no load)."""
-    from robocourse._backend import zeros
-
     if value is None:
         return zeros(6, symbolic)
     return vector(value, 6, "wrench", symbolic, "fx, fy, fz, nx, ny, nz")
@@ -1119,9 +1165,7 @@ def _finite(value):
 
 def _magnitudes(value):
     """The sizes ``|x| > 0`` of the numbers in ``value`` (a robot: its parameters)."""
-    from robocourse.robot import SerialChain
-
-    if isinstance(value, SerialChain):
+    if isinstance(value, Chain):
         value = [value.tool, value.gravity, *value.links]
     if isinstance(value, (bool, np.bool_, sp.Basic)):
         return []

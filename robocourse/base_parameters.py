@@ -55,7 +55,6 @@ from robocourse.closed_form import exact_arm
 from robocourse.frames import rotation, translation
 from robocourse.parameters import (
     PER_LINK,
-    _check_flag,
     inverse_dynamics,
     move_parameters,
     parameter_symbols,
@@ -198,7 +197,7 @@ def base_parameters_by_qr(robot, *, friction=False, states=None, seed=0, keep=No
     (6, 13)
     """
     robot = C.robot(robot)
-    _check_flag(friction, "friction")
+    C.flag(friction, "friction")
     if robot.uses_symbols(dynamics=False) or B.is_symbolic(robot.gravity):
         raise ValueError(f"robot must have numeric lengths, angles and gravity for "
                          f"base_parameters_by_qr; {robot.name!r} has symbols (use "
@@ -290,7 +289,7 @@ def base_parameters_by_regrouping(robot, *, friction=False):
     Matrix([[M2*l1**2 + ZZ1, M2*l1 + MX1, MY1, ZZ2, MX2, MY2]])
     """
     robot = _exact_geometry(C.robot(robot))
-    _check_flag(friction, "friction")
+    C.flag(friction, "friction")
     symbols = parameter_symbols(robot, friction)
     grouped = [list(symbols[PER_LINK * j:PER_LINK * (j + 1)]) for j in range(robot.n)]
     for j in reversed(range(robot.n)):

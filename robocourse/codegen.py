@@ -15,7 +15,7 @@ Two ways lead to one. For any expressions, common-subexpression elimination
 (``sp.cse``, ``straight_line_program``). For the dynamics of a robot, better: the
 Newton–Euler recursion itself, run on symbols about the link origins with every
 intermediate named link by link as it is formed (``w2x`` is ``ω`` of link 2, ``vd3y``
-its ``v̇``, ``n4z`` a joint moment; see ``newton_euler._link_recursion``), so the program
+its ``v̇``, ``n4z`` a joint moment; see ``component_recursion.link_recursion``), so the program
 follows the recursion, with each sine and cosine computed once, no product formed
 with a zero parameter or with the 0 and ±1 of a 90° twist, a last link that is round
 about its axis never turned, and the dead intermediates dropped. For the PUMA 560
@@ -62,16 +62,16 @@ from sympy.codegen.rewriting import ReplaceOptim, optimize
 
 from robocourse import _backend as B
 from robocourse import _checks as C
-from robocourse.newton_euler import (
-    _add,
-    _christoffel_columns,
-    _constant_cos_sin,
-    _Geometry,
-    _link_recursion,
-    _mul,
-    _standard_parameters,
-    _sub,
+from robocourse.component_recursion import (
+    Geometry,
+    add,
+    constant_cos_sin,
+    link_parameters,
+    link_recursion,
+    mul,
+    sub,
 )
+from robocourse.newton_euler import christoffel_columns
 from robocourse.robot import joint_of, joint_symbols
 
 _C_FLAGS = ("-O2", "-shared", "-fPIC", "-fno-semantic-interposition", "-fno-math-errno")
@@ -708,7 +708,7 @@ class NumericFunction:
 # --- the dynamics of a robot as programs ---------------------------------------------------
 
 class _Names:
-    """The namer of ``newton_euler._link_recursion``: each compound entry of a vector gets
+    """The namer of ``component_recursion.link_recursion``: each compound entry of a vector gets
     a name (its label and axis, ``w2x``), once for each distinct expression, and the
     sine and cosine of each joint angle are named once (``s2``, ``c2``); an entry ``−x``
     is written as the negated name of ``x``, so the two share one name.
@@ -758,10 +758,10 @@ class _Names:
         """``(cos, sin)`` of ``q + offset``: of ``q`` itself, named, turned by an offset
         that is a multiple of 90°; else of the sum."""
         k = joint_of(q)
-        co, so = _constant_cos_sin(offset)
+        co, so = constant_cos_sin(offset)
         if isinstance(co, int) and isinstance(so, int):
             c, s = self.one(sp.cos(q), f"c{k}"), self.one(sp.sin(q), f"s{k}")
-            return _sub(_mul(co, c), _mul(so, s)), _add(_mul(so, c), _mul(co, s))
+            return sub(mul(co, c), mul(so, s)), add(mul(so, c), mul(co, s))
         return self.one(sp.cos(q + offset), f"c{k}"), self.one(sp.sin(q + offset), f"s{k}")
 
 
@@ -780,7 +780,7 @@ def _check_parameters(parameters, robot):
     """``parameters`` as n rows of ten floats (None: the robot's own standard parameters,
     each a float or an expression of the run-time parameters)."""
     if parameters is None:
-        return [tuple(_float_or_expression(x) for x in _standard_parameters(link))
+        return [tuple(_float_or_expression(x) for x in link_parameters(link))
                 for link in robot.links]
     if isinstance(parameters, (str, bytes)) or callable(parameters):
         raise TypeError(f"parameters must be an array of shape ({robot.n}, 10); got "
@@ -805,7 +805,7 @@ class _Dynamics:
 
     def __init__(self, robot, parameters=None):
         self.robot = robot
-        self.geometry = [_Geometry.of(link) for link in robot.links]
+        self.geometry = [Geometry.of(link) for link in robot.links]
         self.names = _Names()
         # An inertial parameter that is an expression of run-time parameters (l2**2*m2) is
         # named once, ahead of the recursion (PJzz2); numbers and single symbols as they are.
@@ -819,7 +819,7 @@ class _Dynamics:
         """τ for the rates ``qd`` and accelerations ``qdd`` (n entries each: symbols or
         numbers), with the robot's gravity or none."""
         self.names.prefix = prefix
-        return _link_recursion(self.geometry, self.parameters, list(self.q), list(qd),
+        return link_recursion(self.geometry, self.parameters, list(self.q), list(qd),
                                list(qdd), self.gravity if gravity else (0, 0, 0),
                                name=self.names, trig=self.names.trig)
 
@@ -842,7 +842,7 @@ class _Dynamics:
         def velocity_product_at(rates):
             prefix = "C" + "".join(str(k + 1) for k in range(n) if rates[k]) + "_"
             return sp.Matrix(self.torques(rates, rest, False, prefix))
-        gamma = _christoffel_columns(n, velocity_product_at)
+        gamma = christoffel_columns(n, velocity_product_at)
         return sp.Matrix(n, n, lambda i, j: sum(gamma[min(j, k), max(j, k)][i] * self.qd[k]
                                                 for k in range(n)))
 

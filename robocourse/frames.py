@@ -42,16 +42,7 @@ def as_rotation(R, name="R", symbolic=None):
     """
     C.text(name, "name")
     C.flag(symbolic, "symbolic", none="symbolic when R is")
-    R = C.matrix(R, (3, 3), name, symbolic)
-    if not (isinstance(R, sp.MatrixBase) and R.free_symbols):
-        values = np.array(R, dtype=float)
-        departure = np.abs(values.T @ values - np.eye(3)).max()
-        determinant = np.linalg.det(values)
-        if departure > C.ROTATION or abs(determinant - 1) > C.ROTATION:
-            raise ValueError(f"{name} must be a rotation matrix ({name}ᵀ {name} = I3, "
-                             f"det {name} = +1); got det {name} = {determinant:.6g} and "
-                             f"{name}ᵀ {name} − I3 up to {departure:.3g}")
-    return R
+    return C.rotation_matrix(R, name, symbolic)
 
 
 def rot_x(angle):

@@ -60,7 +60,7 @@ def _coefficients(value, length, name, unit, entries="one per joint"):
 
 
 @dataclass(frozen=True)
-class Friction:
+class Friction(C.JointFriction):
     """Viscous and Coulomb friction of n joints, ``τ_f = F_v q̇ + F_c sgn(q̇)`` per joint.
 
     ``viscous`` (F_v, N·m·s/rad) and ``coulomb`` (F_c, N·m), one coefficient ``>= 0`` per

@@ -42,13 +42,13 @@ import numpy as np
 import scipy.optimize
 
 from robocourse import _checks as C
-from robocourse.base_parameters import _checked_base
+from robocourse.base_parameters import BaseParameters
 from robocourse.codegen import CompiledDynamics, NumericFunction
 from robocourse.friction import Friction
 from robocourse.inertia import Box, inertia_by_integration
+from robocourse.lagrange_euler import pseudo_inertia_of
 from robocourse.parameters import (
     PER_LINK,
-    _friction_pair,
     centre_of_mass_parameters,
     inertia_tensor,
     regressor,
@@ -241,7 +241,7 @@ class BaseRegressor:
 
     def __init__(self, robot, base, backend=None):
         robot = C.robot(robot)
-        base = _checked_base(base)
+        base = C.instance(base, BaseParameters, "base")
         if robot.uses_symbols(robot.gravity, dynamics=False):
             raise ValueError(f"robot must have numeric lengths, angles and gravity to be "
                              f"compiled; {robot.name!r} has symbols")
@@ -285,7 +285,7 @@ def measured_torques(robot, trajectory, times, *, noise=0.0, friction=None, seed
     q, qd, qdd = trajectory.at(_array(times, "times", 1))
     tau = _compiled(robot).inverse_dynamics.many(q, qd, qdd)
     if friction is not None:
-        tau = tau + Friction(*_friction_pair(friction, robot.n)).torque(qd)
+        tau = tau + Friction(*C.friction_pair(friction, robot.n)).torque(qd)
     noise = np.broadcast_to(C.per_joint(noise, robot.n, "noise"), (robot.n,))
     if np.any(noise < 0):
         raise ValueError(f"noise must be >= 0 (N·m) for every joint; got {noise.tolist()}")
@@ -438,7 +438,8 @@ def prediction_error(predicted, measured):
 
 def pseudo_inertia(link_parameters):
     """The 4 x 4 pseudo-inertia matrix ``P = ∫ [r; 1] [r; 1]ᵀ dm`` about the link origin,
-    from the ten standard parameters: ``[[½ tr(J) I3 − J, MS], [MSᵀ, M]]``.
+    from the ten standard parameters: ``[[½ tr(J) I3 − J, MS], [MSᵀ, M]]``
+    (``lagrange_euler.pseudo_inertia_of``; ``lagrange_euler.pseudo_inertia`` of a link).
 
     Linear in the parameters; a link is a rigid body exactly when P is positive
     semi-definite with M > 0 (its Schur complement is ``½ tr(C_I) I3 − C_I``, the
@@ -453,12 +454,7 @@ def pseudo_inertia(link_parameters):
     """
     values = C.vector(link_parameters, PER_LINK, "link_parameters", symbolic=False,
                       entries="XX, XY, XZ, YY, YZ, ZZ, MX, MY, MZ, M")
-    J = inertia_tensor(values)
-    P = np.zeros((4, 4))
-    P[:3, :3] = np.trace(J) / 2 * np.eye(3) - J
-    P[:3, 3] = P[3, :3] = values[6:9]
-    P[3, 3] = values[9]
-    return P
+    return pseudo_inertia_of(inertia_tensor(values), values[6:9], values[9], False)
 
 
 def physical_consistency(base, pi_b, reference):
@@ -473,7 +469,7 @@ def physical_consistency(base, pi_b, reference):
     A problem means "not physical with these reference values"; other values of the
     parameters the torques cannot see might still fit (a semidefinite feasibility problem).
     """
-    base = _checked_base(base)
+    base = C.instance(base, BaseParameters, "base")
     pi_b = C.vector(pi_b, base.count, "pi_b", symbolic=False, entries="one per base parameter")
     reference = C.vector(reference, len(base.symbols), "reference", symbolic=False,
                          entries="one per standard parameter")

@@ -326,11 +326,11 @@ def parallel_axis(I_c, mass, p_c):
     >>> parallel_axis(sp.zeros(3), m, sp.Matrix([l, 0, 0]))[1, 1]
     l**2*m
     """
-    return _parallel_axis(check_inertia(I_c, "I_c"), mass, p_c)
+    return parallel_axis_unchecked(check_inertia(I_c, "I_c"), mass, p_c)
 
 
 @C.finite_result
-def _parallel_axis(I_c, mass, p_c):
+def parallel_axis_unchecked(I_c, mass, p_c):
     """``parallel_axis`` for a tensor ``I_c`` that a ``Link`` has already checked (symmetric,
     positive semi-definite), without the triangle inequality: a link loaded with
     ``physical=False`` keeps its published tensor (the chain has warned, naming the link)."""
@@ -440,7 +440,7 @@ def composite_body(parts, *, physical=True):
                          f"massless body is undefined); got masses {masses}")
     centre = sum((m_k * p_k for m_k, p_k in zip(masses[1:], centres[1:], strict=True)),
                  masses[0] * centres[0]) / mass
-    inertia = sum((_parallel_axis(I_k, m_k, p_k - centre)
+    inertia = sum((parallel_axis_unchecked(I_k, m_k, p_k - centre)
                    for I_k, m_k, p_k in zip(tensors, masses, centres, strict=True)),
                   0 * tensors[0])
     if symbolic:

@@ -36,6 +36,7 @@ import sympy as sp
 from robocourse import _backend as B
 from robocourse import _checks as C
 from robocourse.frames import as_rotation, cross, dh_transform, rotation, skew, translation
+from robocourse.notation import tidy
 
 
 @C.finite_result
@@ -189,7 +190,7 @@ def jacobian_by_differential_transforms(robot, q):
         else:
             columns[j - 1] = [n[2], o[2], a[2], 0, 0, 0]
         inward = robot.links[j - 1].transform(q[j - 1]) @ inward
-    return B.tidy(B.matrix(columns, symbolic).T) if symbolic else B.matrix(columns, False).T
+    return tidy(B.matrix(columns, symbolic).T) if symbolic else B.matrix(columns, False).T
 
 
 def _zero_block(n, symbolic):

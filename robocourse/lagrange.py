@@ -43,7 +43,7 @@ import sympy as sp
 
 from robocourse import _backend as B
 from robocourse import _checks as C
-from robocourse.closed_form import _joint_polynomials
+from robocourse.closed_form import joint_polynomials
 from robocourse.frames import rotation, skew, translation
 from robocourse.kinematics import jacobian_by_cross_products, jacobian_by_propagation, link_frames
 from robocourse.robot import joint_symbols
@@ -178,7 +178,7 @@ def lagrange_equations(robot):
 
     The energies are written as polynomials in the sines and cosines of the joint
     angles, the rates and the parameters — the exact arm and the reduction modulo
-    ``s² + c² = 1`` of ``closed_form`` (``closed_form._joint_polynomials``) — and
+    ``s² + c² = 1`` of ``closed_form`` (``closed_form.joint_polynomials``) — and
     differentiated there: ``∂/∂θ = c ∂/∂s − s ∂/∂c``, the time derivative by the chain
     rule (``time_derivative``). Each torque comes out reduced, as ``closed_form`` writes
     it: a sum over the joint-rate products, each coefficient in the sines and cosines of
@@ -192,7 +192,7 @@ def lagrange_equations(robot):
     >>> lagrange_equations(rp_arm())[1]
     -d2*m2*thetadot1**2 + dddot2*m2 + g*m2*sin(theta1)
     """
-    arm, poly = _joint_polynomials(robot)
+    arm, poly = joint_polynomials(robot)
     q, qd, qdd = joint_symbols(arm)
     lagrangian = poly.of(kinetic_energy(arm, q, qd)) - poly.of(potential_energy(arm, q))
     rates, accelerations = ([poly.trig.generators[x] for x in v] for v in (qd, qdd))

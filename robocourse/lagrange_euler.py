@@ -28,6 +28,7 @@ arguments; a ``wrench`` enters as ``Jᵀ F`` (``statics.joint_torques_by_jacobia
 
 from robocourse import _backend as B
 from robocourse import _checks as C
+from robocourse.inertia import parallel_axis_unchecked
 from robocourse.robot import Link
 from robocourse.statics import joint_torques_by_jacobian
 
@@ -76,11 +77,23 @@ def pseudo_inertia(link, symbolic=None):
                          f"mass={link.mass!r}, r_c={link.r_c!r}, I_c={link.I_c!r}")
     if symbolic is None:
         symbolic = B.is_symbolic(link.parameters(dynamics=True))
-    m, r_c, I_c = link.mass, B.convert(link.r_c, symbolic), B.convert(link.I_c, symbolic)
-    half_trace = (I_c[0, 0] + I_c[1, 1] + I_c[2, 2]) / 2
-    spread = half_trace * B.identity(3, symbolic) - I_c
-    return B.matrix([[spread[r, c] + m * r_c[r] * r_c[c] for c in range(3)] + [m * r_c[r]]
-                     for r in range(3)] + [[m * r_c[c] for c in range(3)] + [m]], symbolic)
+    m, r_c = link.mass, B.convert(link.r_c, symbolic)
+    J = B.convert(parallel_axis_unchecked(link.I_c, m, link.r_c), symbolic)   # about O_i
+    return pseudo_inertia_of(J, [m * r_c[k] for k in range(3)], m, symbolic)
+
+
+def pseudo_inertia_of(J, first_moments, mass, symbolic):
+    """The pseudo-inertia ``[[½ tr(J) I3 − J, MS], [MSᵀ, M]]`` from the ten parameters of a
+    link about its origin: the tensor ``J`` (3 x 3), the first moments ``MS = m r_c`` and
+    the mass ``M``. With ``J = C_I + m (r_cᵀ r_c 1 − r_c r_cᵀ)``, the upper-left block is
+    ``½ tr(C_I) 1 − C_I + m r_c r_cᵀ = ∫ r rᵀ dm``.
+
+    The one implementation, unchecked (a kernel): ``pseudo_inertia`` calls it with a
+    link's parameters, ``identification.pseudo_inertia`` with identified ones.
+    """
+    spread = (J[0, 0] + J[1, 1] + J[2, 2]) / 2 * B.identity(3, symbolic) - J
+    return B.matrix([[spread[r, c] for c in range(3)] + [first_moments[r]] for r in range(3)]
+                    + [[*first_moments, mass]], symbolic)
 
 
 class _Derivatives:

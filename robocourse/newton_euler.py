@@ -41,8 +41,6 @@ shape rule of the library: sympy columns and matrices for symbols, 1-D and 2-D f
 arrays for numbers.
 """
 
-import math
-import numbers
 from dataclasses import dataclass, field
 from typing import Any, NamedTuple
 
@@ -51,8 +49,9 @@ import sympy as sp
 
 from robocourse import _backend as B
 from robocourse import _checks as C
+from robocourse.component_recursion import Geometry, link_parameters, link_recursion
 from robocourse.frames import cross, rotation, skew, translation
-from robocourse.inertia import _parallel_axis, check_inertia
+from robocourse.inertia import check_inertia
 from robocourse.kinematics import jacobian_by_cross_products, link_frames
 from robocourse.statics import joint_torques_by_jacobian, tool_wrench
 
@@ -121,8 +120,8 @@ def newton_euler(robot, q, qd, qdd, *, wrench=None, frame="base", gravity=None):
 def _recursion(robot, q, qd, qdd, load, g, symbolic):
     """``(tau, trace)`` for checked joint vectors, the load ``[f; n]`` in the tool frame
     and the gravity vector ``g`` in {0}."""
-    transforms = _link_transforms(robot, q, symbolic)
-    motions = _outward(robot, transforms, qd, qdd, g, symbolic)
+    transforms = link_transforms(robot, q, symbolic)
+    motions = outward_recursion(robot, transforms, qd, qdd, g, symbolic)
     outward, wrenches = [], []
     for link, (omega, omega_dot, vdot) in zip(robot.links, motions, strict=True):
         m, P_c = link.mass, B.convert(link.r_c, symbolic)
@@ -132,7 +131,7 @@ def _recursion(robot, q, qd, qdd, load, g, symbolic):
         N = I_c @ omega_dot + cross(omega, I_c @ omega)
         outward.append((omega, omega_dot, vdot, vdot_c, F, N))
         wrenches.append((F, N + cross(P_c, F)))       # the moment about the origin of {i}
-    forces = _inward(robot, transforms, wrenches, B.halves(load, symbolic))
+    forces = inward_recursion(robot, transforms, wrenches, B.halves(load, symbolic))
     Z = B.vector([0, 0, 1], symbolic)
     tau = [B.dot(n if link.is_revolute else f, Z)
            for link, (f, n) in zip(robot.links, forces, strict=True)]
@@ -141,18 +140,21 @@ def _recursion(robot, q, qd, qdd, load, g, symbolic):
     return B.vector(tau, symbolic), trace
 
 
-def _link_transforms(robot, q, symbolic):
+def link_transforms(robot, q, symbolic):
     """``[0_T_1, 1_T_2, …, n-1_T_n, n_T_tool]``: the link transforms at ``q`` (checked by
-    the gate) and the tool transform, in the kind ``symbolic`` says."""
+    the gate) and the tool transform, in the kind ``symbolic`` says.
+
+    This and the two passes below are kernels: their inputs are not checked (``parameters``
+    propagates its regressor's columns with them, after its own gate)."""
     transforms = [link.transform(q_i) for link, q_i in zip(robot.links, q, strict=True)]
     transforms.append(B.convert(robot.tool, symbolic))
     return transforms
 
 
-def _outward(robot, transforms, qd, qdd, g, symbolic):
+def outward_recursion(robot, transforms, qd, qdd, g, symbolic):
     """The outward recursion: ``[(ω_i, ω̇_i, v̇_i)]`` for links 1..n, each written in {i}.
 
-    ``transforms`` from ``_link_transforms``; ``g`` the gravity vector in {0}, entered as
+    ``transforms`` from ``link_transforms``; ``g`` the gravity vector in {0}, entered as
     the base acceleration ``0_v̇_0 = −g`` (Craig eqs. 6.45–6.49, see the module docstring).
     Only the kinematics of ``robot`` is read, never its mass properties.
     """
@@ -172,7 +174,7 @@ def _outward(robot, transforms, qd, qdd, g, symbolic):
     return motions
 
 
-def _inward(robot, transforms, wrenches, load):
+def inward_recursion(robot, transforms, wrenches, load):
     """The inward recursion: ``[(f_i, n_i)]`` for links 1..n, each written in {i}.
 
     ``wrenches[i-1] = (F_i, N_i)``: the inertial force of link i and its inertial moment
@@ -199,7 +201,7 @@ def inverse_dynamics(robot, q, qd, qdd, *, wrench=None, frame="base", gravity=No
 
     ``wrench``, ``frame``, ``gravity``: see the module docstring. A batch of states
     (``q, qd, qdd`` arrays of shape (N, n), one state per row) gives τ as (N, n), all
-    states at once (see ``_link_recursion``).
+    states at once (see ``component_recursion.link_recursion``).
 
     >>> from robocourse.models import planar_2r
     >>> arm = planar_2r(l1=1.0, l2=1.0, m1=1.0, m2=1.0, g=9.81)
@@ -293,7 +295,7 @@ def coriolis_matrix(robot, q, qd):
     if batch is not None:
         Q, QD = batch
         n = robot.n
-        gamma = _christoffel_columns(n, lambda rates: _many(robot, Q, rates, [0] * n,
+        gamma = christoffel_columns(n, lambda rates: _many(robot, Q, rates, [0] * n,
                                                             gravity=0))
         rates = np.array(QD).T                                      # (N, n)
         return np.stack([np.stack([sum(gamma[min(j, k), max(j, k)][:, i] * rates[:, k]
@@ -301,16 +303,17 @@ def coriolis_matrix(robot, q, qd):
                          for i in range(n)], axis=-2)
     symbolic, q, qd = C.joint_inputs(robot, dynamics=True, q=q, qd=qd)
     n, rest = robot.n, B.zeros(robot.n, symbolic)
-    gamma = _christoffel_columns(n, lambda rates: _weightless(robot, q, B.vector(rates,
+    gamma = christoffel_columns(n, lambda rates: _weightless(robot, q, B.vector(rates,
                                                                                  symbolic),
                                                               rest, symbolic))
     return B.matrix([[sum(gamma[min(j, k), max(j, k)][i] * qd[k] for k in range(n))
                       for j in range(n)] for i in range(n)], symbolic)
 
 
-def _christoffel_columns(n, velocity_product_at):
+def christoffel_columns(n, velocity_product_at):
     """The columns ``c_·jk`` (j <= k) by polarisation: ``c(e_j)`` and
-    ``(c(e_j + e_k) − c(e_j) − c(e_k)) / 2``, from ``velocity_product_at(rates)``."""
+    ``(c(e_j + e_k) − c(e_j) − c(e_k)) / 2``, from ``velocity_product_at(rates)`` (any
+    route's velocity product: ``coriolis_matrix`` here, ``codegen``'s compiled one)."""
     def unit(*joints):
         return [sum(1 for j in joints if j == k) for k in range(n)]
     square = [velocity_product_at(unit(j)) for j in range(n)]                  # c(e_j)
@@ -531,315 +534,9 @@ def _many(robot, q, qd, qdd, *, wrench=None, frame="base", gravity=None):
         R, tool = rotation(robot.tool), tuple(translation(robot.tool))
         load = (tuple(f), tuple(n)) if C.choice(frame, "frame", C.FRAMES) == "base" else (
             tuple(R @ f), tuple(R @ n))
-    tau = _link_recursion([_Geometry.of(link) for link in robot.links],
-                          [_standard_parameters(link) for link in robot.links], q, qd, qdd,
+    tau = link_recursion([Geometry.of(link) for link in robot.links],
+                          [link_parameters(link) for link in robot.links], q, qd, qdd,
                           tuple(g), load=load, tool=tool, load_in_base=frame == "base")
     count = max(np.size(x) for x in (*q, *qd, *qdd))
     return np.stack([np.broadcast_to(np.asarray(t, dtype=float), (count,)) for t in tau],
                     axis=-1)
-
-
-# --- the same recursion, component by component, about the link origins ---------------
-#
-# The form of Khalil & Kleinfinger (1987), for code generation and for many states at
-# once. Each link carries its ten standard inertial parameters about its own frame
-# origin: the tensor ``J = C_I + m (r_cᵀ r_c 1 − r_c r_cᵀ)`` (parallel axis), the first
-# moments ``MS = m r_c`` and the mass ``m``; with ``U = [ω̇×] + [ω×][ω×]``,
-#
-#   v̇_{i+1} = R (v̇_i + U_i P),   F = m v̇ + U MS,   N = J ω̇ + ω × (J ω) + MS × v̇,
-#   f_i = F_i + R f_{i+1},        n_i = N_i + R n_{i+1} + P × (R f_{i+1}),
-#
-# which is Craig's recursion with the moments taken about the origin O_i instead of the
-# centre of mass (``n`` and ``f`` are the same). Every quantity is a 3-tuple of scalars —
-# sympy expressions, numbers, or numpy arrays of one value per state — and a product
-# with an exact 0 or ±1 (a zero parameter, a twist of 90°) is never formed. ``name`` is
-# called on each new vector: the identity for numbers; ``codegen`` gives every compound
-# entry a name, so the result is a straight-line program link by link.
-
-def _is_number(x):
-    return isinstance(x, numbers.Number)
-
-
-def _zero(x):
-    """Whether ``x`` is an exact zero (a number; an expression never is)."""
-    return _is_number(x) and x == 0
-
-
-def _mul(a, b):
-    """``a b``, skipping exact zeros and ±1."""
-    for x, y in ((a, b), (b, a)):
-        if _is_number(x):
-            if x == 0:
-                return 0
-            if x == 1:
-                return y
-            if x == -1:
-                return -y
-    return a * b
-
-
-def _add(*terms):
-    """``Σ terms``, skipping exact zeros."""
-    kept = [t for t in terms if not _zero(t)]
-    return sum(kept[1:], kept[0]) if kept else 0
-
-
-def _sub(a, b):
-    return _add(a, _mul(-1, b))
-
-
-def _plus(*vectors):
-    return tuple(_add(*entries) for entries in zip(*vectors, strict=True))
-
-
-def _scaled(k, v):
-    return tuple(_mul(k, x) for x in v)
-
-
-def _cross(a, b):
-    return (_sub(_mul(a[1], b[2]), _mul(a[2], b[1])),
-            _sub(_mul(a[2], b[0]), _mul(a[0], b[2])),
-            _sub(_mul(a[0], b[1]), _mul(a[1], b[0])))
-
-
-def _symmetric_times(S, v):
-    """``S v`` for a symmetric 3x3 ``S`` given by its entries ``(xx, xy, xz, yy, yz, zz)``."""
-    xx, xy, xz, yy, yz, zz = S
-    return (_add(_mul(xx, v[0]), _mul(xy, v[1]), _mul(xz, v[2])),
-            _add(_mul(xy, v[0]), _mul(yy, v[1]), _mul(yz, v[2])),
-            _add(_mul(xz, v[0]), _mul(yz, v[1]), _mul(zz, v[2])))
-
-
-def _constant_cos_sin(angle):
-    """``(cos, sin)`` of a constant angle: exact 0 and ±1 for multiples of 90°."""
-    angle = B.exact_angle(angle)
-    if isinstance(angle, sp.Basic):
-        cos, sin = sp.cos(angle), sp.sin(angle)
-        if cos.is_Integer and sin.is_Integer:
-            return int(cos), int(sin)
-        if not (cos.free_symbols or sin.free_symbols):
-            return float(cos), float(sin)
-        return cos, sin
-    return math.cos(angle), math.sin(angle)
-
-
-@dataclass(frozen=True)
-class _Geometry:
-    """Link i for the component recursion: joint type, ``cos, sin`` of the twist
-    ``alpha_{i-1}``, the length ``a_{i-1}`` and the offsets ``d_i``, ``theta_i``."""
-
-    revolute: bool
-    ca: Any
-    sa: Any
-    a: Any
-    d: Any
-    theta: Any
-
-    @classmethod
-    def of(cls, link):
-        ca, sa = _constant_cos_sin(link.alpha)
-        return cls(link.is_revolute, ca, sa, link.a, link.d, link.theta)
-
-    def cos_sin(self, q, trig):
-        """``(cos θ, sin θ)`` of the joint angle ``θ = theta + q`` (revolute) or ``theta``."""
-        if not self.revolute:
-            return _constant_cos_sin(self.theta)
-        return trig(q, self.theta)
-
-    def position(self, q):
-        """``i-1_P_i = [a, −sα d, cα d]`` with ``d = d_i (+ q)``: O_i in {i−1}."""
-        d = self.d if self.revolute else _add(self.d, q)
-        return (self.a, _mul(-self.sa, d), _mul(self.ca, d))
-
-    def down(self, v, c, s, name, label):
-        """``i_R_{i-1} v = RotZ(θ)ᵀ RotX(α)ᵀ v``: a vector of {i−1} in the axes of {i}."""
-        u = name((v[0], _add(_mul(self.ca, v[1]), _mul(self.sa, v[2])),
-                  _sub(_mul(self.ca, v[2]), _mul(self.sa, v[1]))), label + "u")
-        return name((_add(_mul(c, u[0]), _mul(s, u[1])), _sub(_mul(c, u[1]), _mul(s, u[0])),
-                     u[2]), label)
-
-    def up(self, v, c, s, name, label):
-        """``i-1_R_i v = RotX(α) RotZ(θ) v``: a vector of {i} in the axes of {i−1}."""
-        u = name((_sub(_mul(c, v[0]), _mul(s, v[1])), _add(_mul(s, v[0]), _mul(c, v[1])), v[2]),
-                 label + "u")
-        return name((u[0], _sub(_mul(self.ca, u[1]), _mul(self.sa, u[2])),
-                     _add(_mul(self.sa, u[1]), _mul(self.ca, u[2]))), label)
-
-
-def _standard_parameters(link):
-    """The ten standard inertial parameters of ``link`` (of a chain the gate has checked for
-    dynamics) about its frame origin, in {i}:
-    ``(Jxx, Jxy, Jxz, Jyy, Jyz, Jzz, MSx, MSy, MSz, m)``, the entries of
-    ``J = C_I + m (r_cᵀ r_c 1 − r_c r_cᵀ)`` (so a product of inertia enters with
-    Craig's minus sign), the first moments ``MS = m r_c`` and the mass.
-
-    >>> from robocourse.models import planar_2r
-    >>> _standard_parameters(planar_2r().links[1])
-    (0, 0, 0, l2**2*m2, 0, l2**2*m2, l2*m2, 0, 0, m2)
-    """
-    symbolic = B.is_symbolic(*link.parameters())
-    J = _parallel_axis(link.I_c, link.mass, link.r_c)       # physical=False: as published
-    first = B.convert(link.r_c, symbolic) * link.mass
-    entries = [J[0, 0], J[0, 1], J[0, 2], J[1, 1], J[1, 2], J[2, 2], *first, link.mass]
-    return tuple(sp.expand(e) if symbolic else float(e) for e in entries)
-
-
-class _U:
-    """``U = [ω̇×] + [ω×][ω×]`` of one link, entry by entry on demand (named once)."""
-
-    def __init__(self, w, wd, name, label):
-        self.w, self.wd, self.name, self.label = w, wd, name, label
-        self._products, self._entries = {}, {}
-
-    def _product(self, i, j):
-        if (i, j) not in self._products:
-            value = _mul(self.w[i], self.w[j])
-            self._products[i, j] = self.name((value,), f"{self.label}w{'xyz'[i]}{'xyz'[j]}")[0]
-        return self._products[i, j]
-
-    def entry(self, i, j):
-        if (i, j) not in self._entries:
-            if i == j:
-                a, b = (k for k in range(3) if k != i)
-                value = _mul(-1, _add(self._product(a, a), self._product(b, b)))
-            else:
-                k = 3 - i - j                              # the third axis
-                sign = 1 if (i, j) in ((1, 0), (0, 2), (2, 1)) else -1     # [ω̇×]_ij = ±ω̇_k
-                value = _add(self._product(min(i, j), max(i, j)), _mul(sign, self.wd[k]))
-            self._entries[i, j] = self.name((value,), f"{self.label}{'xyz'[i]}{'xyz'[j]}")[0]
-        return self._entries[i, j]
-
-    def _squares_apart(self, i, j):
-        """``ω_i² − ω_j²``."""
-        key = ("difference", i, j)
-        if key not in self._entries:
-            value = _sub(self._product(i, i), self._product(j, j))
-            self._entries[key] = self.name((value,), f"{self.label}w{'xyz'[i]}{'xyz'[j]}d")[0]
-        return self._entries[key]
-
-    def gyroscopic(self, J):
-        """``ω × (J ω)`` for the symmetric ``J = (xx, xy, xz, yy, yz, zz)``, written in the
-        products ``ω_i ω_j`` of U: ``x = J_xz ω_xω_y − J_xy ω_xω_z + (J_zz − J_yy) ω_yω_z
-        + J_yz (ω_y² − ω_z²)`` and its cyclic shifts (a diagonal J costs one product per
-        entry, none where two moments are equal). A round J (``_round``) gives
-        ``(J_zz − J_xx) ω_z (ω_y, −ω_x, 0)``: three products where U has not yet formed
-        ``ω_xω_z`` and ``ω_yω_z``."""
-        xx, xy, xz, yy, yz, zz = J
-        if _round(J) and not {(0, 2), (1, 2)} <= self._products.keys():
-            k = self.name((_mul(_sub(zz, xx), self.w[2]),), f"{self.label}k")[0]
-            return _mul(k, self.w[1]), _mul(-1, _mul(k, self.w[0])), 0
-        S = {(0, 0): xx, (0, 1): xy, (0, 2): xz, (1, 1): yy, (1, 2): yz, (2, 2): zz}
-
-        def J_(i, j):
-            return S[min(i, j), max(i, j)]
-
-        result = []
-        for i in range(3):
-            j, k = (i + 1) % 3, (i + 2) % 3
-            terms = [_mul(J_(i, k), self._product(min(i, j), max(i, j))),
-                     _mul(-1, _mul(J_(i, j), self._product(min(i, k), max(i, k)))),
-                     _mul(_sub(J_(k, k), J_(j, j)), self._product(min(j, k), max(j, k)))]
-            if not _zero(J_(j, k)):
-                terms.append(_mul(J_(j, k), self._squares_apart(j, k)))
-            result.append(_add(*terms))
-        return tuple(result)
-
-    def times(self, v):
-        """``U v`` (only the columns of the nonzero entries of ``v`` are formed)."""
-        return tuple(_add(*(_mul(self.entry(i, j), v[j]) for j in range(3)
-                            if not _zero(v[j]))) for i in range(3))
-
-
-def _round(J):
-    """Whether ``J = (xx, xy, xz, yy, yz, zz)`` is diagonal with ``Jxx = Jyy`` (the same
-    number or the same expression)."""
-    xx, xy, xz, yy, yz, _ = J
-    return _zero(xy) and _zero(xz) and _zero(yz) and xx == yy
-
-
-def _round_about_its_axis(p):
-    """Whether the parameters ``p`` of a link do not change when it turns about its z
-    axis: ``J`` round (``_round``) and ``MS`` along z (a link of revolution, or one whose
-    other parameters regroup into its neighbours' as a base set does)."""
-    return _round(p[:6]) and _zero(p[6]) and _zero(p[7])
-
-
-def _unnamed(value, label):
-    return value
-
-
-def _numeric_trig(q, offset):
-    angle = q + offset
-    return np.cos(angle), np.sin(angle)
-
-
-def _link_recursion(geometry, parameters, q, qd, qdd, gravity, *, load=None, tool=None,
-                    load_in_base=False, name=_unnamed, trig=_numeric_trig):
-    """The joint torques/forces, by the recursion about the link origins (above).
-
-    ``geometry``: ``_Geometry`` of links 1..n; ``parameters``: ten standard inertial
-    parameters per link (``_standard_parameters``, or any regrouped set in the same
-    slots); ``q, qd, qdd``: n scalars each (numbers, expressions, or arrays of one
-    value per state); ``gravity``: 3 numbers in {0}. ``load``: ``(f, n)`` exerted by the
-    tool on its environment, in the axes of {n} (of {0} with ``load_in_base``), with
-    the tool origin at ``tool`` (3 numbers in {n}; None: no load). ``name(vector,
-    label)`` returns the vector to use in its place; ``trig(q, offset)`` returns
-    ``(cos, sin)`` of ``q + offset``.
-
-    When the last link is round about its axis (``_round_about_its_axis``) and carries
-    no load, its quantities are taken in the axes of {n} at θ_n = 0: its F and N do not
-    change as it turns about z_n, nor does the joint's component along z_n, so the turn
-    by θ_n (down for ω, ω̇, v̇; up for f and n) is never formed.
-    """
-    n = len(geometry)
-    w = wd = (0, 0, 0)
-    vd = tuple(_mul(-1, g) for g in gravity)
-    U = _U(w, wd, name, "U0")
-    turns, forces = [], []
-    for i, (link, p) in enumerate(zip(geometry, parameters, strict=True)):
-        k = i + 1
-        if k == n and load is None and _round_about_its_axis(p):
-            c, s = 1, 0
-        else:
-            c, s = link.cos_sin(q[i], trig)
-        turns.append((c, s))
-        if load is not None and load_in_base:        # the load's axes follow the links
-            load = tuple(link.down(v, c, s, name, f"{label}{k}")
-                         for v, label in zip(load, ("fl", "nl"), strict=True))
-        vd = link.down(name(_plus(vd, U.times(link.position(q[i]))), f"a{k}"), c, s, name,
-                       f"vd{k}")
-        w_turned = link.down(w, c, s, name, f"w{k}r")
-        wd = link.down(wd, c, s, name, f"wd{k}r")
-        if link.revolute:
-            w = name((w_turned[0], w_turned[1], _add(w_turned[2], qd[i])), f"w{k}")
-            # (R ω) × q̇ z named: its products are U's ω_yω_z, ω_xω_z wherever R ω has no z
-            spin = name(_cross(w_turned, (0, 0, qd[i])), f"wd{k}q")
-            wd = name(_plus(wd, spin, (0, 0, qdd[i])), f"wd{k}")
-        else:
-            w = w_turned
-            twice = name((_mul(2, qd[i]),), f"qd{k}2")[0]
-            vd = name(_plus(vd, (_mul(w[1], twice), _mul(-1, _mul(w[0], twice)), qdd[i])),
-                      f"vd{k}")
-        U = _U(w, wd, name, f"U{k}")
-        J, MS, m = p[:6], p[6:9], p[9]
-        F = name(_plus(_scaled(m, vd), U.times(MS)), f"F{k}")
-        N = name(_plus(_symmetric_times(J, wd), U.gyroscopic(J), _cross(MS, vd)), f"N{k}")
-        forces.append((F, N))
-    f, moment = (0, 0, 0), (0, 0, 0)
-    if load is not None:
-        f, moment = load[0], _plus(load[1], _cross(tool, load[0]))
-    tau = [None] * n
-    for i in reversed(range(n)):
-        k = i + 1
-        F, N = forces[i]
-        if i + 1 < n:
-            outer, (c, s) = geometry[i + 1], turns[i + 1]
-            f_turned = outer.up(f, c, s, name, f"f{k + 1}r")
-            n_turned = outer.up(moment, c, s, name, f"n{k + 1}r")
-            P = outer.position(q[i + 1])
-            moment = name(_plus(N, n_turned, _cross(P, f_turned)), f"n{k}")
-            f = name(_plus(F, f_turned), f"f{k}")
-        else:
-            moment, f = name(_plus(N, moment), f"n{k}"), name(_plus(F, f), f"f{k}")
-        tau[i] = moment[2] if geometry[i].revolute else f[2]
-    return tau

@@ -13,13 +13,48 @@ compute (and assert) with the library's expressions, show their lecture form.
 
 import numpy as np
 import sympy as sp
+from sympy.simplify.fu import TR10i
 
 from robocourse import _checks as C
-from robocourse._backend import tidy
 from robocourse.robot import joint_symbol_role
 
 __all__ = ["abbreviate", "by_rates", "latex", "latex_sum", "lecture_form", "rounded", "show",
            "tidy"]
+
+
+def _tidy_entry(entry):
+    entry = sp.expand(entry)
+    angles = {f.args[0] for f in entry.atoms(sp.sin, sp.cos)}
+    if not angles:
+        return entry
+    candidates = []
+    for old, new in ((sp.sin, sp.cos), (sp.cos, sp.sin)):       # s² → 1 − c², or c² → 1 − s²
+        circle = {old(x) ** 2: 1 - new(x) ** 2 for x in angles}
+        candidates.append(sp.expand(TR10i(sp.expand(entry.subs(circle)))))
+    return min(candidates, key=lambda e: (sp.count_ops(e), sp.default_sort_key(e)))
+
+
+def tidy(value):
+    """``value`` (expression or matrix) tidied as the lecture writes it, still in sin/cos.
+
+    Each entry is expanded; ``sin² + cos² = 1`` is used once in each direction
+    (``s² → 1 − c²`` and ``c² → 1 − s²``); products of sines and cosines are put back
+    together as sines and cosines of sums of angles (``s1 c2 + c1 s2 → s12``, sympy's
+    ``TR10i``); of the two results the shorter is kept. The value is the same, only
+    written differently; it comes out expanded, so to show a factored or collected
+    arrangement, arrange the tidied value yourself (``sp.factor``, ``by_rates``).
+
+    >>> t1, t2, m = sp.symbols('theta1 theta2 m')
+    >>> tidy(m * sp.sin(t2)**2 + m * sp.cos(t2)**2 + sp.cos(t1) * sp.cos(t2)
+    ...      - sp.sin(t1) * sp.sin(t2))
+    m + cos(theta1 + theta2)
+    >>> tidy(m * (sp.cos(t1) + sp.cos(t2)))
+    m*cos(theta1) + m*cos(theta2)
+    """
+    value = C.expression(value, "value")
+    if isinstance(value, sp.MatrixBase):
+        return value.applyfunc(_tidy_entry)
+    return _tidy_entry(value)
 
 
 def _joint_numbers(angle):

@@ -45,8 +45,8 @@ import sympy as sp
 from robocourse import _backend as B
 from robocourse import _checks as C
 from robocourse.frames import as_rotation, skew
-from robocourse.inertia import _parallel_axis, check_inertia, parallel_axis_to_centre
-from robocourse.newton_euler import _inward, _link_transforms, _outward
+from robocourse.inertia import check_inertia, parallel_axis_to_centre, parallel_axis_unchecked
+from robocourse.newton_euler import inward_recursion, link_transforms, outward_recursion
 from robocourse.statics import tool_wrench
 
 #: The names of the ten standard parameters of a link, in their order in π_j.
@@ -65,7 +65,7 @@ def parameter_count(robot, friction=False):
     (60, 72)
     """
     robot = C.robot(robot)
-    _check_flag(friction, "friction")
+    C.flag(friction, "friction")
     return robot.n * (PER_LINK + (len(FRICTION_NAMES) if friction else 0))
 
 
@@ -132,7 +132,7 @@ def _origin_parameters(mass, r_c, I_c):
     symbolic = B.is_symbolic(mass, r_c, I_c)
     mass = C.mass(mass)
     r_c = C.vector(r_c, 3, "r_c", symbolic, entries="x, y, z in {j}")
-    J = _parallel_axis(I_c, mass, r_c)
+    J = parallel_axis_unchecked(I_c, mass, r_c)
     return B.vector([J[0, 0], J[0, 1], J[0, 2], J[1, 1], J[1, 2], J[2, 2],
                      *(mass * r_c[k] for k in range(3)), mass], symbolic)
 
@@ -223,24 +223,9 @@ def standard_parameters(robot, friction=None):
     per_link = [_origin_parameters(link.mass, link.r_c, link.I_c) for link in robot.links]
     values = [value for link in per_link for value in link]
     if friction is not None:
-        viscous, coulomb = _friction_pair(friction, robot.n)
+        viscous, coulomb = C.friction_pair(friction, robot.n)
         values += [value for pair in zip(viscous, coulomb, strict=True) for value in pair]
     return B.vector(values, B.is_symbolic(values))
-
-
-def _friction_pair(friction, n):
-    if not isinstance(friction, (tuple, list)) or len(friction) != 2 or \
-            any(np.ndim(part) == 0 and not isinstance(part, sp.MatrixBase) for part in friction):
-        raise ValueError("friction must be None or a pair (viscous, coulomb) of sequences with "
-                         f"one number per joint; got {friction!r}")
-    return (C.vector(friction[0], n, "friction[0] (viscous)", entries="one per joint"),
-            C.vector(friction[1], n, "friction[1] (Coulomb)", entries="one per joint"))
-
-
-def _check_flag(value, name):
-    if not isinstance(value, (bool, np.bool_)):
-        raise TypeError(f"{name} must be True or False; got {value!r}")
-    return bool(value)
 
 
 def _with_operators(motion):
@@ -298,11 +283,12 @@ def regressor(robot, q, qd, qdd, *, friction=False, gravity=None):
     >>> sp.simplify(Y[:, 19].T)
     Matrix([[l1*(g*cos(theta1) + l1*thetaddot1), 0]])
     """
-    _check_flag(friction, "friction")
+    C.flag(friction, "friction")
     symbolic, q, qd, qdd = _gate(robot, (), gravity, q, qd, qdd)
     p = PER_LINK * robot.n
-    transforms = _link_transforms(robot, q, symbolic)
-    motions = _outward(robot, transforms, qd, qdd, C.gravity(gravity, robot, symbolic), symbolic)
+    transforms = link_transforms(robot, q, symbolic)
+    motions = outward_recursion(robot, transforms, qd, qdd, C.gravity(gravity, robot, symbolic),
+                                symbolic)
     wrenches = []
     for j, motion in enumerate(map(_with_operators, motions)):
         F, N = (B.matrix([[0] * p] * 3, symbolic) for _ in range(2))
@@ -313,7 +299,7 @@ def regressor(robot, q, qd, qdd, *, friction=False, gravity=None):
                 F[r, PER_LINK * j + k], N[r, PER_LINK * j + k] = F_k[r], N_k[r]
         wrenches.append((F, N))
     zero = B.matrix([[0] * p] * 3, symbolic)
-    forces = _inward(robot, transforms, wrenches, (zero, zero))
+    forces = inward_recursion(robot, transforms, wrenches, (zero, zero))
     rows = [[(n_i if link.is_revolute else f_i)[2, k] for k in range(p)]
             for link, (f_i, n_i) in zip(robot.links, forces, strict=True)]
     Y = B.matrix(rows, symbolic)
@@ -351,13 +337,14 @@ def inverse_dynamics(robot, q, qd, qdd, *, parameters=None, wrench=None, frame="
             raise ValueError(f"parameters must have {counts[0]} entries (10 per link) or "
                              f"{counts[1]} (with friction); got {len(values)}")
     values = B.convert(values, symbolic)
-    transforms = _link_transforms(robot, q, symbolic)
-    motions = _outward(robot, transforms, qd, qdd, C.gravity(gravity, robot, symbolic), symbolic)
+    transforms = link_transforms(robot, q, symbolic)
+    motions = outward_recursion(robot, transforms, qd, qdd, C.gravity(gravity, robot, symbolic),
+                                symbolic)
     wrenches = [_origin_wrench(_with_operators(motion), values[PER_LINK * j:PER_LINK * (j + 1)],
                                symbolic) for j, motion in enumerate(motions)]
     load = (B.zeros(6, symbolic) if wrench is None
             else B.convert(tool_wrench(robot, q, wrench, frame), symbolic))
-    forces = _inward(robot, transforms, wrenches, B.halves(load, symbolic))
+    forces = inward_recursion(robot, transforms, wrenches, B.halves(load, symbolic))
     tau = [(n_i if link.is_revolute else f_i)[2]
            for link, (f_i, n_i) in zip(robot.links, forces, strict=True)]
     tau = B.vector(tau, symbolic)

@@ -32,6 +32,7 @@ from robocourse import _backend as B
 from robocourse import _checks as C
 from robocourse.frames import inverse_transform, rotation, translation
 from robocourse.kinematics import forward_kinematics
+from robocourse.notation import tidy
 from robocourse.robot import joint_symbols
 
 _TWISTS = (0, -1, 0, -1, 1, -1)    # alpha_{i-1} of models.puma560(), in quarter turns
@@ -74,7 +75,7 @@ def inverse_transform_equation(robot, k, T=None):
     tail = sp.eye(4)
     for step in transforms[k:]:
         tail = tail @ step
-    return B.tidy(inverse_transform(head) @ sp.Matrix(target)), B.tidy(tail)
+    return tidy(inverse_transform(head) @ sp.Matrix(target)), tidy(tail)
 
 
 @C.finite_result

@@ -117,7 +117,7 @@ class Link:
         return values
 
 
-class SerialChain:
+class SerialChain(C.Chain):
     """A serial manipulator: links 1..n, an optional tool frame, and gravity.
 
     ``tool`` is ``n_T_tool``, the constant transform from the last link frame to

@@ -33,7 +33,7 @@ from scipy.integrate import cumulative_simpson, solve_ivp
 from robocourse import _backend as B
 from robocourse import _checks as C
 from robocourse.codegen import c_compiler, compiled_dynamics
-from robocourse.lagrange import kinetic_energy, potential_energy, total_energy
+from robocourse.lagrange import kinetic_energy, potential_energy
 from robocourse.newton_euler import gravity_load, mass_matrix, velocity_product
 
 
@@ -329,7 +329,8 @@ def simulate_equations(equations, q, qd, qdd, q0, qd0, duration, *, samples=None
 
 @C.finite_result
 def energy(robot, motion):
-    """The total energy ``E = K + U`` (``lagrange.total_energy``) at every sample of ``motion``.
+    """The total energy ``E = K + U`` (``lagrange.total_energy``) at every sample of ``motion``:
+    the sum of ``energies(robot, motion)``, with its checks (a robot with numeric parameters).
 
     Constant, up to the integration error, for a motion with ``τ = 0`` and no friction.
 
@@ -342,9 +343,8 @@ def energy(robot, motion):
     >>> float(np.abs(E).max()) < 1e-6, float(np.ptp(motion.q[:, 0])) > 1   # while it swings
     (True, True)
     """
-    _motion_of(robot, motion)
-    return np.array([total_energy(robot, q, qd) for q, qd in zip(motion.q, motion.qd,
-                                                                    strict=True)])
+    kinetic, potential = energies(robot, motion)
+    return kinetic + potential
 
 
 def _motion_of(robot, motion):

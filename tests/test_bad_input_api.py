@@ -421,11 +421,21 @@ EXEMPT = {
     "base_parameters.BaseParameters": "a result (base_parameters_by_* build it)",
     "identification.Estimate": "a result (least_squares returns it)",
     "identification.experiment_arm": "no arguments",
+    # kernels: public names of a lower layer for the modules above, called after the gate
+    "newton_euler.link_transforms": "a kernel (newton_euler, parameters: after the gate)",
+    "newton_euler.outward_recursion": "a kernel (newton_euler, parameters: after the gate)",
+    "newton_euler.inward_recursion": "a kernel (newton_euler, parameters: after the gate)",
+    "newton_euler.christoffel_columns": "a kernel (coriolis_matrix, codegen: after the gate)",
+    "inertia.parallel_axis_unchecked": "a kernel (a Link's tensor, checked when it was made)",
+    "closed_form.joint_polynomials": "a kernel (closed_form, lagrange: after the gate)",
+    "lagrange_euler.pseudo_inertia_of": "a kernel (both pseudo_inertia: after their checks)",
 }
 # Modules of the library the sweep does not take, with the reason.
 NOT_SWEPT_MODULES = {
     "equivalence": "the answer checker's engine: only checks.check_expression (swept) hands it "
                    "a student's answer; tests/test_equivalence.py tests its own inputs",
+    "component_recursion": "the code generator's engine: unchecked kernels, called by "
+                           "codegen, newton_euler and parameters after their gates",
     "exercises": "the exercise sets' data and hidden checks, run by the grader only",
     "grading": "the autograder (its checks module is swept; tests/test_autograde.py, "
                "test_sandbox.py and test_exercise_checks.py for the rest)",

@@ -103,8 +103,15 @@ def test_a_matrix_has_the_right_shape_and_only_numbers():
 
 # --- the robot, the gate --------------------------------------------------------------------
 
+# Kernels: public names of a lower layer for the modules above it, which call them with a
+# robot their own gate has checked (tests/test_layers.py: no private name crosses modules).
+KERNELS = {"newton_euler.link_transforms", "newton_euler.outward_recursion",
+           "newton_euler.inward_recursion"}
+
+
 def _public_callables_taking_a_robot():
-    """Every public function or class of the robot modules whose first argument is a robot."""
+    """Every public function or class of the robot modules whose first argument is a robot
+    (but the ``KERNELS``)."""
     found = []
     for module in (kinematics, statics, newton_euler, lagrange, lagrange_euler, simulate,
                    control, codegen, closed_form, puma560, trajectories, robot):
@@ -117,7 +124,8 @@ def _public_callables_taking_a_robot():
                 parameters = list(inspect.signature(value).parameters.values())
             except ValueError:                            # an exception class: no robot
                 continue
-            if parameters and parameters[0].name in ("robot", "plant"):
+            if parameters and parameters[0].name in ("robot", "plant") and \
+                    f"{module.__name__.split('.')[-1]}.{name}" not in KERNELS:
                 found.append((f"{module.__name__.split('.')[-1]}.{name}", value, parameters))
     return found
 

@@ -24,6 +24,7 @@ from robocourse.codegen import (
     operation_count,
     straight_line_program,
 )
+from robocourse.component_recursion import link_parameters
 from robocourse.models import planar_2r, planar_2r_distributed, puma560, rp_arm
 from robocourse.robot import Link, SerialChain
 
@@ -123,7 +124,7 @@ def test_regrouped_parameters_go_in_the_same_slots():
     """Link 1 of the PUMA turns about the vertical Z0: of its parameters only Jzz reaches a
     torque. A table without the others (as a set of base parameters would drop them)
     gives the same torques with fewer operations."""
-    table = np.array([ne._standard_parameters(link) for link in PUMA.links])
+    table = np.array([link_parameters(link) for link in PUMA.links])
     assert table.shape == (6, 10)
     reduced = table.copy()
     reduced[0, [0, 1, 2, 3, 4, 6, 7, 8, 9]] = 0.0              # all but Jzz of link 1
