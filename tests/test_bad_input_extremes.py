@@ -12,6 +12,7 @@ import warnings
 
 import numpy as np
 import pytest
+from bad_input import names
 from test_bad_input_api import CALLS, numeric_arguments
 
 HUGE = 1e300
@@ -25,6 +26,8 @@ def _numeric_arguments():
 
 
 def _names(error, name):
+    """Whether ``error`` names ``name`` as a whole name (a huge number may be named in a
+    diagnosis, "the tensor of mass 1e+300", not only as the argument the contract wants)."""
     return re.search(rf"(?<![\w.]){re.escape(name)}(?!\w)", str(error))
 
 
@@ -75,9 +78,10 @@ def test_a_masked_entry_is_refused_by_name(key, parameter, value):
     function, valid = CALLS[key]
     with pytest.raises((TypeError, ValueError)) as caught:
         function(**{**valid, parameter: value})
-    assert re.search(rf"^{re.escape(parameter)}\S* must (not hide entries behind a mask \(a "
-                     r"numpy masked array\)|be an integer|be distinct row numbers|be 0, 1 or 2)",
-                     str(caught.value)), str(caught.value)
+    message = str(caught.value)
+    assert names(message, parameter), message          # q, or an entry: q[0]
+    assert any(kind in message for kind in ("mask", "integer", "distinct row numbers",
+                                            "0, 1 or 2")), message
 
 
 @pytest.mark.parametrize("key, parameter", [

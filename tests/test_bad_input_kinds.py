@@ -9,7 +9,7 @@ import warnings
 import numpy as np
 import pytest
 import sympy as sp
-from bad_input import named_in_the_error
+from bad_input import assert_keeps_the_contract, named_in_the_error
 
 from robocourse import _checks as C
 from robocourse import frames, kinematics, lagrange, lagrange_euler, newton_euler, simulate
@@ -29,79 +29,66 @@ x, xd, xdd = sp.symbols("x xdot xddot")
 KINDS = [
     # a symbol declared real=False is a complex number; commutative=False, a matrix
     ("a joint angle declared real=False", lambda: kinematics.forward_kinematics(ARM, [COMPLEX, 0]),
-     TypeError, r"^q\[0\] must be real; got z, whose symbol z is declared real=False"),
+     TypeError, "q[0]", "real", "z"),
     ("twice a complex symbol",
      lambda: newton_euler.inverse_dynamics(ARM, [2 * COMPLEX, 0], QD, QDD), TypeError,
-     r"^q\[0\] must be real; got 2\*z, whose symbol z is declared real=False"),
-    ("a length declared real=False", lambda: planar_2r(l1=COMPLEX), TypeError,
-     r"^l1 must be real; got z"),
-    ("a twist declared real=False", lambda: Link(alpha=COMPLEX), TypeError,
-     r"^alpha must be real; got z"),
-    ("a box of a complex width", lambda: Box(COMPLEX, 1, 1), TypeError, r"^w must be real; got z"),
-    ("a non-commutative joint angle",
-     lambda: kinematics.forward_kinematics(ARM, [MATRIX, 0]), TypeError,
-     r"^q\[0\] must be a real number or expression; got N, which holds a symbol declared "
-     r"commutative=False \(a matrix or an operator, not a number\)"),
+     "q[0]", "real", "2*z"),
+    ("a length declared real=False", lambda: planar_2r(l1=COMPLEX), TypeError, "l1", "real", "z"),
+    ("a twist declared real=False", lambda: Link(alpha=COMPLEX), TypeError, "alpha", "real", "z"),
+    ("a box of a complex width", lambda: Box(COMPLEX, 1, 1), TypeError, "w", "real", "z"),
+    ("a non-commutative joint angle", lambda: kinematics.forward_kinematics(ARM, [MATRIX, 0]),
+     TypeError, "q[0]", "real", "N"),
     ("a non-commutative length in a sum", lambda: planar_2r(l2=MATRIX + 1), TypeError,
-     r"^l2 must be a real number or expression; got 1 \+ N, which holds a symbol declared "
-     r"commutative=False"),
-    ("a non-commutative time", lambda: cubic(0, 1, 2, MATRIX * x), TypeError,
-     r"^t must be a real number or expression; got x\*N"),
+     "l2", "real", "1 + N"),
+    ("a non-commutative time", lambda: cubic(0, 1, 2, MATRIX * x), TypeError, "t", "real", "x*N"),
     # numbers that start at 1
     ("Christoffel symbol c_000", lambda: lagrange.christoffel_symbols(ARM, Q)[0, 0, 0], KeyError,
-     r"christoffel_symbols\(\.\.\.\)\[i, j, k\] is numbered by joints from 1 to 2, as in Craig "
-     r"\(\[1, 1, 2\] is c_112\); got \(0, 0, 0\)"),
+     "christoffel_symbols(...)[i, j, k]", "from 1 to 2", "(0, 0, 0)"),
     ("Christoffel symbol c_113 of two joints",
      lambda: lagrange.christoffel_symbols(ARM, Q)[1, 1, 3], KeyError,
-     r"from 1 to 2, .*; got \(1, 1, 3\)"),
+     "christoffel_symbols(...)[i, j, k]", "from 1 to 2", "(1, 1, 3)"),
     ("U_0", lambda: lagrange_euler.transform_derivatives(ARM, Q)[0], KeyError,
-     r"transform_derivatives\(\.\.\.\)\[i\] is numbered by joints from 1 to 2, .*; got 0"),
+     "transform_derivatives(...)[i]", "from 1 to 2", "0"),
     ("U_20", lambda: lagrange_euler.transform_derivatives(ARM, Q)[2][0], KeyError,
-     r"transform_derivatives\(\.\.\.\)\[2\]\[j\] is numbered by joints from 1 to 2"),
+     "transform_derivatives(...)[2][j]", "from 1 to 2", "0"),
     # a condition number that is no number
     ("the condition number of zeros", lambda: condition_number(np.zeros((6, 3))), ValueError,
-     r"^W must not be all zeros \(shape \(6, 3\)\): its condition number is 0/0"),
+     "W", "not be all zeros"),
     ("the condition number of a dependent column",
      lambda: condition_number(np.array([[1.0, 0.0, 1.0], [2.0, 0.0, 1.0], [3.0, 0.0, 4.0]])),
-     ValueError, r"^W must have full column rank 3 for a finite condition number; got rank 2"),
+     ValueError, "W", "full column rank", "rank 2"),
     ("the condition number of fewer rows than columns", lambda: condition_number(np.ones((1, 3))),
-     ValueError, r"^W must have full column rank 3 .*; got rank 1 \(shape \(1, 3\)\)"),
+     ValueError, "W", "full column rank", "rank 1"),
     # extreme values, diagnosed
     ("a target at 1e300", lambda: kinematics.inverse_kinematics_2r(ARM, 1e300, 0.0), ValueError,
-     r"^target \(x, y\) = \(1e\+300, 0.0\) is out of reach: its distance 1e\+300 from the base "
-     r"must lie in the annulus"),
+     "x", "out of reach", "1e+300"),
     ("a target at (1e300, 1e300)", lambda: kinematics.inverse_kinematics_2r(ARM, 1e300, 1e300),
-     ValueError, r"^target .* is out of reach: its distance 1.414\d*e\+300"),
+     ValueError, "x", "out of reach", "1.414"),
     ("a target just beyond twice the reach (no overflow there)",
      lambda: kinematics.inverse_kinematics_2r(ARM, 4.0000001, 0.0), ValueError,
-     r"^target .* is out of reach: its distance 4.0000001 "),
+     "x", "out of reach", "4.0000001"),
     ("forward dynamics at rates whose squares overflow",
      lambda: CompiledDynamics(ARM, backend="numpy").forward_dynamics(Q, [1e200, 0.0], [0, 0]),
-     OverflowError, r"^forward_dynamics\(\.\.\.\) overflows floating point: the Coriolis and "
-     r"centripetal torques c\(q, qd\) are not finite"),
+     OverflowError, "qd", "floating point"),
     ("simulate under a torque that runs away",
      lambda: simulate.simulate(ARM, [0.0, 0.0], [0.0, 0.0], 1.0, lambda t, q, qd: [1e300, 0.0]),
-     OverflowError, r"^the motion overflows floating point at t = \S+ s, where \|q\| reaches "
-     r"\S+ and \|qd\| \S+e\+\d+: the Coriolis and centripetal torques c\(q, qd\) are not finite"),
+     OverflowError, "qd", "floating point"),
     ("simulate by Newton-Euler under a torque that runs away",
      lambda: simulate.simulate(ARM, [0.0, 0.0], [0.0, 0.0], 1.0, lambda t, q, qd: [1e300, 0],
                                model=False), OverflowError,
-     r"^the motion overflows floating point at t = \S+ s, where .*e\+\d+: "),
+     "qd", "floating point"),
     ("simulate under a torque so large that the steps vanish",
-     lambda: simulate.simulate(ARM, Q, [0.0, 0.0], 1.0, lambda t, q, qd: [1e300, 0.0]),
-     ValueError, r"^duration = 1 s is too long to simulate: .* or a slower motion \(\|q\| reaches "
-     r"\S+ and \|qd\| \S+e\+\d+: are the torques or the starting rates too large\?\)"),
-    ("simulate from rates that overflow",
-     lambda: simulate.simulate(ARM, Q, [1e200, 0.0], 1.0), OverflowError,
-     r"^the motion overflows floating point at t = 0 s, where \|q\| reaches 1 and \|qd\| 1e\+200"),
+     lambda: simulate.simulate(ARM, Q, [0.0, 0.0], 1.0, lambda t, q, qd: [1e300, 0.0]), ValueError,
+     "duration", "too long", "1 s"),
+    ("simulate from rates that overflow", lambda: simulate.simulate(ARM, Q, [1e200, 0.0], 1.0),
+     OverflowError, "qd", "floating point", "1e+200"),
     ("equations that overflow", lambda: simulate.simulate_equations(
         sp.Matrix([xdd - xd**2]), [x], [xd], [xdd], [0.0], [1e200], 1.0), OverflowError,
-     r"^the motion overflows floating point at t = 0 s, where \|q\| reaches 0 and \|qd\| "
-     r"1e\+200: the equations overflow"),
+     "qd", "floating point", "1e+200"),
     ("the time limit at zero", lambda: simulate.simulate(ARM, Q, QD, 0.1, time_limit=0), ValueError,
-     r"^time_limit must be > 0 \(s of computing\); got 0"),
+     "time_limit", "> 0", "0"),
     ("the time limit as text", lambda: simulate.simulate(ARM, Q, QD, 0.1, time_limit="1"),
-     TypeError, r"^time_limit must be a number or a sympy expression; got '1'"),
+     TypeError, "time_limit", "number", "'1'"),
 ]
 
 test_bad_input_is_named_in_the_error = named_in_the_error(KINDS)
@@ -189,11 +176,10 @@ def test_a_simulation_that_turns_stiff_is_stopped_by_its_time_limit():
     """An equation that needs ~3e7 evaluations (the up-front estimate lets it run, for ten
     minutes) is stopped after time_limit seconds of computing, with where it got to."""
     stiff = sp.Matrix([xdd + 2e5 * xd])
-    with pytest.raises(RuntimeError, match=r"^the simulation stopped after time_limit = 0.2 s of "
-                                           r"computing, at t = \S+ s of 1 s \(\d+ evaluations "
-                                           r"of the equations of motion\): .* turned stiff "
-                                           r"\(try method='Radau' or 'BDF'\)"):
+    with pytest.raises(RuntimeError) as caught:
         simulate.simulate_equations(stiff, [x], [xd], [xdd], [0.0], [1.0], 1.0, time_limit=0.2)
+    assert_keeps_the_contract(str(caught.value), "time_limit", ("stiff", "'Radau'", "'BDF'"),
+                              "0.2 s")
     simulate.simulate_equations(stiff, [x], [xd], [xdd], [0.0], [1.0], 1.0, method="Radau",
                                 time_limit=60.0)                      # the stiff solver's way
 
@@ -228,6 +214,7 @@ def test_the_default_time_limit_is_two_minutes():
 def test_a_runaway_simulation_leaks_no_numpy_warning(model):
     with warnings.catch_warnings():
         warnings.simplefilter("error", RuntimeWarning)
-        with pytest.raises(OverflowError, match=r"^the motion overflows floating point"):
+        with pytest.raises(OverflowError) as caught:
             simulate.simulate(ARM, [0.0, 0.0], [0.0, 0.0], 1.0, lambda t, q, qd: [1e300, 0.0],
                               model=model)
+    assert_keeps_the_contract(str(caught.value), "qd", "floating point")

@@ -5,6 +5,7 @@ and its operation count."""
 import numpy as np
 import pytest
 import sympy as sp
+from bad_input import named_in_the_error
 from hypothesis import given, settings
 from strategies import right_angle_chains
 
@@ -130,53 +131,46 @@ NUMERIC = planar_2r(l1=0.5, l2=0.4, m1=1.0, m2=1.0, g=9.81)
 
 CASES = [
     ("QR of a symbolic arm", lambda: BP.base_parameters_by_qr(planar_2r()), ValueError,
-     r"robot must have numeric lengths, angles and gravity for base_parameters_by_qr"),
+     "robot", "numeric"),
     ("QR with too few states",
      lambda: BP.base_parameters_by_qr(ARM, states=BP.random_states(ARM, 3)), ValueError,
-     r"states must give at least 20 rows"),
+     "states", "at least 20 rows", "6"),
     ("QR keeping an unknown name", lambda: BP.base_parameters_by_qr(ARM, keep=["ZZ9"]), ValueError,
-     r"keep names a parameter that the robot does not have: 'ZZ9'"),
+     "keep", "parameter", "'ZZ9'"),
     ("QR keeping index 20", lambda: BP.base_parameters_by_qr(ARM, keep=[20]), ValueError,
-     r"^keep entries must be parameter names \(such as 'M2'\) or indices in π from 0 to 19; got "
-     r"20$"),
+     "keep entries", ("parameter names", "0 to 19"), "20"),
     ("QR keeping True", lambda: BP.base_parameters_by_qr(ARM, keep=[True]), ValueError,
-     r"^keep entries must be .*; got True$"),
+     "keep entries", ("parameter names", "0 to 19"), "True"),
     ("QR keeping a list in a list", lambda: BP.base_parameters_by_qr(ARM, keep=[[1]]), ValueError,
-     r"^keep entries must be .*; got \[1\]$"),
+     "keep entries", ("parameter names", "0 to 19"), "[1]"),
     ("rules of a list", lambda: BP.base_parameters_by_regrouping([1, 2]), TypeError,
-     r"robot must be a SerialChain"),
+     "robot", "SerialChain"),
     ("rules with friction as a number", lambda: BP.base_parameters_by_regrouping(ARM, friction=1),
-     TypeError, r"friction must be True or False; got 1"),
+     TypeError, "friction", ("True", "False"), "1"),
     ("base regressor without a base", lambda: BP.base_regressor(ARM, None, [0, 0], [0, 0], [0, 0]),
-     TypeError, r"base must be a BaseParameters"),
+     TypeError, "base", "BaseParameters"),
     ("base regressor of another robot",
      lambda: BP.base_regressor(ARM, BP.base_parameters_by_regrouping(puma560()), [0, 0], [0, 0],
-                               [0, 0]), ValueError, r"base belongs to a robot with 60"),
+                               [0, 0]), ValueError, "base", "standard parameters", "60"),
     ("base model of a symbolic arm", lambda: BP.base_model(planar_2r()), ValueError,
-     r"robot must have numeric parameters for base_model"),
-    ("base values of a short vector",
-     lambda: BP.base_parameters_by_regrouping(ARM).values([1, 2]), ValueError,
-     r"pi must have 20 entries"),
+     "robot", "numeric"),
+    ("base values of a short vector", lambda: BP.base_parameters_by_regrouping(ARM).values([1, 2]),
+     ValueError, "pi", "20 entries", "2"),
     ("virtual robot of a short vector",
      lambda: BP.base_parameters_by_regrouping(ARM).standard([1, 2]), ValueError,
-     r"pi_b must have 6 entries"),
+     "pi_b", "6 entries", "2"),
     ("numeric K with symbols", lambda: BP.base_parameters_by_regrouping(planar_2r()).numeric_K(),
-     ValueError, r"K \(give numbers for its symbols in values\) has symbols: \['l1'\]"),
-    ("random states, none", lambda: BP.random_states(ARM, 0), ValueError,
-     r"count must be an integer from 1 to 10,000,000"),
+     ValueError, "K", "numbers", "['l1']"),
+    ("random states, none", lambda: BP.random_states(ARM, 0), ValueError, "count", "integer", "0"),
     ("table of a symbolic arm", lambda: BP.base_parameter_table(planar_2r()), ValueError,
-     r"robot must have numeric parameters for base_parameter_table"),
+     "robot", "numeric"),
     ("table with friction",
      lambda: BP.base_parameter_table(NUMERIC, BP.base_parameters_by_regrouping(NUMERIC,
                                                                                 friction=True)),
-     ValueError, r"base must hold the 20 inertial parameters .* without friction; got 24"),
+     ValueError, "base", "20 inertial parameters", "24"),
     ("table of no base", lambda: BP.base_parameter_table(NUMERIC, "base"), TypeError,
-     r"base must be a BaseParameters"),
+     "base", "BaseParameters", "str 'base'"),
 ]
 
 
-@pytest.mark.parametrize("call, error, message", [case[1:] for case in CASES],
-                         ids=[case[0] for case in CASES])
-def test_bad_input_is_named_in_the_error(call, error, message):
-    with pytest.raises(error, match=message):
-        call()
+test_bad_input_is_named_in_the_error = named_in_the_error(CASES)

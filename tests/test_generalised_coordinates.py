@@ -153,28 +153,28 @@ EQUATIONS = sp.Matrix([phidd[0] + sp.sin(phi[0]), phidd[1]])
 test_bad_equations_are_refused_by_name = named_in_the_error([
     ("a parameter left as a symbol", lambda: simulate_equations(
         EQUATIONS + sp.Matrix([g, 0]), phi, phid, phidd, [0, 0], [0, 0], 1.0), ValueError,
-     r"^equations must have numbers for every parameter; got the symbols \['g'\]"),
+     "equations", "numbers", "['g']"),
     ("equations not linear in the accelerations", lambda: simulate_equations(
         sp.Matrix([phidd[0]**2, phidd[1]]), phi, phid, phidd, [0, 0], [0, 0], 1.0),
-     ValueError, r"^equations must be linear in the accelerations qdd"),
+     ValueError, "equations", "linear"),
     ("an acceleration missing", lambda: simulate_equations(
         sp.Matrix([phidd[0], phid[1]]), phi, phid, phidd, [0, 0], [0, 0], 1.0), ValueError,
-     r"cannot be solved for qdd at t = 0.0.*singular"),
+     "equations", "singular"),
     ("one coordinate for two equations", lambda: simulate_equations(
         EQUATIONS, phi[:1], phid[:1], phidd[:1], [0], [0], 1.0), ValueError,
-     r"^q must have 2 entries"),
+     "q", "2 entries", "1"),
     ("q0 of one coordinate", lambda: simulate_equations(
         EQUATIONS, phi, phid, phidd, [0], [0, 0], 1.0), ValueError,
-     r"^q0 must have 2 entries \(one per coordinate\); got 1"),
+     "q0", "2 entries", "1"),
     ("the equations as text", lambda: simulate_equations(
         "phiddot1", phi, phid, phidd, [0, 0], [0, 0], 1.0), TypeError,
-     r"^equations must be a sympy expression or Matrix"),
+     "equations", "sympy expression", "'phiddot1'"),
     ("a Lagrangian that is a matrix", lambda: euler_lagrange(sp.Matrix([phi[0]]), phi[:1],
                                                              phid[:1], phidd[:1]),
-     TypeError, r"^lagrangian must be one scalar expression"),
+     TypeError, "lagrangian", "scalar", "1x1"),
     ("rates that are not symbols", lambda: euler_lagrange(phid[0]**2, phi[:1], [1.0],
                                                           phidd[:1]),
-     TypeError, r"^qd\[0\] must be a sympy Symbol"),
+     TypeError, "qd[0]", "Symbol", "1.0"),
 ])
 
 

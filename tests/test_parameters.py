@@ -8,6 +8,7 @@ arm's Y must be the one worked out by hand in the chapter.
 import numpy as np
 import pytest
 import sympy as sp
+from bad_input import named_in_the_error
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from strategies import inertia_tensors, states
@@ -192,54 +193,50 @@ Q = [0.1, 0.2]
 
 CASES = [
     ("regressor of a model function", lambda: P.regressor(planar_2r, Q, Q, Q), TypeError,
-     r"robot must be a SerialChain; got the function planar_2r"),
+     "robot", "SerialChain", "planar_2r"),
     ("regressor q with 3 entries", lambda: P.regressor(ARM, [0, 0, 0], Q, Q), ValueError,
-     r"q must have 2 entries"),
-    ("regressor friction as text", lambda: P.regressor(ARM, Q, Q, Q, friction="yes"),
-     TypeError, r"friction must be True or False; got 'yes'"),
-    ("regressor gravity 2-vector", lambda: P.regressor(ARM, Q, Q, Q, gravity=[0, 1]),
-     ValueError, r"gravity must have 3 entries"),
+     "q", "2 entries", "3"),
+    ("regressor friction as text", lambda: P.regressor(ARM, Q, Q, Q, friction="yes"), TypeError,
+     "friction", ("True", "False"), "'yes'"),
+    ("regressor gravity 2-vector", lambda: P.regressor(ARM, Q, Q, Q, gravity=[0, 1]), ValueError,
+     "gravity", "3 entries", "2"),
     ("parameters of the wrong length", lambda: P.inverse_dynamics(ARM, Q, Q, Q, parameters=[1] * 7),
-     ValueError, r"parameters must have 20 entries \(10 per link\) or 24 \(with friction\); got 7"),
+     ValueError, "parameters", "20 entries", "7"),
     ("parameters with nan", lambda: P.inverse_dynamics(ARM, Q, Q, Q, parameters=[np.nan] * 20),
-     ValueError, r"parameters\[0\] must be a finite real number"),
+     ValueError, "parameters[0]", "finite", "nan"),
     ("unknown load frame", lambda: P.inverse_dynamics(ARM, Q, Q, Q, wrench=[0] * 6, frame="x"),
-     ValueError, r"frame must be 'base' or 'tool'"),
-    ("friction not a pair", lambda: P.standard_parameters(ARM, friction=[0.1, 0.2]),
-     ValueError, r"friction must be None or a pair \(viscous, coulomb\)"),
+     ValueError, "frame", ("'base'", "'tool'"), "'x'"),
+    ("friction not a pair", lambda: P.standard_parameters(ARM, friction=[0.1, 0.2]), ValueError,
+     "friction", "pair", "[0.1, 0.2]"),
     ("friction viscous too short", lambda: P.standard_parameters(ARM, friction=([0.1], [0, 0])),
-     ValueError, r"friction\[0\] \(viscous\) must have 2 entries"),
+     ValueError, "friction[0]", "2 entries", "1"),
     ("measured torques friction not a pair",
      lambda: I.measured_torques(ARM, I.FourierTrajectory([[0.1], [0.1]], [[0], [0]], [0, 0], 1.0),
                                 [0.0], friction=0.5),
-     ValueError, r"friction must be None or a pair \(viscous, coulomb\)"),
+     ValueError, "friction", "pair", "0.5"),
     ("origin parameters negative mass", lambda: P.origin_parameters(-1.0, [0, 0, 0], np.eye(3)),
-     ValueError, r"mass must be >= 0"),
+     ValueError, "mass", ">= 0", "-1.0"),
     ("origin parameters r_c 2 entries", lambda: P.origin_parameters(1.0, [0, 0], np.eye(3)),
-     ValueError, r"r_c must have 3 entries"),
+     ValueError, "r_c", "3 entries", "2"),
     ("origin parameters bad tensor",
      lambda: P.origin_parameters(1.0, [0, 0, 0], np.diag([1, 1, 3])), ValueError,
-     r"I_c breaks the triangle inequality"),
+     "I_c", "triangle inequality", "1, 1, 3"),
     ("centre of mass of 9 numbers", lambda: P.centre_of_mass_parameters([1] * 9), ValueError,
-     r"link_parameters must have 10 entries"),
+     "link_parameters", "10 entries", "9"),
     ("centre of mass of zero mass",
      lambda: P.centre_of_mass_parameters([1, 0, 0, 1, 0, 1, 0, 0, 0, 0]), ValueError,
-     r"link_parameters are not those of a rigid body: the mass M = 0 must be > 0"),
+     "link_parameters", "> 0", "M = 0"),
     ("move with a scaled rotation", lambda: P.move_parameters([0] * 10, 2 * np.eye(3), [0, 0, 0]),
-     ValueError, r"R must be a rotation matrix"),
-    ("move with p of 2 entries", lambda: P.move_parameters([0] * 10, np.eye(3), [0, 0]),
-     ValueError, r"p must have 3 entries"),
+     ValueError, "R", "rotation matrix"),
+    ("move with p of 2 entries", lambda: P.move_parameters([0] * 10, np.eye(3), [0, 0]), ValueError,
+     "p", "3 entries", "2"),
     ("inertia tensor of text", lambda: P.inertia_tensor("XX"), TypeError,
-     r"link_parameters must be a sequence"),
+     "link_parameters", "sequence", "'XX'"),
     ("parameter name past the end", lambda: P.parameter_name(24, 2), ValueError,
-     r"k must be below 24 for a robot of 2 links; got 24"),
+     "k", "below 24", "24"),
     ("parameter count of a list", lambda: P.parameter_count([1, 2]), TypeError,
-     r"robot must be a SerialChain"),
+     "robot", "SerialChain"),
 ]
 
 
-@pytest.mark.parametrize("call, error, message", [case[1:] for case in CASES],
-                         ids=[case[0] for case in CASES])
-def test_bad_input_is_named_in_the_error(call, error, message):
-    with pytest.raises(error, match=message):
-        call()
+test_bad_input_is_named_in_the_error = named_in_the_error(CASES)
