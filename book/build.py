@@ -84,9 +84,85 @@ def update_translations(pot_dir=BOOK / "_build" / "gettext"):
          "-d", str(LOCALE), "-l", "zh_CN", "-w", "0"],
         check=True, cwd=ROOT,
     )  # fmt: skip
+    update_viewer_catalogue()
     for catalogue in LOCALE.rglob("*.po"):
         catalogue.write_text(without_format_flags(catalogue.read_text(encoding="utf-8")),
                              encoding="utf-8")
+
+
+# The 3-D arm viewer's words (robocourse.widgets.arm_viewer.WORDS): not in any page, so not
+# extracted by Sphinx; their catalogue is made from the table, one entry per key (msgctxt)
+VIEWER_CATALOGUE = LOCALE / "zh_CN" / "LC_MESSAGES" / "viewer.po"
+VIEWER_HEADER = """\
+# The 3-D arm viewer's words (robocourse.widgets.arm_viewer.WORDS: its controls, readout and
+# labels), which the Chinese pages hand to every arm viewer (book/_ext/interface_text.py).
+# msgctxt is the word's key; {name} is filled in by the viewer: keep it as it is.
+# `make translations` brings this catalogue up to date with the table.
+msgid ""
+msgstr ""
+"Project-Id-Version: Robot mechanics, chapter by chapter\\n"
+"Language: zh_CN\\n"
+"MIME-Version: 1.0\\n"
+"Content-Type: text/plain; charset=utf-8\\n"
+"Content-Transfer-Encoding: 8bit\\n"
+"""
+
+
+def _po_string(text):
+    r"""``text`` as a PO string literal.
+
+    >>> print(_po_string('say "hi"\n'))
+    "say \"hi\"\n"
+    """
+    escaped = text.replace("\\", "\\\\").replace('"', '\\"').replace("\n", "\\n")
+    return f'"{escaped.replace(chr(9), chr(92) + "t")}"'
+
+
+def viewer_catalogue(words, translated):
+    """The text of the viewer's catalogue for ``words`` ({key: English}), given what is
+    translated so far ({key: (English then, translation, fuzzy)}): a word whose English
+    changed keeps its old translation, marked fuzzy; a new one is empty; a key gone is
+    dropped.
+
+    >>> words = {"a": "trace", "b": "clear"}
+    >>> print(viewer_catalogue(words, {"a": ("path", "轨迹", False)}))  # doctest: +ELLIPSIS
+    # The 3-D arm viewer's words ...
+    <BLANKLINE>
+    #, fuzzy
+    msgctxt "a"
+    msgid "trace"
+    msgstr "轨迹"
+    <BLANKLINE>
+    msgctxt "b"
+    msgid "clear"
+    msgstr ""
+    <BLANKLINE>
+    """
+    entries = [VIEWER_HEADER]
+    for key, english in words.items():
+        before, string, fuzzy = translated.get(key, (english, "", False))
+        fuzzy = "#, fuzzy\n" if string and (fuzzy or before != english) else ""
+        entries.append(f"{fuzzy}msgctxt {_po_string(key)}\nmsgid {_po_string(english)}\n"
+                       f"msgstr {_po_string(string)}\n")
+    return "\n".join(entries)
+
+
+def read_viewer_catalogue(path=VIEWER_CATALOGUE):
+    """{key: (English, translation, fuzzy)} of the viewer's catalogue (empty if none)."""
+    from babel.messages.pofile import read_po
+
+    if not Path(path).exists():
+        return {}
+    with open(path, "rb") as handle:
+        return {m.context: (m.id, m.string, m.fuzzy) for m in read_po(handle) if m.id}
+
+
+def update_viewer_catalogue(path=VIEWER_CATALOGUE):
+    """Bring the viewer's catalogue up to date with ``arm_viewer.WORDS``."""
+    from robocourse.widgets.arm_viewer import WORDS
+
+    Path(path).write_text(viewer_catalogue(WORDS, read_viewer_catalogue(path)),
+                          encoding="utf-8")
 
 
 _FLAGS = re.compile(r"^#,(.*)\n", re.M)

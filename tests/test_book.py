@@ -521,6 +521,42 @@ def test_chinese_pages_have_a_chinese_interface(site):
     assert not english, f"English interface text on the Chinese pages: {dict(english)}"
 
 
+_WIDGET_STATE = re.compile(
+    r'<script type="application/vnd\.jupyter\.widget-state\+json">(.*?)</script>', re.S)
+
+
+def _arm_viewer_states(page_html):
+    """The saved states of the arm viewers a built page hands its widget manager."""
+    return [model["state"] for body in _WIDGET_STATE.findall(page_html)
+            for model in json.loads(body)["state"].values()
+            if model.get("state", {}).get("_anywidget_id") ==
+            "robocourse.widgets.arm_viewer.ArmViewer"]
+
+
+def test_arm_viewers_are_handed_the_words_of_their_page(site):
+    """Each page's arm viewers get the library's viewer code and the page's words: on a
+    Chinese page the Chinese of viewer.po, the ghosts' title and the singularities'
+    labels in Chinese; on an English page arm_viewer.WORDS. The chapters themselves are
+    not executed again for it."""
+    from robocourse.widgets.arm_viewer import BUNDLE, WORDS
+
+    chinese, missing = _load_ext("interface_text").viewer_words("zh_CN")
+    assert not missing
+    code = BUNDLE.read_text(encoding="utf-8")
+    seen = collections.Counter()
+    for language, words in (("en", WORDS), ("zh_CN", chinese)):
+        for chapter in ("00_kinematics", "03_newton_euler", "06_puma560"):
+            page = (site["root"] / language / "chapters" / f"{chapter}.html").read_text(
+                encoding="utf-8")
+            for state in _arm_viewer_states(page):
+                seen[language] += 1
+                assert state["words"] == words and state["_esm"] == code, chapter
+                labels = [state["ghost_title"]] + [s["label"] for s in state["singularities"]]
+                han = [bool(re.search(r"[\u4e00-\u9fff]", label)) for label in labels]
+                assert all(han) if language == "zh_CN" else not any(han), (chapter, labels)
+    assert seen["en"] == seen["zh_CN"] == 4, seen
+
+
 def test_front_door_links_both_editions_and_chooses_one():
     door = book_build.FRONT_DOOR
     assert 'href="en/book/index.html"' in door and 'href="zh_CN/book/index.html"' in door
@@ -1154,6 +1190,41 @@ def test_every_arm_viewer_of_a_chapter_agrees_with_the_library(open_page, chapte
         rows = state["rows"] if len(state["rows"]) < 6 else None
         V.agrees_with_the_library(V.chain_of(state["chain"]), viewer, rng, poses=2, rows=rows)
         _shot(page, f"viewer-book-{chapter}-{k}", clip=viewer.bounding_box())
+
+
+def _viewer_text(viewer):
+    """Everything a viewer says: its text, its options and its tooltips and labels."""
+    return viewer.evaluate("""root => [root.innerText,
+        ...[...root.querySelectorAll("option")].map(o => o.textContent),
+        ...[...root.querySelectorAll("[title], [aria-label]")].flatMap(
+            e => [e.getAttribute("title"), e.getAttribute("aria-label")])]
+        .filter(Boolean).join("\\n")""")
+
+
+@pytest.mark.browser
+def test_arm_viewer_on_a_chinese_page_speaks_chinese(open_page):
+    """Chapter 6's PUMA viewer on the Chinese page: its sliders (关节), options (坐标系,
+    轨迹, the ellipsoids), readout (工具位姿, 可操作度, 速度椭球 and, switched, 力椭球), ghosts
+    (逆运动学解, 选用第 … 组解) and singularities (奇异位形) in Chinese, and none of the
+    English of arm_viewer.WORDS (screenshot viewer-book-zh.png)."""
+    from robocourse.widgets.arm_viewer import WORDS
+
+    page = open_page(f"zh_CN/chapters/{VIEWER_CHAPTER}.html", without="**/vendor/mathjax/**")
+    viewer = _viewers(page).first
+    viewer.scroll_into_view_if_needed()
+    said = _viewer_text(viewer)
+    viewer.locator("select").select_option("force")
+    said += "\n" + _viewer_text(viewer)
+    _shot(page, "viewer-book-zh", clip=viewer.bounding_box())
+    for chinese in ("关节 1", "关节 6", "坐标系 {i}", "轨迹", "清除", "不显示椭球", "速度椭球",
+                    "力椭球", "显示", "工具位姿", "可操作度 w", "目标位姿的 8 组逆运动学解",
+                    "选用第 3 组解", "腕部奇异位形", "肘部奇异位形", "肩部奇异位形"):
+        assert chinese in said, f"{chinese!r} not in the viewer: {said!r}"
+    english = {word for sentence in WORDS.values()
+               for word in re.findall(r"[A-Za-z]{3,}", re.sub(r"\{\w+\}", "", sentence))}
+    english -= {"det", "tool", "rad", "WebGL"}            # symbols, units and names
+    left = sorted({word for word in re.findall(r"[A-Za-z]{3,}", said) if word in english})
+    assert not left, f"English on the Chinese page's viewer: {left}\n{said}"
 
 
 @pytest.mark.browser

@@ -132,3 +132,71 @@ def test_the_term_check_finds_an_alias_and_allows_quotes_and_synonyms():
     assert _variants("牛顿-欧拉迭代算法", terms, aliases) == [("迭代", "递推")]
     assert _variants("笔记说“连杆 1 和 2 的转动惯量”", terms, aliases) == []
     assert _variants("矢量积（叉积）与惯性主轴", terms, aliases) == []
+
+
+# --- the arm viewer's words (viewer.po) ---------------------------------------------------
+
+#: English a Chinese viewer may keep: symbols (det J, ⁰T_tool), units, names
+_VIEWER_ENGLISH = {"det", "tool", "rad", "WebGL"}
+
+
+def _book_build():
+    spec = importlib.util.spec_from_file_location("book_build", ROOT / "book" / "build.py")
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def test_every_viewer_word_has_a_current_chinese_translation():
+    """viewer.po has one entry per key of arm_viewer.WORDS, made from the current English,
+    translated, not fuzzy, with the English's {names}, and no English but symbols and
+    units; the book finds none missing."""
+    from robocourse.widgets.arm_viewer import WORDS, placeholders
+
+    catalogue = _book_build().read_viewer_catalogue()
+    assert set(catalogue) == set(WORDS), (f"missing: {set(WORDS) - set(catalogue)}, left "
+                                          f"over: {set(catalogue) - set(WORDS)}: run `make "
+                                          "translations`")
+    stale = [key for key, (english, string, fuzzy) in catalogue.items()
+             if english != WORDS[key] or not string or fuzzy]
+    assert not stale, f"viewer words untranslated, fuzzy or stale: {stale}"
+    for key, (english, string, _) in catalogue.items():
+        assert placeholders(string) == placeholders(english), key
+        assert set(re.findall(r"[A-Za-z]{3,}", re.sub(r"\{\w+\}", "", string))) <= \
+            _VIEWER_ENGLISH, f"English left in the Chinese of {key!r}: {string!r}"
+    words, missing = _load("interface_text").viewer_words("zh_CN")
+    assert missing == [] and words["joint"] == "关节 {number}"
+
+
+def test_the_viewer_catalogue_is_what_make_translations_writes():
+    from robocourse.widgets.arm_viewer import WORDS
+
+    build = _book_build()
+    committed = build.VIEWER_CATALOGUE.read_text(encoding="utf-8")
+    assert build.viewer_catalogue(WORDS, build.read_viewer_catalogue()) == committed, \
+        "book/locale/zh_CN/LC_MESSAGES/viewer.po is not in `make translations` form"
+
+
+def test_a_changed_viewer_word_turns_fuzzy_a_new_one_empty_and_a_gone_one_goes(tmp_path):
+    build = _book_build()
+    path = tmp_path / "viewer.po"
+    path.write_text(build.viewer_catalogue({"trace": "trace", "clear": "clear"}, {
+        "trace": ("trace", "轨迹", False), "clear": ("clear", "清除", False)}), encoding="utf-8")
+    path.write_text(build.viewer_catalogue({"trace": "path", "show": "show"},
+                                           build.read_viewer_catalogue(path)), encoding="utf-8")
+    assert build.read_viewer_catalogue(path) == {"trace": ("path", "轨迹", True),
+                                                 "show": ("show", "", False)}
+
+
+def test_viewer_words_use_the_glossary_terms():
+    """Where a viewer word names a glossary term (inverse kinematics, manipulability, joint),
+    its Chinese uses the glossary's."""
+    catalogue = _book_build().read_viewer_catalogue()
+    inconsistent = []
+    for row in glossary.read_glossary():
+        pattern = r"(?<![\w-])" + re.escape(row["english"]).replace(r"\ ", r"[\s-]") + \
+            r"(s|es)?\b"
+        inconsistent += [(key, row["english"], row["chinese"])
+                         for key, (english, string, _) in catalogue.items()
+                         if re.search(pattern, english, re.I) and row["chinese"] not in string]
+    assert not inconsistent, inconsistent

@@ -1,10 +1,13 @@
 """The 3-D arm viewer's Python side: the state the browser is handed (the DH table, the tool,
 the joint limits, the rows of det J, the ghosts, the singularities, the sizes of the
-drawing), what a notebook shows where no widget is rendered, and bad input named. What the
-browser computes from that state is tested in the browser (test_browser.py, test_book.py)."""
+drawing, the words), what a notebook shows where no widget is rendered, and bad input named.
+What the browser computes from that state is tested in the browser (test_browser.py,
+test_book.py). Every word the browser code says is a key of the words table, and it says
+none of that table's English itself."""
 
 import io
 import re
+from pathlib import Path
 
 import numpy as np
 import PIL.Image
@@ -19,11 +22,17 @@ from robocourse.puma560 import inverse_kinematics
 from robocourse.robot import Link, SerialChain
 from robocourse.widgets.arm_viewer import (
     BUNDLE,
+    LABELS,
     PUMA_SINGULARITIES,
+    WORDS,
     ArmViewer,
+    in_other_words,
+    placeholders,
     puma_viewer,
     viewer_state,
 )
+
+SOURCES = sorted((Path(__file__).resolve().parent.parent / "viewer" / "src").glob("*.js"))
 
 PUMA = puma560()
 Q = [0.3, -0.5, 0.4, 0.6, 0.7, -0.8]
@@ -107,6 +116,79 @@ def test_a_notebook_that_renders_no_widget_shows_a_still_that_says_to_run_the_ce
     assert not re.search(r"0x[0-9a-f]+", data["text/plain"])   # nothing that changes per run
 
 
+# --- the words --------------------------------------------------------------------------
+
+_COMMENT = re.compile(r"//[^\n]*|/\*.*?\*/", re.S)
+_LITERAL = re.compile(r'"(?:[^"\\\n]|\\.)*"|\'(?:[^\'\\\n]|\\.)*\'|`(?:[^`\\]|\\.)*`')
+
+
+def _code(source):
+    """The code of a JS source without its comments (none of the viewer's literals holds
+    // or /*)."""
+    return _COMMENT.sub(" ", source)
+
+
+def _without_keys(code):
+    """``code`` without the keys of the words it says."""
+    return re.sub(r'\bsay\("\w+"', "say(key", code)
+
+
+def test_the_words_table_has_every_word_the_browser_says_and_no_other():
+    """The browser says each word by its key (say("key", ...)); the table has those keys
+    and the labels Python writes, nothing else."""
+    code = "".join(_code(path.read_text(encoding="utf-8")) for path in SOURCES)
+    said = set(re.findall(r'\bsay\("(\w+)"', code))
+    assert len(re.findall(r"\bsay\(", code)) == len(re.findall(r'\bsay\("\w+"', code)), \
+        "a word said by a key that is not written out"
+    assert said and not said & set(LABELS)
+    assert said | set(LABELS) == set(WORDS), (
+        f"said but not in WORDS: {said - set(WORDS)}; in WORDS but never said: "
+        f"{set(WORDS) - said - set(LABELS)}")
+
+
+def test_the_browser_code_says_none_of_the_english_itself():
+    """No string in viewer/src holds a piece of the table's English (a word of three letters
+    or more between placeholders): the words come from the state alone."""
+    pieces = {piece.strip() for sentence in WORDS.values()
+              for piece in re.split(r"\{\w+\}", sentence) if re.search(r"[A-Za-z]{3}", piece)}
+    found = [(path.name, literal, piece) for path in SOURCES
+             for literal in _LITERAL.findall(_without_keys(_code(path.read_text(
+                 encoding="utf-8"))))
+             for piece in pieces
+             if re.search(rf"(?<![\w-]){re.escape(piece)}(?![\w-])", literal)]
+    assert pieces and not found, f"English in the viewer's code: {found}"
+
+
+def test_a_viewer_carries_its_words_and_speaks_others_when_told():
+    state = viewer_state(PUMA, Q)
+    assert state["words"] == WORDS and state["ghost_title"] == WORDS["ghosts"]
+    viewer = puma_viewer(target=forward_kinematics(PUMA, Q), words={
+        "frames": "坐标系 {i}", "ghosts_of_target": "{count} 组解：", "wrist": "腕部"})
+    assert viewer.words["frames"] == "坐标系 {i}" and viewer.words["trace"] == "trace"
+    assert viewer.ghost_title == "8 组解："
+    assert [s["label"] for s in viewer.singularities] == ["腕部", WORDS["elbow"],
+                                                          WORDS["shoulder"]]
+
+
+def test_a_saved_state_is_put_into_other_words_but_its_own_labels_stay():
+    """A state saved before the viewer had words (no ``words``) and a label of one's own."""
+    saved = {k: v for k, v in viewer_state(PUMA, Q, ghosts=[Q], ghost_title="mine:",
+                                           singularities=PUMA_SINGULARITIES).items()
+             if k != "words"}
+    chinese = {"ghosts": "其他解：", "elbow": "肘部", "det": "det J = {value}"}
+    state = in_other_words(saved, chinese)
+    assert state["ghost_title"] == "mine:" and "words" not in saved
+    assert state["words"] == {**WORDS, **chinese}
+    assert [s["label"] for s in state["singularities"]][1] == "肘部"
+    assert in_other_words(viewer_state(PUMA, Q), chinese)["ghost_title"] == "其他解："
+
+
+def test_every_sentence_names_its_placeholders():
+    assert placeholders(WORDS["pick"]) == {"number", "angles"}
+    assert placeholders(WORDS["ghosts_of_target"]) == {"count"}
+    assert all(not placeholders(WORDS[key]) for key in ("trace", "clear", "wrist"))
+
+
 THREE = puma560()
 CASES = [
     ("a model function for a robot", lambda: ArmViewer(puma560), TypeError,
@@ -156,6 +238,13 @@ CASES = [
      ValueError, "T", "out of reach", "[3.0, 0.0, 0.0]"),
     ("a symbolic joint value", lambda: viewer_state(THREE, [sp.Symbol("x")] + [0] * 5), TypeError,
      "q[0]", "number"),
+    ("a word the viewer does not say", lambda: ArmViewer(THREE, words={"trail": "轨迹"}),
+     ValueError, "words", "keys of arm_viewer.WORDS", "'trail'"),
+    ("a translation that loses a placeholder",
+     lambda: viewer_state(THREE, words={"joint": "关节"}), ValueError,
+     "words['joint']", "{names}", "'关节'"),
+    ("words as a list", lambda: viewer_state(THREE, words=["trace"]), TypeError,
+     "words", "dict"),
 ]
 
 test_bad_input_is_named_in_the_error = named_in_the_error(CASES)

@@ -14,8 +14,16 @@ code-cell toggles and the animation players' controls.
   and repeat modes (Once, Loop, Reflect), and a line under the first frame for a page that
   runs no script; on the Chinese pages they are translated, and a
   control that has no translation stops the build (a warning, and ``-W``).
+* **Arm viewers.** The 3-D arm viewer (``robocourse.widgets.arm_viewer``) says every word
+  from its state's ``words`` table. On every page, each viewer's saved state is handed the
+  library's viewer code (``BUNDLE``: the notebooks need not be executed again when only the
+  viewer changed) and the words of the page's language: ``WORDS`` in English, the
+  translations of ``book/locale/zh_CN/LC_MESSAGES/viewer.po`` in Chinese, which also put
+  the ghosts' titles and the singularities' labels into Chinese (``in_other_words``). A
+  word without a current translation stops the build.
 """
 
+import functools
 import html
 import re
 from pathlib import Path
@@ -31,11 +39,15 @@ from sphinx.util import logging
 from sphinx.util.osutil import ensuredir
 
 from robocourse.widgets.animation import FIRST_FRAME, RUN_TO_PLAY
+from robocourse.widgets.arm_viewer import BUNDLE, WORDS, in_other_words
 
 logger = logging.getLogger(__name__)
 
 LOCALE = Path(__file__).resolve().parent.parent / "locale"
 THEME_CATALOGUE = "booktheme"  # sphinx-book-theme's message catalogue
+VIEWER_CATALOGUE = "viewer"  # the arm viewer's words
+#: the ``_anywidget_id`` of an arm viewer's model
+ARM_VIEWER = "robocourse.widgets.arm_viewer.ArmViewer"
 
 # myst-nb's label of a folded cell: "Show code cell source", "Hide code cell outputs", ...
 _CODE_PROMPT = re.compile(r"^(Show|Hide) code cell (\w+)$")
@@ -130,6 +142,40 @@ class PlayerControls(SphinxTransform):
                 return match.group(0)
 
         return _PLAYER_TEXT.sub(translate, controls)
+
+
+@functools.cache
+def viewer_words(language):
+    """The arm viewer's words in ``language``: ({key: sentence}, [keys without one]).
+
+    English is ``WORDS``. Another language's sentences come from its ``viewer.po``: a
+    word's translation counts when it is there, not fuzzy, and made from the current
+    English; the other keys are listed (and left to the English)."""
+    if language in (None, "en"):
+        return dict(WORDS), []
+    path = LOCALE / language / "LC_MESSAGES" / f"{VIEWER_CATALOGUE}.po"
+    translated = {}
+    if path.exists():
+        with open(path, "rb") as handle:
+            translated = {m.context: m.string for m in read_po(handle, locale=language)
+                          if m.id and m.string and not m.fuzzy and WORDS.get(m.context) == m.id}
+    return translated, [key for key in WORDS if key not in translated]
+
+
+def is_arm_viewer(model):
+    """Whether a saved widget model is an arm viewer."""
+    return model.get("state", {}).get("_anywidget_id") == ARM_VIEWER
+
+
+def arm_viewers_in_language(models, language):
+    """``models`` (a page's saved widget models) with every arm viewer's state given the
+    library's viewer code and the words of ``language``; the other models as they are.
+    Returns (models, keys of the words without a translation)."""
+    words, missing = viewer_words(language)
+    code = BUNDLE.read_text(encoding="utf-8")
+    return {model_id: {**model, "state": {**in_other_words(model["state"], words),
+                                          "_esm": code}}
+            if is_arm_viewer(model) else model for model_id, model in models.items()}, missing
 
 
 def setup(app):

@@ -8,7 +8,8 @@
   reader to run the notebook. A widget whose state holds no image keeps its saved static
   state (rendered by the local widget HTML manager) and gets the same line. A widget that
   runs in the page (an anywidget whose module is in its saved state, such as the 3-D arm
-  viewer: it computes what it shows itself) stays live, with a line saying so.
+  viewer: it computes what it shows itself) stays live, with a line saying so; an arm
+  viewer speaks the page's language (``interface_text.arm_viewers_in_language``).
 * Only prose is translated: display equations (the chapters' and sympy's printed results)
   and paragraphs made only of mathematics or code are kept out of the gettext catalogues.
 """
@@ -20,9 +21,11 @@ from pathlib import Path
 
 from book_text import text
 from docutils import nodes
+from interface_text import arm_viewers_in_language, is_arm_viewer
 from myst_nb.core.render import sanitize_script_content
 from myst_nb.sphinx_ import NbMetadataCollector
 from sphinx.transforms import SphinxTransform
+from sphinx.util import logging
 
 SCAFFOLD_LINE = re.compile(r"^\s*#\s*NBVAL_\w+.*$")
 SCAFFOLD_COMMENT = re.compile(r"\s*#\s*SYLLABUS\b.*$")
@@ -33,6 +36,8 @@ WIDGET_STATE = "application/vnd.jupyter.widget-state+json"
 MODEL_REFERENCE = re.compile(r"^IPY_MODEL_(\w+)$")
 # a paragraph is prose when something other than maths, code and punctuation is left
 PROSE = re.compile(r"[^\W\d_]{2,}")
+
+logger = logging.getLogger(__name__)
 
 
 def without_scaffolding(source):
@@ -175,7 +180,15 @@ class WidgetStills(SphinxTransform):
     def _keep_widget_state(self, models):
         """The page's saved widget state, with only the ``models`` its live views need:
         the widget manager then creates those alone (not the sliders and figures of the
-        widgets shown as stills), and the page is smaller."""
+        widgets shown as stills), and the page is smaller. Arm viewers get the library's
+        viewer code and the page's language."""
+        models, missing = arm_viewers_in_language(models, self.config.language)
+        if missing and any(is_arm_viewer(model) for model in models.values()):
+            logger.warning("the arm viewer's words %s have no current %s translation: run "
+                           "`make translations` and translate them in "
+                           "book/locale/%s/LC_MESSAGES/viewer.po", ", ".join(missing),
+                           self.config.language, self.config.language,
+                           location=(self.env.docname, None))
         js_files = self._js_files()
         uri, attributes = js_files["ipywidgets_state"]
         saved = {**self._saved_widgets(), "state": models}

@@ -28,10 +28,18 @@ widget's state, so a notebook saved with its widget state, and the book built fr
 carry everything the viewer needs. A notebook opened *untrusted* in JupyterLab renders
 no widget: the viewer's output also holds a PNG still of the arm (``still_png``), which
 JupyterLab shows instead, captioned with what to do (run the cell).
+
+Its words: everything the browser shows in words (the controls, the readout, the ghosts'
+title, the singularities' labels) comes from one table, ``WORDS`` (English), handed to the
+browser as the ``words`` trait; the browser code holds no sentence of its own. ``words=``
+puts a viewer in other words, and ``in_other_words`` does the same to a saved state: the
+book's Chinese pages hand their viewers the Chinese of ``book/locale/zh_CN/LC_MESSAGES/
+viewer.po``. In a sentence, ``{name}`` is filled in by the viewer (``fill``).
 """
 
 import io
 import pathlib
+import re
 
 import anywidget
 import numpy as np
@@ -54,18 +62,129 @@ BUNDLE = pathlib.Path(__file__).parent / "static" / "arm_viewer.js"
 ELLIPSOIDS = ("none", "velocity", "force")
 KINDS = ("axes", "plane")
 
+#: Every word the viewer shows (English), by key: the browser's controls and readout (the
+#: keys viewer/src/arm_viewer.js says), and the labels Python writes into the state (the
+#: ghosts' titles, the PUMA's singularities: ``LABELS``). ``{name}`` is filled in (``fill``);
+#: a translation keeps each ``{name}`` of the English.
+WORDS = {
+    # the controls
+    "joint": "joint {number}",                  # a slider's name for screen readers
+    "frames": "frames {i}",
+    "trace": "trace",
+    "clear": "clear",
+    "ellipsoid_none": "no ellipsoid",
+    "ellipsoid_velocity": "velocity ellipsoid",
+    "ellipsoid_force": "force ellipsoid",
+    "show": "show",                              # the ghosts
+    "pick": "pick solution {number}: ({angles})",   # a ghost's button; angles in degrees
+    # the readout
+    "tool_pose": "tool pose ⁰T_tool (m):",
+    "det": "det J = {value}",
+    "det_rows": "det J = {value} (rows {rows})",
+    "manipulability": "manipulability w = {value}",
+    "axes_velocity": "velocity ellipsoid: semi-axes {axes} m/s per rad/s",
+    "axes_force": "force ellipsoid: semi-axes {axes} N per N·m",
+    "drawn_velocity": "drawn at {scale} s",
+    "drawn_force": "drawn at {scale} m per N",
+    "measure": "{label}: {value}",               # a singularity and its measure
+    "separator": ", ",                           # between the items of a list
+    "no_webgl": "The 3-D view needs WebGL, which this browser does not offer ({error}).",
+    # the labels Python writes
+    "ghosts": "other solutions (pick one):",
+    "ghosts_of_target": "the {count} inverse-kinematics solutions of the target pose "
+                        "(pick one):",
+    "wrist": "wrist |s5|, axes 4, 6 in line",
+    "elbow": "elbow, wrist on axes 2-3 (m)",
+    "shoulder": "shoulder, wrist over axis 1 (m)",
+}
+#: The words that Python writes into the state as labels (the rest the browser says itself)
+LABELS = ("ghosts", "ghosts_of_target", "wrist", "elbow", "shoulder")
+_PLACEHOLDER = re.compile(r"\{(\w+)\}")
+
+
+def fill(sentence, **values):
+    """``sentence`` with each ``{name}`` of ``values`` filled in (as the browser fills them);
+    other braces stay.
+
+    >>> fill("frames {i}"), fill("joint {number}", number=2)
+    ('frames {i}', 'joint 2')
+    """
+    return _PLACEHOLDER.sub(lambda m: str(values[m[1]]) if m[1] in values else m[0], sentence)
+
+
+def placeholders(sentence):
+    """The names ``{name}`` in ``sentence``, as a set.
+
+    >>> sorted(placeholders("pick solution {number}: ({angles})"))
+    ['angles', 'number']
+    """
+    return set(_PLACEHOLDER.findall(sentence))
+
+
+def _words(words):
+    """The full table: ``WORDS`` with ``words`` (some keys of it, in other words) over it."""
+    if words is None:
+        return dict(WORDS)
+    words = C.instance(words, dict, "words")
+    for key, sentence in words.items():
+        if key not in WORDS:
+            raise ValueError(f"words must have keys of arm_viewer.WORDS ({', '.join(WORDS)}); "
+                             f"got {C.shown(key)}")
+        C.text(sentence, f"words[{key!r}]")
+        if placeholders(sentence) != placeholders(WORDS[key]):
+            raise ValueError(f"words[{key!r}] must keep the {{names}} of {WORDS[key]!r}; got "
+                             f"{sentence!r}")
+    return {**WORDS, **words}
+
+
+def _relabel(label, words):
+    """``label`` in ``words`` when it is one of the ``LABELS`` sentences of ``WORDS`` (its
+    ``{name}`` values kept), else as it is (a label of one's own)."""
+    for key in LABELS:
+        parts = _PLACEHOLDER.split(WORDS[key])      # literal, name, literal, name, ...
+        pattern = "".join(re.escape(part) if k % 2 == 0 else f"(?P<{part}>.+?)"
+                          for k, part in enumerate(parts))
+        match = re.fullmatch(pattern, label)
+        if match:
+            return fill(words[key], **match.groupdict())
+    return label
+
+
+def in_other_words(state, words):
+    """A viewer's ``state`` (saved in a notebook or made by ``viewer_state``) in ``words``
+    (a dict, some keys of ``WORDS``; the English for the others): its ``words`` table and
+    the ghosts' title and the singularities' labels that are sentences of ``WORDS``. The
+    state given is not changed.
+
+    >>> state = in_other_words(viewer_state(puma560(), singularities=PUMA_SINGULARITIES),
+    ...                        {"ghosts": "其他解：", "wrist": "腕部"})
+    >>> state["ghost_title"], [s["label"] for s in state["singularities"]][:2]
+    ('其他解：', ['腕部', 'elbow, wrist on axes 2-3 (m)'])
+    >>> state["words"]["trace"]
+    'trace'
+    """
+    words = _words(words)
+    state = {**state, "words": words}
+    if "ghost_title" in state:
+        state["ghost_title"] = _relabel(state["ghost_title"], words)
+    if "singularities" in state:
+        state["singularities"] = [{**s, "label": _relabel(s["label"], words)}
+                                  for s in state["singularities"]]
+    return state
+
+
 #: The PUMA 560's singular configurations (chapter 6, §6.3: det J = −a2 s5 (d4 c3 + a3 s3)
 #: (a2 c2 + a3 c23 − d4 s23)), as the browser measures them from the frames: the sine of
 #: the angle between axes 4 and 6 (|s5|), and the distance of the wrist centre (origin of
 #: {4}) from the plane of axes 2 and 3 (|d4 c3 + a3 s3|) and from the plane through axis 1
 #: parallel to axis 2 (|a2 c2 + a3 c23 − d4 s23|). Highlighted below ``near``.
 PUMA_SINGULARITIES = (
-    {"name": "wrist", "label": "wrist |s5|, axes 4, 6 in line", "kind": "axes",
-     "joints": [4, 6], "near": NEAR_SINGULAR},
-    {"name": "elbow", "label": "elbow, wrist on axes 2-3 (m)", "kind": "plane",
-     "joints": [2, 3], "point": 4, "near": 0.02},
-    {"name": "shoulder", "label": "shoulder, wrist over axis 1 (m)", "kind": "plane",
-     "joints": [1, 2], "point": 4, "near": 0.02},
+    {"name": "wrist", "label": WORDS["wrist"], "kind": "axes", "joints": [4, 6],
+     "near": NEAR_SINGULAR},
+    {"name": "elbow", "label": WORDS["elbow"], "kind": "plane", "joints": [2, 3], "point": 4,
+     "near": 0.02},
+    {"name": "shoulder", "label": WORDS["shoulder"], "kind": "plane", "joints": [1, 2],
+     "point": 4, "near": 0.02},
 )
 
 
@@ -152,8 +271,8 @@ def _payload(payload):
             "axes": np.asarray(axes, dtype=float).tolist()}
 
 
-def viewer_state(robot, q=None, *, limits=None, rows=None, ghosts=None,
-                 ghost_title="other solutions (pick one):", singularities=(), payload=None):
+def viewer_state(robot, q=None, *, limits=None, rows=None, ghosts=None, ghost_title=None,
+                 singularities=(), payload=None, words=None):
     """The state the browser is handed for ``robot`` at joint values ``q`` (rad or m): a
     dict of the widget's traits, every argument checked.
 
@@ -163,7 +282,9 @@ def viewer_state(robot, q=None, *, limits=None, rows=None, ghosts=None,
     determinant is shown (None: all six; det J only when they make J square).
     ``ghosts``: joint vectors drawn as ghost arms (within the limits). ``singularities``:
     descriptors as in ``PUMA_SINGULARITIES``. ``payload``: a box held at the tool
-    (``size``, ``centre``, ``axes`` in the tool frame).
+    (``size``, ``centre``, ``axes`` in the tool frame). ``ghost_title``: the line over the
+    ghosts' buttons (None: ``WORDS["ghosts"]``). ``words``: the viewer's words in another
+    language, some keys of ``WORDS`` (``in_other_words``).
 
     >>> from robocourse.models import planar_3r
     >>> arm = planar_3r(lengths=[0.5, 0.4, 0.2], masses=[1] * 3, com_distances=[0.2] * 3,
@@ -178,6 +299,7 @@ def viewer_state(robot, q=None, *, limits=None, rows=None, ghosts=None,
     """
     robot = C.numeric_robot(robot, dynamics=False)
     limits = _limits(robot, limits)
+    table = _words(words)
     if q is None:
         q = [0.0 if low <= 0 <= high else (low + high) / 2 for low, high in limits]
     q = _inside(C.vector(q, robot.n, "q", False, "one per joint"), limits, "q")
@@ -192,23 +314,28 @@ def viewer_state(robot, q=None, *, limits=None, rows=None, ghosts=None,
     planar = all(abs(abs(T[2, 2]) - 1) < C.ROUND_OFF and abs(T[2, 3]) < C.ROUND_OFF
                  for T in frames)
     floor = min(heights) - (0.02 if planar else 0.6) * reach
-    return {
+    state = {
         "chain": _chain(robot), "q": q, "limits": limits.tolist(), "rows": rows,
         "ghosts": [_inside(g, limits, f"ghosts[{k}]") for k, g in enumerate(ghosts)],
-        "ghost_title": C.text(ghost_title, "ghost_title"),
+        "ghost_title": WORDS["ghosts"] if ghost_title is None else C.text(ghost_title,
+                                                                         "ghost_title"),
         "singularities": [_singularity(s, robot.n, k) for k, s in enumerate(
             C.instance(singularities, (list, tuple), "singularities"))],
         "view": {"reach": reach, "floor": floor, "centre": (floor + max(heights)) / 2,
                  "ellipsoid_scale": {"none": 0, "velocity": 0.3,
                                      "force": round(0.1 * reach**2, 3)},
                  "payload": _payload(payload)},
+        "words": dict(WORDS),
     }
+    return state if words is None else in_other_words(state, table)
 
 
 class ArmViewer(anywidget.AnyWidget):
     """The arm viewer: ``ArmViewer(robot, q, **options)``, options as for ``viewer_state``,
     and ``frames``, ``trace`` (show the frames {i}, the tool's trace), ``ellipsoid``
-    (``"none"``, ``"velocity"`` or ``"force"``) and ``height`` (pixels).
+    (``"none"``, ``"velocity"`` or ``"force"``) and ``height`` (pixels). Its words are
+    ``WORDS`` unless ``words`` says otherwise (e.g. ``words=chinese``, a dict with the
+    Chinese of some or all of its keys).
 
     ``viewer.q`` follows the sliders when one is released (where a kernel runs); setting
     it poses the arm. The arm, its limits and the ghosts are fixed when the viewer is made.
@@ -223,6 +350,7 @@ class ArmViewer(anywidget.AnyWidget):
     ghost_title = traitlets.Unicode(read_only=True).tag(sync=True)
     singularities = traitlets.List(read_only=True).tag(sync=True)
     view = traitlets.Dict(read_only=True).tag(sync=True)
+    words = traitlets.Dict(read_only=True).tag(sync=True)
     show_frames = traitlets.Bool(False).tag(sync=True)
     show_trace = traitlets.Bool(False).tag(sync=True)
     show_ghosts = traitlets.Bool(True).tag(sync=True)
@@ -303,6 +431,7 @@ def puma_viewer(q=HOME, target=None, **options):
     robot = puma560()
     if target is not None:
         solutions = inverse_kinematics(robot, target)
-        options = {"ghosts": solutions, "ghost_title": f"the {len(solutions)} inverse-kinematics "
-                   "solutions of the target pose (pick one):", **options}
+        options = {"ghosts": solutions,
+                   "ghost_title": fill(WORDS["ghosts_of_target"], count=len(solutions)),
+                   **options}
     return ArmViewer(robot, q, singularities=PUMA_SINGULARITIES, **options)

@@ -11,6 +11,11 @@
 // data-singularities ({name: measure}), data-singular (the names highlighted),
 // data-ellipsoid (semi-axes, m per rad/s), data-ghost-poses (0_T_tool of every ghost) and
 // data-frame (frames rendered so far).
+//
+// Every word it shows comes from the model's `words` (robocourse.widgets.arm_viewer.WORDS,
+// or their translation: the book's Chinese pages hand it Chinese), by key, each said with
+// say(key, values): a sentence's {name} is filled in with values.name. A key missing from
+// the state (a notebook saved before the viewer had words) shows the key itself.
 
 import {
   jacobian, linkFrames, measures, origin, singularityMeasures, velocityEllipsoid,
@@ -55,13 +60,19 @@ const DEGREES = 180 / Math.PI;
 const fixed = (x, digits = 3) => (Math.abs(x) < 0.5 * 10 ** -digits ? 0 : x).toFixed(digits);
 const padded = (x, digits = 3) => fixed(x, digits).padStart(digits + 4);
 
+/** A function saying the sentence of `words` under a key, its {name}s filled in. */
+function speaker(words) {
+  return (key, values = {}) => (words[key] ?? key).replace(/\{(\w+)\}/g,
+    (placeholder, name) => (name in values ? String(values[name]) : placeholder));
+}
+
 /** The chain as the kinematics functions take it (the tool as 16 numbers). */
 function chainOf(state) {
   return { ...state, tool: state.tool.flat() };
 }
 
 /** A slider per joint: degrees for a revolute joint, metres for a prismatic one. */
-function jointSliders(chain, limits, onInput, onChange) {
+function jointSliders(chain, limits, say, onInput, onChange) {
   return chain.joints.map((kind, j) => {
     const revolute = kind === "revolute";
     const scale = revolute ? DEGREES : 1;
@@ -69,7 +80,7 @@ function jointSliders(chain, limits, onInput, onChange) {
       type: "range", min: limits[j][0] * scale, max: limits[j][1] * scale,
       step: revolute ? 0.1 : 0.001,
     });
-    input.setAttribute("aria-label", `joint ${j + 1}`);
+    input.setAttribute("aria-label", say("joint", { number: j + 1 }));
     const readout = element("output");
     const label = element("label", { textContent: `${revolute ? "θ" : "d"}${j + 1} (${revolute ? "°" : "m"})` });
     input.addEventListener("input", () => onInput(j, Number(input.value) / scale));
@@ -98,6 +109,7 @@ function render({ model, el }) {
   const limits = model.get("limits");
   const rows = model.get("rows");
   const singularities = model.get("singularities");
+  const say = speaker(model.get("words") ?? {});
   const n = chain.joints.length;
   const q = model.get("q").slice();
   const state = { picked: -1, frames: null };
@@ -111,11 +123,11 @@ function render({ model, el }) {
   try {
     scene = new ArmScene(stage, chain, view, WIDTH, model.get("height"), () => scene.render());
   } catch (error) {
-    root.replaceChildren(`The 3-D view needs WebGL, which this browser does not offer (${error}).`);
+    root.replaceChildren(say("no_webgl", { error }));
     return () => {};
   }
 
-  const sliders = jointSliders(chain, limits, (j, value) => {
+  const sliders = jointSliders(chain, limits, say, (j, value) => {
     q[j] = value;
     state.picked = -1;
     update();
@@ -125,25 +137,26 @@ function render({ model, el }) {
   panel.append(element("div", { className: "rc-title", textContent: chain.name }),
     ...sliders.map((s) => s.node));
 
-  const frames = checkbox("frames {i}", model.get("show_frames"), (on) => {
+  const frames = checkbox(say("frames"), model.get("show_frames"), (on) => {
     setTrait("show_frames", on);
     scene.showFrames(on);
     update();
   });
-  const trace = checkbox("trace", model.get("show_trace"), (on) => {
+  const trace = checkbox(say("trace"), model.get("show_trace"), (on) => {
     setTrait("show_trace", on);
     scene.showTrace(on);
     scene.traceTo(origin(state.frames[n]), true);
     scene.render();
   });
-  const clear = element("button", { className: "rc-small", textContent: "clear" });
+  const clear = element("button", { className: "rc-small", textContent: say("clear") });
   clear.addEventListener("click", () => {
     scene.traceTo(origin(state.frames[n]), true);
     scene.render();
   });
-  const ellipsoid = element("select", {}, ["none", "velocity", "force"].map((kind) =>
-    element("option", { value: kind, textContent: kind === "none" ? "no ellipsoid"
-      : `${kind} ellipsoid` })));
+  const ellipsoidNames = { none: say("ellipsoid_none"), velocity: say("ellipsoid_velocity"),
+    force: say("ellipsoid_force") };
+  const ellipsoid = element("select", {}, Object.entries(ellipsoidNames).map(([kind, name]) =>
+    element("option", { value: kind, textContent: name })));
   ellipsoid.value = model.get("ellipsoid");
   ellipsoid.addEventListener("change", () => {
     setTrait("ellipsoid", ellipsoid.value);
@@ -152,14 +165,14 @@ function render({ model, el }) {
   panel.append(element("div", { className: "rc-options" },
     [frames.node, element("span", {}, [trace.node, " ", clear]), ellipsoid]), readout, singular);
 
-  const ghostPanel = ghostButtons(model.get("ghosts"), (k) => {
+  const ghostPanel = ghostButtons(model.get("ghosts"), say, (k) => {
     model.get("ghosts")[k].forEach((value, j) => { q[j] = value; });
     state.picked = k;
     update();
     saveQ();
   });
   if (ghostPanel) {
-    const shown = checkbox("show", model.get("show_ghosts"), (on) => {
+    const shown = checkbox(say("show"), model.get("show_ghosts"), (on) => {
       setTrait("show_ghosts", on);
       scene.showGhosts(on, state.picked);
       scene.render();
@@ -204,10 +217,11 @@ function render({ model, el }) {
     scene.highlight(near, F);
     scene.showGhosts(ghostPanel ? model.get("show_ghosts") : false, state.picked);
     if (ghostPanel) ghostPanel.pick(state.picked);
-    readout.textContent = poseText(F[n], det, manipulability, rows, kind, radii, view);
+    readout.textContent = poseText(F[n], det, manipulability, rows, kind, radii, view, say);
     singular.replaceChildren(...singularities.map((s) => element("div", {
       className: distances[s.name] < s.near ? "rc-singular" : "",
-      textContent: `${distances[s.name] < s.near ? "● " : "○ "}${s.label}: ${fixed(distances[s.name])}`,
+      textContent: (distances[s.name] < s.near ? "● " : "○ ")
+        + say("measure", { label: s.label, value: fixed(distances[s.name]) }),
     })));
     scene.render();
     Object.assign(root.dataset, {
@@ -256,31 +270,38 @@ function render({ model, el }) {
 }
 
 /** The readout: 0_T_tool, det J (of the rows used) and the manipulability, the ellipsoid. */
-function poseText(T, det, manipulability, rows, kind, radii, view) {
+function poseText(T, det, manipulability, rows, kind, radii, view, say) {
   const names = ["vx", "vy", "vz", "ωx", "ωy", "ωz"];
-  const lines = ["tool pose ⁰T_tool (m):"];
+  const separator = say("separator");
+  const lines = [say("tool_pose")];
   for (let i = 0; i < 3; i++) {
     lines.push(` ${padded(T[4 * i])} ${padded(T[4 * i + 1])} ${padded(T[4 * i + 2])} │${padded(T[4 * i + 3])}`);
   }
-  const used = rows.length === 6 ? "" : ` (rows ${rows.map((r) => names[r]).join(", ")})`;
-  if (det !== null) lines.push(`det J = ${fixed(det, 5)}${used}`);
-  lines.push(`manipulability w = ${fixed(manipulability, 5)}`);
+  if (det !== null) {
+    const value = fixed(det, 5);
+    lines.push(rows.length === 6 ? say("det", { value })
+      : say("det_rows", { value, rows: rows.map((r) => names[r]).join(separator) }));
+  }
+  lines.push(say("manipulability", { value: fixed(manipulability, 5) }));
   if (kind !== "none") {
-    const sigma = radii.map((r) => fixed(kind === "velocity" ? r : 1 / Math.max(r, 1e-12), 3));
-    const unit = kind === "velocity" ? "m/s per rad/s" : "N per N·m";
-    lines.push(`${kind} ellipsoid: semi-axes ${sigma.join(", ")} ${unit}`);
-    lines.push(`  drawn at ${view.ellipsoid_scale[kind]} ${kind === "velocity" ? "s" : "m per N"}`);
+    const velocity = kind === "velocity";
+    const axes = radii.map((r) => fixed(velocity ? r : 1 / Math.max(r, 1e-12), 3))
+      .join(separator);
+    const scale = view.ellipsoid_scale[kind];
+    lines.push(velocity ? say("axes_velocity", { axes }) : say("axes_force", { axes }));
+    lines.push(`  ${velocity ? say("drawn_velocity", { scale }) : say("drawn_force", { scale })}`);
   }
   return lines.join("\n");
 }
 
 /** One button per ghost (in its colour) to pick it; null when there are none. */
-function ghostButtons(ghosts, onPick) {
+function ghostButtons(ghosts, say, onPick) {
   if (!ghosts.length) return null;
   const colours = ghosts.map((_, k) => `hsl(${Math.round(360 * k / ghosts.length)}, 70%, 42%)`);
   const buttons = ghosts.map((g, k) => {
     const button = element("button", { textContent: String(k + 1),
-      title: `pick solution ${k + 1}: (${g.map((x) => (x * DEGREES).toFixed(1)).join(", ")})` });
+      title: say("pick", { number: k + 1,
+        angles: g.map((x) => (x * DEGREES).toFixed(1)).join(say("separator")) }) });
     button.style.borderColor = colours[k];
     button.addEventListener("click", () => onPick(k));
     return button;
