@@ -25,10 +25,12 @@ UNIT_WORKERS ?= $(shell echo $$(( $$(nproc) + 1 )))
 
 .PHONY: lab lab-instructor test prepare system hub-env hub bench mutation clean book translations viewer
 
-$(STAMP): pyproject.toml constraints.txt excluded.txt
+# The library and the instructor's grader (grader/, its own distribution: a student's
+# `pip install robocourse` leaves it out), both editable.
+$(STAMP): pyproject.toml grader/pyproject.toml constraints.txt excluded.txt
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet -c constraints.txt uv
-	$(UV_INSTALL) -c constraints.txt -e '.[dev,book]'
+	$(UV_INSTALL) -c constraints.txt -e '.[dev,book]' -e grader
 	$(PRUNE)
 	touch $(STAMP)
 
@@ -106,14 +108,14 @@ test: export PYTHONDONTWRITEBYTECODE :=
 test: export ROBOCOURSE_TEST_SITE := $(CURDIR)/test-artifacts/site
 test:
 	$(MAKE) --no-print-directory -j 4 prepare
-	ruff check robocourse tests bench deploy book tools
+	ruff check robocourse grader tests bench deploy book tools
 	rm -rf test-artifacts/site
 	# a worker more than there are cores: each waits for part of its time (kernels and
 	# sandboxes starting, subprocesses, time limits), and the extra one keeps the cores busy
 	python -m pytest -n $(UNIT_WORKERS) --dist loadfile --no-loadscope-reorder \
 	    -m "not browser and not hub" --durations=15 \
 	    --nbval-lax --nbval-sanitize-with tests/nbval_sanitize.cfg --nbval-cell-timeout 120 \
-	    robocourse tests chapters solutions
+	    robocourse grader tests chapters solutions
 	# the timed slider alone: JupyterLab and Chromium get the whole machine
 	python -m pytest -m browser -rs tests/test_browser.py -k redraws
 	# then, side by side (each mostly waits: on servers, kernels, pages): a class on JupyterHub
