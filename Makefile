@@ -25,10 +25,12 @@ UNIT_WORKERS ?= $(shell echo $$(( $$(nproc) + 1 )))
 
 .PHONY: lab lab-instructor test prepare system hub-env hub bench mutation clean book translations viewer
 
-$(STAMP): pyproject.toml constraints.txt excluded.txt
+# The library and the instructor's grader (grader/, its own distribution: a student's
+# `pip install robocourse` leaves it out), both editable.
+$(STAMP): pyproject.toml grader/pyproject.toml constraints.txt excluded.txt
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet -c constraints.txt uv
-	$(UV_INSTALL) -c constraints.txt -e '.[dev,book]'
+	$(UV_INSTALL) -c constraints.txt -e '.[dev,book]' -e grader
 	$(PRUNE)
 	touch $(STAMP)
 
@@ -106,7 +108,7 @@ test: export PYTHONDONTWRITEBYTECODE :=
 test: export ROBOCOURSE_TEST_SITE := $(CURDIR)/test-artifacts/site
 test:
 	$(MAKE) --no-print-directory -j 4 prepare
-	ruff check robocourse tests bench deploy book tools
+	ruff check robocourse grader tests bench deploy book tools
 	# the import contracts of pyproject.toml: layers, no cycle, no display in the maths
 	# (and tests/test_layers.py: no private name across modules)
 	lint-imports --no-cache
@@ -116,7 +118,7 @@ test:
 	python -m pytest -n $(UNIT_WORKERS) --dist loadfile --no-loadscope-reorder \
 	    -m "not browser and not hub" --durations=15 \
 	    --nbval-lax --nbval-sanitize-with tests/nbval_sanitize.cfg --nbval-cell-timeout 120 \
-	    robocourse tests chapters solutions
+	    robocourse grader tests chapters solutions
 	# the timed slider alone: JupyterLab and Chromium get the whole machine
 	python -m pytest -m browser -rs tests/test_browser.py -k redraws
 	# then, side by side (each mostly waits: on servers, kernels, pages): a class on JupyterHub

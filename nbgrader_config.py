@@ -10,7 +10,7 @@ grading/                                   submissions, autograded copies, feedb
 Autograding (``robocourse-autograde`` for a class in parallel, or plain
 ``nbgrader autograde``) runs each submission's kernel in a sandbox and decides every
 test cell in nbgrader's own process from the answers the kernel handed over
-(``robocourse.grading.preprocessors``).
+(``robocourse_grader.preprocessors``).
 """
 
 import os
@@ -23,10 +23,10 @@ from nbgrader.preprocessors import (AssignLatePenalties, CheckCellMetadata, Igno
                                     LimitOutput, SaveAutoGrades)
 from sqlalchemy.exc import SAWarning
 
-import robocourse.grading
-from robocourse.grading.autograde import remove_special_files_hook
-from robocourse.grading.preprocessors import (ReleaseRunAll, ReleaseStudentId, SandboxedExecute,
-                                              SanitizeOutputs, Verdict)
+import robocourse_grader
+from robocourse_grader.autograde import remove_special_files_hook
+from robocourse_grader.preprocessors import (DecideTestCells, ReleaseRunAll, ReleaseStudentId,
+                                             SandboxedExecute, SanitizeOutputs)
 
 c = get_config()  # noqa: F821 - provided by nbgrader when it loads this file
 
@@ -60,7 +60,7 @@ c.GenerateAssignment.preprocessors = steps
 # a link's target as the instructor); the kernel in a sandbox, the verdicts made outside
 # it, the outputs made safe for the instructor's browser, then nbgrader's scoring.
 c.Autograde.pre_convert_hook = remove_special_files_hook
-c.Autograde.autograde_preprocessors = [SandboxedExecute, Verdict, SanitizeOutputs,
+c.Autograde.autograde_preprocessors = [SandboxedExecute, DecideTestCells, SanitizeOutputs,
                                        IgnorePattern, ClearMetadataPreprocessor, LimitOutput,
                                        SaveAutoGrades, AssignLatePenalties, CheckCellMetadata]
 c.OverwriteCells.add_missing_cells = True       # a deleted test cell comes back, and fails
@@ -68,9 +68,9 @@ c.OverwriteCells.add_missing_cells = True       # a deleted test cell comes back
 c.SandboxedExecute.timeout = 60
 # Feedback and the formgrader: the course's feedback template (each exercise named with its
 # points, long verdicts wrapped) and its MathJax, from the Jupyter server that shows the page
-# (robocourse/grading/templates), before nbgrader's own templates.
+# (grader/robocourse_grader/templates), before nbgrader's own templates.
 c.HTMLExporter.extra_template_basedirs = [
-    os.path.join(os.path.dirname(robocourse.grading.__file__), "templates"),
+    os.path.join(os.path.dirname(robocourse_grader.__file__), "templates"),
     os.path.join(os.path.dirname(nbgrader.__file__), "server_extensions", "formgrader",
                  "templates")]
 c.ClearSolutions.code_stub = {"python": "# YOUR CODE HERE\nraise NotImplementedError()"}

@@ -27,10 +27,10 @@ import time
 import nbformat
 
 ROOT = pathlib.Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT))
+sys.path[:0] = [str(ROOT), str(ROOT / "grader")]      # the library and the grader
 
 from robocourse.grading.exercises import Choice, Function, Text  # noqa: E402
-from robocourse.grading.preprocessors import load_exercise_set  # noqa: E402
+from robocourse_grader.preprocessors import load_exercise_set  # noqa: E402
 
 ENVIRONMENT = {**os.environ,
                "PATH": os.path.dirname(sys.executable) + os.pathsep + os.environ["PATH"]}
@@ -111,7 +111,7 @@ def _tree_memory(pid):
 def grade(folder, assignment, extra=()):
     """Run robocourse-autograde; return (wall seconds, peak memory bytes, stderr)."""
     started = time.monotonic()
-    process = subprocess.Popen([sys.executable, "-m", "robocourse.grading.autograde",
+    process = subprocess.Popen([sys.executable, "-m", "robocourse_grader.autograde",
                                 assignment, "--create", "--force", "--no-progress", *extra],
                                cwd=folder, env=ENVIRONMENT, stdout=subprocess.DEVNULL,
                                stderr=subprocess.PIPE, text=True)

@@ -73,13 +73,18 @@ COURSE_FOLDER = "robocourse"          # the instructor's course folder, in their
 CLASS_LIST_COLUMNS = ("id", "first_name", "last_name", "email")
 # A portable Unix user name (useradd's own rule, without the trailing $ of machine accounts).
 USER_NAME = re.compile(r"^[a-z_][a-z0-9_-]{0,31}$")
-# What the environment is built from: a change to any of these rebuilds it (the library is
-# installed as a copy, its package data with it: the arm viewer's browser code, a .js; the
-# feedback templates); and what its servers serve (MathJax, the course's JupyterLab extension).
+# What the environment is built from: a change to any of these rebuilds it (the library and
+# the instructor's grader are installed as copies, their package data with them: the arm
+# viewer's browser code, a .js; the feedback templates); and what its servers serve (MathJax,
+# the course's JupyterLab extension).
 ENVIRONMENT_INPUTS = ("pyproject.toml", "constraints.txt", "excluded.txt", "robocourse/**/*.py",
-                      "robocourse/**/*.js", "robocourse/**/*.c",
-                      "robocourse/grading/templates/**/*", "deploy/package-lock.json",
+                      "robocourse/**/*.js", "robocourse/**/*.c", "grader/pyproject.toml",
+                      "grader/robocourse_grader/**/*.py",
+                      "grader/robocourse_grader/templates/**/*", "deploy/package-lock.json",
                       "deploy/labextension/**/*")
+#: The instructor's grader (robocourse-autograde, nbgrader's sandboxed pipeline), its own
+#: distribution: the class's environment has it beside the library.
+GRADER = CHECKOUT / "grader"
 PYTHON_CANDIDATES = ("python3.11", "/usr/bin/python3.11", "/usr/local/bin/python3.11",
                      "python3", "/usr/bin/python3")
 
@@ -214,9 +219,11 @@ def build_environment(env, python=None):
             subprocess.run([*pip, "uv"], check=True)     # uv: the pinned packages, fast
             # with its bytecode, as pip does: the students cannot write __pycache__ here
             subprocess.run([*uv, "install", "--compile-bytecode", *in_env, *constraints,
-                            f"{CHECKOUT}[hub]"], check=True)
-            # the library itself, again (pip builds it afresh): the same version number, new code
-            subprocess.run([*pip, "--no-deps", "--force-reinstall", str(CHECKOUT)], check=True)
+                            f"{CHECKOUT}[hub]", str(GRADER)], check=True)
+            # the library and the grader themselves, again (pip builds them afresh): the same
+            # version numbers, new code
+            subprocess.run([*pip, "--no-deps", "--force-reinstall", str(CHECKOUT), str(GRADER)],
+                           check=True)
             subprocess.run([*uv, "uninstall", *in_env, "-r", str(CHECKOUT / "excluded.txt")],
                            check=True)
             stamp.write_text(wanted)
@@ -230,7 +237,7 @@ def build_environment(env, python=None):
 def serve_course_files(env):
     """What the Jupyter servers of the environment ``env`` serve besides the notebooks: the
     course's MathJax at <server>/static/mathjax/ (``MATHJAX``, from deploy/node_modules: the
-    feedback and the formgrader typeset with it, robocourse/grading/templates) and the
+    feedback and the formgrader typeset with it, grader/robocourse_grader/templates) and the
     course's JupyterLab extension (deploy/labextension). Used for the class's environment
     and for ``make lab-instructor``'s."""
     env = pathlib.Path(env)

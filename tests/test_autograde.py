@@ -29,7 +29,7 @@ import nbformat
 import pytest
 from nbgrader.api import Gradebook
 
-from robocourse.grading import sandbox
+from robocourse_grader import sandbox
 
 ROOT = pathlib.Path(__file__).resolve().parent.parent
 
@@ -278,8 +278,8 @@ exercises.exercises[8].hidden = _buggy_hidden_8
 #: Each test cell's deadline and memory budget in these classes (the default is a minute
 #: and 1 GB): the slow hand-over is stopped sooner, the huge result runs out of memory.
 LIMITS = """
-c.Verdict.check_seconds = 30
-c.Verdict.check_memory_bytes = 64 << 20
+c.DecideTestCells.check_seconds = 30
+c.DecideTestCells.check_memory_bytes = 64 << 20
 """
 
 
@@ -461,7 +461,7 @@ def _grade_class(course, assignment):
     # the solution is graded first in chapter 1's class (the canary: tests/test_canary.py
     # has it fail); chapter 0's goes without, to keep the suite short
     canary = [] if assignment == "ch1_statics" else ["--ParallelAutograde.canary=False"]
-    result = _run(course, sys.executable, "-m", "robocourse.grading.autograde", assignment,
+    result = _run(course, sys.executable, "-m", "robocourse_grader.autograde", assignment,
                   "--create", "--no-progress", *canary, check=False)
     return course, before, _digests(protected), result
 

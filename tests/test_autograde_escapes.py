@@ -25,7 +25,7 @@ from test_autograde import _cell, _fill_in, _run, _scores
 from test_sandbox import execute, needs_sandbox
 from traitlets.config import Config
 
-from robocourse.grading import autograde, preprocessors
+from robocourse_grader import autograde, preprocessors
 
 ROOT = pathlib.Path(__file__).resolve().parent.parent
 ASSIGNMENT = "ch1_statics"
@@ -87,7 +87,7 @@ def escaping_class(tmp_path_factory):
             (folder / "deep").mkdir()
             (folder / "deep" / "leak_solutions").symlink_to(course / "solutions")
         nbformat.write(notebook, folder / f"{ASSIGNMENT}.ipynb")
-    result = _run(course, sys.executable, "-m", "robocourse.grading.autograde", ASSIGNMENT,
+    result = _run(course, sys.executable, "-m", "robocourse_grader.autograde", ASSIGNMENT,
                   "--create", "--no-progress", "--workers", "1",
                   "--ParallelAutograde.canary=False", check=False)    # (test_autograde's)
     return course, result
@@ -209,7 +209,7 @@ def test_the_course_pipeline_sanitizes_after_the_verdicts(tmp_path):
     namespace = {"get_config": Config, "__file__": config}
     exec(compile(pathlib.Path(config).read_text(), config, "exec"), namespace)
     steps = [step.__name__ for step in namespace["c"].Autograde.autograde_preprocessors]
-    assert steps.index("SanitizeOutputs") == steps.index("Verdict") + 1
+    assert steps.index("SanitizeOutputs") == steps.index("DecideTestCells") + 1
     assert steps.index("SanitizeOutputs") < steps.index("SaveAutoGrades")
     assert namespace["c"].Autograde.pre_convert_hook.__name__ == "remove_special_files_hook"
 
@@ -231,7 +231,7 @@ def test_image_metadata_and_student_markdown_are_cleaned_locked_cells_kept():
 
 
 def test_a_submitted_folder_loses_links_pipes_and_only_them(tmp_path):
-    from robocourse.grading.autograde import remove_special_files
+    from robocourse_grader.autograde import remove_special_files
 
     (tmp_path / "sub").mkdir()
     (tmp_path / "sub" / "kept.txt").write_text("x")

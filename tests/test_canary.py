@@ -71,7 +71,7 @@ def _autograde(course, environment, *command):
 @needs_sandbox
 def test_robocourse_autograde_stops_before_grading_anyone_and_says_why(course):
     folder, environment = course
-    result = _autograde(folder, environment, "robocourse.grading.autograde", "--no-progress")
+    result = _autograde(folder, environment, "robocourse_grader.autograde", "--no-progress")
     assert result.returncode == 1
     assert "the solution of ch1_statics, graded first as a check of the grading environment, " \
            "does not get full marks, so no submission is graded" in result.stderr

@@ -32,10 +32,10 @@ from hypothesis import strategies as st
 from nbformat.v4 import new_code_cell, new_notebook, new_output
 
 from robocourse import equivalence
-from robocourse.grading import report
 from robocourse.grading.checks import Mistake, check_expression, equal
 from robocourse.grading.exercises import Context
 from robocourse.grading.handover import encode
+from robocourse_grader import report
 
 ROOT = pathlib.Path(__file__).resolve().parent.parent
 #: The hand-over's limit on the digits of a number.
@@ -377,7 +377,7 @@ def test_a_grader_that_cannot_decide_gives_a_verdict_for_review():
     in a right answer, ``equivalence.identical`` raised ``Undecidable`` out of the
     grader; now the answer is undecided, for the instructor."""
     from robocourse.exercises import ch1_statics
-    from robocourse.grading.preprocessors import load_exercise_set
+    from robocourse_grader.preprocessors import load_exercise_set
 
     exercise_set = load_exercise_set(ROOT / "solutions" / "ch1_statics" / "grader.py")[0]
     cell, theta1 = exercise_set.exercises[7].cell, ch1_statics.theta1

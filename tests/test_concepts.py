@@ -16,8 +16,8 @@ import pytest
 from robocourse.grading import concepts
 from robocourse.grading.exercises import ExerciseSet, Function
 from robocourse.grading.handover import FunctionSource
-from robocourse.grading.preprocessors import load_exercise_set
 from robocourse.grading.runner import Runner, StudentCodeError, StudentFunction
+from robocourse_grader.preprocessors import load_exercise_set
 
 ROOT = pathlib.Path(__file__).resolve().parent.parent
 GRADED = sorted(p.parent.name for p in (ROOT / "solutions").glob("*/grader.py"))
@@ -25,7 +25,7 @@ GRADED = sorted(p.parent.name for p in (ROOT / "solutions").glob("*/grader.py"))
 
 @pytest.fixture(scope="module")
 def runner():
-    with Runner(sandboxed=False, timeout=30) as job:
+    with Runner(timeout=30) as job:
         yield job
 
 

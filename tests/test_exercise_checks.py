@@ -15,12 +15,19 @@ from robocourse import lagrange
 from robocourse.exercises import ch4_lagrange as ch4
 from robocourse.exercises import ch5_trajectories_control as ch5
 from robocourse.grading.checks import Mistake
-from robocourse.grading.exercises import Choice, Context, Expression, Mapping, Matrix, Verdict
+from robocourse.grading.exercises import (
+    Choice,
+    Context,
+    ExerciseVerdict,
+    Expression,
+    Mapping,
+    Matrix,
+)
 from robocourse.grading.handover import FunctionSource, encode
-from robocourse.grading.preprocessors import load_exercise_set
 from robocourse.grading.vocabulary import Vocabulary
 from robocourse.models import planar_2r_distributed
 from robocourse.robot import joint_symbols
+from robocourse_grader.preprocessors import load_exercise_set
 
 ROOT = pathlib.Path(__file__).resolve().parent.parent
 STUDENT = "s1234567"
@@ -363,11 +370,11 @@ def _context(verdicts, answers=None):
 
 @pytest.mark.parametrize("verdicts, consistent, code, words", [
     ({}, None, "sign", []),                                              # nothing known: as is
-    ({1: Verdict(True, "", "passed")}, None, "sign", []),                 # the earlier one passed
-    ({1: Verdict(False, "", "x")}, None, "sign", ["your K of exercise 1 did not pass"]),
-    ({1: Verdict(False, "", "x")}, lambda K: True, "follows:ex1",
+    ({1: ExerciseVerdict(True, "", "passed")}, None, "sign", []),       # the earlier one passed
+    ({1: ExerciseVerdict(False, "", "x")}, None, "sign", ["your K of exercise 1 did not pass"]),
+    ({1: ExerciseVerdict(False, "", "x")}, lambda K: True, "follows:ex1",
      ["follows correctly from your K"]),
-    ({1: Verdict(False, "", "x"), 2: Verdict(False, "", "y")}, None, "sign",
+    ({1: ExerciseVerdict(False, "", "x"), 2: ExerciseVerdict(False, "", "y")}, None, "sign",
      ["exercise 1 and your C of exercise 2", "them"]),
 ])
 def test_builds_on_says_which_earlier_answer(verdicts, consistent, code, words):
@@ -381,7 +388,7 @@ def test_builds_on_says_which_earlier_answer(verdicts, consistent, code, words):
 
 
 def test_builds_on_does_not_blame_an_earlier_answer_for_a_stub():
-    context = _context({1: Verdict(False, "", "x")})
+    context = _context({1: ExerciseVerdict(False, "", "x")})
     with pytest.raises(Mistake) as raised, context.builds_on((1, "K")):
         raise Mistake("f raised NotImplementedError: is the answer cell still the stub?",
                       "raised")

@@ -20,8 +20,8 @@ import pytest
 from robocourse.grading import concepts
 from robocourse.grading.exercises import Context, Function
 from robocourse.grading.handover import encode
-from robocourse.grading.preprocessors import load_exercise_set
 from robocourse.grading.runner import Runner
+from robocourse_grader.preprocessors import load_exercise_set
 
 ROOT = pathlib.Path(__file__).resolve().parent.parent
 STUDENT = "s1234567"
@@ -35,7 +35,7 @@ def shared_runner():
     next (and a runner stopped by a timeout is started again on its next use). It is
     stopped when the tests end."""
     if not _RUNNER:
-        _RUNNER.append(Runner(sandboxed=False))
+        _RUNNER.append(Runner())
         atexit.register(_RUNNER[0].close)
     return _RUNNER[0]
 

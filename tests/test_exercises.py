@@ -12,11 +12,14 @@ import nbformat
 import pytest
 from nbgrader.api import Gradebook
 
-from robocourse.grading import sandbox
-from robocourse.grading.preprocessors import load_exercise_set
+from robocourse_grader import sandbox
+from robocourse_grader.preprocessors import load_exercise_set
 
 ROOT = pathlib.Path(__file__).resolve().parent.parent
 ASSIGNMENTS = sorted(p.name for p in (ROOT / "solutions").iterdir() if p.is_dir())
+#: The command that regenerates an assignment's student version (the README's recipe "Add an
+#: exercise" names it too: tests/test_add_an_exercise.py).
+REGENERATE = "nbgrader generate_assignment {assignment} --force"
 ENVIRONMENT = {**os.environ,
                "PATH": os.path.dirname(sys.executable) + os.pathsep + os.environ["PATH"]}
 
@@ -48,8 +51,8 @@ def test_student_version_is_what_nbgrader_generates(course, assignment):
     fresh = course / "exercises" / assignment
     for committed in notebooks("exercises", assignment):
         assert (fresh / committed.name).read_bytes() == committed.read_bytes(), (
-            f"{committed.relative_to(ROOT)} is stale: run `nbgrader generate_assignment "
-            f"{assignment} --no-db --force` and commit the result")
+            f"{committed.relative_to(ROOT)} is stale: run "
+            f"`{REGENERATE.format(assignment=assignment)}` and commit the result")
     assert sorted(p.name for p in fresh.iterdir()) == \
         [p.name for p in notebooks("exercises", assignment)], "only notebooks are released"
 
@@ -103,7 +106,7 @@ def graded(course):
             for path in (course / folder / assignment).glob("*.ipynb"):
                 shutil.copy(path, target)
     return subprocess.run(
-        [sys.executable, "-m", "robocourse.grading.autograde", "*", "--create",
+        [sys.executable, "-m", "robocourse_grader.autograde", "*", "--create",
          "--no-progress", "--ParallelAutograde.canary=False"], cwd=course,
         capture_output=True, text=True, env=ENVIRONMENT, timeout=1800)
 

@@ -15,19 +15,19 @@ from hypothesis import strategies as st
 
 from robocourse.exercises import ch3_newton_euler as ch3
 from robocourse.grading.checks import Mistake
-from robocourse.grading.exercises import Context, Function, Robot, Verdict
+from robocourse.grading.exercises import Context, ExerciseVerdict, Function, Robot
 from robocourse.grading.handover import FunctionSource
-from robocourse.grading.preprocessors import load_exercise_set
 from robocourse.grading.runner import Runner
 from robocourse.models import planar_2r
 from robocourse.newton_euler import inverse_dynamics
+from robocourse_grader.preprocessors import load_exercise_set
 
 ROOT = pathlib.Path(__file__).resolve().parent.parent
 
 
 @pytest.fixture(scope="module")
 def runner():
-    with Runner(sandboxed=False, timeout=60) as job:
+    with Runner(timeout=60) as job:
         yield job
 
 
@@ -143,7 +143,7 @@ def test_feedback_about_earlier_answers_needs_the_grader():
         raise Mistake("tau_pr is not right", "not-equal")
     assert str(raised.value) == "tau_pr is not right"
     graded = Context(ch3.exercises, "s1", answers={1: {"outward_step": object()}},
-                     verdicts={1: Verdict(False, "", "coriolis-frame")})
+                     verdicts={1: ExerciseVerdict(False, "", "coriolis-frame")})
     with pytest.raises(Mistake) as raised, graded.builds_on(*ch3.STEPS):
         raise Mistake("tau_pr is not right", "not-equal")
     assert "your outward_step of exercise 1 did not pass" in str(raised.value)

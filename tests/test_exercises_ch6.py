@@ -13,8 +13,8 @@ from robocourse.exercises import ch6_puma560 as visible
 from robocourse.grading import concepts
 from robocourse.grading.exercises import Context
 from robocourse.grading.handover import encode
-from robocourse.grading.preprocessors import load_exercise_set
 from robocourse.models import puma560
+from robocourse_grader.preprocessors import load_exercise_set
 
 ROOT = pathlib.Path(__file__).resolve().parent.parent
 EXERCISES, _ = load_exercise_set(ROOT / "solutions" / "ch6_puma560" / "grader.py")
@@ -63,11 +63,11 @@ def test_the_formulas_of_the_known_mistakes_reproduce_the_library_when_right():
         assert visible.same_angles(GRADER._theta1(p), theta1_both)
         assert visible.same_angles(GRADER._theta3(p), theta3_both)
         rows, drawn = GRADER._drawn_row(student)
-        assert np.abs(visible.wrapped(rows[drawn - 1] - visible._pose(student))).max() < 1e-9
+        assert np.abs(visible.wrapped(rows[drawn - 1] - visible.pose_joints(student))).max() < 1e-9
 
 
 def test_a_student_pose_is_generic_and_the_numbers_are_per_student():
-    poses = [visible._pose(student) for student in STUDENTS]
+    poses = [visible.pose_joints(student) for student in STUDENTS]
     assert not np.allclose(poses[0], poses[1])
     for student, q in zip(STUDENTS, poses, strict=True):
         assert abs(np.sin(q[4])) > 0.3

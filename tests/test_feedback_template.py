@@ -1,5 +1,5 @@
 """The feedback page a student reads, as the course's nbgrader configuration renders it
-(robocourse/grading/templates): each exercise named with its points, once in the contents,
+(grader/robocourse_grader/templates): each exercise named with its points, once in the contents,
 no "Test cell" or "Comment" entry, long verdicts wrapped, MathJax from the course's own
 server and nothing from a CDN; the formgrader gets the same MathJax."""
 

@@ -18,7 +18,7 @@ import nbformat
 import pytest
 from nbgrader.api import Gradebook
 
-from robocourse.grading import sandbox
+from robocourse_grader import sandbox
 from tests.test_autograde import _fill_in
 
 ROOT = pathlib.Path(__file__).resolve().parent.parent
@@ -124,7 +124,7 @@ def course(tmp_path_factory):
             path = course / "grading" / "submitted" / student / assignment / release.name
             path.parent.mkdir(parents=True)
             nbformat.write(_filled(nbformat.read(release, 4), solution, student, answers), path)
-    result = run("robocourse.grading.autograde", "*", "--create", "--no-progress")
+    result = run("robocourse_grader.autograde", "*", "--create", "--no-progress")
     assert result.returncode == 0, result.stderr[-3000:]
     return course
 

@@ -297,7 +297,7 @@ STEP = FunctionSource("step", "def step(R, P, f, n):\n    f_i = np.asarray(R) @ 
 
 @pytest.fixture(scope="module")
 def runner():
-    with Runner(sandboxed=False, timeout=10) as job:
+    with Runner(timeout=10) as job:
         yield job
 
 
@@ -321,7 +321,7 @@ def test_forbidden_functions_refuse_there_and_only_there(runner):
 
 
 def test_a_function_that_does_not_return_is_stopped():
-    with Runner(sandboxed=False, timeout=2) as job:
+    with Runner(timeout=2) as job:
         endless = FunctionSource("endless", "def endless():\n    while True:\n        pass\n")
         with pytest.raises(StudentCodeError, match="did not finish within 2 s") as raised:
             StudentFunction(endless, job)()

@@ -13,7 +13,7 @@ from test_exercise_checks import ROOT, Submission, assert_code
 
 from robocourse.grading import handover
 from robocourse.grading.handover import HandoverError
-from robocourse.grading.preprocessors import load_exercise_set
+from robocourse_grader.preprocessors import load_exercise_set
 
 X = ["Symbol", "x", {}]
 ONE = ["Integer", "1"]

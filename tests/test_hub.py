@@ -852,14 +852,17 @@ def test_the_hub_and_everything_it_started_are_gone(term):
 
 def test_every_module_and_command_of_the_package_imports_in_the_class_environment():
     """The class environment holds everything the course's code and commands need: every
-    module of the installed package imports, and every console script's entry point
-    loads, in the environment's own Python (a missing dependency fails here)."""
+    module of the installed packages (the library and the instructor's grader) imports,
+    and every console script's entry point loads, in the environment's own Python (a
+    missing dependency fails here)."""
     check = textwrap.dedent("""\
-        import importlib, importlib.metadata, pkgutil, robocourse
-        modules = [m.name for m in pkgutil.walk_packages(robocourse.__path__, "robocourse.")]
+        import importlib, importlib.metadata, pkgutil, robocourse, robocourse_grader
+        modules = [m.name for package in (robocourse, robocourse_grader)
+                   for m in pkgutil.walk_packages(package.__path__, package.__name__ + ".")]
         for name in modules:
             importlib.import_module(name)
-        scripts = [e for e in importlib.metadata.distribution("robocourse").entry_points
+        scripts = [e for name in ("robocourse", "robocourse-grader")
+                   for e in importlib.metadata.distribution(name).entry_points
                    if e.group == "console_scripts"]
         for entry in scripts:
             entry.load()

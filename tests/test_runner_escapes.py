@@ -26,8 +26,8 @@ from test_exercise_feedback import (
 
 from robocourse.grading import handover
 from robocourse.grading.exercises import Context
-from robocourse.grading.preprocessors import _recompute, load_exercise_set
 from robocourse.grading.runner import Runner
+from robocourse_grader.preprocessors import _recompute, load_exercise_set
 
 ASSIGNMENT = "ch1_statics"
 GRADER = ROOT / "solutions" / ASSIGNMENT / "grader.py"
@@ -167,7 +167,7 @@ def test_an_answer_cell_that_keeps_the_channel_busy_is_cut_at_the_deadline():
     """Keep-alive lines on the runner's channel (its file descriptor 3), for three
     deadlines: the replay still ends at one, and the answers it did not reach fail as too
     slow."""
-    runner = QuickRunner(sandboxed=False)
+    runner = QuickRunner()
     with runner:
         results = recomputed(notebook_with("ex1_tau_tool", WRITER.format(
             fds=[3], seconds=3 * DEADLINE, line='{"group": -1}')), runner=lambda: runner)

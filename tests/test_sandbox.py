@@ -13,8 +13,9 @@ import nbformat
 import pytest
 from nbgrader.api import Gradebook
 
-from robocourse.grading import preprocessors, sandbox
-from robocourse.grading.preprocessors import SandboxedExecute
+from robocourse.grading import students
+from robocourse_grader import preprocessors, sandbox
+from robocourse_grader.preprocessors import SandboxedExecute
 
 ROOT = pathlib.Path(__file__).resolve().parent.parent
 
@@ -49,7 +50,7 @@ def test_the_library_is_imported_from_its_bytecode():
     """A sandbox cannot write ``__pycache__``; ``command`` compiles the package's bytecode
     first (here after a module changed), so no robocourse module is compiled from its
     source inside (which cost about 0.1 s of CPU a process)."""
-    changed = pathlib.Path(sandbox.__file__).with_name("students.py")
+    changed = pathlib.Path(students.__file__)
     os.utime(changed)                                   # newer than its bytecode
     sandbox._package_bytecode.cache_clear()
     argv = sandbox.command([sys.executable, "-v", "-c", "import robocourse.grading, "
@@ -238,8 +239,8 @@ def test_robocourse_autograde_refuses_a_configuration_without_the_sandbox(tmp_pa
         + "c.CourseDirectory.db_url = 'sqlite:///%s/gradebook.db'\n" % tmp_path)
     (tmp_path / "submitted" / "s1" / "a").mkdir(parents=True)
     nbformat.write(nbformat.v4.new_notebook(), tmp_path / "submitted" / "s1" / "a" / "a.ipynb")
-    result = subprocess.run([sys.executable, "-m", "robocourse.grading.autograde", "a"],
+    result = subprocess.run([sys.executable, "-m", "robocourse_grader.autograde", "a"],
                             cwd=tmp_path, capture_output=True, text=True, env=ENVIRONMENT,
                             timeout=120)
     assert result.returncode != 0
-    assert "lacks SandboxedExecute and Verdict" in result.stderr
+    assert "lacks SandboxedExecute and DecideTestCells" in result.stderr

@@ -20,9 +20,9 @@ from sympy.physics.mechanics import dynamicsymbols
 
 from robocourse.grading import handover
 from robocourse.grading.exercises import Context
-from robocourse.grading.preprocessors import load_exercise_set
 from robocourse.grading.vocabulary import Vocabulary, module_symbols, read_answer, spelling
 from robocourse.robot import joint_symbol_role
+from robocourse_grader.preprocessors import load_exercise_set
 
 ROOT = pathlib.Path(__file__).resolve().parent.parent
 ASSIGNMENTS = sorted(p.name for p in (ROOT / "solutions").iterdir() if p.is_dir())

@@ -21,6 +21,21 @@ from robocourse.kinematics import forward_kinematics, is_singular, jacobian_rows
 from robocourse.models import planar_2r, planar_3r
 from robocourse.robot import SerialChain
 
+#: What the test cells (``checks.exercise_<n>(…)``) and the hidden tests
+#: (``solutions/ch0_kinematics/grader.py``) use of this module: its interface
+#: (tests/test_exercise_interfaces.py keeps it exact).
+__all__ = [
+    "exercises",
+    "exercise_1", "exercise_2", "exercise_3", "exercise_4", "exercise_5", "exercise_6",
+    "exercise_7", "exercise_8",
+    "DETERMINANT_ROUTES", "JACOBIAN_ROUTES", "LENGTHS", "PLANAR", "POSE_ROUTES", "Q",
+    "RATE_ROUTES", "SYMBOLS", "base_jacobian", "check_dh", "check_out_of_reach", "check_pose",
+    "check_step", "dh_call", "expected_step", "from_base_jacobian", "from_pose",
+    "from_rates_jacobian", "gripper_arm", "ik_numbers", "jacobian_det", "rates_numbers",
+    "student_dh", "student_solutions", "student_step", "theta1", "tool_jacobian",
+    "turn_into_tool_frame",
+]
+
 exercises = ExerciseSet("ch0_kinematics")
 
 theta1, theta2, theta3 = sp.symbols("theta1 theta2 theta3")

@@ -18,6 +18,19 @@ from robocourse.kinematics import jacobian
 from robocourse.models import planar_2r, planar_3r, rp_arm
 from robocourse.statics import joint_torques_by_jacobian
 
+#: What the test cells (``checks.exercise_<n>(…)``) and the hidden tests
+#: (``solutions/ch1_statics/grader.py``) use of this module: its interface
+#: (tests/test_exercise_interfaces.py keeps it exact).
+__all__ = [
+    "exercises",
+    "exercise_1", "exercise_2", "exercise_3", "exercise_4", "exercise_5", "exercise_6",
+    "exercise_7", "exercise_8", "exercise_9",
+    "EX1_SYMBOLS", "EX3_SYMBOLS", "EX4_SYMBOLS", "EX5_SYMBOLS", "Fx", "Fy", "STATICS_ROUTES",
+    "TRANSFORM_ROUTES", "VELOCITY_ROUTES", "base_frame_torques", "check_free_force",
+    "check_step", "fx", "fy", "nz", "payload_numbers", "sensor_numbers", "singular_torques",
+    "student_step", "theta1", "theta2", "theta3", "tool_frame_torques",
+]
+
 exercises = ExerciseSet("ch1_statics")
 
 theta1, theta2, theta3, d2 = sp.symbols("theta1 theta2 theta3 d2")

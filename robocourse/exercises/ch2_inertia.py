@@ -25,6 +25,19 @@ from robocourse.inertia import (
     rotate_inertia,
 )
 
+#: What the test cells (``checks.exercise_<n>(…)``) and the hidden tests
+#: (``solutions/ch2_inertia/grader.py``) use of this module: its interface
+#: (tests/test_exercise_interfaces.py keeps it exact).
+__all__ = [
+    "exercises",
+    "exercise_1", "exercise_2", "exercise_3", "exercise_4", "exercise_5", "exercise_6",
+    "exercise_7", "exercise_8", "exercise_9",
+    "BOX", "BY_HAND_ROUTES", "CYLINDER", "PLATE", "PRINCIPAL_ROUTES", "ROTATION_ROUTES",
+    "box_about_edge", "box_centre", "box_numbers", "check_reply", "check_theorem",
+    "cylinder_about_rim", "h", "l", "link_numbers", "m", "plate_about_corner", "r",
+    "random_turn", "tensor_numbers", "w",
+]
+
 exercises = ExerciseSet("ch2_inertia")
 
 m, w, l, h, r = sp.symbols("m w l h r", positive=True)

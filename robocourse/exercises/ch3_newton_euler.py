@@ -29,6 +29,21 @@ from robocourse.models import planar_2r, planar_2r_distributed, rp_arm
 from robocourse.newton_euler import gravity_load, inverse_dynamics, newton_euler
 from robocourse.robot import Link, SerialChain, joint_symbols
 
+#: What the test cells (``checks.exercise_<n>(…)``) and the hidden tests
+#: (``solutions/ch3_newton_euler/grader.py``) use of this module: its interface
+#: (tests/test_exercise_interfaces.py keeps it exact).
+__all__ = [
+    "exercises",
+    "exercise_1", "exercise_2", "exercise_3", "exercise_4", "exercise_5", "exercise_6",
+    "exercise_7", "exercise_8", "exercise_9", "exercise_10",
+    "DISTRIBUTED_SYMBOLS", "DYNAMICS_ROUTES", "FORWARD_ROUTES", "INWARD_NAMES", "LINES",
+    "OUTWARD_NAMES", "PR_SYMBOLS", "RP_SYMBOLS", "Robot", "STEPS", "bearing_slips",
+    "call_step", "check_inward_step", "check_mass_matrix", "check_outward_step",
+    "classmate_derivation", "com_slips", "ddot2", "floats", "from_mass_matrix", "from_vdot_C2",
+    "inward_arguments", "payload_numbers", "pr_slips", "release_arm", "release_numbers",
+    "symbolic_trace", "thetadot1",
+]
+
 exercises = ExerciseSet("ch3_newton_euler")
 
 theta1, theta2, d1, d2 = sp.symbols("theta1 theta2 d1 d2")

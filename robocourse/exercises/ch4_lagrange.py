@@ -31,6 +31,21 @@ from robocourse.grading.exercises import Expression, Function, Mapping, Matrix, 
 from robocourse.models import planar_2r, planar_2r_distributed
 from robocourse.robot import Link, SerialChain, joint_symbols
 
+#: What the test cells (``checks.exercise_<n>(…)``) and the hidden tests
+#: (``solutions/ch4_lagrange/grader.py``) use of this module: its interface
+#: (tests/test_exercise_interfaces.py keeps it exact).
+__all__ = [
+    "exercises",
+    "exercise_1", "exercise_2", "exercise_3", "exercise_4", "exercise_5", "exercise_6",
+    "exercise_7", "exercise_8",
+    "DYNAMICS_ROUTES", "ENERGY_SYMBOLS", "LIFT_SYMBOLS", "MODEL_MENU", "MODEL_SYMBOLS",
+    "check_coriolis", "check_energy_part", "check_group", "check_mass_matrix",
+    "classmate_model", "coriolis_case", "corrected_model", "entry_of", "free_swing_energy",
+    "from_energy", "group_stems_from", "lift_arm", "lift_energy", "lift_torques",
+    "motion_state", "mp", "payload_arm_parts", "payload_numbers", "payload_terms",
+    "uniform_rods",
+]
+
 exercises = ExerciseSet("ch4_lagrange")
 
 theta1, theta2, d1 = sp.symbols("theta1 theta2 d1")

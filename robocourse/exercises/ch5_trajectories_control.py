@@ -29,6 +29,19 @@ from robocourse.robot import joint_symbols
 from robocourse.simulate import forward_dynamics
 from robocourse.trajectories import cubic_duration, straight_line_2r
 
+#: What the test cells (``checks.exercise_<n>(…)``) and the hidden tests
+#: (``solutions/ch5_trajectories_control/grader.py``) use of this module: its interface
+#: (tests/test_exercise_interfaces.py keeps it exact).
+__all__ = [
+    "exercises",
+    "exercise_1", "exercise_2", "exercise_3", "exercise_4a", "exercise_4b", "exercise_5",
+    "exercise_6", "exercise_7", "exercise_8a", "exercise_8b", "exercise_8c",
+    "CONTROL_SYMBOLS", "CUBIC_SYMBOLS", "K_p", "K_v", "TRAJECTORY_ROUTES", "VIA_MARKERS",
+    "VIA_SYMBOLS", "check_condition", "check_law", "check_position", "classmate_setup",
+    "corrected_law", "line_numbers", "rest_to_rest", "state_arm", "state_numbers",
+    "sync_numbers", "t_f", "theta_0", "theta_f", "thetadot_0", "thetadot_f", "through_via",
+]
+
 exercises = ExerciseSet("ch5_trajectories_control")
 
 t, t_f = sp.symbols("t t_f")

@@ -20,6 +20,18 @@ from robocourse.kinematics import forward_kinematics, jacobian_by_propagation
 from robocourse.models import puma560
 from robocourse.widgets.puma560_figures import as_image, pose_figure
 
+#: What the test cells (``checks.exercise_<n>(…)``) and the hidden tests
+#: (``solutions/ch6_puma560/grader.py``) use of this module: its interface
+#: (tests/test_exercise_interfaces.py keeps it exact).
+__all__ = [
+    "exercises",
+    "exercise_1", "exercise_2", "exercise_3", "exercise_4", "exercise_5", "exercise_6",
+    "DYNAMICS_ROUTES", "EX3_SYMBOLS", "EX4_SYMBOLS", "EX6_SYMBOLS", "G", "IK_ROUTES",
+    "JACOBIAN_ROUTES", "LENGTHS", "a2", "a3", "check_angle_pair", "column_mistakes",
+    "d3", "d4", "det_mistakes", "draw_pose", "gravity_numbers", "pose_joints", "pose_numbers",
+    "px", "py", "pz", "theta2", "theta3", "theta5", "tool_jacobian", "wrapped",
+]
+
 exercises = ExerciseSet("ch6_puma560")
 
 theta = sp.symbols("theta1:7")
@@ -72,7 +84,7 @@ def check_angle_pair(given, expected, name, mistakes=()):
 # --- per-student numbers --------------------------------------------------------------
 
 @functools.lru_cache(maxsize=None)
-def _pose(student):
+def pose_joints(student):
     """The joint vector whose pose a student gets (generic: away from all three
     singularities and from the workspace boundary)."""
     rng = student_rng(student).spawn(3)[0]
@@ -87,12 +99,12 @@ def _pose(student):
 def pose_numbers(student):
     """Exercises 1 and 2: the target pose ``0_T_6`` of one student (a 4x4 array; its last
     column holds the wrist centre ``p``, metres)."""
-    return np.asarray(forward_kinematics(puma560(), _pose(student)), dtype=float)
+    return np.asarray(forward_kinematics(puma560(), pose_joints(student)), dtype=float)
 
 
 def draw_pose(student):
     """Exercise 2: the student's pose drawn with its joint axes (a PNG image to display)."""
-    return as_image(pose_figure(_pose(student), title="your pose (axis 5 drawn thicker)"))
+    return as_image(pose_figure(pose_joints(student), title="your pose (axis 5 drawn thicker)"))
 
 
 def gravity_numbers(student):

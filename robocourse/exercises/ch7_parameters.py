@@ -19,6 +19,19 @@ from robocourse.models import planar_2r
 from robocourse.parameters import parameter_symbols, regressor
 from robocourse.robot import joint_symbols
 
+#: What the test cells (``checks.exercise_<n>(…)``) and the hidden tests
+#: (``solutions/ch7_parameters/grader.py``) use of this module: its interface
+#: (tests/test_exercise_interfaces.py keeps it exact).
+__all__ = [
+    "exercises",
+    "exercise_1", "exercise_2", "exercise_3", "exercise_4", "exercise_5", "exercise_6",
+    "exercise_7",
+    "EX2_SYMBOLS", "EX4_SYMBOLS", "GRAVITY", "IDENTIFICATION_ROUTES", "M2", "M3",
+    "PARAMETER_ROUTES", "REGRESSOR_ROUTES", "REGROUPING_ROUTES", "ZZ1", "check_rigid", "g",
+    "l1", "l2", "link_numbers", "no_effect_2r", "pendulum_data", "regressor_column", "theta1",
+    "theta2", "zzr1_3r",
+]
+
 exercises = ExerciseSet("ch7_parameters")
 
 GRAVITY = 9.81

@@ -1,4 +1,4 @@
-"""Grading the exercises: answer checks, exercise sets, and sandboxed autograding.
+"""Grading the exercises: answer checks, exercise sets, and what a student's kernel runs.
 
 For exercise authors (``robocourse/exercises/<assignment>.py`` and the hidden
 ``solutions/<assignment>/grader.py``):
@@ -8,9 +8,14 @@ For exercise authors (``robocourse/exercises/<assignment>.py`` and the hidden
 * ``check_expression``, ``check_number``, ``check_call``, ``Mistake`` (``checks``);
 * ``student_id``, ``student_rng`` (``students``).
 
-For instructors: ``robocourse-autograde <assignment>`` (``autograde``), built on
-``preprocessors`` (the nbgrader pipeline), ``sandbox``, ``runner``, ``handover``
-and ``report``.
+What a student's kernel runs besides: the hand-over of answers as data (``handover``),
+the visible tests' runner of student functions (``runner``, a subprocess; ``concepts``,
+what an exercise switches off), and the deadline of one decision (``isolation``).
+
+For instructors, a package of its own (``grader/``, ``robocourse_grader``; a student's
+``pip install robocourse`` leaves it out): ``robocourse-autograde <assignment>``
+(``autograde``), built on ``preprocessors`` (the nbgrader pipeline), ``sandbox`` (which
+also starts this ``runner`` sandboxed) and ``report``.
 """
 
 from robocourse.grading.checks import Mistake, check_call, check_expression, check_number, term_kind

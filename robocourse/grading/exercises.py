@@ -14,9 +14,10 @@ while the student works, runs the visible tests: a failure shows as one short
 verdict, an error output of the cell that does not stop Run All. When the notebook
 is graded the kernel only hands over; the grader — a process that never runs
 student code — checks the hand-over against its schema, then rebuilds the answers
-and runs the visible and the hidden tests itself (``preprocessors.Verdict``), each
-exercise in a child process with a deadline and a memory budget (``isolation``), so
-that an answer costs at most its own exercise. A student's function is called in a
+and runs the visible and the hidden tests itself (the instructor's package,
+``robocourse_grader.preprocessors.DecideTestCells``), each exercise in a child process
+with a deadline and a memory budget (``isolation``), so that an answer costs at most its
+own exercise. A student's function is called in a
 fresh sandboxed process (``runner``) with the library functions the exercise forbids
 switched off; an answer the exercise asks to derive by hand is recomputed from the
 answer cell's source in that process, with the library route switched off.
@@ -62,8 +63,8 @@ from robocourse.grading.checks import Mistake, check_expression, same  # noqa: F
 from robocourse.grading.handover import FunctionSource, encode
 from robocourse.grading.vocabulary import Vocabulary, module_symbols
 
-__all__ = ["ExerciseSet", "Exercise", "Context", "Verdict", "Expression", "Matrix", "Numbers",
-           "Function", "Robot", "Choice", "Mapping", "Text", "Value", "build_robot",
+__all__ = ["ExerciseSet", "Exercise", "Context", "ExerciseVerdict", "Expression", "Matrix",
+           "Numbers", "Function", "Robot", "Choice", "Mapping", "Text", "Value", "build_robot",
            "NotPassed", "FAULTS", "NEXT_STEP"]
 
 #: Seconds the grader spends on one exercise — rebuilding its answers and running its
@@ -390,7 +391,7 @@ FAULTS = {"not-handed-over": "student", "too-slow": "student", "too-large": "stu
 
 
 @dataclasses.dataclass
-class Verdict:
+class ExerciseVerdict:
     """The grader's decision on one exercise: passed, the feedback and the mistake code."""
 
     passed: bool
@@ -426,7 +427,7 @@ class Context:
         # {exercise number: {name: rebuilt value}}, or the pickled answers that the
         # exercise's child kept, loaded where a later check asks for them
         self.answers = answers or {}
-        self.verdicts = verdicts or {}        # {exercise number: Verdict}
+        self.verdicts = verdicts or {}        # {exercise number: ExerciseVerdict}
         self.exercise = None
         # {exercise: {"values"|"error": …}} (grader), or pickled by the replay's child
         self.recomputed = None
@@ -446,7 +447,7 @@ class Context:
     def runner(self):
         """The process that runs this submission's functions (started on first use)."""
         if self._runner is None:
-            factory = self._runner_factory or (lambda: runner.Runner(sandboxed=False))
+            factory = self._runner_factory or (lambda: runner.Runner())
             self._runner = factory()
         return self._runner
 
@@ -568,7 +569,7 @@ class Context:
         try:
             handover.check_answers(handed)
         except handover.HandoverError as error:
-            return Verdict.failed(f"Exercise {number}: no valid answer was handed in for "
+            return ExerciseVerdict.failed(f"Exercise {number}: no valid answer was handed in for "
                                   f"exercise {number} ({error})", "not-handed-over")
         self.exercise_set.warm(self._runner_factory)
         uses_functions = exercise.uses_functions()
@@ -706,8 +707,8 @@ class Exercise:
 
     def judge(self, handed, context):
         """Rebuild the answers ``handed`` (hand-over data, of the schema) and decide: the
-        :class:`Verdict`, and the rebuilt answers pickled for the checks of later exercises
-        (None when they cannot be kept). The grader runs this in a child process
+        :class:`ExerciseVerdict`, and the rebuilt answers pickled for the checks of later
+        exercises (None when they cannot be kept). The grader runs this in a child process
         (:meth:`Context.decide`)."""
         try:
             decoded = {name: {"value": handover.decode(entry["value"])}
@@ -717,12 +718,13 @@ class Exercise:
             context.answers[self.number] = rebuilt
             self.decide(rebuilt, context)
         except handover.HandoverError as error:
-            return Verdict.failed(f"Exercise {self.number}: {error}", "not-handed-over"), None
+            return ExerciseVerdict.failed(f"Exercise {self.number}: {error}",
+                                          "not-handed-over"), None
         except AssertionError as error:
             code = getattr(error, "code", "failed")
-            return Verdict.failed(f"Exercise {self.number}: {error}", code), \
+            return ExerciseVerdict.failed(f"Exercise {self.number}: {error}", code), \
                 self._kept(context)
-        return Verdict(True, f"Exercise {self.number}: all tests passed.", "passed"), \
+        return ExerciseVerdict(True, f"Exercise {self.number}: all tests passed.", "passed"), \
             self._kept(context)
 
     def _kept(self, context):
@@ -790,14 +792,14 @@ class _Restart:
 def _not_decided(number, outcome, context):
     """The verdict on an exercise whose child did not return one (``isolation.Outcome``)."""
     if outcome.failure == "timeout":
-        return Verdict.failed(f"Exercise {number}: the grader could not check this answer "
+        return ExerciseVerdict.failed(f"Exercise {number}: the grader could not check this answer "
                               f"within {context.check_seconds} s (is it very large?); simplify "
                               "it and hand it in again", "too-slow")
     if outcome.failure == "memory":
-        return Verdict.failed(f"Exercise {number}: checking this answer needs more than "
+        return ExerciseVerdict.failed(f"Exercise {number}: checking this answer needs more than "
                               f"{context.check_memory_bytes >> 20} MB of memory (is it very "
                               "large?); simplify it and hand it in again", "too-large")
-    return Verdict.failed(f"Exercise {number}: the grader failed on this answer "
+    return ExerciseVerdict.failed(f"Exercise {number}: the grader failed on this answer "
                           f"({outcome.detail}); the instructor will look at it",
                           "grader-error")
 
@@ -976,8 +978,8 @@ class ExerciseSet:
 
     def decide(self, cell, handed, context=None):
         """The verdict on the answers ``handed`` (hand-over data) of the test cell
-        ``cell`` — the grader's entry point (``preprocessors.Verdict``); see
-        :meth:`Context.decide`."""
+        ``cell`` — the grader's entry point
+        (``robocourse_grader.preprocessors.DecideTestCells``); see :meth:`Context.decide`."""
         exercise = self.by_cell(cell)
         if context is not None:
             return context.decide(exercise, handed)

@@ -3,9 +3,9 @@
 The grader never executes student code itself. When an exercise asks for a
 function ("implement one inward step of the statics recursion"), or asks for a
 derivation by hand that one library call would answer, the grader starts this
-module as a separate process — inside the sandbox when grading (``sandbox``), as
-a plain subprocess while a student works — and talks to it over its standard
-input and output, one JSON line per message:
+module as a separate process — inside the sandbox when grading
+(``robocourse_grader.sandbox``), as a plain subprocess while a student works — and talks
+to it over its standard input and output, one JSON line per message:
 
 ``{"op": "start", "setup": …, "program": …, "function": name | null, "names": […],
 "forbidden": [concept, …]}``
@@ -58,7 +58,7 @@ import sys
 import time
 import traceback
 
-from robocourse.grading import concepts, handover, sandbox
+from robocourse.grading import concepts, handover
 from robocourse.grading.checks import Mistake, shorten
 
 __all__ = ["Runner", "StudentCodeError", "StudentFunction", "REFUSAL", "GUARDED"]
@@ -638,24 +638,25 @@ def serve():
 class Runner:
     """The grader's end of a runner process (started on first use, one per submission).
 
-    ``sandboxed``: run it under :mod:`sandbox` (grading) or as a plain subprocess
-    (a student's visible tests). ``timeout``: seconds a start or a call may take.
+    A plain subprocess (a student's visible tests); the instructor's grader runs it in a
+    sandbox (``robocourse_grader.sandbox.SandboxedRunner`` overrides :meth:`command`).
+    ``timeout``: seconds a start or a call may take.
     """
 
-    def __init__(self, *, sandboxed, slot=0, timeout=20, limits=None, env=None):
-        self.sandboxed, self.slot, self.timeout = sandboxed, slot, timeout
-        self.limits = limits or sandbox.Limits(cpu_seconds=300)
-        self.env = env
+    def __init__(self, *, timeout=20):
+        self.timeout = timeout
         self.process = None
         self._owner = None
         self.started = False
         self.buffer = b""
 
+    def command(self, argv):
+        """The command line that starts the runner process ``argv`` (as it is, here)."""
+        return argv
+
     def _launch(self):
         self.buffer = b""
-        argv = [sys.executable, "-m", "robocourse.grading.runner"]
-        if self.sandboxed:
-            argv = sandbox.command(argv, slot=self.slot, limits=self.limits, env=self.env)
+        argv = self.command([sys.executable, "-m", "robocourse.grading.runner"])
         self.process = subprocess.Popen(argv, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
                                         stderr=subprocess.DEVNULL, start_new_session=True)
         self._owner = os.getpid()

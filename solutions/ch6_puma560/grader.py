@@ -19,7 +19,6 @@ from robocourse.exercises.ch6_puma560 import (
     JACOBIAN_ROUTES,
     LENGTHS,
     G,
-    _pose,
     a2,
     a3,
     check_angle_pair,
@@ -29,6 +28,7 @@ from robocourse.exercises.ch6_puma560 import (
     det_mistakes,
     exercises,
     gravity_numbers,
+    pose_joints,
     pose_numbers,
     px,
     py,
@@ -100,7 +100,7 @@ def exercise_1(theta1_both, theta3_both, context):
 def _drawn_row(student):
     """The rows of the library's solution table and the (1-based) row of the drawn pose."""
     rows = inverse_kinematics(puma560(), pose_numbers(student))
-    distance = [np.abs(wrapped(row - _pose(student))).max() for row in rows]
+    distance = [np.abs(wrapped(row - pose_joints(student))).max() for row in rows]
     return rows, int(np.argmin(distance)) + 1
 
 

@@ -20,7 +20,7 @@
   Before the first submission of an assignment, it grades the assignment's solution
   the same way (:func:`canary`) and goes no further unless it gets full marks: a
   sandbox that cannot import the course would otherwise grade everyone zero.
-* :class:`Verdict` runs next, in nbgrader's own process, which never executes
+* :class:`DecideTestCells` runs next, in nbgrader's own process, which never executes
   student code: for every test cell it checks the hand-over in the cell's outputs
   against its schema, rebuilds the answers and decides with the assignment's checks
   (``solutions/<assignment>/grader.py``, hidden tests included), each cell in a child
@@ -65,12 +65,18 @@ from nbgrader.coursedir import CourseDirectory
 from nbgrader.preprocessors import Execute, NbGraderPreprocessor
 from traitlets import Bool, Enum, Integer, Set, Unicode
 
-from robocourse.grading import handover, runner, sandbox, students
-from robocourse.grading.exercises import CHECK_MEMORY_BYTES, CHECK_SECONDS, Context, ExerciseSet
-from robocourse.grading.exercises import Verdict as Decision
+from robocourse.grading import handover, runner, students
+from robocourse.grading.exercises import (
+    CHECK_MEMORY_BYTES,
+    CHECK_SECONDS,
+    Context,
+    ExerciseSet,
+    ExerciseVerdict,
+)
+from robocourse_grader import sandbox
 
-__all__ = ["SandboxedExecute", "Verdict", "SanitizeOutputs", "ReleaseStudentId", "ReleaseRunAll",
-           "load_exercise_set", "canary", "require_canary", "CanaryFailed"]
+__all__ = ["SandboxedExecute", "DecideTestCells", "SanitizeOutputs", "ReleaseStudentId",
+           "ReleaseRunAll", "load_exercise_set", "canary", "require_canary", "CanaryFailed"]
 
 #: The example id the instructor's versions use, replaced in the release.
 EXAMPLE_ID = "instructor"
@@ -491,7 +497,7 @@ def _error_text(cell):
     return text if len(text) <= 300 else text[:299] + "…"
 
 
-class Verdict(NbGraderPreprocessor):
+class DecideTestCells(NbGraderPreprocessor):
     """Decide every test cell from its hand-over with the assignment's grader module.
 
     Each test cell is decided apart: its hand-over checked against the schema, then its
@@ -523,7 +529,9 @@ class Verdict(NbGraderPreprocessor):
         environment = {students.GRADED_STUDENT: student}
 
         def new_runner():
-            return runner.Runner(sandboxed=not self.unsafe, slot=_slot(), env=environment)
+            if self.unsafe:
+                return runner.Runner()
+            return sandbox.SandboxedRunner(slot=_slot(), env=environment)
 
         context = Context(exercise_set, student, secret=secret, runner_factory=new_runner,
                           check_seconds=self.check_seconds,
@@ -550,7 +558,7 @@ class Verdict(NbGraderPreprocessor):
                              f"of {exercise_set.name}")
         verdict = _decided(exercise, list(_handovers(cell)), context)
         if verdict is None:
-            verdict = Decision.failed(_no_answer(exercise.number, cell, index, died),
+            verdict = ExerciseVerdict.failed(_no_answer(exercise.number, cell, index, died),
                                       "no-answer")
         context.verdicts[exercise.number] = verdict
         cell.outputs = [_verdict_output(verdict)]
@@ -574,7 +582,7 @@ def _decided(exercise, payloads, context):
             return context.decide(exercise, answers)
     if malformed is None:
         return None
-    return Decision.failed(f"Exercise {number}: no valid answer was handed in for exercise "
+    return ExerciseVerdict.failed(f"Exercise {number}: no valid answer was handed in for exercise "
                            f"{number} ({malformed})", "not-handed-over")
 
 
@@ -693,7 +701,7 @@ def _graded_solution(config, assignment, path):
                      "nbgrader": {"assignment": assignment, "student": CANARY,
                                   "notebook": path.stem}}
         nb, resources = SandboxedExecute(config=config, canary=False).preprocess(nb, resources)
-        nb, _ = Verdict(config=config).preprocess(nb, resources)
+        nb, _ = DecideTestCells(config=config).preprocess(nb, resources)
     return nb
 
 

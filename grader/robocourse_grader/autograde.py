@@ -63,7 +63,7 @@ from nbgrader.converters.base import BaseConverter
 from nbgrader.preprocessors import SaveAutoGrades
 from traitlets import Bool, Integer, default
 
-from robocourse.grading import report
+from robocourse_grader import report
 
 #: Wall-clock seconds of one submission in a worker, beyond which the worker is stopped:
 #: above what its limited parts can take (the kernel's running time, the replay, each
@@ -148,7 +148,7 @@ class Canary:
     who: str = "the solution"
 
     def run(self, exporter):
-        from robocourse.grading.preprocessors import canary
+        from robocourse_grader.preprocessors import canary
 
         started = time.monotonic()
         reason = canary(exporter.config, self.assignment)
@@ -234,14 +234,18 @@ class ParallelAutograde(Autograde):
         copy a link's target as the instructor."""
         from nbgrader.converters.base import NbGraderException
 
-        from robocourse.grading.preprocessors import SandboxedExecute, SanitizeOutputs, Verdict
+        from robocourse_grader.preprocessors import (
+            DecideTestCells,
+            SandboxedExecute,
+            SanitizeOutputs,
+        )
 
         steps = list(self.autograde_preprocessors)
-        missing = [p.__name__ for p in (SandboxedExecute, Verdict, SanitizeOutputs)
+        missing = [p.__name__ for p in (SandboxedExecute, DecideTestCells, SanitizeOutputs)
                    if not any(issubclass(step, p) for step in steps)]
         hook = self.pre_convert_hook                # run as __main__, this module is a copy
         if (getattr(hook, "__module__", None), getattr(hook, "__qualname__", None)) != \
-                (__name__.replace("__main__", "robocourse.grading.autograde"),
+                (__name__.replace("__main__", "robocourse_grader.autograde"),
                  remove_special_files_hook.__qualname__):
             missing.append("the pre-convert hook remove_special_files_hook")
         if missing:
@@ -273,7 +277,7 @@ class ParallelAutograde(Autograde):
         Return the seconds it took."""
         from nbgrader.converters.base import NbGraderException
 
-        from robocourse.grading.preprocessors import canary_message
+        from robocourse_grader.preprocessors import canary_message
 
         started = time.monotonic()
         assignments = sorted({self._ids(submission)[0] for submission in self.assignments})
@@ -394,8 +398,8 @@ class _Pool:
         # (nbgrader, nbconvert, the sandbox): a fresh process, like "spawn", without
         # every worker importing it all again.
         context = multiprocessing.get_context("forkserver")
-        context.set_forkserver_preload(["robocourse.grading.autograde",
-                                        "robocourse.grading.preprocessors"])
+        context.set_forkserver_preload(["robocourse_grader.autograde",
+                                        "robocourse_grader.preprocessors"])
         config = copy.deepcopy(self.converter.config)
         config.SandboxedExecute.canary = False               # the command grades it first
         mine, theirs = context.Pipe()
@@ -541,7 +545,8 @@ class ParallelAutogradeApp(AutogradeApp):
     description = "Autograde a class in parallel, every submission in its own sandbox"
     aliases = {**AutogradeApp.aliases, "workers": "ParallelAutograde.workers"}
     flags = {**AutogradeApp.flags,
-             "unsafe": ({"SandboxedExecute": {"unsafe": True}, "Verdict": {"unsafe": True}},
+             "unsafe": ({"SandboxedExecute": {"unsafe": True},
+                         "DecideTestCells": {"unsafe": True}},
                         "Run student code WITHOUT a sandbox (only for code you trust)."),
              "no-progress": ({"ParallelAutograde": {"progress": False}}, "No progress bar.")}
 

@@ -39,8 +39,10 @@ import subprocess
 import sys
 
 import robocourse
+from robocourse.grading.runner import Runner
 
-__all__ = ["Limits", "SandboxUnavailable", "available", "command", "FIRST_UID"]
+__all__ = ["Limits", "SandboxUnavailable", "SandboxedRunner", "available", "command",
+           "FIRST_UID"]
 
 #: User id of worker slot 0 when the grader runs as root (slot k runs as FIRST_UID + k).
 FIRST_UID = 61000
@@ -195,3 +197,17 @@ def _environment(extra):
             # front end started it, and prints no "Ctrl-C will not work" banner
             "JPY_PARENT_PID": "1"}
     return {**base, **(extra or {})}
+
+
+class SandboxedRunner(Runner):
+    """A runner process (``robocourse.grading.runner``) started in a fresh sandbox: how the
+    grader calls a student's function. ``slot``: the worker's slot (its user id when run
+    as root); ``limits`` and ``env``: as for :func:`command`."""
+
+    def __init__(self, *, slot=0, timeout=20, limits=None, env=None):
+        super().__init__(timeout=timeout)
+        self.slot, self.env = slot, env
+        self.limits = limits or Limits(cpu_seconds=300)
+
+    def command(self, argv):
+        return command(argv, slot=self.slot, limits=self.limits, env=self.env)
