@@ -157,6 +157,15 @@ def read_viewer_catalogue(path=VIEWER_CATALOGUE):
         return {m.context: (m.id, m.string, m.fuzzy) for m in read_po(handle) if m.id}
 
 
+def read_catalogue(path):
+    """{English: translation} of the catalogue ``path``: its current translations only (an
+    empty or fuzzy entry is left out, as Sphinx leaves it untranslated)."""
+    from babel.messages.pofile import read_po
+
+    with open(path, "rb") as handle:
+        return {m.id: m.string for m in read_po(handle) if m.id and m.string and not m.fuzzy}
+
+
 def update_viewer_catalogue(path=VIEWER_CATALOGUE):
     """Bring the viewer's catalogue up to date with ``arm_viewer.WORDS``."""
     from robocourse.widgets.arm_viewer import WORDS
