@@ -1,6 +1,7 @@
 # Two commands do all set-up on a fresh machine with Python 3.11:
 #   make lab    open the course in JupyterLab, as a student working alone (chapter 0 first),
-#               in your own copy of the notebooks: WORK, ~/robocourse-notebooks by default
+#               in your own copy of the notebooks: WORK, ~/robocourse-notebooks by default;
+#               in Chinese when LANG is Chinese (make lab LANG=zh_CN; LAB_LANGUAGE=en overrides)
 #   make test   run the whole test suite (unit, property, doctest, notebooks)
 #   make lab-instructor  the checkout in JupyterLab with nbgrader's instructor tools (npm)
 #   make hub    try the course as a class on JupyterHub, on 127.0.0.1 (root; deploy/README.md)
@@ -16,6 +17,10 @@ UV_INSTALL := $(BIN)/uv pip install --quiet --compile-bytecode --python $(BIN)/p
 PRUNE      := $(BIN)/uv pip uninstall --quiet --python $(BIN)/python -r excluded.txt
 # `make lab`: the student's own copy of the notebooks, outside this checkout (deploy/lab.py)
 WORK ?= $(HOME)/robocourse-notebooks
+# ... and its language: a Chinese locale (zh_CN, zh_CN.UTF-8, ...) opens the Chinese chapters
+# (chapters/zh_CN) with JupyterLab's interface in Chinese, anything else (C.UTF-8, en_US)
+# English. Follows LANG (`make lab LANG=zh_CN`); LAB_LANGUAGE=en or =zh_CN overrides it.
+LAB_LANGUAGE ?= $(LANG)
 # A class on JupyterHub: its folder, with the environment every account shares (outside
 # this checkout, which students must not read), and the port of `make hub`.
 HUB_ROOT ?= /srv/robocourse
@@ -23,7 +28,8 @@ HUB_PORT ?= 8000
 # pytest workers of the unit phase of `make test`
 UNIT_WORKERS ?= $(shell echo $$(( $$(nproc) + 1 )))
 
-.PHONY: lab lab-instructor test prepare system hub-env hub bench mutation clean book translations viewer
+.PHONY: lab lab-instructor test prepare system hub-env hub bench mutation clean book translations \
+	notebooks-zh viewer
 
 # The library and the instructor's grader (grader/, its own distribution: a student's
 # `pip install robocourse` leaves it out), both editable.
@@ -35,10 +41,10 @@ $(STAMP): pyproject.toml grader/pyproject.toml constraints.txt excluded.txt
 	touch $(STAMP)
 
 lab: $(STAMP)
-	$(BIN)/python deploy/lab.py student --work "$(WORK)"
+	$(BIN)/python deploy/lab.py student --work "$(WORK)" --language "$(LAB_LANGUAGE)"
 
 lab-instructor: $(STAMP)
-	$(BIN)/python deploy/lab.py instructor
+	$(BIN)/python deploy/lab.py instructor --language "$(LAB_LANGUAGE)"
 
 # Debian packages the tests need: Chromium for the browser tests, bubblewrap for the
 # sandbox that autograding runs student code in. Installed when we are root with
@@ -80,6 +86,11 @@ viewer: $(VIEWER_ASSETS)
 # After changing a chapter: extract its strings and merge them into book/locale (see book/README.md)
 translations: $(STAMP)
 	$(BIN)/python book/build.py --update-translations
+
+# After translating (the catalogues complete): the Chinese chapter notebooks, chapters/zh_CN,
+# written from the English ones and the catalogues (committed; the tests check they are current)
+notebooks-zh: $(STAMP)
+	$(BIN)/python tools/translate_notebooks.py
 
 # The class's environment (pip extra `hub`), JupyterHub's proxy and MathJax (npm, deploy/node_modules),
 # when we are root with npm and useradd; otherwise the hub test is skipped and says why.

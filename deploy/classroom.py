@@ -24,6 +24,8 @@ the feedback page one click from the Assignment List). JupyterHub's proxy
     etc/class/         nbgrader settings of every account (the exchange, the course)
     etc/student/       ... of students: no formgrader, no course list, no assignment editor
     chapters/          the chapters, read-only; every student has ~/chapters pointing here
+                       (the Chinese ones in chapters/zh_CN; JupyterLab's Settings → Language
+                       offers 中文: the class's environment has the zh-CN language pack)
     exchange/          nbgrader's exchange: writable by all, as nbgrader requires (1777)
     exchange/<course>/ owned by the instructor, so that no student can claim the course
     hub/               root only: the hub's database and cookie secret
@@ -347,7 +349,9 @@ def lay_out(root, env, instructor):
         (root / folder).mkdir(parents=True, exist_ok=True)
         os.chmod(root / folder, mode)
     shutil.copytree(CONFIG, root / "etc", dirs_exist_ok=True,
-                    ignore=shutil.ignore_patterns("self-study"))      # make lab's alone
+                    # make lab's alone: working alone, and the interface's language it
+                    # picks from LANG (a student of the class picks it in Settings → Language)
+                    ignore=shutil.ignore_patterns("self-study", "interface-*"))
     shutil.copytree(CHECKOUT / "chapters", root / "chapters", dirs_exist_ok=True,
                     ignore=shutil.ignore_patterns(".ipynb_checkpoints"))
     home = pathlib.Path(pwd_entry(instructor).pw_dir)

@@ -16,6 +16,7 @@ import io
 import json
 import os
 import pathlib
+import re
 import secrets
 import shlex
 import shutil
@@ -67,6 +68,13 @@ def lab(tmp_path_factory):
 
 
 @pytest.fixture(scope="module")
+def chinese_lab(tmp_path_factory):
+    """The same JupyterLab as ``make lab LANG=zh_CN.UTF-8`` opens it: the Chinese chapters,
+    JupyterLab's interface in Chinese."""
+    yield from _jupyterlab(tmp_path_factory, language="zh_CN.UTF-8")
+
+
+@pytest.fixture(scope="module")
 def player_lab(tmp_path_factory):
     """The same JupyterLab with its equation typesetter (MathJax) switched off, for the
     tests of the players: they look at figures and frame numbers, and typesetting a whole
@@ -75,9 +83,11 @@ def player_lab(tmp_path_factory):
     yield from _jupyterlab(tmp_path_factory, disabled=["@jupyterlab/mathjax-extension"])
 
 
-def _jupyterlab(tmp_path_factory, disabled=()):
-    """Serve JupyterLab (see ``lab``) with the extensions ``disabled`` switched off. The
-    address ``make lab`` would open in the browser is written to ``opened`` (a file)."""
+def _jupyterlab(tmp_path_factory, disabled=(), language="C.UTF-8"):
+    """Serve JupyterLab (see ``lab``) with the extensions ``disabled`` switched off, in the
+    course's language for the locale ``language`` (English unless Chinese, whatever LANG the
+    tests run with). The address ``make lab`` would open in the browser is written to
+    ``opened`` (a file)."""
     work = tmp_path_factory.mktemp("lab")
     if disabled:
         (work / "config" / "labconfig").mkdir(parents=True)
@@ -89,7 +99,8 @@ def _jupyterlab(tmp_path_factory, disabled=()):
     remember = f"import sys; open({str(work / 'opened')!r}, 'w').write(sys.argv[1])"
     process = subprocess.Popen(
         [sys.executable, str(ROOT / "deploy" / "lab.py"), "student",
-         "--work", str(work / "notebooks"), "--ServerApp.ip=127.0.0.1",
+         "--work", str(work / "notebooks"), f"--language={language}",
+         "--ServerApp.ip=127.0.0.1",
          f"--ServerApp.port={port}", f"--IdentityProvider.token={token}",
          f"--LabApp.user_settings_dir={work / 'settings'}",
          f"--LabApp.workspaces_dir={work / 'workspaces'}",
@@ -486,6 +497,41 @@ def test_make_lab_is_a_students_view_of_chapter_0_in_their_own_copy(browser, lab
                        .read_text())
     assert any('STUDENT_ID = "s1234567"' in "".join(c["source"]) for c in saved["cells"])
     assert git_status("chapters", "exercises", "book") == before
+
+
+def test_make_lab_in_chinese_opens_chapter_0_in_chinese_in_a_chinese_jupyterlab(
+        browser, chinese_lab, page_on_failure):
+    """``make lab LANG=zh_CN``: the student's copy opens at the Chinese chapter 0
+    (chapters/zh_CN), its headings and prose Chinese, in JupyterLab's Chinese interface (the
+    zh-CN language pack: menus 文件, 编辑, ...), with nothing asked of the internet."""
+    page = offline_page(browser, page_on_failure)
+    page_on_failure.lab = chinese_lab
+    page.set_default_timeout(120_000)
+    page.goto(opened_address(chinese_lab))
+    page.wait_for_url("**/lab/tree/chapters/zh_CN/00_kinematics.ipynb?**")
+    menus = page.locator(".lm-MenuBar-itemLabel")
+    menus.filter(has_text="文件").wait_for()
+    labels = menus.all_inner_texts()
+    assert {"文件", "编辑", "查看", "运行", "内核", "帮助"} <= set(labels), labels
+    assert not {"File", "Edit", "Kernel", "Help"} & set(labels), labels
+    active = page.locator(".lm-TabBar-tab.jp-mod-current .lm-TabBar-tabLabel").first
+    assert active.inner_text() == "00_kinematics.ipynb"
+    shown = page.locator(".jp-NotebookPanel:not(.lm-mod-hidden)")
+    title = shown.locator(".jp-RenderedMarkdown h1").first
+    title.wait_for()
+    assert title.inner_text().strip().rstrip("¶").startswith("第 0 章　运动学与雅可比矩阵")
+    assert shown.locator(".jp-RenderedMarkdown strong", has_text="学习目标。").count() == 1
+    # the markdown cells on screen (JupyterLab renders only those): all Chinese
+    markdown = shown.locator(".jp-MarkdownCell .jp-RenderedMarkdown")
+    markdown.filter(has_text="约定").first.wait_for()          # the second cell: conventions
+    rendered = [text for text in markdown.all_inner_texts() if text.strip()]
+    assert len(rendered) >= 2 and all(re.search(r"[\u4e00-\u9fff]", t) for t in rendered)
+    assert "Conventions" not in rendered[1]
+    # the kernel started with the notebook: its status in the Chinese status bar
+    page.locator(".jp-StatusBar-Widget", has_text="空闲").first.wait_for()
+    save("make-lab-chinese-chapter-0", page.screenshot())
+    assert not page.outside, page.outside
+    assert (chinese_lab["root"] / "chapters" / "zh_CN" / "00_kinematics.ipynb").is_file()
 
 
 # --- the 3-D arm viewer ------------------------------------------------------------------
