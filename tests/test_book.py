@@ -327,6 +327,31 @@ def test_landing_page_in_chinese_shows_the_translated_objectives(site):
         assert _plain(catalogue[first_objective]) in _plain(entry), notebook.name
 
 
+def test_landing_page_offers_each_chapters_notebook_in_the_pages_language(site):
+    """The English landing page downloads the English chapter, the Chinese one the Chinese
+    chapter (chapters/zh_CN, what `make lab LANG=zh_CN` opens)."""
+    for language, folder in (("en", ROOT / "chapters"), ("zh_CN", ROOT / "chapters" / "zh_CN")):
+        landing = site["root"] / language / "book" / "index.html"
+        entries = _entries(landing.read_text(encoding="utf-8"))
+        for notebook, entry in zip(CHAPTERS, entries, strict=True):
+            link = re.search(rf'href="([^"]*/{re.escape(notebook.name)})"', entry)
+            assert link, f"{language}: no link to the notebook of {notebook.name}"
+            served = _local_target(landing, link.group(1))
+            assert served.read_bytes() == (folder / notebook.name).read_bytes(), language
+
+
+def test_a_chinese_pages_widget_stills_send_the_reader_to_the_chinese_notebook(site):
+    notes = 0
+    for notebook in CHAPTERS:
+        page = (site["root"] / "zh_CN" / "chapters" / f"{notebook.stem}.html").read_text(
+            encoding="utf-8")
+        for note in re.findall(r'<p class="widget-still-note">(.*?)</p>', page, re.S):
+            notes += 1
+            assert f"chapters/zh_CN/{notebook.name}" in note and "make lab LANG=zh_CN" in note
+            assert (ROOT / "chapters" / "zh_CN" / notebook.name).is_file()
+    assert notes, "no widget still on the Chinese pages"
+
+
 def _chapter_source_objective(notebook):
     cells = json.loads(notebook.read_text(encoding="utf-8"))["cells"]
     first = "".join(cells[0]["source"])

@@ -149,7 +149,8 @@ class WidgetStills(SphinxTransform):
             in_page = png is None and runs_in_page(state, model_id)
             note = nodes.paragraph(
                 "",
-                text(self.config.language, "widget_live" if in_page else "widget_still"),
+                text(self.config.language, "widget_live" if in_page else "widget_still",
+                     notebook=self._notebook()),
                 classes=["widget-live-note" if in_page else "widget-still-note"],
             )
             note["translatable"] = False
@@ -171,6 +172,14 @@ class WidgetStills(SphinxTransform):
             self._keep_widget_state(needed_models(state, live))
         else:
             self._drop_widget_scripts()
+
+    def _notebook(self):
+        """The notebook a reader of the page's language runs: chapters/zh_CN/NN_….ipynb
+        for the Chinese pages (tools/translate_notebooks.py), the page's own otherwise."""
+        name = f"{Path(self.env.docname).name}.ipynb"
+        if self.config.language == "zh_CN":
+            return f"chapters/zh_CN/{name}"
+        return f"chapters/{name}"
 
     def _js_files(self):
         """myst-nb's scripts of the page (its environment data, ``js_files``: keys

@@ -4,7 +4,9 @@
 the chapter's own title, its learning objectives and its prerequisites, copied at build
 time from the chapter's page (so the Chinese edition shows the translated chapter text and
 the landing page can never disagree with the chapter), the time it takes (estimated from
-the notebook's length), and links to the student version of its exercises
+the notebook's length), a link to the chapter's notebook in the page's language (the
+Chinese pages: ``chapters/zh_CN/NN_*.ipynb``, downloadable), and links to the student
+version of its exercises (English only)
 (``exercises/chN_*/*.ipynb``, downloadable) and to the instructor guide. A new chapter
 appears by adding its notebook.
 
@@ -59,6 +61,13 @@ def study_minutes(notebook):
     return minutes, words, code_cells
 
 
+def notebook_in_language(srcdir, notebook, language):
+    """The chapter ``notebook`` a reader of ``language`` works in: its Chinese twin
+    (``chapters/zh_CN/``, tools/translate_notebooks.py) on the Chinese pages, if there is one."""
+    twin = Path(srcdir) / CHAPTERS_DIR / language / Path(notebook).name
+    return twin if language != "en" and twin.is_file() else Path(notebook)
+
+
 def exercise_notebooks(srcdir, number):
     """Student versions of chapter ``number``'s graded exercises: ``exercises/chN_*/*.ipynb``."""
     return sorted(Path(srcdir).glob(f"exercises/ch{number}_*/*.ipynb"))
@@ -94,9 +103,18 @@ class StudyPathDirective(SphinxDirective):
                     )
                 ],
             )
+            entry += _labelled(text(language, "notebook"), self._notebook_link(notebook))
             entry += _labelled(text(language, "exercises"), self._exercise_links(number))
             entries.append(entry)
         return entries
+
+    def _notebook_link(self, notebook):
+        language = self.config.language
+        srcdir = Path(self.env.srcdir)
+        shown = notebook_in_language(srcdir, notebook, language)
+        self.env.note_dependency(str(shown))
+        return [_download(self.env.docname, shown.relative_to(srcdir).as_posix(),
+                          text(language, "notebook_download", name=shown.name))]
 
     def _exercise_links(self, number):
         language = self.config.language
@@ -106,17 +124,7 @@ class StudyPathDirective(SphinxDirective):
             self.env.note_dependency(str(exercise))
             relative = exercise.relative_to(srcdir).as_posix()
             label = text(language, "exercise_download", name=exercise.name)
-            links += [
-                addnodes.download_reference(
-                    "",
-                    "",
-                    nodes.inline("", label),
-                    reftarget=f"/{relative}",
-                    refdoc=self.env.docname,
-                    refexplicit=True,
-                ),
-                nodes.Text(" · "),
-            ]
+            links += [_download(self.env.docname, relative, label), nodes.Text(" · ")]
         if not links:
             links = [nodes.Text(text(language, "exercises_none") + " · ")]
         guide = addnodes.pending_xref(
@@ -129,6 +137,12 @@ class StudyPathDirective(SphinxDirective):
             refexplicit=True,
         )
         return [*links, guide]
+
+
+def _download(docname, relative, label):
+    """A link that downloads the file ``relative`` (to the source folder)."""
+    return addnodes.download_reference("", "", nodes.inline("", label), reftarget=f"/{relative}",
+                                       refdoc=docname, refexplicit=True)
 
 
 def _labelled(label, content):
