@@ -2,10 +2,12 @@
 
 Every function in robocourse is written once. When any input is a sympy
 object the computation is carried out in sympy (exact); otherwise in numpy
-(floats). Matrix products ``@``, sums and indexing read the same in both, so only
-construction and ``sin``/``cos`` need to know which one is in use (input checking
-is ``_checks``, which comes after this module; writing a result as the lecture does
-is ``notation``).
+(floats). The choice is made once, at the public edge, as an object: ``NUMBERS`` or
+``SYMBOLS`` (``scalars_of``), handed to the kernels as ``scalars``. Matrix products ``@``,
+sums and indexing read the same in both, so only construction (``scalars.zeros(3)``,
+``scalars.matrix(rows)``) and ``sin``/``cos`` (which look at their argument) need to know
+which one is in use (input checking is ``_checks``, which comes after this module;
+writing a result as the lecture does is ``notation``).
 
 The shape rule, on both paths: a matrix is a matrix (``sp.Matrix`` or a 2-D float
 array of the same shape); a vector is a sympy COLUMN (n x 1) on the symbolic path
@@ -88,61 +90,171 @@ def exact_angle(angle):
     return angle
 
 
-def matrix(rows, symbolic):
-    """A matrix from nested rows: ``sp.Matrix`` if ``symbolic`` else a float array."""
-    return sp.Matrix(rows) if symbolic else np.array(rows, dtype=float)
+class Scalars:
+    """A kind of scalars: what a kernel builds its vectors and matrices with.
 
-
-def vector(values, symbolic):
-    """A column vector: ``sp.Matrix`` (n x 1) if ``symbolic`` else a 1-D float array."""
-    return sp.Matrix(list(values)) if symbolic else np.array(values, dtype=float)
-
-
-def convert(value, symbolic):
-    """A matrix or vector in the chosen kind (the shape rule of the module docstring).
-
-    Symbolic: floats with integer values become exact integers, a 1-D array becomes
-    a column. Numeric: a float array; a sympy column becomes a 1-D array, a sympy
-    matrix with free symbols raises TypeError.
-
-    >>> convert(np.eye(2), True)
-    Matrix([
-    [1, 0],
-    [0, 1]])
-    >>> convert(sp.Matrix([1, 2]), False)
-    array([1., 2.])
+    Two kinds, one instance each: ``NUMBERS`` (floats in numpy arrays) and ``SYMBOLS``
+    (exact sympy matrices). A public function chooses the kind once, from the robot and
+    its inputs (``scalars_of``, or the gate ``_checks.joint_inputs``), and hands it to its
+    kernels, which build with it (``scalars.zeros(3)``, ``scalars.matrix([[c, -s], [s,
+    c]])``) and never ask which kind they run on — as pinocchio casts a model to its
+    scalar type once. ``exact`` is for the few places whose arithmetic differs (a float
+    tolerance, a sign). A kind is not a flag: ``if scalars`` raises TypeError.
     """
-    if not symbolic:
+
+    exact: bool
+
+    def __bool__(self):
+        raise TypeError("a kind of scalars is not a flag: ask scalars.exact")
+
+    def halves(self, values):
+        """The two halves of a 6-vector as 3-vectors: ``[f; n]`` of a wrench, ``[v; ω]``."""
+        entries = list(values)
+        return self.vector(entries[:3]), self.vector(entries[3:])
+
+
+class Numbers(Scalars):
+    """Floats: numpy arrays, a vector 1-D, for a robot and inputs that are all numbers.
+
+    >>> NUMBERS.vector([1, 2]), NUMBERS.exact
+    (array([1., 2.]), False)
+    """
+
+    exact = False
+
+    def __repr__(self):
+        return "NUMBERS"
+
+    def matrix(self, rows):
+        """A float array from nested rows."""
+        return np.array(rows, dtype=float)
+
+    def vector(self, values):
+        """A 1-D float array."""
+        return np.array(values, dtype=float)
+
+    def zeros(self, n):
+        """The zero vector of length ``n``."""
+        return np.zeros(n)
+
+    def identity(self, n):
+        """The n x n identity matrix."""
+        return np.eye(n)
+
+    def zero_matrix(self, rows, columns):
+        """The zero matrix of ``rows`` x ``columns``."""
+        return np.zeros((rows, columns))
+
+    def stack(self, top, bottom):
+        """``[top; bottom]``: two matrices with as many columns, one above the other."""
+        return np.vstack([top, bottom])
+
+    def beside(self, left, right):
+        """``[left, right]``: two matrices with as many rows, side by side."""
+        return np.hstack([left, right])
+
+    def solve(self, M, b):
+        """``x`` with ``M x = b`` (M square and invertible)."""
+        return np.linalg.solve(M, b)
+
+    def convert(self, value):
+        """A matrix or vector as a float array; a sympy column becomes a 1-D array, a
+        sympy matrix with free symbols raises TypeError.
+
+        >>> NUMBERS.convert(sp.Matrix([1, 2]))
+        array([1., 2.])
+        """
         if isinstance(value, sp.MatrixBase):
             array = np.array(value.tolist(), dtype=float)
             return array.ravel() if value.cols == 1 else array
         return np.asarray(value, dtype=float)
-    if isinstance(value, sp.MatrixBase):
-        return value
-
-    def exact(x):
-        x = float(x)
-        return sp.Integer(int(x)) if x.is_integer() else sp.Float(x)
-
-    array = np.asarray(value, dtype=float)
-    return sp.Matrix(array.shape[0], 1 if array.ndim == 1 else array.shape[1],
-                     [exact(x) for x in array.flat])
 
 
-def halves(values, symbolic):
-    """The two halves of a 6-vector as 3-vectors: ``[f; n]`` of a wrench, ``[v; ω]``."""
-    entries = list(values)
-    return vector(entries[:3], symbolic), vector(entries[3:], symbolic)
+class Symbols(Scalars):
+    """Sympy: exact matrices, a vector an n x 1 column, when the robot or any input
+    holds a sympy expression.
+
+    >>> SYMBOLS.vector([1, 2]).shape, SYMBOLS.exact
+    ((2, 1), True)
+    """
+
+    exact = True
+
+    def __repr__(self):
+        return "SYMBOLS"
+
+    def matrix(self, rows):
+        """A ``sp.Matrix`` from nested rows."""
+        return sp.Matrix(rows)
+
+    def vector(self, values):
+        """A column ``sp.Matrix`` (n x 1)."""
+        return sp.Matrix(list(values))
+
+    def zeros(self, n):
+        """The zero column of length ``n``."""
+        return sp.zeros(n, 1)
+
+    def identity(self, n):
+        """The n x n identity matrix."""
+        return sp.eye(n)
+
+    def zero_matrix(self, rows, columns):
+        """The zero matrix of ``rows`` x ``columns``."""
+        return sp.zeros(rows, columns)
+
+    def stack(self, top, bottom):
+        """``[top; bottom]``: two matrices with as many columns, one above the other."""
+        return top.col_join(bottom)
+
+    def beside(self, left, right):
+        """``[left, right]``: two matrices with as many rows, side by side."""
+        return sp.Matrix.hstack(left, right)
+
+    def solve(self, M, b):
+        """``x`` with ``M x = b`` (M square and invertible), by LU decomposition."""
+        return M.LUsolve(b)
+
+    def convert(self, value):
+        """A matrix or vector as a ``sp.Matrix``: floats with integer values become exact
+        integers, a 1-D array becomes a column.
+
+        >>> SYMBOLS.convert(np.eye(2))
+        Matrix([
+        [1, 0],
+        [0, 1]])
+        """
+        if isinstance(value, sp.MatrixBase):
+            return value
+
+        def exact(x):
+            x = float(x)
+            return sp.Integer(int(x)) if x.is_integer() else sp.Float(x)
+
+        array = np.asarray(value, dtype=float)
+        return sp.Matrix(array.shape[0], 1 if array.ndim == 1 else array.shape[1],
+                         [exact(x) for x in array.flat])
 
 
-def zeros(n, symbolic):
-    """The zero vector of length ``n``."""
-    return sp.zeros(n, 1) if symbolic else np.zeros(n)
+#: The two kinds of scalars, one instance each.
+NUMBERS = Numbers()
+SYMBOLS = Symbols()
 
 
-def identity(n, symbolic):
-    """The n x n identity matrix."""
-    return sp.eye(n) if symbolic else np.eye(n)
+def exact_if(condition):
+    """``SYMBOLS`` when ``condition`` holds, else ``NUMBERS``: the kind a decision names
+    (a user's ``symbolic=True``, a robot that uses symbols)."""
+    return SYMBOLS if condition else NUMBERS
+
+
+def scalars_of(*values):
+    """The kind of scalars a computation on ``values`` runs on: ``SYMBOLS`` when any of
+    them (or anything nested in them) is a sympy object (``is_symbolic``), else ``NUMBERS``.
+
+    >>> scalars_of(1.0, [2, sp.Symbol('x')]), scalars_of(np.eye(3), 4)
+    (SYMBOLS, NUMBERS)
+    """
+    return SYMBOLS if is_symbolic(*values) else NUMBERS
 
 
 def dot(a, b):

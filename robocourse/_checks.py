@@ -2,14 +2,15 @@
 
 A public function that takes a robot opens with one call::
 
-    symbolic, q, qd = C.joint_inputs(robot, dynamics=True, q=q, qd=qd)
+    scalars, q, qd = C.joint_inputs(robot, dynamics=True, q=q, qd=qd)
 
 which checks that ``robot`` is a ``SerialChain`` (a model function passed without
 calling it gets "did you mean planar_2r()?"), that every link has its mass properties
-when the computation is ``dynamics``, decides ONCE whether the computation is symbolic
-(any joint value or any parameter it reads is a sympy expression) and returns every
-joint vector checked and converted to that kind. Everything after the gate can trust
-its inputs.
+when the computation is ``dynamics``, decides ONCE whether the computation runs on
+numbers or on symbols (symbols when any joint value or any parameter it reads is a sympy
+expression: ``scalars`` is ``_backend.SYMBOLS``, else ``NUMBERS``, the kind handed to the
+kernels) and returns every joint vector checked and converted to that kind. Everything
+after the gate can trust its inputs.
 
 The rules for one value, the same everywhere:
 
@@ -53,10 +54,11 @@ import numpy as np
 import sympy as sp
 
 from robocourse._backend import (  # RIGHT_ANGLE: C.RIGHT_ANGLE, as every tolerance
+    NUMBERS,
     RIGHT_ANGLE,  # noqa: F401
-    convert,
+    SYMBOLS,
+    exact_if,
     is_symbolic,
-    zeros,
 )
 
 #: Floating-point round-off: numbers that differ by less than this (relative to their
@@ -302,11 +304,12 @@ def sequence(value, length, name, entries="one per joint or axis", check=None):
             for k, entry in enumerate(_entries(value, length, name, entries))]
 
 
-def vector(value, length, name, symbolic=None, entries="one per joint or axis"):
+def vector(value, length, name, scalars=None, entries="one per joint or axis"):
     """``value`` checked to hold ``length`` numbers or expressions (any length >= 1 for
     ``length=None``); returned as a sympy column or a 1-D float array.
 
-    ``symbolic`` forces the kind of the result (None: symbolic when ``value`` is);
+    ``scalars`` (``_backend.NUMBERS`` or ``SYMBOLS``) forces the kind of the result (None:
+    symbols when ``value`` holds any);
     ``entries`` says what the entries are, for the message.
 
     >>> vector([1, 2], 3, "q")
@@ -315,15 +318,15 @@ def vector(value, length, name, symbolic=None, entries="one per joint or axis"):
     ValueError: q must have 3 entries (one per joint or axis); got 2
     """
     value = unmasked(value, name)
-    array = None if symbolic else _real_array(value)
+    array = None if scalars is SYMBOLS else _real_array(value)
     if array is not None and (array.ndim == 1 or (array.ndim == 2 and 1 in array.shape)):
         flat = array.reshape(-1)
         if len(flat) == length or (length is None and len(flat) >= 1):
             return flat
     values = sequence(value, length, name, entries)
-    if symbolic is None:
-        symbolic = any(isinstance(entry, sp.Basic) for entry in values)
-    if symbolic:
+    if scalars is None:
+        scalars = exact_if(any(isinstance(entry, sp.Basic) for entry in values))
+    if scalars.exact:
         return sp.Matrix([sp.sympify(entry) for entry in values])
     return _floats(values, name)
 
@@ -341,7 +344,7 @@ def per_joint(value, n, name):
     """
     if isinstance(value, (list, tuple, sp.MatrixBase)) or (isinstance(value, np.ndarray)
                                                             and value.ndim):
-        return vector(value, n, name, False, "one per joint")
+        return vector(value, n, name, NUMBERS, "one per joint")
     return float(number(value, name))
 
 
@@ -353,7 +356,7 @@ def _shape_text(shape):
     return "x".join(str(s) for s in shape)
 
 
-def matrix(value, shape, name, symbolic=None):
+def matrix(value, shape, name, scalars=None):
     """``value`` checked to be a matrix of ``shape``; returned as sp.Matrix or float array.
     A dimension given as None may be any size (``(None, 2)``: N rows of two).
 
@@ -367,7 +370,7 @@ def matrix(value, shape, name, symbolic=None):
     ValueError: points must be a Nx2 matrix; got a vector of 2 entries
     """
     value = unmasked(value, name)
-    array = None if symbolic else _real_array(value)
+    array = None if scalars is SYMBOLS else _real_array(value)
     if array is not None and array.ndim == len(shape) and all(
             s is None or s == g for s, g in zip(shape, array.shape, strict=True)):
         return array
@@ -388,9 +391,9 @@ def matrix(value, shape, name, symbolic=None):
     columns = got[1]
     values = [scalar(entry, f"{name}[{k // columns},{k % columns}]")
               for k, entry in enumerate(values)]
-    if symbolic is None:
-        symbolic = any(isinstance(entry, sp.Basic) for entry in values)
-    if symbolic:
+    if scalars is None:
+        scalars = exact_if(any(isinstance(entry, sp.Basic) for entry in values))
+    if scalars.exact:
         return sp.Matrix(got[0], columns, [sp.sympify(entry) for entry in values])
     return _floats(values, name, got)
 
@@ -443,9 +446,10 @@ def numeric_robot(value, name="robot", dynamics=True):
 
 
 def joint_inputs(chain, *, dynamics=False, also=(), **vectors):
-    """The gate: ``(symbolic, *vectors)`` for one call on the robot ``chain``.
+    """The gate: ``(scalars, *vectors)`` for one call on the robot ``chain``.
 
-    Checks the robot (``robot``), decides once whether the call is symbolic — when any
+    Checks the robot (``robot``), decides once whether the call runs on symbols
+    (``scalars``: ``_backend.SYMBOLS``, else ``NUMBERS``) — when any
     of ``vectors``, of ``also`` (loads, gravity) or of the robot's parameters that the
     call reads (kinematic ones; also masses and gravity for ``dynamics``) is a sympy
     expression — and returns each joint vector, named by its keyword, checked to hold
@@ -453,19 +457,19 @@ def joint_inputs(chain, *, dynamics=False, also=(), **vectors):
 
     >>> from robocourse.models import planar_2r
     >>> joint_inputs(planar_2r(l1=1.0, l2=1.0), q=[0.0, 1.0])
-    (False, array([0., 1.]))
+    (NUMBERS, array([0., 1.]))
     >>> joint_inputs(planar_2r(l1=1.0, l2=1.0), q=[0.0, True])
     Traceback (most recent call last):
     ...
     TypeError: q[1] must be a number or a sympy expression, not a bool; got True
     """
     chain = robot(chain, dynamics=dynamics)
-    symbolic = chain.uses_symbols(*vectors.values(), *also, dynamics=dynamics)
-    checked = [vector(value, chain.n, name, symbolic, "one per joint")
+    scalars = exact_if(chain.uses_symbols(*vectors.values(), *also, dynamics=dynamics))
+    checked = [vector(value, chain.n, name, scalars, "one per joint")
                for name, value in vectors.items()]
-    if "q" in vectors and not symbolic:
+    if "q" in vectors and not scalars.exact:
         joint_angles(chain, checked[0], "q")
-    return (symbolic, *checked)
+    return (scalars, *checked)
 
 
 def joint_angles(chain, q, name):
@@ -882,7 +886,7 @@ def expression(value, name, finite=False, display=False):
     return checked
 
 
-def rotation_matrix(value, name="R", symbolic=None):
+def rotation_matrix(value, name="R", scalars=None):
     """``value`` as a 3x3 matrix (``matrix``), checked to be a rotation: ``Rᵀ R = I3`` and
     ``det R = +1``, each to ``ROTATION``; a matrix with free symbols is not checked (its
     entries are unknown). ``frames.as_rotation`` is this check for the student.
@@ -892,7 +896,7 @@ def rotation_matrix(value, name="R", symbolic=None):
     ...
     ValueError: R must be a rotation matrix (Rᵀ R = I3, det R = +1); got det R = 8 and ...
     """
-    R = matrix(value, (3, 3), name, symbolic)
+    R = matrix(value, (3, 3), name, scalars)
     if not (isinstance(R, sp.MatrixBase) and R.free_symbols):
         values = np.array(R, dtype=float)
         departure = np.abs(values.T @ values - np.eye(3)).max()
@@ -1006,18 +1010,18 @@ def tolerance(value, name="tol"):
     return value
 
 
-def gravity(value, chain, symbolic):
+def gravity(value, chain, scalars):
     """The gravity vector of a dynamics call, in {0}: ``robot.gravity`` for None, zero
     for ``0``, else ``value`` checked to be a 3-vector.
 
     >>> from robocourse.models import planar_2r
-    >>> gravity(False, planar_2r(), True)
+    >>> gravity(False, planar_2r(), SYMBOLS)
     Traceback (most recent call last):
     ...
     TypeError: gravity must be a 3-vector in {0}, None (the robot's own) or 0 (none); got False
     """
     if value is None:
-        return convert(chain.gravity, symbolic)
+        return scalars.convert(chain.gravity)
     if isinstance(value, (bool, np.bool_, str, bytes)) or callable(value):
         raise TypeError("gravity must be a 3-vector in {0}, None (the robot's own) or 0 "
                         f"(none); got {shown(value)}")
@@ -1025,15 +1029,15 @@ def gravity(value, chain, symbolic):
         if value != 0:
             raise ValueError("gravity must be a 3-vector in {0}, None (the robot's own) or 0 "
                              f"(none); got the number {value!r}")
-        return zeros(3, symbolic)
-    return vector(value, 3, "gravity", symbolic, "x, y, z in {0}")
+        return scalars.zeros(3)
+    return vector(value, 3, "gravity", scalars, "x, y, z in {0}")
 
 
-def wrench(value, symbolic):
+def wrench(value, scalars):
     """``value`` checked to be a wrench ``[fx, fy, fz, nx, ny, nz]`` (None: no load)."""
     if value is None:
-        return zeros(6, symbolic)
-    return vector(value, 6, "wrench", symbolic, "fx, fy, fz, nx, ny, nz")
+        return scalars.zeros(6)
+    return vector(value, 6, "wrench", scalars, "fx, fy, fz, nx, ny, nz")
 
 
 def states(value, length, name):

@@ -133,7 +133,7 @@ class BaseParameters:
         values = [0] * len(self.symbols)
         for k, value in zip(self.kept, pi_b, strict=True):
             values[k] = value
-        return B.vector(values, B.is_symbolic(pi_b))
+        return B.scalars_of(pi_b).vector(values)
 
     def numeric_K(self, values=None):
         """``K`` as floats; ``values`` maps the robot's own symbols (``l1``, …) to numbers."""

@@ -128,15 +128,15 @@ class ClosedForm:
         """``expressions`` with the joint symbols replaced by ``values`` (checked, one per
         joint): a sympy matrix or column when anything is symbolic, else a float array,
         n x n for a ``square`` matrix (even for n = 1), 1-D for a vector."""
-        symbolic = bool(self._parameters) or any(B.is_symbolic(v) for v in values.values())
+        scalars = B.exact_if(bool(self._parameters) or B.is_symbolic(*values.values()))
         mapping = {}
         for name, value in values.items():
-            checked = _checks.vector(value, len(self.q), name, symbolic, "one per joint")
+            checked = _checks.vector(value, len(self.q), name, scalars, "one per joint")
             mapping.update(zip(getattr(self, name), checked, strict=True))
         result = expressions.xreplace(mapping)
-        if symbolic:
+        if scalars.exact:
             return result
-        return np.array(result.tolist(), dtype=float) if square else B.convert(result, False)
+        return np.array(result.tolist(), dtype=float) if square else B.NUMBERS.convert(result)
 
     def numeric_functions(self, backend=None):
         """Compiled ``mass_matrix(q)``, ``velocity_product(q, qd)``, ``coriolis_matrix(q, qd)``,

@@ -156,11 +156,11 @@ def link_parameters(link):
     >>> link_parameters(planar_2r().links[1])
     (0, 0, 0, l2**2*m2, 0, l2**2*m2, l2*m2, 0, 0, m2)
     """
-    symbolic = B.is_symbolic(*link.parameters())
+    scalars = B.scalars_of(*link.parameters())
     J = parallel_axis_unchecked(link.I_c, link.mass, link.r_c)       # physical=False: as published
-    first = B.convert(link.r_c, symbolic) * link.mass
+    first = scalars.convert(link.r_c) * link.mass
     entries = [J[0, 0], J[0, 1], J[0, 2], J[1, 1], J[1, 2], J[2, 2], *first, link.mass]
-    return tuple(sp.expand(e) if symbolic else float(e) for e in entries)
+    return tuple(sp.expand(e) if scalars.exact else float(e) for e in entries)
 
 
 class _U:

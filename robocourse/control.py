@@ -26,6 +26,7 @@ from functools import partial
 
 import numpy as np
 
+from robocourse import _backend as B
 from robocourse import _checks as C
 from robocourse.newton_euler import gravity_load, mass_matrix, velocity_product
 from robocourse.simulate import Motion, simulate
@@ -81,7 +82,7 @@ def computed_torque(robot, trajectory, Kp, Kv, model=None, friction=None):
         M, c, G = model.mass_matrix, model.velocity_product, model.gravity_load
 
     def torque(t, q, qd):
-        q, qd = (C.vector(value, robot.n, name, False, "one per joint")
+        q, qd = (C.vector(value, robot.n, name, B.NUMBERS, "one per joint")
                  for name, value in (("q", q), ("qd", qd)))
         q_des, qd_des, qdd_des = trajectory.at(C.number(t, "t"))
         e, e_dot = q_des - q, qd_des - qd

@@ -41,8 +41,8 @@ def as_rotation(R, name="R", symbolic=None):
     ValueError: R must be a rotation matrix ...; got det R = 1 and Rᵀ R − I3 up to 0.5
     """
     C.text(name, "name")
-    C.flag(symbolic, "symbolic", none="symbolic when R is")
-    return C.rotation_matrix(R, name, symbolic)
+    symbolic = C.flag(symbolic, "symbolic", none="symbolic when R is")
+    return C.rotation_matrix(R, name, None if symbolic is None else B.exact_if(symbolic))
 
 
 def rot_x(angle):
@@ -58,7 +58,7 @@ def rot_x(angle):
     angle = C.scalar(angle, "angle")
     C.radians([angle], "angle", caller=1)
     c, s = B.cos(angle), B.sin(angle)
-    return B.matrix([[1, 0, 0], [0, c, -s], [0, s, c]], B.is_symbolic(angle))
+    return B.scalars_of(angle).matrix([[1, 0, 0], [0, c, -s], [0, s, c]])
 
 
 def rot_y(angle):
@@ -70,7 +70,7 @@ def rot_y(angle):
     angle = C.scalar(angle, "angle")
     C.radians([angle], "angle", caller=1)
     c, s = B.cos(angle), B.sin(angle)
-    return B.matrix([[c, 0, s], [0, 1, 0], [-s, 0, c]], B.is_symbolic(angle))
+    return B.scalars_of(angle).matrix([[c, 0, s], [0, 1, 0], [-s, 0, c]])
 
 
 def rot_z(angle):
@@ -82,7 +82,7 @@ def rot_z(angle):
     angle = C.scalar(angle, "angle")
     C.radians([angle], "angle", caller=1)
     c, s = B.cos(angle), B.sin(angle)
-    return B.matrix([[c, -s, 0], [s, c, 0], [0, 0, 1]], B.is_symbolic(angle))
+    return B.scalars_of(angle).matrix([[c, -s, 0], [s, c, 0], [0, 0, 1]])
 
 
 def skew(v):
@@ -99,7 +99,7 @@ def skew(v):
 def _skew(v):
     """``[v x]`` of a checked 3-vector."""
     x, y, z = v
-    return B.matrix([[0, -z, y], [z, 0, -x], [-y, x, 0]], B.is_symbolic(x, y, z))
+    return B.scalars_of(x, y, z).matrix([[0, -z, y], [z, 0, -x], [-y, x, 0]])
 
 
 def vee(S):
@@ -117,7 +117,7 @@ def vee(S):
     if departure > C.ROUND_OFF * max([1.0, *map(abs, _known_entries(S))]):
         raise ValueError("S must be skew-symmetric (Sᵀ = −S, the matrix [w ×] of a vector w); "
                          f"got S + Sᵀ with an entry {departure:.3g}")
-    return B.vector([S[2, 1], S[0, 2], S[1, 0]], B.is_symbolic(S))
+    return B.scalars_of(S).vector([S[2, 1], S[0, 2], S[1, 0]])
 
 
 def _known_entries(M):
@@ -132,8 +132,8 @@ def cross(a, b):
     >>> cross([1, 0, 0], [0, 1, 0])
     array([0., 0., 1.])
     """
-    symbolic = B.is_symbolic(a, b)
-    return _skew(C.vector(a, 3, "a", symbolic)) @ C.vector(b, 3, "b", symbolic)
+    scalars = B.scalars_of(a, b)
+    return _skew(C.vector(a, 3, "a", scalars)) @ C.vector(b, 3, "b", scalars)
 
 
 def transform(R, p):
@@ -142,11 +142,11 @@ def transform(R, p):
     >>> transform(np.eye(3), [1, 2, 3])[:3, 3]
     array([1., 2., 3.])
     """
-    symbolic = B.is_symbolic(R, p)
-    R = as_rotation(R, "R", symbolic)
-    p = C.vector(p, 3, "p", symbolic)
+    scalars = B.scalars_of(R, p)
+    R = C.rotation_matrix(R, "R", scalars)
+    p = C.vector(p, 3, "p", scalars)
     rows = [[R[i, 0], R[i, 1], R[i, 2], p[i]] for i in range(3)] + [[0, 0, 0, 1]]
-    return B.matrix(rows, symbolic)
+    return scalars.matrix(rows)
 
 
 def rotation(T):
@@ -193,8 +193,8 @@ def dh_transform(alpha, a, theta, d):
     for value, name in ((alpha, "alpha"), (a, "a"), (theta, "theta"), (d, "d")):
         C.scalar(value, name)
     C.radians([alpha, theta], "(alpha, theta)", caller=1)
-    symbolic = B.is_symbolic(alpha, a, theta, d)
-    if symbolic:
+    scalars = B.scalars_of(alpha, a, theta, d)
+    if scalars.exact:
         alpha, theta = B.exact_angle(alpha), B.exact_angle(theta)
         a, d = sp.sympify(a), sp.sympify(d)
     ca, sa = B.cos(alpha), B.sin(alpha)
@@ -203,7 +203,7 @@ def dh_transform(alpha, a, theta, d):
             [st * ca, ct * ca, -sa, -sa * d],
             [st * sa, ct * sa, ca, ca * d],
             [0, 0, 0, 1]]
-    return B.matrix(rows, symbolic)
+    return scalars.matrix(rows)
 
 
 @C.finite_result
@@ -217,11 +217,11 @@ def velocity_transform(A_R_B, A_P_B):
     >>> T @ [0, 0, 0, 0, 0, 1]          # spin about Z of {A} moves {B} along +Y
     array([0., 1., 0., 0., 0., 1.])
     """
-    symbolic = B.is_symbolic(A_R_B, A_P_B)
-    R = as_rotation(A_R_B, "A_R_B", symbolic)
+    scalars = B.scalars_of(A_R_B, A_P_B)
+    R = C.rotation_matrix(A_R_B, "A_R_B", scalars)
     B_R_A = R.T
-    upper_right = -(B_R_A @ skew(C.vector(A_P_B, 3, "A_P_B", symbolic)))
-    return _blocks(B_R_A, upper_right, 0 * B_R_A, B_R_A, symbolic)
+    upper_right = -(B_R_A @ skew(C.vector(A_P_B, 3, "A_P_B", scalars)))
+    return _blocks(B_R_A, upper_right, 0 * B_R_A, B_R_A, scalars)
 
 
 @C.finite_result
@@ -237,10 +237,10 @@ def force_transform(A_R_B, A_P_B):
     >>> W @ [0, 1, 0, 0, 0, 0]          # a +Y force at x = 1 is a +Z moment at {A}
     array([0., 1., 0., 0., 0., 1.])
     """
-    symbolic = B.is_symbolic(A_R_B, A_P_B)
-    R = as_rotation(A_R_B, "A_R_B", symbolic)
-    lower_left = skew(C.vector(A_P_B, 3, "A_P_B", symbolic)) @ R
-    return _blocks(R, 0 * R, lower_left, R, symbolic)
+    scalars = B.scalars_of(A_R_B, A_P_B)
+    R = C.rotation_matrix(A_R_B, "A_R_B", scalars)
+    lower_left = skew(C.vector(A_P_B, 3, "A_P_B", scalars)) @ R
+    return _blocks(R, 0 * R, lower_left, R, scalars)
 
 
 def adjoint(T):
@@ -258,12 +258,12 @@ def adjoint(T):
     >>> adjoint(transform(np.eye(3), [1, 0, 0])) @ [0, 0, 0, 0, 0, 1]   # {B} at x = 1 spins
     array([ 0., -1.,  0.,  0.,  0.,  1.])
     """
-    R, p = as_rotation(rotation(T), "T[:3, :3]", B.is_symbolic(T)), translation(T)
+    R, p = C.rotation_matrix(rotation(T), "T[:3, :3]", B.scalars_of(T)), translation(T)
     return velocity_transform(R.T, -(R.T @ p))
 
 
-def _blocks(top_left, top_right, bottom_left, bottom_right, symbolic):
-    if symbolic:
+def _blocks(top_left, top_right, bottom_left, bottom_right, scalars):
+    if scalars.exact:
         return sp.BlockMatrix([[top_left, top_right], [bottom_left, bottom_right]]).as_explicit()
     return np.block([[top_left, top_right], [bottom_left, bottom_right]])
 

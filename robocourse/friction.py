@@ -114,11 +114,11 @@ class Friction(C.JointFriction):
         (N, n) array (then an (N, n) array)."""
         if isinstance(qd, np.ndarray) and qd.ndim == 2 and not self.uses_symbols:
             return self._numeric_torque(C.states(qd, self.n, "qd"))
-        symbolic = B.is_symbolic(qd) or self.uses_symbols
-        rates = C.vector(qd, self.n, "qd", symbolic, "one per joint")
-        if not symbolic:
+        scalars = B.exact_if(B.is_symbolic(qd) or self.uses_symbols)
+        rates = C.vector(qd, self.n, "qd", scalars, "one per joint")
+        if not scalars.exact:
             return self._numeric_torque(rates)
-        viscous, coulomb = B.convert(self.viscous, True), B.convert(self.coulomb, True)
+        viscous, coulomb = B.SYMBOLS.convert(self.viscous), B.SYMBOLS.convert(self.coulomb)
         if self.smoothing is None:
             signs = rates.applyfunc(sp.sign)
         else:
@@ -136,7 +136,7 @@ class Friction(C.JointFriction):
         tau = self.torque(qd)
         if isinstance(tau, np.ndarray) and tau.ndim == 2:
             return np.einsum("ij,ij->i", np.asarray(qd, dtype=float), tau)
-        rates = C.vector(qd, self.n, "qd", B.is_symbolic(tau), "one per joint")
+        rates = C.vector(qd, self.n, "qd", B.scalars_of(tau), "one per joint")
         return B.dot(rates, tau)
 
     @C.finite_result

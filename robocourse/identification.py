@@ -41,6 +41,7 @@ from typing import Any
 import numpy as np
 import scipy.optimize
 
+from robocourse import _backend as B
 from robocourse import _checks as C
 from robocourse.base_parameters import BaseParameters
 from robocourse.codegen import CompiledDynamics, NumericFunction
@@ -112,7 +113,7 @@ class FourierTrajectory:
                              f"{np.shape(self.a)} and {np.shape(self.b)}")
         object.__setattr__(self, "a", a)
         object.__setattr__(self, "b", b)
-        object.__setattr__(self, "q0", C.vector(self.q0, a.shape[0], "q0", symbolic=False))
+        object.__setattr__(self, "q0", C.vector(self.q0, a.shape[0], "q0", scalars=B.NUMBERS))
         object.__setattr__(self, "base_frequency",
                            float(C.positive(C.number(self.base_frequency, "base_frequency"),
                                             "base_frequency", "rad/s")))
@@ -158,7 +159,7 @@ def _amplitudes(amplitude, q0, limits):
         if not isinstance(limits, (tuple, list, np.ndarray)) or len(limits) != 2:
             raise TypeError(f"limits must be None or a pair (low, high) of {n} joint "
                             f"positions each; got {C.shown(limits)}")
-        low, high = (C.vector(bound, n, f"limits[{k}]", symbolic=False)
+        low, high = (C.vector(bound, n, f"limits[{k}]", scalars=B.NUMBERS)
                      for k, bound in enumerate(limits))
         outside = np.flatnonzero((q0 - amplitude < low - C.ROUND_OFF)
                                  | (q0 + amplitude > high + C.ROUND_OFF))
@@ -185,7 +186,7 @@ def exciting_trajectory(n, *, amplitude, q0=None, harmonics=5, base_frequency=2 
     """
     n = C.count(n, "n", 1, C.MAX_COUNT)
     harmonics = C.count(harmonics, "harmonics", 1, C.MAX_COUNT)
-    q0 = np.zeros(n) if q0 is None else C.vector(q0, n, "q0", symbolic=False)
+    q0 = np.zeros(n) if q0 is None else C.vector(q0, n, "q0", scalars=B.NUMBERS)
     amplitude = _amplitudes(amplitude, q0, limits)
     coefficients = np.random.default_rng(C.count(seed, "seed", 0)).standard_normal(
         2 * n * harmonics)
@@ -452,9 +453,9 @@ def pseudo_inertia(link_parameters):
            [0., 0., 0., 0.],
            [1., 0., 0., 1.]])
     """
-    values = C.vector(link_parameters, PER_LINK, "link_parameters", symbolic=False,
+    values = C.vector(link_parameters, PER_LINK, "link_parameters", scalars=B.NUMBERS,
                       entries="XX, XY, XZ, YY, YZ, ZZ, MX, MY, MZ, M")
-    return pseudo_inertia_of(inertia_tensor(values), values[6:9], values[9], False)
+    return pseudo_inertia_of(inertia_tensor(values), values[6:9], values[9], B.NUMBERS)
 
 
 def physical_consistency(base, pi_b, reference):
@@ -470,8 +471,8 @@ def physical_consistency(base, pi_b, reference):
     parameters the torques cannot see might still fit (a semidefinite feasibility problem).
     """
     base = C.instance(base, BaseParameters, "base")
-    pi_b = C.vector(pi_b, base.count, "pi_b", symbolic=False, entries="one per base parameter")
-    reference = C.vector(reference, len(base.symbols), "reference", symbolic=False,
+    pi_b = C.vector(pi_b, base.count, "pi_b", scalars=B.NUMBERS, entries="one per base parameter")
+    reference = C.vector(reference, len(base.symbols), "reference", scalars=B.NUMBERS,
                          entries="one per standard parameter")
     K = base.numeric_K()
     kept = list(base.kept)

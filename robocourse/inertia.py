@@ -23,7 +23,7 @@ import sympy as sp
 
 from robocourse import _backend as B
 from robocourse import _checks as C
-from robocourse.frames import as_rotation, cross
+from robocourse.frames import cross
 
 
 class UnphysicalInertiaWarning(UserWarning):
@@ -51,12 +51,12 @@ def check_inertia(I, name="I_c", triangle=True):
     C.text(name, "name")
     C.flag(triangle, "triangle")
     I = C.matrix(I, (3, 3), name)
-    symbolic = B.is_symbolic(I)
-    values = None if symbolic and I.free_symbols else np.array(I, dtype=float)
+    exact = B.is_symbolic(I)
+    values = None if exact and I.free_symbols else np.array(I, dtype=float)
     scale = 1.0 if values is None else max(1.0, float(np.abs(values).max()))
     for i, j in ((0, 1), (0, 2), (1, 2)):
         difference = I[i, j] - I[j, i]
-        if (sp.simplify(difference) != 0) if symbolic else abs(difference) > C.ROUND_OFF * scale:
+        if (sp.simplify(difference) != 0) if exact else abs(difference) > C.ROUND_OFF * scale:
             raise ValueError(f"inertia tensor {name} must be symmetric; got {name}[{i},{j}]="
                              f"{I[i, j]}, {name}[{j},{i}]={I[j, i]}")
     if values is None:
@@ -126,11 +126,11 @@ def point_mass_inertia(mass, p):
     [0, l**2*m,      0],
     [0,      0, l**2*m]])
     """
-    symbolic = B.is_symbolic(mass, p)
+    scalars = B.scalars_of(mass, p)
     mass = C.mass(mass)
-    p = C.vector(p, 3, "p", symbolic, "x, y, z in {A}")
-    outer = B.matrix([[p[i] * p[j] for j in range(3)] for i in range(3)], symbolic)
-    return mass * (B.dot(p, p) * B.identity(3, symbolic) - outer)
+    p = C.vector(p, 3, "p", scalars, "x, y, z in {A}")
+    outer = scalars.matrix([[p[i] * p[j] for j in range(3)] for i in range(3)])
+    return mass * (B.dot(p, p) * scalars.identity(3) - outer)
 
 
 def _integrand(f, mass):
@@ -260,11 +260,11 @@ def inertia_by_integration(body, mass, origin=(0, 0, 0), axes=None):
            [0., 0., 4.]])
     """
     C.instance(body, (Box, Cylinder, Rod), "body")
-    symbolic = B.is_symbolic(mass, origin, axes, astuple(body))
+    scalars = B.scalars_of(mass, origin, axes, astuple(body))
     mass = C.mass(mass)
-    origin = C.vector(origin, 3, "origin", symbolic=True, entries="x, y, z in {C}")
-    axes = B.identity(3, symbolic) if axes is None else as_rotation(axes, "axes", symbolic)
-    if symbolic:
+    origin = C.vector(origin, 3, "origin", scalars=B.SYMBOLS, entries="x, y, z in {C}")
+    axes = scalars.identity(3) if axes is None else C.rotation_matrix(axes, "axes", scalars)
+    if scalars.exact:
         about_origin = _general_integral(type(body)).at(body, mass, origin)
         return rotate_inertia(about_origin, axes.T).applyfunc(sp.factor)
     with np.errstate(over="ignore", invalid="ignore"):
@@ -334,9 +334,9 @@ def parallel_axis_unchecked(I_c, mass, p_c):
     """``parallel_axis`` for a tensor ``I_c`` that a ``Link`` has already checked (symmetric,
     positive semi-definite), without the triangle inequality: a link loaded with
     ``physical=False`` keeps its published tensor (the chain has warned, naming the link)."""
-    symbolic = B.is_symbolic(I_c, mass, p_c)
-    return B.convert(I_c, symbolic) + point_mass_inertia(
-        mass, C.vector(p_c, 3, "p_c", symbolic, "x, y, z in {A}"))
+    scalars = B.scalars_of(I_c, mass, p_c)
+    return scalars.convert(I_c) + point_mass_inertia(
+        mass, C.vector(p_c, 3, "p_c", scalars, "x, y, z in {A}"))
 
 
 @C.finite_result
@@ -355,9 +355,9 @@ def parallel_axis_to_centre(I_A, mass, p_c):
     [                 0, m*(h**2 + w**2)/12,                  0],
     [                 0,                  0, m*(l**2 + w**2)/12]])
     """
-    symbolic = B.is_symbolic(I_A, mass, p_c)
-    I_A = B.convert(check_inertia(I_A, "I_A"), symbolic)
-    I_c = I_A - point_mass_inertia(mass, C.vector(p_c, 3, "p_c", symbolic, "x, y, z in {A}"))
+    scalars = B.scalars_of(I_A, mass, p_c)
+    I_A = scalars.convert(check_inertia(I_A, "I_A"))
+    I_c = I_A - point_mass_inertia(mass, C.vector(p_c, 3, "p_c", scalars, "x, y, z in {A}"))
     try:
         return check_inertia(I_c, "C_I")
     except ValueError as error:
@@ -427,15 +427,15 @@ def composite_body(parts, *, physical=True):
     for k, part in enumerate(parts):
         if not isinstance(part, (tuple, list)) or len(part) != 3:
             raise TypeError(f"parts[{k}] must be a tuple (mass, p_c, I_c); got {C.shown(part)}")
-    symbolic = B.is_symbolic(*(value for part in parts for value in part))
+    scalars = B.scalars_of(*(value for part in parts for value in part))
     masses = [C.mass(part[0], f"parts[{k}] mass") for k, part in enumerate(parts)]
-    centres = [C.vector(part[1], 3, f"parts[{k}] p_c", symbolic, entries="x, y, z in {A}")
+    centres = [C.vector(part[1], 3, f"parts[{k}] p_c", scalars, entries="x, y, z in {A}")
                for k, part in enumerate(parts)]
     triangle = C.flag(physical, "physical")
-    tensors = [B.convert(check_inertia(part[2], f"parts[{k}] I_c", triangle), symbolic)
+    tensors = [scalars.convert(check_inertia(part[2], f"parts[{k}] I_c", triangle))
                for k, part in enumerate(parts)]
     mass = sum(masses[1:], masses[0])
-    if mass == 0 or not symbolic and mass <= C.ROUND_OFF:
+    if mass == 0 or not scalars.exact and mass <= C.ROUND_OFF:
         raise ValueError(f"parts must have a positive total mass (the centre of mass of a "
                          f"massless body is undefined); got masses {masses}")
     centre = sum((m_k * p_k for m_k, p_k in zip(masses[1:], centres[1:], strict=True)),
@@ -443,7 +443,7 @@ def composite_body(parts, *, physical=True):
     inertia = sum((parallel_axis_unchecked(I_k, m_k, p_k - centre)
                    for I_k, m_k, p_k in zip(tensors, masses, centres, strict=True)),
                   0 * tensors[0])
-    if symbolic:
+    if scalars.exact:
         centre, inertia = centre.applyfunc(sp.factor), inertia.applyfunc(sp.factor)
     return MassProperties(mass, centre, inertia)
 
@@ -462,9 +462,9 @@ def rotate_inertia(I, R):
     [0, 1, 0],
     [0, 0, 3]])
     """
-    symbolic = B.is_symbolic(I, R)
-    I = B.convert(check_inertia(I, "I"), symbolic)
-    R = as_rotation(R, "R", symbolic)
+    scalars = B.scalars_of(I, R)
+    I = scalars.convert(check_inertia(I, "I"))
+    R = C.rotation_matrix(R, "R", scalars)
     return R @ I @ R.T
 
 
@@ -491,8 +491,8 @@ def principal_axes(I):
     I = check_inertia(I, "I")
     if B.is_symbolic(I):
         groups = _ascending(I.eigenvects(), I.free_symbols)
-        moments = B.vector([mu for mu, multiplicity, _ in groups for _ in range(multiplicity)],
-                           symbolic=True)
+        moments = B.SYMBOLS.vector([mu for mu, multiplicity, _ in groups
+                                    for _ in range(multiplicity)])
         directions = [B.simplify(v) for _, _, basis in groups
                       for v in sp.GramSchmidt(basis, True)]
     else:
@@ -500,7 +500,7 @@ def principal_axes(I):
         directions = [vectors[:, 0], vectors[:, 1]]
     first, second = directions[0], directions[1]
     third = B.simplify(cross(first, second))
-    axes = B.matrix([[first[i], second[i], third[i]] for i in range(3)], B.is_symbolic(I))
+    axes = B.scalars_of(I).matrix([[first[i], second[i], third[i]] for i in range(3)])
     return moments, axes
 
 

@@ -35,7 +35,7 @@ import sympy as sp
 
 from robocourse import _backend as B
 from robocourse import _checks as C
-from robocourse.frames import as_rotation, cross, dh_transform, rotation, skew, translation
+from robocourse.frames import cross, dh_transform, rotation, skew, translation
 from robocourse.notation import tidy
 
 
@@ -47,18 +47,18 @@ def link_frames(robot, q):
     >>> link_frames(planar_2r(l1=1.0, l2=1.0), [0.0, 0.0])[-1][:2, 3]
     array([2., 0.])
     """
-    symbolic, q = C.joint_inputs(robot, q=q)
-    return _frames(robot, q, symbolic)
+    scalars, q = C.joint_inputs(robot, q=q)
+    return _frames(robot, q, scalars)
 
 
-def _frames(robot, q, symbolic):
+def _frames(robot, q, scalars):
     """``link_frames`` for a joint vector already checked by the gate."""
-    T = B.identity(4, symbolic)
+    T = scalars.identity(4)
     frames = []
     for link, q_i in zip(robot.links, q, strict=True):
         T = T @ link.transform(q_i)
         frames.append(T)
-    frames.append(T @ B.convert(robot.tool, symbolic))
+    frames.append(T @ scalars.convert(robot.tool))
     return frames
 
 
@@ -94,29 +94,29 @@ def jacobian_by_cross_products(robot, q, link=None, point=(0, 0, 0)):
     array([[-0.5, -0.5],
            [ 0.5,  0. ]])
     """
-    symbolic, q = C.joint_inputs(robot, also=(point,), q=q)
+    scalars, q = C.joint_inputs(robot, also=(point,), q=q)
     link = C.link_number(link, robot.n, none="the tool frame")
-    point = C.vector(point, 3, "point", symbolic, "x, y, z")
-    return _cross_products(robot, q, link, point, "base", symbolic)
+    point = C.vector(point, 3, "point", scalars, "x, y, z")
+    return _cross_products(robot, q, link, point, "base", scalars)
 
 
-def _cross_products(robot, q, link, point, frame, symbolic):
+def _cross_products(robot, q, link, point, frame, scalars):
     """The columns ``[R_j (Z × j_p); R_j Z]`` (prismatic: ``[R_j Z; 0]``) for checked inputs,
     ``R_j`` the rotation from {j} into {0} (``frame="base"``) or into the frame of the
     point's link (``"tool"``: the tool frame for the tool point)."""
     last = robot.n if link is None else link
-    inward = B.convert(robot.tool, symbolic) if link is None else B.identity(4, symbolic)
-    base = _frames(robot, q, symbolic) if frame == "base" else None
+    inward = scalars.convert(robot.tool) if link is None else scalars.identity(4)
+    base = _frames(robot, q, scalars) if frame == "base" else None
     columns = [[0] * 6 for _ in range(robot.n)]                 # joints past the point: 0
     for j in range(last, 0, -1):                                # inward is j_T_(point's frame)
         p = rotation(inward) @ point + translation(inward)      # the point in {j}
         R = rotation(base[j - 1]) if frame == "base" else rotation(inward).T
         if robot.links[j - 1].is_revolute:                      # Z × p = [-p_y, p_x, 0]
-            columns[j - 1] = [*(R @ B.vector([-p[1], p[0], 0], symbolic)), *R[:, 2]]
+            columns[j - 1] = [*(R @ scalars.vector([-p[1], p[0], 0])), *R[:, 2]]
         else:
             columns[j - 1] = [*R[:, 2], 0, 0, 0]
         inward = robot.links[j - 1].transform(q[j - 1]) @ inward
-    return B.matrix(columns, symbolic).T
+    return scalars.matrix(columns).T
 
 
 @C.finite_result
@@ -136,12 +136,12 @@ def jacobian_by_propagation(robot, q, link=None, point=(0, 0, 0)):
     [     l1*sin(theta2),  0],
     [l1*cos(theta2) + l2, l2]])
     """
-    symbolic, q = C.joint_inputs(robot, also=(point,), q=q)
+    scalars, q = C.joint_inputs(robot, also=(point,), q=q)
     link = C.link_number(link, robot.n, none="the tool frame")
-    point = C.vector(point, 3, "point", symbolic, "x, y, z")
+    point = C.vector(point, 3, "point", scalars, "x, y, z")
     n = robot.n
-    omega = _zero_block(n, symbolic)
-    v = _zero_block(n, symbolic)
+    omega = scalars.zero_matrix(3, n)
+    v = scalars.zero_matrix(3, n)
     for i in range(n if link is None else link):
         T = robot.links[i].transform(q[i])
         R_back, P = rotation(T).T, translation(T)          # i+1_R_i and i_P_{i+1}
@@ -150,11 +150,11 @@ def jacobian_by_propagation(robot, q, link=None, point=(0, 0, 0)):
         unit = omega if robot.links[i].is_revolute else v
         unit[2, i] = unit[2, i] + 1                         # joint i+1 along its own Z
     if link is None:
-        tool = B.convert(robot.tool, symbolic)
+        tool = scalars.convert(robot.tool)
         R_back, P = rotation(tool).T, translation(tool)
         v, omega = R_back @ (v - skew(P) @ omega), R_back @ omega
     v = v - skew(point) @ omega
-    return _stack(v, omega, symbolic)
+    return scalars.stack(v, omega)
 
 
 def jacobian_by_differential_transforms(robot, q):
@@ -179,8 +179,8 @@ def jacobian_by_differential_transforms(robot, q):
     >>> J[2, 2], J[:, 5].T
     (a3*cos(theta5) + d4*sin(theta5)*cos(theta4), Matrix([[0, 0, 0, 0, 0, 1]]))
     """
-    symbolic, q = C.joint_inputs(robot, q=q)
-    inward = B.convert(robot.tool, symbolic)                    # j_T_tool, j = n, …, 1
+    scalars, q = C.joint_inputs(robot, q=q)
+    inward = scalars.convert(robot.tool)                        # j_T_tool, j = n, …, 1
     columns = [None] * robot.n
     for j in range(robot.n, 0, -1):
         n, o, a, p = (inward[:3, k] for k in range(4))
@@ -190,15 +190,8 @@ def jacobian_by_differential_transforms(robot, q):
         else:
             columns[j - 1] = [n[2], o[2], a[2], 0, 0, 0]
         inward = robot.links[j - 1].transform(q[j - 1]) @ inward
-    return tidy(B.matrix(columns, symbolic).T) if symbolic else B.matrix(columns, False).T
-
-
-def _zero_block(n, symbolic):
-    return sp.zeros(3, n) if symbolic else np.zeros((3, n))
-
-
-def _stack(top, bottom, symbolic):
-    return top.col_join(bottom) if symbolic else np.vstack([top, bottom])
+    J = scalars.matrix(columns).T
+    return tidy(J) if scalars.exact else J
 
 
 @C.finite_result
@@ -208,20 +201,20 @@ def rotate_jacobian(J, R):
     With ``R = 0_R_N`` this turns the tool-frame ``N_J`` into the base-frame ``0_J``
     (Craig eq. 5.101); with ``R = 0_R_Nᵀ``, the other way.
     """
-    symbolic = B.is_symbolic(J, R)
-    R = as_rotation(R, "R", symbolic)
-    J = _as_jacobian(J, symbolic)
-    return _stack(R @ J[:3, :], R @ J[3:, :], symbolic)
+    scalars = B.scalars_of(J, R)
+    R = C.rotation_matrix(R, "R", scalars)
+    J = _as_jacobian(J, scalars)
+    return scalars.stack(R @ J[:3, :], R @ J[3:, :])
 
 
-def _as_jacobian(J, symbolic):
+def _as_jacobian(J, scalars):
     """Check that ``J`` is a 6 x n matrix of numbers or expressions; return it."""
     if isinstance(J, (str, bytes)) or J is None:
         raise TypeError(f"J must be a 6 x n Jacobian; got {J!r}")
     shape = J.shape if isinstance(J, sp.MatrixBase) else np.shape(np.asarray(J, dtype=object))
     if len(shape) != 2 or shape[0] != 6:
         raise ValueError(f"J must be a 6 x n Jacobian (rows [v; ω]); got shape {shape}")
-    return C.matrix(J, shape, "J", symbolic)
+    return C.matrix(J, shape, "J", scalars)
 
 
 @C.finite_result
@@ -237,9 +230,9 @@ def jacobian(robot, q, frame="base"):
     array([[0., 0.],
            [2., 1.]])
     """
-    symbolic, q = C.joint_inputs(robot, q=q)
+    scalars, q = C.joint_inputs(robot, q=q)
     frame = C.choice(frame, "frame", C.FRAMES)
-    return _cross_products(robot, q, None, B.zeros(3, symbolic), frame, symbolic)
+    return _cross_products(robot, q, None, scalars.zeros(3), frame, scalars)
 
 
 def jacobian_derivative(robot, q, qd, frame="base"):
@@ -276,18 +269,18 @@ def jacobian_derivative(robot, q, qd, frame="base"):
     >>> (J_dot @ [0.0, -2.0])[:2].round(12) + 0.0
     array([ 0., -2.])
     """
-    symbolic, q, qd = C.joint_inputs(robot, q=q, qd=qd)
+    scalars, q, qd = C.joint_inputs(robot, q=q, qd=qd)
     frame = C.choice(frame, "frame", C.FRAMES)
-    frames = _frames(robot, q, symbolic)
-    J = _cross_products(robot, q, None, B.zeros(3, symbolic), "base", symbolic)
+    frames = _frames(robot, q, scalars)
+    J = _cross_products(robot, q, None, scalars.zeros(3), "base", scalars)
     p = translation(frames[-1])
-    omega, omegas = B.zeros(3, symbolic), []
+    omega, omegas = scalars.zeros(3), []
     for j, link in enumerate(robot.links):                      # ω_j of every link, in {0}
         if link.is_revolute:
             omega = omega + rotation(frames[j])[:, 2] * qd[j]
         omegas.append(omega)
     columns = [None] * robot.n
-    outer = B.zeros(3, symbolic)                                # Σ_{k > j} J_v,k q̇_k
+    outer = scalars.zeros(3)                                    # Σ_{k > j} J_v,k q̇_k
     for j in reversed(range(robot.n)):
         z = rotation(frames[j])[:, 2]
         z_dot = cross(omegas[j], z)
@@ -298,10 +291,10 @@ def jacobian_derivative(robot, q, qd, frame="base"):
         else:
             columns[j] = [*z_dot, 0, 0, 0]
         outer = outer + J[:3, j] * qd[j]
-    J_dot = B.matrix(columns, symbolic).T
+    J_dot = scalars.matrix(columns).T
     if frame == "tool":
         R = rotation(frames[-1]).T                              # tool_R_0
-        J_dot = _stack(R @ J_dot[:3, :], R @ J_dot[3:, :], symbolic)
+        J_dot = scalars.stack(R @ J_dot[:3, :], R @ J_dot[3:, :])
     return J_dot
 
 
@@ -468,7 +461,7 @@ def _adjugate(J):
         return J[[k for k in range(n) if k != i], :][:, [k for k in range(n) if k != j]]
 
     cofactors = [[(-1) ** (i + j) * _det(minor(i, j)) for j in range(n)] for i in range(n)]
-    return B.matrix(cofactors, isinstance(J, sp.MatrixBase)).T
+    return B.exact_if(isinstance(J, sp.MatrixBase)).matrix(cofactors).T
 
 
 def _inverse(J, robot, q, tol):
@@ -512,10 +505,10 @@ def joint_rates(robot, q, velocity, rows=None, frame="base", method="solve",
     >>> joint_rates(arm, np.radians([30, 60]), [1.0, 0.0], rows=(0, 1)).round(12) + 0.0
     array([ 0., -2.])
     """
-    symbolic, q_checked = C.joint_inputs(robot, also=(velocity,), q=q)
+    scalars, q_checked = C.joint_inputs(robot, also=(velocity,), q=q)
     method = C.choice(method, "method", ("inverse", "solve"))
     J = _square(jacobian_rows(robot, q_checked, rows, frame), rows)
-    xdot = C.vector(velocity, J.shape[0], "velocity", symbolic, "one per row of J")
+    xdot = C.vector(velocity, J.shape[0], "velocity", scalars, "one per row of J")
     return _solve(J, xdot, robot, q, method, tol)
 
 
@@ -546,10 +539,10 @@ def joint_accelerations(robot, q, qd, acceleration, rows=None, frame="base", met
     >>> joint_accelerations(arm, np.radians([30, 60]), [0.0, -2.0], [0.0, 0.0], rows=(0, 1))
     array([ 4.61880215, -6.92820323])
     """
-    symbolic, q_checked, qd_checked = C.joint_inputs(robot, also=(acceleration,), q=q, qd=qd)
+    scalars, q_checked, qd_checked = C.joint_inputs(robot, also=(acceleration,), q=q, qd=qd)
     method = C.choice(method, "method", ("inverse", "solve"))
     J = _square(jacobian_rows(robot, q_checked, rows, frame), rows)
-    xddot = C.vector(acceleration, J.shape[0], "acceleration", symbolic, "one per row of J")
+    xddot = C.vector(acceleration, J.shape[0], "acceleration", scalars, "one per row of J")
     J_dot = jacobian_derivative(robot, q_checked, qd_checked, frame)[_row_indices(rows), :]
     return _solve(J, xddot - J_dot @ qd_checked, robot, q, method, tol)
 
@@ -583,9 +576,9 @@ def inverse_kinematics_2r(robot, x, y, elbow="down"):
     elbow = C.choice(elbow, "elbow", ("up", "down"))
     for length, name in ((l1, "l1"), (l2, "l2")):
         C.positive(length, f"link length {name}", "m")
-    symbolic = B.is_symbolic(x, y, l1, l2)
-    distance = B.sqrt(x**2 + y**2) if symbolic else math.hypot(x, y)
-    if symbolic or distance <= 2 * (l1 + l2):
+    scalars = B.scalars_of(x, y, l1, l2)
+    distance = B.sqrt(x**2 + y**2) if scalars.exact else math.hypot(x, y)
+    if scalars.exact or distance <= 2 * (l1 + l2):
         c2 = (x**2 + y**2 - l1**2 - l2**2) / (2 * l1 * l2)
     else:                               # far out of reach (c2 > 7), where x² may overflow
         c2 = math.inf
@@ -594,12 +587,12 @@ def inverse_kinematics_2r(robot, x, y, elbow="down"):
             f"target (x, y) = ({x}, {y}) is out of reach: its distance {distance} "
             f"from the base must lie in the annulus |l1 - l2| = {abs(l1 - l2)} <= √(x² + y²) "
             f"<= l1 + l2 = {l1 + l2}")
-    if not symbolic:
+    if not scalars.exact:
         c2 = min(1.0, max(-1.0, c2))           # a target on the boundary, up to round-off
     s2 = (1 if elbow == "down" else -1) * B.sqrt(1 - c2**2)
     theta2 = B.atan2(s2, c2)
     theta1 = B.atan2(y, x) - B.atan2(l2 * s2, l1 + l2 * c2)
-    return B.vector([theta1, theta2], symbolic)
+    return scalars.vector([theta1, theta2])
 
 
 def _planar_2r_lengths(robot):

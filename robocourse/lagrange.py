@@ -60,20 +60,16 @@ class _LinkMotion:
     inertia: Any
 
 
-def _link_motions(robot, q, symbolic):
+def _link_motions(robot, q, scalars):
     """``_LinkMotion`` of links 1..n at ``q`` (a joint vector checked by the gate)."""
     frames = link_frames(robot, q)
     motions = []
     for i, link in enumerate(robot.links, start=1):
-        J = jacobian_by_cross_products(robot, q, link=i, point=B.convert(link.r_c, symbolic))
+        J = jacobian_by_cross_products(robot, q, link=i, point=scalars.convert(link.r_c))
         R = rotation(frames[i - 1])
         motions.append(_LinkMotion(mass=link.mass, Jv=J[:3, :], Jw=J[3:, :],
-                                   inertia=R @ B.convert(link.I_c, symbolic) @ R.T))
+                                   inertia=R @ scalars.convert(link.I_c) @ R.T))
     return motions
-
-
-def _square_zeros(n, symbolic):
-    return B.matrix([[0] * n] * n, symbolic)
 
 
 def _links(robot, link):
@@ -96,13 +92,13 @@ def kinetic_energy(robot, q, qd, link=None):
     >>> kinetic_energy(planar_2r(m2=0), [0, 0], [w, 0])    # m1 at l1 from the axis
     l1**2*m1*w**2/2
     """
-    symbolic, q, qd = C.joint_inputs(robot, dynamics=True, q=q, qd=qd)
+    scalars, q, qd = C.joint_inputs(robot, dynamics=True, q=q, qd=qd)
     energy = 0
     for i in _links(robot, link):
         body = robot.links[i - 1]
-        J = jacobian_by_propagation(robot, q, link=i, point=B.convert(body.r_c, symbolic))
+        J = jacobian_by_propagation(robot, q, link=i, point=scalars.convert(body.r_c))
         v, omega = J[:3, :] @ qd, J[3:, :] @ qd
-        I_c = B.convert(body.I_c, symbolic)
+        I_c = scalars.convert(body.I_c)
         energy = energy + body.mass * B.dot(v, v) / 2 + B.dot(omega, I_c @ omega) / 2
     return energy
 
@@ -119,13 +115,13 @@ def potential_energy(robot, q, link=None):
     >>> potential_energy(planar_2r(), [t1, 0], link=1)
     g*l1*m1*sin(theta1)
     """
-    symbolic, q = C.joint_inputs(robot, dynamics=True, q=q)
+    scalars, q = C.joint_inputs(robot, dynamics=True, q=q)
     frames = link_frames(robot, q)
-    g = B.convert(robot.gravity, symbolic)
+    g = scalars.convert(robot.gravity)
     energy = 0
     for i in _links(robot, link):
         T, body = frames[i - 1], robot.links[i - 1]
-        com = rotation(T) @ B.convert(body.r_c, symbolic) + translation(T)     # 0_P_Ci
+        com = rotation(T) @ scalars.convert(body.r_c) + translation(T)         # 0_P_Ci
         energy = energy - body.mass * B.dot(g, com)
     return energy
 
@@ -259,9 +255,9 @@ def mass_matrix(robot, q):
     [I1 + I2 + m1*r1**2 + m2*(l1 + r2)**2, I2 + m2*r2*(l1 + r2)],
     [                 I2 + m2*r2*(l1 + r2),         I2 + m2*r2**2]])
     """
-    symbolic, q = C.joint_inputs(robot, dynamics=True, q=q)
-    M = _square_zeros(robot.n, symbolic)
-    for link in _link_motions(robot, q, symbolic):
+    scalars, q = C.joint_inputs(robot, dynamics=True, q=q)
+    M = scalars.zero_matrix(robot.n, robot.n)
+    for link in _link_motions(robot, q, scalars):
         M = M + link.mass * link.Jv.T @ link.Jv + link.Jw.T @ link.inertia @ link.Jw
     return M
 
@@ -280,13 +276,13 @@ def mass_matrix_derivatives(robot, q):
     [-2*l1*l2*m2*sin(theta2), -l1*l2*m2*sin(theta2)],
     [  -l1*l2*m2*sin(theta2),                     0]])
     """
-    symbolic, q = C.joint_inputs(robot, dynamics=True, q=q)
+    scalars, q = C.joint_inputs(robot, dynamics=True, q=q)
     n = robot.n
-    later = [B.matrix([[1 if j == c and j > k else 0 for c in range(n)] for j in range(n)],
-                      symbolic) for k in range(n)]           # later[k] keeps the columns j > k
-    earlier = [B.identity(n, symbolic) - keep for keep in later]          # and j <= k
-    derivatives = [_square_zeros(n, symbolic) for _ in range(n)]
-    for link in _link_motions(robot, q, symbolic):
+    later = [scalars.matrix([[1 if j == c and j > k else 0 for c in range(n)] for j in range(n)])
+             for k in range(n)]                              # later[k] keeps the columns j > k
+    earlier = [scalars.identity(n) - keep for keep in later]              # and j <= k
+    derivatives = [scalars.zero_matrix(n, n) for _ in range(n)]
+    for link in _link_motions(robot, q, scalars):
         Jv, Jw, inertia = link.Jv, link.Jw, link.inertia
         for k in range(n):
             turn = skew(Jw[:, k])                                            # [Jω_k ×]
@@ -334,11 +330,11 @@ def coriolis_matrix(robot, q, qd):
     [-l1*l2*m2*thetadot2*sin(theta2), -l1*l2*m2*(thetadot1 + thetadot2)*sin(theta2)],
     [ l1*l2*m2*thetadot1*sin(theta2),                                             0]])
     """
-    symbolic, q, qd = C.joint_inputs(robot, dynamics=True, q=q, qd=qd)
+    scalars, q, qd = C.joint_inputs(robot, dynamics=True, q=q, qd=qd)
     c = christoffel_symbols(robot, q)
     joints = range(1, robot.n + 1)
-    return B.matrix([[sum(c[i, j, k] * qd[k - 1] for k in joints) for j in joints]
-                     for i in joints], symbolic)
+    return scalars.matrix([[sum(c[i, j, k] * qd[k - 1] for k in joints) for j in joints]
+                           for i in joints])
 
 
 @C.finite_result
@@ -350,7 +346,7 @@ def velocity_product(robot, q, qd):
     >>> velocity_product(arm, [0.0, 1.0], [1.0, 0.0]).round(12)   # m2 l1 l2 s2 θ̇1² on joint 2
     array([0.        , 0.84147098])
     """
-    symbolic, q, qd = C.joint_inputs(robot, dynamics=True, q=q, qd=qd)
+    scalars, q, qd = C.joint_inputs(robot, dynamics=True, q=q, qd=qd)
     return coriolis_matrix(robot, q, qd) @ qd
 
 
@@ -363,10 +359,10 @@ def gravity_load(robot, q, *, gravity=None):
     >>> gravity_load(planar_2r(l1=1.0, l2=1.0, m1=1.0, m2=1.0, g=9.81), [0.0, 0.0])
     array([29.43,  9.81])
     """
-    symbolic, q = C.joint_inputs(robot, dynamics=True, also=(gravity,), q=q)
-    g = C.gravity(gravity, robot, symbolic)
-    G = B.zeros(robot.n, symbolic)
-    for link in _link_motions(robot, q, symbolic):
+    scalars, q = C.joint_inputs(robot, dynamics=True, also=(gravity,), q=q)
+    g = C.gravity(gravity, robot, scalars)
+    G = scalars.zeros(robot.n)
+    for link in _link_motions(robot, q, scalars):
         G = G - link.mass * link.Jv.T @ g
     return G
 
@@ -382,8 +378,8 @@ def inverse_dynamics(robot, q, qd, qdd, *, wrench=None, frame="base", gravity=No
     ...                  [0.0, 0.0], [0.0, 0.0], [0.0, 0.0])
     array([29.43,  9.81])
     """
-    symbolic, q, qd, qdd = C.joint_inputs(robot, dynamics=True, also=(wrench, gravity),
-                                          q=q, qd=qd, qdd=qdd)
+    scalars, q, qd, qdd = C.joint_inputs(robot, dynamics=True, also=(wrench, gravity),
+                                         q=q, qd=qd, qdd=qdd)
     return (mass_matrix(robot, q) @ qdd + coriolis_matrix(robot, q, qd) @ qd
             + gravity_load(robot, q, gravity=gravity)
-            + joint_torques_by_jacobian(robot, q, C.wrench(wrench, symbolic), frame=frame))
+            + joint_torques_by_jacobian(robot, q, C.wrench(wrench, scalars), frame=frame))

@@ -43,12 +43,16 @@ def joint_derivative_matrix(link, symbolic=False):
     array([0., 0., 0., 1.])
     """
     C.instance(link, Link, "link")
-    C.flag(symbolic, "symbolic")
+    return _joint_derivative(link, B.exact_if(C.flag(symbolic, "symbolic")))
+
+
+def _joint_derivative(link, scalars):
+    """``Q_j`` of a checked link, in the kind ``scalars``."""
     if link.is_revolute:
         rows = [[0, -1, 0, 0], [1, 0, 0, 0], [0, 0, 0, 0], [0, 0, 0, 0]]
     else:
         rows = [[0, 0, 0, 0], [0, 0, 0, 0], [0, 0, 0, 1], [0, 0, 0, 0]]
-    return B.matrix(rows, symbolic)
+    return scalars.matrix(rows)
 
 
 @C.finite_result
@@ -71,18 +75,22 @@ def pseudo_inertia(link, symbolic=None):
     [        m1*r1, 0, 0,    m1]])
     """
     C.instance(link, Link, "link")
-    C.flag(symbolic, "symbolic", none="symbolic when the link's parameters are")
+    symbolic = C.flag(symbolic, "symbolic", none="symbolic when the link's parameters are")
     if not link.has_mass_properties:
         raise ValueError("pseudo_inertia needs the mass, r_c and I_c of the link; got "
                          f"mass={link.mass!r}, r_c={link.r_c!r}, I_c={link.I_c!r}")
-    if symbolic is None:
-        symbolic = B.is_symbolic(link.parameters(dynamics=True))
-    m, r_c = link.mass, B.convert(link.r_c, symbolic)
-    J = B.convert(parallel_axis_unchecked(link.I_c, m, link.r_c), symbolic)   # about O_i
-    return pseudo_inertia_of(J, [m * r_c[k] for k in range(3)], m, symbolic)
+    return _pseudo_inertia(link, B.scalars_of(link.parameters(dynamics=True))
+                           if symbolic is None else B.exact_if(symbolic))
 
 
-def pseudo_inertia_of(J, first_moments, mass, symbolic):
+def _pseudo_inertia(link, scalars):
+    """The pseudo-inertia of a checked link with its mass properties, in the kind ``scalars``."""
+    m, r_c = link.mass, scalars.convert(link.r_c)
+    J = scalars.convert(parallel_axis_unchecked(link.I_c, m, link.r_c))   # about O_i
+    return pseudo_inertia_of(J, [m * r_c[k] for k in range(3)], m, scalars)
+
+
+def pseudo_inertia_of(J, first_moments, mass, scalars):
     """The pseudo-inertia ``[[½ tr(J) I3 − J, MS], [MSᵀ, M]]`` from the ten parameters of a
     link about its origin: the tensor ``J`` (3 x 3), the first moments ``MS = m r_c`` and
     the mass ``M``. With ``J = C_I + m (r_cᵀ r_c 1 − r_c r_cᵀ)``, the upper-left block is
@@ -91,9 +99,9 @@ def pseudo_inertia_of(J, first_moments, mass, symbolic):
     The one implementation, unchecked (a kernel): ``pseudo_inertia`` calls it with a
     link's parameters, ``identification.pseudo_inertia`` with identified ones.
     """
-    spread = (J[0, 0] + J[1, 1] + J[2, 2]) / 2 * B.identity(3, symbolic) - J
-    return B.matrix([[spread[r, c] for c in range(3)] + [first_moments[r]] for r in range(3)]
-                    + [[*first_moments, mass]], symbolic)
+    spread = (J[0, 0] + J[1, 1] + J[2, 2]) / 2 * scalars.identity(3) - J
+    return scalars.matrix([[spread[r, c] for c in range(3)] + [first_moments[r]]
+                           for r in range(3)] + [[*first_moments, mass]])
 
 
 class _Derivatives:
@@ -103,15 +111,15 @@ class _Derivatives:
     inverses); ``first(i, j) = U_ij``; ``second(i, j, k) = U_ijk``.
     """
 
-    def __init__(self, robot, q, symbolic):
+    def __init__(self, robot, q, scalars):
         links = [link.transform(q_i) for link, q_i in zip(robot.links, q, strict=True)]
         self.T = []
         for a in range(robot.n + 1):
-            row = {a: B.identity(4, symbolic)}
+            row = {a: scalars.identity(4)}
             for b in range(a + 1, robot.n + 1):
                 row[b] = row[b - 1] @ links[b - 1]
             self.T.append(row)
-        self.Q = [None] + [joint_derivative_matrix(link, symbolic) for link in robot.links]
+        self.Q = [None] + [_joint_derivative(link, scalars) for link in robot.links]
         self.zero = 0 * self.T[0][0]
 
     def first(self, i, j):
@@ -139,8 +147,8 @@ def transform_derivatives(robot, q):
     >>> U[2][1][:2, 3]              # the origin of {2} moves along +Y as θ1 turns
     array([0., 1.])
     """
-    symbolic, q = C.joint_inputs(robot, q=q)
-    derivatives = _Derivatives(robot, q, symbolic)
+    scalars, q = C.joint_inputs(robot, q=q)
+    derivatives = _Derivatives(robot, q, scalars)
     joints = range(1, robot.n + 1)
     return C.NumberedFromOne(
         {i: C.NumberedFromOne({j: derivatives.first(i, j) for j in joints},
@@ -153,11 +161,11 @@ def _trace(A):
     return sum(A[r, r] for r in range(4))
 
 
-def _prepare(robot, q, symbolic):
+def _prepare(robot, q, scalars):
     """The transform derivatives at ``q`` (checked by the gate) and the pseudo-inertias
     ``J[1..n]``."""
-    derivatives = _Derivatives(robot, q, symbolic)
-    pseudo = [None] + [pseudo_inertia(link, symbolic) for link in robot.links]
+    derivatives = _Derivatives(robot, q, scalars)
+    pseudo = [None] + [_pseudo_inertia(link, scalars) for link in robot.links]
     return derivatives, pseudo
 
 
@@ -170,12 +178,12 @@ def mass_matrix(robot, q):
     array([[5., 2.],
            [2., 1.]])
     """
-    symbolic, q = C.joint_inputs(robot, dynamics=True, q=q)
-    U, J = _prepare(robot, q, symbolic)
+    scalars, q = C.joint_inputs(robot, dynamics=True, q=q)
+    U, J = _prepare(robot, q, scalars)
     n = robot.n
-    return B.matrix([[sum(_trace(U.first(j, k) @ J[j] @ U.first(j, i).T)
-                          for j in range(max(i, k), n + 1))
-                      for k in range(1, n + 1)] for i in range(1, n + 1)], symbolic)
+    return scalars.matrix([[sum(_trace(U.first(j, k) @ J[j] @ U.first(j, i).T)
+                                for j in range(max(i, k), n + 1))
+                            for k in range(1, n + 1)] for i in range(1, n + 1)])
 
 
 @C.finite_result
@@ -190,14 +198,14 @@ def coriolis_matrix(robot, q, qd):
     array([[ 0.        , -0.84147098],
            [ 0.84147098,  0.        ]])
     """
-    symbolic, q, qd = C.joint_inputs(robot, dynamics=True, q=q, qd=qd)
-    U, J = _prepare(robot, q, symbolic)
+    scalars, q, qd = C.joint_inputs(robot, dynamics=True, q=q, qd=qd)
+    U, J = _prepare(robot, q, scalars)
     n = robot.n
     rates = {(j, k): sum((U.second(j, k, m) * qd[m - 1] for m in range(1, j + 1)), U.zero)
              for j in range(1, n + 1) for k in range(1, j + 1)}                # B_jk
-    return B.matrix([[sum(_trace(rates[j, k] @ J[j] @ U.first(j, i).T)
-                          for j in range(max(i, k), n + 1))
-                      for k in range(1, n + 1)] for i in range(1, n + 1)], symbolic)
+    return scalars.matrix([[sum(_trace(rates[j, k] @ J[j] @ U.first(j, i).T)
+                                for j in range(max(i, k), n + 1))
+                            for k in range(1, n + 1)] for i in range(1, n + 1)])
 
 
 @C.finite_result
@@ -209,7 +217,7 @@ def velocity_product(robot, q, qd):
     >>> velocity_product(arm, [0.0, 1.0], [1.0, 0.0])     # m2 l1 l2 s2 θ̇1² on joint 2
     array([0.        , 0.84147098])
     """
-    symbolic, q, qd = C.joint_inputs(robot, dynamics=True, q=q, qd=qd)
+    scalars, q, qd = C.joint_inputs(robot, dynamics=True, q=q, qd=qd)
     return coriolis_matrix(robot, q, qd) @ qd
 
 
@@ -222,14 +230,14 @@ def gravity_load(robot, q, *, gravity=None):
     >>> gravity_load(planar_2r(l1=1.0, l2=1.0, m1=1.0, m2=1.0, g=9.81), [0.0, 0.0])
     array([29.43,  9.81])
     """
-    symbolic, q = C.joint_inputs(robot, dynamics=True, also=(gravity,), q=q)
-    U, _ = _prepare(robot, q, symbolic)
-    g = B.vector([*C.gravity(gravity, robot, symbolic), 0], symbolic)
+    scalars, q = C.joint_inputs(robot, dynamics=True, also=(gravity,), q=q)
+    U, _ = _prepare(robot, q, scalars)
+    g = scalars.vector([*C.gravity(gravity, robot, scalars), 0])
     links = dict(enumerate(robot.links, start=1))
-    com = {j: B.vector([*B.convert(link.r_c, symbolic), 1], symbolic)          # r̄_j
+    com = {j: scalars.vector([*scalars.convert(link.r_c), 1])                  # r̄_j
            for j, link in links.items()}
-    return B.vector([-sum(links[j].mass * B.dot(g, U.first(j, i) @ com[j])
-                          for j in range(i, robot.n + 1)) for i in links], symbolic)
+    return scalars.vector([-sum(links[j].mass * B.dot(g, U.first(j, i) @ com[j])
+                                for j in range(i, robot.n + 1)) for i in links])
 
 
 @C.finite_result
@@ -244,8 +252,8 @@ def inverse_dynamics(robot, q, qd, qdd, *, wrench=None, frame="base", gravity=No
     >>> inverse_dynamics(arm, [0.0, 0.0], [0.0, 0.0], [1.0, 0.0], gravity=0)   # M e_1
     array([5., 2.])
     """
-    symbolic, q, qd, qdd = C.joint_inputs(robot, dynamics=True, also=(wrench, gravity),
-                                          q=q, qd=qd, qdd=qdd)
+    scalars, q, qd, qdd = C.joint_inputs(robot, dynamics=True, also=(wrench, gravity),
+                                         q=q, qd=qd, qdd=qdd)
     return (mass_matrix(robot, q) @ qdd + velocity_product(robot, q, qd)
             + gravity_load(robot, q, gravity=gravity)
-            + joint_torques_by_jacobian(robot, q, C.wrench(wrench, symbolic), frame=frame))
+            + joint_torques_by_jacobian(robot, q, C.wrench(wrench, scalars), frame=frame))

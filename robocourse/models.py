@@ -68,8 +68,8 @@ def planar_arm(lengths, masses, com_distances, inertias, g, name="planar arm"):
         I = inertias[i]
         links.append(Link(alpha=0, a=lengths[i - 1] if i else 0, d=0, theta=0, joint="R",
                           mass=masses[i], r_c=[com_distances[i], 0, 0],
-                          I_c=B.matrix([[0, 0, 0], [0, I, 0], [0, 0, I]], B.is_symbolic(I))))
-    tool = transform(B.identity(3, B.is_symbolic(lengths[-1])), [lengths[-1], 0, 0])
+                          I_c=B.scalars_of(I).matrix([[0, 0, 0], [0, I, 0], [0, 0, I]])))
+    tool = transform(B.scalars_of(lengths[-1]).identity(3), [lengths[-1], 0, 0])
     return SerialChain(links, tool=tool, gravity=[0, -g, 0], name=name)
 
 
@@ -140,15 +140,13 @@ def rp_arm(l1=None, m1=None, m2=None, Ixx1=None, Iyy1=None, Izz1=None,
     v = {k: _given_or_symbol(val, k) for val, k in
          ((l1, "l1"), (m1, "m1"), (m2, "m2"), (Ixx1, "Ixx1"), (Iyy1, "Iyy1"),
           (Izz1, "Izz1"), (Ixx2, "Ixx2"), (Iyy2, "Iyy2"), (Izz2, "Izz2"), (g, "g"))}
-    symbolic = B.is_symbolic(*v.values())
+    scalars = B.scalars_of(*v.values())
     quarter = math.pi / 2      # made exact by the DH transform whenever symbols are involved
     link1 = Link(alpha=0, a=0, d=0, theta=-quarter, joint="R", mass=v["m1"],
                  r_c=[0, v["l1"], 0],
-                 I_c=B.matrix([[v["Ixx1"], 0, 0], [0, v["Iyy1"], 0], [0, 0, v["Izz1"]]],
-                              symbolic))
+                 I_c=scalars.matrix([[v["Ixx1"], 0, 0], [0, v["Iyy1"], 0], [0, 0, v["Izz1"]]]))
     link2 = Link(alpha=-quarter, a=0, d=0, theta=0, joint="P", mass=v["m2"], r_c=[0, 0, 0],
-                 I_c=B.matrix([[v["Ixx2"], 0, 0], [0, v["Izz2"], 0], [0, 0, v["Iyy2"]]],
-                              symbolic))
+                 I_c=scalars.matrix([[v["Ixx2"], 0, 0], [0, v["Izz2"], 0], [0, 0, v["Iyy2"]]]))
     return SerialChain([link1, link2], gravity=[0, -v["g"], 0], name="R-P arm")
 
 
@@ -286,11 +284,11 @@ def akb_joint_angles(q):
     >>> akb_joint_angles(sp.symbols('theta1:7')).T
     Matrix([[theta1, theta2, theta3 - pi, theta4 + pi, -theta5, theta6]])
     """
-    symbolic = B.is_symbolic(q)
-    q = C.vector(q, 6, "q", symbolic, "one per joint")
-    quarter = sp.pi / 2 if symbolic else math.pi / 2
-    return B.vector([sign * q_i + offset * quarter
-                     for (sign, offset), q_i in zip(_AKB_ANGLES, q, strict=True)], symbolic)
+    scalars = B.scalars_of(q)
+    q = C.vector(q, 6, "q", scalars, "one per joint")
+    quarter = sp.pi / 2 if scalars.exact else math.pi / 2
+    return scalars.vector([sign * q_i + offset * quarter
+                           for (sign, offset), q_i in zip(_AKB_ANGLES, q, strict=True)])
 
 
 def akb_joint_signs():
@@ -384,7 +382,7 @@ def spatial_3r(l2=None, l3=None, masses=None, com_distances=None, inertias=None,
     geometry = ((0, 0), (-quarter, 0), (0, l2))                 # alpha_{i-1}, a_{i-1}
     links = [Link(alpha=alpha, a=a, d=0, theta=0, joint="R", mass=masses[i], r_c=centres[i],
                   I_c=inertias[i]) for i, (alpha, a) in enumerate(geometry)]
-    tool = transform(B.identity(3, B.is_symbolic(l3)), [l3, 0, 0])
+    tool = transform(B.scalars_of(l3).identity(3), [l3, 0, 0])
     return SerialChain(links, tool=tool, gravity=[0, 0, -g], name="spatial 3R")
 
 
@@ -406,10 +404,10 @@ def with_payload(robot, mass, r_c, I_c):
     """
     robot = C.robot(robot, dynamics=True)
     mass = C.mass(mass, "mass")
-    symbolic = B.is_symbolic(mass, r_c, I_c, robot.tool, robot.links[-1].parameters())
-    r_c = C.vector(r_c, 3, "r_c", symbolic, entries="x, y, z in the tool frame")
-    I_c = B.convert(check_inertia(I_c, "I_c"), symbolic)
-    tool = B.convert(robot.tool, symbolic)
+    scalars = B.scalars_of(mass, r_c, I_c, robot.tool, robot.links[-1].parameters())
+    r_c = C.vector(r_c, 3, "r_c", scalars, entries="x, y, z in the tool frame")
+    I_c = scalars.convert(check_inertia(I_c, "I_c"))
+    tool = scalars.convert(robot.tool)
     R, p = rotation(tool), translation(tool)
     last = robot.links[-1]
     payload = (mass, R @ r_c + p, rotate_inertia(I_c, R))            # written in {n}

@@ -107,59 +107,59 @@ def newton_euler(robot, q, qd, qdd, *, wrench=None, frame="base", gravity=None):
     >>> result.link(1).vdot_c.T
     Matrix([[g*sin(theta1) - l1*thetadot1**2, g*cos(theta1) + l1*thetaddot1, 0]])
     """
-    symbolic, q, qd, qdd = C.joint_inputs(robot, dynamics=True, also=(wrench, gravity),
-                                          q=q, qd=qd, qdd=qdd)
+    scalars, q, qd, qdd = C.joint_inputs(robot, dynamics=True, also=(wrench, gravity),
+                                         q=q, qd=qd, qdd=qdd)
     C.choice(frame, "frame", C.FRAMES)
-    load = (B.zeros(6, symbolic) if wrench is None
-            else B.convert(tool_wrench(robot, q, wrench, frame), symbolic))
-    tau, trace = _recursion(robot, q, qd, qdd, load, C.gravity(gravity, robot, symbolic),
-                            symbolic)
+    load = (scalars.zeros(6) if wrench is None
+            else scalars.convert(tool_wrench(robot, q, wrench, frame)))
+    tau, trace = _recursion(robot, q, qd, qdd, load, C.gravity(gravity, robot, scalars),
+                            scalars)
     return NewtonEulerResult(tau=tau, _trace=trace)
 
 
-def _recursion(robot, q, qd, qdd, load, g, symbolic):
+def _recursion(robot, q, qd, qdd, load, g, scalars):
     """``(tau, trace)`` for checked joint vectors, the load ``[f; n]`` in the tool frame
     and the gravity vector ``g`` in {0}."""
-    transforms = link_transforms(robot, q, symbolic)
-    motions = outward_recursion(robot, transforms, qd, qdd, g, symbolic)
+    transforms = link_transforms(robot, q, scalars)
+    motions = outward_recursion(robot, transforms, qd, qdd, g, scalars)
     outward, wrenches = [], []
     for link, (omega, omega_dot, vdot) in zip(robot.links, motions, strict=True):
-        m, P_c = link.mass, B.convert(link.r_c, symbolic)
-        I_c = B.convert(link.I_c, symbolic)
+        m, P_c = link.mass, scalars.convert(link.r_c)
+        I_c = scalars.convert(link.I_c)
         vdot_c = cross(omega_dot, P_c) + cross(omega, cross(omega, P_c)) + vdot
         F = m * vdot_c
         N = I_c @ omega_dot + cross(omega, I_c @ omega)
         outward.append((omega, omega_dot, vdot, vdot_c, F, N))
         wrenches.append((F, N + cross(P_c, F)))       # the moment about the origin of {i}
-    forces = inward_recursion(robot, transforms, wrenches, B.halves(load, symbolic))
-    Z = B.vector([0, 0, 1], symbolic)
+    forces = inward_recursion(robot, transforms, wrenches, scalars.halves(load))
+    Z = scalars.vector([0, 0, 1])
     tau = [B.dot(n if link.is_revolute else f, Z)
            for link, (f, n) in zip(robot.links, forces, strict=True)]
     trace = tuple(LinkTrace(*motion, f, n) for motion, (f, n) in zip(outward, forces,
                                                                      strict=True))
-    return B.vector(tau, symbolic), trace
+    return scalars.vector(tau), trace
 
 
-def link_transforms(robot, q, symbolic):
+def link_transforms(robot, q, scalars):
     """``[0_T_1, 1_T_2, …, n-1_T_n, n_T_tool]``: the link transforms at ``q`` (checked by
-    the gate) and the tool transform, in the kind ``symbolic`` says.
+    the gate) and the tool transform, in the kind ``scalars``.
 
     This and the two passes below are kernels: their inputs are not checked (``parameters``
     propagates its regressor's columns with them, after its own gate)."""
     transforms = [link.transform(q_i) for link, q_i in zip(robot.links, q, strict=True)]
-    transforms.append(B.convert(robot.tool, symbolic))
+    transforms.append(scalars.convert(robot.tool))
     return transforms
 
 
-def outward_recursion(robot, transforms, qd, qdd, g, symbolic):
+def outward_recursion(robot, transforms, qd, qdd, g, scalars):
     """The outward recursion: ``[(ω_i, ω̇_i, v̇_i)]`` for links 1..n, each written in {i}.
 
     ``transforms`` from ``link_transforms``; ``g`` the gravity vector in {0}, entered as
     the base acceleration ``0_v̇_0 = −g`` (Craig eqs. 6.45–6.49, see the module docstring).
     Only the kinematics of ``robot`` is read, never its mass properties.
     """
-    Z = B.vector([0, 0, 1], symbolic)
-    omega, omega_dot, vdot = B.zeros(3, symbolic), B.zeros(3, symbolic), -g
+    Z = scalars.vector([0, 0, 1])
+    omega, omega_dot, vdot = scalars.zeros(3), scalars.zeros(3), -g
     motions = []
     for i, link in enumerate(robot.links):
         R, P = rotation(transforms[i]).T, translation(transforms[i])   # i+1_R_i, i_P_{i+1}
@@ -235,21 +235,21 @@ def mass_matrix(robot, q):
         n, rest = robot.n, [0] * robot.n
         return np.stack([_many(robot, batch[0], rest, [int(k == j) for k in range(n)], gravity=0)
                          for j in range(n)], axis=-1)
-    symbolic, q = C.joint_inputs(robot, dynamics=True, q=q)
-    columns = [list(_weightless(robot, q, B.zeros(robot.n, symbolic), _unit(robot.n, j,
-                                                                            symbolic), symbolic))
+    scalars, q = C.joint_inputs(robot, dynamics=True, q=q)
+    columns = [list(_weightless(robot, q, scalars.zeros(robot.n), _unit(robot.n, j, scalars),
+                                scalars))
                for j in range(robot.n)]
-    return B.matrix(columns, symbolic).T
+    return scalars.matrix(columns).T
 
 
-def _unit(n, j, symbolic):
-    return B.vector([1 if k == j else 0 for k in range(n)], symbolic)
+def _unit(n, j, scalars):
+    return scalars.vector([1 if k == j else 0 for k in range(n)])
 
 
-def _weightless(robot, q, qd, qdd, symbolic):
+def _weightless(robot, q, qd, qdd, scalars):
     """The recursion without gravity or load: ``M q̈ + c`` for checked vectors."""
-    zero = B.zeros(3, symbolic)
-    return _recursion(robot, q, qd, qdd, B.zeros(6, symbolic), zero, symbolic)[0]
+    zero = scalars.zeros(3)
+    return _recursion(robot, q, qd, qdd, scalars.zeros(6), zero, scalars)[0]
 
 
 @C.finite_result
@@ -269,8 +269,8 @@ def velocity_product(robot, q, qd):
     batch = _batch(robot, q=q, qd=qd)
     if batch is not None:
         return _many(robot, *batch, [0] * robot.n, gravity=0)
-    symbolic, q, qd = C.joint_inputs(robot, dynamics=True, q=q, qd=qd)
-    return _weightless(robot, q, qd, B.zeros(robot.n, symbolic), symbolic)
+    scalars, q, qd = C.joint_inputs(robot, dynamics=True, q=q, qd=qd)
+    return _weightless(robot, q, qd, scalars.zeros(robot.n), scalars)
 
 
 @C.finite_result
@@ -301,13 +301,12 @@ def coriolis_matrix(robot, q, qd):
         return np.stack([np.stack([sum(gamma[min(j, k), max(j, k)][:, i] * rates[:, k]
                                        for k in range(n)) for j in range(n)], axis=-1)
                          for i in range(n)], axis=-2)
-    symbolic, q, qd = C.joint_inputs(robot, dynamics=True, q=q, qd=qd)
-    n, rest = robot.n, B.zeros(robot.n, symbolic)
-    gamma = christoffel_columns(n, lambda rates: _weightless(robot, q, B.vector(rates,
-                                                                                 symbolic),
-                                                              rest, symbolic))
-    return B.matrix([[sum(gamma[min(j, k), max(j, k)][i] * qd[k] for k in range(n))
-                      for j in range(n)] for i in range(n)], symbolic)
+    scalars, q, qd = C.joint_inputs(robot, dynamics=True, q=q, qd=qd)
+    n, rest = robot.n, scalars.zeros(robot.n)
+    gamma = christoffel_columns(n, lambda rates: _weightless(robot, q, scalars.vector(rates),
+                                                             rest, scalars))
+    return scalars.matrix([[sum(gamma[min(j, k), max(j, k)][i] * qd[k] for k in range(n))
+                            for j in range(n)] for i in range(n)])
 
 
 def christoffel_columns(n, velocity_product_at):
@@ -343,10 +342,10 @@ def gravity_load(robot, q, *, gravity=None):
     batch = _batch(robot, q=q)
     if batch is not None:
         return _many(robot, batch[0], [0] * robot.n, [0] * robot.n, gravity=gravity)
-    symbolic, q = C.joint_inputs(robot, dynamics=True, also=(gravity,), q=q)
-    rest = B.zeros(robot.n, symbolic)
-    return _recursion(robot, q, rest, rest, B.zeros(6, symbolic),
-                      C.gravity(gravity, robot, symbolic), symbolic)[0]
+    scalars, q = C.joint_inputs(robot, dynamics=True, also=(gravity,), q=q)
+    rest = scalars.zeros(robot.n)
+    return _recursion(robot, q, rest, rest, scalars.zeros(6),
+                      C.gravity(gravity, robot, scalars), scalars)[0]
 
 
 @C.finite_result
@@ -375,13 +374,13 @@ def payload_trace(robot, q, qd, qdd, mass, r_c, I_c, *, gravity=None):
     >>> held.f                   # at rest the tool holds the 2 kg up: 2 g along +Y0 = +Y_T
     array([ 0.  , 19.62,  0.  ])
     """
-    symbolic, q, qd, qdd = C.joint_inputs(robot, dynamics=True, also=(gravity, mass, r_c, I_c),
-                                          q=q, qd=qd, qdd=qdd)
+    scalars, q, qd, qdd = C.joint_inputs(robot, dynamics=True, also=(gravity, mass, r_c, I_c),
+                                         q=q, qd=qd, qdd=qdd)
     mass = C.mass(mass, "mass")
-    r_c = C.vector(r_c, 3, "r_c", symbolic, entries="x, y, z in the tool frame")
-    I_c = B.convert(check_inertia(I_c, "I_c"), symbolic)
+    r_c = C.vector(r_c, 3, "r_c", scalars, entries="x, y, z in the tool frame")
+    I_c = scalars.convert(check_inertia(I_c, "I_c"))
     last = newton_euler(robot, q, qd, qdd, gravity=gravity).link(robot.n)
-    tool = B.convert(robot.tool, symbolic)
+    tool = scalars.convert(robot.tool)
     R, P = rotation(tool).T, translation(tool)                   # T_R_n, n_P_T
     omega, omega_dot = R @ last.omega, R @ last.omega_dot
     vdot = R @ _fixed_point_acceleration(last.omega, last.omega_dot, last.vdot, P)
@@ -418,8 +417,8 @@ def payload_wrench(robot, q, qd, qdd, mass, r_c, I_c, *, gravity=None):
     True
     """
     held = payload_trace(robot, q, qd, qdd, mass, r_c, I_c, gravity=gravity)
-    symbolic = B.is_symbolic(held.f, held.n)
-    return B.vector([*held.f, *held.n], symbolic)
+    scalars = B.scalars_of(held.f, held.n)
+    return scalars.vector([*held.f, *held.n])
 
 
 class TorqueParts(NamedTuple):
@@ -469,23 +468,23 @@ def torque_parts(robot, q, qd, qdd, *, wrench=None, frame="base", gravity=None):
     >>> bool(np.allclose(parts.total, inverse_dynamics(arm, [0.0, 0.0], [1.0, 0.0], [0.0, 0.0])))
     True
     """
-    symbolic, q, qd, qdd = C.joint_inputs(robot, dynamics=True, also=(wrench, gravity),
-                                          q=q, qd=qd, qdd=qdd)
+    scalars, q, qd, qdd = C.joint_inputs(robot, dynamics=True, also=(wrench, gravity),
+                                         q=q, qd=qd, qdd=qdd)
     C.choice(frame, "frame", C.FRAMES)
-    g = C.gravity(gravity, robot, symbolic)
+    g = C.gravity(gravity, robot, scalars)
     result = newton_euler(robot, q, qd, qdd, gravity=gravity)
     frames = link_frames(robot, q)
-    weight, newton, euler, gyroscopic = (B.zeros(robot.n, symbolic) for _ in range(4))
+    weight, newton, euler, gyroscopic = (scalars.zeros(robot.n) for _ in range(4))
     for i, link in enumerate(robot.links, start=1):
         trace, R = result.link(i), rotation(frames[i - 1])                  # 0_R_i
         J = jacobian_by_cross_products(robot, q, link=i, point=link.r_c)
         Jv, Jw = J[:3, :].T, J[3:, :].T
-        I_c = B.convert(link.I_c, symbolic)
+        I_c = scalars.convert(link.I_c)
         weight = weight - Jv @ (link.mass * g)
         newton = newton + Jv @ (R @ trace.F + link.mass * g)
         euler = euler + Jw @ (R @ (I_c @ trace.omega_dot))
         gyroscopic = gyroscopic + Jw @ (R @ cross(trace.omega, I_c @ trace.omega))
-    load = joint_torques_by_jacobian(robot, q, C.wrench(wrench, symbolic), frame=frame)
+    load = joint_torques_by_jacobian(robot, q, C.wrench(wrench, scalars), frame=frame)
     return TorqueParts(weight, newton, euler, gyroscopic, load)
 
 
@@ -527,10 +526,10 @@ def _batch(robot, **states):
 
 def _many(robot, q, qd, qdd, *, wrench=None, frame="base", gravity=None):
     """τ (N, n) of a batch (rows of ``_batch``, or 0 for a joint that is at rest)."""
-    g = C.gravity(gravity, robot, False)
+    g = C.gravity(gravity, robot, B.NUMBERS)
     load, tool = None, None
     if wrench is not None:
-        f, n = B.halves(C.wrench(wrench, False), False)
+        f, n = B.NUMBERS.halves(C.wrench(wrench, B.NUMBERS))
         R, tool = rotation(robot.tool), tuple(translation(robot.tool))
         load = (tuple(f), tuple(n)) if C.choice(frame, "frame", C.FRAMES) == "base" else (
             tuple(R @ f), tuple(R @ n))

@@ -44,7 +44,7 @@ import sympy as sp
 
 from robocourse import _backend as B
 from robocourse import _checks as C
-from robocourse.frames import as_rotation, skew
+from robocourse.frames import skew
 from robocourse.inertia import check_inertia, parallel_axis_to_centre, parallel_axis_unchecked
 from robocourse.newton_euler import inward_recursion, link_transforms, outward_recursion
 from robocourse.statics import tool_wrench
@@ -109,7 +109,7 @@ def inertia_tensor(link_parameters):
     """
     values = C.vector(link_parameters, PER_LINK, "link_parameters",
                       entries="XX, XY, XZ, YY, YZ, ZZ, MX, MY, MZ, M")
-    return B.matrix([[values[k] for k in row] for row in _TENSOR], B.is_symbolic(values))
+    return B.scalars_of(values).matrix([[values[k] for k in row] for row in _TENSOR])
 
 
 def origin_parameters(mass, r_c, I_c):
@@ -129,12 +129,12 @@ def origin_parameters(mass, r_c, I_c):
 def _origin_parameters(mass, r_c, I_c):
     """``origin_parameters`` of a tensor ``I_c`` that a ``Link`` has checked: a link loaded
     with ``physical=False`` keeps its published tensor (the chain has warned)."""
-    symbolic = B.is_symbolic(mass, r_c, I_c)
+    scalars = B.scalars_of(mass, r_c, I_c)
     mass = C.mass(mass)
-    r_c = C.vector(r_c, 3, "r_c", symbolic, entries="x, y, z in {j}")
+    r_c = C.vector(r_c, 3, "r_c", scalars, entries="x, y, z in {j}")
     J = parallel_axis_unchecked(I_c, mass, r_c)
-    return B.vector([J[0, 0], J[0, 1], J[0, 2], J[1, 1], J[1, 2], J[2, 2],
-                     *(mass * r_c[k] for k in range(3)), mass], symbolic)
+    return scalars.vector([J[0, 0], J[0, 1], J[0, 2], J[1, 1], J[1, 2], J[2, 2],
+                           *(mass * r_c[k] for k in range(3)), mass])
 
 
 def centre_of_mass_parameters(link_parameters, name="link_parameters"):
@@ -158,12 +158,12 @@ def centre_of_mass_parameters(link_parameters, name="link_parameters"):
     C.text(name, "name")
     values = C.vector(link_parameters, PER_LINK, name,
                       entries="XX, XY, XZ, YY, YZ, ZZ, MX, MY, MZ, M")
-    symbolic = B.is_symbolic(values)
-    mass = values[PER_LINK - 1] if symbolic else float(values[PER_LINK - 1])
-    if not symbolic and mass <= 0:
+    scalars = B.scalars_of(values)
+    mass = values[PER_LINK - 1] if scalars.exact else float(values[PER_LINK - 1])
+    if not scalars.exact and mass <= 0:
         raise ValueError(f"{name} are not those of a rigid body: the mass M = {mass:.6g} "
                          "must be > 0")
-    r_c = B.vector([values[6 + k] / mass for k in range(3)], symbolic)
+    r_c = scalars.vector([values[6 + k] / mass for k in range(3)])
     try:
         I_c = parallel_axis_to_centre(inertia_tensor(values), mass, r_c)
     except ValueError as error:
@@ -187,22 +187,22 @@ def move_parameters(link_parameters, R, p):
     >>> move_parameters(about_centre, sp.eye(3), [l, 0, 0]).T     # ZZ: I + m l²
     Matrix([[0, 0, 0, l**2*m, 0, I + l**2*m, l*m, 0, 0, m]])
     """
-    symbolic = B.is_symbolic(link_parameters, R, p)
-    values = C.vector(link_parameters, PER_LINK, "link_parameters", symbolic,
+    scalars = B.scalars_of(link_parameters, R, p)
+    values = C.vector(link_parameters, PER_LINK, "link_parameters", scalars,
                       entries="XX, XY, XZ, YY, YZ, ZZ, MX, MY, MZ, M")
-    R = as_rotation(R, "R", symbolic)
-    p = C.vector(p, 3, "p", symbolic, entries="x, y, z in {A}")
+    R = C.rotation_matrix(R, "R", scalars)
+    p = C.vector(p, 3, "p", scalars, entries="x, y, z in {A}")
     mass = values[PER_LINK - 1]
-    c = R @ B.vector(values[6:9], symbolic)
-    eye = B.identity(3, symbolic)
+    c = R @ scalars.vector(values[6:9])
+    eye = scalars.identity(3)
 
     def outer(a, b):
-        return B.matrix([[a[i] * b[j] for j in range(3)] for i in range(3)], symbolic)
+        return scalars.matrix([[a[i] * b[j] for j in range(3)] for i in range(3)])
 
     J = (R @ inertia_tensor(values) @ R.T + 2 * B.dot(p, c) * eye - outer(c, p) - outer(p, c)
          + mass * (B.dot(p, p) * eye - outer(p, p)))
-    return B.vector([J[0, 0], J[0, 1], J[0, 2], J[1, 1], J[1, 2], J[2, 2],
-                     *(c[k] + mass * p[k] for k in range(3)), mass], symbolic)
+    return scalars.vector([J[0, 0], J[0, 1], J[0, 2], J[1, 1], J[1, 2], J[2, 2],
+                           *(c[k] + mass * p[k] for k in range(3)), mass])
 
 
 def standard_parameters(robot, friction=None):
@@ -225,7 +225,7 @@ def standard_parameters(robot, friction=None):
     if friction is not None:
         viscous, coulomb = C.friction_pair(friction, robot.n)
         values += [value for pair in zip(viscous, coulomb, strict=True) for value in pair]
-    return B.vector(values, B.is_symbolic(values))
+    return B.scalars_of(values).vector(values)
 
 
 def _with_operators(motion):
@@ -235,13 +235,13 @@ def _with_operators(motion):
     return omega, omega_dot, vdot, turn, skew(omega_dot) + turn @ turn, skew(vdot)
 
 
-def _origin_wrench(motion, link_parameters, symbolic):
+def _origin_wrench(motion, link_parameters, scalars):
     """``(F, N)``: the force and the moment about the origin that move a link with
     ``motion = _with_operators((ω, ω̇, v̇))`` (in its frame), from its ten parameters:
     ``F = M v̇ + ([ω̇×] + [ω×]²) MS``, ``N = J ω̇ + [ω×] J ω − [v̇×] MS``."""
     omega, omega_dot, vdot, turn, spin, push = motion
-    J = B.matrix([[link_parameters[k] for k in row] for row in _TENSOR], symbolic)
-    MS, mass = B.vector(list(link_parameters[6:9]), symbolic), link_parameters[9]
+    J = scalars.matrix([[link_parameters[k] for k in row] for row in _TENSOR])
+    MS, mass = scalars.vector(list(link_parameters[6:9])), link_parameters[9]
     F = spin @ MS if mass == 0 else mass * vdot + spin @ MS    # 0 * v̇ costs sympy dearly
     N = J @ omega_dot + turn @ (J @ omega) - push @ MS
     return F, N
@@ -256,14 +256,14 @@ def _gate(robot, parameters, gravity, q, qd, qdd, also=()):
                           dynamics=parameters is None, q=q, qd=qd, qdd=qdd)
 
 
-def _friction_columns(qd, symbolic):
+def _friction_columns(qd, scalars):
     """The n x 2n friction columns of the regressor, ``∂τ_f/∂(FV_1, FC_1, …)``: joint i's
     row has ``q̇_i`` and ``sgn q̇_i`` (``sgn 0 = 0``) under its own ``FV_i, FC_i`` — the
     model ``friction.Friction`` without smoothing, linear in its coefficients."""
     n = len(qd)
-    signs = [sp.sign(v) for v in qd] if symbolic else list(np.sign(qd))
-    return B.matrix([[v for j in range(n) for v in ((qd[i], signs[i]) if i == j else (0, 0))]
-                     for i in range(n)], symbolic)
+    signs = [sp.sign(v) for v in qd] if scalars.exact else list(np.sign(qd))
+    return scalars.matrix([[v for j in range(n) for v in ((qd[i], signs[i]) if i == j else (0, 0))]
+                           for i in range(n)])
 
 
 @C.finite_result
@@ -284,29 +284,29 @@ def regressor(robot, q, qd, qdd, *, friction=False, gravity=None):
     Matrix([[l1*(g*cos(theta1) + l1*thetaddot1), 0]])
     """
     C.flag(friction, "friction")
-    symbolic, q, qd, qdd = _gate(robot, (), gravity, q, qd, qdd)
+    scalars, q, qd, qdd = _gate(robot, (), gravity, q, qd, qdd)
     p = PER_LINK * robot.n
-    transforms = link_transforms(robot, q, symbolic)
-    motions = outward_recursion(robot, transforms, qd, qdd, C.gravity(gravity, robot, symbolic),
-                                symbolic)
+    transforms = link_transforms(robot, q, scalars)
+    motions = outward_recursion(robot, transforms, qd, qdd, C.gravity(gravity, robot, scalars),
+                                scalars)
     wrenches = []
     for j, motion in enumerate(map(_with_operators, motions)):
-        F, N = (B.matrix([[0] * p] * 3, symbolic) for _ in range(2))
+        F, N = (scalars.matrix([[0] * p] * 3) for _ in range(2))
         for k in range(PER_LINK):
             unit = [1 if m == k else 0 for m in range(PER_LINK)]
-            F_k, N_k = _origin_wrench(motion, unit, symbolic)
+            F_k, N_k = _origin_wrench(motion, unit, scalars)
             for r in range(3):
                 F[r, PER_LINK * j + k], N[r, PER_LINK * j + k] = F_k[r], N_k[r]
         wrenches.append((F, N))
-    zero = B.matrix([[0] * p] * 3, symbolic)
+    zero = scalars.matrix([[0] * p] * 3)
     forces = inward_recursion(robot, transforms, wrenches, (zero, zero))
     rows = [[(n_i if link.is_revolute else f_i)[2, k] for k in range(p)]
             for link, (f_i, n_i) in zip(robot.links, forces, strict=True)]
-    Y = B.matrix(rows, symbolic)
+    Y = scalars.matrix(rows)
     if not friction:
         return Y
-    columns = _friction_columns(qd, symbolic)
-    return sp.Matrix.hstack(Y, columns) if symbolic else np.hstack([Y, columns])
+    columns = _friction_columns(qd, scalars)
+    return scalars.beside(Y, columns)
 
 
 @C.finite_result
@@ -325,30 +325,29 @@ def inverse_dynamics(robot, q, qd, qdd, *, parameters=None, wrench=None, frame="
     >>> inverse_dynamics(arm, [0.0, 0.0], [0.0, 0.0], [0.0, 0.0])      # as newton_euler
     array([29.43,  9.81])
     """
-    symbolic, q, qd, qdd = _gate(robot, parameters, gravity, q, qd, qdd, also=(wrench,))
+    scalars, q, qd, qdd = _gate(robot, parameters, gravity, q, qd, qdd, also=(wrench,))
     C.choice(frame, "frame", C.FRAMES)
     n = robot.n
     if parameters is None:
         values = standard_parameters(robot)
     else:
         counts = (PER_LINK * n, (PER_LINK + len(FRICTION_NAMES)) * n)
-        values = C.vector(parameters, None, "parameters", symbolic)
+        values = C.vector(parameters, None, "parameters", scalars)
         if len(values) not in counts:
             raise ValueError(f"parameters must have {counts[0]} entries (10 per link) or "
                              f"{counts[1]} (with friction); got {len(values)}")
-    values = B.convert(values, symbolic)
-    transforms = link_transforms(robot, q, symbolic)
-    motions = outward_recursion(robot, transforms, qd, qdd, C.gravity(gravity, robot, symbolic),
-                                symbolic)
+    values = scalars.convert(values)
+    transforms = link_transforms(robot, q, scalars)
+    motions = outward_recursion(robot, transforms, qd, qdd, C.gravity(gravity, robot, scalars),
+                                scalars)
     wrenches = [_origin_wrench(_with_operators(motion), values[PER_LINK * j:PER_LINK * (j + 1)],
-                               symbolic) for j, motion in enumerate(motions)]
-    load = (B.zeros(6, symbolic) if wrench is None
-            else B.convert(tool_wrench(robot, q, wrench, frame), symbolic))
-    forces = inward_recursion(robot, transforms, wrenches, B.halves(load, symbolic))
+                               scalars) for j, motion in enumerate(motions)]
+    load = (scalars.zeros(6) if wrench is None
+            else scalars.convert(tool_wrench(robot, q, wrench, frame)))
+    forces = inward_recursion(robot, transforms, wrenches, scalars.halves(load))
     tau = [(n_i if link.is_revolute else f_i)[2]
            for link, (f_i, n_i) in zip(robot.links, forces, strict=True)]
-    tau = B.vector(tau, symbolic)
+    tau = scalars.vector(tau)
     if len(values) > PER_LINK * n:
-        tau = tau + _friction_columns(qd, symbolic) @ B.vector(list(values[PER_LINK * n:]),
-                                                             symbolic)
+        tau = tau + _friction_columns(qd, scalars) @ scalars.vector(list(values[PER_LINK * n:]))
     return tau

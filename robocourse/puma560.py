@@ -129,13 +129,13 @@ def inverse_kinematics(robot, T):
     -atan2(d3, sqrt(-d3**2 + p_x**2 + p_y**2)) + atan2(p_y, p_x)
     """
     a2, a3, d3, d4 = _lengths(robot)
-    symbolic = robot.uses_symbols(T, dynamics=False)
-    T = B.convert(C.transform(T, "T"), symbolic)
-    T6 = T @ inverse_transform(B.convert(robot.tool, symbolic))
+    scalars = B.exact_if(robot.uses_symbols(T, dynamics=False))
+    T = scalars.convert(C.transform(T, "T"))
+    T6 = T @ inverse_transform(scalars.convert(robot.tool))
     px, py, pz = translation(T6)
     K = (px**2 + py**2 + pz**2 - a2**2 - a3**2 - d3**2 - d4**2) / (2 * a2)
-    rho = _root(px**2 + py**2 - d3**2, symbolic)
-    kappa = _root(a3**2 + d4**2 - K**2, symbolic)
+    rho = _root(px**2 + py**2 - d3**2, scalars)
+    kappa = _root(a3**2 + d4**2 - K**2, scalars)
     if rho is None or kappa is None:
         raise _out_of_reach(T, robot, "px² + py² < d3²: inside the cylinder about axis 1 that "
                             "the shoulder offset keeps clear" if rho is None else
@@ -153,8 +153,8 @@ def inverse_kinematics(robot, T):
               @ robot.links[2].transform(theta3))
         R36 = rotation(T3).T @ rotation(T6)
         for flip in (1, -1):
-            candidates.append([theta1, theta2, theta3, *_wrist(R36, flip, symbolic)])
-    if symbolic:
+            candidates.append([theta1, theta2, theta3, *_wrist(R36, flip, scalars)])
+    if scalars.exact:
         return sp.Matrix(candidates)
     solutions = []
     for q in _wrap(np.array(candidates, dtype=float)):
@@ -198,17 +198,17 @@ def _lengths(robot):
     return links[2].a, links[3].a, links[2].d, links[3].d
 
 
-def _root(x, symbolic):
+def _root(x, scalars):
     """``√x``; for numbers None when ``x`` is negative beyond round-off (no real root)."""
-    if symbolic:
+    if scalars.exact:
         return B.sqrt(x)
     return None if x < -C.ROUND_OFF else math.sqrt(max(x, 0.0))
 
 
-def _wrist(r, flip, symbolic):
+def _wrist(r, flip, scalars):
     """``[θ4, θ5, θ6]`` from ``r = 3_R_6`` on the wrist branch ``flip = ±1`` (θ4 = 0 when
     the wrist is singular, numbers only)."""
-    singular = not symbolic and math.hypot(r[0, 2], r[2, 2]) < C.ROUND_OFF
+    singular = not scalars.exact and math.hypot(r[0, 2], r[2, 2]) < C.ROUND_OFF
     theta4 = 0.0 if singular else B.atan2(flip * r[2, 2], -flip * r[0, 2])
     c4, s4 = B.cos(theta4), B.sin(theta4)
     s5, c5 = -c4 * r[0, 2] + s4 * r[2, 2], r[1, 2]

@@ -153,7 +153,7 @@ class SerialChain(C.Chain):
             C.instance(link, Link, f"links[{k}]")
         self.links = links
         self.name = C.text(name, "name")
-        self.tool = B.identity(4, False) if tool is None else C.transform(tool, "tool")
+        self.tool = B.NUMBERS.identity(4) if tool is None else C.transform(tool, "tool")
         self.gravity = C.vector(gravity, 3, "gravity", entries="x, y, z in {0}")
         for i, link in enumerate(links, start=1):
             if link.physical or link.I_c is None:     # a physical tensor: checked by Link

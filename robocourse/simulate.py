@@ -57,15 +57,15 @@ def forward_dynamics(robot, q, qd, tau, *, friction=None):
     Matrix([[-g/l1]])
     """
     friction = C.friction(friction, C.robot(robot).n)
-    symbolic, q, qd, tau = C.joint_inputs(robot, dynamics=True, q=q, qd=qd, tau=tau,
-                                          also=() if friction is None else (friction.viscous,
-                                                                           friction.coulomb))
+    scalars, q, qd, tau = C.joint_inputs(robot, dynamics=True, q=q, qd=qd, tau=tau,
+                                         also=() if friction is None else (friction.viscous,
+                                                                          friction.coulomb))
     M = mass_matrix(robot, q)
     rhs = tau - velocity_product(robot, q, qd) - gravity_load(robot, q)
     if friction is not None:
-        rhs = rhs - B.convert(friction.torque(qd), symbolic)
+        rhs = rhs - scalars.convert(friction.torque(qd))
     try:
-        return M.LUsolve(rhs) if symbolic else np.linalg.solve(M, rhs)
+        return scalars.solve(M, rhs)
     except (np.linalg.LinAlgError, sp.matrices.exceptions.NonInvertibleMatrixError) as error:
         raise ValueError(f"the mass matrix M(q) is singular at q = {C.plain(q)}: do all moving "
                          "links have mass and inertia?") from error
@@ -82,7 +82,7 @@ class Motion:
     tau: np.ndarray
 
     def __post_init__(self):
-        t = C.vector(self.t, None, "t", False, "one per sample")
+        t = C.vector(self.t, None, "t", B.NUMBERS, "one per sample")
         if np.any(np.diff(t) <= 0):
             raise ValueError(f"t must increase from sample to sample; got {C.plain(t)}")
         object.__setattr__(self, "t", t)
@@ -126,7 +126,7 @@ def _torque_function(torque, n):
                 and returned.shape == (n,) and np.isfinite(returned).all()):
             return returned                                      # the fast path
         try:
-            return C.vector(returned, n, "torque(t, q, qd)", False, "one per joint")
+            return C.vector(returned, n, "torque(t, q, qd)", B.NUMBERS, "one per joint")
         except (TypeError, ValueError) as error:
             raise type(error)(f"{error} (returned at t = {t})") from None
     return checked
@@ -238,7 +238,7 @@ def simulate(robot, q0, qd0, duration, torque=None, *, friction=None, model=None
     (array([0. , 0.5, 1. ]), True)
     """
     C.numeric_robot(robot)
-    q0, qd0 = (C.vector(value, robot.n, name, False, "one per joint")
+    q0, qd0 = (C.vector(value, robot.n, name, B.NUMBERS, "one per joint")
                for name, value in (("q0", q0), ("qd0", qd0)))
     C.joint_angles(robot, q0, "q0")
     duration = _solver_options(duration, samples, method, rtol, atol, time_limit)
@@ -290,8 +290,8 @@ def simulate_equations(equations, q, qd, qdd, q0, qd0, duration, *, samples=None
     equations = equations if isinstance(equations, sp.MatrixBase) else sp.Matrix([equations])
     q, qd, qdd = C.coordinates(q, qd, qdd, len(equations))
     n = len(q)
-    q0 = C.vector(q0, n, "q0", False, "one per coordinate")
-    qd0 = C.vector(qd0, n, "qd0", False, "one per coordinate")
+    q0 = C.vector(q0, n, "q0", B.NUMBERS, "one per coordinate")
+    qd0 = C.vector(qd0, n, "qd0", B.NUMBERS, "one per coordinate")
     duration = _solver_options(duration, samples, method, rtol, atol, time_limit)
     others = equations.free_symbols - set(q) - set(qd) - set(qdd)
     if others:

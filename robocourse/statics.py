@@ -25,7 +25,6 @@ the same in ``kinematics.jacobian``.
 from dataclasses import dataclass
 from typing import Any
 
-from robocourse import _backend as B
 from robocourse import _checks as C
 from robocourse.frames import rotation, skew, translation
 from robocourse.kinematics import forward_kinematics, jacobian
@@ -65,13 +64,13 @@ def tool_wrench(robot, q, wrench, frame="base"):
     >>> tool_wrench(arm, [1.5707963267948966, 0.0], [1.0, 0, 0, 0, 0, 0.5]).round(12) + 0.0
     array([ 0. , -1. ,  0. ,  0. ,  0. ,  0.5])
     """
-    symbolic, q = C.joint_inputs(robot, also=(wrench,), q=q)
-    wrench = C.wrench(wrench, symbolic)
+    scalars, q = C.joint_inputs(robot, also=(wrench,), q=q)
+    wrench = C.wrench(wrench, scalars)
     if C.choice(frame, "frame", C.FRAMES) == "tool":
         return wrench
     R = rotation(forward_kinematics(robot, q)).T                     # tool_R_0
-    f, n = B.halves(wrench, symbolic)
-    return B.vector([*(R @ f), *(R @ n)], symbolic)
+    f, n = scalars.halves(wrench)
+    return scalars.vector([*(R @ f), *(R @ n)])
 
 
 @C.finite_result
@@ -94,10 +93,10 @@ def static_forces_by_propagation(robot, q, wrench, *, frame="base"):
     >>> sp.expand(statics.torques.T)           # τ1 = l1 s2 fx + (l2 + l1 c2) fy,  τ2 = l2 fy
     Matrix([[f_x*l1*sin(theta2) + f_y*l1*cos(theta2) + f_y*l2, f_y*l2]])
     """
-    symbolic, q = C.joint_inputs(robot, also=(wrench,), q=q)
-    f, n = B.halves(tool_wrench(robot, q, wrench, frame), symbolic)
+    scalars, q = C.joint_inputs(robot, also=(wrench,), q=q)
+    f, n = scalars.halves(tool_wrench(robot, q, wrench, frame))
     outward = [link.transform(q_i) for link, q_i in zip(robot.links[1:], q[1:], strict=True)]
-    outward.append(B.convert(robot.tool, symbolic))     # i_T_i+1 for i = 1..N
+    outward.append(scalars.convert(robot.tool))         # i_T_i+1 for i = 1..N
     forces, moments = [f], [n]
     for T in reversed(outward):
         f = rotation(T) @ f
@@ -106,7 +105,7 @@ def static_forces_by_propagation(robot, q, wrench, *, frame="base"):
         moments.insert(0, n)
     torques = [moments[k][2] if link.is_revolute else forces[k][2]      # · Ẑ_i = z entry
                for k, link in enumerate(robot.links)]
-    return StaticForces(tuple(forces), tuple(moments), B.vector(torques, symbolic))
+    return StaticForces(tuple(forces), tuple(moments), scalars.vector(torques))
 
 
 @C.finite_result
@@ -122,6 +121,6 @@ def joint_torques_by_jacobian(robot, q, wrench, *, frame="base"):
     >>> joint_torques_by_jacobian(arm, [0.3, 0.0], [0.0, 1.0, 0, 0, 0, 0], frame="tool")
     array([2., 1.])
     """
-    symbolic, q = C.joint_inputs(robot, also=(wrench,), q=q)
-    J = B.convert(jacobian(robot, q, frame), symbolic)
-    return J.T @ C.wrench(wrench, symbolic)
+    scalars, q = C.joint_inputs(robot, also=(wrench,), q=q)
+    J = scalars.convert(jacobian(robot, q, frame))
+    return J.T @ C.wrench(wrench, scalars)

@@ -165,11 +165,11 @@ class JointTrajectory:
     durations: Any
 
     def __post_init__(self):
-        q0 = C.vector(self.q0, None, "q0", False)
+        q0 = C.vector(self.q0, None, "q0", B.NUMBERS)
         object.__setattr__(self, "q0", q0)
-        object.__setattr__(self, "qf", C.vector(self.qf, len(q0), "qf", False,
+        object.__setattr__(self, "qf", C.vector(self.qf, len(q0), "qf", B.NUMBERS,
                                                 "one per entry of q0"))
-        durations = C.vector(self.durations, len(q0), "durations", False, "one per entry of q0")
+        durations = C.vector(self.durations, len(q0), "durations", B.NUMBERS, "one per entry of q0")
         C.positive(durations, "durations", "s")
         _long_enough(durations, self.qf - q0, 3, "durations")
         object.__setattr__(self, "durations", durations)
@@ -200,8 +200,8 @@ def synchronised(q0, qf, duration):
     (array([ 0.5, -1. ]), array([0., 0.]))
     """
     duration = C.positive(C.number(duration, "duration"), "duration", "s")
-    q0 = C.vector(q0, None, "q0", False)
-    qf = C.vector(qf, len(q0), "qf", False, "one per entry of q0")
+    q0 = C.vector(q0, None, "q0", B.NUMBERS)
+    qf = C.vector(qf, len(q0), "qf", B.NUMBERS, "one per entry of q0")
     _long_enough(duration, qf - q0, 3, "duration")
     return JointTrajectory(q0, qf, [duration] * len(q0))
 
@@ -213,8 +213,8 @@ def unsynchronised(q0, qf, max_velocity):
     >>> unsynchronised([0.0, 0.0], [1.0, -2.0], 0.75).durations
     array([2., 4.])
     """
-    q0 = C.vector(q0, None, "q0", False)
-    qf = C.vector(qf, len(q0), "qf", False, "one per entry of q0")
+    q0 = C.vector(q0, None, "q0", B.NUMBERS)
+    qf = C.vector(qf, len(q0), "qf", B.NUMBERS, "one per entry of q0")
     max_velocity = C.positive(C.number(max_velocity, "max_velocity"), "max_velocity", "rad/s")
     durations = [cubic_duration(a, b, max_velocity) for a, b in zip(q0, qf, strict=True)]
     if max(durations) == 0:
@@ -246,14 +246,14 @@ def straight_line_2r(robot, start, end, points, elbow="down"):
     """
     C.robot(robot)
     points = C.count(points, "points", 2, C.MAX_COUNT)
-    symbolic = B.is_symbolic(start, end) or robot.uses_symbols(dynamics=False)
-    start = C.vector(start, 2, "start", symbolic, "x, y")
-    end = C.vector(end, 2, "end", symbolic, "x, y")
+    scalars = B.exact_if(B.is_symbolic(start, end) or robot.uses_symbols(dynamics=False))
+    start = C.vector(start, 2, "start", scalars, "x, y")
+    end = C.vector(end, 2, "end", scalars, "x, y")
     rows = []
     for k in range(points):
         x, y = start + (end - start) * k / (points - 1)
         rows.append(list(inverse_kinematics_2r(robot, x, y, elbow)))
-    return B.matrix(rows, symbolic) if symbolic else np.unwrap(np.array(rows, float), axis=0)
+    return scalars.matrix(rows) if scalars.exact else np.unwrap(np.array(rows, float), axis=0)
 
 
 @C.finite_result
@@ -268,7 +268,7 @@ def joint_space_path(via, steps):
            [1. , 2. ]])
     """
     steps = C.count(steps, "steps", 1, C.MAX_COUNT)
-    via = C.matrix(via, (None, None), "via", symbolic=False)
+    via = C.matrix(via, (None, None), "via", scalars=B.NUMBERS)
     if len(via) < 2:
         raise ValueError(f"via must be a (points x joints) array with at least 2 points; "
                          f"got shape {via.shape}")
@@ -287,18 +287,18 @@ def distance_from_line(points, start, end):
     >>> distance_from_line([[1.0, 1.0], [2.0, 0.0], [0.5, -2.0]], [0.0, 0.0], [1.0, 0.0])
     array([ 1.,  0., -2.])
     """
-    symbolic = B.is_symbolic(points, start, end)
-    start = C.vector(start, 2, "start", symbolic, "x, y")
-    direction = C.vector(end, 2, "end", symbolic, "x, y") - start
-    P = C.matrix(points, (None, 2), "points", symbolic)
+    scalars = B.scalars_of(points, start, end)
+    start = C.vector(start, 2, "start", scalars, "x, y")
+    direction = C.vector(end, 2, "end", scalars, "x, y") - start
+    P = C.matrix(points, (None, 2), "points", scalars)
     squared = B.dot(direction, direction)
     if squared == 0:
         raise ValueError(f"end must differ from start: the line runs through both; got "
                          f"start = end = {C.plain(start)}")
     count = P.shape[0]
-    relative = P - B.matrix([list(start)] * count, symbolic)
+    relative = P - scalars.matrix([list(start)] * count)
     cross = relative[:, 1] * direction[0] - relative[:, 0] * direction[1]
-    return cross / (sp.sqrt(squared) if symbolic else math.sqrt(squared))
+    return cross / (sp.sqrt(squared) if scalars.exact else math.sqrt(squared))
 
 
 # --- paths through via points, quintics, linear segments with parabolic blends (§5.6–5.7) ---
@@ -565,7 +565,7 @@ def via_point_cubics(times, positions, velocities="heuristic"):
     >>> float(smooth.velocities[1]), float(smooth.acceleration_jumps()[0])
     (2.25, 0.0)
     """
-    times = C.vector(times, None, "times", False, "one per point")
+    times = C.vector(times, None, "times", B.NUMBERS, "one per point")
     if len(times) < 2:
         raise ValueError(f"times must hold at least 2 times (a start and an end); got "
                          f"{len(times)}")

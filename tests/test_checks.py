@@ -24,6 +24,7 @@ from robocourse import (
     statics,
     trajectories,
 )
+from robocourse import _backend as B
 from robocourse import _checks as C
 from robocourse.inertia import Box, inertia_by_integration, parallel_axis, point_mass_inertia
 from robocourse.models import planar_2r
@@ -166,13 +167,13 @@ def test_anything_else_instead_of_a_robot_names_its_type():
 
 def test_the_gate_decides_symbolic_once_from_everything_the_call_reads():
     t = sp.Symbol("theta1")
-    symbolic, q = C.joint_inputs(ARM, q=[t, 0.0])
-    assert symbolic and isinstance(q, sp.MatrixBase) and q[0] == t
+    scalars, q = C.joint_inputs(ARM, q=[t, 0.0])
+    assert scalars is B.SYMBOLS and isinstance(q, sp.MatrixBase) and q[0] == t
     massive = planar_2r(l1=1.0, l2=1.0, m1=sp.Symbol("m1"), m2=1.0, g=9.81)
-    assert C.joint_inputs(massive, dynamics=True, q=[0.0, 0.0])[0]        # reads the mass
-    symbolic, q = C.joint_inputs(massive, q=[0.0, 0.0])                    # kinematics does not
-    assert not symbolic and isinstance(q, np.ndarray)
-    assert C.joint_inputs(ARM, also=([sp.Symbol("f"), 0],), q=[0.0, 0.0])[0]  # a symbolic load
+    assert C.joint_inputs(massive, dynamics=True, q=[0.0, 0.0])[0].exact  # reads the mass
+    scalars, q = C.joint_inputs(massive, q=[0.0, 0.0])                     # kinematics does not
+    assert scalars is B.NUMBERS and isinstance(q, np.ndarray)
+    assert C.joint_inputs(ARM, also=([sp.Symbol("f"), 0],), q=[0.0, 0.0])[0].exact  # a load
 
 
 def test_the_gate_checks_every_joint_vector_by_its_name():
@@ -286,19 +287,19 @@ def test_gravity_is_none_zero_or_a_vector(value, error, message):
 
 
 def test_gravity_none_is_the_robot_s_and_zero_is_none():
-    np.testing.assert_allclose(C.gravity(None, ARM, False), [0.0, -9.81, 0.0])
-    np.testing.assert_allclose(C.gravity(0, ARM, False), [0.0, 0.0, 0.0])
-    assert C.gravity(sp.Integer(0), ARM, True) == sp.zeros(3, 1)
-    np.testing.assert_allclose(C.gravity((0, 0, -1), ARM, False), [0.0, 0.0, -1.0])
+    np.testing.assert_allclose(C.gravity(None, ARM, B.NUMBERS), [0.0, -9.81, 0.0])
+    np.testing.assert_allclose(C.gravity(0, ARM, B.NUMBERS), [0.0, 0.0, 0.0])
+    assert C.gravity(sp.Integer(0), ARM, B.SYMBOLS) == sp.zeros(3, 1)
+    np.testing.assert_allclose(C.gravity((0, 0, -1), ARM, B.NUMBERS), [0.0, 0.0, -1.0])
 
 
 def test_a_wrench_is_six_numbers_and_none_is_no_load():
     with pytest.raises(ValueError, match=r"wrench must have 6 entries \(fx, fy, fz, nx, ny, nz\); "
                                          r"got 3"):
-        C.wrench([1, 2, 3], False)
+        C.wrench([1, 2, 3], B.NUMBERS)
     with pytest.raises(TypeError, match=r"wrench\[5\] must be a number"):
-        C.wrench([0, 0, 0, 0, 0, "z"], False)
-    np.testing.assert_allclose(C.wrench(None, False), np.zeros(6))
+        C.wrench([0, 0, 0, 0, 0, "z"], B.NUMBERS)
+    np.testing.assert_allclose(C.wrench(None, B.NUMBERS), np.zeros(6))
 
 
 # --- the named tolerances ---------------------------------------------------------------------

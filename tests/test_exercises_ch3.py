@@ -58,6 +58,7 @@ def test_the_power_check_refuses_torques_that_do_not_supply_the_energy():
 # "switched off", ``answered`` those that still work.
 ROUTES = """
 from robocourse import control, lagrange, lagrange_euler, newton_euler, simulate
+from robocourse._backend import NUMBERS
 from robocourse.closed_form import closed_form
 from robocourse.codegen import CompiledDynamics
 from robocourse.models import planar_2r
@@ -67,7 +68,7 @@ arm = planar_2r(l1=0.5, l2=0.4, m1=1.0, m2=0.5, g=9.81)
 q, qd, qdd = [0.3, 0.4], [0.5, -0.2], [1.0, 0.1]
 calls = {
     "newton_euler.inverse_dynamics": lambda: newton_euler.inverse_dynamics(arm, q, qd, qdd),
-    "newton_euler._weightless": lambda: newton_euler._weightless(arm, q, qd, qdd, False),
+    "newton_euler._weightless": lambda: newton_euler._weightless(arm, q, qd, qdd, NUMBERS),
     "newton_euler.mass_matrix": lambda: newton_euler.mass_matrix(arm, q),
     "lagrange.lagrange_equations": lambda: lagrange.lagrange_equations(planar_2r()),
     "lagrange.inverse_dynamics": lambda: lagrange.inverse_dynamics(arm, q, qd, qdd),

@@ -140,10 +140,35 @@ def test_both_paths_read_alike(path):
 
 
 def test_convert_does_what_it_says():
-    np.testing.assert_array_equal(B.convert(sp.Matrix([1, 2]), False), [1.0, 2.0])
-    assert B.convert(sp.Matrix([1, 2]), False).shape == (2,)
-    assert B.convert(sp.Matrix([[1, 2], [3, 4]]), False).shape == (2, 2)
-    assert isinstance(B.convert(sp.eye(2), False), np.ndarray)
-    assert B.convert(np.array([1.0, 2.5]), True) == sp.Matrix([1, sp.Float(2.5)])
+    np.testing.assert_array_equal(B.NUMBERS.convert(sp.Matrix([1, 2])), [1.0, 2.0])
+    assert B.NUMBERS.convert(sp.Matrix([1, 2])).shape == (2,)
+    assert B.NUMBERS.convert(sp.Matrix([[1, 2], [3, 4]])).shape == (2, 2)
+    assert isinstance(B.NUMBERS.convert(sp.eye(2)), np.ndarray)
+    assert B.SYMBOLS.convert(np.array([1.0, 2.5])) == sp.Matrix([1, sp.Float(2.5)])
     with pytest.raises(TypeError):
-        B.convert(sp.Matrix([sp.Symbol("x")]), False)
+        B.NUMBERS.convert(sp.Matrix([sp.Symbol("x")]))
+
+
+@pytest.mark.parametrize("scalars", [B.NUMBERS, B.SYMBOLS], ids=repr)
+def test_each_kind_of_scalars_builds_by_the_shape_rule(scalars):
+    """The two kinds answer the same calls; a vector is a column of symbols or a 1-D array."""
+    kind = sp.MatrixBase if scalars.exact else np.ndarray
+    column = (3, 1) if scalars.exact else (3,)
+    for built, shape in ((scalars.zeros(3), column), (scalars.vector([1, 2, 3]), column),
+                         (scalars.identity(3), (3, 3)), (scalars.zero_matrix(3, 2), (3, 2)),
+                         (scalars.matrix([[1, 2], [3, 4]]), (2, 2)),
+                         (scalars.stack(scalars.identity(2), scalars.identity(2)), (4, 2)),
+                         (scalars.beside(scalars.identity(2), scalars.identity(2)), (2, 4))):
+        assert isinstance(built, kind) and built.shape == shape
+    f, n = scalars.halves([1, 2, 3, 4, 5, 6])
+    assert list(f) == [1, 2, 3] and list(n) == [4, 5, 6]
+    x = scalars.solve(scalars.matrix([[2, 0], [0, 4]]), scalars.vector([2, 2]))
+    assert [float(x_i) for x_i in x] == [1.0, 0.5]
+
+
+def test_the_kind_is_chosen_from_the_inputs_and_is_not_a_flag():
+    assert B.scalars_of(1.0, [2, sp.Symbol("x")]) is B.SYMBOLS
+    assert B.scalars_of(np.eye(3), 4) is B.NUMBERS
+    assert B.exact_if(True) is B.SYMBOLS and B.exact_if(False) is B.NUMBERS
+    with pytest.raises(TypeError, match="not a flag"):
+        bool(B.NUMBERS)

@@ -47,6 +47,7 @@ import PIL.Image
 import traitlets
 from matplotlib.figure import Figure
 
+from robocourse import _backend as B
 from robocourse import _checks as C
 from robocourse.frames import as_rotation
 from robocourse.kinematics import jacobian_rows, link_frames
@@ -214,7 +215,7 @@ def _limits(robot, limits):
         reach = _size(robot, np.zeros((robot.n, 2)))
         return np.array([(-np.pi, np.pi) if link.joint == REVOLUTE else (-reach, reach)
                          for link in robot.links])
-    limits = C.matrix(limits, (robot.n, 2), "limits", symbolic=False)
+    limits = C.matrix(limits, (robot.n, 2), "limits", scalars=B.NUMBERS)
     for j, (low, high) in enumerate(limits):
         if not low < high:
             raise ValueError(f"limits[{j}] must be (low, high) with low < high (rad or m); "
@@ -261,12 +262,12 @@ def _payload(payload):
     if not isinstance(payload, dict) or "size" not in payload:
         raise TypeError("payload must be a dict with size (and optionally centre, axes); got "
                         f"{C.shown(payload)}")
-    size = C.vector(payload["size"], 3, "payload['size']", False, "a, b, c")
+    size = C.vector(payload["size"], 3, "payload['size']", B.NUMBERS, "a, b, c")
     C.positive(size, "payload['size']", "m")
-    centre = C.vector(payload.get("centre", (0, 0, 0)), 3, "payload['centre']", False,
+    centre = C.vector(payload.get("centre", (0, 0, 0)), 3, "payload['centre']", B.NUMBERS,
                       "x, y, z in the tool frame")
     axes = as_rotation(C.matrix(payload.get("axes", np.eye(3)), (3, 3), "payload['axes']",
-                                symbolic=False), "payload['axes']")
+                                scalars=B.NUMBERS), "payload['axes']")
     return {"size": size.tolist(), "centre": centre.tolist(),
             "axes": np.asarray(axes, dtype=float).tolist()}
 
@@ -302,12 +303,12 @@ def viewer_state(robot, q=None, *, limits=None, rows=None, ghosts=None, ghost_ti
     table = _words(words)
     if q is None:
         q = [0.0 if low <= 0 <= high else (low + high) / 2 for low, high in limits]
-    q = _inside(C.vector(q, robot.n, "q", False, "one per joint"), limits, "q")
+    q = _inside(C.vector(q, robot.n, "q", B.NUMBERS, "one per joint"), limits, "q")
     if rows is not None:
         jacobian_rows(robot, q, rows)             # checks rows, naming it
     rows = list(range(6)) if rows is None else [int(r) for r in rows]
     ghosts = np.zeros((0, robot.n)) if ghosts is None else C.matrix(
-        ghosts, (None, robot.n), "ghosts", symbolic=False)
+        ghosts, (None, robot.n), "ghosts", scalars=B.NUMBERS)
     reach = _size(robot, limits)
     frames = link_frames(robot, q)
     heights = [T[2, 3] for T in frames] + [0.0]
@@ -371,7 +372,7 @@ class ArmViewer(anywidget.AnyWidget):
     @traitlets.validate("q")
     def _check_q(self, proposal):
         limits = np.array(self.limits) if self.limits else None
-        q = C.vector(proposal["value"], self._robot.n, "q", False, "one per joint")
+        q = C.vector(proposal["value"], self._robot.n, "q", B.NUMBERS, "one per joint")
         return q.tolist() if limits is None else _inside(q, limits, "q")
 
     def __repr__(self):

@@ -28,6 +28,7 @@ import sympy as sp
 from matplotlib.figure import Figure
 from matplotlib.lines import Line2D
 
+from robocourse import _backend as B
 from robocourse import _checks as C
 from robocourse.codegen import NumericFunction
 from robocourse.frames import as_rotation, roll_pitch_yaw
@@ -101,8 +102,8 @@ def box_tensor(w, l, h, position=(0.0, 0.0, 0.0), R=None, mass=1.0):
     w, l, h = (C.positive(C.number(value, name), name, "m")
                for name, value in (("w", w), ("l", l), ("h", h)))
     mass = C.positive(C.number(mass, "mass"), "mass", "kg")
-    R = np.eye(3) if R is None else as_rotation(C.matrix(R, (3, 3), "R", False))
-    position = C.vector(position, 3, "position", False, "x, y, z in {0}")
+    R = np.eye(3) if R is None else as_rotation(C.matrix(R, (3, 3), "R", B.NUMBERS))
+    position = C.vector(position, 3, "position", B.NUMBERS, "x, y, z in {0}")
     I_c = centre_tensor_function()(mass, w, l, h)
     centre = np.array([w, l, h], dtype=float) / 2
     I_parallel = parallel_axis(I_c, mass, centre - position)     # about A's origin, axes of {0}
