@@ -37,6 +37,19 @@ def test_committed_executed_in_order_without_errors(path):
     assert not errors, f"{path.name}: {len(errors)} cells stored an error output"
 
 
+CHAPTERS = [p for p in EXECUTED if p.is_relative_to(ROOT / "chapters")]
+
+
+@pytest.mark.parametrize("path", CHAPTERS, ids=lambda p: str(p.relative_to(ROOT)))
+def test_a_chapter_keeps_no_times_it_ran_at(path):
+    """Run again (tools/execute.py), a chapter changes only the random ids of its widgets
+    and players: no cell stores when it ran (nbclient's ``execution`` metadata)."""
+    timed = [c.get("id") for c in json.loads(path.read_text())["cells"]
+             if "execution" in c.get("metadata", {})]
+    assert not timed, f"{path.name}: cells {timed[:5]} store their run times; run " \
+        "tools/execute.py (record_timing off)"
+
+
 def is_checked(cell):
     """True when nbval --nbval-lax compares the cell's output: it has the tag
     ``nbval-check-output`` or (the older form) a ``# NBVAL_CHECK_OUTPUT`` line."""

@@ -4,8 +4,10 @@
 
 Each notebook runs from a clean kernel (the environment's ``python3``) in its own folder,
 with the widget state saved (the book shows it); consecutive pieces of one stream are
-stored as one output, since how many pieces a print arrives in depends on timing. nbval
-then compares the stored outputs (``make test``).
+stored as one output, since how many pieces a print arrives in depends on timing, and no
+cell keeps the times it ran at (nbclient's ``execution`` metadata), so that running a
+chapter again changes nothing but the random ids of its widgets and players. nbval then
+compares the stored outputs (``make test``).
 """
 
 import argparse
@@ -37,11 +39,13 @@ def execute(path):
     path = pathlib.Path(path).resolve()
     notebook = nbformat.read(path, as_version=4)
     client = NotebookClient(notebook, timeout=CELL_SECONDS, kernel_name="python3",
+                            record_timing=False,
                             resources={"metadata": {"path": str(path.parent)}})
     client.execute()
     for cell in notebook.cells:
         if cell.cell_type == "code":
             cell.outputs = merged_streams(cell.outputs)
+            cell.metadata.pop("execution", None)
     nbformat.write(notebook, path)
 
 
