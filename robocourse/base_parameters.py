@@ -50,7 +50,7 @@ import scipy.linalg
 import sympy as sp
 
 from robocourse import _backend as B
-from robocourse import _checks as C
+from robocourse import _checks as check
 from robocourse.closed_form import exact_arm
 from robocourse.frames import rotation, translation
 from robocourse.parameters import (
@@ -122,14 +122,14 @@ class BaseParameters:
 
     def values(self, pi):
         """``π_b = K π`` for a standard parameter vector ``pi``."""
-        pi = C.vector(pi, len(self.symbols), "pi", entries="one per standard parameter")
+        pi = check.vector(pi, len(self.symbols), "pi", entries="one per standard parameter")
         K = self.K if B.is_symbolic(pi) or self.method == "qr" else _float_matrix(self.K, "K")
         return (sp.Matrix(K) if B.is_symbolic(pi) else np.asarray(K, dtype=float)) @ pi
 
     def standard(self, pi_b):
         """The standard vector with ``pi_b`` at the kept places and zeros elsewhere: the
         parameters of a (virtual) robot whose torques are ``Y_b π_b``."""
-        pi_b = C.vector(pi_b, self.count, "pi_b", entries="one per base parameter")
+        pi_b = check.vector(pi_b, self.count, "pi_b", entries="one per base parameter")
         values = [0] * len(self.symbols)
         for k, value in zip(self.kept, pi_b, strict=True):
             values[k] = value
@@ -139,7 +139,7 @@ class BaseParameters:
         """``K`` as floats; ``values`` maps the robot's own symbols (``l1``, …) to numbers."""
         if values is not None and not isinstance(values, dict):
             raise TypeError("values must be None or a dict from the robot's symbols to numbers "
-                            f"(such as {{l1: 0.5}}); got {C.shown(values)}")
+                            f"(such as {{l1: 0.5}}); got {check.shown(values)}")
         K = sp.Matrix(self.K).subs(values or {}) if self.method == "regrouping" else self.K
         return _float_matrix(K, "K (give numbers for its symbols in values)")
 
@@ -163,9 +163,9 @@ def random_states(robot, count, seed=0):
     >>> q.shape, bool(np.abs(qd).max() <= 2)
     ((3, 2), True)
     """
-    robot = C.robot(robot)
-    count = C.count(count, "count", 1, C.MAX_COUNT)
-    rng = np.random.default_rng(C.count(seed, "seed", 0))
+    robot = check.robot(robot)
+    count = check.count(count, "count", 1, check.MAX_COUNT)
+    rng = np.random.default_rng(check.count(seed, "seed", 0))
     span = np.array([np.pi if link.is_revolute else 1.0 for link in robot.links])
     q = rng.uniform(-1, 1, (count, robot.n)) * span
     return q, rng.uniform(-2, 2, (count, robot.n)), rng.uniform(-2, 2, (count, robot.n))
@@ -196,15 +196,15 @@ def base_parameters_by_qr(robot, *, friction=False, states=None, seed=0, keep=No
     >>> base.count, len(base.no_effect)
     (6, 13)
     """
-    robot = C.robot(robot)
-    C.flag(friction, "friction")
+    robot = check.robot(robot)
+    check.flag(friction, "friction")
     if robot.uses_symbols(dynamics=False) or B.is_symbolic(robot.gravity):
         raise ValueError(f"robot must have numeric lengths, angles and gravity for "
                          f"base_parameters_by_qr; {robot.name!r} has symbols (use "
                          "base_parameters_by_regrouping, or give numbers)")
     symbols = parameter_symbols(robot, friction)
     p = len(symbols)
-    seed = C.count(seed, "seed", 0)
+    seed = check.count(seed, "seed", 0)
     if states is None:
         states = random_states(robot, 4 * p // robot.n + 10, seed)
     W = _stacked(robot, _checked_states(states, robot.n), friction)
@@ -212,44 +212,44 @@ def base_parameters_by_qr(robot, *, friction=False, states=None, seed=0, keep=No
         raise ValueError(f"states must give at least {p} rows (one per parameter); got "
                          f"{len(W)}")
     norms = np.linalg.norm(W, axis=0)
-    no_effect = [k for k in range(p) if norms[k] <= C.ROUND_OFF * norms.max()]
+    no_effect = [k for k in range(p) if norms[k] <= check.ROUND_OFF * norms.max()]
     acting = [k for k in range(p) if k not in no_effect]
     if keep is None:
         _, R, pivots = scipy.linalg.qr(W[:, acting], mode="economic", pivoting=True)
-        rank = int(np.sum(np.abs(np.diag(R)) > C.ROUND_OFF * abs(R[0, 0])))
+        rank = int(np.sum(np.abs(np.diag(R)) > check.ROUND_OFF * abs(R[0, 0])))
         kept = sorted(acting[k] for k in pivots[:rank])
     else:
         if isinstance(keep, (str, bool)) or not isinstance(keep, (list, tuple, np.ndarray)):
             raise TypeError("keep must be None or a sequence of parameter indices or names "
-                            f"(such as ['ZZ1', 'MX2']); got {C.shown(keep)}")
+                            f"(such as ['ZZ1', 'MX2']); got {check.shown(keep)}")
         order = [_index(k, symbols) for k in keep]
         order += [k for k in acting if k not in order]
         order = [k for k in order if k in acting]
         R = np.linalg.qr(W[:, order], mode="r")
         scale = np.abs(np.diag(R)).max()
         kept = sorted(k for k, r in zip(order, np.diag(R), strict=True)
-                      if abs(r) > C.ROUND_OFF * scale)
+                      if abs(r) > check.ROUND_OFF * scale)
     dependent = [k for k in acting if k not in kept]
     K = np.zeros((len(kept), p))
     K[:, kept] = np.eye(len(kept))
     if dependent:
         beta = np.linalg.lstsq(W[:, kept], W[:, dependent], rcond=None)[0]
-        beta[np.abs(beta) < C.ROUND_OFF * max(1.0, np.abs(beta).max())] = 0.0
+        beta[np.abs(beta) < check.ROUND_OFF * max(1.0, np.abs(beta).max())] = 0.0
         K[:, dependent] = beta
     return BaseParameters(symbols, tuple(kept), K, tuple(no_effect), "qr")
 
 
 def _checked_base(base):
     """``base`` checked to be a ``BaseParameters`` (what the two methods return)."""
-    return C.instance(base, BaseParameters, "base")
+    return check.instance(base, BaseParameters, "base")
 
 
 def _checked_states(states, n):
     """``states`` checked to be ``(q, q̇, q̈)``, three (N, n) batches of the same N."""
     if not isinstance(states, (tuple, list)) or len(states) != 3:
         raise TypeError(f"states must be a triple (q, qd, qdd) of (N, {n}) arrays, as "
-                        f"random_states gives; got {C.shown(states)}")
-    checked = [C.states(part, n, f"states[{k}] ({name})")
+                        f"random_states gives; got {check.shown(states)}")
+    checked = [check.states(part, n, f"states[{k}] ({name})")
                for k, (part, name) in enumerate(zip(states, ("q", "qd", "qdd"), strict=True))]
     if len({len(part) for part in checked}) != 1:
         raise ValueError(f"states must have the same number of rows in q, qd and qdd; got "
@@ -267,7 +267,7 @@ def _index(k, symbols):
     if isinstance(k, (bool, np.bool_)) or not isinstance(k, numbers.Integral) or \
             not 0 <= k < len(names):
         raise ValueError(f"keep entries must be parameter names (such as {names[-1]!r}) or "
-                         f"indices in π from 0 to {len(names) - 1}; got {C.shown(k)}")
+                         f"indices in π from 0 to {len(names) - 1}; got {check.shown(k)}")
     return int(k)
 
 
@@ -288,8 +288,8 @@ def base_parameters_by_regrouping(robot, *, friction=False):
     >>> base.expressions.T
     Matrix([[M2*l1**2 + ZZ1, M2*l1 + MX1, MY1, ZZ2, MX2, MY2]])
     """
-    robot = _exact_geometry(C.robot(robot))
-    C.flag(friction, "friction")
+    robot = _exact_geometry(check.robot(robot))
+    check.flag(friction, "friction")
     symbols = parameter_symbols(robot, friction)
     grouped = [list(symbols[PER_LINK * j:PER_LINK * (j + 1)]) for j in range(robot.n)]
     for j in reversed(range(robot.n)):
@@ -379,7 +379,7 @@ def _axis(u, robot, j):
             return k
     raise ValueError(f"base_parameters_by_regrouping needs the first joint axis to lie along "
                      f"an axis of every link frame before the first non-parallel revolute "
-                     f"joint; link {j + 1} of {robot.name!r} is turned to it by {C.plain(u)}")
+                     f"joint; link {j + 1} of {robot.name!r} is turned to it by {check.plain(u)}")
 
 
 def _carry_first_moments(link, grouped, j):
@@ -421,7 +421,7 @@ def _along_axis_1(robot):
 
 # --- the base model ------------------------------------------------------------------------
 
-@C.finite_result
+@check.finite_result
 def base_regressor(robot, base, q, qd, qdd):
     """``Y_b``: the columns of the regressor kept by ``base`` (n x r); ``τ = Y_b π_b``.
 
@@ -459,7 +459,7 @@ def base_model(robot, base=None):
     >>> [round(float(t.subs(values)), 6) for t in tau]          # hold the arm level
     [13.734, 3.924]
     """
-    robot = C.robot(robot, dynamics=True)
+    robot = check.robot(robot, dynamics=True)
     if robot.uses_symbols(dynamics=True):
         raise ValueError(f"robot must have numeric parameters for base_model; {robot.name!r} "
                          "has symbols")
@@ -485,7 +485,7 @@ def base_parameter_table(robot, base=None):
     >>> base_parameter_table(planar_2r(l1=0.5, l2=0.4, m1=2.0, m2=1.0, g=9.81))[0]
     array([0.  , 0.  , 0.  , 0.  , 0.  , 0.75, 1.5 , 0.  , 0.  , 0.  ])
     """
-    robot = C.robot(robot, dynamics=True)
+    robot = check.robot(robot, dynamics=True)
     if robot.uses_symbols(dynamics=True):
         raise ValueError(f"robot must have numeric parameters for base_parameter_table; "
                          f"{robot.name!r} has symbols")

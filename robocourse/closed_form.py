@@ -45,7 +45,8 @@ import numpy as np
 import sympy as sp
 
 from robocourse import _backend as B
-from robocourse import _checks, newton_euler
+from robocourse import _checks as check
+from robocourse import newton_euler
 from robocourse.equivalence import TrigonometricRing, Undecidable
 from robocourse.robot import joint_symbols
 
@@ -93,27 +94,27 @@ class ClosedForm:
         form ``Σ_jk c_ijk q̇_j q̇_k`` in the rates: ``½ ∂c_i/∂q̇_j = Σ_k c_ijk q̇_k``)."""
         return (self.c.jacobian(self.qd) / 2).applyfunc(sp.expand)
 
-    @_checks.finite_result
+    @check.finite_result
     def inverse_dynamics(self, q, qd, qdd):
         """``τ = M q̈ + c + G`` at the joint values given."""
         return self._at(self.tau, q=q, qd=qd, qdd=qdd)
 
-    @_checks.finite_result
+    @check.finite_result
     def mass_matrix(self, q):
         """``M(q)``."""
         return self._at(self.M, q=q, square=True)
 
-    @_checks.finite_result
+    @check.finite_result
     def velocity_product(self, q, qd):
         """``c(q, q̇) = C q̇``."""
         return self._at(self.c, q=q, qd=qd)
 
-    @_checks.finite_result
+    @check.finite_result
     def coriolis_matrix(self, q, qd):
         """``C(q, q̇)``."""
         return self._at(self.C, q=q, qd=qd, square=True)
 
-    @_checks.finite_result
+    @check.finite_result
     def gravity_load(self, q):
         """``G(q)``."""
         return self._at(self.G, q=q)
@@ -131,7 +132,7 @@ class ClosedForm:
         scalars = B.exact_if(bool(self._parameters) or B.is_symbolic(*values.values()))
         mapping = {}
         for name, value in values.items():
-            checked = _checks.vector(value, len(self.q), name, scalars, "one per joint")
+            checked = check.vector(value, len(self.q), name, scalars, "one per joint")
             mapping.update(zip(getattr(self, name), checked, strict=True))
         result = expressions.xreplace(mapping)
         if scalars.exact:
@@ -185,7 +186,7 @@ def exact_arm(robot):
     links = [replace(link, alpha=B.exact_angle(link.alpha), a=_exact(link.a), d=_exact(link.d),
                      theta=_exact(B.exact_angle(link.theta)), mass=_exact(link.mass),
                      r_c=_exact(link.r_c), I_c=_exact(link.I_c))
-             for link in _checks.robot(robot).links]
+             for link in check.robot(robot).links]
     return type(robot)(links, tool=_exact(robot.tool), gravity=_exact(robot.gravity),
                        name=robot.name)
 
@@ -314,7 +315,7 @@ def joint_polynomials(robot):
     not multiples of 90° set apart, ``_angles_apart``) and the ``_JointPolynomials`` of
     its equations of motion — shared by ``closed_form`` and
     ``lagrange.lagrange_equations``."""
-    arm, angles = _angles_apart(exact_arm(_checks.robot(robot, dynamics=True)), robot)
+    arm, angles = _angles_apart(exact_arm(check.robot(robot, dynamics=True)), robot)
     return arm, _JointPolynomials(arm, *joint_symbols(arm), angles)
 
 

@@ -61,7 +61,7 @@ import sympy as sp
 from sympy.codegen.rewriting import ReplaceOptim, optimize
 
 from robocourse import _backend as B
-from robocourse import _checks as C
+from robocourse import _checks as check
 from robocourse.component_recursion import (
     Geometry,
     add,
@@ -105,10 +105,10 @@ def _argument_groups(arguments):
     """
     if not hasattr(arguments, "items") or not arguments:
         raise TypeError("arguments must be a dict from argument name to its symbols, e.g. "
-                        f"{{'q': q, 'qd': qd}}; got {C.shown(arguments)}")
+                        f"{{'q': q, 'qd': qd}}; got {check.shown(arguments)}")
     groups, owner = [], {}
     for name, symbols in arguments.items():
-        C.text(name, "an argument name")
+        check.text(name, "an argument name")
         vector = isinstance(symbols, (sp.MatrixBase, list, tuple))
         symbols = list(symbols) if vector else [symbols]
         for s in symbols:
@@ -169,14 +169,14 @@ def _definitions(definitions):
     """``definitions`` checked to be ``[(symbol, expression), …]`` (named intermediates)."""
     if isinstance(definitions, (str, bytes)) or not hasattr(definitions, "__iter__"):
         raise TypeError("definitions must be a sequence of (symbol, expression) pairs; got "
-                        f"{C.shown(definitions)}")
+                        f"{check.shown(definitions)}")
     checked = []
     for k, pair in enumerate(definitions):
         if not (isinstance(pair, (tuple, list)) and len(pair) == 2
                 and isinstance(pair[0], sp.Symbol)):
             raise TypeError(f"definitions[{k}] must be a pair (symbol, expression); got "
-                            f"{C.shown(pair)}")
-        checked.append((pair[0], C.expression(pair[1], f"definitions[{k}][1]")))
+                            f"{check.shown(pair)}")
+        checked.append((pair[0], check.expression(pair[1], f"definitions[{k}][1]")))
     return checked
 
 
@@ -211,9 +211,9 @@ def straight_line_program(expressions, inputs, definitions=()):
     """
     if isinstance(expressions, (str, bytes)) or not hasattr(expressions, "__iter__"):
         raise TypeError(f"expressions must be a sequence of sympy expressions; got "
-                        f"{C.shown(expressions)}")
-    expressions = [C.expression(e, f"expressions[{k}]") for k, e in enumerate(expressions)]
-    inputs = C.symbols(inputs, None, "inputs")
+                        f"{check.shown(expressions)}")
+    expressions = [check.expression(e, f"expressions[{k}]") for k, e in enumerate(expressions)]
+    inputs = check.symbols(inputs, None, "inputs")
     definitions = _definitions(definitions)
     names = [name for name, _ in definitions]
     fresh = sp.numbered_symbols("x", exclude=[*inputs, *names])
@@ -228,19 +228,19 @@ def _checked_program(program, inputs):
     wanted = ("program must be (assignments, outputs) as straight_line_program gives, "
               "assignments a list of (symbol, expression) pairs")
     if not (isinstance(program, (tuple, list)) and len(program) == 2):
-        raise TypeError(f"{wanted}; got {C.shown(program)}")
+        raise TypeError(f"{wanted}; got {check.shown(program)}")
     assignments, outputs = program
     if not all(isinstance(part, (tuple, list)) for part in program):
-        raise TypeError(f"{wanted}; got {C.shown(program)}")
+        raise TypeError(f"{wanted}; got {check.shown(program)}")
     known = set(inputs)
     for k, pair in enumerate(assignments):
         if not (isinstance(pair, (tuple, list)) and len(pair) == 2
                 and isinstance(pair[0], sp.Symbol)):
-            raise TypeError(f"{wanted}; got assignments[{k}] = {C.shown(pair)}")
-        _uses_only(C.expression(pair[1], f"assignments[{k}]"), known, f"assignments[{k}]")
+            raise TypeError(f"{wanted}; got assignments[{k}] = {check.shown(pair)}")
+        _uses_only(check.expression(pair[1], f"assignments[{k}]"), known, f"assignments[{k}]")
         known.add(pair[0])
     for k, output in enumerate(outputs):
-        _uses_only(C.expression(output, f"outputs[{k}]"), known, f"outputs[{k}]")
+        _uses_only(check.expression(output, f"outputs[{k}]"), known, f"outputs[{k}]")
     return assignments, outputs
 
 
@@ -277,7 +277,7 @@ def c_source(program, inputs, name):
     }
     ...
     """
-    inputs = C.symbols(inputs, None, "inputs")
+    inputs = check.symbols(inputs, None, "inputs")
     assignments, outputs = _checked_program(program, inputs)
     name = _c_identifier(name, "name")
     reserved = {symbol.name for symbol, _ in assignments}
@@ -417,7 +417,7 @@ def compile_c(source, name):
     library is built once and found again by every later session; a new source
     gets a new file. Raises RuntimeError when no compiler is found or it fails.
     """
-    C.text(source, "source")
+    check.text(source, "source")
     _c_identifier(name, "name")
     compiler = c_compiler()
     if compiler is None:
@@ -497,7 +497,7 @@ class _NumpyProgram:
 
 def _check_backend(backend):
     if backend is not None:
-        C.choice(backend, "backend", ("c", "numpy"))
+        check.choice(backend, "backend", ("c", "numpy"))
     return backend or ("c" if c_compiler() else "numpy")
 
 
@@ -522,9 +522,9 @@ def _expression_matrix(expressions):
                    else np.asarray(expressions, dtype=object).ravel().tolist())
     except ValueError as error:                                  # ragged
         raise TypeError("expressions must be a sympy Matrix or a list of sympy expressions; "
-                        f"got {C.shown(expressions)}") from error
+                        f"got {check.shown(expressions)}") from error
     for k, entry in enumerate(entries):
-        entry = C.expression(entry, f"expressions[{k}]", finite=True)
+        entry = check.expression(entry, f"expressions[{k}]", finite=True)
         if isinstance(entry, sp.Expr) and entry.has(sp.I):
             raise ValueError(f"expressions[{k}] must be real (the code computes floats); got "
                              f"{entry}")
@@ -570,17 +570,17 @@ class NumericFunction:
         _c_identifier(name, "name")
         definitions = _definitions(definitions)
         if failure is not None:
-            C.text(failure, "failure")
+            check.text(failure, "failure")
         if isinstance(expressions, (str, bytes)) or not isinstance(
                 expressions, (sp.MatrixBase, sp.Expr, list, tuple, np.ndarray)):
             raise TypeError("expressions must be a sympy Matrix or a list of sympy "
-                            f"expressions; got {C.shown(expressions)}")
+                            f"expressions; got {check.shown(expressions)}")
         matrix = _expression_matrix(expressions)
         self.name = name
         if shape is None:
             shape = (matrix.rows,) if matrix.cols == 1 else matrix.shape
         elif not isinstance(shape, tuple) or not all(isinstance(s, int) for s in shape):
-            raise TypeError(f"shape must be a tuple of integers; got {C.shown(shape)}")
+            raise TypeError(f"shape must be a tuple of integers; got {check.shown(shape)}")
         elif np.prod(shape) != len(matrix):
             raise ValueError(f"shape {shape} does not hold the {len(matrix)} expressions")
         self.shape = tuple(shape)
@@ -667,7 +667,7 @@ class NumericFunction:
 
     @staticmethod
     def _checked(name, shape, value):
-        value = C.values(value, name)
+        value = check.values(value, name)
         if B.is_symbolic(value):
             raise TypeError(f"{name} must hold numbers (a compiled function takes no "
                             f"symbols); got {value!r}")
@@ -868,7 +868,7 @@ def operation_count(robot, parameters=None):
 def _numeric_robot(robot, parameters):
     """``robot`` checked: a chain with numeric parameters (mass properties unless
     ``parameters`` replaces them)."""
-    C.robot(robot, dynamics=parameters is None)
+    check.robot(robot, dynamics=parameters is None)
     if robot.uses_symbols(dynamics=parameters is None):
         raise ValueError("robot must have numeric parameters to be compiled (e.g. "
                          "planar_2r(l1=1.0, l2=1.0, m1=1.0, m2=1.0, g=9.81)); got symbols")
@@ -1006,7 +1006,7 @@ class CompiledDynamics:
         finite because the mass matrix is singular."""
         arguments = dict(zip(names, values, strict=True))
         if name not in ("forward_dynamics", "state_rate"):
-            return C.overflow_error(name, arguments, "the result is not finite")
+            return check.overflow_error(name, arguments, "the result is not finite")
         n = self.robot.n
         if name == "state_rate":                      # (y, tau, p...) with y = [q, qd]
             q, qd, p = values[0][:n], values[0][n:], values[2:]
@@ -1021,11 +1021,11 @@ class CompiledDynamics:
             try:
                 computed.append(function(*inputs, *p))
             except OverflowError:
-                return C.overflow_error(name, arguments, f"{label} not finite")
+                return check.overflow_error(name, arguments, f"{label} not finite")
         if np.linalg.matrix_rank(computed[0]) < n:
             return None
-        return C.overflow_error(name, arguments, "the accelerations M(q)⁻¹ (τ − c − G) are "
-                                "not finite")
+        return check.overflow_error(name, arguments, "the accelerations M(q)⁻¹ (τ − c − G) are "
+                                    "not finite")
 
 
 _MODELS = {}           # CompiledDynamics by the parameters of their robot
@@ -1096,11 +1096,11 @@ class ParametricDynamics(CompiledDynamics):
     def __init__(self, model, parameters, backend=None, **fixed):
         if not callable(model) or isinstance(model, type):
             raise TypeError(f"model must be a model function such as planar_2r; got "
-                            f"{C.shown(model)}")
+                            f"{check.shown(model)}")
         if not isinstance(parameters, (list, tuple)) or not all(
                 isinstance(name, str) for name in parameters):
             raise TypeError(f"parameters must be a list of argument names of the model; "
-                            f"got {C.shown(parameters)}")
+                            f"got {check.shown(parameters)}")
         known = inspect.signature(model).parameters
         strangers = [name for name in [*parameters, *fixed] if name not in known]
         if strangers:
@@ -1115,8 +1115,8 @@ class ParametricDynamics(CompiledDynamics):
         # Symbols of their own (sp.Dummy): never equal to a name the program gives its
         # intermediates, whatever the model calls its arguments.
         self.p = sp.Matrix([sp.Dummy(name) for name in parameters])
-        robot = C.robot(model(**fixed, **dict(zip(parameters, self.p, strict=True))),
-                        f"{getattr(model, '__name__', 'model')}(**fixed)", dynamics=True)
+        robot = check.robot(model(**fixed, **dict(zip(parameters, self.p, strict=True))),
+                            f"{getattr(model, '__name__', 'model')}(**fixed)", dynamics=True)
         unknown = _free_symbols(robot) - set(self.p)
         if unknown:
             raise ValueError(f"{getattr(model, '__name__', 'model')}(**fixed) leaves the symbols "
@@ -1139,7 +1139,7 @@ class ParametricDynamics(CompiledDynamics):
             raise TypeError(f"at() needs a value for each parameter {names}; got "
                             f"{sorted(values)}")
         for name, value in values.items():
-            if B.is_symbolic(C.scalar(value, name)):
+            if B.is_symbolic(check.scalar(value, name)):
                 raise TypeError(f"{name} must be a number; got {value!r}")
         return BoundDynamics(self, [float(values[name]) for name in names])
 

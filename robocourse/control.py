@@ -27,14 +27,14 @@ from functools import partial
 import numpy as np
 
 from robocourse import _backend as B
-from robocourse import _checks as C
+from robocourse import _checks as check
 from robocourse.newton_euler import gravity_load, mass_matrix, velocity_product
 from robocourse.simulate import Motion, simulate
 
 
 def _gain(value, n, name, unit):
     """A gain: one number > 0 for all joints, or n of them (one per joint)."""
-    return C.positive(C.per_joint(value, n, name), name, unit)
+    return check.positive(check.per_joint(value, n, name), name, unit)
 
 
 def _trajectory(trajectory, n, robot_name):
@@ -43,7 +43,7 @@ def _trajectory(trajectory, n, robot_name):
     if not callable(getattr(trajectory, "at", None)):
         raise TypeError("trajectory must be a desired motion with at(t) -> (q, qd, qdd), such "
                         "as trajectories.synchronised(q0, qf, duration); got "
-                        f"{C.shown(trajectory)}")
+                        f"{check.shown(trajectory)}")
     start = trajectory.at(0.0)
     if len(start) != 3 or any(np.shape(part) != (n,) for part in start):
         shapes = [np.shape(part) for part in start]
@@ -69,11 +69,11 @@ def computed_torque(robot, trajectory, Kp, Kv, model=None, friction=None):
     >>> law(3.0, np.array([0.0, 0.0]), np.array([0.0, 0.0]))   # arrived, at rest: hold level
     array([29.43,  9.81])
     """
-    C.numeric_robot(robot)
+    check.numeric_robot(robot)
     _trajectory(trajectory, robot.n, "the robot")
     Kp, Kv = _gain(Kp, robot.n, "Kp", "1/s²"), _gain(Kv, robot.n, "Kv", "1/s")
-    C.model(model, robot)
-    friction = C.friction(friction, robot.n, simulation=True)
+    check.model(model, robot)
+    friction = check.friction(friction, robot.n, simulation=True)
     friction_torque = (lambda qd: 0.0) if friction is None else friction._numeric_torque
     if model is None:
         M, c, G = (partial(mass_matrix, robot), partial(velocity_product, robot),
@@ -82,15 +82,15 @@ def computed_torque(robot, trajectory, Kp, Kv, model=None, friction=None):
         M, c, G = model.mass_matrix, model.velocity_product, model.gravity_load
 
     def torque(t, q, qd):
-        q, qd = (C.vector(value, robot.n, name, B.NUMBERS, "one per joint")
+        q, qd = (check.vector(value, robot.n, name, B.NUMBERS, "one per joint")
                  for name, value in (("q", q), ("qd", qd)))
-        q_des, qd_des, qdd_des = trajectory.at(C.number(t, "t"))
+        q_des, qd_des, qdd_des = trajectory.at(check.number(t, "t"))
         e, e_dot = q_des - q, qd_des - qd
         with np.errstate(over="ignore", invalid="ignore"):
             tau = M(q) @ (qdd_des + Kv * e_dot + Kp * e) + c(q, qd) + G(q) + friction_torque(qd)
         if not np.isfinite(tau).all():
-            raise C.overflow_error("computed_torque", {"Kp": Kp, "Kv": Kv, "q": q, "qd": qd},
-                                   f"the torques of the control law at t = {t} are not finite")
+            raise check.overflow_error("computed_torque", {"Kp": Kp, "Kv": Kv, "q": q, "qd": qd},
+                                       f"the torques of the control law at t = {t} are not finite")
         return tau
     return torque
 
@@ -128,16 +128,16 @@ def track(plant, controller, trajectory, Kp, Kv, q0=None, qd0=None, duration=Non
     >>> bool(np.abs(result.error).max() < 1e-6)                 # a perfect model: on track
     True
     """
-    C.numeric_robot(plant, "plant")
-    C.numeric_robot(controller, "controller")
-    C.model(plant_model, plant, "plant_model")
-    C.model(controller_model, controller, "controller_model")
+    check.numeric_robot(plant, "plant")
+    check.numeric_robot(controller, "controller")
+    check.model(plant_model, plant, "plant_model")
+    check.model(controller_model, controller, "controller_model")
     if controller.n != plant.n:
         raise ValueError(f"controller must model an arm of {plant.n} joints like the plant; "
                          f"got {controller.n}")
     _trajectory(trajectory, plant.n, "the plant")
-    C.friction(plant_friction, plant.n, "plant_friction", simulation=True)
-    C.friction(controller_friction, plant.n, "controller_friction", simulation=True)
+    check.friction(plant_friction, plant.n, "plant_friction", simulation=True)
+    check.friction(controller_friction, plant.n, "controller_friction", simulation=True)
     q0 = trajectory.at(0.0)[0] if q0 is None else q0
     qd0 = np.zeros(plant.n) if qd0 is None else qd0
     if duration is None and not hasattr(trajectory, "duration"):

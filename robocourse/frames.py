@@ -18,11 +18,11 @@ import numpy as np
 import sympy as sp
 
 from robocourse import _backend as B
-from robocourse import _checks as C
+from robocourse import _checks as check
 
 #: The warning for angles that look like degrees (``_checks.radians``): every angle of a
 #: call a whole number, one of them more than a turn. Filter it for angles of many turns.
-DegreesWarning = C.DegreesWarning
+DegreesWarning = check.DegreesWarning
 
 
 def as_rotation(R, name="R", symbolic=None):
@@ -40,9 +40,9 @@ def as_rotation(R, name="R", symbolic=None):
     ...
     ValueError: R must be a rotation matrix ...; got det R = 1 and Rᵀ R − I3 up to 0.5
     """
-    C.text(name, "name")
-    symbolic = C.flag(symbolic, "symbolic", none="symbolic when R is")
-    return C.rotation_matrix(R, name, None if symbolic is None else B.exact_if(symbolic))
+    check.text(name, "name")
+    symbolic = check.flag(symbolic, "symbolic", none="symbolic when R is")
+    return check.rotation_matrix(R, name, None if symbolic is None else B.exact_if(symbolic))
 
 
 def rot_x(angle):
@@ -55,8 +55,8 @@ def rot_x(angle):
     [0, cos(theta), -sin(theta)],
     [0, sin(theta),  cos(theta)]])
     """
-    angle = C.scalar(angle, "angle")
-    C.radians([angle], "angle", caller=1)
+    angle = check.scalar(angle, "angle")
+    check.radians([angle], "angle", caller=1)
     c, s = B.cos(angle), B.sin(angle)
     return B.scalars_of(angle).matrix([[1, 0, 0], [0, c, -s], [0, s, c]])
 
@@ -67,8 +67,8 @@ def rot_y(angle):
     >>> rot_y(np.pi / 2).round(12) @ [1, 0, 0]
     array([ 0.,  0., -1.])
     """
-    angle = C.scalar(angle, "angle")
-    C.radians([angle], "angle", caller=1)
+    angle = check.scalar(angle, "angle")
+    check.radians([angle], "angle", caller=1)
     c, s = B.cos(angle), B.sin(angle)
     return B.scalars_of(angle).matrix([[c, 0, s], [0, 1, 0], [-s, 0, c]])
 
@@ -79,8 +79,8 @@ def rot_z(angle):
     >>> rot_z(np.pi / 2).round(12) @ [1, 0, 0]
     array([0., 1., 0.])
     """
-    angle = C.scalar(angle, "angle")
-    C.radians([angle], "angle", caller=1)
+    angle = check.scalar(angle, "angle")
+    check.radians([angle], "angle", caller=1)
     c, s = B.cos(angle), B.sin(angle)
     return B.scalars_of(angle).matrix([[c, -s, 0], [s, c, 0], [0, 0, 1]])
 
@@ -93,7 +93,7 @@ def skew(v):
     >>> skew([1, 2, 3]) @ [0, 0, 1]
     array([ 2., -1.,  0.])
     """
-    return _skew(C.vector(v, 3, "v"))
+    return _skew(check.vector(v, 3, "v"))
 
 
 def _skew(v):
@@ -112,9 +112,9 @@ def vee(S):
     ...
     ValueError: S must be skew-symmetric (Sᵀ = −S, the matrix [w ×] of a vector w); got ...
     """
-    S = C.matrix(S, (3, 3), "S")
+    S = check.matrix(S, (3, 3), "S")
     departure = max(map(abs, _known_entries(S + S.T)), default=0.0)    # zero for [w ×]
-    if departure > C.ROUND_OFF * max([1.0, *map(abs, _known_entries(S))]):
+    if departure > check.ROUND_OFF * max([1.0, *map(abs, _known_entries(S))]):
         raise ValueError("S must be skew-symmetric (Sᵀ = −S, the matrix [w ×] of a vector w); "
                          f"got S + Sᵀ with an entry {departure:.3g}")
     return B.scalars_of(S).vector([S[2, 1], S[0, 2], S[1, 0]])
@@ -133,7 +133,7 @@ def cross(a, b):
     array([0., 0., 1.])
     """
     scalars = B.scalars_of(a, b)
-    return _skew(C.vector(a, 3, "a", scalars)) @ C.vector(b, 3, "b", scalars)
+    return _skew(check.vector(a, 3, "a", scalars)) @ check.vector(b, 3, "b", scalars)
 
 
 def transform(R, p):
@@ -143,24 +143,24 @@ def transform(R, p):
     array([1., 2., 3.])
     """
     scalars = B.scalars_of(R, p)
-    R = C.rotation_matrix(R, "R", scalars)
-    p = C.vector(p, 3, "p", scalars)
+    R = check.rotation_matrix(R, "R", scalars)
+    p = check.vector(p, 3, "p", scalars)
     rows = [[R[i, 0], R[i, 1], R[i, 2], p[i]] for i in range(3)] + [[0, 0, 0, 1]]
     return scalars.matrix(rows)
 
 
 def rotation(T):
     """The rotation part ``A_R_B`` of a homogeneous transform ``A_T_B``."""
-    return C.matrix(T, (4, 4), "T")[:3, :3]
+    return check.matrix(T, (4, 4), "T")[:3, :3]
 
 
 def translation(T):
     """The translation part ``A_P_B`` of ``A_T_B`` (a 3-vector)."""
-    T = C.matrix(T, (4, 4), "T")
+    T = check.matrix(T, (4, 4), "T")
     return T[:3, 3]
 
 
-@C.finite_result
+@check.finite_result
 def inverse_transform(T):
     """``B_T_A`` from ``A_T_B``, without a general matrix inverse:
     ``B_T_A = [[A_R_Bᵀ, -A_R_Bᵀ A_P_B], [0, 1]]``.
@@ -169,7 +169,7 @@ def inverse_transform(T):
     >>> np.allclose(inverse_transform(T) @ T, np.eye(4))
     True
     """
-    T = C.transform(T, "T")
+    T = check.transform(T, "T")
     R, p = rotation(T), translation(T)
     return transform(R.T, -(R.T @ p))
 
@@ -191,8 +191,8 @@ def dh_transform(alpha, a, theta, d):
     [          0,            0, 0,  1]])
     """
     for value, name in ((alpha, "alpha"), (a, "a"), (theta, "theta"), (d, "d")):
-        C.scalar(value, name)
-    C.radians([alpha, theta], "(alpha, theta)", caller=1)
+        check.scalar(value, name)
+    check.radians([alpha, theta], "(alpha, theta)", caller=1)
     scalars = B.scalars_of(alpha, a, theta, d)
     if scalars.exact:
         alpha, theta = B.exact_angle(alpha), B.exact_angle(theta)
@@ -206,7 +206,7 @@ def dh_transform(alpha, a, theta, d):
     return scalars.matrix(rows)
 
 
-@C.finite_result
+@check.finite_result
 def velocity_transform(A_R_B, A_P_B):
     """The 6x6 matrix that carries a velocity of {A} to the velocity of {B} on the same body.
 
@@ -218,13 +218,13 @@ def velocity_transform(A_R_B, A_P_B):
     array([0., 1., 0., 0., 0., 1.])
     """
     scalars = B.scalars_of(A_R_B, A_P_B)
-    R = C.rotation_matrix(A_R_B, "A_R_B", scalars)
+    R = check.rotation_matrix(A_R_B, "A_R_B", scalars)
     B_R_A = R.T
-    upper_right = -(B_R_A @ skew(C.vector(A_P_B, 3, "A_P_B", scalars)))
+    upper_right = -(B_R_A @ skew(check.vector(A_P_B, 3, "A_P_B", scalars)))
     return _blocks(B_R_A, upper_right, 0 * B_R_A, B_R_A, scalars)
 
 
-@C.finite_result
+@check.finite_result
 def force_transform(A_R_B, A_P_B):
     """The 6x6 matrix that carries a wrench acting at {B} to the same wrench at {A}.
 
@@ -238,8 +238,8 @@ def force_transform(A_R_B, A_P_B):
     array([0., 1., 0., 0., 0., 1.])
     """
     scalars = B.scalars_of(A_R_B, A_P_B)
-    R = C.rotation_matrix(A_R_B, "A_R_B", scalars)
-    lower_left = skew(C.vector(A_P_B, 3, "A_P_B", scalars)) @ R
+    R = check.rotation_matrix(A_R_B, "A_R_B", scalars)
+    lower_left = skew(check.vector(A_P_B, 3, "A_P_B", scalars)) @ R
     return _blocks(R, 0 * R, lower_left, R, scalars)
 
 
@@ -258,7 +258,7 @@ def adjoint(T):
     >>> adjoint(transform(np.eye(3), [1, 0, 0])) @ [0, 0, 0, 0, 0, 1]   # {B} at x = 1 spins
     array([ 0., -1.,  0.,  0.,  0.,  1.])
     """
-    R, p = C.rotation_matrix(rotation(T), "T[:3, :3]", B.scalars_of(T)), translation(T)
+    R, p = check.rotation_matrix(rotation(T), "T[:3, :3]", B.scalars_of(T)), translation(T)
     return velocity_transform(R.T, -(R.T @ p))
 
 
@@ -285,7 +285,7 @@ def roll_pitch_yaw(roll, pitch, yaw):
     >>> roll_pitch_yaw(r, p, y)[2, :]
     Matrix([[-sin(p), sin(r)*cos(p), cos(p)*cos(r)]])
     """
-    angles = [C.scalar(value, name) for value, name in
+    angles = [check.scalar(value, name) for value, name in
               ((roll, "roll"), (pitch, "pitch"), (yaw, "yaw"))]
     if B.is_symbolic(angles):                   # one kind for all three factors
         angles = [sp.sympify(angle) for angle in angles]

@@ -44,7 +44,7 @@ import sympy as sp
 from scipy.integrate import cumulative_trapezoid
 
 from robocourse import _backend as B
-from robocourse import _checks as C
+from robocourse import _checks as check
 from robocourse.simulate import Motion
 
 _VISCOUS = "N·m·s/rad, or N·s/m for a prismatic joint"
@@ -53,14 +53,14 @@ _COULOMB = "N·m, or N for a prismatic joint"
 
 def _coefficients(value, length, name, unit, entries="one per joint"):
     """One friction coefficient ``>= 0`` per joint (a number or a symbol each)."""
-    checked = C.vector(value, length, name, entries=entries)
+    checked = check.vector(value, length, name, entries=entries)
     for k, entry in enumerate(checked):
-        C.nonnegative(entry, f"{name}[{k}]", unit)
+        check.nonnegative(entry, f"{name}[{k}]", unit)
     return checked
 
 
 @dataclass(frozen=True)
-class Friction(C.JointFriction):
+class Friction(check.JointFriction):
     """Viscous and Coulomb friction of n joints, ``τ_f = F_v q̇ + F_c sgn(q̇)`` per joint.
 
     ``viscous`` (F_v, N·m·s/rad) and ``coulomb`` (F_c, N·m), one coefficient ``>= 0`` per
@@ -87,8 +87,8 @@ class Friction(C.JointFriction):
         object.__setattr__(self, "coulomb", _coefficients(
             self.coulomb, len(viscous), "coulomb", _COULOMB, "one per entry of viscous"))
         if self.smoothing is not None:
-            object.__setattr__(self, "smoothing", C.positive(
-                C.scalar(self.smoothing, "smoothing"), "smoothing",
+            object.__setattr__(self, "smoothing", check.positive(
+                check.scalar(self.smoothing, "smoothing"), "smoothing",
                 "rad/s or m/s, the width of the smooth sign"))
 
     @property
@@ -107,15 +107,15 @@ class Friction(C.JointFriction):
         sign = np.sign(qd) if self.smoothing is None else np.tanh(qd / self.smoothing)
         return self.viscous * qd + self.coulomb * sign
 
-    @C.finite_result
+    @check.finite_result
     def torque(self, qd):
         """``τ_f = F_v q̇ + F_c sgn(q̇)`` at the joint rates ``qd``: one vector of n rates
         (a sympy column for symbols, else a 1-D array), or numbers for N states as an
         (N, n) array (then an (N, n) array)."""
         if isinstance(qd, np.ndarray) and qd.ndim == 2 and not self.uses_symbols:
-            return self._numeric_torque(C.states(qd, self.n, "qd"))
+            return self._numeric_torque(check.states(qd, self.n, "qd"))
         scalars = B.exact_if(B.is_symbolic(qd) or self.uses_symbols)
-        rates = C.vector(qd, self.n, "qd", scalars, "one per joint")
+        rates = check.vector(qd, self.n, "qd", scalars, "one per joint")
         if not scalars.exact:
             return self._numeric_torque(rates)
         viscous, coulomb = B.SYMBOLS.convert(self.viscous), B.SYMBOLS.convert(self.coulomb)
@@ -125,7 +125,7 @@ class Friction(C.JointFriction):
             signs = rates.applyfunc(lambda rate: sp.tanh(rate / self.smoothing))
         return sp.Matrix([viscous[i] * rates[i] + coulomb[i] * signs[i] for i in range(self.n)])
 
-    @C.finite_result
+    @check.finite_result
     def power(self, qd):
         """``q̇ᵀ τ_f``, the power friction takes out of the arm (W, ``>= 0``): a number for
         one rate vector, an array of N for an (N, n) array of rates.
@@ -136,10 +136,10 @@ class Friction(C.JointFriction):
         tau = self.torque(qd)
         if isinstance(tau, np.ndarray) and tau.ndim == 2:
             return np.einsum("ij,ij->i", np.asarray(qd, dtype=float), tau)
-        rates = C.vector(qd, self.n, "qd", B.scalars_of(tau), "one per joint")
+        rates = check.vector(qd, self.n, "qd", B.scalars_of(tau), "one per joint")
         return B.dot(rates, tau)
 
-    @C.finite_result
+    @check.finite_result
     def energy_taken(self, motion):
         """The energy friction has taken out of ``motion`` (a ``simulate.Motion``) by each of
         its samples, ``∫₀ᵗ q̇ᵀ τ_f dt`` (J), by the trapezoid rule over the samples: what
@@ -150,7 +150,7 @@ class Friction(C.JointFriction):
         >>> Friction([0.5], [1.0]).energy_taken(turning)           # 1.5 W for 1 s
         array([0. , 1.5])
         """
-        C.instance(motion, Motion, "motion")
+        check.instance(motion, Motion, "motion")
         if motion.qd.shape[1:] != (self.n,):
             joints = "1 joint" if self.n == 1 else f"{self.n} joints"
             raise ValueError(f"motion must be a motion of {joints}, as this friction; got one "

@@ -42,7 +42,7 @@ import numpy as np
 import scipy.optimize
 
 from robocourse import _backend as B
-from robocourse import _checks as C
+from robocourse import _checks as check
 from robocourse.base_parameters import BaseParameters
 from robocourse.codegen import CompiledDynamics, NumericFunction
 from robocourse.friction import Friction
@@ -113,10 +113,10 @@ class FourierTrajectory:
                              f"{np.shape(self.a)} and {np.shape(self.b)}")
         object.__setattr__(self, "a", a)
         object.__setattr__(self, "b", b)
-        object.__setattr__(self, "q0", C.vector(self.q0, a.shape[0], "q0", scalars=B.NUMBERS))
+        object.__setattr__(self, "q0", check.vector(self.q0, a.shape[0], "q0", scalars=B.NUMBERS))
         object.__setattr__(self, "base_frequency",
-                           float(C.positive(C.number(self.base_frequency, "base_frequency"),
-                                            "base_frequency", "rad/s")))
+                           float(check.positive(check.number(self.base_frequency, "base_frequency"),
+                                                "base_frequency", "rad/s")))
 
     @property
     def period(self):
@@ -151,18 +151,18 @@ def _scaled(coefficients, n, harmonics, amplitude, q0, base_frequency):
 
 def _amplitudes(amplitude, q0, limits):
     n = len(q0)
-    amplitude = np.broadcast_to(C.per_joint(amplitude, n, "amplitude"), (n,))
+    amplitude = np.broadcast_to(check.per_joint(amplitude, n, "amplitude"), (n,))
     if np.any(amplitude <= 0):
         raise ValueError(f"amplitude must be > 0 (rad or m) for every joint; got "
                          f"{amplitude.tolist()}")
     if limits is not None:
         if not isinstance(limits, (tuple, list, np.ndarray)) or len(limits) != 2:
             raise TypeError(f"limits must be None or a pair (low, high) of {n} joint "
-                            f"positions each; got {C.shown(limits)}")
-        low, high = (C.vector(bound, n, f"limits[{k}]", scalars=B.NUMBERS)
+                            f"positions each; got {check.shown(limits)}")
+        low, high = (check.vector(bound, n, f"limits[{k}]", scalars=B.NUMBERS)
                      for k, bound in enumerate(limits))
-        outside = np.flatnonzero((q0 - amplitude < low - C.ROUND_OFF)
-                                 | (q0 + amplitude > high + C.ROUND_OFF))
+        outside = np.flatnonzero((q0 - amplitude < low - check.ROUND_OFF)
+                                 | (q0 + amplitude > high + check.ROUND_OFF))
         if outside.size:
             j = int(outside[0])
             raise ValueError(f"amplitude takes joint {j + 1} outside its limits: "
@@ -184,11 +184,11 @@ def exciting_trajectory(n, *, amplitude, q0=None, harmonics=5, base_frequency=2 
     >>> motion.amplitude.round(12).tolist(), motion.a.shape
     ([1.0, 0.5], (2, 5))
     """
-    n = C.count(n, "n", 1, C.MAX_COUNT)
-    harmonics = C.count(harmonics, "harmonics", 1, C.MAX_COUNT)
-    q0 = np.zeros(n) if q0 is None else C.vector(q0, n, "q0", scalars=B.NUMBERS)
+    n = check.count(n, "n", 1, check.MAX_COUNT)
+    harmonics = check.count(harmonics, "harmonics", 1, check.MAX_COUNT)
+    q0 = np.zeros(n) if q0 is None else check.vector(q0, n, "q0", scalars=B.NUMBERS)
     amplitude = _amplitudes(amplitude, q0, limits)
-    coefficients = np.random.default_rng(C.count(seed, "seed", 0)).standard_normal(
+    coefficients = np.random.default_rng(check.count(seed, "seed", 0)).standard_normal(
         2 * n * harmonics)
     return _scaled(coefficients, n, harmonics, amplitude, q0, base_frequency)
 
@@ -203,10 +203,10 @@ def optimise_excitation(model, trajectory, times, *, iterations=300, seed=0):
     bounds the evaluations. Returns ``(best, history)``: the trajectory and the condition
     numbers of the improvements found, starting with that of ``trajectory``.
     """
-    model = C.instance(model, BaseRegressor, "model")
-    trajectory = C.instance(trajectory, FourierTrajectory, "trajectory")
-    iterations = C.count(iterations, "iterations", 1, C.MAX_COUNT)
-    seed = C.count(seed, "seed", 0)
+    model = check.instance(model, BaseRegressor, "model")
+    trajectory = check.instance(trajectory, FourierTrajectory, "trajectory")
+    iterations = check.count(iterations, "iterations", 1, check.MAX_COUNT)
+    seed = check.count(seed, "seed", 0)
     n, harmonics = trajectory.a.shape
     settings = (n, harmonics, trajectory.amplitude, trajectory.q0, trajectory.base_frequency)
     times = _array(times, "times", 1)
@@ -241,8 +241,8 @@ class BaseRegressor:
     """
 
     def __init__(self, robot, base, backend=None):
-        robot = C.robot(robot)
-        base = C.instance(base, BaseParameters, "base")
+        robot = check.robot(robot)
+        base = check.instance(base, BaseParameters, "base")
         if robot.uses_symbols(robot.gravity, dynamics=False):
             raise ValueError(f"robot must have numeric lengths, angles and gravity to be "
                              f"compiled; {robot.name!r} has symbols")
@@ -258,12 +258,12 @@ class BaseRegressor:
     def at(self, q, qd, qdd):
         """``Y_b`` at N states: (N, n) arrays in, an (N, n, r) array out."""
         n = self.robot.n
-        return self.function.many(*(C.states(value, n, name)
+        return self.function.many(*(check.states(value, n, name)
                                     for value, name in ((q, "q"), (qd, "qd"), (qdd, "qdd"))))
 
     def stacked(self, trajectory, times):
         """``W``: ``Y_b`` along ``trajectory`` at ``times``, joint 1's rows first."""
-        trajectory = C.instance(trajectory, FourierTrajectory, "trajectory")
+        trajectory = check.instance(trajectory, FourierTrajectory, "trajectory")
         Y = self.at(*trajectory.at(_array(times, "times", 1)))
         return np.transpose(Y, (1, 0, 2)).reshape(-1, Y.shape[2])
 
@@ -281,16 +281,16 @@ def measured_torques(robot, trajectory, times, *, noise=0.0, friction=None, seed
     Gaussian noise of standard deviation ``noise`` (N·m; a number or one per joint),
     drawn from ``seed``.
     """
-    robot = C.robot(robot, dynamics=True)
-    trajectory = C.instance(trajectory, FourierTrajectory, "trajectory")
+    robot = check.robot(robot, dynamics=True)
+    trajectory = check.instance(trajectory, FourierTrajectory, "trajectory")
     q, qd, qdd = trajectory.at(_array(times, "times", 1))
     tau = _compiled(robot).inverse_dynamics.many(q, qd, qdd)
     if friction is not None:
-        tau = tau + Friction(*C.friction_pair(friction, robot.n)).torque(qd)
-    noise = np.broadcast_to(C.per_joint(noise, robot.n, "noise"), (robot.n,))
+        tau = tau + Friction(*check.friction_pair(friction, robot.n)).torque(qd)
+    noise = np.broadcast_to(check.per_joint(noise, robot.n, "noise"), (robot.n,))
     if np.any(noise < 0):
         raise ValueError(f"noise must be >= 0 (N·m) for every joint; got {noise.tolist()}")
-    rng = np.random.default_rng(C.count(seed, "seed", 0))
+    rng = np.random.default_rng(check.count(seed, "seed", 0))
     return tau + rng.standard_normal(tau.shape) * noise
 
 
@@ -318,18 +318,18 @@ class Estimate:
 def _array(value, name, ndim):
     """``value`` as a float array of ``ndim`` dimensions, all finite (a fast gate for the
     large arrays of identification; the message names ``name``)."""
-    value = C.unmasked(value, name)
+    value = check.unmasked(value, name)
     if isinstance(value, (str, bytes)) or value is None or callable(value):
-        raise TypeError(f"{name} must be an array of numbers; got {C.shown(value)}")
+        raise TypeError(f"{name} must be an array of numbers; got {check.shown(value)}")
     try:
         array = np.asarray(value)
     except ValueError:
         raise TypeError(f"{name} must be an array of numbers; got a ragged "
                         f"{type(value).__name__}") from None
     if array.dtype.kind not in "fiu":           # bools, complex, symbols: named entry by entry
-        array = C.values(value, name)
+        array = check.values(value, name)
         for k, entry in enumerate(np.ravel(array)):
-            C.number(entry, f"{name}[{k}]")
+            check.number(entry, f"{name}[{k}]")
     array = np.asarray(array, dtype=float)
     if array.ndim != ndim:
         raise ValueError(f"{name} must be a {ndim}-D array; got shape {array.shape}")
@@ -371,7 +371,7 @@ def _ordinary(W, y):
     return values, y - W @ values
 
 
-@C.finite_result
+@check.finite_result
 def least_squares(W, y, joints, *, weighted=False):
     """The least-squares estimate of π from ``W π = y`` (``W`` stacked joint by joint,
     ``joints`` blocks of equal height, as ``BaseRegressor.stacked`` gives).
@@ -387,10 +387,10 @@ def least_squares(W, y, joints, *, weighted=False):
     ([2.0192, 2.9827], [0.1014, 0.0778])
     """
     W, y = _array(W, "W", 2), _array(y, "y", 1)
-    weighted = C.flag(weighted, "weighted")
+    weighted = check.flag(weighted, "weighted")
     if len(y) != len(W):
         raise ValueError(f"y must have one entry per row of W ({len(W)}); got {len(y)}")
-    joints = C.count(joints, "joints", 1)
+    joints = check.count(joints, "joints", 1)
     if len(W) % joints:
         raise ValueError(f"W must have rows in {joints} blocks of equal height; got {len(W)}")
     rows, r = len(W) // joints, W.shape[1]
@@ -407,7 +407,7 @@ def least_squares(W, y, joints, *, weighted=False):
     noise = np.array([np.linalg.norm(block) / np.sqrt(rows - r)
                       for block in residual.reshape(joints, rows)])
     if weighted:
-        scale = np.repeat(1 / np.maximum(noise, C.ROUND_OFF), rows)
+        scale = np.repeat(1 / np.maximum(noise, check.ROUND_OFF), rows)
         W, y = W * scale[:, None], y * scale
         values, residual = _ordinary(W, y)
     variance = residual @ residual / (len(W) - r)
@@ -453,8 +453,8 @@ def pseudo_inertia(link_parameters):
            [0., 0., 0., 0.],
            [1., 0., 0., 1.]])
     """
-    values = C.vector(link_parameters, PER_LINK, "link_parameters", scalars=B.NUMBERS,
-                      entries="XX, XY, XZ, YY, YZ, ZZ, MX, MY, MZ, M")
+    values = check.vector(link_parameters, PER_LINK, "link_parameters", scalars=B.NUMBERS,
+                          entries="XX, XY, XZ, YY, YZ, ZZ, MX, MY, MZ, M")
     return pseudo_inertia_of(inertia_tensor(values), values[6:9], values[9], B.NUMBERS)
 
 
@@ -470,10 +470,11 @@ def physical_consistency(base, pi_b, reference):
     A problem means "not physical with these reference values"; other values of the
     parameters the torques cannot see might still fit (a semidefinite feasibility problem).
     """
-    base = C.instance(base, BaseParameters, "base")
-    pi_b = C.vector(pi_b, base.count, "pi_b", scalars=B.NUMBERS, entries="one per base parameter")
-    reference = C.vector(reference, len(base.symbols), "reference", scalars=B.NUMBERS,
-                         entries="one per standard parameter")
+    base = check.instance(base, BaseParameters, "base")
+    pi_b = check.vector(pi_b, base.count, "pi_b", scalars=B.NUMBERS,
+                        entries="one per base parameter")
+    reference = check.vector(reference, len(base.symbols), "reference", scalars=B.NUMBERS,
+                             entries="one per standard parameter")
     K = base.numeric_K()
     kept = list(base.kept)
     others = [k for k in range(len(reference)) if k not in kept]

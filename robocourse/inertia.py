@@ -22,7 +22,7 @@ import numpy as np
 import sympy as sp
 
 from robocourse import _backend as B
-from robocourse import _checks as C
+from robocourse import _checks as check
 from robocourse.frames import cross
 
 
@@ -48,21 +48,21 @@ def check_inertia(I, name="I_c", triangle=True):
     ...
     ValueError: inertia tensor I_c breaks the triangle inequality: principal moments 1, 1, 3 ...
     """
-    C.text(name, "name")
-    C.flag(triangle, "triangle")
-    I = C.matrix(I, (3, 3), name)
+    check.text(name, "name")
+    check.flag(triangle, "triangle")
+    I = check.matrix(I, (3, 3), name)
     exact = B.is_symbolic(I)
     values = None if exact and I.free_symbols else np.array(I, dtype=float)
     scale = 1.0 if values is None else max(1.0, float(np.abs(values).max()))
     for i, j in ((0, 1), (0, 2), (1, 2)):
         difference = I[i, j] - I[j, i]
-        if (sp.simplify(difference) != 0) if exact else abs(difference) > C.ROUND_OFF * scale:
+        if (sp.simplify(difference) != 0) if exact else abs(difference) > check.ROUND_OFF * scale:
             raise ValueError(f"inertia tensor {name} must be symmetric; got {name}[{i},{j}]="
                              f"{I[i, j]}, {name}[{j},{i}]={I[j, i]}")
     if values is None:
         return _known_negative_moment(I, name)
     moments = np.linalg.eigvalsh(values / scale)     # in units of the largest entry: no overflow
-    if moments[0] < -C.ROUND_OFF:
+    if moments[0] < -check.ROUND_OFF:
         raise ValueError(f"inertia tensor {name} must be positive semi-definite; its principal "
                          f"moments are {', '.join(f'{m * scale:.6g}' for m in moments)}")
     if triangle and broken_triangle_inequality(I):
@@ -95,23 +95,23 @@ def broken_triangle_inequality(I):
     >>> broken_triangle_inequality(np.diag([1.0, 1.0, 1.5])) is None
     True
     """
-    I = C.matrix(I, (3, 3), "I")
+    I = check.matrix(I, (3, 3), "I")
     if B.is_symbolic(I) and I.free_symbols:
         return None
     values = np.array(I, dtype=float)
     scale = max(1.0, float(np.abs(values).max()))
-    diagonal = np.abs(values - np.diag(np.diag(values))).max() <= C.ROUND_OFF * scale
+    diagonal = np.abs(values - np.diag(np.diag(values))).max() <= check.ROUND_OFF * scale
     scaled = np.diag(values) / scale if diagonal else np.linalg.eigvalsh(values / scale)
     names = ("Ixx", "Iyy", "Izz") if diagonal else ("I1", "I2", "I3")
     for k, a, b in ((0, 1, 2), (1, 0, 2), (2, 0, 1)):      # in units of the largest entry
-        if scaled[k] > scaled[a] + scaled[b] + C.ROUND_OFF:
+        if scaled[k] > scaled[a] + scaled[b] + check.ROUND_OFF:
             moment, first, second = (scaled[m] * scale for m in (k, a, b))
             return (f"{names[k]} <= {names[a]} + {names[b]}: {moment:.6g} > "
                     f"{first:.6g} + {second:.6g}")
     return None
 
 
-@C.finite_result
+@check.finite_result
 def point_mass_inertia(mass, p):
     """The inertia tensor about the origin of {A} of a point mass m at ``p`` (written in {A}).
 
@@ -127,8 +127,8 @@ def point_mass_inertia(mass, p):
     [0,      0, l**2*m]])
     """
     scalars = B.scalars_of(mass, p)
-    mass = C.mass(mass)
-    p = C.vector(p, 3, "p", scalars, "x, y, z in {A}")
+    mass = check.mass(mass)
+    p = check.vector(p, 3, "p", scalars, "x, y, z in {A}")
     outer = scalars.matrix([[p[i] * p[j] for j in range(3)] for i in range(3)])
     return mass * (B.dot(p, p) * scalars.identity(3) - outer)
 
@@ -137,8 +137,8 @@ def _integrand(f, mass):
     """The arguments of a body's ``integrate``: ``f(r)`` a function of the position, a mass."""
     if not callable(f):
         raise TypeError(f"f must be a function f(r) of the position r (a sympy column); "
-                        f"got {C.shown(f)}")
-    return _checked_integrand(f), C.mass(mass)
+                        f"got {check.shown(f)}")
+    return _checked_integrand(f), check.mass(mass)
 
 
 def _checked_integrand(f):
@@ -151,7 +151,7 @@ def _checked_integrand(f):
             raise TypeError(f"f must be a function f(r) of the position r = (x, y, z), a sympy "
                             f"column (r[0] is x); calling it raised {type(error).__name__}: "
                             f"{error}") from error
-        return C.expression(result, "f(r)")
+        return check.expression(result, "f(r)")
     return value
 
 
@@ -170,7 +170,7 @@ class Box:
 
     def __post_init__(self):
         for name in ("w", "l", "h"):
-            C.positive(C.scalar(getattr(self, name), name), name, "a length, m")
+            check.positive(check.scalar(getattr(self, name), name), name, "a length, m")
 
     def integrate(self, f, mass):
         """``∫ f(r) dm`` over the box, ``r = (x, y, z)`` in {C}, ``dm = m/(w l h) dx dy dz``."""
@@ -196,7 +196,7 @@ class Cylinder:
 
     def __post_init__(self):
         for name in ("radius", "height"):
-            C.positive(C.scalar(getattr(self, name), name), name, "a length, m")
+            check.positive(check.scalar(getattr(self, name), name), name, "a length, m")
 
     def integrate(self, f, mass):
         """``∫ f(r) dm`` in cylindrical coordinates: ``r = (ρ cos φ, ρ sin φ, z)``,
@@ -222,7 +222,7 @@ class Rod:
     length: Any
 
     def __post_init__(self):
-        C.positive(C.scalar(self.length, "length"), "length", "a length, m")
+        check.positive(check.scalar(self.length, "length"), "length", "a length, m")
 
     def integrate(self, f, mass):
         """``∫ f(r) dm`` along the rod, a line integral: ``r = (s, 0, 0)``, ``dm = m/length ds``."""
@@ -232,7 +232,7 @@ class Rod:
         return sp.integrate(f(sp.Matrix([s, 0, 0])) * mass / length, (s, -length / 2, length / 2))
 
 
-@C.finite_result
+@check.finite_result
 def inertia_by_integration(body, mass, origin=(0, 0, 0), axes=None):
     """The inertia tensor ``A_I`` of a uniform ``body`` about a frame {A}, by volume integration.
 
@@ -259,20 +259,20 @@ def inertia_by_integration(body, mass, origin=(0, 0, 0), axes=None):
            [0., 4., 0.],
            [0., 0., 4.]])
     """
-    C.instance(body, (Box, Cylinder, Rod), "body")
+    check.instance(body, (Box, Cylinder, Rod), "body")
     scalars = B.scalars_of(mass, origin, axes, astuple(body))
-    mass = C.mass(mass)
-    origin = C.vector(origin, 3, "origin", scalars=B.SYMBOLS, entries="x, y, z in {C}")
-    axes = scalars.identity(3) if axes is None else C.rotation_matrix(axes, "axes", scalars)
+    mass = check.mass(mass)
+    origin = check.vector(origin, 3, "origin", scalars=B.SYMBOLS, entries="x, y, z in {C}")
+    axes = scalars.identity(3) if axes is None else check.rotation_matrix(axes, "axes", scalars)
     if scalars.exact:
         about_origin = _general_integral(type(body)).at(body, mass, origin)
         return rotate_inertia(about_origin, axes.T).applyfunc(sp.factor)
     with np.errstate(over="ignore", invalid="ignore"):
         about_origin = _general_integral(type(body)).evaluate(body, mass, origin)
     if not np.isfinite(about_origin).all():
-        raise C.overflow_error(inertia_by_integration, {"body": astuple(body), "mass": mass,
-                                                        "origin": list(origin)},
-                               "the integral is not finite in floating point")
+        raise check.overflow_error(inertia_by_integration, {"body": astuple(body), "mass": mass,
+                                                            "origin": list(origin)},
+                                   "the integral is not finite in floating point")
     return rotate_inertia(about_origin, axes.T)
 
 
@@ -314,7 +314,7 @@ def _general_integral(kind):
     return _GeneralIntegral(dimensions, mass, origin, matrix, function)
 
 
-@C.finite_result
+@check.finite_result
 def parallel_axis(I_c, mass, p_c):
     """Move an inertia tensor from the centre of mass to a parallel frame {A}.
 
@@ -329,17 +329,17 @@ def parallel_axis(I_c, mass, p_c):
     return parallel_axis_unchecked(check_inertia(I_c, "I_c"), mass, p_c)
 
 
-@C.finite_result
+@check.finite_result
 def parallel_axis_unchecked(I_c, mass, p_c):
     """``parallel_axis`` for a tensor ``I_c`` that a ``Link`` has already checked (symmetric,
     positive semi-definite), without the triangle inequality: a link loaded with
     ``physical=False`` keeps its published tensor (the chain has warned, naming the link)."""
     scalars = B.scalars_of(I_c, mass, p_c)
     return scalars.convert(I_c) + point_mass_inertia(
-        mass, C.vector(p_c, 3, "p_c", scalars, "x, y, z in {A}"))
+        mass, check.vector(p_c, 3, "p_c", scalars, "x, y, z in {A}"))
 
 
-@C.finite_result
+@check.finite_result
 def parallel_axis_to_centre(I_A, mass, p_c):
     """Move an inertia tensor from a frame {A} back to the centre of mass (axes parallel).
 
@@ -357,7 +357,7 @@ def parallel_axis_to_centre(I_A, mass, p_c):
     """
     scalars = B.scalars_of(I_A, mass, p_c)
     I_A = scalars.convert(check_inertia(I_A, "I_A"))
-    I_c = I_A - point_mass_inertia(mass, C.vector(p_c, 3, "p_c", scalars, "x, y, z in {A}"))
+    I_c = I_A - point_mass_inertia(mass, check.vector(p_c, 3, "p_c", scalars, "x, y, z in {A}"))
     try:
         return check_inertia(I_c, "C_I")
     except ValueError as error:
@@ -378,7 +378,7 @@ def symbolic_inertia(label):
     [-I_xy2,  I_yy2, -I_yz2],
     [-I_xz2, -I_yz2,  I_zz2]])
     """
-    label = C.text(label, "label")
+    label = check.text(label, "label")
     xx, yy, zz, xy, xz, yz = sp.symbols(" ".join(f"I_{axes}{label}" for axes in
                                                  ("xx", "yy", "zz", "xy", "xz", "yz")))
     return sp.Matrix([[xx, -xy, -xz], [-xy, yy, -yz], [-xz, -yz, zz]])
@@ -393,7 +393,7 @@ class MassProperties(NamedTuple):
     I_c: Any
 
 
-@C.finite_result
+@check.finite_result
 def composite_body(parts, *, physical=True):
     """The mass properties of rigid bodies fastened together into one body.
 
@@ -421,21 +421,22 @@ def composite_body(parts, *, physical=True):
     5*l**2*m/24
     """
     if not isinstance(parts, (list, tuple)):
-        raise TypeError(f"parts must be a list of (mass, p_c, I_c) tuples; got {C.shown(parts)}")
+        raise TypeError("parts must be a list of (mass, p_c, I_c) tuples; "
+                        f"got {check.shown(parts)}")
     if not parts:
         raise ValueError("parts must hold at least one part (mass, p_c, I_c); got none")
     for k, part in enumerate(parts):
         if not isinstance(part, (tuple, list)) or len(part) != 3:
-            raise TypeError(f"parts[{k}] must be a tuple (mass, p_c, I_c); got {C.shown(part)}")
+            raise TypeError(f"parts[{k}] must be a tuple (mass, p_c, I_c); got {check.shown(part)}")
     scalars = B.scalars_of(*(value for part in parts for value in part))
-    masses = [C.mass(part[0], f"parts[{k}] mass") for k, part in enumerate(parts)]
-    centres = [C.vector(part[1], 3, f"parts[{k}] p_c", scalars, entries="x, y, z in {A}")
+    masses = [check.mass(part[0], f"parts[{k}] mass") for k, part in enumerate(parts)]
+    centres = [check.vector(part[1], 3, f"parts[{k}] p_c", scalars, entries="x, y, z in {A}")
                for k, part in enumerate(parts)]
-    triangle = C.flag(physical, "physical")
+    triangle = check.flag(physical, "physical")
     tensors = [scalars.convert(check_inertia(part[2], f"parts[{k}] I_c", triangle))
                for k, part in enumerate(parts)]
     mass = sum(masses[1:], masses[0])
-    if mass == 0 or not scalars.exact and mass <= C.ROUND_OFF:
+    if mass == 0 or not scalars.exact and mass <= check.ROUND_OFF:
         raise ValueError(f"parts must have a positive total mass (the centre of mass of a "
                          f"massless body is undefined); got masses {masses}")
     centre = sum((m_k * p_k for m_k, p_k in zip(masses[1:], centres[1:], strict=True)),
@@ -448,7 +449,7 @@ def composite_body(parts, *, physical=True):
     return MassProperties(mass, centre, inertia)
 
 
-@C.finite_result
+@check.finite_result
 def rotate_inertia(I, R):
     """Express an inertia tensor in rotated axes: ``A_I = A_R_B B_I A_R_Bᵀ``.
 
@@ -464,11 +465,11 @@ def rotate_inertia(I, R):
     """
     scalars = B.scalars_of(I, R)
     I = scalars.convert(check_inertia(I, "I"))
-    R = C.rotation_matrix(R, "R", scalars)
+    R = check.rotation_matrix(R, "R", scalars)
     return R @ I @ R.T
 
 
-@C.finite_result
+@check.finite_result
 def principal_axes(I):
     """The principal moments and principal axes of an inertia tensor.
 

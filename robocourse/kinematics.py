@@ -34,12 +34,12 @@ import numpy as np
 import sympy as sp
 
 from robocourse import _backend as B
-from robocourse import _checks as C
+from robocourse import _checks as check
 from robocourse.frames import cross, dh_transform, rotation, skew, translation
 from robocourse.notation import tidy
 
 
-@C.finite_result
+@check.finite_result
 def link_frames(robot, q):
     """``[0_T_1, …, 0_T_n, 0_T_tool]``: every link frame and the tool frame in {0}.
 
@@ -47,7 +47,7 @@ def link_frames(robot, q):
     >>> link_frames(planar_2r(l1=1.0, l2=1.0), [0.0, 0.0])[-1][:2, 3]
     array([2., 0.])
     """
-    scalars, q = C.joint_inputs(robot, q=q)
+    scalars, q = check.joint_inputs(robot, q=q)
     return _frames(robot, q, scalars)
 
 
@@ -62,7 +62,7 @@ def _frames(robot, q, scalars):
     return frames
 
 
-@C.finite_result
+@check.finite_result
 def forward_kinematics(robot, q):
     """``0_T_tool``: the pose of the tool frame in the base frame.
 
@@ -76,7 +76,7 @@ def forward_kinematics(robot, q):
     return link_frames(robot, q)[-1]
 
 
-@C.finite_result
+@check.finite_result
 def jacobian_by_cross_products(robot, q, link=None, point=(0, 0, 0)):
     """The 6 x n Jacobian in {0} of ``point`` fixed in ``link`` (None: the tool frame).
 
@@ -94,9 +94,9 @@ def jacobian_by_cross_products(robot, q, link=None, point=(0, 0, 0)):
     array([[-0.5, -0.5],
            [ 0.5,  0. ]])
     """
-    scalars, q = C.joint_inputs(robot, also=(point,), q=q)
-    link = C.link_number(link, robot.n, none="the tool frame")
-    point = C.vector(point, 3, "point", scalars, "x, y, z")
+    scalars, q = check.joint_inputs(robot, also=(point,), q=q)
+    link = check.link_number(link, robot.n, none="the tool frame")
+    point = check.vector(point, 3, "point", scalars, "x, y, z")
     return _cross_products(robot, q, link, point, "base", scalars)
 
 
@@ -119,7 +119,7 @@ def _cross_products(robot, q, link, point, frame, scalars):
     return scalars.matrix(columns).T
 
 
-@C.finite_result
+@check.finite_result
 def jacobian_by_propagation(robot, q, link=None, point=(0, 0, 0)):
     """The 6 x n Jacobian of ``point`` in ``link`` (None: tool frame), written in that frame.
 
@@ -136,9 +136,9 @@ def jacobian_by_propagation(robot, q, link=None, point=(0, 0, 0)):
     [     l1*sin(theta2),  0],
     [l1*cos(theta2) + l2, l2]])
     """
-    scalars, q = C.joint_inputs(robot, also=(point,), q=q)
-    link = C.link_number(link, robot.n, none="the tool frame")
-    point = C.vector(point, 3, "point", scalars, "x, y, z")
+    scalars, q = check.joint_inputs(robot, also=(point,), q=q)
+    link = check.link_number(link, robot.n, none="the tool frame")
+    point = check.vector(point, 3, "point", scalars, "x, y, z")
     n = robot.n
     omega = scalars.zero_matrix(3, n)
     v = scalars.zero_matrix(3, n)
@@ -179,7 +179,7 @@ def jacobian_by_differential_transforms(robot, q):
     >>> J[2, 2], J[:, 5].T
     (a3*cos(theta5) + d4*sin(theta5)*cos(theta4), Matrix([[0, 0, 0, 0, 0, 1]]))
     """
-    scalars, q = C.joint_inputs(robot, q=q)
+    scalars, q = check.joint_inputs(robot, q=q)
     inward = scalars.convert(robot.tool)                        # j_T_tool, j = n, …, 1
     columns = [None] * robot.n
     for j in range(robot.n, 0, -1):
@@ -194,7 +194,7 @@ def jacobian_by_differential_transforms(robot, q):
     return tidy(J) if scalars.exact else J
 
 
-@C.finite_result
+@check.finite_result
 def rotate_jacobian(J, R):
     """Re-express a 6 x n Jacobian in another frame: ``[[R, 0], [0, R]] J``.
 
@@ -202,7 +202,7 @@ def rotate_jacobian(J, R):
     (Craig eq. 5.101); with ``R = 0_R_Nᵀ``, the other way.
     """
     scalars = B.scalars_of(J, R)
-    R = C.rotation_matrix(R, "R", scalars)
+    R = check.rotation_matrix(R, "R", scalars)
     J = _as_jacobian(J, scalars)
     return scalars.stack(R @ J[:3, :], R @ J[3:, :])
 
@@ -214,10 +214,10 @@ def _as_jacobian(J, scalars):
     shape = J.shape if isinstance(J, sp.MatrixBase) else np.shape(np.asarray(J, dtype=object))
     if len(shape) != 2 or shape[0] != 6:
         raise ValueError(f"J must be a 6 x n Jacobian (rows [v; ω]); got shape {shape}")
-    return C.matrix(J, shape, "J", scalars)
+    return check.matrix(J, shape, "J", scalars)
 
 
-@C.finite_result
+@check.finite_result
 def jacobian(robot, q, frame="base"):
     """The Jacobian of the tool point, by the cross products of ``jacobian_by_cross_products``,
     written in {0} (``frame="base"``) or in the tool frame (``frame="tool"``).
@@ -230,8 +230,8 @@ def jacobian(robot, q, frame="base"):
     array([[0., 0.],
            [2., 1.]])
     """
-    scalars, q = C.joint_inputs(robot, q=q)
-    frame = C.choice(frame, "frame", C.FRAMES)
+    scalars, q = check.joint_inputs(robot, q=q)
+    frame = check.choice(frame, "frame", check.FRAMES)
     return _cross_products(robot, q, None, scalars.zeros(3), frame, scalars)
 
 
@@ -269,8 +269,8 @@ def jacobian_derivative(robot, q, qd, frame="base"):
     >>> (J_dot @ [0.0, -2.0])[:2].round(12) + 0.0
     array([ 0., -2.])
     """
-    scalars, q, qd = C.joint_inputs(robot, q=q, qd=qd)
-    frame = C.choice(frame, "frame", C.FRAMES)
+    scalars, q, qd = check.joint_inputs(robot, q=q, qd=qd)
+    frame = check.choice(frame, "frame", check.FRAMES)
     frames = _frames(robot, q, scalars)
     J = _cross_products(robot, q, None, scalars.zeros(3), "base", scalars)
     p = translation(frames[-1])
@@ -307,7 +307,7 @@ class SingularConfigurationError(ValueError):
     """
 
 
-@C.finite_result
+@check.finite_result
 def jacobian_rows(robot, q, rows=None, frame="base"):
     """The rows of the tool Jacobian that a task uses: ``J[rows, :]`` of ``jacobian``.
 
@@ -359,10 +359,10 @@ def _rank(J, tol):
     values above ``tol`` times the largest one."""
     if isinstance(J, sp.MatrixBase):
         return J.rank(simplify=True)
-    return int(np.linalg.matrix_rank(J, rtol=C.tolerance(tol)))
+    return int(np.linalg.matrix_rank(J, rtol=check.tolerance(tol)))
 
 
-@C.finite_result
+@check.finite_result
 def jacobian_determinant(robot, q, rows=None, frame="base"):
     """``det J`` of the square Jacobian made of ``rows``; it is zero exactly at a singularity.
 
@@ -376,8 +376,8 @@ def jacobian_determinant(robot, q, rows=None, frame="base"):
     return _det(_square(jacobian_rows(robot, q, rows, frame), rows))
 
 
-@C.finite_result
-def is_singular(robot, q, rows=None, frame="base", tol=C.ROUND_OFF):
+@check.finite_result
+def is_singular(robot, q, rows=None, frame="base", tol=check.ROUND_OFF):
     """True when the Jacobian made of ``rows`` loses rank: ``rank J < min(rows, joints)``.
 
     Numbers: the rank counts the singular values above ``tol`` times the largest one.
@@ -394,7 +394,7 @@ def is_singular(robot, q, rows=None, frame="base", tol=C.ROUND_OFF):
     return _rank(J, tol) < min(J.shape)
 
 
-@C.finite_result
+@check.finite_result
 def manipulability(robot, q, rows=None, frame="base"):
     """Yoshikawa's manipulability ``w = √det(J Jᵀ)`` of the Jacobian made of ``rows``.
 
@@ -468,8 +468,8 @@ def _inverse(J, robot, q, tol):
     return _adjugate(J) / _require_invertible(J, robot, q, tol)
 
 
-@C.finite_result
-def inverse_jacobian(robot, q, rows=None, frame="base", tol=C.ROUND_OFF):
+@check.finite_result
+def inverse_jacobian(robot, q, rows=None, frame="base", tol=check.ROUND_OFF):
     """``J⁻¹ = adj(J) / det J``: the closed-form inverse of the square Jacobian of ``rows``.
 
     ``adj J`` is the transposed matrix of cofactors. Raises SingularConfigurationError
@@ -488,9 +488,9 @@ def inverse_jacobian(robot, q, rows=None, frame="base", tol=C.ROUND_OFF):
     return _inverse(_square(jacobian_rows(robot, q, rows, frame), rows), robot, q, tol)
 
 
-@C.finite_result
+@check.finite_result
 def joint_rates(robot, q, velocity, rows=None, frame="base", method="solve",
-                tol=C.ROUND_OFF):
+                tol=check.ROUND_OFF):
     """The joint rates ``q̇`` that give the task velocity ``ẋ = J q̇`` (J square, of ``rows``).
 
     ``method="inverse"``: ``q̇ = J⁻¹ ẋ`` with the closed-form inverse (``inverse_jacobian``);
@@ -505,10 +505,10 @@ def joint_rates(robot, q, velocity, rows=None, frame="base", method="solve",
     >>> joint_rates(arm, np.radians([30, 60]), [1.0, 0.0], rows=(0, 1)).round(12) + 0.0
     array([ 0., -2.])
     """
-    scalars, q_checked = C.joint_inputs(robot, also=(velocity,), q=q)
-    method = C.choice(method, "method", ("inverse", "solve"))
+    scalars, q_checked = check.joint_inputs(robot, also=(velocity,), q=q)
+    method = check.choice(method, "method", ("inverse", "solve"))
     J = _square(jacobian_rows(robot, q_checked, rows, frame), rows)
-    xdot = C.vector(velocity, J.shape[0], "velocity", scalars, "one per row of J")
+    xdot = check.vector(velocity, J.shape[0], "velocity", scalars, "one per row of J")
     return _solve(J, xdot, robot, q, method, tol)
 
 
@@ -521,9 +521,9 @@ def _solve(J, rhs, robot, q, method, tol):
     return J.LUsolve(rhs) if isinstance(J, sp.MatrixBase) else np.linalg.solve(J, rhs)
 
 
-@C.finite_result
+@check.finite_result
 def joint_accelerations(robot, q, qd, acceleration, rows=None, frame="base", method="solve",
-                        tol=C.ROUND_OFF):
+                        tol=check.ROUND_OFF):
     """The joint accelerations ``q̈`` that give the task acceleration ``ẍ`` at ``(q, q̇)``.
 
     From ``ẍ = J q̈ + J̇ q̇`` (J square, of ``rows``; ``J̇`` of ``jacobian_derivative``):
@@ -539,15 +539,15 @@ def joint_accelerations(robot, q, qd, acceleration, rows=None, frame="base", met
     >>> joint_accelerations(arm, np.radians([30, 60]), [0.0, -2.0], [0.0, 0.0], rows=(0, 1))
     array([ 4.61880215, -6.92820323])
     """
-    scalars, q_checked, qd_checked = C.joint_inputs(robot, also=(acceleration,), q=q, qd=qd)
-    method = C.choice(method, "method", ("inverse", "solve"))
+    scalars, q_checked, qd_checked = check.joint_inputs(robot, also=(acceleration,), q=q, qd=qd)
+    method = check.choice(method, "method", ("inverse", "solve"))
     J = _square(jacobian_rows(robot, q_checked, rows, frame), rows)
-    xddot = C.vector(acceleration, J.shape[0], "acceleration", scalars, "one per row of J")
+    xddot = check.vector(acceleration, J.shape[0], "acceleration", scalars, "one per row of J")
     J_dot = jacobian_derivative(robot, q_checked, qd_checked, frame)[_row_indices(rows), :]
     return _solve(J, xddot - J_dot @ qd_checked, robot, q, method, tol)
 
 
-@C.finite_result
+@check.finite_result
 def inverse_kinematics_2r(robot, x, y, elbow="down"):
     """The joint angles ``[θ1, θ2]`` that put the tip of the planar 2R arm ``robot`` at ``(x, y)``.
 
@@ -572,17 +572,17 @@ def inverse_kinematics_2r(robot, x, y, elbow="down"):
     (-l1**2 - l2**2 + x**2 + y**2)/(2*l1*l2)
     """
     l1, l2 = _planar_2r_lengths(robot)
-    x, y = C.scalar(x, "x"), C.scalar(y, "y")
-    elbow = C.choice(elbow, "elbow", ("up", "down"))
+    x, y = check.scalar(x, "x"), check.scalar(y, "y")
+    elbow = check.choice(elbow, "elbow", ("up", "down"))
     for length, name in ((l1, "l1"), (l2, "l2")):
-        C.positive(length, f"link length {name}", "m")
+        check.positive(length, f"link length {name}", "m")
     scalars = B.scalars_of(x, y, l1, l2)
     distance = B.sqrt(x**2 + y**2) if scalars.exact else math.hypot(x, y)
     if scalars.exact or distance <= 2 * (l1 + l2):
         c2 = (x**2 + y**2 - l1**2 - l2**2) / (2 * l1 * l2)
     else:                               # far out of reach (c2 > 7), where x² may overflow
         c2 = math.inf
-    if sp.sympify(c2).is_number and abs(c2) > 1 + C.ROUND_OFF:
+    if sp.sympify(c2).is_number and abs(c2) > 1 + check.ROUND_OFF:
         raise ValueError(
             f"target (x, y) = ({x}, {y}) is out of reach: its distance {distance} "
             f"from the base must lie in the annulus |l1 - l2| = {abs(l1 - l2)} <= √(x² + y²) "
@@ -597,7 +597,7 @@ def inverse_kinematics_2r(robot, x, y, elbow="down"):
 
 def _planar_2r_lengths(robot):
     """``(l1, l2)`` of a chain built like ``models.planar_2r()``; else ValueError."""
-    links, tool = C.robot(robot).links, robot.tool
+    links, tool = check.robot(robot).links, robot.tool
     same_shape = (robot.n == 2
                   and all(link.is_revolute and link.alpha == 0 and link.d == 0
                           and link.theta == 0 for link in links)
@@ -614,12 +614,12 @@ def _planar_2r_lengths(robot):
 def _configurations(robot, q, dynamics=False):
     """``q`` checked to be N configurations of a numeric ``robot`` (its link frames; also
     its mass properties for ``dynamics``): an (N, n) float array."""
-    C.robot(robot, dynamics=dynamics)
+    check.robot(robot, dynamics=dynamics)
     if robot.uses_symbols(dynamics=dynamics):
         raise TypeError("the vectorised forward kinematics needs numbers: give the robot "
                         "numeric parameters (e.g. planar_2r(l1=0.5, l2=0.5)), or call "
                         "link_frames one configuration at a time")
-    return C.states(q, robot.n, "q")
+    return check.states(q, robot.n, "q")
 
 
 def _screws_about_z(theta, d):
@@ -632,7 +632,7 @@ def _screws_about_z(theta, d):
     return screws
 
 
-@C.finite_result
+@check.finite_result
 def link_frames_many(robot, q):
     """``link_frames`` of N configurations at once: an (N, n + 1, 4, 4) array whose row k
     holds ``0_T_1, …, 0_T_n, 0_T_tool`` at the configuration ``q[k]``.
@@ -665,7 +665,7 @@ def _frames_many(robot, q):
     return np.stack(frames, axis=1)
 
 
-@C.finite_result
+@check.finite_result
 def centres_of_mass_many(robot, q):
     """The centres of mass ``0_P_Ci = 0_R_i i_P_Ci + 0_P_i`` of links 1…n in {0} at N
     configurations: an (N, n, 3) array (numbers only; see ``link_frames_many``).

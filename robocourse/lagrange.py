@@ -42,7 +42,7 @@ from typing import Any
 import sympy as sp
 
 from robocourse import _backend as B
-from robocourse import _checks as C
+from robocourse import _checks as check
 from robocourse.closed_form import joint_polynomials
 from robocourse.frames import rotation, skew, translation
 from robocourse.kinematics import jacobian_by_cross_products, jacobian_by_propagation, link_frames
@@ -74,11 +74,11 @@ def _link_motions(robot, q, scalars):
 
 def _links(robot, link):
     """The link numbers an energy sums over: all (``link=None``) or the one given."""
-    link = C.link_number(link, robot.n, none="all links")
+    link = check.link_number(link, robot.n, none="all links")
     return range(1, robot.n + 1) if link is None else [link]
 
 
-@C.finite_result
+@check.finite_result
 def kinetic_energy(robot, q, qd, link=None):
     """``K = Σ_i ½ m_i v_Ciᵀ v_Ci + ½ ω_iᵀ C_I_i ω_i`` (Craig eq. 6.69); ``link=i``: link i alone.
 
@@ -92,7 +92,7 @@ def kinetic_energy(robot, q, qd, link=None):
     >>> kinetic_energy(planar_2r(m2=0), [0, 0], [w, 0])    # m1 at l1 from the axis
     l1**2*m1*w**2/2
     """
-    scalars, q, qd = C.joint_inputs(robot, dynamics=True, q=q, qd=qd)
+    scalars, q, qd = check.joint_inputs(robot, dynamics=True, q=q, qd=qd)
     energy = 0
     for i in _links(robot, link):
         body = robot.links[i - 1]
@@ -103,7 +103,7 @@ def kinetic_energy(robot, q, qd, link=None):
     return energy
 
 
-@C.finite_result
+@check.finite_result
 def potential_energy(robot, q, link=None):
     """The potential energy ``U = −Σ_i m_i gᵀ 0_P_Ci`` (``g = robot.gravity``); ``link=i``: link i.
 
@@ -115,7 +115,7 @@ def potential_energy(robot, q, link=None):
     >>> potential_energy(planar_2r(), [t1, 0], link=1)
     g*l1*m1*sin(theta1)
     """
-    scalars, q = C.joint_inputs(robot, dynamics=True, q=q)
+    scalars, q = check.joint_inputs(robot, dynamics=True, q=q)
     frames = link_frames(robot, q)
     g = scalars.convert(robot.gravity)
     energy = 0
@@ -126,7 +126,7 @@ def potential_energy(robot, q, link=None):
     return energy
 
 
-@C.finite_result
+@check.finite_result
 def total_energy(robot, q, qd):
     """``E = K + U``: constant along any motion with ``τ = 0`` (no friction)."""
     return kinetic_energy(robot, q, qd) + potential_energy(robot, q)
@@ -140,8 +140,8 @@ def time_derivative(expr, q, qd, qdd):
     >>> time_derivative(td * sp.sin(t), [t], [td], [tdd])
     thetaddot1*sin(theta1) + thetadot1**2*cos(theta1)
     """
-    expr = C.expression(expr, "expr")
-    q, qd, qdd = C.coordinates(q, qd, qdd)
+    expr = check.expression(expr, "expr")
+    q, qd, qdd = check.coordinates(q, qd, qdd)
     return sum((sp.diff(expr, q[j]) * qd[j] + sp.diff(expr, qd[j]) * qdd[j]
                 for j in range(len(q))), sp.zeros(*expr.shape) if hasattr(expr, "shape") else 0)
 
@@ -160,11 +160,11 @@ def euler_lagrange(lagrangian, q, qd, qdd):
     >>> euler_lagrange(L, [th], [w], [a])
     Matrix([[alpha*l**2*m + g*l*m*sin(theta)]])
     """
-    lagrangian = C.expression(lagrangian, "lagrangian")
+    lagrangian = check.expression(lagrangian, "lagrangian")
     if isinstance(lagrangian, sp.MatrixBase):
         raise TypeError(f"lagrangian must be one scalar expression L = K − U; got a "
                         f"{lagrangian.shape[0]}x{lagrangian.shape[1]} matrix")
-    q, qd, qdd = C.coordinates(q, qd, qdd)
+    q, qd, qdd = check.coordinates(q, qd, qdd)
     return sp.Matrix([time_derivative(sp.diff(lagrangian, qd[i]), q, qd, qdd)
                       - sp.diff(lagrangian, q[i]) for i in range(len(q))])
 
@@ -243,7 +243,7 @@ def equation_terms(robot):
                          tau.subs(rest))
 
 
-@C.finite_result
+@check.finite_result
 def mass_matrix(robot, q):
     """The mass matrix ``M(q) = Σ (m_i Jv_iᵀ Jv_i + Jω_iᵀ 0_R_i C_I_i 0_R_iᵀ Jω_i)``.
 
@@ -255,14 +255,14 @@ def mass_matrix(robot, q):
     [I1 + I2 + m1*r1**2 + m2*(l1 + r2)**2, I2 + m2*r2*(l1 + r2)],
     [                 I2 + m2*r2*(l1 + r2),         I2 + m2*r2**2]])
     """
-    scalars, q = C.joint_inputs(robot, dynamics=True, q=q)
+    scalars, q = check.joint_inputs(robot, dynamics=True, q=q)
     M = scalars.zero_matrix(robot.n, robot.n)
     for link in _link_motions(robot, q, scalars):
         M = M + link.mass * link.Jv.T @ link.Jv + link.Jw.T @ link.inertia @ link.Jw
     return M
 
 
-@C.finite_result
+@check.finite_result
 def mass_matrix_derivatives(robot, q):
     """``[∂M/∂q_1, …, ∂M/∂q_n]``: the exact partial derivatives of the mass matrix.
 
@@ -276,7 +276,7 @@ def mass_matrix_derivatives(robot, q):
     [-2*l1*l2*m2*sin(theta2), -l1*l2*m2*sin(theta2)],
     [  -l1*l2*m2*sin(theta2),                     0]])
     """
-    scalars, q = C.joint_inputs(robot, dynamics=True, q=q)
+    scalars, q = check.joint_inputs(robot, dynamics=True, q=q)
     n = robot.n
     later = [scalars.matrix([[1 if j == c and j > k else 0 for c in range(n)] for j in range(n)])
              for k in range(n)]                              # later[k] keeps the columns j > k
@@ -295,7 +295,7 @@ def mass_matrix_derivatives(robot, q):
     return derivatives
 
 
-@C.finite_result
+@check.finite_result
 def christoffel_symbols(robot, q):
     """The Christoffel symbols ``c_ijk = ½ (∂M_ij/∂q_k + ∂M_ik/∂q_j − ∂M_jk/∂q_i)``.
 
@@ -309,14 +309,14 @@ def christoffel_symbols(robot, q):
     """
     dM = mass_matrix_derivatives(robot, q)
     joints = range(1, robot.n + 1)
-    return C.NumberedFromOne({(i, j, k): (dM[k - 1][i - 1, j - 1] + dM[j - 1][i - 1, k - 1]
-                                          - dM[i - 1][j - 1, k - 1]) / 2
-                              for i in joints for j in joints for k in joints},
-                             what="christoffel_symbols(...)[i, j, k]", n=robot.n,
-                             example="[1, 1, 2] is c_112")
+    return check.NumberedFromOne({(i, j, k): (dM[k - 1][i - 1, j - 1] + dM[j - 1][i - 1, k - 1]
+                                              - dM[i - 1][j - 1, k - 1]) / 2
+                                  for i in joints for j in joints for k in joints},
+                                 what="christoffel_symbols(...)[i, j, k]", n=robot.n,
+                                 example="[1, 1, 2] is c_112")
 
 
-@C.finite_result
+@check.finite_result
 def coriolis_matrix(robot, q, qd):
     """The Coriolis MATRIX ``C(q, q̇)`` with ``C_ij = Σ_k c_ijk q̇_k`` (Christoffel symbols).
 
@@ -330,14 +330,14 @@ def coriolis_matrix(robot, q, qd):
     [-l1*l2*m2*thetadot2*sin(theta2), -l1*l2*m2*(thetadot1 + thetadot2)*sin(theta2)],
     [ l1*l2*m2*thetadot1*sin(theta2),                                             0]])
     """
-    scalars, q, qd = C.joint_inputs(robot, dynamics=True, q=q, qd=qd)
+    scalars, q, qd = check.joint_inputs(robot, dynamics=True, q=q, qd=qd)
     c = christoffel_symbols(robot, q)
     joints = range(1, robot.n + 1)
     return scalars.matrix([[sum(c[i, j, k] * qd[k - 1] for k in joints) for j in joints]
                            for i in joints])
 
 
-@C.finite_result
+@check.finite_result
 def velocity_product(robot, q, qd):
     """The Coriolis and centripetal torques, the VECTOR ``c = C(q, q̇) q̇``.
 
@@ -346,11 +346,11 @@ def velocity_product(robot, q, qd):
     >>> velocity_product(arm, [0.0, 1.0], [1.0, 0.0]).round(12)   # m2 l1 l2 s2 θ̇1² on joint 2
     array([0.        , 0.84147098])
     """
-    scalars, q, qd = C.joint_inputs(robot, dynamics=True, q=q, qd=qd)
+    scalars, q, qd = check.joint_inputs(robot, dynamics=True, q=q, qd=qd)
     return coriolis_matrix(robot, q, qd) @ qd
 
 
-@C.finite_result
+@check.finite_result
 def gravity_load(robot, q, *, gravity=None):
     """The gravity torques ``G(q) = ∂U/∂q = −Σ m_i Jv_iᵀ g`` (``g``: ``gravity``, by
     default ``robot.gravity``; ``gravity=0``: none).
@@ -359,15 +359,15 @@ def gravity_load(robot, q, *, gravity=None):
     >>> gravity_load(planar_2r(l1=1.0, l2=1.0, m1=1.0, m2=1.0, g=9.81), [0.0, 0.0])
     array([29.43,  9.81])
     """
-    scalars, q = C.joint_inputs(robot, dynamics=True, also=(gravity,), q=q)
-    g = C.gravity(gravity, robot, scalars)
+    scalars, q = check.joint_inputs(robot, dynamics=True, also=(gravity,), q=q)
+    g = check.gravity(gravity, robot, scalars)
     G = scalars.zeros(robot.n)
     for link in _link_motions(robot, q, scalars):
         G = G - link.mass * link.Jv.T @ g
     return G
 
 
-@C.finite_result
+@check.finite_result
 def inverse_dynamics(robot, q, qd, qdd, *, wrench=None, frame="base", gravity=None):
     """``τ = M(q) q̈ + C(q, q̇) q̇ + G(q) + Jᵀ F``: the manipulator form, to set against
     Newton–Euler. ``wrench = F``, ``frame``, ``gravity``: as in ``newton_euler``; the load
@@ -378,8 +378,8 @@ def inverse_dynamics(robot, q, qd, qdd, *, wrench=None, frame="base", gravity=No
     ...                  [0.0, 0.0], [0.0, 0.0], [0.0, 0.0])
     array([29.43,  9.81])
     """
-    scalars, q, qd, qdd = C.joint_inputs(robot, dynamics=True, also=(wrench, gravity),
-                                         q=q, qd=qd, qdd=qdd)
+    scalars, q, qd, qdd = check.joint_inputs(robot, dynamics=True, also=(wrench, gravity),
+                                             q=q, qd=qd, qdd=qdd)
     return (mass_matrix(robot, q) @ qdd + coriolis_matrix(robot, q, qd) @ qd
             + gravity_load(robot, q, gravity=gravity)
-            + joint_torques_by_jacobian(robot, q, C.wrench(wrench, scalars), frame=frame))
+            + joint_torques_by_jacobian(robot, q, check.wrench(wrench, scalars), frame=frame))

@@ -27,7 +27,7 @@ arguments; a ``wrench`` enters as ``Jᵀ F`` (``statics.joint_torques_by_jacobia
 """
 
 from robocourse import _backend as B
-from robocourse import _checks as C
+from robocourse import _checks as check
 from robocourse.inertia import parallel_axis_unchecked
 from robocourse.robot import Link
 from robocourse.statics import joint_torques_by_jacobian
@@ -42,8 +42,8 @@ def joint_derivative_matrix(link, symbolic=False):
     >>> joint_derivative_matrix(Link(joint="P"))[2]
     array([0., 0., 0., 1.])
     """
-    C.instance(link, Link, "link")
-    return _joint_derivative(link, B.exact_if(C.flag(symbolic, "symbolic")))
+    check.instance(link, Link, "link")
+    return _joint_derivative(link, B.exact_if(check.flag(symbolic, "symbolic")))
 
 
 def _joint_derivative(link, scalars):
@@ -55,7 +55,7 @@ def _joint_derivative(link, scalars):
     return scalars.matrix(rows)
 
 
-@C.finite_result
+@check.finite_result
 def pseudo_inertia(link, symbolic=None):
     """The pseudo-inertia matrix ``J = ∫ r̄ r̄ᵀ dm`` of a link, about its frame origin.
 
@@ -74,8 +74,8 @@ def pseudo_inertia(link, symbolic=None):
     [            0, 0, 0,     0],
     [        m1*r1, 0, 0,    m1]])
     """
-    C.instance(link, Link, "link")
-    symbolic = C.flag(symbolic, "symbolic", none="symbolic when the link's parameters are")
+    check.instance(link, Link, "link")
+    symbolic = check.flag(symbolic, "symbolic", none="symbolic when the link's parameters are")
     if not link.has_mass_properties:
         raise ValueError("pseudo_inertia needs the mass, r_c and I_c of the link; got "
                          f"mass={link.mass!r}, r_c={link.r_c!r}, I_c={link.I_c!r}")
@@ -136,7 +136,7 @@ class _Derivatives:
         return self.T[0][a] @ self.Q[a] @ self.T[a][b] @ self.Q[b] @ self.T[b][i]
 
 
-@C.finite_result
+@check.finite_result
 def transform_derivatives(robot, q):
     """``U[i][j] = ∂(0_T_i)/∂q_j = 0_T_j Q_j j_T_i`` for links and joints numbered from 1.
 
@@ -147,12 +147,12 @@ def transform_derivatives(robot, q):
     >>> U[2][1][:2, 3]              # the origin of {2} moves along +Y as θ1 turns
     array([0., 1.])
     """
-    scalars, q = C.joint_inputs(robot, q=q)
+    scalars, q = check.joint_inputs(robot, q=q)
     derivatives = _Derivatives(robot, q, scalars)
     joints = range(1, robot.n + 1)
-    return C.NumberedFromOne(
-        {i: C.NumberedFromOne({j: derivatives.first(i, j) for j in joints},
-                              what=f"transform_derivatives(...)[{i}][j]", n=robot.n)
+    return check.NumberedFromOne(
+        {i: check.NumberedFromOne({j: derivatives.first(i, j) for j in joints},
+                                  what=f"transform_derivatives(...)[{i}][j]", n=robot.n)
          for i in joints}, what="transform_derivatives(...)[i]", n=robot.n,
         example="[2][1] is U_21 = ∂(0_T_2)/∂q_1")
 
@@ -169,7 +169,7 @@ def _prepare(robot, q, scalars):
     return derivatives, pseudo
 
 
-@C.finite_result
+@check.finite_result
 def mass_matrix(robot, q):
     """The mass matrix ``D_ik = Σ_{j >= max(i,k)} Tr(U_jk J_j U_jiᵀ)``.
 
@@ -178,7 +178,7 @@ def mass_matrix(robot, q):
     array([[5., 2.],
            [2., 1.]])
     """
-    scalars, q = C.joint_inputs(robot, dynamics=True, q=q)
+    scalars, q = check.joint_inputs(robot, dynamics=True, q=q)
     U, J = _prepare(robot, q, scalars)
     n = robot.n
     return scalars.matrix([[sum(_trace(U.first(j, k) @ J[j] @ U.first(j, i).T)
@@ -186,7 +186,7 @@ def mass_matrix(robot, q):
                             for k in range(1, n + 1)] for i in range(1, n + 1)])
 
 
-@C.finite_result
+@check.finite_result
 def coriolis_matrix(robot, q, qd):
     """The Coriolis MATRIX ``C_ik = Σ_m h_ikm q̇_m = Σ_{j >= max(i,k)} Tr(B_jk J_j U_jiᵀ)``.
 
@@ -198,7 +198,7 @@ def coriolis_matrix(robot, q, qd):
     array([[ 0.        , -0.84147098],
            [ 0.84147098,  0.        ]])
     """
-    scalars, q, qd = C.joint_inputs(robot, dynamics=True, q=q, qd=qd)
+    scalars, q, qd = check.joint_inputs(robot, dynamics=True, q=q, qd=qd)
     U, J = _prepare(robot, q, scalars)
     n = robot.n
     rates = {(j, k): sum((U.second(j, k, m) * qd[m - 1] for m in range(1, j + 1)), U.zero)
@@ -208,7 +208,7 @@ def coriolis_matrix(robot, q, qd):
                             for k in range(1, n + 1)] for i in range(1, n + 1)])
 
 
-@C.finite_result
+@check.finite_result
 def velocity_product(robot, q, qd):
     """The Coriolis and centripetal torques ``h_i = Σ_k Σ_m h_ikm q̇_k q̇_m``, the vector ``C q̇``.
 
@@ -217,11 +217,11 @@ def velocity_product(robot, q, qd):
     >>> velocity_product(arm, [0.0, 1.0], [1.0, 0.0])     # m2 l1 l2 s2 θ̇1² on joint 2
     array([0.        , 0.84147098])
     """
-    scalars, q, qd = C.joint_inputs(robot, dynamics=True, q=q, qd=qd)
+    scalars, q, qd = check.joint_inputs(robot, dynamics=True, q=q, qd=qd)
     return coriolis_matrix(robot, q, qd) @ qd
 
 
-@C.finite_result
+@check.finite_result
 def gravity_load(robot, q, *, gravity=None):
     """The gravity torques ``c_i = −Σ_{j >= i} m_j ḡᵀ U_ji r̄_j`` with ``ḡ = [g; 0]``
     (``g``: ``gravity``, by default ``robot.gravity``; ``gravity=0``: none).
@@ -230,9 +230,9 @@ def gravity_load(robot, q, *, gravity=None):
     >>> gravity_load(planar_2r(l1=1.0, l2=1.0, m1=1.0, m2=1.0, g=9.81), [0.0, 0.0])
     array([29.43,  9.81])
     """
-    scalars, q = C.joint_inputs(robot, dynamics=True, also=(gravity,), q=q)
+    scalars, q = check.joint_inputs(robot, dynamics=True, also=(gravity,), q=q)
     U, _ = _prepare(robot, q, scalars)
-    g = scalars.vector([*C.gravity(gravity, robot, scalars), 0])
+    g = scalars.vector([*check.gravity(gravity, robot, scalars), 0])
     links = dict(enumerate(robot.links, start=1))
     com = {j: scalars.vector([*scalars.convert(link.r_c), 1])                  # r̄_j
            for j, link in links.items()}
@@ -240,7 +240,7 @@ def gravity_load(robot, q, *, gravity=None):
                                 for j in range(i, robot.n + 1)) for i in links])
 
 
-@C.finite_result
+@check.finite_result
 def inverse_dynamics(robot, q, qd, qdd, *, wrench=None, frame="base", gravity=None):
     """``τ = D(q) q̈ + h(q, q̇) + c(q) + Jᵀ F``, the Lagrange–Euler equations of motion.
     ``wrench = F``, ``frame``, ``gravity``: as in ``newton_euler``.
@@ -252,8 +252,8 @@ def inverse_dynamics(robot, q, qd, qdd, *, wrench=None, frame="base", gravity=No
     >>> inverse_dynamics(arm, [0.0, 0.0], [0.0, 0.0], [1.0, 0.0], gravity=0)   # M e_1
     array([5., 2.])
     """
-    scalars, q, qd, qdd = C.joint_inputs(robot, dynamics=True, also=(wrench, gravity),
-                                         q=q, qd=qd, qdd=qdd)
+    scalars, q, qd, qdd = check.joint_inputs(robot, dynamics=True, also=(wrench, gravity),
+                                             q=q, qd=qd, qdd=qdd)
     return (mass_matrix(robot, q) @ qdd + velocity_product(robot, q, qd)
             + gravity_load(robot, q, gravity=gravity)
-            + joint_torques_by_jacobian(robot, q, C.wrench(wrench, scalars), frame=frame))
+            + joint_torques_by_jacobian(robot, q, check.wrench(wrench, scalars), frame=frame))

@@ -16,25 +16,25 @@ import numpy as np
 import sympy as sp
 
 from robocourse import _backend as B
-from robocourse import _checks as C
+from robocourse import _checks as check
 from robocourse.frames import rotation, transform, translation
 from robocourse.inertia import check_inertia, composite_body, rotate_inertia, symbolic_inertia
 from robocourse.robot import Link, SerialChain
 
 
 def _length(value, name):
-    return C.nonnegative(value, name, "a length, m")
+    return check.nonnegative(value, name, "a length, m")
 
 
 def _moment_of_inertia(value, name):
-    return C.nonnegative(value, name, "a moment of inertia, kg m²")
+    return check.nonnegative(value, name, "a moment of inertia, kg m²")
 
 
 # What a parameter of a model function is, by the first letter of its name: a length
 # l1, a mass m1, a centre-of-mass distance r1 (signed), a moment of inertia I1 or Ixx1,
 # the size g of gravity (signed: g < 0 points it up).
-_PARAMETERS = {"l": _length, "m": C.mass, "r": C.scalar, "I": _moment_of_inertia,
-               "g": C.scalar}
+_PARAMETERS = {"l": _length, "m": check.mass, "r": check.scalar, "I": _moment_of_inertia,
+               "g": check.scalar}
 
 
 def _given_or_symbol(value, name):
@@ -55,14 +55,14 @@ def planar_arm(lengths, masses, com_distances, inertias, g, name="planar arm"):
     >>> arm
     SerialChain(name='planar arm', joints='RRR')
     """
-    lengths = C.sequence(lengths, None, "lengths", "one per link", _length)
+    lengths = check.sequence(lengths, None, "lengths", "one per link", _length)
     n = len(lengths)
     masses, com_distances, inertias = (
-        C.sequence(values, n, label, "one per link, like lengths", check)
-        for values, label, check in ((masses, "masses", C.mass),
-                                     (com_distances, "com_distances", C.scalar),
+        check.sequence(values, n, label, "one per link, like lengths", kind)
+        for values, label, kind in ((masses, "masses", check.mass),
+                                     (com_distances, "com_distances", check.scalar),
                                      (inertias, "inertias", _moment_of_inertia)))
-    g = C.scalar(g, "g")
+    g = check.scalar(g, "g")
     links = []
     for i in range(n):
         I = inertias[i]
@@ -113,7 +113,7 @@ def planar_3r(lengths=None, masses=None, com_distances=None, inertias=None, g=No
     def three(values, stem, name):
         if values is None:
             return sp.symbols(f"{stem}1:4")
-        return C.sequence(values, 3, name, "one per link of the 3R arm")
+        return check.sequence(values, 3, name, "one per link of the 3R arm")
 
     return planar_arm(three(lengths, "l", "lengths"), three(masses, "m", "masses"),
                       three(com_distances, "r", "com_distances"),
@@ -245,7 +245,7 @@ def puma560(symbolic_lengths=False):
     links = []
     for i in range(6):
         twist, a, d, *mass_properties = _craig_values(i)
-        if C.flag(symbolic_lengths, "symbolic_lengths"):
+        if check.flag(symbolic_lengths, "symbolic_lengths"):
             a = sp.Symbol(_CRAIG_LENGTHS[(i, "a")]) if (i, "a") in _CRAIG_LENGTHS else a
             d = sp.Symbol(_CRAIG_LENGTHS[(i, "d")]) if (i, "d") in _CRAIG_LENGTHS else d
         links.append(_link(twist, a, d, *mass_properties))
@@ -285,7 +285,7 @@ def akb_joint_angles(q):
     Matrix([[theta1, theta2, theta3 - pi, theta4 + pi, -theta5, theta6]])
     """
     scalars = B.scalars_of(q)
-    q = C.vector(q, 6, "q", scalars, "one per joint")
+    q = check.vector(q, 6, "q", scalars, "one per joint")
     quarter = sp.pi / 2 if scalars.exact else math.pi / 2
     return scalars.vector([sign * q_i + offset * quarter
                            for (sign, offset), q_i in zip(_AKB_ANGLES, q, strict=True)])
@@ -317,7 +317,7 @@ def named_mass_properties(robot):
     >>> arm.links[1].mass, arm.links[1].r_c.T, arm.gravity.T
     (m2, Matrix([[x_c2, 0, 0]]), Matrix([[0, -g, 0]]))
     """
-    robot = C.robot(robot, dynamics=True)
+    robot = check.robot(robot, dynamics=True)
     links = []
     for i, link in enumerate(robot.links, start=1):
         I_c = np.asarray(link.I_c, dtype=float) if not B.is_symbolic(link.I_c) else None
@@ -367,14 +367,14 @@ def spatial_3r(l2=None, l3=None, masses=None, com_distances=None, inertias=None,
     """
     l2, l3, g = (_given_or_symbol(v, k) for v, k in ((l2, "l2"), (l3, "l3"), (g, "g")))
     masses = (sp.symbols("m1:4") if masses is None
-              else C.sequence(masses, 3, "masses", "one per link", C.mass))
+              else check.sequence(masses, 3, "masses", "one per link", check.mass))
     com_distances = (sp.symbols("r2 r3") if com_distances is None
-                     else C.sequence(com_distances, 2, "com_distances", "r2, r3"))
+                     else check.sequence(com_distances, 2, "com_distances", "r2, r3"))
     if inertias is None:
         inertias = [symbolic_inertia(str(i)) for i in (1, 2, 3)]
     elif not isinstance(inertias, (list, tuple)) or len(inertias) != 3:
         raise TypeError("inertias must be a list of three 3x3 tensors (links 1, 2, 3); got "
-                        f"{C.shown(inertias)}")
+                        f"{check.shown(inertias)}")
     else:
         inertias = [check_inertia(I, f"inertias[{k}]") for k, I in enumerate(inertias)]
     quarter = math.pi / 2      # made exact by the DH transform whenever symbols are involved
@@ -402,10 +402,10 @@ def with_payload(robot, mass, r_c, I_c):
     >>> held.links[1].mass, held.links[1].r_c
     (2.0, array([1., 0., 0.]))
     """
-    robot = C.robot(robot, dynamics=True)
-    mass = C.mass(mass, "mass")
+    robot = check.robot(robot, dynamics=True)
+    mass = check.mass(mass, "mass")
     scalars = B.scalars_of(mass, r_c, I_c, robot.tool, robot.links[-1].parameters())
-    r_c = C.vector(r_c, 3, "r_c", scalars, entries="x, y, z in the tool frame")
+    r_c = check.vector(r_c, 3, "r_c", scalars, entries="x, y, z in the tool frame")
     I_c = scalars.convert(check_inertia(I_c, "I_c"))
     tool = scalars.convert(robot.tool)
     R, p = rotation(tool), translation(tool)

@@ -48,7 +48,7 @@ import numpy as np
 import sympy as sp
 
 from robocourse import _backend as B
-from robocourse import _checks as C
+from robocourse import _checks as check
 from robocourse.component_recursion import Geometry, link_parameters, link_recursion
 from robocourse.frames import cross, rotation, skew, translation
 from robocourse.inertia import check_inertia
@@ -86,10 +86,10 @@ class NewtonEulerResult:
 
     def link(self, i):
         """The ``LinkTrace`` of link ``i`` (1..n)."""
-        return self._trace[C.link_number(i, len(self._trace), "i") - 1]
+        return self._trace[check.link_number(i, len(self._trace), "i") - 1]
 
 
-@C.finite_result
+@check.finite_result
 def newton_euler(robot, q, qd, qdd, *, wrench=None, frame="base", gravity=None):
     """The joint torques/forces of ``robot`` and every intermediate of the recursion.
 
@@ -107,12 +107,12 @@ def newton_euler(robot, q, qd, qdd, *, wrench=None, frame="base", gravity=None):
     >>> result.link(1).vdot_c.T
     Matrix([[g*sin(theta1) - l1*thetadot1**2, g*cos(theta1) + l1*thetaddot1, 0]])
     """
-    scalars, q, qd, qdd = C.joint_inputs(robot, dynamics=True, also=(wrench, gravity),
-                                         q=q, qd=qd, qdd=qdd)
-    C.choice(frame, "frame", C.FRAMES)
+    scalars, q, qd, qdd = check.joint_inputs(robot, dynamics=True, also=(wrench, gravity),
+                                             q=q, qd=qd, qdd=qdd)
+    check.choice(frame, "frame", check.FRAMES)
     load = (scalars.zeros(6) if wrench is None
             else scalars.convert(tool_wrench(robot, q, wrench, frame)))
-    tau, trace = _recursion(robot, q, qd, qdd, load, C.gravity(gravity, robot, scalars),
+    tau, trace = _recursion(robot, q, qd, qdd, load, check.gravity(gravity, robot, scalars),
                             scalars)
     return NewtonEulerResult(tau=tau, _trace=trace)
 
@@ -195,7 +195,7 @@ def inward_recursion(robot, transforms, wrenches, load):
     return forces
 
 
-@C.finite_result
+@check.finite_result
 def inverse_dynamics(robot, q, qd, qdd, *, wrench=None, frame="base", gravity=None):
     """The joint torques/forces ``τ`` that produce ``q̈`` at ``(q, q̇)``, by Newton–Euler.
 
@@ -216,7 +216,7 @@ def inverse_dynamics(robot, q, qd, qdd, *, wrench=None, frame="base", gravity=No
     return newton_euler(robot, q, qd, qdd, wrench=wrench, frame=frame, gravity=gravity).tau
 
 
-@C.finite_result
+@check.finite_result
 def mass_matrix(robot, q):
     """The joint-space mass matrix ``M(q)`` built from n inverse-dynamics calls.
 
@@ -235,7 +235,7 @@ def mass_matrix(robot, q):
         n, rest = robot.n, [0] * robot.n
         return np.stack([_many(robot, batch[0], rest, [int(k == j) for k in range(n)], gravity=0)
                          for j in range(n)], axis=-1)
-    scalars, q = C.joint_inputs(robot, dynamics=True, q=q)
+    scalars, q = check.joint_inputs(robot, dynamics=True, q=q)
     columns = [list(_weightless(robot, q, scalars.zeros(robot.n), _unit(robot.n, j, scalars),
                                 scalars))
                for j in range(robot.n)]
@@ -252,7 +252,7 @@ def _weightless(robot, q, qd, qdd, scalars):
     return _recursion(robot, q, qd, qdd, scalars.zeros(6), zero, scalars)[0]
 
 
-@C.finite_result
+@check.finite_result
 def velocity_product(robot, q, qd):
     """The Coriolis and centripetal torques: the VECTOR ``c(q, q̇) = C(q, q̇) q̇``.
 
@@ -269,11 +269,11 @@ def velocity_product(robot, q, qd):
     batch = _batch(robot, q=q, qd=qd)
     if batch is not None:
         return _many(robot, *batch, [0] * robot.n, gravity=0)
-    scalars, q, qd = C.joint_inputs(robot, dynamics=True, q=q, qd=qd)
+    scalars, q, qd = check.joint_inputs(robot, dynamics=True, q=q, qd=qd)
     return _weightless(robot, q, qd, scalars.zeros(robot.n), scalars)
 
 
-@C.finite_result
+@check.finite_result
 def coriolis_matrix(robot, q, qd):
     """The Coriolis MATRIX ``C(q, q̇)``, ``C_ij = Σ_k c_ijk q̇_k``, from velocity products.
 
@@ -301,7 +301,7 @@ def coriolis_matrix(robot, q, qd):
         return np.stack([np.stack([sum(gamma[min(j, k), max(j, k)][:, i] * rates[:, k]
                                        for k in range(n)) for j in range(n)], axis=-1)
                          for i in range(n)], axis=-2)
-    scalars, q, qd = C.joint_inputs(robot, dynamics=True, q=q, qd=qd)
+    scalars, q, qd = check.joint_inputs(robot, dynamics=True, q=q, qd=qd)
     n, rest = robot.n, scalars.zeros(robot.n)
     gamma = christoffel_columns(n, lambda rates: _weightless(robot, q, scalars.vector(rates),
                                                              rest, scalars))
@@ -323,7 +323,7 @@ def christoffel_columns(n, velocity_product_at):
     return gamma
 
 
-@C.finite_result
+@check.finite_result
 def gravity_load(robot, q, *, gravity=None):
     """The torques that hold the arm still against gravity: ``G(q) = τ(q, 0, 0)``.
 
@@ -342,13 +342,13 @@ def gravity_load(robot, q, *, gravity=None):
     batch = _batch(robot, q=q)
     if batch is not None:
         return _many(robot, batch[0], [0] * robot.n, [0] * robot.n, gravity=gravity)
-    scalars, q = C.joint_inputs(robot, dynamics=True, also=(gravity,), q=q)
+    scalars, q = check.joint_inputs(robot, dynamics=True, also=(gravity,), q=q)
     rest = scalars.zeros(robot.n)
     return _recursion(robot, q, rest, rest, scalars.zeros(6),
-                      C.gravity(gravity, robot, scalars), scalars)[0]
+                      check.gravity(gravity, robot, scalars), scalars)[0]
 
 
-@C.finite_result
+@check.finite_result
 def payload_trace(robot, q, qd, qdd, mass, r_c, I_c, *, gravity=None):
     """The Newton–Euler step of a rigid payload held at the tool frame {T}: a ``LinkTrace``
     written in {T}, whose ``f, n`` are the load the tool carries (chapter 3, §3.5).
@@ -374,10 +374,10 @@ def payload_trace(robot, q, qd, qdd, mass, r_c, I_c, *, gravity=None):
     >>> held.f                   # at rest the tool holds the 2 kg up: 2 g along +Y0 = +Y_T
     array([ 0.  , 19.62,  0.  ])
     """
-    scalars, q, qd, qdd = C.joint_inputs(robot, dynamics=True, also=(gravity, mass, r_c, I_c),
-                                         q=q, qd=qd, qdd=qdd)
-    mass = C.mass(mass, "mass")
-    r_c = C.vector(r_c, 3, "r_c", scalars, entries="x, y, z in the tool frame")
+    scalars, q, qd, qdd = check.joint_inputs(robot, dynamics=True, also=(gravity, mass, r_c, I_c),
+                                             q=q, qd=qd, qdd=qdd)
+    mass = check.mass(mass, "mass")
+    r_c = check.vector(r_c, 3, "r_c", scalars, entries="x, y, z in the tool frame")
     I_c = scalars.convert(check_inertia(I_c, "I_c"))
     last = newton_euler(robot, q, qd, qdd, gravity=gravity).link(robot.n)
     tool = scalars.convert(robot.tool)
@@ -396,7 +396,7 @@ def _fixed_point_acceleration(omega, omega_dot, vdot, p):
     return cross(omega_dot, p) + cross(omega, cross(omega, p)) + vdot
 
 
-@C.finite_result
+@check.finite_result
 def payload_wrench(robot, q, qd, qdd, mass, r_c, I_c, *, gravity=None):
     """The wrench ``[f; n]`` (6-vector, in the tool frame) that the tool exerts on a rigid
     payload it holds: the load to pass as ``wrench=…, frame="tool"``.
@@ -440,7 +440,7 @@ class TorqueParts(NamedTuple):
         return self.weight + self.newton + self.euler + self.gyroscopic + self.load
 
 
-@C.finite_result
+@check.finite_result
 def torque_parts(robot, q, qd, qdd, *, wrench=None, frame="base", gravity=None):
     """The torques of ``inverse_dynamics``, part by part, by the principle of virtual work.
 
@@ -468,10 +468,10 @@ def torque_parts(robot, q, qd, qdd, *, wrench=None, frame="base", gravity=None):
     >>> bool(np.allclose(parts.total, inverse_dynamics(arm, [0.0, 0.0], [1.0, 0.0], [0.0, 0.0])))
     True
     """
-    scalars, q, qd, qdd = C.joint_inputs(robot, dynamics=True, also=(wrench, gravity),
-                                         q=q, qd=qd, qdd=qdd)
-    C.choice(frame, "frame", C.FRAMES)
-    g = C.gravity(gravity, robot, scalars)
+    scalars, q, qd, qdd = check.joint_inputs(robot, dynamics=True, also=(wrench, gravity),
+                                             q=q, qd=qd, qdd=qdd)
+    check.choice(frame, "frame", check.FRAMES)
+    g = check.gravity(gravity, robot, scalars)
     result = newton_euler(robot, q, qd, qdd, gravity=gravity)
     frames = link_frames(robot, q)
     weight, newton, euler, gyroscopic = (scalars.zeros(robot.n) for _ in range(4))
@@ -484,7 +484,7 @@ def torque_parts(robot, q, qd, qdd, *, wrench=None, frame="base", gravity=None):
         newton = newton + Jv @ (R @ trace.F + link.mass * g)
         euler = euler + Jw @ (R @ (I_c @ trace.omega_dot))
         gyroscopic = gyroscopic + Jw @ (R @ cross(trace.omega, I_c @ trace.omega))
-    load = joint_torques_by_jacobian(robot, q, C.wrench(wrench, scalars), frame=frame)
+    load = joint_torques_by_jacobian(robot, q, check.wrench(wrench, scalars), frame=frame)
     return TorqueParts(weight, newton, euler, gyroscopic, load)
 
 
@@ -506,17 +506,17 @@ def _batch(robot, **states):
     """For a batch of states — the first of ``states`` (N, n), one state per row
     (``_is_batch``) — each of ``states`` checked and given as n rows of N values; else None."""
     first = next(iter(states.values()))
-    if not _is_batch(first, C.robot(robot).n):
+    if not _is_batch(first, check.robot(robot).n):
         return None
-    C.numeric_robot(robot)
+    check.numeric_robot(robot)
     (name, _), *others = states.items()
     for other, value in others:
         if np.ndim(value) != 2:
             raise ValueError(f"{other} must be a batch of states like {name} (shape "
                              f"{np.shape(first)}, one row per state); got shape {np.shape(value)}")
-    checked = [C.states(value, robot.n, name) for name, value in states.items()]
+    checked = [check.states(value, robot.n, name) for name, value in states.items()]
     if "q" in states:
-        C.joint_angles(robot, checked[0], "q")
+        check.joint_angles(robot, checked[0], "q")
     counts = {len(value) for value in checked}
     if len(counts) != 1:
         raise ValueError(f"{', '.join(states)} must hold the same number of states (rows); "
@@ -526,12 +526,12 @@ def _batch(robot, **states):
 
 def _many(robot, q, qd, qdd, *, wrench=None, frame="base", gravity=None):
     """τ (N, n) of a batch (rows of ``_batch``, or 0 for a joint that is at rest)."""
-    g = C.gravity(gravity, robot, B.NUMBERS)
+    g = check.gravity(gravity, robot, B.NUMBERS)
     load, tool = None, None
     if wrench is not None:
-        f, n = B.NUMBERS.halves(C.wrench(wrench, B.NUMBERS))
+        f, n = B.NUMBERS.halves(check.wrench(wrench, B.NUMBERS))
         R, tool = rotation(robot.tool), tuple(translation(robot.tool))
-        load = (tuple(f), tuple(n)) if C.choice(frame, "frame", C.FRAMES) == "base" else (
+        load = (tuple(f), tuple(n)) if check.choice(frame, "frame", check.FRAMES) == "base" else (
             tuple(R @ f), tuple(R @ n))
     tau = link_recursion([Geometry.of(link) for link in robot.links],
                           [link_parameters(link) for link in robot.links], q, qd, qdd,

@@ -15,7 +15,7 @@ import numpy as np
 import sympy as sp
 from sympy.simplify.fu import TR10i
 
-from robocourse import _checks as C
+from robocourse import _checks as check
 from robocourse.robot import joint_symbol_role
 
 __all__ = ["abbreviate", "by_rates", "latex", "latex_sum", "lecture_form", "rounded", "show",
@@ -51,7 +51,7 @@ def tidy(value):
     >>> tidy(m * (sp.cos(t1) + sp.cos(t2)))
     m*cos(theta1) + m*cos(theta2)
     """
-    value = C.expression(value, "value")
+    value = check.expression(value, "value")
     if isinstance(value, sp.MatrixBase):
         return value.applyfunc(_tidy_entry)
     return _tidy_entry(value)
@@ -94,7 +94,7 @@ def abbreviate(value):
     [c1*c2 - s1*s2],
     [sin(2*theta1)]])
     """
-    value = C.expression(value, "value", display=True)
+    value = check.expression(value, "value", display=True)
     names = {}
     for f in value.atoms(sp.sin, sp.cos):
         numbers = _joint_numbers(f.args[0])
@@ -119,7 +119,7 @@ def lecture_form(value):
     [  m],
     [s12]])
     """
-    value = C.expression(value, "value", display=True)
+    value = check.expression(value, "value", display=True)
     if all(_joint_numbers(f.args[0]) is None for f in value.atoms(sp.sin, sp.cos)):
         return value
     if isinstance(value, (sp.MatrixBase, sp.Expr)):
@@ -137,11 +137,11 @@ def by_rates(value, qdd, qd, extra=(), factor=False):
     >>> by_rates(m * l * (l * a + g) + m * l**2 * (a + w**2), [a], [w], [g], factor=True)
     g*l*m + 2*l**2*m*thetaddot1 + l**2*m*thetadot1**2
     """
-    value = C.expression(value, "value")
-    qdd, qd = C.symbols(qdd, None, "qdd"), C.symbols(qd, None, "qd")
-    extra = C.symbols(extra, None, "extra")
-    C.distinct(qdd=qdd, qd=qd, extra=extra)
-    factor = C.flag(factor, "factor")
+    value = check.expression(value, "value")
+    qdd, qd = check.symbols(qdd, None, "qdd"), check.symbols(qd, None, "qd")
+    extra = check.symbols(extra, None, "extra")
+    check.distinct(qdd=qdd, qd=qd, extra=extra)
+    factor = check.flag(factor, "factor")
     monomials = [*qdd, *(qd[i] * qd[j] for i in range(len(qd)) for j in range(i, len(qd))),
                  *extra]
 
@@ -185,7 +185,7 @@ def show(lhs, *steps):
     """
     from IPython.display import Math, display  # only when showing: the maths never loads IPython
 
-    C.text(lhs, "lhs (LaTeX)")
+    check.text(lhs, "lhs (LaTeX)")
 
     display(Math(lhs + " = " + " = ".join(latex(step) for step in steps)))
 
@@ -201,8 +201,9 @@ def rounded(x, digits=6):
     >>> print(rounded(-0.0))
     0.0
     """
-    x = C.values(x, "x")
+    x = check.values(x, "x")
     if any(isinstance(entry, sp.Basic) and not entry.is_number
            for entry in np.ravel(np.asarray(x, dtype=object))):
         raise TypeError(f"x must hold numbers to round (rounded prints numbers); got {x!r}")
-    return np.round(np.asarray(x, dtype=float), C.count(digits, "digits", 0, C.MAX_DIGITS)) + 0.0
+    digits = check.count(digits, "digits", 0, check.MAX_DIGITS)
+    return np.round(np.asarray(x, dtype=float), digits) + 0.0

@@ -43,7 +43,7 @@ import numpy as np
 import sympy as sp
 
 from robocourse import _backend as B
-from robocourse import _checks as C
+from robocourse import _checks as check
 from robocourse.frames import skew
 from robocourse.inertia import check_inertia, parallel_axis_to_centre, parallel_axis_unchecked
 from robocourse.newton_euler import inward_recursion, link_transforms, outward_recursion
@@ -64,8 +64,8 @@ def parameter_count(robot, friction=False):
     >>> parameter_count(puma560()), parameter_count(puma560(), friction=True)
     (60, 72)
     """
-    robot = C.robot(robot)
-    C.flag(friction, "friction")
+    robot = check.robot(robot)
+    check.flag(friction, "friction")
     return robot.n * (PER_LINK + (len(FRICTION_NAMES) if friction else 0))
 
 
@@ -89,7 +89,7 @@ def parameter_name(k, n):
     >>> parameter_name(5, 2), parameter_name(19, 2), parameter_name(21, 2)
     ('ZZ1', 'M2', 'FC1')
     """
-    k, n = C.count(k, "k", 0), C.count(n, "n", 1)
+    k, n = check.count(k, "k", 0), check.count(n, "n", 1)
     if k < PER_LINK * n:
         return f"{PARAMETER_NAMES[k % PER_LINK]}{k // PER_LINK + 1}"
     k -= PER_LINK * n
@@ -107,8 +107,8 @@ def inertia_tensor(link_parameters):
            [2., 4., 5.],
            [3., 5., 6.]])
     """
-    values = C.vector(link_parameters, PER_LINK, "link_parameters",
-                      entries="XX, XY, XZ, YY, YZ, ZZ, MX, MY, MZ, M")
+    values = check.vector(link_parameters, PER_LINK, "link_parameters",
+                          entries="XX, XY, XZ, YY, YZ, ZZ, MX, MY, MZ, M")
     return B.scalars_of(values).matrix([[values[k] for k in row] for row in _TENSOR])
 
 
@@ -130,8 +130,8 @@ def _origin_parameters(mass, r_c, I_c):
     """``origin_parameters`` of a tensor ``I_c`` that a ``Link`` has checked: a link loaded
     with ``physical=False`` keeps its published tensor (the chain has warned)."""
     scalars = B.scalars_of(mass, r_c, I_c)
-    mass = C.mass(mass)
-    r_c = C.vector(r_c, 3, "r_c", scalars, entries="x, y, z in {j}")
+    mass = check.mass(mass)
+    r_c = check.vector(r_c, 3, "r_c", scalars, entries="x, y, z in {j}")
     J = parallel_axis_unchecked(I_c, mass, r_c)
     return scalars.vector([J[0, 0], J[0, 1], J[0, 2], J[1, 1], J[1, 2], J[2, 2],
                            *(mass * r_c[k] for k in range(3)), mass])
@@ -155,9 +155,9 @@ def centre_of_mass_parameters(link_parameters, name="link_parameters"):
     ...
     ValueError: link_parameters are not those of a rigid body: I_A cannot be the tensor ...
     """
-    C.text(name, "name")
-    values = C.vector(link_parameters, PER_LINK, name,
-                      entries="XX, XY, XZ, YY, YZ, ZZ, MX, MY, MZ, M")
+    check.text(name, "name")
+    values = check.vector(link_parameters, PER_LINK, name,
+                          entries="XX, XY, XZ, YY, YZ, ZZ, MX, MY, MZ, M")
     scalars = B.scalars_of(values)
     mass = values[PER_LINK - 1] if scalars.exact else float(values[PER_LINK - 1])
     if not scalars.exact and mass <= 0:
@@ -171,7 +171,7 @@ def centre_of_mass_parameters(link_parameters, name="link_parameters"):
     return mass, r_c, I_c
 
 
-@C.finite_result
+@check.finite_result
 def move_parameters(link_parameters, R, p):
     """The ten parameters of the same rigid body written in another frame {A}.
 
@@ -188,10 +188,10 @@ def move_parameters(link_parameters, R, p):
     Matrix([[0, 0, 0, l**2*m, 0, I + l**2*m, l*m, 0, 0, m]])
     """
     scalars = B.scalars_of(link_parameters, R, p)
-    values = C.vector(link_parameters, PER_LINK, "link_parameters", scalars,
-                      entries="XX, XY, XZ, YY, YZ, ZZ, MX, MY, MZ, M")
-    R = C.rotation_matrix(R, "R", scalars)
-    p = C.vector(p, 3, "p", scalars, entries="x, y, z in {A}")
+    values = check.vector(link_parameters, PER_LINK, "link_parameters", scalars,
+                          entries="XX, XY, XZ, YY, YZ, ZZ, MX, MY, MZ, M")
+    R = check.rotation_matrix(R, "R", scalars)
+    p = check.vector(p, 3, "p", scalars, entries="x, y, z in {A}")
     mass = values[PER_LINK - 1]
     c = R @ scalars.vector(values[6:9])
     eye = scalars.identity(3)
@@ -219,11 +219,11 @@ def standard_parameters(robot, friction=None):
     >>> standard_parameters(arm, friction=([0.1, 0.2], [0.3, 0.4]))[-4:]
     array([0.1, 0.3, 0.2, 0.4])
     """
-    robot = C.robot(robot, dynamics=True)
+    robot = check.robot(robot, dynamics=True)
     per_link = [_origin_parameters(link.mass, link.r_c, link.I_c) for link in robot.links]
     values = [value for link in per_link for value in link]
     if friction is not None:
-        viscous, coulomb = C.friction_pair(friction, robot.n)
+        viscous, coulomb = check.friction_pair(friction, robot.n)
         values += [value for pair in zip(viscous, coulomb, strict=True) for value in pair]
     return B.scalars_of(values).vector(values)
 
@@ -249,11 +249,11 @@ def _origin_wrench(motion, link_parameters, scalars):
 
 def _gate(robot, parameters, gravity, q, qd, qdd, also=()):
     """The input gate of the regressor and of the inverse dynamics in parameters."""
-    robot = C.robot(robot, dynamics=parameters is None)
+    robot = check.robot(robot, dynamics=parameters is None)
     values = () if parameters is None else (parameters,)
     own_gravity = robot.gravity if gravity is None else ()
-    return C.joint_inputs(robot, also=(gravity, own_gravity, *values, *also),
-                          dynamics=parameters is None, q=q, qd=qd, qdd=qdd)
+    return check.joint_inputs(robot, also=(gravity, own_gravity, *values, *also),
+                              dynamics=parameters is None, q=q, qd=qd, qdd=qdd)
 
 
 def _friction_columns(qd, scalars):
@@ -266,7 +266,7 @@ def _friction_columns(qd, scalars):
                            for i in range(n)])
 
 
-@C.finite_result
+@check.finite_result
 def regressor(robot, q, qd, qdd, *, friction=False, gravity=None):
     """The regressor ``Y(q, q̇, q̈)``: ``τ = Y π`` for every parameter vector π.
 
@@ -283,11 +283,11 @@ def regressor(robot, q, qd, qdd, *, friction=False, gravity=None):
     >>> sp.simplify(Y[:, 19].T)
     Matrix([[l1*(g*cos(theta1) + l1*thetaddot1), 0]])
     """
-    C.flag(friction, "friction")
+    check.flag(friction, "friction")
     scalars, q, qd, qdd = _gate(robot, (), gravity, q, qd, qdd)
     p = PER_LINK * robot.n
     transforms = link_transforms(robot, q, scalars)
-    motions = outward_recursion(robot, transforms, qd, qdd, C.gravity(gravity, robot, scalars),
+    motions = outward_recursion(robot, transforms, qd, qdd, check.gravity(gravity, robot, scalars),
                                 scalars)
     wrenches = []
     for j, motion in enumerate(map(_with_operators, motions)):
@@ -309,7 +309,7 @@ def regressor(robot, q, qd, qdd, *, friction=False, gravity=None):
     return scalars.beside(Y, columns)
 
 
-@C.finite_result
+@check.finite_result
 def inverse_dynamics(robot, q, qd, qdd, *, parameters=None, wrench=None, frame="base",
                      gravity=None):
     """The joint torques ``τ = Y(q, q̇, q̈) π`` by Newton–Euler in the link-origin parameters.
@@ -326,19 +326,19 @@ def inverse_dynamics(robot, q, qd, qdd, *, parameters=None, wrench=None, frame="
     array([29.43,  9.81])
     """
     scalars, q, qd, qdd = _gate(robot, parameters, gravity, q, qd, qdd, also=(wrench,))
-    C.choice(frame, "frame", C.FRAMES)
+    check.choice(frame, "frame", check.FRAMES)
     n = robot.n
     if parameters is None:
         values = standard_parameters(robot)
     else:
         counts = (PER_LINK * n, (PER_LINK + len(FRICTION_NAMES)) * n)
-        values = C.vector(parameters, None, "parameters", scalars)
+        values = check.vector(parameters, None, "parameters", scalars)
         if len(values) not in counts:
             raise ValueError(f"parameters must have {counts[0]} entries (10 per link) or "
                              f"{counts[1]} (with friction); got {len(values)}")
     values = scalars.convert(values)
     transforms = link_transforms(robot, q, scalars)
-    motions = outward_recursion(robot, transforms, qd, qdd, C.gravity(gravity, robot, scalars),
+    motions = outward_recursion(robot, transforms, qd, qdd, check.gravity(gravity, robot, scalars),
                                 scalars)
     wrenches = [_origin_wrench(_with_operators(motion), values[PER_LINK * j:PER_LINK * (j + 1)],
                                scalars) for j, motion in enumerate(motions)]

@@ -29,7 +29,7 @@ import numpy as np
 import sympy as sp
 
 from robocourse import _backend as B
-from robocourse import _checks as C
+from robocourse import _checks as check
 from robocourse.frames import inverse_transform, rotation, translation
 from robocourse.kinematics import forward_kinematics
 from robocourse.notation import tidy
@@ -64,9 +64,9 @@ def inverse_transform_equation(robot, k, T=None):
     >>> sp.Eq(left[1, 3], right[1, 3])
     Eq(-p_x*sin(theta1) + p_y*cos(theta1), d3)
     """
-    robot = C.robot(robot)
-    k = C.link_number(k, robot.n, name="k")
-    target = target_symbols() if T is None else C.transform(T, "T")
+    robot = check.robot(robot)
+    k = check.link_number(k, robot.n, name="k")
+    target = target_symbols() if T is None else check.transform(T, "T")
     q = joint_symbols(robot)[0]
     transforms = [link.transform(q_i) for link, q_i in zip(robot.links, q, strict=True)]
     head = sp.eye(4)
@@ -78,7 +78,7 @@ def inverse_transform_equation(robot, k, T=None):
     return tidy(inverse_transform(head) @ sp.Matrix(target)), tidy(tail)
 
 
-@C.finite_result
+@check.finite_result
 def inverse_kinematics(robot, T):
     """Every joint vector ``q`` with ``forward_kinematics(robot, q) = T``, one per row.
 
@@ -130,7 +130,7 @@ def inverse_kinematics(robot, T):
     """
     a2, a3, d3, d4 = _lengths(robot)
     scalars = B.exact_if(robot.uses_symbols(T, dynamics=False))
-    T = scalars.convert(C.transform(T, "T"))
+    T = scalars.convert(check.transform(T, "T"))
     T6 = T @ inverse_transform(scalars.convert(robot.tool))
     px, py, pz = translation(T6)
     K = (px**2 + py**2 + pz**2 - a2**2 - a3**2 - d3**2 - d4**2) / (2 * a2)
@@ -158,16 +158,16 @@ def inverse_kinematics(robot, T):
         return sp.Matrix(candidates)
     solutions = []
     for q in _wrap(np.array(candidates, dtype=float)):
-        reproduces = np.abs(forward_kinematics(robot, q) - T).max() <= C.ROUND_OFF
-        if reproduces and not any((np.abs(_wrap(q - s)) < C.SAME_ANGLE).all()
+        reproduces = np.abs(forward_kinematics(robot, q) - T).max() <= check.ROUND_OFF
+        if reproduces and not any((np.abs(_wrap(q - s)) < check.SAME_ANGLE).all()
                                   for s in solutions):
             solutions.append(q)
     if not solutions:
-        raise _out_of_reach(T, robot, f"no branch reproduces T within {C.ROUND_OFF:g}")
+        raise _out_of_reach(T, robot, f"no branch reproduces T within {check.ROUND_OFF:g}")
     return np.array(solutions)
 
 
-def wrist_singular(q, tol=C.ROUND_OFF):
+def wrist_singular(q, tol=check.ROUND_OFF):
     """True at the PUMA's wrist singularity ``s5 = sin θ5 = 0`` (axes 4 and 6 in line).
 
     Numbers: ``|sin θ5| < tol``. Symbols: True only when ``sin θ5`` simplifies to zero.
@@ -177,15 +177,15 @@ def wrist_singular(q, tol=C.ROUND_OFF):
     >>> wrist_singular(sp.Matrix([0, 0, 0, 0, sp.pi, sp.Symbol('theta6')]))
     True
     """
-    q = C.vector(q, 6, "q", entries="one per joint")
-    tol = C.tolerance(tol)
+    q = check.vector(q, 6, "q", entries="one per joint")
+    tol = check.tolerance(tol)
     s5 = B.simplify(B.sin(q[4]))
     return bool(s5 == 0) if B.is_symbolic(s5) else abs(s5) < tol
 
 
 def _lengths(robot):
     """``(a2, a3, d3, d4)`` of a chain with Craig's PUMA table; else ValueError."""
-    links = C.robot(robot).links
+    links = check.robot(robot).links
     same_shape = (robot.n == 6 and all(link.is_revolute and link.theta == 0 for link in links)
                   and all(B.exact_angle(link.alpha) == sp.pi * sp.Rational(twist, 2)
                           for link, twist in zip(links, _TWISTS, strict=True))
@@ -202,13 +202,13 @@ def _root(x, scalars):
     """``√x``; for numbers None when ``x`` is negative beyond round-off (no real root)."""
     if scalars.exact:
         return B.sqrt(x)
-    return None if x < -C.ROUND_OFF else math.sqrt(max(x, 0.0))
+    return None if x < -check.ROUND_OFF else math.sqrt(max(x, 0.0))
 
 
 def _wrist(r, flip, scalars):
     """``[θ4, θ5, θ6]`` from ``r = 3_R_6`` on the wrist branch ``flip = ±1`` (θ4 = 0 when
     the wrist is singular, numbers only)."""
-    singular = not scalars.exact and math.hypot(r[0, 2], r[2, 2]) < C.ROUND_OFF
+    singular = not scalars.exact and math.hypot(r[0, 2], r[2, 2]) < check.ROUND_OFF
     theta4 = 0.0 if singular else B.atan2(flip * r[2, 2], -flip * r[0, 2])
     c4, s4 = B.cos(theta4), B.sin(theta4)
     s5, c5 = -c4 * r[0, 2] + s4 * r[2, 2], r[1, 2]

@@ -27,7 +27,7 @@ from typing import Any, NamedTuple
 import sympy as sp
 
 from robocourse import _backend as B
-from robocourse import _checks as C
+from robocourse import _checks as check
 from robocourse.frames import dh_transform
 from robocourse.inertia import UnphysicalInertiaWarning, broken_triangle_inequality, check_inertia
 
@@ -70,17 +70,17 @@ class Link:
 
     def __post_init__(self):
         for name in ("alpha", "a", "d", "theta"):
-            object.__setattr__(self, name, C.scalar(getattr(self, name), name))
-        C.radians([self.alpha, self.theta], "(alpha, theta)", caller=2)
-        C.flag(self.physical, "physical")
+            object.__setattr__(self, name, check.scalar(getattr(self, name), name))
+        check.radians([self.alpha, self.theta], "(alpha, theta)", caller=2)
+        check.flag(self.physical, "physical")
         if not isinstance(self.joint, str) or self.joint.lower() not in _JOINT_TYPES:
             raise ValueError("joint must be 'revolute' or 'prismatic' (or 'R'/'P'); "
                              f"got {self.joint!r}")
         object.__setattr__(self, "joint", _JOINT_TYPES[self.joint.lower()])
         if self.mass is not None:
-            object.__setattr__(self, "mass", C.mass(self.mass))
+            object.__setattr__(self, "mass", check.mass(self.mass))
         if self.r_c is not None:
-            object.__setattr__(self, "r_c", C.vector(self.r_c, 3, "r_c", entries="x, y, z"))
+            object.__setattr__(self, "r_c", check.vector(self.r_c, 3, "r_c", entries="x, y, z"))
         if self.I_c is not None:
             object.__setattr__(self, "I_c", check_inertia(self.I_c, "I_c", triangle=False))
             broken = broken_triangle_inequality(self.I_c)
@@ -103,7 +103,7 @@ class Link:
 
     def transform(self, q):
         """``i-1_T_i`` for joint value ``q`` (an angle for revolute, a length for prismatic)."""
-        C.scalar(q, "q")
+        check.scalar(q, "q")
         if self.is_revolute:
             offset = B.exact_angle(self.theta) if B.is_symbolic(q) else self.theta
             return dh_transform(self.alpha, self.a, offset + q, self.d)
@@ -112,12 +112,12 @@ class Link:
     def parameters(self, dynamics=True):
         """The DH parameters, and with ``dynamics`` the mass properties given."""
         values = [self.alpha, self.a, self.d, self.theta]
-        if C.flag(dynamics, "dynamics"):
+        if check.flag(dynamics, "dynamics"):
             values += [v for v in (self.mass, self.r_c, self.I_c) if v is not None]
         return values
 
 
-class SerialChain(C.Chain):
+class SerialChain(check.Chain):
     """A serial manipulator: links 1..n, an optional tool frame, and gravity.
 
     ``tool`` is ``n_T_tool``, the constant transform from the last link frame to
@@ -150,11 +150,11 @@ class SerialChain(C.Chain):
         if not links:
             raise ValueError("links must hold at least one Link; got 0")
         for k, link in enumerate(links):
-            C.instance(link, Link, f"links[{k}]")
+            check.instance(link, Link, f"links[{k}]")
         self.links = links
-        self.name = C.text(name, "name")
-        self.tool = B.NUMBERS.identity(4) if tool is None else C.transform(tool, "tool")
-        self.gravity = C.vector(gravity, 3, "gravity", entries="x, y, z in {0}")
+        self.name = check.text(name, "name")
+        self.tool = B.NUMBERS.identity(4) if tool is None else check.transform(tool, "tool")
+        self.gravity = check.vector(gravity, 3, "gravity", entries="x, y, z in {0}")
         for i, link in enumerate(links, start=1):
             if link.physical or link.I_c is None:     # a physical tensor: checked by Link
                 continue
@@ -187,7 +187,7 @@ class SerialChain(C.Chain):
         the mass properties with ``dynamics``.
         """
         values = [self.tool, *joint_values]
-        if C.flag(dynamics, "dynamics"):
+        if check.flag(dynamics, "dynamics"):
             values.append(self.gravity)
         for link in self.links:
             values.extend(link.parameters(dynamics))
@@ -206,7 +206,7 @@ def joint_symbols(robot):
     ([theta1, d2], [thetadot1, ddot2], [thetaddot1, dddot2])
     """
     bases = [f"{'theta' if link.is_revolute else 'd'}{i}"
-             for i, link in enumerate(C.robot(robot).links, start=1)]
+             for i, link in enumerate(check.robot(robot).links, start=1)]
     return tuple(sp.Matrix([sp.Symbol(derivative_name(base, order)) for base in bases])
                  for order in (0, 1, 2))
 

@@ -31,13 +31,13 @@ import sympy as sp
 from scipy.integrate import cumulative_simpson, solve_ivp
 
 from robocourse import _backend as B
-from robocourse import _checks as C
+from robocourse import _checks as check
 from robocourse.codegen import c_compiler, compiled_dynamics
 from robocourse.lagrange import kinetic_energy, potential_energy
 from robocourse.newton_euler import gravity_load, mass_matrix, velocity_product
 
 
-@C.finite_result
+@check.finite_result
 def forward_dynamics(robot, q, qd, tau, *, friction=None):
     """The joint accelerations ``q̈ = M(q)⁻¹ (τ − c(q, q̇) − G(q) − τ_f(q̇))`` (Newton–Euler
     terms; ``τ_f``: the joint friction ``friction.torque(q̇)``, a ``friction.Friction``, or
@@ -56,9 +56,9 @@ def forward_dynamics(robot, q, qd, tau, *, friction=None):
     >>> forward_dynamics(pendulum, [0], [0], [0])             # let go when horizontal
     Matrix([[-g/l1]])
     """
-    friction = C.friction(friction, C.robot(robot).n)
-    scalars, q, qd, tau = C.joint_inputs(robot, dynamics=True, q=q, qd=qd, tau=tau,
-                                         also=() if friction is None else (friction.viscous,
+    friction = check.friction(friction, check.robot(robot).n)
+    scalars, q, qd, tau = check.joint_inputs(robot, dynamics=True, q=q, qd=qd, tau=tau,
+                                             also=() if friction is None else (friction.viscous,
                                                                           friction.coulomb))
     M = mass_matrix(robot, q)
     rhs = tau - velocity_product(robot, q, qd) - gravity_load(robot, q)
@@ -67,7 +67,7 @@ def forward_dynamics(robot, q, qd, tau, *, friction=None):
     try:
         return scalars.solve(M, rhs)
     except (np.linalg.LinAlgError, sp.matrices.exceptions.NonInvertibleMatrixError) as error:
-        raise ValueError(f"the mass matrix M(q) is singular at q = {C.plain(q)}: do all moving "
+        raise ValueError(f"the mass matrix M(q) is singular at q = {check.plain(q)}: do all moving "
                          "links have mass and inertia?") from error
 
 
@@ -82,13 +82,13 @@ class Motion:
     tau: np.ndarray
 
     def __post_init__(self):
-        t = C.vector(self.t, None, "t", B.NUMBERS, "one per sample")
+        t = check.vector(self.t, None, "t", B.NUMBERS, "one per sample")
         if np.any(np.diff(t) <= 0):
-            raise ValueError(f"t must increase from sample to sample; got {C.plain(t)}")
+            raise ValueError(f"t must increase from sample to sample; got {check.plain(t)}")
         object.__setattr__(self, "t", t)
-        n = C.states(self.q, np.shape(self.q)[-1] if np.ndim(self.q) == 2 else 1, "q").shape[1]
+        n = check.states(self.q, np.shape(self.q)[-1] if np.ndim(self.q) == 2 else 1, "q").shape[1]
         for name in ("q", "qd", "tau"):
-            rows = C.states(getattr(self, name), n, name)
+            rows = check.states(getattr(self, name), n, name)
             if len(rows) != len(t):
                 raise ValueError(f"{name} must have one row per time in t ({len(t)}); got "
                                  f"{len(rows)}")
@@ -126,7 +126,7 @@ def _torque_function(torque, n):
                 and returned.shape == (n,) and np.isfinite(returned).all()):
             return returned                                      # the fast path
         try:
-            return C.vector(returned, n, "torque(t, q, qd)", B.NUMBERS, "one per joint")
+            return check.vector(returned, n, "torque(t, q, qd)", B.NUMBERS, "one per joint")
         except (TypeError, ValueError) as error:
             raise type(error)(f"{error} (returned at t = {t})") from None
     return checked
@@ -146,12 +146,12 @@ def _within_budget(rate, duration, time_limit):
         calls += 1
         if calls >= 256 and calls & (calls - 1) == 0:             # a power of two
             needed = calls * duration / max(t, np.finfo(float).tiny)
-            if needed > C.MAX_EVALUATIONS:
+            if needed > check.MAX_EVALUATIONS:
                 raise ValueError(
                     f"duration = {duration:g} s is too long to simulate: after {calls} "
                     f"evaluations of the equations of motion the solver has reached "
                     f"t = {t:.3g} s, so the whole motion would need about {needed:.2g} of "
-                    f"them (simulate takes at most {C.MAX_EVALUATIONS:.0e}); simulate a "
+                    f"them (simulate takes at most {check.MAX_EVALUATIONS:.0e}); simulate a "
                     f"shorter duration, or a slower motion ({_reached(y)}: are the torques "
                     "or the starting rates too large?)")
         if time.monotonic() - start > time_limit:
@@ -187,13 +187,13 @@ def _state_rate(robot, y, tau):
 def _solver_options(duration, samples, method, rtol, atol, time_limit):
     """The integration's own arguments checked: a numeric duration > 0, the number of
     samples, the method, the tolerances and the time limit."""
-    duration = C.positive(C.number(duration, "duration"), "duration", "s")
-    C.positive(C.number(time_limit, "time_limit"), "time_limit", "s of computing")
+    duration = check.positive(check.number(duration, "duration"), "duration", "s")
+    check.positive(check.number(time_limit, "time_limit"), "time_limit", "s of computing")
     if samples is not None:
-        C.count(samples, "samples", 2, C.MAX_EVALUATIONS)
-    C.choice(method, "method", _METHODS)
-    C.tolerance(C.positive(C.number(rtol, "rtol"), "rtol", "relative"), "rtol")
-    C.positive(C.number(atol, "atol"), "atol", "in the units of q and qd")
+        check.count(samples, "samples", 2, check.MAX_EVALUATIONS)
+    check.choice(method, "method", _METHODS)
+    check.tolerance(check.positive(check.number(rtol, "rtol"), "rtol", "relative"), "rtol")
+    check.positive(check.number(atol, "atol"), "atol", "in the units of q and qd")
     return duration
 
 
@@ -213,7 +213,7 @@ def _integrate(state_rate, y0, duration, samples, method, rtol, atol, time_limit
 
 
 def simulate(robot, q0, qd0, duration, torque=None, *, friction=None, model=None,
-             samples=None, method="RK45", rtol=1e-8, atol=1e-8, time_limit=C.TIME_LIMIT):
+             samples=None, method="RK45", rtol=1e-8, atol=1e-8, time_limit=check.TIME_LIMIT):
     """The motion of ``robot`` from ``(q0, qd0)`` for ``duration`` seconds under ``torque``.
 
     ``torque(t, q, qd)`` returns the n joint torques/forces (None: all zero, a free
@@ -237,13 +237,13 @@ def simulate(robot, q0, qd0, duration, torque=None, *, friction=None, model=None
     >>> motion.t, np.allclose(motion.q, [-np.pi / 2, 0.0])                  # stays still
     (array([0. , 0.5, 1. ]), True)
     """
-    C.numeric_robot(robot)
-    q0, qd0 = (C.vector(value, robot.n, name, B.NUMBERS, "one per joint")
+    check.numeric_robot(robot)
+    q0, qd0 = (check.vector(value, robot.n, name, B.NUMBERS, "one per joint")
                for name, value in (("q0", q0), ("qd0", qd0)))
-    C.joint_angles(robot, q0, "q0")
+    check.joint_angles(robot, q0, "q0")
     duration = _solver_options(duration, samples, method, rtol, atol, time_limit)
-    friction = C.friction(friction, robot.n, simulation=True)
-    C.model(model, robot, may_be_false=True)
+    friction = check.friction(friction, robot.n, simulation=True)
+    check.model(model, robot, may_be_false=True)
     if model is None:
         if c_compiler() is None:
             warnings.warn("simulate: no C compiler found (install cc or set $CC): the "
@@ -267,7 +267,7 @@ def simulate(robot, q0, qd0, duration, torque=None, *, friction=None, model=None
 
 
 def simulate_equations(equations, q, qd, qdd, q0, qd0, duration, *, samples=None,
-                       method="RK45", rtol=1e-8, atol=1e-8, time_limit=C.TIME_LIMIT):
+                       method="RK45", rtol=1e-8, atol=1e-8, time_limit=check.TIME_LIMIT):
     """The motion that obeys the equations of motion ``equations(q, q̇, q̈) = 0``, written
     with symbols in any generalised coordinates ``q`` (rates ``qd``, accelerations
     ``qdd``), from ``(q0, qd0)`` for ``duration`` seconds — for equations that are not a
@@ -286,12 +286,12 @@ def simulate_equations(equations, q, qd, qdd, q0, qd0, duration, *, samples=None
     >>> bool(abs(motion.q[-1, 0] - 0.1) < 1e-3)             # one period, 2π √(l/g)
     True
     """
-    equations = C.expression(equations, "equations", finite=True)
+    equations = check.expression(equations, "equations", finite=True)
     equations = equations if isinstance(equations, sp.MatrixBase) else sp.Matrix([equations])
-    q, qd, qdd = C.coordinates(q, qd, qdd, len(equations))
+    q, qd, qdd = check.coordinates(q, qd, qdd, len(equations))
     n = len(q)
-    q0 = C.vector(q0, n, "q0", B.NUMBERS, "one per coordinate")
-    qd0 = C.vector(qd0, n, "qd0", B.NUMBERS, "one per coordinate")
+    q0 = check.vector(q0, n, "q0", B.NUMBERS, "one per coordinate")
+    qd0 = check.vector(qd0, n, "qd0", B.NUMBERS, "one per coordinate")
     duration = _solver_options(duration, samples, method, rtol, atol, time_limit)
     others = equations.free_symbols - set(q) - set(qd) - set(qdd)
     if others:
@@ -327,7 +327,7 @@ def simulate_equations(equations, q, qd, qdd, q0, qd0, duration, *, samples=None
     return Motion(t=t, q=y[:n].T, qd=y[n:].T, tau=np.zeros((len(t), n)))
 
 
-@C.finite_result
+@check.finite_result
 def energy(robot, motion):
     """The total energy ``E = K + U`` (``lagrange.total_energy``) at every sample of ``motion``:
     the sum of ``energies(robot, motion)``, with its checks (a robot with numeric parameters).
@@ -350,15 +350,15 @@ def energy(robot, motion):
 def _motion_of(robot, motion):
     """``motion`` checked to be a ``Motion`` of the joints of ``robot`` (a chain with mass
     properties)."""
-    C.robot(robot, dynamics=True)
-    C.instance(motion, Motion, "motion")
+    check.robot(robot, dynamics=True)
+    check.instance(motion, Motion, "motion")
     if motion.q.shape[1:] != (robot.n,):
         raise ValueError(f"motion must be a motion of the {robot.n} joints of robot "
                          f"{robot.name!r}; got one of {motion.q.shape[-1]} joints")
     return motion
 
 
-@C.finite_result
+@check.finite_result
 def energies(robot, motion):
     """``(K, U)``: the kinetic and the potential energy (``lagrange.kinetic_energy``,
     ``lagrange.potential_energy``) at every sample of ``motion``, two arrays of N numbers.
@@ -374,14 +374,14 @@ def energies(robot, motion):
     [0.0, 29.43]
     """
     _motion_of(robot, motion)
-    C.numeric_robot(robot)
+    check.numeric_robot(robot)
     K = np.array([kinetic_energy(robot, q, qd) for q, qd in zip(motion.q, motion.qd,
                                                                    strict=True)])
     U = np.array([potential_energy(robot, q) for q in motion.q])
     return K, U
 
 
-@C.finite_result
+@check.finite_result
 def actuator_work(motion):
     """The work the joint torques/forces have done so far: ``W(t) = ∫₀ᵗ τᵀ q̇ dt``, an
     array of N numbers (cumulative Simpson rule on the samples of ``motion``).
@@ -394,7 +394,7 @@ def actuator_work(motion):
     >>> round(float(actuator_work(steady)[-1]), 12)      # 2 N·m at 1 rad/s for 1 s
     2.0
     """
-    C.instance(motion, Motion, "motion")
+    check.instance(motion, Motion, "motion")
     if len(motion.t) < 2:
         raise ValueError(f"motion must have at least 2 samples to integrate over; got "
                          f"{len(motion.t)}")
@@ -425,19 +425,19 @@ class JointSpring:
     rest: float = 0.0
 
     def __post_init__(self):
-        n = C.robot(self.robot).n
-        C.count(self.joint, "joint", 1, n)
+        n = check.robot(self.robot).n
+        check.count(self.joint, "joint", 1, n)
         for name in ("stiffness", "rest"):
-            if B.is_symbolic(C.scalar(getattr(self, name), name)):
+            if B.is_symbolic(check.scalar(getattr(self, name), name)):
                 raise TypeError(f"{name} must be a number; got {getattr(self, name)!r}")
-        C.nonnegative(self.stiffness, "stiffness", "N/m or N·m/rad")
+        check.nonnegative(self.stiffness, "stiffness", "N/m or N·m/rad")
 
     def _stretch(self, q):
         """``q_j − rest`` for one configuration (n,) or for each row of (N, n)."""
-        q = C.values(q, "q")
+        q = check.values(q, "q")
         if B.is_symbolic(q):
             raise TypeError(f"q must hold numbers (a spring's force and energy are numeric); "
-                            f"got {C.shown(q)}")
+                            f"got {check.shown(q)}")
         if np.shape(q)[-1:] != (self.robot.n,):
             raise ValueError(f"q must have {self.robot.n} entries per configuration (one per "
                              f"joint); got shape {np.shape(q)}")

@@ -25,7 +25,7 @@ the same in ``kinematics.jacobian``.
 from dataclasses import dataclass
 from typing import Any
 
-from robocourse import _checks as C
+from robocourse import _checks as check
 from robocourse.frames import rotation, skew, translation
 from robocourse.kinematics import forward_kinematics, jacobian
 
@@ -44,14 +44,14 @@ class StaticForces:
 
     def force(self, i):
         """``i_f_i``, the force on link i from link i-1 in {i} (i = N+1: the tool's load)."""
-        return self._forces[C.link_number(i, len(self._forces), "i") - 1]
+        return self._forces[check.link_number(i, len(self._forces), "i") - 1]
 
     def moment(self, i):
         """``i_n_i``, the moment on link i from link i-1 in {i} (i = N+1: the tool's load)."""
-        return self._moments[C.link_number(i, len(self._moments), "i") - 1]
+        return self._moments[check.link_number(i, len(self._moments), "i") - 1]
 
 
-@C.finite_result
+@check.finite_result
 def tool_wrench(robot, q, wrench, frame="base"):
     """The load ``[f; n]`` written in the tool frame, from ``wrench`` written in ``frame``.
 
@@ -64,16 +64,16 @@ def tool_wrench(robot, q, wrench, frame="base"):
     >>> tool_wrench(arm, [1.5707963267948966, 0.0], [1.0, 0, 0, 0, 0, 0.5]).round(12) + 0.0
     array([ 0. , -1. ,  0. ,  0. ,  0. ,  0.5])
     """
-    scalars, q = C.joint_inputs(robot, also=(wrench,), q=q)
-    wrench = C.wrench(wrench, scalars)
-    if C.choice(frame, "frame", C.FRAMES) == "tool":
+    scalars, q = check.joint_inputs(robot, also=(wrench,), q=q)
+    wrench = check.wrench(wrench, scalars)
+    if check.choice(frame, "frame", check.FRAMES) == "tool":
         return wrench
     R = rotation(forward_kinematics(robot, q)).T                     # tool_R_0
     f, n = scalars.halves(wrench)
     return scalars.vector([*(R @ f), *(R @ n)])
 
 
-@C.finite_result
+@check.finite_result
 def static_forces_by_propagation(robot, q, wrench, *, frame="base"):
     """Every ``i_f_i``, ``i_n_i`` and the joint torques that balance ``wrench`` at the tool.
 
@@ -93,7 +93,7 @@ def static_forces_by_propagation(robot, q, wrench, *, frame="base"):
     >>> sp.expand(statics.torques.T)           # τ1 = l1 s2 fx + (l2 + l1 c2) fy,  τ2 = l2 fy
     Matrix([[f_x*l1*sin(theta2) + f_y*l1*cos(theta2) + f_y*l2, f_y*l2]])
     """
-    scalars, q = C.joint_inputs(robot, also=(wrench,), q=q)
+    scalars, q = check.joint_inputs(robot, also=(wrench,), q=q)
     f, n = scalars.halves(tool_wrench(robot, q, wrench, frame))
     outward = [link.transform(q_i) for link, q_i in zip(robot.links[1:], q[1:], strict=True)]
     outward.append(scalars.convert(robot.tool))         # i_T_i+1 for i = 1..N
@@ -108,7 +108,7 @@ def static_forces_by_propagation(robot, q, wrench, *, frame="base"):
     return StaticForces(tuple(forces), tuple(moments), scalars.vector(torques))
 
 
-@C.finite_result
+@check.finite_result
 def joint_torques_by_jacobian(robot, q, wrench, *, frame="base"):
     """The joint torques ``τ = Jᵀ F`` that balance the load ``F = wrench = [f; n]`` at the tool.
 
@@ -121,6 +121,6 @@ def joint_torques_by_jacobian(robot, q, wrench, *, frame="base"):
     >>> joint_torques_by_jacobian(arm, [0.3, 0.0], [0.0, 1.0, 0, 0, 0, 0], frame="tool")
     array([2., 1.])
     """
-    scalars, q = C.joint_inputs(robot, also=(wrench,), q=q)
+    scalars, q = check.joint_inputs(robot, also=(wrench,), q=q)
     J = scalars.convert(jacobian(robot, q, frame))
-    return J.T @ C.wrench(wrench, scalars)
+    return J.T @ check.wrench(wrench, scalars)

@@ -35,7 +35,7 @@ import numpy as np
 import sympy as sp
 
 from robocourse import _backend as B
-from robocourse import _checks as C
+from robocourse import _checks as check
 from robocourse.kinematics import inverse_kinematics_2r
 
 
@@ -43,9 +43,10 @@ def _checked(theta0, thetaf, duration, degree=3, **rates):
     """``θ0, θf, tf`` and the end ``rates`` (name -> value) checked: numbers, symbols or
     arrays of numbers (one per joint) that go together entry by entry, tf > 0 and long
     enough for the polynomial of ``degree`` (``_long_enough``)."""
-    checked = C.together(theta0=C.values(theta0, "theta0"), thetaf=C.values(thetaf, "thetaf"),
-                         duration=C.positive(C.values(duration, "duration"), "duration", "s"),
-                         **{name: C.values(value, name) for name, value in rates.items()})
+    checked = check.together(
+        theta0=check.values(theta0, "theta0"), thetaf=check.values(thetaf, "thetaf"),
+        duration=check.positive(check.values(duration, "duration"), "duration", "s"),
+        **{name: check.values(value, name) for name, value in rates.items()})
     _long_enough(checked[2], checked[1] - checked[0], degree, "duration")
     return checked
 
@@ -94,7 +95,7 @@ def _cubic(coefficients, t):
             2 * c2 + 6 * c3 * t)
 
 
-@C.finite_result
+@check.finite_result
 def cubic_coefficients(theta0, thetaf, duration, *, velocity0=0, velocityf=0):
     """``(c0, c1, c2, c3)`` of the cubic from ``θ0`` to ``θf`` in ``tf = duration`` with
     zero velocity at both ends: ``c0 = θ0, c1 = 0, c2 = 3(θf − θ0)/tf², c3 = −2(θf − θ0)/tf³``.
@@ -112,7 +113,7 @@ def cubic_coefficients(theta0, thetaf, duration, *, velocity0=0, velocityf=0):
                                    velocityf=velocityf))
 
 
-@C.finite_result
+@check.finite_result
 def cubic(theta0, thetaf, duration, t):
     """``(θ, θ̇, θ̈)`` of the rest-to-rest cubic at time(s) ``t`` in ``[0, duration]``.
 
@@ -130,12 +131,12 @@ def cubic(theta0, thetaf, duration, t):
     ValueError: t must lie in [0, 2.0] (s); got 3.0: the cubic is the motion only from t = 0 ...
     """
     theta0, thetaf, duration = _checked(theta0, thetaf, duration)
-    t = C.within(t, "t", 0, duration, "s", ": the cubic is the motion only from t = 0 to "
-                 "t = duration (JointTrajectory.at holds the arm at rest outside)")
+    t = check.within(t, "t", 0, duration, "s", ": the cubic is the motion only from t = 0 to "
+                     "t = duration (JointTrajectory.at holds the arm at rest outside)")
     return _cubic(_coefficients(theta0, thetaf, duration), t)
 
 
-@C.finite_result
+@check.finite_result
 def cubic_duration(theta0, thetaf, max_velocity):
     """The shortest duration of the cubic whose peak speed ``3|θf − θ0|/(2 tf)`` is
     ``max_velocity``: ``tf = 3|θf − θ0| / (2 v_max)``.
@@ -143,10 +144,10 @@ def cubic_duration(theta0, thetaf, max_velocity):
     >>> cubic_duration(0.0, 1.0, 0.75)
     2.0
     """
-    theta0, thetaf, max_velocity = C.together(
-        theta0=C.values(theta0, "theta0"), thetaf=C.values(thetaf, "thetaf"),
-        max_velocity=C.positive(C.values(max_velocity, "max_velocity"), "max_velocity",
-                                "rad/s"))
+    theta0, thetaf, max_velocity = check.together(
+        theta0=check.values(theta0, "theta0"), thetaf=check.values(thetaf, "thetaf"),
+        max_velocity=check.positive(check.values(max_velocity, "max_velocity"), "max_velocity",
+                                    "rad/s"))
     return 3 * abs(thetaf - theta0) / (2 * max_velocity)
 
 
@@ -165,12 +166,13 @@ class JointTrajectory:
     durations: Any
 
     def __post_init__(self):
-        q0 = C.vector(self.q0, None, "q0", B.NUMBERS)
+        q0 = check.vector(self.q0, None, "q0", B.NUMBERS)
         object.__setattr__(self, "q0", q0)
-        object.__setattr__(self, "qf", C.vector(self.qf, len(q0), "qf", B.NUMBERS,
-                                                "one per entry of q0"))
-        durations = C.vector(self.durations, len(q0), "durations", B.NUMBERS, "one per entry of q0")
-        C.positive(durations, "durations", "s")
+        object.__setattr__(self, "qf", check.vector(self.qf, len(q0), "qf", B.NUMBERS,
+                                                    "one per entry of q0"))
+        durations = check.vector(self.durations, len(q0), "durations", B.NUMBERS,
+                                 "one per entry of q0")
+        check.positive(durations, "durations", "s")
         _long_enough(durations, self.qf - q0, 3, "durations")
         object.__setattr__(self, "durations", durations)
 
@@ -179,13 +181,13 @@ class JointTrajectory:
         """The time when the last joint arrives."""
         return float(self.durations.max())
 
-    @C.finite_result
+    @check.finite_result
     def at(self, t):
         """``(q, q̇, q̈)`` at time(s) ``t``: each joint's cubic, held at rest after it ends."""
         if B.is_symbolic(t):
             raise TypeError(f"t must be a time or an array of times in seconds (numbers; "
                             f"cubic(...) takes symbols); got {t!r}")
-        t = C.numeric_values(t, "t")[..., None]   # times down, joints across
+        t = check.numeric_values(t, "t")[..., None]   # times down, joints across
         moving = (t >= 0) & (t <= self.durations)
         coefficients = _coefficients(self.q0, self.qf, self.durations)
         q, qd, qdd = _cubic(coefficients, np.clip(t, 0, self.durations))
@@ -199,9 +201,9 @@ def synchronised(q0, qf, duration):
     >>> path.at(1.0)[0], path.at(2.0)[1]           # halfway; at rest at the end
     (array([ 0.5, -1. ]), array([0., 0.]))
     """
-    duration = C.positive(C.number(duration, "duration"), "duration", "s")
-    q0 = C.vector(q0, None, "q0", B.NUMBERS)
-    qf = C.vector(qf, len(q0), "qf", B.NUMBERS, "one per entry of q0")
+    duration = check.positive(check.number(duration, "duration"), "duration", "s")
+    q0 = check.vector(q0, None, "q0", B.NUMBERS)
+    qf = check.vector(qf, len(q0), "qf", B.NUMBERS, "one per entry of q0")
     _long_enough(duration, qf - q0, 3, "duration")
     return JointTrajectory(q0, qf, [duration] * len(q0))
 
@@ -213,9 +215,10 @@ def unsynchronised(q0, qf, max_velocity):
     >>> unsynchronised([0.0, 0.0], [1.0, -2.0], 0.75).durations
     array([2., 4.])
     """
-    q0 = C.vector(q0, None, "q0", B.NUMBERS)
-    qf = C.vector(qf, len(q0), "qf", B.NUMBERS, "one per entry of q0")
-    max_velocity = C.positive(C.number(max_velocity, "max_velocity"), "max_velocity", "rad/s")
+    q0 = check.vector(q0, None, "q0", B.NUMBERS)
+    qf = check.vector(qf, len(q0), "qf", B.NUMBERS, "one per entry of q0")
+    max_velocity = check.positive(check.number(max_velocity, "max_velocity"), "max_velocity",
+                                  "rad/s")
     durations = [cubic_duration(a, b, max_velocity) for a, b in zip(q0, qf, strict=True)]
     if max(durations) == 0:
         raise ValueError("qf must differ from q0 in at least one joint: nothing moves")
@@ -227,7 +230,7 @@ def unsynchronised(q0, qf, max_velocity):
     return JointTrajectory(q0, qf, durations)
 
 
-@C.finite_result
+@check.finite_result
 def straight_line_2r(robot, start, end, points, elbow="down"):
     """Joint angles (points x 2) putting the tip of the planar 2R arm ``robot`` at ``points``
     equally spaced points of the segment from ``start`` to ``end``
@@ -244,11 +247,11 @@ def straight_line_2r(robot, start, end, points, elbow="down"):
     array([[0. , 0. ],
            [0.5, 0. ]])
     """
-    C.robot(robot)
-    points = C.count(points, "points", 2, C.MAX_COUNT)
+    check.robot(robot)
+    points = check.count(points, "points", 2, check.MAX_COUNT)
     scalars = B.exact_if(B.is_symbolic(start, end) or robot.uses_symbols(dynamics=False))
-    start = C.vector(start, 2, "start", scalars, "x, y")
-    end = C.vector(end, 2, "end", scalars, "x, y")
+    start = check.vector(start, 2, "start", scalars, "x, y")
+    end = check.vector(end, 2, "end", scalars, "x, y")
     rows = []
     for k in range(points):
         x, y = start + (end - start) * k / (points - 1)
@@ -256,7 +259,7 @@ def straight_line_2r(robot, start, end, points, elbow="down"):
     return scalars.matrix(rows) if scalars.exact else np.unwrap(np.array(rows, float), axis=0)
 
 
-@C.finite_result
+@check.finite_result
 def joint_space_path(via, steps):
     """The joint values met when moving straight (in joint space) from each row of
     ``via`` to the next, ``steps`` steps per segment: the path that a synchronised cubic
@@ -267,8 +270,8 @@ def joint_space_path(via, steps):
            [0.5, 1. ],
            [1. , 2. ]])
     """
-    steps = C.count(steps, "steps", 1, C.MAX_COUNT)
-    via = C.matrix(via, (None, None), "via", scalars=B.NUMBERS)
+    steps = check.count(steps, "steps", 1, check.MAX_COUNT)
+    via = check.matrix(via, (None, None), "via", scalars=B.NUMBERS)
     if len(via) < 2:
         raise ValueError(f"via must be a (points x joints) array with at least 2 points; "
                          f"got shape {via.shape}")
@@ -277,7 +280,7 @@ def joint_space_path(via, steps):
     return np.vstack([segments.transpose(1, 0, 2).reshape(-1, via.shape[1]), via[-1:]])
 
 
-@C.finite_result
+@check.finite_result
 def distance_from_line(points, start, end):
     """Signed distance of each point (row of ``points``, N x 2) from the line through
     ``start`` and ``end``: ``(d × (p − a)) / |d| = (d_x r_y − d_y r_x) / |d|`` with
@@ -288,13 +291,13 @@ def distance_from_line(points, start, end):
     array([ 1.,  0., -2.])
     """
     scalars = B.scalars_of(points, start, end)
-    start = C.vector(start, 2, "start", scalars, "x, y")
-    direction = C.vector(end, 2, "end", scalars, "x, y") - start
-    P = C.matrix(points, (None, 2), "points", scalars)
+    start = check.vector(start, 2, "start", scalars, "x, y")
+    direction = check.vector(end, 2, "end", scalars, "x, y") - start
+    P = check.matrix(points, (None, 2), "points", scalars)
     squared = B.dot(direction, direction)
     if squared == 0:
         raise ValueError(f"end must differ from start: the line runs through both; got "
-                         f"start = end = {C.plain(start)}")
+                         f"start = end = {check.plain(start)}")
     count = P.shape[0]
     relative = P - scalars.matrix([list(start)] * count)
     cross = relative[:, 1] * direction[0] - relative[:, 0] * direction[1]
@@ -312,7 +315,7 @@ def _quintic_coefficients(theta0, thetaf, T, v0, vf, a0, af):
             (12 * change - (6 * vf + 6 * v0) * T - (a0 - af) * T**2) / (2 * T**5))
 
 
-@C.finite_result
+@check.finite_result
 def quintic_coefficients(theta0, thetaf, duration, *, velocity0=0, velocityf=0,
                          acceleration0=0, accelerationf=0):
     """``(a0, …, a5)`` of the quintic ``θ(t) = a0 + a1 t + … + a5 t⁵`` from ``θ0`` to ``θf``
@@ -333,7 +336,7 @@ def quintic_coefficients(theta0, thetaf, duration, *, velocity0=0, velocityf=0,
         acceleration0=acceleration0, accelerationf=accelerationf))
 
 
-@C.finite_result
+@check.finite_result
 def quintic(theta0, thetaf, duration, t, *, velocity0=0, velocityf=0, acceleration0=0,
             accelerationf=0):
     """``(θ, θ̇, θ̈)`` of the quintic (``quintic_coefficients``) at time(s) ``t`` in
@@ -348,8 +351,8 @@ def quintic(theta0, thetaf, duration, t, *, velocity0=0, velocityf=0, accelerati
     theta0, thetaf, duration, *ends = _checked(
         theta0, thetaf, duration, 5, velocity0=velocity0, velocityf=velocityf,
         acceleration0=acceleration0, accelerationf=accelerationf)
-    t = C.within(t, "t", 0, duration, "s", ": the quintic is the motion only from t = 0 to "
-                 "t = duration")
+    t = check.within(t, "t", 0, duration, "s", ": the quintic is the motion only from t = 0 to "
+                     "t = duration")
     a = _quintic_coefficients(theta0, thetaf, duration, *ends)
     return (a[0] + a[1] * t + a[2] * t**2 + a[3] * t**3 + a[4] * t**4 + a[5] * t**5,
             a[1] + 2 * a[2] * t + 3 * a[3] * t**2 + 4 * a[4] * t**3 + 5 * a[5] * t**4,
@@ -361,11 +364,11 @@ def _lspb_checked(theta0, thetaf, duration, acceleration):
     ``|θ̈| >= 4|θf − θ0|/tf²`` (Craig 2017, §7.3), else the blends cannot meet."""
     theta0, thetaf, duration, acceleration = _checked(theta0, thetaf, duration, 2,
                                                       acceleration=acceleration)
-    acceleration = C.positive(acceleration, "acceleration",
-                              "rad/s², the size of the blends' acceleration")
+    acceleration = check.positive(acceleration, "acceleration",
+                                  "rad/s², the size of the blends' acceleration")
     least = 4 * abs(thetaf - theta0) / duration**2
     if not B.is_symbolic(acceleration, least) and np.any(
-            np.asarray(acceleration) < np.asarray(least) * (1 - C.ROUND_OFF)):
+            np.asarray(acceleration) < np.asarray(least) * (1 - check.ROUND_OFF)):
         raise ValueError(f"acceleration must be >= 4|thetaf - theta0|/duration² = "
                          f"{np.round(least, 6).tolist()} (rad/s²) for the two blends to meet "
                          f"the straight segment; got {np.asarray(acceleration).tolist()}")
@@ -381,7 +384,7 @@ def _blend_time(theta0, thetaf, duration, acceleration):
     return duration / 2 - np.sqrt(np.maximum(root, 0.0)) / (2 * acceleration)
 
 
-@C.finite_result
+@check.finite_result
 def lspb_blend_time(theta0, thetaf, duration, acceleration):
     """The blend time ``t_b`` of the linear segment with parabolic blends from ``θ0`` to
     ``θf`` in ``tf = duration`` whose blends accelerate at ``|θ̈| = acceleration``:
@@ -400,7 +403,7 @@ def lspb_blend_time(theta0, thetaf, duration, acceleration):
     return _blend_time(*_lspb_checked(theta0, thetaf, duration, acceleration))
 
 
-@C.finite_result
+@check.finite_result
 def lspb(theta0, thetaf, duration, acceleration, t):
     """``(θ, θ̇, θ̈)`` at time(s) ``t`` in ``[0, duration]`` of the linear segment with
     parabolic blends (LSPB) from ``θ0`` to ``θf``: with ``s = sgn(θf − θ0)``, ``a`` the
@@ -421,7 +424,7 @@ def lspb(theta0, thetaf, duration, acceleration, t):
         raise TypeError("lspb evaluates numbers (a piecewise motion): give theta0, thetaf, "
                         "duration, acceleration and t as numbers; lspb_blend_time takes "
                         "symbols")
-    t = C.within(t, "t", 0, duration, "s", ": the motion runs from t = 0 to t = duration")
+    t = check.within(t, "t", 0, duration, "s", ": the motion runs from t = 0 to t = duration")
     blend = _blend_time(theta0, thetaf, duration, acceleration)
     a = np.sign(thetaf - theta0) * acceleration
     rising, falling = t <= blend, t >= duration - blend
@@ -506,13 +509,13 @@ class ViaPointPath:
                                  f"there is no motion {side} point; got "
                                  f"{np.asarray(t)[outside].ravel()[0]!r}")
 
-    @C.finite_result
+    @check.finite_result
     def at(self, t):
         """``(q, q̇, q̈)`` at time(s) ``t``; at a via point, the segment that starts there."""
         if B.is_symbolic(t):
             raise TypeError(f"t must be a time or an array of times in seconds (numbers); "
                             f"got {t!r}")
-        t = C.numeric_values(t, "t")
+        t = check.numeric_values(t, "t")
         self._outside_at_rest(t)
         inside = (t >= self.times[0]) & (t <= self.times[-1])
         clipped = np.clip(t, self.times[0], self.times[-1])
@@ -525,7 +528,7 @@ class ViaPointPath:
         return (c0 + c1 * s + c2 * s**2 + c3 * s**3, (c1 + 2 * c2 * s + 3 * c3 * s**2) * moving,
                 (2 * c2 + 6 * c3 * s) * moving)
 
-    @C.finite_result
+    @check.finite_result
     def acceleration_jumps(self):
         """``q̈(t_k⁺) − q̈(t_k⁻)`` at every via point k = 1 … m−2 (rows): zero for the
         continuous-acceleration velocities, not in general for the others."""
@@ -536,7 +539,7 @@ class ViaPointPath:
         return leaving - arriving
 
 
-@C.finite_result
+@check.finite_result
 def via_point_cubics(times, positions, velocities="heuristic"):
     """The path of cubic segments through the points ``positions[k]`` at ``times[k]``
     (k = 0 … m−1, increasing times), at rest at the first and the last point, with
@@ -565,7 +568,7 @@ def via_point_cubics(times, positions, velocities="heuristic"):
     >>> float(smooth.velocities[1]), float(smooth.acceleration_jumps()[0])
     (2.25, 0.0)
     """
-    times = C.vector(times, None, "times", B.NUMBERS, "one per point")
+    times = check.vector(times, None, "times", B.NUMBERS, "one per point")
     if len(times) < 2:
         raise ValueError(f"times must hold at least 2 times (a start and an end); got "
                          f"{len(times)}")
@@ -575,8 +578,8 @@ def via_point_cubics(times, positions, velocities="heuristic"):
                          f"times[{k + 1}] = {times[k + 1]}")
     if B.is_symbolic(positions):
         raise TypeError("positions must be numbers (via_point_cubics plans numerically); "
-                        f"got {C.shown(positions)}")
-    positions = C.numeric_values(positions, "positions")
+                        f"got {check.shown(positions)}")
+    positions = check.numeric_values(positions, "positions")
     if positions.ndim not in (1, 2) or len(positions) != len(times):
         raise ValueError(f"positions must hold one row per time ({len(times)} rows, one "
                          f"column per joint); got shape {positions.shape}")
@@ -585,12 +588,12 @@ def via_point_cubics(times, positions, velocities="heuristic"):
     _long_enough(h.reshape(-1, *[1] * (positions.ndim - 1)), change, 3,
                 "times[k+1] - times[k]")
     if isinstance(velocities, str):
-        rule = C.choice(velocities, "velocities", VIA_VELOCITIES)
+        rule = check.choice(velocities, "velocities", VIA_VELOCITIES)
         slopes = change / h.reshape(-1, *[1] * (positions.ndim - 1))
         v = (_heuristic_velocities(slopes) if rule == "heuristic"
              else _continuous_acceleration_velocities(h, change))
     else:
-        v = C.numeric_values(velocities, "velocities")
+        v = check.numeric_values(velocities, "velocities")
         if v.shape != positions.shape:
             raise ValueError(f"velocities must be 'heuristic', 'continuous acceleration' or "
                              f"one per position, shape {positions.shape}; got shape {v.shape}")

@@ -11,7 +11,7 @@ import pytest
 import sympy as sp
 from bad_input import assert_keeps_the_contract, named_in_the_error
 
-from robocourse import _checks as C
+from robocourse import _checks as check
 from robocourse import frames, kinematics, lagrange, lagrange_euler, newton_euler, simulate
 from robocourse.codegen import CompiledDynamics
 from robocourse.identification import condition_number
@@ -147,7 +147,7 @@ RADIANS = {
 
 @pytest.mark.parametrize("call", DEGREES.values(), ids=DEGREES.keys())
 def test_whole_angles_beyond_a_turn_of_radians_warn_of_degrees_at_the_users_line(call):
-    with pytest.warns(C.DegreesWarning, match=r"looks like degrees: every angle is a whole "
+    with pytest.warns(check.DegreesWarning, match=r"looks like degrees: every angle is a whole "
                                               r"number and -?\d+ is more than a turn \(2π rad\). "
                                               r"The library takes radians: np.radians\(") as caught:
         call()
@@ -157,13 +157,13 @@ def test_whole_angles_beyond_a_turn_of_radians_warn_of_degrees_at_the_users_line
 @pytest.mark.parametrize("call", RADIANS.values(), ids=RADIANS.keys())
 def test_angles_that_are_not_degrees_do_not_warn(call):
     with warnings.catch_warnings():
-        warnings.simplefilter("error", C.DegreesWarning)
+        warnings.simplefilter("error", check.DegreesWarning)
         call()
 
 
 def test_the_warning_is_the_frames_module_s_and_filters_away():
-    assert frames.DegreesWarning is C.DegreesWarning and issubclass(C.DegreesWarning,
-                                                                    UserWarning)
+    assert frames.DegreesWarning is check.DegreesWarning and issubclass(check.DegreesWarning,
+                                                                        UserWarning)
     with warnings.catch_warnings():
         warnings.simplefilter("error")
         warnings.filterwarnings("ignore", category=frames.DegreesWarning)
@@ -197,17 +197,17 @@ def _budget(needed):
 
 
 def test_the_evaluation_budget_is_pinned_just_inside_and_just_outside():
-    assert C.MAX_EVALUATIONS == 10**8
-    assert _budget(0.99 * C.MAX_EVALUATIONS) is None
-    error = _budget(1.01 * C.MAX_EVALUATIONS)
+    assert check.MAX_EVALUATIONS == 10**8
+    assert _budget(0.99 * check.MAX_EVALUATIONS) is None
+    error = _budget(1.01 * check.MAX_EVALUATIONS)
     assert re.search(r"would need about 1e\+08 of them \(simulate takes at most 1e\+08\)",
                      str(error))
 
 
 def test_the_default_time_limit_is_two_minutes():
-    assert C.TIME_LIMIT == 120.0
+    assert check.TIME_LIMIT == 120.0
     for function in (simulate.simulate, simulate.simulate_equations):
-        assert function.__kwdefaults__["time_limit"] == C.TIME_LIMIT
+        assert function.__kwdefaults__["time_limit"] == check.TIME_LIMIT
 
 
 @pytest.mark.parametrize("model", [None, False], ids=["compiled", "Newton-Euler"])

@@ -25,7 +25,7 @@ from robocourse import (
     trajectories,
 )
 from robocourse import _backend as B
-from robocourse import _checks as C
+from robocourse import _checks as check
 from robocourse.inertia import Box, inertia_by_integration, parallel_axis, point_mass_inertia
 from robocourse.models import planar_2r
 from robocourse.robot import Link, SerialChain
@@ -60,14 +60,14 @@ NEGATIVE = sp.Symbol("m", negative=True)
 ])
 def test_a_number_is_real_finite_and_not_a_bool_or_a_string(value, error, message):
     with pytest.raises(error, match=message):
-        C.scalar(value, "x")
+        check.scalar(value, "x")
 
 
 def test_numbers_and_expressions_pass_and_numpy_scalars_become_python_numbers():
     t = sp.Symbol("t")
-    assert C.scalar(2, "x") == 2 and C.scalar(t + 1, "x") == t + 1
-    assert type(C.scalar(np.float64(0.5), "x")) is float
-    assert C.scalar(np.array(3.0), "x") == 3.0
+    assert check.scalar(2, "x") == 2 and check.scalar(t + 1, "x") == t + 1
+    assert type(check.scalar(np.float64(0.5), "x")) is float
+    assert check.scalar(np.array(3.0), "x") == 3.0
 
 
 @pytest.mark.parametrize("value, error, message", [
@@ -84,22 +84,22 @@ def test_numbers_and_expressions_pass_and_numpy_scalars_become_python_numbers():
 ])
 def test_a_vector_has_the_right_length_and_only_numbers(value, error, message):
     with pytest.raises(error, match=message):
-        C.vector(value, 3, "q")
+        check.vector(value, 3, "q")
 
 
 def test_a_vector_of_any_length_must_not_be_empty():
     with pytest.raises(ValueError, match="q0 must hold at least one number; got none"):
-        C.vector([], None, "q0")
-    np.testing.assert_allclose(C.vector((1, 2, 3, 4), None, "q0"), [1, 2, 3, 4])
+        check.vector([], None, "q0")
+    np.testing.assert_allclose(check.vector((1, 2, 3, 4), None, "q0"), [1, 2, 3, 4])
 
 
 def test_a_matrix_has_the_right_shape_and_only_numbers():
     with pytest.raises(ValueError, match=r"R must be a 3x3 matrix; got 2x2"):
-        C.matrix(np.eye(2), (3, 3), "R")
+        check.matrix(np.eye(2), (3, 3), "R")
     with pytest.raises(TypeError, match=r"R\[1,1\] must be a number .* not a bool"):
-        C.matrix([[1, 0], [0, True]], (2, 2), "R")
+        check.matrix([[1, 0], [0, True]], (2, 2), "R")
     with pytest.raises(TypeError, match=r"R must be a 2x2 matrix; got 'I'"):
-        C.matrix("I", (2, 2), "R")
+        check.matrix("I", (2, 2), "R")
 
 
 # --- the robot, the gate --------------------------------------------------------------------
@@ -162,23 +162,23 @@ def test_the_gate_covers_the_dynamics_kinematics_and_statics_modules():
 def test_anything_else_instead_of_a_robot_names_its_type():
     with pytest.raises(TypeError, match=r"robot must be a SerialChain \(e.g. planar_2r\(\)\); "
                                         r"got str"):
-        C.robot("2R")
+        check.robot("2R")
 
 
 def test_the_gate_decides_symbolic_once_from_everything_the_call_reads():
     t = sp.Symbol("theta1")
-    scalars, q = C.joint_inputs(ARM, q=[t, 0.0])
+    scalars, q = check.joint_inputs(ARM, q=[t, 0.0])
     assert scalars is B.SYMBOLS and isinstance(q, sp.MatrixBase) and q[0] == t
     massive = planar_2r(l1=1.0, l2=1.0, m1=sp.Symbol("m1"), m2=1.0, g=9.81)
-    assert C.joint_inputs(massive, dynamics=True, q=[0.0, 0.0])[0].exact  # reads the mass
-    scalars, q = C.joint_inputs(massive, q=[0.0, 0.0])                     # kinematics does not
+    assert check.joint_inputs(massive, dynamics=True, q=[0.0, 0.0])[0].exact  # reads the mass
+    scalars, q = check.joint_inputs(massive, q=[0.0, 0.0])                     # kinematics does not
     assert scalars is B.NUMBERS and isinstance(q, np.ndarray)
-    assert C.joint_inputs(ARM, also=([sp.Symbol("f"), 0],), q=[0.0, 0.0])[0].exact  # a load
+    assert check.joint_inputs(ARM, also=([sp.Symbol("f"), 0],), q=[0.0, 0.0])[0].exact  # a load
 
 
 def test_the_gate_checks_every_joint_vector_by_its_name():
     with pytest.raises(ValueError, match="qdd must have 2 entries \\(one per joint\\); got 3"):
-        C.joint_inputs(ARM, q=[0, 0], qd=[0, 0], qdd=[0, 0, 0])
+        check.joint_inputs(ARM, q=[0, 0], qd=[0, 0], qdd=[0, 0, 0])
     with pytest.raises(TypeError, match=r"qd\[0\] must be a number .* not a bool"):
         newton_euler.inverse_dynamics(ARM, [0.0, 0.0], [True, False], [0.0, 0.0])
 
@@ -186,8 +186,8 @@ def test_the_gate_checks_every_joint_vector_by_its_name():
 def test_dynamics_needs_every_link_s_mass_properties():
     half = SerialChain([Link(mass=1.0, r_c=[0, 0, 0], I_c=np.eye(3)), Link(a=1.0)], name="half")
     with pytest.raises(ValueError, match=r"link 2 of 'half' has no mass, r_c, I_c"):
-        C.joint_inputs(half, dynamics=True, q=[0, 0])
-    C.joint_inputs(half, q=[0, 0])                                    # kinematics is fine
+        check.joint_inputs(half, dynamics=True, q=[0, 0])
+    check.joint_inputs(half, q=[0, 0])                                    # kinematics is fine
 
 
 # --- numbers of links, counts, choices, tolerances --------------------------------------------
@@ -195,16 +195,16 @@ def test_dynamics_needs_every_link_s_mass_properties():
 @pytest.mark.parametrize("value", [0, 3, True, 1.0, "1", -1])
 def test_a_link_number_is_an_integer_from_one(value):
     with pytest.raises(ValueError, match=rf"link must be an integer from 1 to 2; got {value!r}"):
-        C.link_number(value, 2)
+        check.link_number(value, 2)
 
 
 def test_none_is_a_link_number_only_where_it_means_something():
-    assert C.link_number(None, 2, none="the tool frame") is None
-    assert C.link_number(np.int64(2), 2) == 2
+    assert check.link_number(None, 2, none="the tool frame") is None
+    assert check.link_number(np.int64(2), 2) == 2
     with pytest.raises(ValueError, match=r"\(or None for all links\); got 'all'"):
-        C.link_number("all", 2, none="all links")
+        check.link_number("all", 2, none="all links")
     with pytest.raises(ValueError, match=r"link must be an integer from 1 to 2; got None"):
-        C.link_number(None, 2)
+        check.link_number(None, 2)
 
 
 def test_one_link_number_check_everywhere():
@@ -219,21 +219,21 @@ def test_one_link_number_check_everywhere():
 @pytest.mark.parametrize("value", [1, 2.0, True, "3"])
 def test_a_count_is_an_integer_at_least_the_minimum(value):
     with pytest.raises(ValueError, match=rf"points must be an integer >= 3; got {value!r}"):
-        C.count(value, "points", 3)
+        check.count(value, "points", 3)
 
 
 def test_a_choice_is_one_of_the_strings():
     with pytest.raises(ValueError, match=r"elbow must be 'up' or 'down'; got 'left'"):
-        C.choice("left", "elbow", ("up", "down"))
+        check.choice("left", "elbow", ("up", "down"))
     with pytest.raises(ValueError, match=r"frame must be 'base' or 'tool'; got 0"):
-        C.choice(0, "frame", C.FRAMES)
+        check.choice(0, "frame", check.FRAMES)
 
 
 @pytest.mark.parametrize("value, error", [(-0.1, ValueError), (1.0, ValueError),
                                           (True, TypeError), ("1e-9", TypeError)])
 def test_a_tolerance_is_relative(value, error):
     with pytest.raises(error, match="tol"):
-        C.tolerance(value)
+        check.tolerance(value)
     with pytest.raises(error, match="tol"):
         kinematics.is_singular(ARM, [0.3, 1.0], rows=(0, 1), tol=value)
 
@@ -260,11 +260,11 @@ def test_one_mass_check_refuses_negative_masses_everywhere(call, name):
 
 def test_a_positive_quantity_refuses_zero_negative_and_declared_non_positive_symbols():
     with pytest.raises(ValueError, match=r"duration must be > 0 \(s\); got -1.0"):
-        C.positive(-1.0, "duration", "s")
+        check.positive(-1.0, "duration", "s")
     with pytest.raises(ValueError, match=r"w must be > 0 \(a length, m\); got w, which is "
                                          r"declared not positive"):
         Box(sp.Symbol("w", nonpositive=True), 1, 1)
-    assert C.positive(sp.Symbol("L"), "L", "m") == sp.Symbol("L")
+    assert check.positive(sp.Symbol("L"), "L", "m") == sp.Symbol("L")
 
 
 # --- gravity and the wrench ------------------------------------------------------------------
@@ -287,19 +287,19 @@ def test_gravity_is_none_zero_or_a_vector(value, error, message):
 
 
 def test_gravity_none_is_the_robot_s_and_zero_is_none():
-    np.testing.assert_allclose(C.gravity(None, ARM, B.NUMBERS), [0.0, -9.81, 0.0])
-    np.testing.assert_allclose(C.gravity(0, ARM, B.NUMBERS), [0.0, 0.0, 0.0])
-    assert C.gravity(sp.Integer(0), ARM, B.SYMBOLS) == sp.zeros(3, 1)
-    np.testing.assert_allclose(C.gravity((0, 0, -1), ARM, B.NUMBERS), [0.0, 0.0, -1.0])
+    np.testing.assert_allclose(check.gravity(None, ARM, B.NUMBERS), [0.0, -9.81, 0.0])
+    np.testing.assert_allclose(check.gravity(0, ARM, B.NUMBERS), [0.0, 0.0, 0.0])
+    assert check.gravity(sp.Integer(0), ARM, B.SYMBOLS) == sp.zeros(3, 1)
+    np.testing.assert_allclose(check.gravity((0, 0, -1), ARM, B.NUMBERS), [0.0, 0.0, -1.0])
 
 
 def test_a_wrench_is_six_numbers_and_none_is_no_load():
     with pytest.raises(ValueError, match=r"wrench must have 6 entries \(fx, fy, fz, nx, ny, nz\); "
                                          r"got 3"):
-        C.wrench([1, 2, 3], B.NUMBERS)
+        check.wrench([1, 2, 3], B.NUMBERS)
     with pytest.raises(TypeError, match=r"wrench\[5\] must be a number"):
-        C.wrench([0, 0, 0, 0, 0, "z"], B.NUMBERS)
-    np.testing.assert_allclose(C.wrench(None, B.NUMBERS), np.zeros(6))
+        check.wrench([0, 0, 0, 0, 0, "z"], B.NUMBERS)
+    np.testing.assert_allclose(check.wrench(None, B.NUMBERS), np.zeros(6))
 
 
 # --- the named tolerances ---------------------------------------------------------------------
@@ -309,8 +309,8 @@ def test_only_float_round_off_makes_an_angle_an_exact_right_angle():
     for typed, exact in ((np.radians(-90.0), -sp.pi / 2), (90 * math.pi / 180, sp.pi / 2),
                          (3 * quarter, 3 * sp.pi / 2), (-math.pi, -sp.pi)):
         assert _backend.exact_angle(typed) == exact
-    assert _backend.exact_angle(quarter * (1 + C.RIGHT_ANGLE / 2)) == sp.pi / 2
-    assert _backend.exact_angle(quarter * (1 + 2 * C.RIGHT_ANGLE)) != sp.pi / 2
+    assert _backend.exact_angle(quarter * (1 + check.RIGHT_ANGLE / 2)) == sp.pi / 2
+    assert _backend.exact_angle(quarter * (1 + 2 * check.RIGHT_ANGLE)) != sp.pi / 2
     for meant in (1e-9, -5.96e-8, quarter + 1e-9):        # small angles that are meant
         assert _backend.exact_angle(meant) == meant
 
@@ -325,14 +325,14 @@ def test_rotation_tolerance_accepts_seven_typed_decimals_not_three():
 def test_a_set_is_refused_where_order_matters_and_sorted_where_it_is_a_set_of_symbols():
     with pytest.raises(TypeError, match=r"^q must be a sequence of 2 numbers in order \(a list, "
                                         r"a tuple or an array\): a set has no order; got"):
-        C.vector({0.2, 0.1}, 2, "q")
+        check.vector({0.2, 0.1}, 2, "q")
     with pytest.raises(TypeError, match=r"^links must be a sequence of Link objects in order "
                                         r"\(a set has no order\)"):
         SerialChain({Link(), Link(a=1.0)})
     a, b = sp.symbols("a b")
-    assert C.symbols({b, a}, None, "extra") == [a, b]
+    assert check.symbols({b, a}, None, "extra") == [a, b]
 
 
 def test_a_batch_of_states_with_an_integer_too_large_for_floating_point_is_named():
     with pytest.raises(TypeError, match=r"^q must be a batch of states \(an array of real numbers"):
-        C.states([[10**400, 0.0]], 2, "q")
+        check.states([[10**400, 0.0]], 2, "q")

@@ -11,7 +11,7 @@ import pytest
 import sympy as sp
 
 from robocourse import _backend as B
-from robocourse import _checks as C
+from robocourse import _checks as check
 from robocourse.base_parameters import base_parameters_by_qr
 from robocourse.frames import as_rotation, dh_transform, inverse_transform, skew, vee
 from robocourse.identification import exciting_trajectory
@@ -26,71 +26,73 @@ INSIDE, OUTSIDE = 0.5, 2.0          # a case at half, and one at twice, the tole
 
 
 def test_the_named_tolerances_are_the_documented_ones():
-    assert (C.ROUND_OFF, C.RIGHT_ANGLE, C.ROTATION, C.SAME_ANGLE) == (1e-9, 1e-13, 1e-6, 1e-6)
-    assert (C.MAX_EVALUATIONS, C.MAX_COUNT, C.MAX_DIGITS) == (10**8, 10**7, 17)
+    assert ((check.ROUND_OFF, check.RIGHT_ANGLE, check.ROTATION, check.SAME_ANGLE)
+            == (1e-9, 1e-13, 1e-6, 1e-6))
+    assert (check.MAX_EVALUATIONS, check.MAX_COUNT, check.MAX_DIGITS) == (10**8, 10**7, 17)
 
 
 # --- accepted on one side, refused (by name) on the other ------------------------------------
 
 def _psd(factor):
-    return check_inertia(np.diag([1.0, 1.0, -factor * C.ROUND_OFF]))
+    return check_inertia(np.diag([1.0, 1.0, -factor * check.ROUND_OFF]))
 
 
 def _symmetric(factor):
-    return check_inertia([[1.0, factor * C.ROUND_OFF, 0.0], [0.0, 1.0, 0.0], [0.0, 0.0, 1.0]])
+    return check_inertia([[1.0, factor * check.ROUND_OFF, 0.0], [0.0, 1.0, 0.0], [0.0, 0.0, 1.0]])
 
 
 def _triangle(factor):        # scale 2: the inequality is compared in units of the largest entry
-    return check_inertia(np.diag([1.0, 1.0, 2.0 + 2.0 * factor * C.ROUND_OFF]))
+    return check_inertia(np.diag([1.0, 1.0, 2.0 + 2.0 * factor * check.ROUND_OFF]))
 
 
 def _rotation(factor):        # |RᵀR − I| = 2δ + δ², |det R − 1| = δ
-    delta = factor * C.ROTATION / 2
+    delta = factor * check.ROTATION / 2
     return as_rotation(np.diag([1.0, 1.0, 1.0 + delta]))
 
 
 def _last_row(factor):
     T = np.eye(4)
-    T[3, 0] = factor * C.ROUND_OFF
+    T[3, 0] = factor * check.ROUND_OFF
     return inverse_transform(T)
 
 
 def _skew(factor):
     S = skew([1.0, 2.0, 3.0])          # max |entry| 3: round-off relative to it
-    S[0, 1] += 3 * factor * C.ROUND_OFF
+    S[0, 1] += 3 * factor * check.ROUND_OFF
     return vee(S)
 
 
 def _end_instant(factor):             # t within [0, tf] up to ROUND_OFF·max(1, tf)
-    return cubic(0.0, 1.0, 2.0, 2.0 + 2.0 * factor * C.ROUND_OFF)
+    return cubic(0.0, 1.0, 2.0, 2.0 + 2.0 * factor * check.ROUND_OFF)
 
 
 def _reach(factor):                   # c2 = (r² − 2)/2 = 1 + 4δ + 2δ² at r = 2(1 + δ)
-    delta = factor * C.ROUND_OFF / 4
+    delta = factor * check.ROUND_OFF / 4
     return inverse_kinematics_2r(ARM, 2.0 * (1.0 + delta), 0.0)
 
 
 def _blends(factor):                  # |θ̈| >= 4|Δθ|/tf² up to ROUND_OFF, relative
-    return lspb_blend_time(0.0, 1.0, 2.0, 1.0 * (1.0 - factor * C.ROUND_OFF))
+    return lspb_blend_time(0.0, 1.0, 2.0, 1.0 * (1.0 - factor * check.ROUND_OFF))
 
 
 def _massless(factor):                # a composite body needs a total mass above ROUND_OFF
-    mass = C.ROUND_OFF / factor
+    mass = check.ROUND_OFF / factor
     return composite_body([(mass, [0, 0, 0], np.zeros((3, 3)))])
 
 
 def _limits(factor):                  # q0 ± amplitude within the limits up to ROUND_OFF
-    return exciting_trajectory(1, amplitude=[1.0], limits=([-1.0 + factor * C.ROUND_OFF],
+    return exciting_trajectory(1, amplitude=[1.0], limits=([-1.0 + factor * check.ROUND_OFF],
                                                             [1.0]), seed=0)
 
 
 def _count(factor):                   # at most MAX_COUNT points
-    points = C.MAX_COUNT if factor < 1 else C.MAX_COUNT + 1
-    return C.count(points, "points", 2, C.MAX_COUNT)
+    points = check.MAX_COUNT if factor < 1 else check.MAX_COUNT + 1
+    return check.count(points, "points", 2, check.MAX_COUNT)
 
 
 def _digits(factor):
-    return C.count(C.MAX_DIGITS if factor < 1 else C.MAX_DIGITS + 1, "digits", 0, C.MAX_DIGITS)
+    digits = check.MAX_DIGITS if factor < 1 else check.MAX_DIGITS + 1
+    return check.count(digits, "digits", 0, check.MAX_DIGITS)
 
 
 BOTH_SIDES = {
@@ -111,15 +113,15 @@ BOTH_SIDES = {
 }
 
 
-@pytest.mark.parametrize("check", [v[0] for v in BOTH_SIDES.values()], ids=BOTH_SIDES.keys())
-def test_half_the_tolerance_is_accepted(check):
-    check(INSIDE)
+@pytest.mark.parametrize("guard", [v[0] for v in BOTH_SIDES.values()], ids=BOTH_SIDES.keys())
+def test_half_the_tolerance_is_accepted(guard):
+    guard(INSIDE)
 
 
-@pytest.mark.parametrize("check, pattern", BOTH_SIDES.values(), ids=BOTH_SIDES.keys())
-def test_twice_the_tolerance_is_refused(check, pattern):
+@pytest.mark.parametrize("guard, pattern", BOTH_SIDES.values(), ids=BOTH_SIDES.keys())
+def test_twice_the_tolerance_is_refused(guard, pattern):
     with pytest.raises(ValueError, match=pattern):
-        check(OUTSIDE)
+        guard(OUTSIDE)
 
 
 def test_the_triangle_inequality_says_which_side_it_is_on():
@@ -145,7 +147,7 @@ def _stretched(ratio):
 
 
 def test_the_singularity_tolerance_decides_between_half_and_twice_it():
-    near, beyond = _stretched(INSIDE * C.ROUND_OFF), _stretched(OUTSIDE * C.ROUND_OFF)
+    near, beyond = _stretched(INSIDE * check.ROUND_OFF), _stretched(OUTSIDE * check.ROUND_OFF)
     assert is_singular(ARM, near, rows=(0, 1)) and not is_singular(ARM, beyond, rows=(0, 1))
     with pytest.raises(ValueError, match=r"singular configuration"):
         inverse_jacobian(ARM, near, rows=(0, 1))
@@ -153,13 +155,13 @@ def test_the_singularity_tolerance_decides_between_half_and_twice_it():
 
 
 def test_the_wrist_singularity_tolerance_decides_between_half_and_twice_it():
-    assert wrist_singular([0, 0, 0, 0, INSIDE * C.ROUND_OFF, 0])
-    assert not wrist_singular([0, 0, 0, 0, OUTSIDE * C.ROUND_OFF, 0])
+    assert wrist_singular([0, 0, 0, 0, INSIDE * check.ROUND_OFF, 0])
+    assert not wrist_singular([0, 0, 0, 0, OUTSIDE * check.ROUND_OFF, 0])
 
 
 def test_a_right_angle_is_exact_within_its_tolerance_and_a_twist_beyond_it():
-    near = math.pi / 2 * (1 + INSIDE * C.RIGHT_ANGLE)
-    beyond = math.pi / 2 * (1 + 4 * OUTSIDE * C.RIGHT_ANGLE)     # float steps: 2.2e-16
+    near = math.pi / 2 * (1 + INSIDE * check.RIGHT_ANGLE)
+    beyond = math.pi / 2 * (1 + 4 * OUTSIDE * check.RIGHT_ANGLE)     # float steps: 2.2e-16
     assert B.exact_angle(near) == sp.pi / 2 and B.exact_angle(-near) == -sp.pi / 2
     assert B.exact_angle(beyond) == beyond
     l1 = sp.Symbol("l1")

@@ -23,7 +23,7 @@ import contextlib
 import numpy as np
 import sympy as sp
 
-from robocourse import _checks as C
+from robocourse import _checks as check
 from robocourse import equivalence
 from robocourse.grading.vocabulary import Vocabulary, read_answer
 from robocourse.robot import joint_symbol_role
@@ -36,8 +36,8 @@ class Mistake(AssertionError):
     """A wrong answer: the feedback for the student and a stable mistake ``code``."""
 
     def __init__(self, message, code="failed"):
-        super().__init__(C.text(message, "message"))
-        C.text(code, "code")
+        super().__init__(check.text(message, "message"))
+        check.text(code, "code")
         self.code = code
 
 
@@ -46,8 +46,8 @@ class Known:
     (STACK's "answer notes"): ``Known(wrong_value, "It matches …", "payload:down")``."""
 
     def __init__(self, value, message, code):
-        self.value, self.message, self.code = value, C.text(message, "message"), C.text(code,
-                                                                                       "code")
+        self.value = value
+        self.message, self.code = check.text(message, "message"), check.text(code, "code")
 
 
 @contextlib.contextmanager
@@ -60,7 +60,7 @@ def case(label):
     ...
     robocourse.grading.checks.Mistake: with theta2 = 0: tau2 is not within the tolerance ...
     """
-    C.text(label, "label")
+    check.text(label, "label")
     try:
         yield
     except Mistake as mistake:
@@ -77,9 +77,9 @@ def note(text, code=None):
     ...
     robocourse.grading.checks.Mistake: f has the wrong sign. F is what the tool exerts.
     """
-    C.text(text, "text")
+    check.text(text, "text")
     if code is not None:
-        C.text(code, "code")
+        check.text(code, "code")
     try:
         yield
     except Mistake as mistake:
@@ -96,8 +96,8 @@ def same(answer, other, atol=1e-6):
     >>> same(2 * sp.sin(x / 2) * sp.cos(x / 2), sp.sin(x)), same([1.0, 2.0], np.array([1.0, 2.1]))
     (True, False)
     """
-    C.values(other, "other")
-    C.nonnegative(C.number(atol, "atol"), "atol", "absolute")
+    check.values(other, "other")
+    check.nonnegative(check.number(atol, "atol"), "atol", "absolute")
     try:
         if isinstance(other, (sp.Basic, sp.MatrixBase)):
             check_expression(answer, other)
@@ -162,7 +162,7 @@ def term_kind(term, markers=()):
     >>> term_kind(sp.Symbol('m2') * g * sp.sin(sp.Symbol('theta1')))
     'gravity term'
     """
-    return _kind(C.expression(term, "term"), C.symbols(markers, None, "markers"))[1]
+    return _kind(check.expression(term, "term"), check.symbols(markers, None, "markers"))[1]
 
 
 def _monomial(symbols, powers):
@@ -257,7 +257,7 @@ def equal(answer, expected):
     ...
     robocourse.grading.checks.Mistake: the grader cannot decide this form of answer ...
     """
-    C.instance(expected, (sp.Basic, sp.MatrixBase), "expected")
+    check.instance(expected, (sp.Basic, sp.MatrixBase), "expected")
     comparison = equivalence.compare(_as_sympy(answer, "your answer"), expected, seed=_seed())
     if comparison.equal is None:
         raise Mistake(f"the grader cannot decide this form of answer ({comparison.reason}); "
@@ -292,10 +292,10 @@ def check_expression(answer, expected, name="your answer", markers=(), allowed_s
     robocourse.grading.checks.Mistake: tau is not right: the gravity term has the wrong sign.
     """
     _instructor_arguments(name, mistakes)
-    expected = C.expression(expected, "expected", finite=True)
-    markers = C.symbols(markers, None, "markers")
-    allowed = set(C.symbols(() if allowed_symbols is None else allowed_symbols, None,
-                            "allowed_symbols"))
+    expected = check.expression(expected, "expected", finite=True)
+    markers = check.symbols(markers, None, "markers")
+    allowed = set(check.symbols(() if allowed_symbols is None else allowed_symbols, None,
+                                "allowed_symbols"))
     answer = _as_sympy(answer, name)
     if mistakes:
         try:
@@ -332,12 +332,12 @@ def check_expression(answer, expected, name="your answer", markers=(), allowed_s
 def _instructor_arguments(name, mistakes):
     """The arguments the exercise's author gives (the checks' other side): ``name`` a
     string, ``mistakes`` a sequence of ``Known``."""
-    C.text(name, "name")
+    check.text(name, "name")
     if isinstance(mistakes, (str, bytes, Known)) or not hasattr(mistakes, "__iter__"):
         raise TypeError(f"mistakes must be a sequence of Known(value, message, code); got "
-                        f"{C.shown(mistakes)}")
+                        f"{check.shown(mistakes)}")
     for k, known in enumerate(mistakes):
-        C.instance(known, Known, f"mistakes[{k}]")
+        check.instance(known, Known, f"mistakes[{k}]")
 
 
 def _check_matrix(answer, expected, name, markers, allowed):
@@ -398,10 +398,10 @@ def check_number(answer, expected, name="your answer", rtol=1e-6, atol=1e-9, uni
     robocourse.grading.checks.Mistake: x should be a number or an array of numbers; got bool True
     """
     _instructor_arguments(name, mistakes)
-    C.text(unit, "unit")
-    C.nonnegative(C.number(rtol, "rtol"), "rtol", "relative")
-    C.nonnegative(C.number(atol, "atol"), "atol", unit or "absolute, in the answer's unit")
-    wanted = C.values(expected, "expected")
+    check.text(unit, "unit")
+    check.nonnegative(check.number(rtol, "rtol"), "rtol", "relative")
+    check.nonnegative(check.number(atol, "atol"), "atol", unit or "absolute, in the answer's unit")
+    wanted = check.values(expected, "expected")
     try:
         wanted = np.asarray(wanted, dtype=float)
     except TypeError as error:                 # a sympy symbol: no number to compare with
@@ -454,7 +454,7 @@ def check_call(function, *args, name=None, **kwargs):
     robocourse.grading.checks.Mistake: inverse raised ZeroDivisionError: division by zero ...
     """
     if name is not None:
-        C.text(name, "name")
+        check.text(name, "name")
     label = name or getattr(function, "__name__", "your function")
     if not callable(function):
         raise Mistake(f"{label} should be a function; got {type(function).__name__}",
@@ -474,6 +474,6 @@ def check_call(function, *args, name=None, **kwargs):
 
 def shorten(value, limit=60):
     """``repr(value)`` on one line, cut to ``limit`` characters (for feedback)."""
-    C.count(limit, "limit", 2)
+    check.count(limit, "limit", 2)
     text = " ".join(repr(value).split())
     return text if len(text) <= limit else text[:limit - 1] + "…"

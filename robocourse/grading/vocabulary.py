@@ -37,7 +37,7 @@ import re
 import sympy as sp
 from sympy.core.function import AppliedUndef
 
-from robocourse import _checks as C
+from robocourse import _checks as check
 from robocourse.robot import derivative_name, joint_symbol_role
 
 __all__ = ["Vocabulary", "spelling", "read_answer", "module_symbols"]
@@ -61,7 +61,7 @@ def spelling(name):
     >>> [spelling(n) for n in ("p_x", "\\\\theta_{1}", "θ₁", "theta_1_dot", "K_p")]
     ['px', 'theta1', 'theta1', 'thetadot1', 'Kp']
     """
-    C.text(name, "name")
+    check.text(name, "name")
     written = "".join(_GREEK.get(ch, ch) for ch in name.translate(_SUBSCRIPTS))
     plain = _IGNORED.sub("", written)
     return _RATE_AFTER_NUMBER.sub(r"\1\3\2", plain)
@@ -103,7 +103,7 @@ class Vocabulary:
 
     def __init__(self, symbols=()):
         self.by_name = {}
-        for symbol in C.symbols(symbols, None, "symbols"):
+        for symbol in check.symbols(symbols, None, "symbols"):
             self.by_name.setdefault(symbol.name, symbol)
         spelled = {}
         for symbol in self.by_name.values():
@@ -127,7 +127,7 @@ class Vocabulary:
 
     def read(self, value):
         """``value`` (an expression or Matrix) in these symbols (the rules of the module)."""
-        C.instance(value, (sp.Basic, sp.MatrixBase), "value")
+        check.instance(value, (sp.Basic, sp.MatrixBase), "value")
         value = _time_functions(value)
         replacements = {s: self.symbol(s) for s in value.free_symbols}
         replacements = {s: v for s, v in replacements.items() if v is not s}

@@ -14,7 +14,7 @@ import numpy as np
 from matplotlib.figure import Figure
 
 from robocourse import _backend as B
-from robocourse import _checks as C
+from robocourse import _checks as check
 from robocourse.kinematics import inverse_kinematics_2r, joint_accelerations, joint_rates
 
 ROWS = (0, 1)                       # the planar task: vx, vy in {0}
@@ -56,8 +56,8 @@ def loglog_slope(s2, values):
     >>> loglog_slope([1e-3, 1e-2, 1e-1], [1e9, 1e6, 1e3])
     -3.0
     """
-    s2 = C.vector(s2, None, "s2", B.NUMBERS, "one per point")
-    values = C.vector(values, len(s2), "values", B.NUMBERS, "one per entry of s2")
+    s2 = check.vector(s2, None, "s2", B.NUMBERS, "one per point")
+    values = check.vector(values, len(s2), "values", B.NUMBERS, "one per entry of s2")
     if len(s2) < 2 or not (np.all(s2 != 0) and np.all(values > 0)):
         raise ValueError(f"s2 and values must be two or more points with s2 != 0 and values > 0 "
                          f"(their logarithms are fitted); got s2 = {s2.tolist()}, values = "

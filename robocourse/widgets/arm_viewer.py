@@ -48,7 +48,7 @@ import traitlets
 from matplotlib.figure import Figure
 
 from robocourse import _backend as B
-from robocourse import _checks as C
+from robocourse import _checks as check
 from robocourse.frames import as_rotation
 from robocourse.kinematics import jacobian_rows, link_frames
 from robocourse.models import puma560
@@ -126,12 +126,12 @@ def _words(words):
     """The full table: ``WORDS`` with ``words`` (some keys of it, in other words) over it."""
     if words is None:
         return dict(WORDS)
-    words = C.instance(words, dict, "words")
+    words = check.instance(words, dict, "words")
     for key, sentence in words.items():
         if key not in WORDS:
             raise ValueError(f"words must have keys of arm_viewer.WORDS ({', '.join(WORDS)}); "
-                             f"got {C.shown(key)}")
-        C.text(sentence, f"words[{key!r}]")
+                             f"got {check.shown(key)}")
+        check.text(sentence, f"words[{key!r}]")
         if placeholders(sentence) != placeholders(WORDS[key]):
             raise ValueError(f"words[{key!r}] must keep the {{names}} of {WORDS[key]!r}; got "
                              f"{sentence!r}")
@@ -215,7 +215,7 @@ def _limits(robot, limits):
         reach = _size(robot, np.zeros((robot.n, 2)))
         return np.array([(-np.pi, np.pi) if link.joint == REVOLUTE else (-reach, reach)
                          for link in robot.links])
-    limits = C.matrix(limits, (robot.n, 2), "limits", scalars=B.NUMBERS)
+    limits = check.matrix(limits, (robot.n, 2), "limits", scalars=B.NUMBERS)
     for j, (low, high) in enumerate(limits):
         if not low < high:
             raise ValueError(f"limits[{j}] must be (low, high) with low < high (rad or m); "
@@ -226,7 +226,7 @@ def _limits(robot, limits):
 def _inside(q, limits, name):
     """``q`` (n joint values) checked to lie within ``limits``."""
     for j, (value, (low, high)) in enumerate(zip(q, limits, strict=True)):
-        if not low - C.ROUND_OFF <= value <= high + C.ROUND_OFF:
+        if not low - check.ROUND_OFF <= value <= high + check.ROUND_OFF:
             raise ValueError(f"{name}[{j}] must lie within the joint limits [{low:g}, {high:g}] "
                              f"(rad or m); got {float(value)!r}")
     return [float(x) for x in q]
@@ -237,20 +237,20 @@ def _singularity(entry, n, k):
     name = f"singularities[{k}]"
     if not isinstance(entry, dict):
         raise TypeError(f"{name} must be a dict with name, label, kind, joints and near; got "
-                        f"{C.shown(entry)}")
+                        f"{check.shown(entry)}")
     needed = ("name", "label", "kind", "joints", "near") + (
         ("point",) if entry.get("kind") == "plane" else ())
     missing = [key for key in needed if key not in entry]
     if missing:
         raise ValueError(f"{name} has no {', '.join(missing)}; got {entry!r}")
-    C.choice(entry["kind"], f"{name}['kind']", KINDS)
-    joints = C.sequence(entry["joints"], 2, f"{name}['joints']", "two joint numbers")
-    checked = {"name": C.text(entry["name"], f"{name}['name']"),
-               "label": C.text(entry["label"], f"{name}['label']"), "kind": entry["kind"],
-               "joints": [C.link_number(j, n, f"{name}['joints']") for j in joints],
-               "near": float(C.positive(entry["near"], f"{name}['near']", "m or a sine"))}
+    check.choice(entry["kind"], f"{name}['kind']", KINDS)
+    joints = check.sequence(entry["joints"], 2, f"{name}['joints']", "two joint numbers")
+    checked = {"name": check.text(entry["name"], f"{name}['name']"),
+               "label": check.text(entry["label"], f"{name}['label']"), "kind": entry["kind"],
+               "joints": [check.link_number(j, n, f"{name}['joints']") for j in joints],
+               "near": float(check.positive(entry["near"], f"{name}['near']", "m or a sine"))}
     if entry["kind"] == "plane":
-        checked["point"] = C.link_number(entry["point"], n + 1, f"{name}['point']")
+        checked["point"] = check.link_number(entry["point"], n + 1, f"{name}['point']")
     return checked
 
 
@@ -261,13 +261,13 @@ def _payload(payload):
         return None
     if not isinstance(payload, dict) or "size" not in payload:
         raise TypeError("payload must be a dict with size (and optionally centre, axes); got "
-                        f"{C.shown(payload)}")
-    size = C.vector(payload["size"], 3, "payload['size']", B.NUMBERS, "a, b, c")
-    C.positive(size, "payload['size']", "m")
-    centre = C.vector(payload.get("centre", (0, 0, 0)), 3, "payload['centre']", B.NUMBERS,
-                      "x, y, z in the tool frame")
-    axes = as_rotation(C.matrix(payload.get("axes", np.eye(3)), (3, 3), "payload['axes']",
-                                scalars=B.NUMBERS), "payload['axes']")
+                        f"{check.shown(payload)}")
+    size = check.vector(payload["size"], 3, "payload['size']", B.NUMBERS, "a, b, c")
+    check.positive(size, "payload['size']", "m")
+    centre = check.vector(payload.get("centre", (0, 0, 0)), 3, "payload['centre']", B.NUMBERS,
+                          "x, y, z in the tool frame")
+    axes = as_rotation(check.matrix(payload.get("axes", np.eye(3)), (3, 3), "payload['axes']",
+                                    scalars=B.NUMBERS), "payload['axes']")
     return {"size": size.tolist(), "centre": centre.tolist(),
             "axes": np.asarray(axes, dtype=float).tolist()}
 
@@ -298,30 +298,30 @@ def viewer_state(robot, q=None, *, limits=None, rows=None, ghosts=None, ghost_ti
     ...
     ValueError: q must have 3 entries (one per joint); got 2
     """
-    robot = C.numeric_robot(robot, dynamics=False)
+    robot = check.numeric_robot(robot, dynamics=False)
     limits = _limits(robot, limits)
     table = _words(words)
     if q is None:
         q = [0.0 if low <= 0 <= high else (low + high) / 2 for low, high in limits]
-    q = _inside(C.vector(q, robot.n, "q", B.NUMBERS, "one per joint"), limits, "q")
+    q = _inside(check.vector(q, robot.n, "q", B.NUMBERS, "one per joint"), limits, "q")
     if rows is not None:
         jacobian_rows(robot, q, rows)             # checks rows, naming it
     rows = list(range(6)) if rows is None else [int(r) for r in rows]
-    ghosts = np.zeros((0, robot.n)) if ghosts is None else C.matrix(
+    ghosts = np.zeros((0, robot.n)) if ghosts is None else check.matrix(
         ghosts, (None, robot.n), "ghosts", scalars=B.NUMBERS)
     reach = _size(robot, limits)
     frames = link_frames(robot, q)
     heights = [T[2, 3] for T in frames] + [0.0]
-    planar = all(abs(abs(T[2, 2]) - 1) < C.ROUND_OFF and abs(T[2, 3]) < C.ROUND_OFF
+    planar = all(abs(abs(T[2, 2]) - 1) < check.ROUND_OFF and abs(T[2, 3]) < check.ROUND_OFF
                  for T in frames)
     floor = min(heights) - (0.02 if planar else 0.6) * reach
     state = {
         "chain": _chain(robot), "q": q, "limits": limits.tolist(), "rows": rows,
         "ghosts": [_inside(g, limits, f"ghosts[{k}]") for k, g in enumerate(ghosts)],
-        "ghost_title": WORDS["ghosts"] if ghost_title is None else C.text(ghost_title,
+        "ghost_title": WORDS["ghosts"] if ghost_title is None else check.text(ghost_title,
                                                                          "ghost_title"),
         "singularities": [_singularity(s, robot.n, k) for k, s in enumerate(
-            C.instance(singularities, (list, tuple), "singularities"))],
+            check.instance(singularities, (list, tuple), "singularities"))],
         "view": {"reach": reach, "floor": floor, "centre": (floor + max(heights)) / 2,
                  "ellipsoid_scale": {"none": 0, "velocity": 0.3,
                                      "force": round(0.1 * reach**2, 3)},
@@ -361,18 +361,18 @@ class ArmViewer(anywidget.AnyWidget):
     def __init__(self, robot, q=None, *, frames=False, trace=False, ellipsoid="none",
                  height=420, **options):
         state = viewer_state(robot, q, **options)
-        self._robot = C.numeric_robot(robot, dynamics=False)
-        super().__init__(q=state.pop("q"), show_frames=C.flag(frames, "frames"),
-                         show_trace=C.flag(trace, "trace"),
-                         ellipsoid=C.choice(ellipsoid, "ellipsoid", ELLIPSOIDS),
-                         height=int(C.count(height, "height", 200, 2000)))
+        self._robot = check.numeric_robot(robot, dynamics=False)
+        super().__init__(q=state.pop("q"), show_frames=check.flag(frames, "frames"),
+                         show_trace=check.flag(trace, "trace"),
+                         ellipsoid=check.choice(ellipsoid, "ellipsoid", ELLIPSOIDS),
+                         height=int(check.count(height, "height", 200, 2000)))
         for name, value in state.items():
             self.set_trait(name, value)
 
     @traitlets.validate("q")
     def _check_q(self, proposal):
         limits = np.array(self.limits) if self.limits else None
-        q = C.vector(proposal["value"], self._robot.n, "q", B.NUMBERS, "one per joint")
+        q = check.vector(proposal["value"], self._robot.n, "q", B.NUMBERS, "one per joint")
         return q.tolist() if limits is None else _inside(q, limits, "q")
 
     def __repr__(self):

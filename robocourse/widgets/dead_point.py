@@ -18,7 +18,7 @@ from matplotlib.figure import Figure
 from matplotlib.patches import FancyArrowPatch
 
 from robocourse import _backend as B
-from robocourse import _checks as C
+from robocourse import _checks as check
 from robocourse.kinematics import link_frames
 from robocourse.statics import static_forces_by_propagation
 from robocourse.widgets.drawing import PlanarArmDrawing, planar_2r_arm
@@ -26,7 +26,7 @@ from robocourse.widgets.drawing import PlanarArmDrawing, planar_2r_arm
 
 def _joint_points(robot, q):
     """Base (joint 1), elbow (joint 2) and tip of a planar 2R arm, in {0} (x, y)."""
-    frames = link_frames(planar_2r_arm(robot), C.vector(q, 2, "q", B.NUMBERS, "θ1, θ2"))
+    frames = link_frames(planar_2r_arm(robot), check.vector(q, 2, "q", B.NUMBERS, "θ1, θ2"))
     return frames[0][:2, 3], frames[1][:2, 3], frames[2][:2, 3]
 
 

@@ -29,7 +29,7 @@ from matplotlib.figure import Figure
 from matplotlib.lines import Line2D
 
 from robocourse import _backend as B
-from robocourse import _checks as C
+from robocourse import _checks as check
 from robocourse.codegen import NumericFunction
 from robocourse.frames import as_rotation, roll_pitch_yaw
 from robocourse.inertia import (
@@ -55,8 +55,8 @@ def frame_rotation(roll=0.0, pitch=0.0, yaw=0.0):
     >>> frame_rotation(yaw=90).round(12) @ [1, 0, 0]
     array([0., 1., 0.])
     """
-    return roll_pitch_yaw(*np.radians([C.number(roll, "roll"), C.number(pitch, "pitch"),
-                                       C.number(yaw, "yaw")]))
+    return roll_pitch_yaw(*np.radians([check.number(roll, "roll"), check.number(pitch, "pitch"),
+                                       check.number(yaw, "yaw")]))
 
 
 @functools.lru_cache(maxsize=1)
@@ -99,11 +99,11 @@ def box_tensor(w, l, h, position=(0.0, 0.0, 0.0), R=None, mass=1.0):
     >>> t.moments_A.round(12)                               # 12 (1/6, 11/12, 11/12)
     array([ 2., 11., 11.])
     """
-    w, l, h = (C.positive(C.number(value, name), name, "m")
+    w, l, h = (check.positive(check.number(value, name), name, "m")
                for name, value in (("w", w), ("l", l), ("h", h)))
-    mass = C.positive(C.number(mass, "mass"), "mass", "kg")
-    R = np.eye(3) if R is None else as_rotation(C.matrix(R, (3, 3), "R", B.NUMBERS))
-    position = C.vector(position, 3, "position", B.NUMBERS, "x, y, z in {0}")
+    mass = check.positive(check.number(mass, "mass"), "mass", "kg")
+    R = np.eye(3) if R is None else as_rotation(check.matrix(R, (3, 3), "R", B.NUMBERS))
+    position = check.vector(position, 3, "position", B.NUMBERS, "x, y, z in {0}")
     I_c = centre_tensor_function()(mass, w, l, h)
     centre = np.array([w, l, h], dtype=float) / 2
     I_parallel = parallel_axis(I_c, mass, centre - position)     # about A's origin, axes of {0}

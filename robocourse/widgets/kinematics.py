@@ -28,7 +28,7 @@ import numpy as np
 from matplotlib.figure import Figure
 
 from robocourse import _backend as B
-from robocourse import _checks as C
+from robocourse import _checks as check
 from robocourse.kinematics import (
     is_singular,
     jacobian_determinant,
@@ -99,7 +99,8 @@ def arm_velocity(robot, q, qd, near=NEAR_SINGULAR):
     (0.216506, False)
     """
     robot = planar_2r_arm(robot)
-    q, qd = C.vector(q, 2, "q", B.NUMBERS, "θ1, θ2"), C.vector(qd, 2, "qd", B.NUMBERS, "θ̇1, θ̇2")
+    q = check.vector(q, 2, "q", B.NUMBERS, "θ1, θ2")
+    qd = check.vector(qd, 2, "qd", B.NUMBERS, "θ̇1, θ̇2")
     J = jacobian_rows(robot, q, rows=PLANAR)
     frames = link_frames(robot, q)                      # 0T1, 0T2, 0T3 (tool)
     points = np.array([frames[0][:2, 3], frames[1][:2, 3], frames[-1][:2, 3]])

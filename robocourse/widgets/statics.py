@@ -29,7 +29,7 @@ import numpy as np
 from matplotlib.figure import Figure
 from matplotlib.patches import FancyArrowPatch
 
-from robocourse import _checks as C
+from robocourse import _checks as check
 from robocourse.frames import rotation
 from robocourse.kinematics import forward_kinematics
 from robocourse.models import planar_2r
@@ -77,8 +77,8 @@ def tip_load(robot, q1, q2, fx, fy):
     array([-4.,  2.,  0.])
     """
     robot = planar_2r_arm(robot)
-    q = np.array([C.number(q1, "q1"), C.number(q2, "q2")])
-    force_tool = np.array([C.number(fx, "fx"), C.number(fy, "fy"), 0.0])
+    q = np.array([check.number(q1, "q1"), check.number(q2, "q2")])
+    force_tool = np.array([check.number(fx, "fx"), check.number(fy, "fy"), 0.0])
     T = forward_kinematics(robot, q)
     statics = static_forces_by_propagation(robot, q, [*force_tool, 0.0, 0.0, 0.0], frame="tool")
     return TipLoad(q, force_tool, rotation(T) @ force_tool, np.array(T[:2, 3]),

@@ -29,7 +29,7 @@ import numpy as np
 from matplotlib.figure import Figure
 
 from robocourse import _backend as B
-from robocourse import _checks as C
+from robocourse import _checks as check
 from robocourse.codegen import ParametricDynamics
 from robocourse.control import track
 from robocourse.kinematics import inverse_kinematics_2r, link_frames_many
@@ -76,7 +76,7 @@ def reachable(point, l1=ARM["l1"], l2=ARM["l2"]):
     >>> reachable((2.0, 0.0)).tolist(), reachable((0.3, 0.4)).tolist()
     ([0.98, 0.0], [0.3, 0.4])
     """
-    point = C.vector(point, 2, "point", B.NUMBERS, "x, y")
+    point = check.vector(point, 2, "point", B.NUMBERS, "x, y")
     limit = MAX_REACH * (l1 + l2)
     radius = float(np.hypot(*point))
     return point * (limit / radius) if radius > limit else point
