@@ -52,7 +52,8 @@ import sympy as sp
 from robocourse import _backend as B
 from robocourse import _checks as check
 from robocourse.closed_form import exact_arm
-from robocourse.frames import rotation, translation
+from robocourse.frames import rotation_unchecked as rotation
+from robocourse.frames import translation_unchecked as translation
 from robocourse.parameters import (
     PER_LINK,
     inverse_dynamics,
@@ -179,6 +180,7 @@ def _stacked(robot, states, friction):
                       for k in range(len(q))])
 
 
+@check.finite_result
 def base_parameters_by_qr(robot, *, friction=False, states=None, seed=0, keep=None):
     """The base parameters of a numeric ``robot`` from the rank of its stacked regressor.
 
@@ -472,6 +474,7 @@ def base_model(robot, base=None):
     return inverse_dynamics(robot, q, qd, qdd, parameters=base.standard(list(pi_b)))
 
 
+@check.finite_result
 def base_parameter_table(robot, base=None):
     """The (n, 10) table of a virtual robot with the base parameters of the numeric
     ``robot``: ``π_b = K π`` at the kept places, zero elsewhere (``BaseParameters.standard``),

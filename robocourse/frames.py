@@ -12,6 +12,12 @@ Notation (Craig): ``A_R_B`` rotates vectors written in {B} into {A}; ``A_P_B``
 is the origin of {B} written in {A}; ``A_T_B = [[A_R_B, A_P_B], [0, 1]]``.
 Every function accepts numbers (returns numpy arrays) or sympy symbols
 (returns ``sp.Matrix``).
+
+Checked shells and kernels: ``cross``, ``skew``, ``rotation`` and ``translation`` check
+what the user passed and name it in their messages; each calls its kernel,
+``cross_unchecked`` and so on, which computes only. The library calls the kernels on its
+own checked arrays (``from robocourse.frames import cross_unchecked as cross``), so a
+message never names an argument of ``cross`` that the user never wrote.
 """
 
 import numpy as np
@@ -93,11 +99,13 @@ def skew(v):
     >>> skew([1, 2, 3]) @ [0, 0, 1]
     array([ 2., -1.,  0.])
     """
-    return _skew(check.vector(v, 3, "v"))
+    return skew_unchecked(check.vector(v, 3, "v"))
 
 
-def _skew(v):
-    """``[v x]`` of a checked 3-vector."""
+def skew_unchecked(v):
+    """``[v x]`` of a 3-vector already checked (a 1-D array or a sympy column): the kernel
+    of ``skew``, for library code, which calls kernels on its own checked arrays; a user
+    calls ``skew``, whose messages name the argument the user passed."""
     x, y, z = v
     return B.scalars_of(x, y, z).matrix([[0, -z, y], [z, 0, -x], [-y, x, 0]])
 
@@ -126,6 +134,7 @@ def _known_entries(M):
     return [float(e) for e in entries if not isinstance(e, sp.Basic) or e.is_number]
 
 
+@check.finite_result
 def cross(a, b):
     """The vector product ``a x b`` (numbers or symbols), via ``[a x] b``.
 
@@ -133,7 +142,13 @@ def cross(a, b):
     array([0., 0., 1.])
     """
     scalars = B.scalars_of(a, b)
-    return _skew(check.vector(a, 3, "a", scalars)) @ check.vector(b, 3, "b", scalars)
+    return cross_unchecked(check.vector(a, 3, "a", scalars), check.vector(b, 3, "b", scalars))
+
+
+def cross_unchecked(a, b):
+    """``a x b`` of two 3-vectors already checked and of one kind: the kernel of ``cross``
+    (see ``skew_unchecked``)."""
+    return skew_unchecked(a) @ b
 
 
 def transform(R, p):
@@ -151,12 +166,22 @@ def transform(R, p):
 
 def rotation(T):
     """The rotation part ``A_R_B`` of a homogeneous transform ``A_T_B``."""
-    return check.matrix(T, (4, 4), "T")[:3, :3]
+    return rotation_unchecked(check.matrix(T, (4, 4), "T"))
 
 
 def translation(T):
     """The translation part ``A_P_B`` of ``A_T_B`` (a 3-vector)."""
-    T = check.matrix(T, (4, 4), "T")
+    return translation_unchecked(check.matrix(T, (4, 4), "T"))
+
+
+def rotation_unchecked(T):
+    """``A_R_B`` of a 4x4 ``A_T_B`` already checked (a float array or an ``sp.Matrix``):
+    the kernel of ``rotation`` (see ``skew_unchecked``)."""
+    return T[:3, :3]
+
+
+def translation_unchecked(T):
+    """``A_P_B`` of a 4x4 ``A_T_B`` already checked: the kernel of ``translation``."""
     return T[:3, 3]
 
 
@@ -170,7 +195,7 @@ def inverse_transform(T):
     True
     """
     T = check.transform(T, "T")
-    R, p = rotation(T), translation(T)
+    R, p = rotation_unchecked(T), translation_unchecked(T)
     return transform(R.T, -(R.T @ p))
 
 
@@ -220,7 +245,7 @@ def velocity_transform(A_R_B, A_P_B):
     scalars = B.scalars_of(A_R_B, A_P_B)
     R = check.rotation_matrix(A_R_B, "A_R_B", scalars)
     B_R_A = R.T
-    upper_right = -(B_R_A @ skew(check.vector(A_P_B, 3, "A_P_B", scalars)))
+    upper_right = -(B_R_A @ skew_unchecked(check.vector(A_P_B, 3, "A_P_B", scalars)))
     return _blocks(B_R_A, upper_right, 0 * B_R_A, B_R_A, scalars)
 
 
@@ -239,10 +264,11 @@ def force_transform(A_R_B, A_P_B):
     """
     scalars = B.scalars_of(A_R_B, A_P_B)
     R = check.rotation_matrix(A_R_B, "A_R_B", scalars)
-    lower_left = skew(check.vector(A_P_B, 3, "A_P_B", scalars)) @ R
+    lower_left = skew_unchecked(check.vector(A_P_B, 3, "A_P_B", scalars)) @ R
     return _blocks(R, 0 * R, lower_left, R, scalars)
 
 
+@check.finite_result
 def adjoint(T):
     """The 6x6 adjoint transform of ``A_T_B``: it carries a velocity of {B} to {A}.
 

@@ -171,6 +171,7 @@ def _amplitudes(amplitude, q0, limits):
     return amplitude
 
 
+@check.finite_result
 def exciting_trajectory(n, *, amplitude, q0=None, harmonics=5, base_frequency=2 * np.pi / 10,
                         limits=None, seed=0):
     """A random finite Fourier series for ``n`` joints whose motion spans ``q0 ± amplitude``.
@@ -193,6 +194,7 @@ def exciting_trajectory(n, *, amplitude, q0=None, harmonics=5, base_frequency=2 
     return _scaled(coefficients, n, harmonics, amplitude, q0, base_frequency)
 
 
+@check.finite_result
 def optimise_excitation(model, trajectory, times, *, iterations=300, seed=0):
     """The trajectory with the same amplitudes, harmonics and centre as ``trajectory`` whose
     stacked base regressor at ``times`` has the smallest condition number found.
@@ -273,6 +275,7 @@ def _compiled(robot):
     return CompiledDynamics(robot)
 
 
+@check.finite_result
 def measured_torques(robot, trajectory, times, *, noise=0.0, friction=None, seed=0):
     """Simulated torque measurements along ``trajectory`` at ``times``: an (N, n) array.
 
@@ -416,6 +419,7 @@ def least_squares(W, y, joints, *, weighted=False):
                     bool(weighted))
 
 
+@check.finite_result
 def prediction_error(predicted, measured):
     """The relative RMS error of predicted torques, joint by joint, in %:
     ``100 sqrt(mean((τ̂ − τ)²) / mean(τ²))``; (N, n) arrays.
@@ -437,6 +441,7 @@ def prediction_error(predicted, measured):
 
 # --- physical consistency ------------------------------------------------------------------
 
+@check.finite_result
 def pseudo_inertia(link_parameters):
     """The 4 x 4 pseudo-inertia matrix ``P = ∫ [r; 1] [r; 1]ᵀ dm`` about the link origin,
     from the ten standard parameters: ``[[½ tr(J) I3 − J, MS], [MSᵀ, M]]``

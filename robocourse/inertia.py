@@ -23,7 +23,7 @@ import sympy as sp
 
 from robocourse import _backend as B
 from robocourse import _checks as check
-from robocourse.frames import cross
+from robocourse.frames import cross_unchecked as cross
 
 
 class UnphysicalInertiaWarning(UserWarning):

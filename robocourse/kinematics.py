@@ -35,7 +35,11 @@ import sympy as sp
 
 from robocourse import _backend as B
 from robocourse import _checks as check
-from robocourse.frames import cross, dh_transform, rotation, skew, translation
+from robocourse.frames import cross_unchecked as cross
+from robocourse.frames import dh_transform
+from robocourse.frames import rotation_unchecked as rotation
+from robocourse.frames import skew_unchecked as skew
+from robocourse.frames import translation_unchecked as translation
 from robocourse.notation import tidy
 
 
@@ -157,6 +161,7 @@ def jacobian_by_propagation(robot, q, link=None, point=(0, 0, 0)):
     return scalars.stack(v, omega)
 
 
+@check.finite_result
 def jacobian_by_differential_transforms(robot, q):
     """The 6 x n Jacobian of the tool, written in the tool frame, by Paul's differential
     transforms (Paul 1981, ch. 4): column j from ``j_T_tool = [n o a p]`` alone.
@@ -235,6 +240,7 @@ def jacobian(robot, q, frame="base"):
     return _cross_products(robot, q, None, scalars.zeros(3), frame, scalars)
 
 
+@check.finite_result
 def jacobian_derivative(robot, q, qd, frame="base"):
     """``J̇``, the rate of change of the tool Jacobian while the joints move at ``qd``.
 

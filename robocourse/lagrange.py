@@ -44,7 +44,9 @@ import sympy as sp
 from robocourse import _backend as B
 from robocourse import _checks as check
 from robocourse.closed_form import joint_polynomials
-from robocourse.frames import rotation, skew, translation
+from robocourse.frames import rotation_unchecked as rotation
+from robocourse.frames import skew_unchecked as skew
+from robocourse.frames import translation_unchecked as translation
 from robocourse.kinematics import jacobian_by_cross_products, jacobian_by_propagation, link_frames
 from robocourse.robot import joint_symbols
 from robocourse.statics import joint_torques_by_jacobian
@@ -132,6 +134,7 @@ def total_energy(robot, q, qd):
     return kinetic_energy(robot, q, qd) + potential_energy(robot, q)
 
 
+@check.finite_result
 def time_derivative(expr, q, qd, qdd):
     """``d/dt`` of an expression in ``q, q̇`` along the motion, by the chain rule:
     ``Σ_j ∂f/∂q_j q̇_j + ∂f/∂q̇_j q̈_j`` (works on expressions and matrices).
@@ -146,6 +149,7 @@ def time_derivative(expr, q, qd, qdd):
                 for j in range(len(q))), sp.zeros(*expr.shape) if hasattr(expr, "shape") else 0)
 
 
+@check.finite_result
 def euler_lagrange(lagrangian, q, qd, qdd):
     """``d/dt(∂L/∂q̇_i) − ∂L/∂q_i`` for every coordinate ``q_i`` (a column, symbolic): the left
     side of Lagrange's equations for ANY Lagrangian ``L(q, q̇)`` written in ANY generalised
@@ -169,6 +173,7 @@ def euler_lagrange(lagrangian, q, qd, qdd):
                       - sp.diff(lagrangian, q[i]) for i in range(len(q))])
 
 
+@check.finite_result
 def lagrange_equations(robot):
     """The joint torques ``τ`` (n x 1, symbolic) from ``d/dt(∂L/∂q̇) − ∂L/∂q = τ``, ``L = K − U``.
 
@@ -215,6 +220,7 @@ class EquationTerms:
     gravity: Any
 
 
+@check.finite_result
 def equation_terms(robot):
     """The Euler–Lagrange equations of ``robot`` with their terms labelled (chapter 4, §4.3).
 

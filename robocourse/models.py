@@ -17,7 +17,9 @@ import sympy as sp
 
 from robocourse import _backend as B
 from robocourse import _checks as check
-from robocourse.frames import rotation, transform, translation
+from robocourse.frames import rotation_unchecked as rotation
+from robocourse.frames import transform
+from robocourse.frames import translation_unchecked as translation
 from robocourse.inertia import check_inertia, composite_body, rotate_inertia, symbolic_inertia
 from robocourse.robot import Link, SerialChain
 
@@ -270,6 +272,7 @@ def puma560_akb():
                        name="PUMA 560 (AKB frames)")
 
 
+@check.finite_result
 def akb_joint_angles(q):
     """The joint angles of ``puma560_akb()`` for the pose that ``puma560()`` has at ``q``:
     ``(θ1, θ2, θ3 − π, θ4 + π, −θ5, θ6)``.

@@ -50,7 +50,10 @@ import sympy as sp
 from robocourse import _backend as B
 from robocourse import _checks as check
 from robocourse.component_recursion import Geometry, link_parameters, link_recursion
-from robocourse.frames import cross, rotation, skew, translation
+from robocourse.frames import cross_unchecked as cross
+from robocourse.frames import rotation_unchecked as rotation
+from robocourse.frames import skew_unchecked as skew
+from robocourse.frames import translation_unchecked as translation
 from robocourse.inertia import check_inertia
 from robocourse.kinematics import jacobian_by_cross_products, link_frames
 from robocourse.statics import joint_torques_by_jacobian, tool_wrench

@@ -44,7 +44,7 @@ import sympy as sp
 
 from robocourse import _backend as B
 from robocourse import _checks as check
-from robocourse.frames import skew
+from robocourse.frames import skew_unchecked as skew
 from robocourse.inertia import check_inertia, parallel_axis_to_centre, parallel_axis_unchecked
 from robocourse.newton_euler import inward_recursion, link_transforms, outward_recursion
 from robocourse.statics import tool_wrench
@@ -99,6 +99,7 @@ def parameter_name(k, n):
     return f"{FRICTION_NAMES[k % 2]}{k // 2 + 1}"
 
 
+@check.finite_result
 def inertia_tensor(link_parameters):
     """The inertia tensor ``J`` about the link-frame origin from the ten parameters of a link.
 
@@ -112,6 +113,7 @@ def inertia_tensor(link_parameters):
     return B.scalars_of(values).matrix([[values[k] for k in row] for row in _TENSOR])
 
 
+@check.finite_result
 def origin_parameters(mass, r_c, I_c):
     """The ten standard parameters of a link from its mass, centre of mass ``r_c`` (in {j})
     and tensor ``I_c`` about the centre of mass (axes of {j}).
@@ -137,6 +139,7 @@ def _origin_parameters(mass, r_c, I_c):
                            *(mass * r_c[k] for k in range(3)), mass])
 
 
+@check.finite_result
 def centre_of_mass_parameters(link_parameters, name="link_parameters"):
     """``(mass, r_c, I_c)`` of a link from its ten standard parameters: the inverse of
     ``origin_parameters``.
@@ -205,6 +208,7 @@ def move_parameters(link_parameters, R, p):
                            *(c[k] + mass * p[k] for k in range(3)), mass])
 
 
+@check.finite_result
 def standard_parameters(robot, friction=None):
     """The standard parameter vector π of ``robot`` from its links' mass properties.
 

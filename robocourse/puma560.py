@@ -30,7 +30,9 @@ import sympy as sp
 
 from robocourse import _backend as B
 from robocourse import _checks as check
-from robocourse.frames import inverse_transform, rotation, translation
+from robocourse.frames import inverse_transform
+from robocourse.frames import rotation_unchecked as rotation
+from robocourse.frames import translation_unchecked as translation
 from robocourse.kinematics import forward_kinematics
 from robocourse.notation import tidy
 from robocourse.robot import joint_symbols

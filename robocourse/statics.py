@@ -26,7 +26,9 @@ from dataclasses import dataclass
 from typing import Any
 
 from robocourse import _checks as check
-from robocourse.frames import rotation, skew, translation
+from robocourse.frames import rotation_unchecked as rotation
+from robocourse.frames import skew_unchecked as skew
+from robocourse.frames import translation_unchecked as translation
 from robocourse.kinematics import forward_kinematics, jacobian
 
 

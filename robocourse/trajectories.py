@@ -194,6 +194,7 @@ class JointTrajectory:
         return q, qd * moving, qdd * moving
 
 
+@check.finite_result
 def synchronised(q0, qf, duration):
     """All joints move from ``q0`` to ``qf`` together, starting and stopping at once.
 
@@ -208,6 +209,7 @@ def synchronised(q0, qf, duration):
     return JointTrajectory(q0, qf, [duration] * len(q0))
 
 
+@check.finite_result
 def unsynchronised(q0, qf, max_velocity):
     """Each joint moves as fast as ``max_velocity`` allows (``cubic_duration``), so the
     joints arrive one after another; a joint that does not move takes the longest time.

@@ -427,6 +427,10 @@ EXEMPT = {
     "newton_euler.inward_recursion": "a kernel (newton_euler, parameters: after the gate)",
     "newton_euler.christoffel_columns": "a kernel (coriolis_matrix, codegen: after the gate)",
     "inertia.parallel_axis_unchecked": "a kernel (a Link's tensor, checked when it was made)",
+    "frames.cross_unchecked": "a kernel (cross's; newton_euler, kinematics: after the gate)",
+    "frames.skew_unchecked": "a kernel (skew's; the recursions: after the gate)",
+    "frames.rotation_unchecked": "a kernel (rotation's; of transforms the library made)",
+    "frames.translation_unchecked": "a kernel (translation's; of transforms the library made)",
     "closed_form.joint_polynomials": "a kernel (closed_form, lagrange: after the gate)",
     "lagrange_euler.pseudo_inertia_of": "a kernel (both pseudo_inertia: after their checks)",
 }

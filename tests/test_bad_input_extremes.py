@@ -7,6 +7,9 @@ reach", "too long to simulate") — and numpy's RuntimeWarnings never leak. A ma
 refused by name (the library would compute with what the mask hides); a masked array with
 nothing masked is its data."""
 
+import importlib
+import inspect
+import pkgutil
 import re
 import warnings
 
@@ -14,6 +17,9 @@ import numpy as np
 import pytest
 from bad_input import names
 from test_bad_input_api import CALLS, numeric_arguments
+
+import robocourse
+from robocourse import _checks as check
 
 HUGE = 1e300
 #: What a huge number may be diagnosed as, besides an error that names the argument.
@@ -96,3 +102,95 @@ def test_a_masked_array_with_nothing_masked_is_its_data(key, parameter):
         np.testing.assert_array_equal(np.asarray(got, dtype=float),
                                       np.asarray(expected, dtype=float))
     assert not isinstance(masked, np.ma.MaskedArray)
+
+
+# --- the finite-result guard: on every public function of the core, or a reason why not ---------
+
+#: Public functions of the core without ``_checks.finite_result``, each with the reason.
+_KERNEL = "a kernel: library code calls it on checked arrays; its callers carry the guard"
+_EXACT = "returns exact sympy objects (the guard passes exact results unchecked)"
+_BOUNDED = "rearranges its finite inputs or multiplies them by sines and cosines: cannot overflow"
+_BUILDS = "builds a robot from checked numbers (its arithmetic runs in the guarded functions)"
+_VERDICT = "returns a yes or no, a count, a name or its checked input"
+_CODE = "generates code: returns programs, C source, counts, paths or compiled functions"
+_SIMULATES = "simulates: an overflow is diagnosed with its time and term (simulate.py)"
+NOT_GUARDED = {
+    **dict.fromkeys(["frames.cross_unchecked", "frames.skew_unchecked",
+                     "frames.rotation_unchecked", "frames.translation_unchecked",
+                     "newton_euler.link_transforms", "newton_euler.outward_recursion",
+                     "newton_euler.inward_recursion", "newton_euler.christoffel_columns",
+                     "lagrange_euler.pseudo_inertia_of", "closed_form.joint_polynomials",
+                     *(f"component_recursion.{name}" for name in (
+                         "mul", "add", "sub", "constant_cos_sin", "link_parameters",
+                         "link_recursion"))], _KERNEL),
+    **dict.fromkeys(["closed_form.exact_arm", "closed_form.closed_form",
+                     "parameters.parameter_symbols", "inertia.symbolic_inertia",
+                     "puma560.target_symbols", "puma560.inverse_transform_equation",
+                     "robot.joint_symbols", "base_parameters.base_model",
+                     "models.named_mass_properties", "lagrange_euler.joint_derivative_matrix",
+                     "base_parameters.base_parameters_by_regrouping",
+                     *(f"equivalence.{name}" for name in (
+                         "canonical", "compare", "reduced_difference", "identical",
+                         "assert_identical", "random_points_agree")),
+                     *(f"notation.{name}" for name in (
+                         "tidy", "abbreviate", "lecture_form", "by_rates", "latex",
+                         "latex_sum", "show", "rounded"))], _EXACT),
+    **dict.fromkeys([*(f"frames.{name}" for name in (
+                         "as_rotation", "rot_x", "rot_y", "rot_z", "skew", "vee", "transform",
+                         "rotation", "translation", "dh_transform", "roll_pitch_yaw")),
+                     "base_parameters.random_states"], _BOUNDED),
+    **dict.fromkeys([f"models.{name}" for name in (
+                         "planar_arm", "planar_2r", "planar_2r_distributed", "planar_3r",
+                         "rp_arm", "puma560", "puma560_akb", "akb_joint_signs", "spatial_3r",
+                         "with_payload")] + ["identification.experiment_arm"], _BUILDS),
+    **dict.fromkeys(["parameters.parameter_count", "parameters.parameter_name",
+                     "robot.joint_symbol_role", "robot.is_rate", "robot.is_acceleration",
+                     "robot.joint_of", "robot.derivative_name", "puma560.wrist_singular",
+                     "inertia.check_inertia", "inertia.broken_triangle_inequality",
+                     "identification.physical_consistency"], _VERDICT),
+    "identification.condition_number": "inf is its answer for a regressor without full rank",
+    **dict.fromkeys([f"codegen.{name}" for name in (
+                         "cache_folder", "c_compiler", "straight_line_program", "c_source",
+                         "count_operations", "compile_c", "operation_count",
+                         "compiled_dynamics")], _CODE),
+    **dict.fromkeys(["simulate.simulate", "simulate.simulate_equations", "control.track"],
+                    _SIMULATES),
+    "control.computed_torque": "returns a control law (a function), not numbers",
+}
+
+
+def _core_functions():
+    """``{"module.name": function}`` for the public functions each core module defines."""
+    found = {}
+    for module in pkgutil.iter_modules(robocourse.__path__):
+        if module.name.startswith("_") or module.ispkg:
+            continue
+        namespace = importlib.import_module(f"robocourse.{module.name}")
+        found |= {f"{module.name}.{name}": value for name, value in vars(namespace).items()
+                  if not name.startswith("_") and inspect.isfunction(value)
+                  and value.__module__ == namespace.__name__}
+    return found
+
+
+def test_every_public_function_of_the_core_is_guarded_or_says_why_not():
+    guard = check.finite_result(lambda: None).__code__       # the code of the guard's wrapper
+    functions = _core_functions()
+    guarded = {key for key, function in functions.items() if function.__code__ is guard}
+    assert set(functions) - guarded - set(NOT_GUARDED) == set(), \
+        "guard these with check.finite_result, or add them to NOT_GUARDED with the reason"
+    assert set(NOT_GUARDED) <= set(functions) - guarded, \
+        "NOT_GUARDED names what is guarded or is not a public function of the core"
+
+
+def test_an_overflow_inside_the_library_names_what_the_user_passed():
+    """The library calls kernels, so an overflow on the way is the public function's, named
+    with the user's arguments, never an argument of a function the user did not call
+    (``jacobian_derivative`` once said ``b[0] must be a finite real number``: ``b`` is
+    ``cross``'s)."""
+    from robocourse import kinematics, models
+    arm = models.spatial_3r(l2=1e200, l3=1e200)
+    with warnings.catch_warnings():
+        warnings.simplefilter("error", RuntimeWarning)
+        with pytest.raises(OverflowError, match=r"jacobian_derivative\(\.\.\.\) overflows "
+                                                r"floating point.*\(in (robot|qd)\)"):
+            kinematics.jacobian_derivative(arm, [0.3, 0.4, 0.5], [1e200, 2.0, 3.0])
