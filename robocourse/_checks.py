@@ -53,7 +53,7 @@ import warnings
 import numpy as np
 import sympy as sp
 
-from robocourse._backend import (  # RIGHT_ANGLE: C.RIGHT_ANGLE, as every tolerance
+from robocourse._backend import (  # RIGHT_ANGLE: check.RIGHT_ANGLE, as every tolerance
     NUMBERS,
     RIGHT_ANGLE,  # noqa: F401
     SYMBOLS,
@@ -144,8 +144,11 @@ def unmasked(value, name):
     return np.ma.getdata(value)
 
 
-def scalar(value, name):
-    """``value`` checked to be one real number or sympy expression.
+def scalar(value, name, scalars=None):
+    """``value`` checked to be one real number or sympy expression; with ``scalars=NUMBERS``
+    a number only, not an expression in symbols: for what only numbers can do (a
+    simulation's duration and tolerances, a planned motion), and a sympy number (``pi/2``)
+    comes back as a float.
 
     >>> scalar("3", "mass")
     Traceback (most recent call last):
@@ -155,6 +158,12 @@ def scalar(value, name):
     Traceback (most recent call last):
     ...
     TypeError: a must be a number or a sympy expression, not a bool; got True
+    >>> scalar(sp.pi / 2, "duration", NUMBERS)
+    1.5707963267948966
+    >>> scalar(sp.Symbol('t_f'), "duration", NUMBERS)
+    Traceback (most recent call last):
+    ...
+    TypeError: duration must be a number here (...), not an expression in symbols; got t_f
     """
     value = unmasked(value, name)
     if isinstance(value, np.ndarray) and value.shape == ():
@@ -181,6 +190,11 @@ def scalar(value, name):
         if declared:
             raise TypeError(f"{name} must be real; got {value}, whose symbol {declared[0]} is "
                             "declared real=False (a complex number)")
+        if scalars is NUMBERS:
+            if value.free_symbols:
+                raise TypeError(f"{name} must be a number here (this computation is numeric), "
+                                f"not an expression in symbols; got {value}")
+            return float(value)
         return value
     if not isinstance(value, numbers.Number):
         raise TypeError(f"{name} must be a number or a sympy expression; got {shown(value)}")
@@ -195,26 +209,6 @@ def scalar(value, name):
     return value
 
 
-def number(value, name):
-    """``value`` checked (``scalar``) to be one real number, not an expression in symbols:
-    for what only numbers can do (a simulation's duration and tolerances, a planned motion);
-    a sympy number (``pi/2``) comes back as a float.
-
-    >>> number(sp.pi / 2, "duration")
-    1.5707963267948966
-    >>> number(sp.Symbol('t_f'), "duration")
-    Traceback (most recent call last):
-    ...
-    TypeError: duration must be a number here (...), not an expression in symbols; got t_f
-    """
-    value = scalar(value, name)
-    if isinstance(value, sp.Basic):
-        if value.free_symbols:
-            raise TypeError(f"{name} must be a number here (this computation is numeric), not "
-                            f"an expression in symbols; got {value}")
-        return float(value)
-    return value
-
 
 def _floats(values, name, shape=None):
     """``values`` (checked one by one) as a float array of ``shape``; an entry that is an
@@ -224,7 +218,7 @@ def _floats(values, name, shape=None):
     except TypeError:
         for k, entry in enumerate(values):
             where = k if shape is None else ",".join(map(str, np.unravel_index(k, shape)))
-            number(entry, f"{name}[{where}]")
+            scalar(entry, f"{name}[{where}]", NUMBERS)
         raise
     return array if shape is None else array.reshape(shape)
 
@@ -345,7 +339,7 @@ def per_joint(value, n, name):
     if isinstance(value, (list, tuple, sp.MatrixBase)) or (isinstance(value, np.ndarray)
                                                             and value.ndim):
         return vector(value, n, name, NUMBERS, "one per joint")
-    return float(number(value, name))
+    return float(scalar(value, name, NUMBERS))
 
 
 def _shape_text(shape):
@@ -356,9 +350,10 @@ def _shape_text(shape):
     return "x".join(str(s) for s in shape)
 
 
-def matrix(value, shape, name, scalars=None):
+def matrix(value, shape, name, scalars=None, what=None):
     """``value`` checked to be a matrix of ``shape``; returned as sp.Matrix or float array.
-    A dimension given as None may be any size (``(None, 2)``: N rows of two).
+    A dimension given as None may be any size (``(None, 2)``: N rows of two); ``what`` says
+    what the matrix is, for the message (default: its shape, ``"Nx2 matrix"``).
 
     >>> matrix(np.eye(2), (3, 3), "R")
     Traceback (most recent call last):
@@ -374,20 +369,21 @@ def matrix(value, shape, name, scalars=None):
     if array is not None and array.ndim == len(shape) and all(
             s is None or s == g for s, g in zip(shape, array.shape, strict=True)):
         return array
-    wanted = "x".join(str(s) if s is not None else "Nn"[k] for k, s in enumerate(shape))
+    wanted = what or "x".join(str(s) if s is not None else "Nn"[k]
+                              for k, s in enumerate(shape)) + " matrix"
     if isinstance(value, (str, bytes)) or value is None or callable(value):
-        raise TypeError(f"{name} must be a {wanted} matrix; got {shown(value)}")
+        raise TypeError(f"{name} must be a {wanted}; got {shown(value)}")
     if isinstance(value, sp.MatrixBase):
         got, values = value.shape, list(value)
     else:
         try:
             array = np.asarray(value, dtype=object)
         except Exception as exc:
-            raise ValueError(f"{name} must be a {wanted} matrix") from exc
+            raise ValueError(f"{name} must be a {wanted}") from exc
         got, values = array.shape, list(array.flat)
     if len(got) != len(shape) or any(s is not None and s != g
                                      for s, g in zip(shape, got, strict=True)):
-        raise ValueError(f"{name} must be a {wanted} matrix; got {_shape_text(got)}")
+        raise ValueError(f"{name} must be a {wanted}; got {_shape_text(got)}")
     columns = got[1]
     values = [scalar(entry, f"{name}[{k // columns},{k % columns}]")
               for k, entry in enumerate(values)]
@@ -640,12 +636,13 @@ def positive(value, name, unit):
     return value
 
 
-def values(value, name):
+def values(value, name, scalars=None):
     """``value`` checked to be a number, a sympy expression or an array of numbers of any
     shape (a list or a sympy matrix is made an array): each entry real and finite, never a
     bool or a string.
     Arrays of numbers come back as float arrays, one number as itself (``scalar``); an
-    array that holds expressions comes back as an object array.
+    array that holds expressions comes back as an object array. With ``scalars=NUMBERS``
+    numbers only, not expressions in symbols: a float array (0-D for one number).
 
     >>> values([0.0, 1.5], "t")
     array([0. , 1.5])
@@ -653,7 +650,16 @@ def values(value, name):
     Traceback (most recent call last):
     ...
     ValueError: t[1] must be a finite real number; got inf
+    >>> values([0.5, sp.Symbol('v')], "velocities", NUMBERS)
+    Traceback (most recent call last):
+    ...
+    TypeError: velocities[1] must be a number here (...), not an expression in symbols; got v
     """
+    if scalars is NUMBERS:
+        checked = np.asarray(values(value, name))
+        if not checked.ndim:
+            return np.asarray(float(scalar(checked.item(), name, NUMBERS)))
+        return _floats(list(checked.flat), name, checked.shape)
     value = unmasked(value, name)
     if isinstance(value, sp.MatrixBase):                 # a sympy matrix: its entries
         value = np.array(value.tolist(), dtype=object)
@@ -679,6 +685,38 @@ def values(value, name):
     return np.array(entries, dtype=float).reshape(array.shape)
 
 
+def array(value, name, ndim):
+    """``value`` checked to be an array of numbers of ``ndim`` dimensions, not empty, all
+    finite; returned as a float array (one vectorised test for the large arrays of
+    identification: measured torques, stacked regressors, sample times).
+
+    >>> array([[1.0, 2.0]], "W", 1)
+    Traceback (most recent call last):
+    ...
+    ValueError: W must be a 1-D array; got shape (1, 2)
+    """
+    value = unmasked(value, name)
+    if isinstance(value, (str, bytes)) or value is None or callable(value):
+        raise TypeError(f"{name} must be an array of numbers; got {shown(value)}")
+    try:
+        found = np.asarray(value)
+    except ValueError:
+        raise TypeError(f"{name} must be an array of numbers; got a ragged "
+                        f"{type(value).__name__}") from None
+    if found.dtype.kind not in "fiu":           # bools, complex, symbols: named entry by entry
+        found = values(value, name)
+        for k, entry in enumerate(np.ravel(found)):
+            scalar(entry, f"{name}[{k}]", NUMBERS)
+    found = np.asarray(found, dtype=float)
+    if found.ndim != ndim:
+        raise ValueError(f"{name} must be a {ndim}-D array; got shape {found.shape}")
+    if 0 in found.shape:
+        raise ValueError(f"{name} must not be empty; got shape {found.shape}")
+    if not np.all(np.isfinite(found)):
+        raise ValueError(f"{name} must hold finite numbers; got nan or inf")
+    return found
+
+
 def together(**arrays):
     """The values of ``arrays`` (name -> value) as given, checked to go together entry by
     entry: each one number, or the same number of entries (one per joint), as numpy
@@ -700,20 +738,6 @@ def together(**arrays):
                          f"entry per joint); got {got}") from None
     return tuple(arrays.values())
 
-
-def numeric_values(value, name):
-    """``value`` (``values``: a number or an array of any shape) checked to hold numbers,
-    not expressions in symbols: a float array (0-D for one number).
-
-    >>> numeric_values([0.5, sp.Symbol('v')], "velocities")
-    Traceback (most recent call last):
-    ...
-    TypeError: velocities[1] must be a number here (...), not an expression in symbols; got v
-    """
-    checked = np.asarray(values(value, name))
-    if not checked.ndim:
-        return np.asarray(float(number(checked.item(), name)))
-    return _floats(list(checked.flat), name, checked.shape)
 
 
 def within(value, name, low, high, unit, hint=""):

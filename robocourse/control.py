@@ -84,7 +84,7 @@ def computed_torque(robot, trajectory, Kp, Kv, model=None, friction=None):
     def torque(t, q, qd):
         q, qd = (check.vector(value, robot.n, name, B.NUMBERS, "one per joint")
                  for name, value in (("q", q), ("qd", qd)))
-        q_des, qd_des, qdd_des = trajectory.at(check.number(t, "t"))
+        q_des, qd_des, qdd_des = trajectory.at(check.scalar(t, "t", B.NUMBERS))
         e, e_dot = q_des - q, qd_des - qd
         with np.errstate(over="ignore", invalid="ignore"):
             tau = M(q) @ (qdd_des + Kv * e_dot + Kp * e) + c(q, qd) + G(q) + friction_torque(qd)

@@ -107,16 +107,16 @@ class FourierTrajectory:
     base_frequency: float
 
     def __post_init__(self):
-        a, b = _array(self.a, "a", 2), _array(self.b, "b", 2)
+        a, b = check.array(self.a, "a", 2), check.array(self.b, "b", 2)
         if a.shape != b.shape:
             raise ValueError(f"a and b must be (n, H) arrays of the same shape; got "
                              f"{np.shape(self.a)} and {np.shape(self.b)}")
         object.__setattr__(self, "a", a)
         object.__setattr__(self, "b", b)
         object.__setattr__(self, "q0", check.vector(self.q0, a.shape[0], "q0", scalars=B.NUMBERS))
+        base_frequency = check.scalar(self.base_frequency, "base_frequency", B.NUMBERS)
         object.__setattr__(self, "base_frequency",
-                           float(check.positive(check.number(self.base_frequency, "base_frequency"),
-                                                "base_frequency", "rad/s")))
+                           float(check.positive(base_frequency, "base_frequency", "rad/s")))
 
     @property
     def period(self):
@@ -131,7 +131,7 @@ class FourierTrajectory:
 
     def at(self, t):
         """``(q, q̇, q̈)`` at the times ``t`` (s), each an array (len(t), n)."""
-        t = _array(t, "t", 1)
+        t = check.array(t, "t", 1)
         w = self.base_frequency * np.arange(1, self.a.shape[1] + 1)       # l ω_f
         s, c = np.sin(np.outer(t, w)), np.cos(np.outer(t, w))            # (N, H)
         q = self.q0 + (s / w) @ self.a.T - (c / w) @ self.b.T
@@ -211,7 +211,7 @@ def optimise_excitation(model, trajectory, times, *, iterations=300, seed=0):
     seed = check.count(seed, "seed", 0)
     n, harmonics = trajectory.a.shape
     settings = (n, harmonics, trajectory.amplitude, trajectory.q0, trajectory.base_frequency)
-    times = _array(times, "times", 1)
+    times = check.array(times, "times", 1)
     history = [_condition(model.stacked(trajectory, times))]
 
     def cost(coefficients):
@@ -266,7 +266,7 @@ class BaseRegressor:
     def stacked(self, trajectory, times):
         """``W``: ``Y_b`` along ``trajectory`` at ``times``, joint 1's rows first."""
         trajectory = check.instance(trajectory, FourierTrajectory, "trajectory")
-        Y = self.at(*trajectory.at(_array(times, "times", 1)))
+        Y = self.at(*trajectory.at(check.array(times, "times", 1)))
         return np.transpose(Y, (1, 0, 2)).reshape(-1, Y.shape[2])
 
 
@@ -286,7 +286,7 @@ def measured_torques(robot, trajectory, times, *, noise=0.0, friction=None, seed
     """
     robot = check.robot(robot, dynamics=True)
     trajectory = check.instance(trajectory, FourierTrajectory, "trajectory")
-    q, qd, qdd = trajectory.at(_array(times, "times", 1))
+    q, qd, qdd = trajectory.at(check.array(times, "times", 1))
     tau = _compiled(robot).inverse_dynamics.many(q, qd, qdd)
     if friction is not None:
         tau = tau + Friction(*check.friction_pair(friction, robot.n)).torque(qd)
@@ -318,30 +318,6 @@ class Estimate:
         return 100 * self.standard_deviations / np.abs(self.values)
 
 
-def _array(value, name, ndim):
-    """``value`` as a float array of ``ndim`` dimensions, all finite (a fast gate for the
-    large arrays of identification; the message names ``name``)."""
-    value = check.unmasked(value, name)
-    if isinstance(value, (str, bytes)) or value is None or callable(value):
-        raise TypeError(f"{name} must be an array of numbers; got {check.shown(value)}")
-    try:
-        array = np.asarray(value)
-    except ValueError:
-        raise TypeError(f"{name} must be an array of numbers; got a ragged "
-                        f"{type(value).__name__}") from None
-    if array.dtype.kind not in "fiu":           # bools, complex, symbols: named entry by entry
-        array = check.values(value, name)
-        for k, entry in enumerate(np.ravel(array)):
-            check.number(entry, f"{name}[{k}]")
-    array = np.asarray(array, dtype=float)
-    if array.ndim != ndim:
-        raise ValueError(f"{name} must be a {ndim}-D array; got shape {array.shape}")
-    if 0 in array.shape:
-        raise ValueError(f"{name} must not be empty; got shape {array.shape}")
-    if not np.all(np.isfinite(array)):
-        raise ValueError(f"{name} must hold finite numbers; got nan or inf")
-    return array
-
 
 def condition_number(W):
     """``cond(W) = s_max / s_min``, the ratio of the largest to the smallest singular value.
@@ -352,7 +328,7 @@ def condition_number(W):
     >>> condition_number(np.diag([10.0, 1.0, 0.5]))
     20.0
     """
-    W = _array(W, "W", 2)
+    W = check.array(W, "W", 2)
     s = np.linalg.svd(W, compute_uv=False)
     if s[0] == 0:
         raise ValueError(f"W must not be all zeros (shape {W.shape}): its condition number "
@@ -389,7 +365,7 @@ def least_squares(W, y, joints, *, weighted=False):
     >>> estimate.values.round(4).tolist(), estimate.joint_noise.round(4).tolist()
     ([2.0192, 2.9827], [0.1014, 0.0778])
     """
-    W, y = _array(W, "W", 2), _array(y, "y", 1)
+    W, y = check.array(W, "W", 2), check.array(y, "y", 1)
     weighted = check.flag(weighted, "weighted")
     if len(y) != len(W):
         raise ValueError(f"y must have one entry per row of W ({len(W)}); got {len(y)}")
@@ -427,7 +403,8 @@ def prediction_error(predicted, measured):
     >>> prediction_error([[1.0, 2.0], [-1.0, -2.0]], [[1.0, 2.2], [-1.0, -1.8]]).round(6).tolist()
     [0.0, 9.950372]
     """
-    predicted, measured = _array(predicted, "predicted", 2), _array(measured, "measured", 2)
+    predicted = check.array(predicted, "predicted", 2)
+    measured = check.array(measured, "measured", 2)
     if measured.shape != predicted.shape:
         raise ValueError(f"measured must have the shape of predicted {predicted.shape}; got "
                          f"{measured.shape}")

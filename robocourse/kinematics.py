@@ -208,18 +208,8 @@ def rotate_jacobian(J, R):
     """
     scalars = B.scalars_of(J, R)
     R = check.rotation_matrix(R, "R", scalars)
-    J = _as_jacobian(J, scalars)
+    J = check.matrix(J, (6, None), "J", scalars, what="6 x n Jacobian (rows [v; ω])")
     return scalars.stack(R @ J[:3, :], R @ J[3:, :])
-
-
-def _as_jacobian(J, scalars):
-    """Check that ``J`` is a 6 x n matrix of numbers or expressions; return it."""
-    if isinstance(J, (str, bytes)) or J is None:
-        raise TypeError(f"J must be a 6 x n Jacobian; got {J!r}")
-    shape = J.shape if isinstance(J, sp.MatrixBase) else np.shape(np.asarray(J, dtype=object))
-    if len(shape) != 2 or shape[0] != 6:
-        raise ValueError(f"J must be a 6 x n Jacobian (rows [v; ω]); got shape {shape}")
-    return check.matrix(J, shape, "J", scalars)
 
 
 @check.finite_result

@@ -187,13 +187,15 @@ def _state_rate(robot, y, tau):
 def _solver_options(duration, samples, method, rtol, atol, time_limit):
     """The integration's own arguments checked: a numeric duration > 0, the number of
     samples, the method, the tolerances and the time limit."""
-    duration = check.positive(check.number(duration, "duration"), "duration", "s")
-    check.positive(check.number(time_limit, "time_limit"), "time_limit", "s of computing")
+    duration = check.positive(check.scalar(duration, "duration", B.NUMBERS), "duration", "s")
+    check.positive(check.scalar(time_limit, "time_limit", B.NUMBERS), "time_limit",
+                   "s of computing")
     if samples is not None:
         check.count(samples, "samples", 2, check.MAX_EVALUATIONS)
     check.choice(method, "method", _METHODS)
-    check.tolerance(check.positive(check.number(rtol, "rtol"), "rtol", "relative"), "rtol")
-    check.positive(check.number(atol, "atol"), "atol", "in the units of q and qd")
+    check.tolerance(check.positive(check.scalar(rtol, "rtol", B.NUMBERS), "rtol", "relative"),
+                    "rtol")
+    check.positive(check.scalar(atol, "atol", B.NUMBERS), "atol", "in the units of q and qd")
     return duration
 
 

@@ -187,7 +187,7 @@ class JointTrajectory:
         if B.is_symbolic(t):
             raise TypeError(f"t must be a time or an array of times in seconds (numbers; "
                             f"cubic(...) takes symbols); got {t!r}")
-        t = check.numeric_values(t, "t")[..., None]   # times down, joints across
+        t = check.values(t, "t", B.NUMBERS)[..., None]   # times down, joints across
         moving = (t >= 0) & (t <= self.durations)
         coefficients = _coefficients(self.q0, self.qf, self.durations)
         q, qd, qdd = _cubic(coefficients, np.clip(t, 0, self.durations))
@@ -202,7 +202,7 @@ def synchronised(q0, qf, duration):
     >>> path.at(1.0)[0], path.at(2.0)[1]           # halfway; at rest at the end
     (array([ 0.5, -1. ]), array([0., 0.]))
     """
-    duration = check.positive(check.number(duration, "duration"), "duration", "s")
+    duration = check.positive(check.scalar(duration, "duration", B.NUMBERS), "duration", "s")
     q0 = check.vector(q0, None, "q0", B.NUMBERS)
     qf = check.vector(qf, len(q0), "qf", B.NUMBERS, "one per entry of q0")
     _long_enough(duration, qf - q0, 3, "duration")
@@ -219,8 +219,8 @@ def unsynchronised(q0, qf, max_velocity):
     """
     q0 = check.vector(q0, None, "q0", B.NUMBERS)
     qf = check.vector(qf, len(q0), "qf", B.NUMBERS, "one per entry of q0")
-    max_velocity = check.positive(check.number(max_velocity, "max_velocity"), "max_velocity",
-                                  "rad/s")
+    max_velocity = check.positive(check.scalar(max_velocity, "max_velocity", B.NUMBERS),
+                                  "max_velocity", "rad/s")
     durations = [cubic_duration(a, b, max_velocity) for a, b in zip(q0, qf, strict=True)]
     if max(durations) == 0:
         raise ValueError("qf must differ from q0 in at least one joint: nothing moves")
@@ -517,7 +517,7 @@ class ViaPointPath:
         if B.is_symbolic(t):
             raise TypeError(f"t must be a time or an array of times in seconds (numbers); "
                             f"got {t!r}")
-        t = check.numeric_values(t, "t")
+        t = check.values(t, "t", B.NUMBERS)
         self._outside_at_rest(t)
         inside = (t >= self.times[0]) & (t <= self.times[-1])
         clipped = np.clip(t, self.times[0], self.times[-1])
@@ -581,7 +581,7 @@ def via_point_cubics(times, positions, velocities="heuristic"):
     if B.is_symbolic(positions):
         raise TypeError("positions must be numbers (via_point_cubics plans numerically); "
                         f"got {check.shown(positions)}")
-    positions = check.numeric_values(positions, "positions")
+    positions = check.values(positions, "positions", B.NUMBERS)
     if positions.ndim not in (1, 2) or len(positions) != len(times):
         raise ValueError(f"positions must hold one row per time ({len(times)} rows, one "
                          f"column per joint); got shape {positions.shape}")
@@ -595,7 +595,7 @@ def via_point_cubics(times, positions, velocities="heuristic"):
         v = (_heuristic_velocities(slopes) if rule == "heuristic"
              else _continuous_acceleration_velocities(h, change))
     else:
-        v = check.numeric_values(velocities, "velocities")
+        v = check.values(velocities, "velocities", B.NUMBERS)
         if v.shape != positions.shape:
             raise ValueError(f"velocities must be 'heuristic', 'continuous acceleration' or "
                              f"one per position, shape {positions.shape}; got shape {v.shape}")

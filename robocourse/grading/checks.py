@@ -23,6 +23,7 @@ import contextlib
 import numpy as np
 import sympy as sp
 
+from robocourse import _backend as B
 from robocourse import _checks as check
 from robocourse import equivalence
 from robocourse.grading.vocabulary import Vocabulary, read_answer
@@ -97,7 +98,7 @@ def same(answer, other, atol=1e-6):
     (True, False)
     """
     check.values(other, "other")
-    check.nonnegative(check.number(atol, "atol"), "atol", "absolute")
+    check.nonnegative(check.scalar(atol, "atol", B.NUMBERS), "atol", "absolute")
     try:
         if isinstance(other, (sp.Basic, sp.MatrixBase)):
             check_expression(answer, other)
@@ -399,8 +400,9 @@ def check_number(answer, expected, name="your answer", rtol=1e-6, atol=1e-9, uni
     """
     _instructor_arguments(name, mistakes)
     check.text(unit, "unit")
-    check.nonnegative(check.number(rtol, "rtol"), "rtol", "relative")
-    check.nonnegative(check.number(atol, "atol"), "atol", unit or "absolute, in the answer's unit")
+    check.nonnegative(check.scalar(rtol, "rtol", B.NUMBERS), "rtol", "relative")
+    check.nonnegative(check.scalar(atol, "atol", B.NUMBERS), "atol",
+                      unit or "absolute, in the answer's unit")
     wanted = check.values(expected, "expected")
     try:
         wanted = np.asarray(wanted, dtype=float)

@@ -55,8 +55,9 @@ def frame_rotation(roll=0.0, pitch=0.0, yaw=0.0):
     >>> frame_rotation(yaw=90).round(12) @ [1, 0, 0]
     array([0., 1., 0.])
     """
-    return roll_pitch_yaw(*np.radians([check.number(roll, "roll"), check.number(pitch, "pitch"),
-                                       check.number(yaw, "yaw")]))
+    angles = [check.scalar(value, name, B.NUMBERS)
+              for value, name in ((roll, "roll"), (pitch, "pitch"), (yaw, "yaw"))]
+    return roll_pitch_yaw(*np.radians(angles))
 
 
 @functools.lru_cache(maxsize=1)
@@ -99,9 +100,9 @@ def box_tensor(w, l, h, position=(0.0, 0.0, 0.0), R=None, mass=1.0):
     >>> t.moments_A.round(12)                               # 12 (1/6, 11/12, 11/12)
     array([ 2., 11., 11.])
     """
-    w, l, h = (check.positive(check.number(value, name), name, "m")
+    w, l, h = (check.positive(check.scalar(value, name, B.NUMBERS), name, "m")
                for name, value in (("w", w), ("l", l), ("h", h)))
-    mass = check.positive(check.number(mass, "mass"), "mass", "kg")
+    mass = check.positive(check.scalar(mass, "mass", B.NUMBERS), "mass", "kg")
     R = np.eye(3) if R is None else as_rotation(check.matrix(R, (3, 3), "R", B.NUMBERS))
     position = check.vector(position, 3, "position", B.NUMBERS, "x, y, z in {0}")
     I_c = centre_tensor_function()(mass, w, l, h)

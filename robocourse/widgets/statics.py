@@ -29,6 +29,7 @@ import numpy as np
 from matplotlib.figure import Figure
 from matplotlib.patches import FancyArrowPatch
 
+from robocourse import _backend as B
 from robocourse import _checks as check
 from robocourse.frames import rotation
 from robocourse.kinematics import forward_kinematics
@@ -77,8 +78,9 @@ def tip_load(robot, q1, q2, fx, fy):
     array([-4.,  2.,  0.])
     """
     robot = planar_2r_arm(robot)
-    q = np.array([check.number(q1, "q1"), check.number(q2, "q2")])
-    force_tool = np.array([check.number(fx, "fx"), check.number(fy, "fy"), 0.0])
+    q = np.array([check.scalar(q1, "q1", B.NUMBERS), check.scalar(q2, "q2", B.NUMBERS)])
+    force_tool = np.array([check.scalar(fx, "fx", B.NUMBERS), check.scalar(fy, "fy", B.NUMBERS),
+                           0.0])
     T = forward_kinematics(robot, q)
     statics = static_forces_by_propagation(robot, q, [*force_tool, 0.0, 0.0, 0.0], frame="tool")
     return TipLoad(q, force_tool, rotation(T) @ force_tool, np.array(T[:2, 3]),
