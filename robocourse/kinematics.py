@@ -52,11 +52,13 @@ def link_frames(robot, q):
     array([2., 0.])
     """
     scalars, q = check.joint_inputs(robot, q=q)
-    return _frames(robot, q, scalars)
+    return link_frames_unchecked(robot, q, scalars)
 
 
-def _frames(robot, q, scalars):
-    """``link_frames`` for a joint vector already checked by the gate."""
+def link_frames_unchecked(robot, q, scalars):
+    """``link_frames`` for a joint vector ``q`` already checked by the gate, of the kind
+    ``scalars``: the kernel of ``link_frames``, for library code (``lagrange``,
+    ``newton_euler``, ``statics``), whose messages then name what the user passed."""
     T = scalars.identity(4)
     frames = []
     for link, q_i in zip(robot.links, q, strict=True):
@@ -77,7 +79,8 @@ def forward_kinematics(robot, q):
     [l1*cos(theta1) + l2*cos(theta1 + theta2)],
     [l1*sin(theta1) + l2*sin(theta1 + theta2)]])
     """
-    return link_frames(robot, q)[-1]
+    scalars, q = check.joint_inputs(robot, q=q)
+    return link_frames_unchecked(robot, q, scalars)[-1]
 
 
 @check.finite_result
@@ -101,16 +104,17 @@ def jacobian_by_cross_products(robot, q, link=None, point=(0, 0, 0)):
     scalars, q = check.joint_inputs(robot, also=(point,), q=q)
     link = check.link_number(link, robot.n, none="the tool frame")
     point = check.vector(point, 3, "point", scalars, "x, y, z")
-    return _cross_products(robot, q, link, point, "base", scalars)
+    return jacobian_unchecked(robot, q, link, point, "base", scalars)
 
 
-def _cross_products(robot, q, link, point, frame, scalars):
+def jacobian_unchecked(robot, q, link, point, frame, scalars):
     """The columns ``[R_j (Z × j_p); R_j Z]`` (prismatic: ``[R_j Z; 0]``) for checked inputs,
     ``R_j`` the rotation from {j} into {0} (``frame="base"``) or into the frame of the
-    point's link (``"tool"``: the tool frame for the tool point)."""
+    point's link (``"tool"``: the tool frame for the tool point): the kernel of
+    ``jacobian`` and ``jacobian_by_cross_products``, for library code."""
     last = robot.n if link is None else link
     inward = scalars.convert(robot.tool) if link is None else scalars.identity(4)
-    base = _frames(robot, q, scalars) if frame == "base" else None
+    base = link_frames_unchecked(robot, q, scalars) if frame == "base" else None
     columns = [[0] * 6 for _ in range(robot.n)]                 # joints past the point: 0
     for j in range(last, 0, -1):                                # inward is j_T_(point's frame)
         p = rotation(inward) @ point + translation(inward)      # the point in {j}
@@ -227,7 +231,7 @@ def jacobian(robot, q, frame="base"):
     """
     scalars, q = check.joint_inputs(robot, q=q)
     frame = check.choice(frame, "frame", check.FRAMES)
-    return _cross_products(robot, q, None, scalars.zeros(3), frame, scalars)
+    return jacobian_unchecked(robot, q, None, scalars.zeros(3), frame, scalars)
 
 
 @check.finite_result
@@ -267,8 +271,8 @@ def jacobian_derivative(robot, q, qd, frame="base"):
     """
     scalars, q, qd = check.joint_inputs(robot, q=q, qd=qd)
     frame = check.choice(frame, "frame", check.FRAMES)
-    frames = _frames(robot, q, scalars)
-    J = _cross_products(robot, q, None, scalars.zeros(3), "base", scalars)
+    frames = link_frames_unchecked(robot, q, scalars)
+    J = jacobian_unchecked(robot, q, None, scalars.zeros(3), "base", scalars)
     p = translation(frames[-1])
     omega, omegas = scalars.zeros(3), []
     for j, link in enumerate(robot.links):                      # ω_j of every link, in {0}

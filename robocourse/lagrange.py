@@ -47,7 +47,7 @@ from robocourse.closed_form import joint_polynomials
 from robocourse.frames import rotation_unchecked as rotation
 from robocourse.frames import skew_unchecked as skew
 from robocourse.frames import translation_unchecked as translation
-from robocourse.kinematics import jacobian_by_cross_products, jacobian_by_propagation, link_frames
+from robocourse.kinematics import jacobian_by_propagation, jacobian_unchecked, link_frames_unchecked
 from robocourse.robot import joint_symbols
 from robocourse.statics import joint_torques_by_jacobian
 
@@ -64,10 +64,10 @@ class _LinkMotion:
 
 def _link_motions(robot, q, scalars):
     """``_LinkMotion`` of links 1..n at ``q`` (a joint vector checked by the gate)."""
-    frames = link_frames(robot, q)
+    frames = link_frames_unchecked(robot, q, scalars)
     motions = []
     for i, link in enumerate(robot.links, start=1):
-        J = jacobian_by_cross_products(robot, q, link=i, point=scalars.convert(link.r_c))
+        J = jacobian_unchecked(robot, q, i, scalars.convert(link.r_c), "base", scalars)
         R = rotation(frames[i - 1])
         motions.append(_LinkMotion(mass=link.mass, Jv=J[:3, :], Jw=J[3:, :],
                                    inertia=R @ scalars.convert(link.I_c) @ R.T))
@@ -118,7 +118,7 @@ def potential_energy(robot, q, link=None):
     g*l1*m1*sin(theta1)
     """
     scalars, q = check.joint_inputs(robot, dynamics=True, q=q)
-    frames = link_frames(robot, q)
+    frames = link_frames_unchecked(robot, q, scalars)
     g = scalars.convert(robot.gravity)
     energy = 0
     for i in _links(robot, link):

@@ -55,7 +55,7 @@ from robocourse.frames import rotation_unchecked as rotation
 from robocourse.frames import skew_unchecked as skew
 from robocourse.frames import translation_unchecked as translation
 from robocourse.inertia import check_inertia
-from robocourse.kinematics import jacobian_by_cross_products, link_frames
+from robocourse.kinematics import jacobian_unchecked, link_frames_unchecked
 from robocourse.statics import joint_torques_by_jacobian, tool_wrench
 
 
@@ -476,11 +476,11 @@ def torque_parts(robot, q, qd, qdd, *, wrench=None, frame="base", gravity=None):
     check.choice(frame, "frame", check.FRAMES)
     g = check.gravity(gravity, robot, scalars)
     result = newton_euler(robot, q, qd, qdd, gravity=gravity)
-    frames = link_frames(robot, q)
+    frames = link_frames_unchecked(robot, q, scalars)
     weight, newton, euler, gyroscopic = (scalars.zeros(robot.n) for _ in range(4))
     for i, link in enumerate(robot.links, start=1):
         trace, R = result.link(i), rotation(frames[i - 1])                  # 0_R_i
-        J = jacobian_by_cross_products(robot, q, link=i, point=link.r_c)
+        J = jacobian_unchecked(robot, q, i, scalars.convert(link.r_c), "base", scalars)
         Jv, Jw = J[:3, :].T, J[3:, :].T
         I_c = scalars.convert(link.I_c)
         weight = weight - Jv @ (link.mass * g)

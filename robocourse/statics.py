@@ -29,7 +29,7 @@ from robocourse import _checks as check
 from robocourse.frames import rotation_unchecked as rotation
 from robocourse.frames import skew_unchecked as skew
 from robocourse.frames import translation_unchecked as translation
-from robocourse.kinematics import forward_kinematics, jacobian
+from robocourse.kinematics import jacobian, link_frames_unchecked
 
 
 @dataclass(frozen=True)
@@ -70,7 +70,7 @@ def tool_wrench(robot, q, wrench, frame="base"):
     wrench = check.wrench(wrench, scalars)
     if check.choice(frame, "frame", check.FRAMES) == "tool":
         return wrench
-    R = rotation(forward_kinematics(robot, q)).T                     # tool_R_0
+    R = rotation(link_frames_unchecked(robot, q, scalars)[-1]).T      # tool_R_0
     f, n = scalars.halves(wrench)
     return scalars.vector([*(R @ f), *(R @ n)])
 

@@ -117,6 +117,7 @@ _SIMULATES = "simulates: an overflow is diagnosed with its time and term (simula
 NOT_GUARDED = {
     **dict.fromkeys(["frames.cross_unchecked", "frames.skew_unchecked",
                      "frames.rotation_unchecked", "frames.translation_unchecked",
+                     "kinematics.link_frames_unchecked", "kinematics.jacobian_unchecked",
                      "newton_euler.link_transforms", "newton_euler.outward_recursion",
                      "newton_euler.inward_recursion", "newton_euler.christoffel_columns",
                      "lagrange_euler.pseudo_inertia_of", "closed_form.joint_polynomials",

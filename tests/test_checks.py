@@ -107,7 +107,8 @@ def test_a_matrix_has_the_right_shape_and_only_numbers():
 # Kernels: public names of a lower layer for the modules above it, which call them with a
 # robot their own gate has checked (tests/test_layers.py: no private name crosses modules).
 KERNELS = {"newton_euler.link_transforms", "newton_euler.outward_recursion",
-           "newton_euler.inward_recursion"}
+           "newton_euler.inward_recursion", "kinematics.link_frames_unchecked",
+           "kinematics.jacobian_unchecked"}
 
 
 def _public_callables_taking_a_robot():
