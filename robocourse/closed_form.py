@@ -32,7 +32,7 @@ one more angle of the ring, its sine and cosine ``s_α, c_α`` reduced like thos
 joint angle (``s_α² + c_α² = 1``); their values go in at the end (``√3/2`` exactly
 for 30° on a symbolic arm, a float on a numeric one). Numbers come out as floats for
 a numeric arm, exact for a symbolic one. ``lagrange.lagrange_equations`` uses the
-same polynomials (``joint_polynomials``) to differentiate the energies.
+same polynomials (``joint_polynomials_unchecked``) to differentiate the energies.
 ``ClosedForm`` evaluates the five verbs of every dynamics route (see ``newton_euler``);
 ``ClosedForm.numeric_functions`` turns the result into compiled code (``codegen``).
 """
@@ -309,7 +309,7 @@ def _link_values(link):
     return [link.a, link.d, link.mass, *sp.Matrix(link.r_c), *sp.Matrix(link.I_c)]
 
 
-def joint_polynomials(robot):
+def joint_polynomials_unchecked(robot):
     """``(arm, polynomials)``, unchecked kernel of ``closed_form`` and
     ``lagrange.lagrange_equations``: ``robot`` made exact (``exact_arm``, its angles that are
     not multiples of 90° set apart, ``_angles_apart``) and the ``_JointPolynomials`` of
@@ -337,7 +337,7 @@ def closed_form(robot):
     >>> form.G[1]
     g*l2*m2*cos(theta1 + theta2)
     """
-    arm, poly = joint_polynomials(robot)
+    arm, poly = joint_polynomials_unchecked(robot)
     q, qd, qdd = joint_symbols(arm)
     M = newton_euler.mass_matrix(arm, q)
     G = newton_euler.gravity_load(arm, q)

@@ -71,7 +71,7 @@ from robocourse.component_recursion import (
     mul,
     sub,
 )
-from robocourse.newton_euler import christoffel_columns
+from robocourse.newton_euler import christoffel_columns_unchecked
 from robocourse.robot import joint_of, joint_symbols
 
 _C_FLAGS = ("-O2", "-shared", "-fPIC", "-fno-semantic-interposition", "-fno-math-errno")
@@ -842,7 +842,7 @@ class _Dynamics:
         def velocity_product_at(rates):
             prefix = "C" + "".join(str(k + 1) for k in range(n) if rates[k]) + "_"
             return sp.Matrix(self.torques(rates, rest, False, prefix))
-        gamma = christoffel_columns(n, velocity_product_at)
+        gamma = christoffel_columns_unchecked(n, velocity_product_at)
         return sp.Matrix(n, n, lambda i, j: sum(gamma[min(j, k), max(j, k)][i] * self.qd[k]
                                                 for k in range(n)))
 

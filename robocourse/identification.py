@@ -47,7 +47,7 @@ from robocourse.base_parameters import BaseParameters
 from robocourse.codegen import CompiledDynamics, NumericFunction
 from robocourse.friction import Friction
 from robocourse.inertia import Box, inertia_by_integration
-from robocourse.lagrange_euler import pseudo_inertia_of
+from robocourse.lagrange_euler import pseudo_inertia_unchecked
 from robocourse.parameters import (
     PER_LINK,
     centre_of_mass_parameters,
@@ -422,7 +422,7 @@ def prediction_error(predicted, measured):
 def pseudo_inertia(link_parameters):
     """The 4 x 4 pseudo-inertia matrix ``P = ∫ [r; 1] [r; 1]ᵀ dm`` about the link origin,
     from the ten standard parameters: ``[[½ tr(J) I3 − J, MS], [MSᵀ, M]]``
-    (``lagrange_euler.pseudo_inertia_of``; ``lagrange_euler.pseudo_inertia`` of a link).
+    (``lagrange_euler.pseudo_inertia_unchecked``; ``lagrange_euler.pseudo_inertia`` of a link).
 
     Linear in the parameters; a link is a rigid body exactly when P is positive
     semi-definite with M > 0 (its Schur complement is ``½ tr(C_I) I3 − C_I``, the
@@ -437,7 +437,7 @@ def pseudo_inertia(link_parameters):
     """
     values = check.vector(link_parameters, PER_LINK, "link_parameters", scalars=B.NUMBERS,
                           entries="XX, XY, XZ, YY, YZ, ZZ, MX, MY, MZ, M")
-    return pseudo_inertia_of(inertia_tensor(values), values[6:9], values[9], B.NUMBERS)
+    return pseudo_inertia_unchecked(inertia_tensor(values), values[6:9], values[9], B.NUMBERS)
 
 
 def physical_consistency(base, pi_b, reference):

@@ -43,7 +43,7 @@ import sympy as sp
 
 from robocourse import _backend as B
 from robocourse import _checks as check
-from robocourse.closed_form import joint_polynomials
+from robocourse.closed_form import joint_polynomials_unchecked
 from robocourse.frames import rotation_unchecked as rotation
 from robocourse.frames import skew_unchecked as skew
 from robocourse.frames import translation_unchecked as translation
@@ -179,7 +179,7 @@ def lagrange_equations(robot):
 
     The energies are written as polynomials in the sines and cosines of the joint
     angles, the rates and the parameters — the exact arm and the reduction modulo
-    ``s² + c² = 1`` of ``closed_form`` (``closed_form.joint_polynomials``) — and
+    ``s² + c² = 1`` of ``closed_form`` (``closed_form.joint_polynomials_unchecked``) — and
     differentiated there: ``∂/∂θ = c ∂/∂s − s ∂/∂c``, the time derivative by the chain
     rule (``time_derivative``). Each torque comes out reduced, as ``closed_form`` writes
     it: a sum over the joint-rate products, each coefficient in the sines and cosines of
@@ -193,7 +193,7 @@ def lagrange_equations(robot):
     >>> lagrange_equations(rp_arm())[1]
     -d2*m2*thetadot1**2 + dddot2*m2 + g*m2*sin(theta1)
     """
-    arm, poly = joint_polynomials(robot)
+    arm, poly = joint_polynomials_unchecked(robot)
     q, qd, qdd = joint_symbols(arm)
     lagrangian = poly.of(kinetic_energy(arm, q, qd)) - poly.of(potential_energy(arm, q))
     rates, accelerations = ([poly.trig.generators[x] for x in v] for v in (qd, qdd))

@@ -87,10 +87,10 @@ def _pseudo_inertia(link, scalars):
     """The pseudo-inertia of a checked link with its mass properties, in the kind ``scalars``."""
     m, r_c = link.mass, scalars.convert(link.r_c)
     J = scalars.convert(parallel_axis_unchecked(link.I_c, m, link.r_c))   # about O_i
-    return pseudo_inertia_of(J, [m * r_c[k] for k in range(3)], m, scalars)
+    return pseudo_inertia_unchecked(J, [m * r_c[k] for k in range(3)], m, scalars)
 
 
-def pseudo_inertia_of(J, first_moments, mass, scalars):
+def pseudo_inertia_unchecked(J, first_moments, mass, scalars):
     """The pseudo-inertia ``[[½ tr(J) I3 − J, MS], [MSᵀ, M]]`` from the ten parameters of a
     link about its origin: the tensor ``J`` (3 x 3), the first moments ``MS = m r_c`` and
     the mass ``M``. With ``J = C_I + m (r_cᵀ r_c 1 − r_c r_cᵀ)``, the upper-left block is

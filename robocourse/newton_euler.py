@@ -123,8 +123,8 @@ def newton_euler(robot, q, qd, qdd, *, wrench=None, frame="base", gravity=None):
 def _recursion(robot, q, qd, qdd, load, g, scalars):
     """``(tau, trace)`` for checked joint vectors, the load ``[f; n]`` in the tool frame
     and the gravity vector ``g`` in {0}."""
-    transforms = link_transforms(robot, q, scalars)
-    motions = outward_recursion(robot, transforms, qd, qdd, g, scalars)
+    transforms = link_transforms_unchecked(robot, q, scalars)
+    motions = outward_recursion_unchecked(robot, transforms, qd, qdd, g, scalars)
     outward, wrenches = [], []
     for link, (omega, omega_dot, vdot) in zip(robot.links, motions, strict=True):
         m, P_c = link.mass, scalars.convert(link.r_c)
@@ -134,7 +134,7 @@ def _recursion(robot, q, qd, qdd, load, g, scalars):
         N = I_c @ omega_dot + cross(omega, I_c @ omega)
         outward.append((omega, omega_dot, vdot, vdot_c, F, N))
         wrenches.append((F, N + cross(P_c, F)))       # the moment about the origin of {i}
-    forces = inward_recursion(robot, transforms, wrenches, scalars.halves(load))
+    forces = inward_recursion_unchecked(robot, transforms, wrenches, scalars.halves(load))
     Z = scalars.vector([0, 0, 1])
     tau = [B.dot(n if link.is_revolute else f, Z)
            for link, (f, n) in zip(robot.links, forces, strict=True)]
@@ -143,7 +143,7 @@ def _recursion(robot, q, qd, qdd, load, g, scalars):
     return scalars.vector(tau), trace
 
 
-def link_transforms(robot, q, scalars):
+def link_transforms_unchecked(robot, q, scalars):
     """``[0_T_1, 1_T_2, …, n-1_T_n, n_T_tool]``: the link transforms at ``q`` (checked by
     the gate) and the tool transform, in the kind ``scalars``.
 
@@ -154,10 +154,10 @@ def link_transforms(robot, q, scalars):
     return transforms
 
 
-def outward_recursion(robot, transforms, qd, qdd, g, scalars):
+def outward_recursion_unchecked(robot, transforms, qd, qdd, g, scalars):
     """The outward recursion: ``[(ω_i, ω̇_i, v̇_i)]`` for links 1..n, each written in {i}.
 
-    ``transforms`` from ``link_transforms``; ``g`` the gravity vector in {0}, entered as
+    ``transforms`` from ``link_transforms_unchecked``; ``g`` the gravity vector in {0}, entered as
     the base acceleration ``0_v̇_0 = −g`` (Craig eqs. 6.45–6.49, see the module docstring).
     Only the kinematics of ``robot`` is read, never its mass properties.
     """
@@ -177,7 +177,7 @@ def outward_recursion(robot, transforms, qd, qdd, g, scalars):
     return motions
 
 
-def inward_recursion(robot, transforms, wrenches, load):
+def inward_recursion_unchecked(robot, transforms, wrenches, load):
     """The inward recursion: ``[(f_i, n_i)]`` for links 1..n, each written in {i}.
 
     ``wrenches[i-1] = (F_i, N_i)``: the inertial force of link i and its inertial moment
@@ -298,7 +298,7 @@ def coriolis_matrix(robot, q, qd):
     if batch is not None:
         Q, QD = batch
         n = robot.n
-        gamma = christoffel_columns(n, lambda rates: _many(robot, Q, rates, [0] * n,
+        gamma = christoffel_columns_unchecked(n, lambda rates: _many(robot, Q, rates, [0] * n,
                                                             gravity=0))
         rates = np.array(QD).T                                      # (N, n)
         return np.stack([np.stack([sum(gamma[min(j, k), max(j, k)][:, i] * rates[:, k]
@@ -306,13 +306,13 @@ def coriolis_matrix(robot, q, qd):
                          for i in range(n)], axis=-2)
     scalars, q, qd = check.joint_inputs(robot, dynamics=True, q=q, qd=qd)
     n, rest = robot.n, scalars.zeros(robot.n)
-    gamma = christoffel_columns(n, lambda rates: _weightless(robot, q, scalars.vector(rates),
-                                                             rest, scalars))
+    gamma = christoffel_columns_unchecked(
+        n, lambda rates: _weightless(robot, q, scalars.vector(rates), rest, scalars))
     return scalars.matrix([[sum(gamma[min(j, k), max(j, k)][i] * qd[k] for k in range(n))
                             for j in range(n)] for i in range(n)])
 
 
-def christoffel_columns(n, velocity_product_at):
+def christoffel_columns_unchecked(n, velocity_product_at):
     """The columns ``c_·jk`` (j <= k) by polarisation: ``c(e_j)`` and
     ``(c(e_j + e_k) − c(e_j) − c(e_k)) / 2``, from ``velocity_product_at(rates)`` (any
     route's velocity product: ``coriolis_matrix`` here, ``codegen``'s compiled one)."""

@@ -46,7 +46,11 @@ from robocourse import _backend as B
 from robocourse import _checks as check
 from robocourse.frames import skew_unchecked as skew
 from robocourse.inertia import check_inertia, parallel_axis_to_centre, parallel_axis_unchecked
-from robocourse.newton_euler import inward_recursion, link_transforms, outward_recursion
+from robocourse.newton_euler import (
+    inward_recursion_unchecked,
+    link_transforms_unchecked,
+    outward_recursion_unchecked,
+)
 from robocourse.statics import tool_wrench
 
 #: The names of the ten standard parameters of a link, in their order in π_j.
@@ -290,9 +294,9 @@ def regressor(robot, q, qd, qdd, *, friction=False, gravity=None):
     check.flag(friction, "friction")
     scalars, q, qd, qdd = _gate(robot, (), gravity, q, qd, qdd)
     p = PER_LINK * robot.n
-    transforms = link_transforms(robot, q, scalars)
-    motions = outward_recursion(robot, transforms, qd, qdd, check.gravity(gravity, robot, scalars),
-                                scalars)
+    transforms = link_transforms_unchecked(robot, q, scalars)
+    motions = outward_recursion_unchecked(robot, transforms, qd, qdd,
+                                          check.gravity(gravity, robot, scalars), scalars)
     wrenches = []
     for j, motion in enumerate(map(_with_operators, motions)):
         F, N = (scalars.matrix([[0] * p] * 3) for _ in range(2))
@@ -303,7 +307,7 @@ def regressor(robot, q, qd, qdd, *, friction=False, gravity=None):
                 F[r, PER_LINK * j + k], N[r, PER_LINK * j + k] = F_k[r], N_k[r]
         wrenches.append((F, N))
     zero = scalars.matrix([[0] * p] * 3)
-    forces = inward_recursion(robot, transforms, wrenches, (zero, zero))
+    forces = inward_recursion_unchecked(robot, transforms, wrenches, (zero, zero))
     rows = [[(n_i if link.is_revolute else f_i)[2, k] for k in range(p)]
             for link, (f_i, n_i) in zip(robot.links, forces, strict=True)]
     Y = scalars.matrix(rows)
@@ -341,14 +345,14 @@ def inverse_dynamics(robot, q, qd, qdd, *, parameters=None, wrench=None, frame="
             raise ValueError(f"parameters must have {counts[0]} entries (10 per link) or "
                              f"{counts[1]} (with friction); got {len(values)}")
     values = scalars.convert(values)
-    transforms = link_transforms(robot, q, scalars)
-    motions = outward_recursion(robot, transforms, qd, qdd, check.gravity(gravity, robot, scalars),
-                                scalars)
+    transforms = link_transforms_unchecked(robot, q, scalars)
+    motions = outward_recursion_unchecked(robot, transforms, qd, qdd,
+                                          check.gravity(gravity, robot, scalars), scalars)
     wrenches = [_origin_wrench(_with_operators(motion), values[PER_LINK * j:PER_LINK * (j + 1)],
                                scalars) for j, motion in enumerate(motions)]
     load = (scalars.zeros(6) if wrench is None
             else scalars.convert(tool_wrench(robot, q, wrench, frame)))
-    forces = inward_recursion(robot, transforms, wrenches, scalars.halves(load))
+    forces = inward_recursion_unchecked(robot, transforms, wrenches, scalars.halves(load))
     tau = [(n_i if link.is_revolute else f_i)[2]
            for link, (f_i, n_i) in zip(robot.links, forces, strict=True)]
     tau = scalars.vector(tau)

@@ -422,10 +422,14 @@ EXEMPT = {
     "identification.Estimate": "a result (least_squares returns it)",
     "identification.experiment_arm": "no arguments",
     # kernels: public names of a lower layer for the modules above, called after the gate
-    "newton_euler.link_transforms": "a kernel (newton_euler, parameters: after the gate)",
-    "newton_euler.outward_recursion": "a kernel (newton_euler, parameters: after the gate)",
-    "newton_euler.inward_recursion": "a kernel (newton_euler, parameters: after the gate)",
-    "newton_euler.christoffel_columns": "a kernel (coriolis_matrix, codegen: after the gate)",
+    "newton_euler.link_transforms_unchecked":
+        "a kernel (newton_euler, parameters: after the gate)",
+    "newton_euler.outward_recursion_unchecked":
+        "a kernel (newton_euler, parameters: after the gate)",
+    "newton_euler.inward_recursion_unchecked":
+        "a kernel (newton_euler, parameters: after the gate)",
+    "newton_euler.christoffel_columns_unchecked":
+        "a kernel (coriolis_matrix, codegen: after the gate)",
     "inertia.parallel_axis_unchecked": "a kernel (a Link's tensor, checked when it was made)",
     "frames.cross_unchecked": "a kernel (cross's; newton_euler, kinematics: after the gate)",
     "frames.skew_unchecked": "a kernel (skew's; the recursions: after the gate)",
@@ -433,8 +437,8 @@ EXEMPT = {
     "frames.translation_unchecked": "a kernel (translation's; of transforms the library made)",
     "kinematics.link_frames_unchecked": "a kernel (link_frames'; lagrange, newton_euler, statics)",
     "kinematics.jacobian_unchecked": "a kernel (jacobian's; lagrange, newton_euler: after gate)",
-    "closed_form.joint_polynomials": "a kernel (closed_form, lagrange: after the gate)",
-    "lagrange_euler.pseudo_inertia_of": "a kernel (both pseudo_inertia: after their checks)",
+    "closed_form.joint_polynomials_unchecked": "a kernel (closed_form, lagrange: after the gate)",
+    "lagrange_euler.pseudo_inertia_unchecked": "a kernel (both pseudo_inertia: after their checks)",
 }
 # Modules of the library the sweep does not take, with the reason.
 NOT_SWEPT_MODULES = {

@@ -106,8 +106,8 @@ def test_a_matrix_has_the_right_shape_and_only_numbers():
 
 # Kernels: public names of a lower layer for the modules above it, which call them with a
 # robot their own gate has checked (tests/test_layers.py: no private name crosses modules).
-KERNELS = {"newton_euler.link_transforms", "newton_euler.outward_recursion",
-           "newton_euler.inward_recursion", "kinematics.link_frames_unchecked",
+KERNELS = {"newton_euler.link_transforms_unchecked", "newton_euler.outward_recursion_unchecked",
+           "newton_euler.inward_recursion_unchecked", "kinematics.link_frames_unchecked",
            "kinematics.jacobian_unchecked"}
 
 
