@@ -581,13 +581,18 @@ def count(value, name, minimum, maximum=None):
 
 
 def nonnegative(value, name, unit):
-    """``value`` checked to be ``>= 0`` (in ``unit``): a mass, a length, a moment of inertia,
-    a tolerance; a symbol declared negative is refused, a symbol of unknown sign passes.
+    """``value`` checked to be ``>= 0`` (in ``unit``): a mass (``unit="kg"``), a length, a
+    moment of inertia, a tolerance; a symbol declared negative is refused, a symbol of
+    unknown sign passes.
 
     >>> nonnegative(-0.5, "l1", "a length, m")
     Traceback (most recent call last):
     ...
     ValueError: l1 must be >= 0 (a length, m); got -0.5
+    >>> nonnegative(sp.Symbol('m', negative=True), "mass", "kg")
+    Traceback (most recent call last):
+    ...
+    ValueError: mass must be >= 0 (kg); got m, a symbol declared negative
     """
     value = scalar(value, name)
     if isinstance(value, sp.Basic):
@@ -597,17 +602,6 @@ def nonnegative(value, name, unit):
     elif value < 0:
         raise ValueError(f"{name} must be >= 0 ({unit}); got {value!r}")
     return value
-
-
-def mass(value, name="mass"):
-    """``value`` checked to be a mass ``>= 0`` (kg); a symbol declared negative is refused.
-
-    >>> mass(sp.Symbol('m', negative=True))
-    Traceback (most recent call last):
-    ...
-    ValueError: mass must be >= 0 (kg); got m, a symbol declared negative
-    """
-    return nonnegative(value, name, "kg")
 
 
 def positive(value, name, unit):

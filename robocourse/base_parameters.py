@@ -241,11 +241,6 @@ def base_parameters_by_qr(robot, *, friction=False, states=None, seed=0, keep=No
     return BaseParameters(symbols, tuple(kept), K, tuple(no_effect), "qr")
 
 
-def _checked_base(base):
-    """``base`` checked to be a ``BaseParameters`` (what the two methods return)."""
-    return check.instance(base, BaseParameters, "base")
-
-
 def _checked_states(states, n):
     """``states`` checked to be ``(q, q̇, q̈)``, three (N, n) batches of the same N."""
     if not isinstance(states, (tuple, list)) or len(states) != 3:
@@ -432,7 +427,7 @@ def base_regressor(robot, base, q, qd, qdd):
     >>> base_regressor(arm, base_parameters_by_qr(arm), [0.0, 0.0], [0.0, 0.0], [0.0, 0.0]).shape
     (2, 6)
     """
-    base = _checked_base(base)
+    base = check.instance(base, BaseParameters, "base")
     Y = regressor(robot, q, qd, qdd, friction=base.friction)
     if Y.shape[1] != len(base.symbols):
         raise ValueError(f"base belongs to a robot with {len(base.symbols)} standard "
@@ -465,7 +460,8 @@ def base_model(robot, base=None):
     if robot.uses_symbols(dynamics=True):
         raise ValueError(f"robot must have numeric parameters for base_model; {robot.name!r} "
                          "has symbols")
-    base = base_parameters_by_regrouping(robot) if base is None else _checked_base(base)
+    base = (base_parameters_by_regrouping(robot) if base is None
+            else check.instance(base, BaseParameters, "base"))
     if base.friction:
         raise ValueError("base must be without friction for base_model (the robot has no "
                          "friction parameters)")
@@ -492,7 +488,8 @@ def base_parameter_table(robot, base=None):
     if robot.uses_symbols(dynamics=True):
         raise ValueError(f"robot must have numeric parameters for base_parameter_table; "
                          f"{robot.name!r} has symbols")
-    base = base_parameters_by_regrouping(robot) if base is None else _checked_base(base)
+    base = (base_parameters_by_regrouping(robot) if base is None
+            else check.instance(base, BaseParameters, "base"))
     if base.friction or len(base.symbols) != PER_LINK * robot.n:
         raise ValueError(f"base must hold the {PER_LINK * robot.n} inertial parameters of "
                          f"{robot.name!r} without friction; got {len(base.symbols)}")

@@ -127,7 +127,7 @@ def point_mass_inertia(mass, p):
     [0,      0, l**2*m]])
     """
     scalars = B.scalars_of(mass, p)
-    mass = check.mass(mass)
+    mass = check.nonnegative(mass, "mass", "kg")
     p = check.vector(p, 3, "p", scalars, "x, y, z in {A}")
     outer = scalars.matrix([[p[i] * p[j] for j in range(3)] for i in range(3)])
     return mass * (B.dot(p, p) * scalars.identity(3) - outer)
@@ -138,7 +138,7 @@ def _integrand(f, mass):
     if not callable(f):
         raise TypeError(f"f must be a function f(r) of the position r (a sympy column); "
                         f"got {check.shown(f)}")
-    return _checked_integrand(f), check.mass(mass)
+    return _checked_integrand(f), check.nonnegative(mass, "mass", "kg")
 
 
 def _checked_integrand(f):
@@ -261,7 +261,7 @@ def inertia_by_integration(body, mass, origin=(0, 0, 0), axes=None):
     """
     check.instance(body, (Box, Cylinder, Rod), "body")
     scalars = B.scalars_of(mass, origin, axes, astuple(body))
-    mass = check.mass(mass)
+    mass = check.nonnegative(mass, "mass", "kg")
     origin = check.vector(origin, 3, "origin", scalars=B.SYMBOLS, entries="x, y, z in {C}")
     axes = scalars.identity(3) if axes is None else check.rotation_matrix(axes, "axes", scalars)
     if scalars.exact:
@@ -429,7 +429,7 @@ def composite_body(parts, *, physical=True):
         if not isinstance(part, (tuple, list)) or len(part) != 3:
             raise TypeError(f"parts[{k}] must be a tuple (mass, p_c, I_c); got {check.shown(part)}")
     scalars = B.scalars_of(*(value for part in parts for value in part))
-    masses = [check.mass(part[0], f"parts[{k}] mass") for k, part in enumerate(parts)]
+    masses = [check.nonnegative(part[0], f"parts[{k}] mass", "kg") for k, part in enumerate(parts)]
     centres = [check.vector(part[1], 3, f"parts[{k}] p_c", scalars, entries="x, y, z in {A}")
                for k, part in enumerate(parts)]
     triangle = check.flag(physical, "physical")

@@ -28,6 +28,10 @@ def _length(value, name):
     return check.nonnegative(value, name, "a length, m")
 
 
+def _mass(value, name):
+    return check.nonnegative(value, name, "kg")
+
+
 def _moment_of_inertia(value, name):
     return check.nonnegative(value, name, "a moment of inertia, kg m²")
 
@@ -35,7 +39,7 @@ def _moment_of_inertia(value, name):
 # What a parameter of a model function is, by the first letter of its name: a length
 # l1, a mass m1, a centre-of-mass distance r1 (signed), a moment of inertia I1 or Ixx1,
 # the size g of gravity (signed: g < 0 points it up).
-_PARAMETERS = {"l": _length, "m": check.mass, "r": check.scalar, "I": _moment_of_inertia,
+_PARAMETERS = {"l": _length, "m": _mass, "r": check.scalar, "I": _moment_of_inertia,
                "g": check.scalar}
 
 
@@ -61,7 +65,7 @@ def planar_arm(lengths, masses, com_distances, inertias, g, name="planar arm"):
     n = len(lengths)
     masses, com_distances, inertias = (
         check.sequence(values, n, label, "one per link, like lengths", kind)
-        for values, label, kind in ((masses, "masses", check.mass),
+        for values, label, kind in ((masses, "masses", _mass),
                                      (com_distances, "com_distances", check.scalar),
                                      (inertias, "inertias", _moment_of_inertia)))
     g = check.scalar(g, "g")
@@ -370,7 +374,7 @@ def spatial_3r(l2=None, l3=None, masses=None, com_distances=None, inertias=None,
     """
     l2, l3, g = (_given_or_symbol(v, k) for v, k in ((l2, "l2"), (l3, "l3"), (g, "g")))
     masses = (sp.symbols("m1:4") if masses is None
-              else check.sequence(masses, 3, "masses", "one per link", check.mass))
+              else check.sequence(masses, 3, "masses", "one per link", _mass))
     com_distances = (sp.symbols("r2 r3") if com_distances is None
                      else check.sequence(com_distances, 2, "com_distances", "r2, r3"))
     if inertias is None:
@@ -406,7 +410,7 @@ def with_payload(robot, mass, r_c, I_c):
     (2.0, array([1., 0., 0.]))
     """
     robot = check.robot(robot, dynamics=True)
-    mass = check.mass(mass, "mass")
+    mass = check.nonnegative(mass, "mass", "kg")
     scalars = B.scalars_of(mass, r_c, I_c, robot.tool, robot.links[-1].parameters())
     r_c = check.vector(r_c, 3, "r_c", scalars, entries="x, y, z in the tool frame")
     I_c = scalars.convert(check_inertia(I_c, "I_c"))

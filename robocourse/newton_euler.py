@@ -379,7 +379,7 @@ def payload_trace(robot, q, qd, qdd, mass, r_c, I_c, *, gravity=None):
     """
     scalars, q, qd, qdd = check.joint_inputs(robot, dynamics=True, also=(gravity, mass, r_c, I_c),
                                              q=q, qd=qd, qdd=qdd)
-    mass = check.mass(mass, "mass")
+    mass = check.nonnegative(mass, "mass", "kg")
     r_c = check.vector(r_c, 3, "r_c", scalars, entries="x, y, z in the tool frame")
     I_c = scalars.convert(check_inertia(I_c, "I_c"))
     last = newton_euler(robot, q, qd, qdd, gravity=gravity).link(robot.n)

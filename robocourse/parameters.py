@@ -136,7 +136,7 @@ def _origin_parameters(mass, r_c, I_c):
     """``origin_parameters`` of a tensor ``I_c`` that a ``Link`` has checked: a link loaded
     with ``physical=False`` keeps its published tensor (the chain has warned)."""
     scalars = B.scalars_of(mass, r_c, I_c)
-    mass = check.mass(mass)
+    mass = check.nonnegative(mass, "mass", "kg")
     r_c = check.vector(r_c, 3, "r_c", scalars, entries="x, y, z in {j}")
     J = parallel_axis_unchecked(I_c, mass, r_c)
     return scalars.vector([J[0, 0], J[0, 1], J[0, 2], J[1, 1], J[1, 2], J[2, 2],

@@ -78,7 +78,7 @@ class Link:
                              f"got {self.joint!r}")
         object.__setattr__(self, "joint", _JOINT_TYPES[self.joint.lower()])
         if self.mass is not None:
-            object.__setattr__(self, "mass", check.mass(self.mass))
+            object.__setattr__(self, "mass", check.nonnegative(self.mass, "mass", "kg"))
         if self.r_c is not None:
             object.__setattr__(self, "r_c", check.vector(self.r_c, 3, "r_c", entries="x, y, z"))
         if self.I_c is not None:
