@@ -2,7 +2,7 @@
 
 A public function that takes a robot opens with one call::
 
-    scalars, q, qd = C.joint_inputs(robot, dynamics=True, q=q, qd=qd)
+    scalars, q, qd = check.joint_inputs(robot, dynamics=True, q=q, qd=qd)
 
 which checks that ``robot`` is a ``SerialChain`` (a model function passed without
 calling it gets "did you mean planar_2r()?"), that every link has its mass properties
@@ -394,15 +394,22 @@ def matrix(value, shape, name, scalars=None, what=None):
     return _floats(values, name, got)
 
 
-def robot(value, name="robot", dynamics=False):
+def robot(value, name="robot", dynamics=False, numeric=False):
     """``value`` if it is a SerialChain (with every link's mass properties, for
-    ``dynamics``); otherwise an error that says what it got.
+    ``dynamics``; with numbers for all its parameters, for ``numeric`` — its mass
+    properties and gravity too when ``dynamics``: for what only numbers can do, a
+    simulation, a controller, a widget's figure); otherwise an error that says what it
+    got (the symbols it holds, for ``numeric``).
 
     >>> from robocourse.models import planar_2r
     >>> robot(planar_2r)
     Traceback (most recent call last):
     ...
     TypeError: robot must be a SerialChain; got the function planar_2r (did you mean planar_2r()?)
+    >>> robot(planar_2r(l1=1.0, l2=1.0), "controller", dynamics=True, numeric=True)
+    Traceback (most recent call last):
+    ...
+    TypeError: controller must have numeric parameters (e.g. ...); got the symbols g, m1, m2
     """
     if not isinstance(value, Chain):
         example = "" if callable(value) else " (e.g. planar_2r())"
@@ -414,31 +421,16 @@ def robot(value, name="robot", dynamics=False):
             if missing:
                 raise ValueError(f"link {i} of {value.name!r} has no {', '.join(missing)}: "
                                  "dynamics needs the mass properties of every link")
-    return value
-
-
-def numeric_robot(value, name="robot", dynamics=True):
-    """``value`` checked (``robot``) to be a chain whose parameters are all numbers (its
-    mass properties and gravity too, for ``dynamics``): for what only numbers can do (a
-    simulation, a controller, a widget's figure). The error lists the symbols.
-
-    >>> from robocourse.models import planar_2r
-    >>> numeric_robot(planar_2r(l1=1.0, l2=1.0), "controller")
-    Traceback (most recent call last):
-    ...
-    TypeError: controller must have numeric parameters (e.g. ...); got the symbols g, m1, m2
-    """
-    chain = robot(value, name, dynamics)
-    if chain.uses_symbols(dynamics=dynamics):
+    if numeric and value.uses_symbols(dynamics=dynamics):
         found = set()
-        for part in (chain.tool, chain.gravity if dynamics else None, *(
-                entry for link in chain.links for entry in link.parameters(dynamics))):
+        for part in (value.tool, value.gravity if dynamics else None, *(
+                entry for link in value.links for entry in link.parameters(dynamics))):
             for entry in np.ravel(np.asarray(part, dtype=object)):
                 found |= getattr(entry, "free_symbols", set())
         raise TypeError(f"{name} must have numeric parameters (e.g. planar_2r(l1=1.0, l2=1.0, "
                         "m1=1.0, m2=1.0, g=9.81)); got the symbols "
                         f"{', '.join(sorted(map(str, found)))}")
-    return chain
+    return value
 
 
 def joint_inputs(chain, *, dynamics=False, also=(), **vectors):

@@ -69,7 +69,7 @@ def computed_torque(robot, trajectory, Kp, Kv, model=None, friction=None):
     >>> law(3.0, np.array([0.0, 0.0]), np.array([0.0, 0.0]))   # arrived, at rest: hold level
     array([29.43,  9.81])
     """
-    check.numeric_robot(robot)
+    check.robot(robot, dynamics=True, numeric=True)
     _trajectory(trajectory, robot.n, "the robot")
     Kp, Kv = _gain(Kp, robot.n, "Kp", "1/s²"), _gain(Kv, robot.n, "Kv", "1/s")
     check.model(model, robot)
@@ -128,8 +128,8 @@ def track(plant, controller, trajectory, Kp, Kv, q0=None, qd0=None, duration=Non
     >>> bool(np.abs(result.error).max() < 1e-6)                 # a perfect model: on track
     True
     """
-    check.numeric_robot(plant, "plant")
-    check.numeric_robot(controller, "controller")
+    check.robot(plant, "plant", dynamics=True, numeric=True)
+    check.robot(controller, "controller", dynamics=True, numeric=True)
     check.model(plant_model, plant, "plant_model")
     check.model(controller_model, controller, "controller_model")
     if controller.n != plant.n:

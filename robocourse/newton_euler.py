@@ -511,7 +511,7 @@ def _batch(robot, **states):
     first = next(iter(states.values()))
     if not _is_batch(first, check.robot(robot).n):
         return None
-    check.numeric_robot(robot)
+    check.robot(robot, dynamics=True, numeric=True)
     (name, _), *others = states.items()
     for other, value in others:
         if np.ndim(value) != 2:

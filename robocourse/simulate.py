@@ -239,7 +239,7 @@ def simulate(robot, q0, qd0, duration, torque=None, *, friction=None, model=None
     >>> motion.t, np.allclose(motion.q, [-np.pi / 2, 0.0])                  # stays still
     (array([0. , 0.5, 1. ]), True)
     """
-    check.numeric_robot(robot)
+    check.robot(robot, dynamics=True, numeric=True)
     q0, qd0 = (check.vector(value, robot.n, name, B.NUMBERS, "one per joint")
                for name, value in (("q0", q0), ("qd0", qd0)))
     check.joint_angles(robot, q0, "q0")
@@ -376,7 +376,7 @@ def energies(robot, motion):
     [0.0, 29.43]
     """
     _motion_of(robot, motion)
-    check.numeric_robot(robot)
+    check.robot(robot, dynamics=True, numeric=True)
     K = np.array([kinetic_energy(robot, q, qd) for q, qd in zip(motion.q, motion.qd,
                                                                    strict=True)])
     U = np.array([potential_energy(robot, q) for q in motion.q])

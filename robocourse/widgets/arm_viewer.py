@@ -298,7 +298,7 @@ def viewer_state(robot, q=None, *, limits=None, rows=None, ghosts=None, ghost_ti
     ...
     ValueError: q must have 3 entries (one per joint); got 2
     """
-    robot = check.numeric_robot(robot, dynamics=False)
+    robot = check.robot(robot, numeric=True)
     limits = _limits(robot, limits)
     table = _words(words)
     if q is None:
@@ -361,7 +361,7 @@ class ArmViewer(anywidget.AnyWidget):
     def __init__(self, robot, q=None, *, frames=False, trace=False, ellipsoid="none",
                  height=420, **options):
         state = viewer_state(robot, q, **options)
-        self._robot = check.numeric_robot(robot, dynamics=False)
+        self._robot = check.robot(robot, numeric=True)
         super().__init__(q=state.pop("q"), show_frames=check.flag(frames, "frames"),
                          show_trace=check.flag(trace, "trace"),
                          ellipsoid=check.choice(ellipsoid, "ellipsoid", ELLIPSOIDS),

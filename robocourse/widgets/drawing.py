@@ -28,7 +28,7 @@ def planar_2r_arm(robot):
     ...
     ValueError: robot must be a planar 2R arm (...); got 'PUMA 560' with 6 joints
     """
-    chain = check.numeric_robot(robot, dynamics=False)
+    chain = check.robot(robot, numeric=True)
     if chain.n != 2 or any(link.joint != REVOLUTE or link.alpha != 0 for link in chain.links):
         raise ValueError("robot must be a planar 2R arm (two revolute joints, twists 0, e.g. "
                          f"planar_2r(l1=0.5, l2=0.5)); got {chain.name!r} with {chain.n} joints")
