@@ -776,25 +776,16 @@ def _float_or_expression(value):
     return float(value)
 
 
-def _check_parameters(parameters, robot):
-    """``parameters`` as n rows of ten floats (None: the robot's own standard parameters,
-    each a float or an expression of the run-time parameters)."""
+def _parameter_rows(parameters, robot):
+    """``parameters`` as n rows of ten floats, checked by the gate as an (n, 10) matrix of
+    numbers (None: the robot's own standard parameters, each a float or an expression of
+    the run-time parameters)."""
     if parameters is None:
         return [tuple(_float_or_expression(x) for x in link_parameters(link))
                 for link in robot.links]
-    if isinstance(parameters, (str, bytes)) or callable(parameters):
-        raise TypeError(f"parameters must be an array of shape ({robot.n}, 10); got "
-                        f"{parameters!r}")
-    try:
-        table = np.asarray(parameters, dtype=float)
-    except (TypeError, ValueError, OverflowError) as error:
-        raise TypeError(f"parameters must hold numbers, shape ({robot.n}, 10); got "
-                        f"{parameters!r}") from error
-    if table.shape != (robot.n, 10):
-        raise ValueError(f"parameters must have shape ({robot.n}, 10), one row per link "
-                         f"({', '.join(_PARAMETER_NAMES)}); got shape {table.shape}")
-    if not np.isfinite(table).all():
-        raise ValueError("parameters must be finite; got nan or inf")
+    table = check.matrix(parameters, (robot.n, 10), "parameters", B.NUMBERS,
+                         what=f"({robot.n}, 10) matrix of numbers, one row per link "
+                              f"({', '.join(_PARAMETER_NAMES)})")
     return [tuple(float(x) for x in row) for row in table]
 
 
@@ -811,7 +802,7 @@ class _Dynamics:
         # named once, ahead of the recursion (PJzz2); numbers and single symbols as they are.
         self.parameters = [tuple(self.names.one(x, f"P{label}{k}")
                                  for x, label in zip(row, _PARAMETER_NAMES, strict=True))
-                           for k, row in enumerate(_check_parameters(parameters, robot), 1)]
+                           for k, row in enumerate(_parameter_rows(parameters, robot), 1)]
         self.gravity = tuple(_float_or_expression(g) for g in robot.gravity)
         self.q, self.qd, self.qdd = joint_symbols(robot)
 
@@ -907,7 +898,7 @@ class CompiledDynamics:
     def __init__(self, robot, backend=None, parameters=None):
         _numeric_robot(robot, parameters)
         self._start(robot, backend,
-                    None if parameters is None else _check_parameters(parameters, robot))
+                    None if parameters is None else _parameter_rows(parameters, robot))
 
     def _start(self, robot, backend, parameters):
         """Keep the checked ``robot``, ``backend`` and inertial ``parameters``; the symbols."""
