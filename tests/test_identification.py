@@ -216,3 +216,65 @@ CASES = [
 
 
 test_bad_input_is_named_in_the_error = named_in_the_error(CASES)
+
+
+def test_viscous_friction_of_joint_1_is_confounded_with_coulomb_friction_not_inertia():
+    """Chapter 7, 7.5: over a whole period ∫ q̇1 q̈1 dt = 0, so FV1's column (q̇1 on joint 1's
+    rows) is orthogonal to ZZR1's (q̈1); FV1's is close to FC1's (sgn q̇1). The estimates'
+    correlations from (WᵀW)⁻¹, computed here from the regressor alone (σ² cancels)."""
+    _, base, model, _ = experiment()
+    motion = I.exciting_trajectory(2, amplitude=[2.0, 2.4], limits=LIMITS, seed=3)
+    W = model.stacked(motion, TIMES)
+    names = list(base.names)
+    _, qd, qdd = motion.at(TIMES)
+    n = len(TIMES)                                       # W stacks joint 1's rows first
+    np.testing.assert_allclose(W[:n, names.index("FV1")], qd[:, 0], atol=1e-12)
+    np.testing.assert_allclose(W[:n, names.index("FC1")], np.sign(qd[:, 0]), atol=1e-12)
+    assert np.allclose(W[n:, [names.index("FV1"), names.index("FC1")]], 0)
+    assert abs(np.sum(qd[:, 0] * qdd[:, 0])) < 1e-9 * np.sum(qd[:, 0] ** 2)
+
+    def cosine(a, b):
+        u, v = W[:, names.index(a)], W[:, names.index(b)]
+        return u @ v / np.linalg.norm(u) / np.linalg.norm(v)
+
+    inverse = np.linalg.inv(W.T @ W)
+    sd = np.sqrt(np.diag(inverse))
+    correlation = inverse / np.outer(sd, sd)
+
+    def corr(a, b):
+        return correlation[names.index(a), names.index(b)]
+
+    assert abs(cosine("FV1", "ZZR1")) < 1e-12
+    assert round(cosine("FV1", "FC1"), 2) == 0.86 and round(cosine("FV2", "FC2"), 2) == 0.84
+    assert round(corr("FV1", "ZZR1"), 2) == 0.06
+    assert round(corr("FV1", "FC1"), 2) == -0.88 and round(corr("FV2", "FC2"), 2) == -0.83
+    tau = I.measured_torques(experiment()[0], motion, TIMES, noise=1.0,
+                             friction=I.EXPERIMENT_FRICTION, seed=2)
+    estimate = I.least_squares(W, tau.T.ravel(), joints=2)
+    np.testing.assert_allclose(estimate.covariance / np.outer(estimate.standard_deviations,
+                                                               estimate.standard_deviations),
+                               correlation, atol=1e-9)
+
+
+def test_the_condition_number_bound_with_a_residual():
+    """‖δπ‖/‖π̂‖ ≤ cond(W) ‖δy‖/‖Py‖ for least squares with a residual (chapter 7, 7.5)."""
+    arm, _, model, _ = experiment()
+    motion = I.exciting_trajectory(2, amplitude=[2.0, 2.4], limits=LIMITS, seed=3)
+    W = model.stacked(motion, TIMES)
+    s = np.linalg.svd(W, compute_uv=False)
+    assert np.isclose(I.condition_number(W), s[0] / s[-1])
+    rng = np.random.default_rng(40)
+    y = I.measured_torques(arm, motion, TIMES, noise=0.5, friction=I.EXPERIMENT_FRICTION,
+                           seed=5).T.ravel()
+    pi = np.linalg.lstsq(W, y, rcond=None)[0]
+    for _ in range(20):
+        dy = rng.normal(size=y.shape) * rng.uniform(0.01, 1.0)
+        dpi = np.linalg.lstsq(W, dy, rcond=None)[0]
+        bound = s[0] / s[-1] * np.linalg.norm(dy) / np.linalg.norm(W @ pi)
+        assert np.linalg.norm(dpi) / np.linalg.norm(pi) <= bound
+    # the worst case is reached: δy along the smallest singular direction, y along the largest
+    U, _, Vt = np.linalg.svd(W, full_matrices=False)
+    y_worst, dy_worst = U[:, 0], 1e-3 * U[:, -1]
+    ratio = (np.linalg.norm(np.linalg.lstsq(W, dy_worst, rcond=None)[0])
+             / np.linalg.norm(np.linalg.lstsq(W, y_worst, rcond=None)[0]))
+    assert np.isclose(ratio, s[0] / s[-1] * 1e-3)

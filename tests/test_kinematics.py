@@ -194,6 +194,22 @@ def test_2r_joint_rates_exact_lecture_example():                           # 0.5
         assert rates == sp.Matrix([0, -2])
 
 
+def test_2r_joint_rates_near_the_singularity():                             # chapter 0's table
+    """At θ2 = 0.1° the task of Example 0.5 needs about 1,000 and 2,000 rad/s: 991 and −1,984
+    from the closed form θ̇1 = c12/(l1 s2), θ̇2 = −(l1 c1 + l2 c12)/(l1 l2 s2), exactly."""
+    arm = planar_2r(l1=sp.Rational(1, 2), l2=sp.Rational(1, 2))
+    q = [sp.pi / 6, sp.pi / 1800]
+    rates = joint_rates(arm, q, [1, 0], rows=(0, 1))
+    c1, s2, c12 = sp.cos(q[0]), sp.sin(q[1]), sp.cos(q[0] + q[1])
+    half = sp.Rational(1, 2)
+    expected = [c12 / (half * s2), -(half * c1 + half * c12) / (half * half * s2)]
+    assert all(sp.simplify(r - e) == 0 for r, e in zip(rates, expected, strict=True))
+    assert [round(float(r)) for r in rates] == [991, -1984]
+    numbers = joint_rates(planar_2r(l1=0.5, l2=0.5), np.radians([30.0, 0.1]), [1.0, 0.0],
+                          rows=(0, 1))
+    np.testing.assert_allclose(numbers, [float(e) for e in expected], rtol=1e-9)
+
+
 def test_2r_closed_form_inverse_jacobian():
     J_inv = inverse_jacobian(planar_2r(), [t1, t2], rows=(0, 1))
     expected = sp.Matrix([[l2 * c12, l2 * s12],

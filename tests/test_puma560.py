@@ -143,6 +143,66 @@ def test_generic_pose_has_eight_solutions_in_flip_pairs():
     assert not any(wrist_singular(q) for q in solutions)
 
 
+def test_the_second_shoulder_branch_turns_the_waist_round_and_reaches_backwards():
+    """Chapter 6, step 1: the second θ1 turns the waist by 180° − 2 atan2(d3, √(px² + py² − d3²))
+    and puts the wrist centre behind X1; at the chapter's pose its θ2 is 98.08° (−28.65° on the
+    first branch)."""
+    solutions = inverse_kinematics(ROBOT, forward_kinematics(ROBOT, GENERIC))
+    p = forward_kinematics(ROBOT, GENERIC)[:3, 3]
+    turn = math.pi - 2 * math.atan2(D3, math.sqrt(p[0] ** 2 + p[1] ** 2 - D3 ** 2))
+    assert np.isclose(wrap(solutions[0, 0] - solutions[4, 0] - turn), 0)
+    assert np.round(np.degrees(solutions[[0, 4], 1]), 2).tolist() == [-28.65, 98.08]
+    for row in range(8):
+        first = row < 4
+        X1 = np.array([math.cos(solutions[row, 0]), math.sin(solutions[row, 0]), 0.0])
+        ahead = p @ X1                           # the wrist centre along the waist's X1
+        assert (ahead > 0.4) if first else (ahead < -0.4)
+
+
+def test_elbow_factor_is_the_distance_of_the_wrist_centre_from_the_plane_of_axes_2_and_3():
+    rng = np.random.default_rng(43)
+    for q in rng.uniform(-np.pi, np.pi, (20, 6)):
+        frames = link_frames(ROBOT, q)
+        axis_2, shoulder = rotation(frames[1])[:, 2], translation(frames[1])
+        normal = np.cross(axis_2, translation(frames[2]) - shoulder)
+        distance = abs((translation(frames[3]) - shoulder) @ normal) / np.linalg.norm(normal)
+        assert np.isclose(distance, abs(D4 * math.cos(q[2]) + A3 * math.sin(q[2])))
+        assert np.isclose(abs(rotation(frames[2])[:, 2] @ axis_2), 1)      # axes 2, 3 parallel
+
+
+def test_the_consensus_link_3_moment_is_not_a_rigid_body_and_moves_only_m22_m23_m33():
+    """Chapter 6, the AKB comparison: link 3's moment about the joint-3 axis is 0.066 kg m² in
+    AKB's table (the course's), 0.086 in the consensus set of Corke & Armstrong-Hélouvry 1994;
+    with the other two moments (0.066, 0.0125) the latter breaks the triangle inequality, and
+    it would add 0.020 to M22, M23 and M33 only (the waist's M11, AKB's I1 and I3, unchanged)."""
+    import dataclasses
+    import warnings
+
+    from robocourse import lagrange
+    from robocourse.inertia import UnphysicalInertiaWarning, broken_triangle_inequality
+
+    I_3 = np.array(ROBOT.links[2].I_c, dtype=float)
+    np.testing.assert_allclose(np.diag(I_3), [0.066, 0.0125, 0.066])
+    assert rotation(link_frames(ROBOT, GENERIC)[2])[:, 2] @ rotation(
+        link_frames(ROBOT, GENERIC)[1])[:, 2] > 0.999                      # Z3 is axis 3 ∥ axis 2
+    assert not broken_triangle_inequality(I_3)
+    consensus = np.diag([0.066, 0.0125, 0.086])
+    assert broken_triangle_inequality(consensus) and 0.066 + 0.0125 < 0.086
+    with pytest.raises(ValueError, match="triangle inequality"):
+        dataclasses.replace(ROBOT.links[2], I_c=consensus)
+    with pytest.warns(UnphysicalInertiaWarning):
+        arm = SerialChain([*ROBOT.links[:2], dataclasses.replace(ROBOT.links[2], I_c=consensus,
+                                                                 physical=False),
+                           *ROBOT.links[3:]], gravity=[0, 0, -9.81])
+    expected = np.zeros((6, 6))
+    expected[1:3, 1:3] = 0.020
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", UnphysicalInertiaWarning)
+        for q in np.random.default_rng(44).uniform(-np.pi, np.pi, (5, 6)):
+            difference = lagrange.mass_matrix(arm, q) - lagrange.mass_matrix(ROBOT, q)
+            np.testing.assert_allclose(difference, expected, atol=1e-12)
+
+
 def test_stretched_elbow_merges_the_elbow_branches():
     # a3 c3 − d4 s3 = K is at its largest, √(a3² + d4²): the root in θ3 is zero
     q = GENERIC.copy()
