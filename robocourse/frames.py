@@ -107,7 +107,7 @@ def skew_unchecked(v):
     of ``skew``, for library code, which calls kernels on its own checked arrays; a user
     calls ``skew``, whose messages name the argument the user passed."""
     x, y, z = v
-    return B.scalars_of(x, y, z).matrix([[0, -z, y], [z, 0, -x], [-y, x, 0]])
+    return B.scalars_of(v).matrix([[0, -z, y], [z, 0, -x], [-y, x, 0]])
 
 
 def vee(S):
@@ -130,8 +130,7 @@ def vee(S):
 
 def _known_entries(M):
     """The entries of ``M`` that are numbers, as floats (those with symbols are unknown)."""
-    entries = list(M) if isinstance(M, sp.MatrixBase) else np.ravel(M).tolist()
-    return [float(e) for e in entries if not isinstance(e, sp.Basic) or e.is_number]
+    return [float(e) for e in np.ravel(M).tolist() if not isinstance(e, sp.Basic) or e.is_number]
 
 
 @check.finite_result
@@ -284,7 +283,7 @@ def adjoint(T):
     >>> adjoint(transform(np.eye(3), [1, 0, 0])) @ [0, 0, 0, 0, 0, 1]   # {B} at x = 1 spins
     array([ 0., -1.,  0.,  0.,  0.,  1.])
     """
-    R, p = check.rotation_matrix(rotation(T), "T[:3, :3]", B.scalars_of(T)), translation(T)
+    R, p = check.rotation_matrix(rotation(T), "T[:3, :3]"), translation(T)
     return velocity_transform(R.T, -(R.T @ p))
 
 
@@ -313,6 +312,7 @@ def roll_pitch_yaw(roll, pitch, yaw):
     """
     angles = [check.scalar(value, name) for value, name in
               ((roll, "roll"), (pitch, "pitch"), (yaw, "yaw"))]
+    check.radians(angles, "(roll, pitch, yaw)", caller=1)
     if B.is_symbolic(angles):                   # one kind for all three factors
         angles = [sp.sympify(angle) for angle in angles]
     roll, pitch, yaw = angles

@@ -1,20 +1,26 @@
 """Rotations, transforms, the cross-product operator, modified-DH transforms and the 6x6
 velocity / force transforms (SYLLABUS 1.5, 1.6), on numbers, symbols and random frames."""
 
+import inspect
 import math
+import warnings
 
 import numpy as np
 import pytest
 import sympy as sp
+from bad_input import named_in_the_error
 from hypothesis import given, settings
 from strategies import joint_vectors, rotations
 
 from robocourse.frames import (
+    DegreesWarning,
     adjoint,
+    as_rotation,
     cross,
     dh_transform,
     force_transform,
     inverse_transform,
+    roll_pitch_yaw,
     rot_x,
     rot_y,
     rot_z,
@@ -22,6 +28,7 @@ from robocourse.frames import (
     skew,
     transform,
     translation,
+    vee,
     velocity_transform,
 )
 
@@ -203,3 +210,174 @@ def test_adjoint_moves_a_spin_to_the_other_frame():
 def test_adjoint_bad_input_names_the_argument(T, kind, words):
     with pytest.raises(kind, match=words):
         adjoint(T)
+
+
+# ---------------------------------------------------------------- the kind of the result
+
+def test_elementary_rotations_of_numbers_and_of_exact_angles():
+    R = rot_x(1)                                          # an int angle: a float matrix
+    assert isinstance(R, np.ndarray) and R.dtype == float and R.shape == (3, 3)
+    # a sympy number is exact: cos(pi/2) is 0, not 6e-17
+    assert rot_x(sp.pi / 2) == sp.Matrix([[1, 0, 0], [0, 0, -1], [0, 1, 0]])
+    assert rot_y(sp.pi / 2) == sp.Matrix([[0, 0, 1], [0, 1, 0], [-1, 0, 0]])
+    assert rot_z(sp.pi / 2) == sp.Matrix([[0, -1, 0], [1, 0, 0], [0, 0, 1]])
+
+
+def test_skew_of_numbers_is_a_float_matrix_and_of_symbols_a_sympy_one():
+    S = skew([1, 2, 3])
+    assert isinstance(S, np.ndarray) and S.dtype == float and S.shape == (3, 3)
+    np.testing.assert_array_equal(S, [[0, -3, 2], [3, 0, -1], [-2, 1, 0]])
+    a = sp.symbols("a1:4")
+    assert skew(a) == sp.Matrix([[0, -a[2], a[1]], [a[2], 0, -a[0]], [-a[1], a[0], 0]])
+    assert skew([a[0], 0, 0]) == sp.Matrix([[0, 0, 0], [0, 0, -a[0]], [0, a[0], 0]])
+
+
+@pytest.mark.parametrize("call", [
+    lambda x: cross([1, 0, 0], [0, x, 0]),
+    lambda x: cross([0, x, 0], [1, 0, 0]),
+    lambda x: transform(np.eye(3), [x, 0, 0]),
+    lambda x: transform(rot_z(x), [1.0, 0, 0]),
+    lambda x: velocity_transform(np.eye(3), [x, 0, 0]),
+    lambda x: velocity_transform(rot_z(x), [1.0, 0, 0]),
+    lambda x: force_transform(np.eye(3), [x, 0, 0]),
+    lambda x: force_transform(rot_z(x), [1.0, 0, 0]),
+    lambda x: adjoint(transform(np.eye(3), [x, 0, 0])),
+    lambda x: dh_transform(x, 1.0, 0.5, 0.2),
+    lambda x: dh_transform(0.3, x, 0.5, 0.2),
+    lambda x: dh_transform(0.3, 1.0, x, 0.2),
+    lambda x: dh_transform(0.3, 1.0, 0.5, x),
+], ids=["cross a", "cross b", "transform p", "transform R", "velocity P", "velocity R",
+        "force P", "force R", "adjoint", "DH alpha", "DH a", "DH theta", "DH d"])
+def test_one_symbolic_argument_makes_the_result_symbolic_and_equal_to_the_numbers(call):
+    x = sp.Symbol("x")
+    symbolic = call(x)
+    assert isinstance(symbolic, sp.MatrixBase) and symbolic.free_symbols == {x}
+    numeric = call(0.7)
+    assert isinstance(numeric, np.ndarray) and numeric.dtype == float
+    np.testing.assert_allclose(np.array(symbolic.subs(x, 0.7), dtype=float).reshape(
+        numeric.shape), numeric, atol=1e-12)
+
+
+# ---------------------------------------------------------------- as_rotation and vee
+
+def test_as_rotation_returns_the_matrix_of_the_kind_asked():
+    R = as_rotation(rot_z(0.3).tolist())
+    assert isinstance(R, np.ndarray) and R.dtype == float
+    np.testing.assert_array_equal(R, rot_z(0.3))
+    assert isinstance(as_rotation(sp.eye(3)), sp.MatrixBase)              # symbolic when R is
+    assert as_rotation(np.eye(3, dtype=int).tolist(), symbolic=True) == sp.eye(3)
+    numbers = as_rotation(rot_z(sp.pi / 6), symbolic=False)
+    assert isinstance(numbers, np.ndarray) and numbers.dtype == float
+    np.testing.assert_allclose(numbers, rot_z(math.pi / 6), atol=1e-15)
+    x = sp.Symbol("x")
+    unknown = sp.Matrix([[x, 0, 0], [0, 1, 0], [0, 0, 1]])
+    assert as_rotation(unknown) == unknown           # its entries are unknown: not checked
+
+
+def test_vee_inverts_skew_on_numbers_and_symbols():
+    w = vee(skew([1, -2, 3]))
+    assert isinstance(w, np.ndarray) and w.shape == (3,)
+    np.testing.assert_array_equal(w, [1, -2, 3])
+    a = sp.symbols("a1:4")
+    assert vee(skew(a)) == sp.Matrix(a)
+    # round-off of a computed [w x], relative to the size of its entries, is accepted
+    big = 1e8 * skew([1.0, -2.0, 3.0]) + 1e-3 * np.diag([1.0, -1.0, 0.0])
+    np.testing.assert_allclose(vee(big), [1e8, -2e8, 3e8])
+    np.testing.assert_allclose(vee(skew([0.1, 0.2, 0.3]) + 1e-12), [0.1, 0.2, 0.3])
+
+
+def test_vee_gives_the_angular_velocity_of_a_symbolic_rotation():
+    t = sp.Symbol("t")
+    a, b, c = (sp.Function(name)(t) for name in "abc")
+    R = rot_x(a) @ rot_y(b) @ rot_z(c)                 # X-Y-Z moving axes
+    # Rᵀ Ṙ = [Bω x]; its symmetric part is zero only after simplification: not refused
+    w = vee(R.T @ R.diff(t))
+    da, db, dc = (f.diff(t) for f in (a, b, c))
+    expected = sp.Matrix([sp.cos(b) * sp.cos(c) * da + sp.sin(c) * db,
+                          -sp.cos(b) * sp.sin(c) * da + sp.cos(c) * db,
+                          sp.sin(b) * da + dc])
+    assert is_zero(w - expected)
+
+
+# ---------------------------------------------------------------- degrees for radians
+
+@pytest.mark.parametrize("call, name", [
+    (lambda: rot_x(90), "angle = 90"),
+    (lambda: rot_y(-180), "angle = -180"),
+    (lambda: rot_z(45), "angle = 45"),
+    (lambda: dh_transform(90, 1.0, 0, 0), "(alpha, theta) = [90, 0]"),
+    (lambda: roll_pitch_yaw(180, 90, 45), "(roll, pitch, yaw) = [180, 90, 45]"),
+], ids=["rot_x", "rot_y", "rot_z", "dh_transform", "roll_pitch_yaw"])
+def test_degrees_warn_once_naming_the_users_arguments_at_the_users_line(call, name):
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        call()
+    degrees = [w for w in caught if issubclass(w.category, DegreesWarning)]
+    assert len(degrees) == 1, [str(w.message) for w in degrees]
+    assert str(degrees[0].message).startswith(f"{name} looks like degrees")
+    assert degrees[0].filename == __file__
+
+
+def test_the_degrees_warning_points_at_the_line_of_the_call():
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        line = inspect.currentframe().f_lineno + 1
+        rot_z(90)
+    assert [(w.filename, w.lineno) for w in caught] == [(__file__, line)]
+
+
+def test_radians_do_not_warn():
+    with warnings.catch_warnings():
+        warnings.simplefilter("error", DegreesWarning)
+        rot_x(6), rot_y(-6), rot_z(6.5), dh_transform(3, 1.0, 6, 0)
+        roll_pitch_yaw(math.pi, 6, 0)
+
+
+# ---------------------------------------------------------------- bad input
+
+x_ = sp.Symbol("x")
+NOT_HOMOGENEOUS = np.eye(4) + np.diag([1.0], -3)             # last row [1, 0, 0, 1]
+test_bad_input_names_the_argument = named_in_the_error([
+    ("as_rotation: not a rotation", lambda: as_rotation(2 * np.eye(3)), ValueError, "R",
+     "rotation matrix", "8"),
+    ("as_rotation: its name", lambda: as_rotation(2 * np.eye(3), "A_R_B"), ValueError, "A_R_B",
+     "rotation matrix"),
+    ("as_rotation: name not text", lambda: as_rotation(np.eye(3), name=3), TypeError, "name",
+     "string", "3"),
+    ("as_rotation: symbolic not a flag", lambda: as_rotation(np.eye(3), symbolic="yes"),
+     TypeError, "symbolic", ("True or False", "None"), "'yes'"),
+    ("rot_x: text", lambda: rot_x("30deg"), TypeError, "angle", "number", "'30deg'"),
+    ("rot_y: None", lambda: rot_y(None), TypeError, "angle", "number", "None"),
+    ("rot_z: nan", lambda: rot_z(float("nan")), ValueError, "angle", "finite", "nan"),
+    ("skew: 2 entries", lambda: skew([1, 2]), ValueError, "v", "3 entries", "2"),
+    ("vee: 2x2", lambda: vee(np.eye(2)), ValueError, "S", "3x3", "2x2"),
+    ("vee: not skew", lambda: vee(np.eye(3)), ValueError, "S", "skew-symmetric", "2"),
+    ("vee: symbols, not skew", lambda: vee(sp.Matrix([[x_, 1, 0], [1, 0, 0], [0, 0, 0]])),
+     ValueError, "S", "skew-symmetric", "2"),
+    ("vee: not skew beyond round-off", lambda: vee(skew([0.1, 0.2, 0.3]) + 1e-8), ValueError,
+     "S", "skew-symmetric"),
+    ("cross: a", lambda: cross([1, 2], [1, 2, 3]), ValueError, "a", "3 entries", "2"),
+    ("cross: b", lambda: cross([1, 2, 3], [1, 2]), ValueError, "b", "3 entries", "2"),
+    ("transform: R", lambda: transform(2 * np.eye(3), [0, 0, 0]), ValueError, "R",
+     "rotation matrix"),
+    ("transform: p", lambda: transform(np.eye(3), [1, 2]), ValueError, "p", "3 entries", "2"),
+    ("rotation: T", lambda: rotation(np.eye(3)), ValueError, "T", "4x4", "3x3"),
+    ("translation: T", lambda: translation(np.eye(3)), ValueError, "T", "4x4", "3x3"),
+    ("inverse_transform: last row", lambda: inverse_transform(NOT_HOMOGENEOUS), ValueError, "T",
+     "[0, 0, 0, 1]"),
+    ("dh_transform: alpha", lambda: dh_transform(None, 0, 0, 0), TypeError, "alpha", "number"),
+    ("dh_transform: a", lambda: dh_transform(0, "1", 0, 0), TypeError, "a", "number"),
+    ("dh_transform: theta", lambda: dh_transform(0, 0, [0], 0), TypeError, "theta", "number"),
+    ("dh_transform: d", lambda: dh_transform(0, 0, 0, float("inf")), ValueError, "d", "finite"),
+    ("velocity_transform: A_R_B", lambda: velocity_transform(2 * np.eye(3), [0, 0, 0]),
+     ValueError, "A_R_B", "rotation matrix"),
+    ("velocity_transform: A_P_B", lambda: velocity_transform(np.eye(3), [0, 0]), ValueError,
+     "A_P_B", "3 entries", "2"),
+    ("force_transform: A_R_B", lambda: force_transform(2 * np.eye(3), [0, 0, 0]), ValueError,
+     "A_R_B", "rotation matrix"),
+    ("force_transform: A_P_B", lambda: force_transform(np.eye(3), [0, 0]), ValueError,
+     "A_P_B", "3 entries", "2"),
+    ("adjoint: T", lambda: adjoint(np.eye(3)), ValueError, "T", "4x4", "3x3"),
+    ("adjoint: its rotation", lambda: adjoint(np.diag([2.0, 1, 1, 1])), ValueError,
+     "T[:3, :3]", "rotation matrix"),
+])
