@@ -3,6 +3,7 @@ velocity / force transforms (SYLLABUS 1.5, 1.6), on numbers, symbols and random 
 
 import inspect
 import math
+import os
 import warnings
 
 import numpy as np
@@ -301,6 +302,13 @@ def test_vee_gives_the_angular_velocity_of_a_symbolic_rotation():
 
 # ---------------------------------------------------------------- degrees for radians
 
+#: Under mutmut (``make mutation``) every function of the mutated module is called through
+#: mutmut's trampoline, a frame of mutmut's own between the function and its caller: the
+#: degrees check, which looks a set number of frames up for the user's, sees that frame
+#: instead (it warns of the library's own calls, at mutmut's line). Where the warning
+#: points, and that the library's own calls are not checked again, is tested without it.
+TRAMPOLINED = "MUTANT_UNDER_TEST" in os.environ
+
 @pytest.mark.parametrize("call, name", [
     (lambda: rot_x(90), "angle = 90"),
     (lambda: rot_y(-180), "angle = -180"),
@@ -313,11 +321,13 @@ def test_degrees_warn_once_naming_the_users_arguments_at_the_users_line(call, na
         warnings.simplefilter("always")
         call()
     degrees = [w for w in caught if issubclass(w.category, DegreesWarning)]
-    assert len(degrees) == 1, [str(w.message) for w in degrees]
-    assert str(degrees[0].message).startswith(f"{name} looks like degrees")
-    assert degrees[0].filename == __file__
+    assert degrees and str(degrees[0].message).startswith(f"{name} looks like degrees")
+    if not TRAMPOLINED:
+        assert len(degrees) == 1, [str(w.message) for w in degrees]
+        assert degrees[0].filename == __file__
 
 
+@pytest.mark.skipif(TRAMPOLINED, reason="mutmut's trampoline is the caller's frame")
 def test_the_degrees_warning_points_at_the_line_of_the_call():
     with warnings.catch_warnings(record=True) as caught:
         warnings.simplefilter("always")
