@@ -259,6 +259,14 @@ def test_one_symbolic_argument_makes_the_result_symbolic_and_equal_to_the_number
         numeric.shape), numeric, atol=1e-12)
 
 
+def test_a_symbolic_result_keeps_the_whole_numbers_of_the_other_argument_exact():
+    x = sp.Symbol("x")
+    identity = [[1, 0, 0], [0, 1, 0], [0, 0, 1]]
+    expected = sp.Matrix([[1, 0, 0, x], [0, 1, 0, 0], [0, 0, 1, 0], [0, 0, 0, 1]])
+    assert transform(identity, [x, 0, 0]) == expected              # 1, not 1.0
+    assert transform(rot_z(theta), [1, 2, 3])[:3, 3] == sp.Matrix([1, 2, 3])
+
+
 # ---------------------------------------------------------------- as_rotation and vee
 
 def test_as_rotation_returns_the_matrix_of_the_kind_asked():

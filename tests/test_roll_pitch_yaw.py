@@ -41,6 +41,7 @@ def test_symbols_give_craigs_closed_form_and_agree_with_numbers():
     assert np.allclose(np.array(R.subs(values), dtype=float), roll_pitch_yaw(0.3, -1.1, 2.0))
     mixed = roll_pitch_yaw(r, 0.5, 0)                          # one symbol: all symbolic
     assert isinstance(mixed, sp.MatrixBase) and mixed.free_symbols == {r}
+    assert roll_pitch_yaw(r, 0, 0) == rot_x(r)                 # exact: 1, not 1.0
 
 
 @pytest.mark.parametrize("angles, error, name", [
