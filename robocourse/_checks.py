@@ -932,8 +932,9 @@ def transform(value, name="T"):
     last_row = [T[3, k] for k in range(4)]
     if any(is_symbolic(entry) and entry.free_symbols for entry in last_row) or (
             np.abs(np.array(last_row, dtype=float) - [0, 0, 0, 1]).max() > ROUND_OFF):
+        got = [entry if is_symbolic(entry) else float(entry) for entry in last_row]
         raise ValueError(f"{name} must be a homogeneous transform with last row [0, 0, 0, 1]; "
-                         f"got {last_row}")
+                         f"got {got}")
     return T
 
 

@@ -382,7 +382,7 @@ test_bad_input_names_the_argument = named_in_the_error([
     ("rotation: T", lambda: rotation(np.eye(3)), ValueError, "T", "4x4", "3x3"),
     ("translation: T", lambda: translation(np.eye(3)), ValueError, "T", "4x4", "3x3"),
     ("inverse_transform: last row", lambda: inverse_transform(NOT_HOMOGENEOUS), ValueError, "T",
-     "[0, 0, 0, 1]"),
+     "[0, 0, 0, 1]", "[1.0, 0.0, 0.0, 1.0]"),
     ("dh_transform: alpha", lambda: dh_transform(None, 0, 0, 0), TypeError, "alpha", "number"),
     ("dh_transform: a", lambda: dh_transform(0, "1", 0, 0), TypeError, "a", "number"),
     ("dh_transform: theta", lambda: dh_transform(0, 0, [0], 0), TypeError, "theta", "number"),
