@@ -27,6 +27,7 @@ from robocourse import (
     kinematics,
     lagrange,
     lagrange_euler,
+    language,
     models,
     newton_euler,
     notation,
@@ -41,7 +42,7 @@ from robocourse.grading import checks
 
 MODULES = (frames, robot, models, inertia, kinematics, statics, newton_euler, lagrange,
            lagrange_euler, closed_form, codegen, simulate, control, trajectories, puma560,
-           notation, checks, friction, parameters, base_parameters, identification)
+           notation, checks, friction, parameters, base_parameters, identification, language)
 
 ARM = models.planar_2r(l1=1.0, l2=1.0, m1=1.0, m2=1.0, g=9.81)
 PUMA = models.puma560()
@@ -66,6 +67,11 @@ TIMES = np.linspace(0.0, 10.0, 12).tolist()
 W_SMALL = MODEL.stacked(EXCITING, TIMES)
 TAU = identification.measured_torques(ARM, EXCITING, TIMES)
 PI_B = BASE.values(parameters.standard_parameters(ARM))
+
+
+def _speak(language):
+    with robocourse.language.using(language):
+        pass
 
 
 def _enter(label):
@@ -254,6 +260,13 @@ CALLS = {
     "puma560.inverse_kinematics": (puma560.inverse_kinematics, dict(robot=PUMA, T=T)),
     "puma560.wrist_singular": (puma560.wrist_singular, dict(q=[0, 0, 0, 0, 0.7, 0])),
     # notation
+    "language.use": (language.use, dict(language="en")),
+    "language.using": (_speak, dict(language="en")),
+    "language.current": (language.current, {}),
+    "language.catalogue_path": (language.catalogue_path, dict(domain="feedback",
+                                                              language="zh_CN")),
+    "language.catalogue": (language.catalogue, dict(domain="feedback", language="zh_CN")),
+    "language.say": (language.say, dict(english="{n} solutions", domain="chapters", n=8)),
     "notation.abbreviate": (notation.abbreviate, dict(value=sp.cos(t1))),
     "notation.lecture_form": (notation.lecture_form, dict(value=sp.cos(t1))),
     "notation.by_rates": (notation.by_rates, dict(value=a1 * w1 ** 2, qdd=[a1], qd=[w1])),
@@ -464,7 +477,8 @@ NOT_SWEPT = {
     ("checks.shorten", "value"): "any value, shown",
 }
 
-TEXT = {"name", "unit", "label", "message", "code", "failure", "lhs", "source", "text"}
+TEXT = {"name", "unit", "label", "message", "code", "failure", "lhs", "source", "text",
+        "english"}
 FLAGS = {"dynamics", "symbolic", "factor", "physical", "triangle", "symbolic_lengths",
          "friction", "weighted"}
 DISPLAY = {"notation.abbreviate", "notation.lecture_form", "notation.latex",
