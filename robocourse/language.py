@@ -8,7 +8,8 @@ catalogue of the language in use::
     robocourse/locale/<language>/LC_MESSAGES/<domain>.po
 
 one gettext catalogue per audience (``domain``: ``"chapters"`` for what the chapters draw
-and print, ``"feedback"`` for the grader's words). A sentence with ``{names}`` is looked
+and print, ``"feedback"`` for the grader's words, ``"exercises"`` for what the exercises'
+checks say of an answer). A sentence with ``{names}`` is looked
 up first and filled in after, so the translation places the numbers itself. An entry that
 is missing, empty or fuzzy reads in English (the tests keep the catalogues complete).
 
@@ -34,8 +35,9 @@ from pathlib import Path
 #: The languages a student can work in: English, the source, and Chinese.
 LANGUAGES = ("en", "zh_CN")
 SOURCE = "en"
-#: The catalogues: what the chapters draw and print, and what the grader says.
-DOMAINS = ("chapters", "feedback")
+#: The catalogues: what the chapters draw and print, what the grader says, and what the
+#: checks of each exercise say of an answer (robocourse/exercises, solutions/*/grader.py).
+DOMAINS = ("chapters", "feedback", "exercises")
 LOCALE = Path(__file__).resolve().parent / "locale"
 
 _chosen = SOURCE                                    # use(): the notebook's choice

@@ -1,0 +1,139 @@
+"""What the exercises' checks say of an answer reads in the student's language: every
+sentence the exercise modules and the hidden tests pass through ``say(…, "exercises")``
+is a literal English template with a current Chinese entry that fills in the same
+``{fields}``, the catalogue holds nothing else, and a known wrong answer to an exercise
+of each chapter gets its Chinese message with the mistake code it gets in English."""
+
+import ast
+import pathlib
+import re
+import string
+
+import numpy as np
+import pytest
+from babel.messages.pofile import read_po
+
+from robocourse import language
+from robocourse.exercises import ch0_kinematics as ch0
+from robocourse.grading.checks import Mistake
+
+ROOT = pathlib.Path(__file__).resolve().parent.parent
+SOURCES = sorted([*(ROOT / "robocourse" / "exercises").glob("ch*.py"),
+                  *(ROOT / "solutions").glob("*/grader.py")])
+CATALOGUE = language.catalogue_path("exercises", "zh_CN")
+CHINESE = re.compile(r"[\u4e00-\u9fff\u3000-\u303f\uff00-\uffef]")
+
+
+def _is_say(node):
+    """A call ``say(english, "exercises", …)`` (``language.say`` too)."""
+    if not isinstance(node, ast.Call):
+        return False
+    name = node.func.id if isinstance(node.func, ast.Name) else getattr(node.func, "attr", "")
+    domain = node.args[1] if len(node.args) > 1 else next(
+        (k.value for k in node.keywords if k.arg == "domain"), None)
+    return name == "say" and isinstance(domain, ast.Constant) and domain.value == "exercises"
+
+
+def say_calls():
+    """``[(file, line, call node)]``: every ``say(…, "exercises")`` of the sources."""
+    return [(path.relative_to(ROOT), node.lineno, node)
+            for path in SOURCES for node in ast.walk(ast.parse(path.read_text()))
+            if _is_say(node)]
+
+
+def fields(template):
+    """The ``{fields}`` of a template: ``{(name, format spec, conversion)}``."""
+    return {(name, spec, conversion)
+            for _, name, spec, conversion in string.Formatter().parse(template)
+            if name is not None}
+
+
+CALLS = say_calls()
+ENGLISH = {node.args[0].value for _, _, node in CALLS
+           if node.args and isinstance(node.args[0], ast.Constant)}
+
+
+def entries():
+    with CATALOGUE.open("rb") as handle:
+        catalogue = read_po(handle)
+    return catalogue, {m.id: m for m in catalogue if m.id}
+
+
+def test_every_exercise_module_and_hidden_test_speaks_through_the_catalogue():
+    speaking = {str(path) for path, _, _ in CALLS}
+    assert speaking == {str(path.relative_to(ROOT)) for path in SOURCES}
+    assert len(ENGLISH) > 300
+
+
+def test_each_sentence_is_a_literal_template_filled_with_its_own_fields():
+    wrong = []
+    for path, line, node in CALLS:
+        english = node.args[0] if node.args else None
+        if not (isinstance(english, ast.Constant) and isinstance(english.value, str)):
+            wrong.append(f"{path}:{line}: not a literal string")
+            continue
+        given = {k.arg for k in node.keywords if k.arg != "domain"}
+        named = {name for name, _, _ in fields(english.value)}
+        if given and given != named:
+            wrong.append(f"{path}:{line}: fills {sorted(given)}, names {sorted(named)}")
+    assert not wrong, "\n".join(wrong)
+
+
+def test_every_sentence_has_a_current_chinese_entry_with_the_same_fields():
+    catalogue, found = entries()
+    missing = sorted(e for e in ENGLISH if e not in found or not found[e].string
+                     or found[e].fuzzy)
+    assert not missing, "\n".join(missing)
+    unlike = sorted(e for e in ENGLISH if fields(found[e].string) != fields(e))
+    assert not unlike, "\n".join(unlike)
+    assert not catalogue.obsolete
+    assert sorted(set(found) - ENGLISH) == []
+
+
+def test_the_chinese_is_chinese_with_full_width_punctuation():
+    _, found = entries()
+    untranslated = [m.id for m in found.values() if not CHINESE.search(m.string)]
+    half_width = [m.string for m in found.values()
+                  if re.search(r"[\u4e00-\u9fff][,;:?!]|[,;:?!] ?[\u4e00-\u9fff]| — ", m.string)]
+    assert (untranslated, half_width) == ([], [])
+
+
+# --- a known wrong answer of each chapter, in English and in Chinese ---------------------------
+
+def _mistake(check, *args):
+    """``(message, code)`` of the Mistake that ``check(*args)`` raises."""
+    with pytest.raises(Mistake) as raised:
+        check(*args)
+    return str(raised.value), raised.value.code
+
+
+def _in_both(check, *args):
+    english = _mistake(check, *args)
+    with language.using("zh_CN"):
+        chinese = _mistake(check, *args)
+    return english, chinese
+
+
+WRONG_ANSWERS = {
+    "ch0: a θ2 that is not singular": (
+        lambda: ch0.check_singular_angles(np.array([1.0])), "is not a singular configuration",
+        "不是奇异位形"),
+    "ch0: ik_2r without a reach check": (
+        lambda: ch0.check_out_of_reach(lambda *_: (np.zeros(2), np.zeros(2)), 1.0, 0.5, 0.5,
+                                       0.4), "returned a result", "返回了结果"),
+}
+
+
+@pytest.mark.parametrize("wrong", WRONG_ANSWERS)
+def test_a_known_wrong_answer_gets_its_chinese_message_and_the_same_code(wrong):
+    check, english_words, chinese_words = WRONG_ANSWERS[wrong]
+    (english, code), (chinese, chinese_code) = _in_both(check)
+    assert english_words in english and not CHINESE.search(english), english
+    assert chinese_words in chinese, chinese
+    assert chinese_code == code
+
+
+def test_fields_are_filled_after_the_lookup():
+    """The number goes into the Chinese sentence: ``theta2 = 1 rad (57.3°)``."""
+    _, (chinese, _) = _in_both(ch0.check_singular_angles, np.array([1.0]))
+    assert chinese.startswith("theta2 = 1 rad (57.3°) 不是奇异位形"), chinese
