@@ -11,10 +11,18 @@ import string
 
 import numpy as np
 import pytest
+import sympy as sp
 from babel.messages.pofile import read_po
 
 from robocourse import language
 from robocourse.exercises import ch0_kinematics as ch0
+from robocourse.exercises import ch1_statics as ch1
+from robocourse.exercises import ch2_inertia as ch2
+from robocourse.exercises import ch3_newton_euler as ch3
+from robocourse.exercises import ch4_lagrange as ch4
+from robocourse.exercises import ch5_trajectories_control as ch5
+from robocourse.exercises import ch6_puma560 as ch6
+from robocourse.exercises import ch7_parameters as ch7
 from robocourse.grading.checks import Mistake
 
 ROOT = pathlib.Path(__file__).resolve().parent.parent
@@ -122,6 +130,26 @@ WRONG_ANSWERS = {
     "ch0: ik_2r without a reach check": (
         lambda: ch0.check_out_of_reach(lambda *_: (np.zeros(2), np.zeros(2)), 1.0, 0.5, 0.5,
                                        0.4), "returned a result", "返回了结果"),
+    "ch1: a zero F_free": (
+        lambda: ch1.check_free_force(sp.zeros(2, 1), 0, "theta1 = 0"), "is zero",
+        "在 theta1 = 0 处为零"),
+    "ch2: an asymmetric tensor": (
+        lambda: ch2.check_symmetric(np.array([[1.0, 2.0, 0.0], [0.0, 1.0, 0.0], [0.0, 0.0, 1.0]]),
+                                    "I_B5"), "is not symmetric", "I_B5 不对称"),
+    "ch3: torques that do not supply the energy": (
+        lambda: ch3.check_power(1.0, 2.0), "is not the rate", "不等于手臂及其负载能量的增长率"),
+    "ch4: an asymmetric mass matrix": (
+        lambda: ch4.exercise_3.visible(sp.Matrix([[ch4.m1, ch4.m2], [0, ch4.m1]])),
+        "is not symmetric", "M_payload 不对称"),
+    "ch5: coefficients with the time in them": (
+        lambda: ch5.check_symbols(sp.Matrix([ch5.t]), "coeffs", ch5.CUBIC_SYMBOLS),
+        "contains the time t", "coeffs 中含有时间 t"),
+    "ch6: one of two angles right": (
+        lambda: ch6.check_angle_pair(np.array([0.1, 0.2]), [0.1, 0.5], "theta1_both"),
+        "one of your two angles is right", "你的两个角中一个对、一个不对"),
+    "ch7: a name that is no parameter": (
+        lambda: ch7.Names(ch7.STANDARD_2R).prepare(["ZZ9"], "no_effect"),
+        "not standard parameters of this arm", "不属于这条手臂标准参数"),
 }
 
 

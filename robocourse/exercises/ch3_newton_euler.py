@@ -540,15 +540,17 @@ def gravity_torques(robot, q):
     return np.asarray(gravity_load(robot.build(), list(q)), dtype=float)
 
 
-NUMERIC_2R = Robot("2R arm, theta = (30°, 60°)", "robocourse.models:planar_2r",
-                   (("l1", 0.5), ("l2", 0.5), ("m1", 2.0), ("m2", 1.0), ("g", 9.81)))
+def numeric_2r():
+    """The chapter's numeric 2R arm (named in the language in use)."""
+    return Robot(say("2R arm, theta = (30°, 60°)", "exercises"), "robocourse.models:planar_2r",
+                 (("l1", 0.5), ("l2", 0.5), ("m1", 2.0), ("m2", 1.0), ("g", 9.81)))
 
 
 @exercises.visible(7, cell="ex7_mass_matrix_by_columns_test",
                    mass_matrix_by_columns=Function(forbidden=MASS_MATRIX_ROUTES, takes_robot=True))
 def exercise_7(mass_matrix_by_columns):
     """Visible: the chapter's numeric 2R arm at θ = (30°, 60°)."""
-    check_mass_matrix(mass_matrix_by_columns, NUMERIC_2R, tuple(np.radians([30.0, 60.0])))
+    check_mass_matrix(mass_matrix_by_columns, numeric_2r(), tuple(np.radians([30.0, 60.0])))
 
 
 # --- exercise 8: forward dynamics ------------------------------------------------------------
@@ -572,7 +574,7 @@ def release_robot(student):
     lengths, masses, com, inertia, *_ = release_numbers(student)
     values = zip(("l1", "l2", "m1", "m2", "r1", "r2", "I1", "I2"),
                  (*lengths, *masses, *com, *inertia), strict=True)
-    return Robot("your arm", "robocourse.models:planar_2r_distributed",
+    return Robot(say("your arm", "exercises"), "robocourse.models:planar_2r_distributed",
                  (*((k, float(v)) for k, v in values), ("g", 9.81)))
 
 

@@ -202,26 +202,28 @@ def exercise_6(tau_payload, context):
 
 # --- exercise 7: the mass matrix ---------------------------------------------------------------
 
-HIDDEN_ARMS = (
-    (Robot("R-P arm", "robocourse.models:rp_arm",
-           (("l1", 0.3), ("m1", 2.0), ("m2", 1.0), ("Ixx1", 0.05), ("Iyy1", 0.01),
-            ("Izz1", 0.05), ("Ixx2", 0.02), ("Iyy2", 0.005), ("Izz2", 0.02), ("g", 9.81))),
-     (0.4, 0.7)),
-    (Robot("3R arm", "robocourse.models:planar_3r",
-           (("lengths", (0.5, 0.4, 0.2)), ("masses", (2.0, 1.5, 0.5)),
-            ("com_distances", (0.25, 0.2, 0.1)), ("inertias", (0.05, 0.03, 0.01)),
-            ("g", 9.81))),
-     (0.9, -1.3, 1.7)),
-    (Robot("P-R arm", "robocourse.exercises.ch3_newton_euler:pr_arm",
-           (("m1", 3.0), ("m2", 1.2), ("r2", 0.3), ("I2", 0.04), ("l2", 0.6), ("g", 9.81))),
-     (0.5, 1.1)),
-    (Robot("PUMA 560", "robocourse.models:puma560"), (0.3, -1.2, 0.8, 1.9, -0.6, 1.4)),
-)
+def hidden_arms():
+    """The arms of the hidden tests and a configuration of each (named in the language in use)."""
+    return (
+        (Robot(say("R-P arm", "exercises"), "robocourse.models:rp_arm",
+               (("l1", 0.3), ("m1", 2.0), ("m2", 1.0), ("Ixx1", 0.05), ("Iyy1", 0.01),
+                ("Izz1", 0.05), ("Ixx2", 0.02), ("Iyy2", 0.005), ("Izz2", 0.02), ("g", 9.81))),
+         (0.4, 0.7)),
+        (Robot(say("3R arm", "exercises"), "robocourse.models:planar_3r",
+               (("lengths", (0.5, 0.4, 0.2)), ("masses", (2.0, 1.5, 0.5)),
+                ("com_distances", (0.25, 0.2, 0.1)), ("inertias", (0.05, 0.03, 0.01)),
+                ("g", 9.81))),
+         (0.9, -1.3, 1.7)),
+        (Robot(say("P-R arm", "exercises"), "robocourse.exercises.ch3_newton_euler:pr_arm",
+               (("m1", 3.0), ("m2", 1.2), ("r2", 0.3), ("I2", 0.04), ("l2", 0.6), ("g", 9.81))),
+         (0.5, 1.1)),
+        (Robot("PUMA 560", "robocourse.models:puma560"), (0.3, -1.2, 0.8, 1.9, -0.6, 1.4)),
+    )
 
 
 @exercises.hidden(7)
 def exercise_7(mass_matrix_by_columns):
-    for robot, q in HIDDEN_ARMS:
+    for robot, q in hidden_arms():
         check_mass_matrix(mass_matrix_by_columns, robot, q)
 
 
