@@ -8,10 +8,15 @@ catalogue of the language in use::
     robocourse/locale/<language>/LC_MESSAGES/<domain>.po
 
 one gettext catalogue per audience (``domain``: ``"chapters"`` for what the chapters draw
-and print, ``"feedback"`` for the grader's words, ``"exercises"`` for what the exercises'
-checks say of an answer). A sentence with ``{names}`` is looked
-up first and filled in after, so the translation places the numbers itself. An entry that
-is missing, empty or fuzzy reads in English (the tests keep the catalogues complete).
+and print, ``"feedback"`` for the grader's words, ``"exercises"`` for what the visible tests
+of the exercises say of an answer, ``"hidden"`` for what the hidden tests say). A sentence
+with ``{names}`` is looked up first and filled in after, so the translation places the
+numbers itself. An entry that is missing, empty or fuzzy reads in English (the tests keep
+the catalogues complete).
+
+The hidden tests are the instructor's (``solutions/``, never released): their sentences
+would give them away, so their catalogue is not the library's but lives beside them, and
+the hidden tests ``locate`` it (``solutions/hidden.<language>.po``).
 
 The language is chosen by the notebook, never by the machine it runs on: a Chinese
 notebook's first code cell calls ``use("zh_CN")``; a grader renders a student's feedback
@@ -35,10 +40,14 @@ from pathlib import Path
 #: The languages a student can work in: English, the source, and Chinese.
 LANGUAGES = ("en", "zh_CN")
 SOURCE = "en"
-#: The catalogues: what the chapters draw and print, what the grader says, and what the
-#: checks of each exercise say of an answer (robocourse/exercises, solutions/*/grader.py).
-DOMAINS = ("chapters", "feedback", "exercises")
+#: The catalogues: what the chapters draw and print, what the grader says, what the
+#: visible tests of the exercises (robocourse/exercises) and their hidden tests
+#: (solutions/*/grader.py) say of an answer.
+DOMAINS = ("chapters", "feedback", "exercises", "hidden")
 LOCALE = Path(__file__).resolve().parent / "locale"
+#: {domain: where its catalogues are, a path with a ``{language}`` field}: the domains whose
+#: catalogues are not the library's (``locate``).
+_ELSEWHERE = {}
 
 _chosen = SOURCE                                    # use(): the notebook's choice
 _override = contextvars.ContextVar("robocourse_language", default=None)   # using()
@@ -81,10 +90,29 @@ def current():
     return _override.get() or _chosen
 
 
+def locate(domain, path):
+    """Read the catalogues of ``domain`` from ``path``, a file name with a ``{language}``
+    field, rather than from the library's ``locale`` folder.
+
+    >>> locate("hidden", "solutions/hidden.po")
+    Traceback (most recent call last):
+    ...
+    ValueError: path must be a file name with a {language} field, ... got 'solutions/hidden.po'
+    """
+    domain = _one_of(domain, "domain", DOMAINS)
+    if not isinstance(path, (str, Path)) or "{language}" not in str(path):
+        raise ValueError("path must be a file name with a {language} field, such as "
+                         f"'hidden.{{language}}.po'; got {path!r}")
+    _ELSEWHERE[domain] = str(path)
+    catalogue.cache_clear()
+
+
 def catalogue_path(domain, language):
     """Where the catalogue of ``domain`` in ``language`` lives (none for English, the source)."""
-    domain = _one_of(domain, "domain", DOMAINS)
-    return LOCALE / _checked(language) / "LC_MESSAGES" / f"{domain}.po"
+    domain, language = _one_of(domain, "domain", DOMAINS), _checked(language)
+    if domain in _ELSEWHERE:
+        return Path(_ELSEWHERE[domain].format(language=language))
+    return LOCALE / language / "LC_MESSAGES" / f"{domain}.po"
 
 
 @functools.cache

@@ -1,10 +1,13 @@
-"""What the exercises' checks say of an answer reads in the student's language: every
-sentence the exercise modules and the hidden tests pass through ``say(…, "exercises")``
-is a literal English template with a current Chinese entry that fills in the same
-``{fields}``, the catalogue holds nothing else, and a known wrong answer to an exercise
-of each chapter gets its Chinese message with the mistake code it gets in English."""
+"""What the graded exercises say of an answer reads in the student's language: every
+sentence the exercise modules pass through ``say(…, "exercises")`` and the hidden tests
+through ``say(…, "hidden")`` is a literal English template with a current Chinese entry that
+fills in the same ``{fields}``; each catalogue holds nothing else — the library's only what
+the visible tests say, the hidden tests' sentences stay beside them in solutions/ — and a
+known wrong answer to an exercise of each chapter gets its Chinese message with the mistake
+code it gets in English."""
 
 import ast
+import functools
 import pathlib
 import re
 import string
@@ -23,30 +26,35 @@ from robocourse.exercises import ch4_lagrange as ch4
 from robocourse.exercises import ch5_trajectories_control as ch5
 from robocourse.exercises import ch6_puma560 as ch6
 from robocourse.exercises import ch7_parameters as ch7
+from robocourse.exercises import hidden_catalogue
 from robocourse.grading.checks import Mistake
+from robocourse_grader.preprocessors import load_exercise_set
 
 ROOT = pathlib.Path(__file__).resolve().parent.parent
-SOURCES = sorted([*(ROOT / "robocourse" / "exercises").glob("ch*.py"),
-                  *(ROOT / "solutions").glob("*/grader.py")])
-CATALOGUE = language.catalogue_path("exercises", "zh_CN")
+MODULES = sorted((ROOT / "robocourse" / "exercises").glob("ch*.py"))
+GRADERS = sorted((ROOT / "solutions").glob("*/grader.py"))
+#: {domain: (the files that speak it, its Chinese catalogue)}
+SPOKEN = {"exercises": (MODULES, language.catalogue_path("exercises", "zh_CN")),
+          "hidden": (GRADERS, pathlib.Path(str(hidden_catalogue(GRADERS[0])).format(
+              language="zh_CN")))}
 CHINESE = re.compile(r"[\u4e00-\u9fff\u3000-\u303f\uff00-\uffef]")
 
 
-def _is_say(node):
-    """A call ``say(english, "exercises", …)`` (``language.say`` too)."""
+def _say_domain(node):
+    """The domain of a call ``say(english, domain, …)`` (``language.say`` too), else None."""
     if not isinstance(node, ast.Call):
-        return False
+        return None
     name = node.func.id if isinstance(node.func, ast.Name) else getattr(node.func, "attr", "")
     domain = node.args[1] if len(node.args) > 1 else next(
         (k.value for k in node.keywords if k.arg == "domain"), None)
-    return name == "say" and isinstance(domain, ast.Constant) and domain.value == "exercises"
+    return domain.value if name == "say" and isinstance(domain, ast.Constant) else None
 
 
-def say_calls():
-    """``[(file, line, call node)]``: every ``say(…, "exercises")`` of the sources."""
-    return [(path.relative_to(ROOT), node.lineno, node)
-            for path in SOURCES for node in ast.walk(ast.parse(path.read_text()))
-            if _is_say(node)]
+def say_calls(paths):
+    """``[(file, line, domain, call node)]``: every ``say`` call in ``paths``."""
+    return [(path.relative_to(ROOT), node.lineno, _say_domain(node), node)
+            for path in paths for node in ast.walk(ast.parse(path.read_text()))
+            if _say_domain(node)]
 
 
 def fields(template):
@@ -56,50 +64,56 @@ def fields(template):
             if name is not None}
 
 
-CALLS = say_calls()
-ENGLISH = {node.args[0].value for _, _, node in CALLS
-           if node.args and isinstance(node.args[0], ast.Constant)}
+def english(domain):
+    """Every English template the files of ``domain`` say."""
+    return {node.args[0].value for _, _, _, node in say_calls(SPOKEN[domain][0])
+            if node.args and isinstance(node.args[0], ast.Constant)}
 
 
-def entries():
-    with CATALOGUE.open("rb") as handle:
+def entries(domain):
+    with SPOKEN[domain][1].open("rb") as handle:
         catalogue = read_po(handle)
     return catalogue, {m.id: m for m in catalogue if m.id}
 
 
-def test_every_exercise_module_and_hidden_test_speaks_through_the_catalogue():
-    speaking = {str(path) for path, _, _ in CALLS}
-    assert speaking == {str(path.relative_to(ROOT)) for path in SOURCES}
-    assert len(ENGLISH) > 300
+@pytest.mark.parametrize("domain", SPOKEN)
+def test_each_file_speaks_through_its_own_catalogue_only(domain):
+    paths, _ = SPOKEN[domain]
+    calls = say_calls(paths)
+    assert {str(path) for path, *_ in calls} == {str(p.relative_to(ROOT)) for p in paths}
+    assert {spoken for _, _, spoken, _ in calls} == {domain}
+    assert len(english(domain)) > 150
 
 
 def test_each_sentence_is_a_literal_template_filled_with_its_own_fields():
     wrong = []
-    for path, line, node in CALLS:
-        english = node.args[0] if node.args else None
-        if not (isinstance(english, ast.Constant) and isinstance(english.value, str)):
+    for path, line, _, node in say_calls([*MODULES, *GRADERS]):
+        template = node.args[0] if node.args else None
+        if not (isinstance(template, ast.Constant) and isinstance(template.value, str)):
             wrong.append(f"{path}:{line}: not a literal string")
             continue
         given = {k.arg for k in node.keywords if k.arg != "domain"}
-        named = {name for name, _, _ in fields(english.value)}
+        named = {name for name, _, _ in fields(template.value)}
         if given and given != named:
             wrong.append(f"{path}:{line}: fills {sorted(given)}, names {sorted(named)}")
     assert not wrong, "\n".join(wrong)
 
 
-def test_every_sentence_has_a_current_chinese_entry_with_the_same_fields():
-    catalogue, found = entries()
-    missing = sorted(e for e in ENGLISH if e not in found or not found[e].string
-                     or found[e].fuzzy)
+@pytest.mark.parametrize("domain", SPOKEN)
+def test_every_sentence_has_a_current_chinese_entry_with_the_same_fields(domain):
+    catalogue, found = entries(domain)
+    said = english(domain)
+    missing = sorted(e for e in said if e not in found or not found[e].string or found[e].fuzzy)
     assert not missing, "\n".join(missing)
-    unlike = sorted(e for e in ENGLISH if fields(found[e].string) != fields(e))
+    unlike = sorted(e for e in said if fields(found[e].string) != fields(e))
     assert not unlike, "\n".join(unlike)
     assert not catalogue.obsolete
-    assert sorted(set(found) - ENGLISH) == []
+    assert sorted(set(found) - said) == []          # the library's: nothing of the hidden tests
 
 
-def test_the_chinese_is_chinese_with_full_width_punctuation():
-    _, found = entries()
+@pytest.mark.parametrize("domain", SPOKEN)
+def test_the_chinese_is_chinese_with_full_width_punctuation(domain):
+    _, found = entries(domain)
     untranslated = [m.id for m in found.values()
                     if not CHINESE.search(m.string) and m.string == m.id]
     half_width = [m.string for m in found.values()
@@ -108,6 +122,12 @@ def test_the_chinese_is_chinese_with_full_width_punctuation():
 
 
 # --- a known wrong answer of each chapter, in English and in Chinese ---------------------------
+
+@functools.cache
+def hidden_tests(assignment):
+    """The exercise set of an assignment with its hidden tests (``solutions/…/grader.py``)."""
+    return load_exercise_set(ROOT / "solutions" / assignment / "grader.py")[0]
+
 
 def _mistake(check, *args):
     """``(message, code)`` of the Mistake that ``check(*args)`` raises."""
@@ -147,6 +167,9 @@ WRONG_ANSWERS = {
     "ch6: one of two angles right": (
         lambda: ch6.check_angle_pair(np.array([0.1, 0.2]), [0.1, 0.5], "theta1_both"),
         "one of your two angles is right", "你的两个角中一个对、一个不对"),
+    "ch7, hidden: a wrong reading of the condition number": (
+        lambda: hidden_tests("ch7_parameters").exercises[6].hidden("a"), "LESS excitation",
+        "激励越弱"),
     "ch7: a name that is no parameter": (
         lambda: ch7.Names(ch7.STANDARD_2R).prepare(["ZZ9"], "no_effect"),
         "not standard parameters of this arm", "不属于这条手臂标准参数"),

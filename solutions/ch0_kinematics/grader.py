@@ -7,6 +7,7 @@ the grader runs each exercise's visible tests, then these.
 import numpy as np
 import sympy as sp
 
+from robocourse.exercises import hidden_catalogue
 from robocourse.exercises.ch0_kinematics import (
     DETERMINANT_ROUTES,
     JACOBIAN_ROUTES,
@@ -42,16 +43,19 @@ from robocourse.frames import dh_transform
 from robocourse.grading import check_expression, check_number
 from robocourse.grading.checks import Known, Mistake, case
 from robocourse.kinematics import forward_kinematics, inverse_kinematics_2r, joint_rates
-from robocourse.language import say
+from robocourse.language import locate, say
 from robocourse.models import planar_2r, puma560
 
 __all__ = ["exercises"]
 
+#: What these hidden tests say, in the student's language (never released).
+locate("hidden", hidden_catalogue(__file__))
+
 
 @exercises.hidden(1, by_hand={"pose_3r": POSE_ROUTES})
 def exercise_1(pose_3r):
-    check_pose(pose_3r, {theta1: 0}, say("with theta1 = 0", "exercises"))
-    check_pose(pose_3r, {}, say("the whole pose", "exercises"))
+    check_pose(pose_3r, {theta1: 0}, say("with theta1 = 0", "hidden"))
+    check_pose(pose_3r, {}, say("the whole pose", "hidden"))
 
 
 @exercises.hidden(2)
@@ -63,7 +67,7 @@ def exercise_2(dh):
     for k, (link, q) in enumerate(zip(puma560().links, angles, strict=True), start=1):
         args = (link.alpha, link.a, link.theta + q, link.d)
         label = say("link {k} of the PUMA 560 (alpha{i} = {alpha:.0f}°, a{i} = {a} m, "
-                    "d{k} = {d} m, theta{k} = {q} rad)", "exercises", k=k, i=k - 1,
+                    "d{k} = {d} m, theta{k} = {q} rad)", "hidden", k=k, i=k - 1,
                     alpha=np.degrees(link.alpha), a=link.a, d=link.d, q=q)
         with case(label):
             check_number(student_dh(dh, *args), link.transform(q), dh_call(args), rtol=0,
@@ -72,7 +76,7 @@ def exercise_2(dh):
     product = student_dh(dh, 0, 0, t1, 0) * student_dh(dh, 0, a1, t2, 0) * \
         student_dh(dh, 0, a2, 0, 0)
     check_expression(product, forward_kinematics(planar_2r(), [t1, t2]),
-                     say("the 2R arm's 0_T_3 as a product of your dh", "exercises"),
+                     say("the 2R arm's 0_T_3 as a product of your dh", "hidden"),
                      markers=(a1, a2),
                      allowed_symbols=(t1, t2, a1, a2))
 
@@ -86,7 +90,7 @@ def check_branches(ik_2r, x, y, arm_l1, arm_l2):
         closest = expected + np.angle(np.exp(1j * (theta - expected)))          # same mod 2π
         quadrant = [Known(expected + [turn, 0], say("theta1 is off by 180°: np.arctan(y / x) "
                                                     "loses the quadrant, np.arctan2(y, x) "
-                                                    "keeps it.", "exercises"), "quadrant")
+                                                    "keeps it.", "hidden"), "quadrant")
                     for turn in (np.pi, -np.pi)]
         check_number(closest, expected, f"{name} = ik_2r({x}, {y}, {arm_l1}, {arm_l2})",
                      rtol=0, atol=1e-6, unit="rad", mistakes=quadrant)
@@ -110,7 +114,7 @@ def exercise_4(J0_3r, context):
                          allowed_symbols=SYMBOLS,
                          mistakes=[Known(base_jacobian().T,
                                          say("It looks transposed: column j holds the velocity "
-                                             "made by joint j alone.", "exercises"),
+                                             "made by joint j alone.", "hidden"),
                                          "transposed")])
 
 
@@ -118,7 +122,7 @@ def exercise_4(J0_3r, context):
 def exercise_5(J4_3r, context):
     unturned = Known(base_jacobian(), say("It is the base-frame Jacobian J0_3r: turn its rows "
                                           "vx, vy by −(theta1 + theta2 + theta3) into {4}.",
-                                          "exercises"), "not-turned")
+                                          "hidden"), "not-turned")
     with from_base_jacobian(context, J4_3r, "J4_3r", turn_into_tool_frame):
         check_expression(J4_3r, tool_jacobian(), "J4_3r", markers=LENGTHS,
                          allowed_symbols=SYMBOLS, mistakes=[unturned])
@@ -128,18 +132,18 @@ def exercise_5(J4_3r, context):
 def exercise_6(outward_step):
     alpha, a, theta, d = sp.symbols("alpha a theta d")
     check_step(outward_step, dh_transform(alpha, a, theta, d),
-               say("a general link T = dh(alpha, a, theta, d)", "exercises"),
+               say("a general link T = dh(alpha, a, theta, d)", "hidden"),
                (alpha, a, theta, d))
     link = puma560().links[3]                       # alpha3 = -90°, a3 = 0.0203 m, d4 = 0.4331 m
     T = sp.Matrix(link.transform(0.7))
     omega, v = sp.Matrix([0.3, -1.2, 0.8]), sp.Matrix([0.05, 0.4, -0.25])
     label = say("link 4 of the PUMA 560 (alpha3 = -90°, a3 = 0.0203 m, d4 = 0.4331 m) at "
-                "theta4 = 0.7 rad", "exercises")
+                "theta4 = 0.7 rad", "hidden")
     wanted = expected_step(T, omega, v, 1.5)
     given = student_step(outward_step, T, omega, v, 1.5)
     for answer, expected, name, unit in zip(given, wanted, ("omega_next", "v_next"),
                                             ("rad/s", "m/s"), strict=True):
-        check_number(answer, expected, say("{name} for {label}", "exercises", name=name,
+        check_number(answer, expected, say("{name} for {label}", "hidden", name=name,
                                            label=label), rtol=0, atol=1e-9, unit=unit)
     check_jacobian_from_steps(outward_step)
 
@@ -157,7 +161,7 @@ def check_jacobian_from_steps(outward_step):
         columns.append([v[0], v[1], omega[2]])
     check_expression(sp.Matrix(columns).T, tool_jacobian(),
                      say("the 3R tool-frame Jacobian built with your outward_step",
-                         "exercises"),
+                         "hidden"),
                      markers=LENGTHS, allowed_symbols=SYMBOLS)
 
 
@@ -170,11 +174,11 @@ def exercise_7(det_J0_3r, singular_theta2, context):
                         sp.Interval.Ropen(0, 2 * sp.pi))
     wanted = np.array(sorted(float(root) for root in roots))
     if len(set(np.round(singular_theta2, 6))) < len(singular_theta2):
-        raise Mistake(say("singular_theta2 lists the same angle twice", "exercises"),
+        raise Mistake(say("singular_theta2 lists the same angle twice", "hidden"),
                       "duplicate")
     if len(singular_theta2) < len(wanted):
         raise Mistake(say("singular_theta2 misses a singular configuration: there are more "
-                          "values of theta2 in [0, 2π) where det J = 0", "exercises"), "missing")
+                          "values of theta2 in [0, 2π) where det J = 0", "hidden"), "missing")
     check_number(singular_theta2, wanted, "singular_theta2", rtol=0, atol=1e-6, unit="rad")
 
 
@@ -189,14 +193,14 @@ def exercise_8(qdot, context):
     right = _rates(lengths, theta, offset, task)
     known = [Known(_rates(lengths, np.asarray(theta_deg, dtype=float), offset, task),
                    say("It matches a Jacobian evaluated at the angles in degrees taken as "
-                       "radians: convert rates_theta_deg with np.radians first.", "exercises"),
+                       "radians: convert rates_theta_deg with np.radians first.", "hidden"),
                    "degrees"),
              Known(_rates(lengths, theta, 0.0, task), say("It moves the end of link 3 as asked, "
                                                           "not the gripper: include the offset "
-                                                          "h.", "exercises"), "no-offset"),
+                                                          "h.", "hidden"), "no-offset"),
              Known(_rates(lengths, theta, -offset, task), say("It matches the gripper offset on "
                                                               "the wrong side: h lies along "
-                                                              "+Y3.", "exercises"),
+                                                              "+Y3.", "hidden"),
                    "offset-sign")]
     with from_rates_jacobian(context, qdot):
         check_number(qdot, right, "qdot", rtol=1e-6, atol=1e-9, unit="rad/s", mistakes=known)

@@ -9,6 +9,7 @@ import functools
 import numpy as np
 import sympy as sp
 
+from robocourse.exercises import hidden_catalogue
 from robocourse.exercises.ch2_inertia import (
     BOX,
     BY_HAND_ROUTES,
@@ -44,9 +45,12 @@ from robocourse.inertia import (
     principal_axes,
     rotate_inertia,
 )
-from robocourse.language import say
+from robocourse.language import locate, say
 
 __all__ = ["exercises"]
+
+#: What these hidden tests say, in the student's language (never released).
+locate("hidden", hidden_catalogue(__file__))
 
 
 def products_flipped(I):
@@ -71,11 +75,11 @@ def check_numbers(I, values, expected, name, rtol=1e-9, atol=1e-12):
 def exercise_1(I_plate):
     check_tensor(I_plate, plate_about_corner(), "I_plate", PLATE,
                  say("The product of inertia has the wrong sign: the products enter the matrix "
-                     "with a minus sign, I[0, 1] = −∫ x y dm.", "exercises"))
+                     "with a minus sign, I[0, 1] = −∫ x y dm.", "hidden"))
     # A 1.2 kg plate of 0.5 m × 0.3 m against a box 1 nm thick (numeric integration).
     thin_box = inertia_by_integration(Box(0.5, 0.3, 1e-9), 1.2, origin=(-0.25, -0.15, -0.5e-9))
     check_numbers(I_plate, {m: 1.2, w: 0.5, l: 0.3}, thin_box,
-                  say("I_plate for m = 1.2 kg, w = 0.5 m, l = 0.3 m", "exercises"), rtol=1e-6,
+                  say("I_plate for m = 1.2 kg, w = 0.5 m, l = 0.3 m", "hidden"), rtol=1e-6,
                   atol=1e-9)
 
 
@@ -84,11 +88,11 @@ def exercise_2(I_edge):
     check_tensor(I_edge, box_about_edge(), "I_edge", BOX,
                  say("The product of inertia has the wrong sign: the products enter the matrix "
                      "with a minus sign (I[1, 2] = −∫ y z dm), and seen from {E} the centre of "
-                     "mass is at E_P_C = (0, +l/2, −h/2).", "exercises"))
+                     "mass is at E_P_C = (0, +l/2, −h/2).", "hidden"))
     # Second route: the numeric centre tensor moved by the theorem.
     theorem = parallel_axis(box_centre(2.0, 0.5, 0.3, 0.2), 2.0, [0.0, 0.15, -0.1])
     check_numbers(I_edge, {m: 2.0, w: 0.5, l: 0.3, h: 0.2}, theorem,
-                  say("I_edge for m = 2 kg, w = 0.5 m, l = 0.3 m, h = 0.2 m", "exercises"))
+                  say("I_edge for m = 2 kg, w = 0.5 m, l = 0.3 m, h = 0.2 m", "hidden"))
 
 
 @exercises.hidden(3, by_hand={"I_rim": BY_HAND_ROUTES})
@@ -96,12 +100,12 @@ def exercise_3(I_rim):
     check_tensor(I_rim, cylinder_about_rim(), "I_rim", CYLINDER,
                  say("The product of inertia has the wrong sign: the products enter the matrix "
                      "with a minus sign (I[0, 2] = −∫ x z dm), and seen from {R} the centre of "
-                     "mass is at R_P_C = (−r, 0, +h/2).", "exercises"))
+                     "mass is at R_P_C = (−r, 0, +h/2).", "hidden"))
     # Second route: the textbook centre tensor diag(m(3r²+h²)/12, same, m r²/2), moved.
     centre = np.diag([1.5 * (3 * 0.05**2 + 0.3**2) / 12] * 2 + [1.5 * 0.05**2 / 2])
     theorem = parallel_axis(centre, 1.5, [-0.05, 0.0, 0.15])
     check_numbers(I_rim, {m: 1.5, r: 0.05, h: 0.3}, theorem,
-                  say("I_rim for m = 1.5 kg, r = 0.05 m, h = 0.3 m", "exercises"))
+                  say("I_rim for m = 1.5 kg, r = 0.05 m, h = 0.3 m", "hidden"))
 
 
 @exercises.hidden(4)
@@ -117,7 +121,7 @@ def exercise_4(my_parallel_axis, context):
     for k, (I_c, mass, p_c) in enumerate(cases):
         check_theorem(my_parallel_axis, I_c, mass, p_c,
                       say("my_parallel_axis on hidden test case {k} (mass {mass:.3g} kg)",
-                          "exercises", k=k, mass=mass))
+                          "hidden", k=k, mass=mass))
 
 
 @exercises.hidden(5)
@@ -130,12 +134,12 @@ def exercise_5(I_B5, context):
 def turn_slips(I_A, theta_deg, beta_deg):
     """``(right, [Known …])``: B_I and every combination of three classic slips, named."""
     slips = {"direction": say("the tensor is turned the wrong way: B_I = B_R_A A_I B_R_Aᵀ with "
-                              "B_R_A = A_R_Bᵀ", "exercises"),
+                              "B_R_A = A_R_Bᵀ", "hidden"),
              "order": say("the two turns are composed in the wrong order: the second turn is "
                           "about the new Y axis, so its matrix multiplies on the right",
-                          "exercises"),
+                          "hidden"),
              "degrees": say("the angles are in degrees, but rot_y and rot_z take radians",
-                            "exercises")}
+                            "hidden")}
     combos = {}
     for degrees in (False, True):
         t, b = (theta_deg, beta_deg) if degrees else np.radians([theta_deg, beta_deg])
@@ -150,10 +154,10 @@ def turn_slips(I_A, theta_deg, beta_deg):
     known = []
     for names, wrong in combos.items():
         if not np.allclose(wrong, right, atol=1e-6):
-            text = functools.reduce(lambda first, then: say("{first}; {then}", "exercises",
+            text = functools.reduce(lambda first, then: say("{first}; {then}", "hidden",
                                                             first=first, then=then),
                                     (slips[name] for name in names))
-            sentence = say("{slips}.", "exercises", slips=text[0].upper() + text[1:])
+            sentence = say("{slips}.", "hidden", slips=text[0].upper() + text[1:])
             known.append(Known(wrong, sentence, "turn:" + "+".join(names)))
     return right, known
 
@@ -170,7 +174,7 @@ def exercise_7(moments_7, context):
     I_7 = tensor_numbers(context.student)
     diagonal = Known(np.sort(np.diag(I_7)),
                      say("It holds the diagonal entries of I_7: those are the moments about the "
-                         "axes of {A}; the principal moments are the eigenvalues.", "exercises"),
+                         "axes of {A}; the principal moments are the eigenvalues.", "hidden"),
                      "diagonal")
     try:
         check_number(moments_7, principal_axes(I_7)[0], "moments_7", rtol=0, atol=1e-6,
@@ -182,7 +186,7 @@ def exercise_7(moments_7, context):
         if mistake.code == "diagonal" or not wrong:
             raise
         raise Mistake(say("{mistake} moments_7[{k}] is not a principal moment: "
-                          "det(I_7 − λ I3) is not zero there.", "exercises", mistake=mistake,
+                          "det(I_7 − λ I3) is not zero there.", "hidden", mistake=mistake,
                           k=wrong[0]), "not-eigenvalue") from None
 
 
@@ -192,9 +196,9 @@ def exercise_8(axis_8, context):
     axes = principal_axes(I_7)[1]
     for k, which, message in [
             (2, "largest", say("axis_8 is the principal axis of the largest moment, not of the "
-                               "smallest", "exercises")),
+                               "smallest", "hidden")),
             (1, "middle", say("axis_8 is the principal axis of the middle moment, not of the "
-                              "smallest", "exercises"))]:
+                              "smallest", "hidden"))]:
         if np.isclose(abs(axis_8 @ axes[:, k]), 1.0, atol=1e-4):
             raise Mistake(message, f"axis:{which}")
     along = axis_8 if axis_8 @ axes[:, 0] >= 0 else -axis_8        # either direction is fine
@@ -218,34 +222,34 @@ def exercise_9(physical_problem):
         (turn([0.02, 0.05, 0.07]), None,
          say("a flat plate in turned axes (principal moments I3 = I1 + I2 exactly): the "
              "equality case of the triangle inequality is physical — allow for rounding with "
-             "tol", "exercises"), "rejects-plate"),
+             "tol", "hidden"), "rejects-plate"),
         (turn([0.0, 0.045, 0.045]), None,
          say("a slender rod in turned axes (a zero principal moment is physical — allow for "
-             "rounding with tol)", "exercises"), "rejects-rod"),
+             "rounding with tol)", "hidden"), "rejects-rod"),
         (np.zeros((3, 3)), None,
-         say("a point mass at the origin (the zero tensor is physical)", "exercises"),
+         say("a point mass at the origin (the zero tensor is physical)", "hidden"),
          "rejects-point-mass"),
         (R @ corner @ R.T, None,
          say("a box about its corner in turned axes (products of either sign are physical)",
-             "exercises"), "rejects-physical"),
+             "hidden"), "rejects-physical"),
         (rounding, None,
-         say("a symmetric tensor up to a rounding error of 1e-12 (within tol)", "exercises"),
+         say("a symmetric tensor up to a rounding error of 1e-12 (within tol)", "hidden"),
          "tolerance"),
         (negative_inside, "positive",
          say("a tensor whose diagonal entries are all positive but which has a negative "
-             "principal moment (check the eigenvalues, not the diagonal)", "exercises"),
+             "principal moment (check the eigenvalues, not the diagonal)", "hidden"),
          "diagonal-only"),
         (triangle_inside, "triangle",
          say("a tensor whose diagonal entries satisfy the triangle inequality but whose "
              "principal moments break it (check the principal moments, not the diagonal)",
-             "exercises"), "diagonal-only"),
+             "hidden"), "diagonal-only"),
         (asymmetric, "symmetry",
-         say("a box tensor with I[0,2] and I[2,0] differing by 1e-3", "exercises"),
+         say("a box tensor with I[0,2] and I[2,0] differing by 1e-3", "hidden"),
          "misses-symmetry"),
         (np.diag([-0.1, 0.2, 0.5]), "positive",
          say("a tensor with a negative moment that also breaks the triangle inequality (report "
-             "the first failing check: 'positive')", "exercises"), "order"),
-        (corner.tolist(), None, say("a physical tensor given as a nested list", "exercises"),
+             "the first failing check: 'positive')", "hidden"), "order"),
+        (corner.tolist(), None, say("a physical tensor given as a nested list", "hidden"),
          "nested-list"),
     ]
     for tensor, wanted, description, code in cases:

@@ -9,6 +9,7 @@ import functools
 import numpy as np
 import sympy as sp
 
+from robocourse.exercises import hidden_catalogue
 from robocourse.exercises.ch7_parameters import (
     EX2_SYMBOLS,
     EX4_SYMBOLS,
@@ -35,11 +36,14 @@ from robocourse.exercises.ch7_parameters import (
 )
 from robocourse.grading import check_expression, check_number
 from robocourse.grading.checks import Known, Mistake
-from robocourse.language import say
+from robocourse.language import locate, say
 from robocourse.parameters import origin_parameters, regressor
 from robocourse.robot import Link, SerialChain
 
 __all__ = ["exercises"]
+
+#: What these hidden tests say, in the student's language (never released).
+locate("hidden", hidden_catalogue(__file__))
 
 
 # --- exercise 1 ------------------------------------------------------------------------------
@@ -55,14 +59,14 @@ def _link_mistakes(mass, r_c, I_c):
     return [Known(vector(I_c),
                   say("It matches the tensor about the centre of mass: the standard parameters "
                       "take it about the origin of the link frame (parallel axis, "
-                      "J = C_I + m (r_cᵀ r_c I3 − r_c r_cᵀ)).", "exercises"), "no-parallel-axis"),
+                      "J = C_I + m (r_cᵀ r_c I3 − r_c r_cᵀ)).", "hidden"), "no-parallel-axis"),
             Known(vector(craig * np.array([[1, -1, -1], [-1, 1, -1], [-1, -1, 1]])),
                   say("It matches the products of inertia with the opposite sign: XY, XZ, YZ "
-                      "are the entries of the tensor (XY = −I_xy).", "exercises"),
+                      "are the entries of the tensor (XY = −I_xy).", "hidden"),
                   "product-sign"),
             Known(vector(I_c - outer),
                   say("It matches the parallel-axis term subtracted: moving away from the "
-                      "centre of mass makes the moments larger.", "exercises"),
+                      "centre of mass makes the moments larger.", "hidden"),
                   "parallel-axis-sign")]
 
 
@@ -82,14 +86,14 @@ def exercise_2(Y_MX2):
     c12, s12 = sp.cos(theta1 + theta2), sp.sin(theta1 + theta2)
     known = [Known(regressor_column("MY2"),
                    say("It matches the column of MY2: MX2 is the first moment along X2 (cos of "
-                       "the absolute angle in the gravity term).", "exercises"), "other-column"),
+                       "the absolute angle in the gravity term).", "hidden"), "other-column"),
              Known(sp.Matrix([g * c12, g * c12]),
                    say("Only the gravity terms: the elbow accelerates, so link 2's first moment "
                        "also meets inertial and centripetal forces (the terms in l1).",
-                       "exercises"), "elbow-fixed"),
+                       "hidden"), "elbow-fixed"),
              Known(column - g * sp.Matrix([c12 + s12, c12 + s12]),
                    say("The gravity term is the one of MY2: with gravity along −Y0 the weight's "
-                       "lever arm for a first moment along X2 is cos(θ1 + θ2).", "exercises"),
+                       "lever arm for a first moment along X2 is cos(θ1 + θ2).", "hidden"),
                    "gravity:axis")]
     check_expression(Y_MX2, column, "Y_MX2", markers=(g, l1), allowed_symbols=EX2_SYMBOLS,
                      mistakes=known)
@@ -106,15 +110,15 @@ def exercise_3(no_effect):
     if acting:
         problems.append(say("it lists {count} parameter(s) whose column of Y is not zero "
                             "(they move a joint): look again at what each link's motion can "
-                            "feel", "exercises", count=len(acting)))
+                            "feel", "hidden", count=len(acting)))
     if missing:
         problems.append(say("{count} parameter(s) with a zero column of Y are missing: think of "
                             "a first moment along the joint axes, and of a mass that sits on a "
-                            "joint axis that never moves", "exercises", count=len(missing)))
+                            "joint axis that never moves", "hidden", count=len(missing)))
     if problems:
-        both = functools.reduce(lambda first, then: say("{first}; {then}", "exercises",
+        both = functools.reduce(lambda first, then: say("{first}; {then}", "hidden",
                                                         first=first, then=then), problems)
-        raise Mistake(say("no_effect is not right: {problems}", "exercises", problems=both),
+        raise Mistake(say("no_effect is not right: {problems}", "hidden", problems=both),
                       "acting-listed" if acting else "no-effect-missing")
 
 
@@ -125,12 +129,12 @@ def exercise_4(ZZR1):
     expected = zzr1_3r()
     known = [Known(ZZ1 + l1**2 * M2,
                    say("It matches the 2R arm's ZZR1: link 3's mass rides on link 2 "
-                       "(MR2 = M2 + M3), and with it onto link 1.", "exercises"), "m3-missing"),
+                       "(MR2 = M2 + M3), and with it onto link 1.", "hidden"), "m3-missing"),
              Known(ZZ1 + l1**2 * M2 + (l1 + l2)**2 * M3,
                    say("It matches link 3's mass at the tip of link 2 seen from axis 1: the "
                        "rules regroup one joint at a time — M3 first rides onto link 2 at the "
                        "origin of {3}, which is l1 from axis 1 only after the next step.",
-                       "exercises"), "whole-lever")]
+                       "hidden"), "whole-lever")]
     check_expression(ZZR1, expected, "ZZR1", markers=(M2, M3),
                      allowed_symbols=EX4_SYMBOLS, mistakes=known)
 
@@ -160,15 +164,15 @@ def exercise_5(pi_hat, context):
     with_q = np.column_stack([rows[:, :4], np.sign(q)])
     known = [Known(_fit(rows @ flip, tau),
                    say("It matches the column of MY with the wrong sign: with gravity along −Y0 "
-                       "it is −g sin θ.", "exercises"), "gravity:sign"),
+                       "it is −g sin θ.", "hidden"), "gravity:sign"),
              Known(_fit(swap, tau),
                    say("It matches MX and MY swapped: the first moment along X1 has the lever "
-                       "arm g cos θ.", "exercises"), "columns-swapped"),
+                       "arm g cos θ.", "hidden"), "columns-swapped"),
              Known(_fit(with_q, tau),
                    say("It matches Coulomb friction with sign(q): it opposes the motion, "
-                       "sign(q̇).", "exercises"), "coulomb:sign-of-q"),
+                       "sign(q̇).", "hidden"), "coulomb:sign-of-q"),
              Known(_fit(rows * [1, 9.8 / GRAVITY, 9.8 / GRAVITY, 1, 1], tau),
-                   say("It matches g = 9.8: take g = 9.81 m/s².", "exercises"), "g-value")]
+                   say("It matches g = 9.8: take g = 9.81 m/s².", "hidden"), "g-value")]
     check_number(pi_hat, expected, "pi_hat", rtol=1e-5, atol=1e-7,
                  unit="kg·m², kg·m, N·m·s, N·m", mistakes=known)
 
@@ -180,11 +184,11 @@ def _condition_feedback(meaning):
     return {
         "a": (say("A larger condition number means LESS excitation: the smallest singular value "
                   "of W is small, some combination of parameters barely moves the torques.",
-                  "exercises"), "more-is-better"),
+                  "hidden"), "more-is-better"),
         "c": (say("Noise is exactly what the condition number amplifies: "
-                  "|δπ|/|π| <= cond(W) |δy|/|y|.", "exercises"), "noise-free"),
+                  "|δπ|/|π| <= cond(W) |δy|/|y|.", "hidden"), "noise-free"),
         "d": (say("The condition number does not count samples: it is a ratio of singular "
-                  "values, which more samples of the same motion hardly change.", "exercises"),
+                  "values, which more samples of the same motion hardly change.", "hidden"),
               "samples"),
     }[meaning]
 
@@ -193,7 +197,7 @@ def _condition_feedback(meaning):
 def exercise_6(meaning):
     if meaning != "b":
         message, code = _condition_feedback(meaning)
-        raise Mistake(say("{name} is not right. {hint}", "exercises", name="meaning",
+        raise Mistake(say("{name} is not right. {hint}", "hidden", name="meaning",
                           hint=message), code)
 
 
@@ -215,13 +219,13 @@ def _random_cases(rng, count):
         c = rng.uniform(abs(a - b) + 0.01, a + b - 0.01)
         Q, _ = np.linalg.qr(rng.standard_normal((3, 3)))
         rigid = _origin(mass, r_c, Q @ np.diag([a, b, c]) @ Q.T)
-        cases.append((say("random rigid body {k}", "exercises", k=k + 1), rigid, True))
+        cases.append((say("random rigid body {k}", "hidden", k=k + 1), rigid, True))
         kind = k % 3
         label = (say("random case {k}, which has a negative principal moment about its centre "
-                     "of mass", "exercises", k=k + 1),
+                     "of mass", "hidden", k=k + 1),
                  say("random case {k}, which has a tensor about its centre of mass that breaks "
-                     "the triangle inequality", "exercises", k=k + 1),
-                 say("random case {k}, which has a negative mass", "exercises", k=k + 1))[kind]
+                     "the triangle inequality", "hidden", k=k + 1),
+                 say("random case {k}, which has a negative mass", "hidden", k=k + 1))[kind]
         broken = (np.diag([a, b, -c]), np.diag([a, b, a + b + 0.05]), None)[kind]
         values = (_origin(mass, r_c, Q @ broken @ Q.T) if broken is not None
                   else rigid * np.r_[[1] * 9, -1])
@@ -234,4 +238,4 @@ def exercise_7(is_rigid_body, context):
     for label, values, expected in _random_cases(context.rng(), 6):
         check_rigid(is_rigid_body, label, values, expected)
     rod = [0.0, 0.0, 0.0, 0.5, 0.0, 0.5, 1.0, 0.0, 0.0, 2.0]
-    check_rigid(is_rigid_body, say("a zero mass", "exercises"), rod[:9] + [0.0], False)
+    check_rigid(is_rigid_body, say("a zero mass", "hidden"), rod[:9] + [0.0], False)
