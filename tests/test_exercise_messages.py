@@ -157,7 +157,7 @@ WRONG_ANSWERS = {
         lambda: ch2.check_symmetric(np.array([[1.0, 2.0, 0.0], [0.0, 1.0, 0.0], [0.0, 0.0, 1.0]]),
                                     "I_B5"), "is not symmetric", "I_B5 不对称"),
     "ch3: torques that do not supply the energy": (
-        lambda: ch3.check_power(1.0, 2.0), "is not the rate", "不等于手臂及其负载能量的增长率"),
+        lambda: ch3.check_power(1.0, 2.0), "is not the rate", "不等于机械臂及其负载能量的增长率"),
     "ch4: an asymmetric mass matrix": (
         lambda: ch4.exercise_3.visible(sp.Matrix([[ch4.m1, ch4.m2], [0, ch4.m1]])),
         "is not symmetric", "M_payload 不对称"),
@@ -172,7 +172,7 @@ WRONG_ANSWERS = {
         "激励越弱"),
     "ch7: a name that is no parameter": (
         lambda: ch7.Names(ch7.STANDARD_2R).prepare(["ZZ9"], "no_effect"),
-        "not standard parameters of this arm", "不属于这条手臂标准参数"),
+        "not standard parameters of this arm", "不属于这条机械臂标准参数"),
 }
 
 
