@@ -189,3 +189,12 @@ def test_fields_are_filled_after_the_lookup():
     """The number goes into the Chinese sentence: ``theta2 = 1 rad (57.3°)``."""
     _, (chinese, _) = _in_both(ch0.check_singular_angles, np.array([1.0]))
     assert chinese.startswith("theta2 = 1 rad (57.3°) 不是奇异位形"), chinese
+
+
+def test_known_slips_are_said_in_the_language_in_use_not_the_first_one_asked():
+    """The slips of an exercise are worked out once, their words every time."""
+    english = [slip.message for slip in ch3.com_slips()]
+    with language.using("zh_CN"):
+        chinese = [slip.message for slip in ch3.com_slips()]
+    assert english[0].startswith("It matches the acceleration of the origin of {2}")
+    assert chinese[0].startswith("它与 {2} 原点的加速度相符")
