@@ -91,11 +91,13 @@ def update_translations(pot_dir=BOOK / "_build" / "gettext"):
 
 
 # The 3-D arm viewer's words (robocourse.widgets.arm_viewer.WORDS): not in any page, so not
-# extracted by Sphinx; their catalogue is made from the table, one entry per key (msgctxt)
-VIEWER_CATALOGUE = LOCALE / "zh_CN" / "LC_MESSAGES" / "viewer.po"
+# extracted by Sphinx; their catalogue is the library's (a viewer in a Chinese notebook speaks
+# it too), made from the table, one entry per key (msgctxt)
+VIEWER_CATALOGUE = ROOT / "robocourse" / "locale" / "zh_CN" / "LC_MESSAGES" / "viewer.po"
 VIEWER_HEADER = """\
 # The 3-D arm viewer's words (robocourse.widgets.arm_viewer.WORDS: its controls, readout and
-# labels), which the Chinese pages hand to every arm viewer (book/_ext/interface_text.py).
+# labels), which a viewer made in a Chinese notebook says, and which the book's Chinese pages
+# hand to every arm viewer (book/_ext/interface_text.py).
 # msgctxt is the word's key; {name} is filled in by the viewer: keep it as it is.
 # `make translations` brings this catalogue up to date with the table.
 msgid ""

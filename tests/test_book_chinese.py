@@ -174,7 +174,7 @@ def test_the_viewer_catalogue_is_what_make_translations_writes():
     build = _book_build()
     committed = build.VIEWER_CATALOGUE.read_text(encoding="utf-8")
     assert build.viewer_catalogue(WORDS, build.read_viewer_catalogue()) == committed, \
-        "book/locale/zh_CN/LC_MESSAGES/viewer.po is not in `make translations` form"
+        "robocourse/locale/zh_CN/LC_MESSAGES/viewer.po is not in `make translations` form"
 
 
 def test_a_changed_viewer_word_turns_fuzzy_a_new_one_empty_and_a_gone_one_goes(tmp_path):

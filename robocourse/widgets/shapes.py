@@ -17,6 +17,11 @@ same view makes the widget's static fallback (``animation.sweep_animation``,
 Units: controls show degrees for angles; state and run functions take the controls'
 values as keyword arguments, in those units, and hand the library radians.
 
+Every word a widget shows — its controls' names, its columns' titles, its readouts, the
+line that says what to do — is in the language of the notebook when the widget is made
+(``language.say(english, "widgets")``; a Chinese notebook calls ``language.use("zh_CN")``
+first): a chapter's widget function passes its controls' names and titles through ``say``.
+
 Where a widget cannot be shown — a notebook JupyterLab does not trust yet, opened before any
 cell ran, shows stored widgets as their text — a chapter widget shows its figure as it was
 saved and a line that says what to do (``Pictured``).
@@ -32,6 +37,7 @@ import copy
 
 import ipywidgets as widgets
 
+from robocourse.language import say
 from robocourse.widgets.live import LiveFigure
 
 
@@ -90,8 +96,8 @@ def frame_player(n_frames, interval_ms=60, step=1):
     (9, 60)
     """
     play = Play(value=0, min=0, max=n_frames - 1, step=step, interval=interval_ms,
-                description="play")
-    frame = IntSlider(value=0, min=0, max=n_frames - 1, description="frame",
+                description=say("play", "widgets"))
+    frame = IntSlider(value=0, min=0, max=n_frames - 1, description=say("frame", "widgets"),
                       continuous_update=True, style={"description_width": "70px"},
                       layout=widgets.Layout(width="420px"))
     widgets.jslink((play, "value"), (frame, "value"))
@@ -144,12 +150,13 @@ class Pictured:
     def __init__(self, children=(), *, live, hint, **kwargs):
         super().__init__(children, **kwargs)
         self.live, self.hint = live, hint
+        self.alt = say("the figure of this widget", "widgets")
 
     def _repr_mimebundle_(self, **kwargs):
         bundle = super()._repr_mimebundle_(**kwargs)
         picture = base64.b64encode(bytes(self.live.image.value)).decode("ascii")
         bundle["text/html"] = (f'<img src="data:image/png;base64,{picture}" '
-                               f'alt="the figure of this widget"><p>{self.hint}</p>')
+                               f'alt="{self.alt}"><p>{self.hint}</p>')
         bundle["text/plain"] = self.hint
         return bundle
 
@@ -212,10 +219,10 @@ def explorer(controls, state, view, readout=None, *, groups, dpi=72, beside=Fals
     for control in controls.values():
         control.observe(update, names="value")
     panel = controls_box(controls, groups, stacked=beside)
-    box = (PicturedHBox([live.image, widgets.VBox([panel, html])], live=live,
-                        hint=MOVE_THE_SLIDERS) if beside else
-           PicturedVBox([panel, widgets.HBox([live.image, html])], live=live,
-                        hint=MOVE_THE_SLIDERS))
+    hint = say(MOVE_THE_SLIDERS, "widgets")
+    box = (PicturedHBox([live.image, widgets.VBox([panel, html])], live=live, hint=hint)
+           if beside else
+           PicturedVBox([panel, widgets.HBox([live.image, html])], live=live, hint=hint))
     box.sliders, box.drawing, box.readout = controls, drawing, html
     box.state, box.update = current, update
     return box
@@ -277,7 +284,8 @@ def player(settings, run, view, readout=None, summary=None, *, groups, dpi=72,
         control.observe(on_settings, names="value")
     refresh_run()
     box = PicturedVBox([controls_box(settings, groups), widgets.HBox([play, frame]),
-                        live.image, frame_html, run_html], live=live, hint=PLAY_THE_MOTION)
+                        live.image, frame_html, run_html], live=live,
+                       hint=say(PLAY_THE_MOTION, "widgets"))
     box.sliders, box.play, box.frame, box.drawing = settings, play, frame, drawing
     box.readout, box.summary = frame_html, run_html
     box.state = lambda: (shown["run"], shown["k"])
