@@ -84,7 +84,7 @@ def test_a_player_made_in_a_chinese_notebook_speaks_chinese(chinese):
     box = dynamics_rp.rp_dynamics_widget()
     said = _words(box)
     for chinese_words in ("自由摆动", "受控运动", "初始位姿（静止）", "弹簧 k", "目标 θ1", "播放",
-                          "帧", "运行此单元即可播放运动"):
+                          "帧", "运行此单元即可播放这段运动"):
         assert chinese_words in said, said
     assert box.sliders["mode"].value == "free"       # the options' values stay the code's
     english = [s for s in ("free swing", "controlled move", "spring", "goal", "Run this cell")

@@ -166,7 +166,7 @@ def readout_html(state):
     return (
         "<div style='font-family:sans-serif;min-width:260px'>"
         f"θ1 = {number_text(degrees[0], 1)}°, θ2 = {number_text(degrees[1], 1)}°<br>"
-        f"<b>⁰J</b> {say('(m per rad):', 'widgets')}"
+        f"<b>⁰J</b>{say(' (m per rad):', 'widgets')}"
         f"<table style='border:1px solid #ccc;margin:4px 0'>{rows}</table>"
         f"q̇ = ({number_text(state.qd[0], 2)}, {number_text(state.qd[1], 2)}) rad/s<br>"
         f"v = J q̇ = ({number_text(state.velocity[0])}, {number_text(state.velocity[1])}) m/s<br>"
