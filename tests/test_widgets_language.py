@@ -11,7 +11,7 @@ import pytest
 
 import robocourse
 from robocourse import language
-from robocourse.widgets import animation, arm_viewer, dynamics_rp, kinematics, shapes
+from robocourse.widgets import animation, arm_viewer, dynamics_2r, dynamics_rp, kinematics, shapes
 
 LIBRARY = Path(robocourse.__file__).resolve().parent
 
@@ -90,6 +90,17 @@ def test_a_player_made_in_a_chinese_notebook_speaks_chinese(chinese):
     english = [s for s in ("free swing", "controlled move", "spring", "goal", "Run this cell")
                if s in said]
     assert not english, said
+
+
+def test_a_widget_keeps_the_language_it_was_made_in_as_its_controls_move(chinese):
+    box, player = kinematics.kinematics_widget(), dynamics_2r.dynamics_2r_widget()
+    language.use("en")
+    box.sliders["theta2"].value = 2.0                       # near the singularity
+    assert "接近奇异位形" in box.readout.value and box.state().warning.startswith("接近")
+    player.frame.value = 3
+    assert "惯性项" in player.readout.value
+    player.sliders["m1"].value = 3.0
+    assert "惯性项" in player.readout.value
 
 
 def test_a_widget_readout_fills_its_numbers_into_the_chinese(chinese):

@@ -21,6 +21,7 @@ Every word a widget shows — its controls' names, its columns' titles, its read
 line that says what to do — is in the language of the notebook when the widget is made
 (``language.say(english, "widgets")``; a Chinese notebook calls ``language.use("zh_CN")``
 first): a chapter's widget function passes its controls' names and titles through ``say``.
+A widget keeps that language for its readouts as its controls move (``speaking``).
 
 Where a widget cannot be shown — a notebook JupyterLab does not trust yet, opened before any
 cell ran, shows stored widgets as their text — a chapter widget shows its figure as it was
@@ -34,9 +35,11 @@ paints the figure in the next frame.
 
 import base64
 import copy
+import functools
 
 import ipywidgets as widgets
 
+from robocourse import language
 from robocourse.language import say
 from robocourse.widgets.live import LiveFigure
 
@@ -174,6 +177,26 @@ MOVE_THE_SLIDERS = "▶ Run this cell to move the sliders (the figure above is a
 PLAY_THE_MOTION = "▶ Run this cell to play the motion and change its settings."
 
 
+def speaking(callback):
+    """``callback`` that runs in the language in use now (when a widget is made), whatever
+    the language when it is called (a control moved later).
+
+    >>> from robocourse.language import using
+    >>> with using("zh_CN"):
+    ...     hint = speaking(lambda: say(PLAY_THE_MOTION, "widgets"))
+    >>> hint()[:7]
+    '▶ 运行此单元'
+    """
+    spoken = language.current()
+
+    @functools.wraps(callback)
+    def in_language(*args, **kwargs):
+        with language.using(spoken):
+            return callback(*args, **kwargs)
+
+    return in_language
+
+
 def _check_view(view, needs):
     """``view``, after checking that it has the attributes a shape uses."""
     missing = [name for name in ("fig", "moving", *needs) if not hasattr(view, name)]
@@ -209,6 +232,7 @@ def explorer(controls, state, view, readout=None, *, groups, dpi=72, beside=Fals
     live = LiveFigure(drawing.fig, drawing.moving, dpi=dpi)
     html = widgets.HTML(readout(first) if readout else "")
 
+    @speaking
     def update(_change=None):
         now = current()
         if readout:
@@ -224,7 +248,7 @@ def explorer(controls, state, view, readout=None, *, groups, dpi=72, beside=Fals
            if beside else
            PicturedVBox([panel, widgets.HBox([live.image, html])], live=live, hint=hint))
     box.sliders, box.drawing, box.readout = controls, drawing, html
-    box.state, box.update = current, update
+    box.state, box.update = speaking(current), update
     return box
 
 
@@ -256,6 +280,7 @@ def player(settings, run, view, readout=None, summary=None, *, groups, dpi=72,
         drawing.show_frame(k)
         live.refresh(full)
 
+    @speaking
     def on_frame(change):
         k = int(change["new"])
         for other in (play, frame):    # both in step here too, as jslink keeps them in the
@@ -273,6 +298,7 @@ def player(settings, run, view, readout=None, summary=None, *, groups, dpi=72,
         if summary:
             run_html.value = summary(shown["run"])
 
+    @speaking
     def on_settings(_change=None):
         shown["run"] = run(**_values(settings))
         drawing.show_run(shown["run"])
