@@ -138,7 +138,7 @@ def tensor_html(t, digits=4):
         f"<code>{html.escape(moments)}</code><br>"
         f"{say('principal moments about the centre of mass:', 'widgets')} "
         f"<code>{html.escape(centre)}</code><br>"
-        f"trace A_I = <code>{number_text(np.trace(t.I_A), digits)}</code>"
+        f"{say('trace A_I', 'widgets')} = <code>{number_text(np.trace(t.I_A), digits)}</code>"
         f" {say('(= 2 ∫ r² dm, whatever the axes)', 'widgets')}</div>")
 
 
