@@ -56,6 +56,12 @@ def _one_of(value, name, options):
     return value
 
 
+def _text(value, name):
+    if not isinstance(value, str):
+        raise TypeError(f"{name} must be a str; got {type(value).__name__}")
+    return value
+
+
 def _checked(language):
     return _one_of(language, "language", LANGUAGES)
 
@@ -113,9 +119,8 @@ def say(english, domain="chapters", **fields):
     ...     say("not in any catalogue")
     'not in any catalogue'
     """
-    if not isinstance(english, str):
-        raise TypeError(f"english must be a sentence (a str); got {type(english).__name__}")
     language = current()
+    english = _text(english, "english")
     text = catalogue(domain, language).get(english, english)
     return text.format(**fields) if fields else text
 
@@ -126,6 +131,7 @@ def fields(sentence):
     >>> sorted(fields("{count} solutions of {{A}} in {frame}"))
     ['count', 'frame']
     """
+    sentence = _text(sentence, "sentence")
     return {name for _, name, _, _ in string.Formatter().parse(sentence) if name}
 
 
@@ -158,7 +164,7 @@ def sayings(source, domain):
     ({'{n} steps': 2, 'go': 2}, {})
     """
     domain = _one_of(domain, "domain", DOMAINS)
-    tree = ast.parse(source)
+    tree = ast.parse(_text(source, "source"))
     constants, found = _constants(tree), {}
     for call in ast.walk(tree):
         if not (isinstance(call, ast.Call) and call.args and getattr(
@@ -181,6 +187,8 @@ def sayings(source, domain):
 def sayings_in(folder, domain):
     """{sentence: "file:line"} of every sentence the Python files under ``folder`` pass to
     ``say`` for ``domain`` (``sayings``), file paths relative to ``folder``'s parent."""
+    if not isinstance(folder, (str, Path)) or not Path(folder).is_dir():
+        raise ValueError(f"folder must be a folder of Python files; got {folder!r}")
     folder, found = Path(folder), {}
     for path in sorted(folder.rglob("*.py")):
         where = path.relative_to(folder.parent).as_posix()
@@ -198,6 +206,9 @@ def gaps(sentences, domain, language):
     [('not in any catalogue', 'no current translation')]
     """
     translated = catalogue(domain, _checked(language))
+    if (isinstance(sentences, str) or not hasattr(sentences, "__iter__")
+            or not all(isinstance(s, str) for s in sentences)):
+        raise TypeError(f"sentences must be a collection of str; got {sentences!r:.60}")
     found = []
     for english in sentences:
         if english not in translated:

@@ -266,6 +266,13 @@ CALLS = {
     "language.catalogue_path": (language.catalogue_path, dict(domain="feedback",
                                                               language="zh_CN")),
     "language.catalogue": (language.catalogue, dict(domain="feedback", language="zh_CN")),
+    "language.fields": (language.fields, dict(sentence="{n} of {m}")),
+    "language.sayings": (language.sayings, dict(source='say("go", "widgets")',
+                                                domain="widgets")),
+    "language.sayings_in": (language.sayings_in, dict(folder=robocourse.language.LOCALE.parent
+                                                      / "widgets", domain="widgets")),
+    "language.gaps": (language.gaps, dict(sentences=["go"], domain="widgets",
+                                          language="zh_CN")),
     "language.say": (language.say, dict(english="{n} solutions", domain="chapters", n=8)),
     "notation.abbreviate": (notation.abbreviate, dict(value=sp.cos(t1))),
     "notation.lecture_form": (notation.lecture_form, dict(value=sp.cos(t1))),
@@ -478,7 +485,7 @@ NOT_SWEPT = {
 }
 
 TEXT = {"name", "unit", "label", "message", "code", "failure", "lhs", "source", "text",
-        "english"}
+        "english", "sentence"}
 FLAGS = {"dynamics", "symbolic", "factor", "physical", "triangle", "symbolic_lengths",
          "friction", "weighted"}
 DISPLAY = {"notation.abbreviate", "notation.lecture_form", "notation.latex",
