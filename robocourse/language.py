@@ -206,8 +206,10 @@ def gaps(sentences, domain, language):
     [('not in any catalogue', 'no current translation')]
     """
     translated = catalogue(domain, _checked(language))
-    if (isinstance(sentences, str) or not hasattr(sentences, "__iter__")
-            or not all(isinstance(s, str) for s in sentences)):
+    if isinstance(sentences, str) or not hasattr(sentences, "__iter__"):
+        raise TypeError(f"sentences must be a collection of str; got {sentences!r:.60}")
+    sentences = list(sentences)
+    if not all(isinstance(s, str) for s in sentences):
         raise TypeError(f"sentences must be a collection of str; got {sentences!r:.60}")
     found = []
     for english in sentences:
