@@ -25,7 +25,7 @@ constraint moves the fit. The torques see only ``K π``; the second term, a smal
 towards a prior (the CAD or nominal values), picks the parameters they cannot see and
 makes the solution unique. ``ε`` keeps the links strictly inside the set of rigid bodies,
 so that the solver's round-off does not leave one on its edge (Sousa & Cortesão 2014;
-Wensing, Kim & Slotine 2018, who pull towards the prior by a divergence of pseudo-inertias
+Wensing, Kim & Slotine 2017, who pull towards the prior by a divergence of pseudo-inertias
 instead of this quadratic).
 
 Solved with cvxpy (Diamond & Boyd 2016) and the interior-point solver Clarabel
