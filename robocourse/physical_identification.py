@@ -54,9 +54,9 @@ UNIT_P = np.array([pseudo_inertia(np.eye(PER_LINK)[k]) for k in range(PER_LINK)]
 class PhysicalEstimate:
     """The physically consistent estimate: ``standard`` (π, p entries), its base parameters
     ``values = K π`` (r), ``distance``: how far they are from the least-squares estimate,
-    ``sqrt((K π − π̂_b)ᵀ C⁻¹ (K π − π̂_b))`` (in standard deviations; 0 when least squares
-    was physical already), ``least_squares``: that estimate (an ``identification.Estimate``),
-    and ``status``: what the solver said."""
+    ``sqrt((K π − π̂_b)ᵀ C⁻¹ (K π − π̂_b))`` (in standard deviations; near 0 when some
+    physical standard vector has the base parameters of least squares), ``least_squares``:
+    that estimate (an ``identification.Estimate``), and ``status``: what the solver said."""
 
     standard: Any
     values: Any
@@ -190,11 +190,12 @@ def physical_least_squares(base, W, y, joints, prior, *, prior_weight=1.0, margi
     ({'ZZ1': 0.239, 'MX1': 0.5, 'MY1': 0.001, 'FV1': 0.0, 'FC1': 0.0}, 'optimal')
     """
     base, K, prior, prior_weight, margin = _gate(base, prior, prior_weight, margin)
-    estimate = least_squares(W, y, joints)
-    if len(estimate.values) != base.count:
+    W, y = check.array(W, "W", 2), check.array(y, "y", 1)
+    if W.shape[1] != base.count:
         raise ValueError(f"W must have one column per base parameter of base ({base.count}: "
-                         f"{', '.join(base.names)}); got {len(estimate.values)}")
-    fit = _fit_matrix(np.asarray(W, dtype=float), np.asarray(y, dtype=float), estimate)
+                         f"{', '.join(base.names)}); got {W.shape[1]}")
+    estimate = least_squares(W, y, joints)
+    fit = _fit_matrix(W, y, estimate)
     problem, pi = _problem(base, K, fit, estimate, prior, prior_weight, margin)
     standard = _solved(problem, pi)
     values = K @ standard
