@@ -181,7 +181,11 @@ def update_viewer_catalogue(path=VIEWER_CATALOGUE):
 
 # The library's catalogues made from the sentences its code passes to
 # robocourse.language.say(english, domain): one entry per sentence, where it is said
-LIBRARY_DOMAINS = ("widgets",)
+LIBRARY_DOMAINS = ("widgets", "exercises", "hidden")
+#: The domains whose sentences the library's code does not say: the folder whose code says
+#: them, and where their catalogue is. The hidden tests' (solutions/*/grader.py) are
+#: translated beside them, never released with the library (they would give them away).
+ELSEWHERE = {"hidden": (ROOT / "solutions", ROOT / "solutions" / "hidden.{language}.po")}
 LIBRARY_HEADER = """\
 # The library's sentences of the domain "{domain}" (robocourse.language.say(english,
 # "{domain}")) in Chinese: what a notebook that chose Chinese (language.use("zh_CN")) shows.
@@ -195,6 +199,45 @@ msgstr ""
 "Content-Type: text/plain; charset=utf-8\\n"
 "Content-Transfer-Encoding: 8bit\\n"
 """
+
+
+HEADERS = {"hidden": """\
+# The hidden tests' sentences (robocourse.language.say(english, "hidden") in
+# solutions/*/grader.py) in Chinese: what the grader tells a student who chose Chinese.
+# Never released, like the hidden tests. {{name}} is filled in by the grader: keep it as it
+# is. `make translations` brings this catalogue up to date with the code; the tests keep it
+# complete.
+msgid ""
+msgstr ""
+"Project-Id-Version: robocourse {domain}\\n"
+"Language: zh_CN\\n"
+"MIME-Version: 1.0\\n"
+"Content-Type: text/plain; charset=utf-8\\n"
+"Content-Transfer-Encoding: 8bit\\n"
+"""}
+
+
+def library_sentences(domain):
+    """{English: the file that says it} of the sentences passed to ``say`` for ``domain``:
+    by the library's code, or by the folder ``ELSEWHERE`` names."""
+    from robocourse import language as library_language
+
+    folder = ELSEWHERE.get(domain, (ROOT / "robocourse",))[0]
+    return {english: where.rsplit(":", 1)[0] for english, where in
+            library_language.sayings_in(folder, domain).items()}
+
+
+def library_catalogue_path(domain, language="zh_CN"):
+    """Where the catalogue of ``domain`` in ``language`` is kept.
+
+    >>> library_catalogue_path("hidden").relative_to(ROOT).as_posix()
+    'solutions/hidden.zh_CN.po'
+    """
+    from robocourse import language as library_language
+
+    if domain in ELSEWHERE:
+        return Path(str(ELSEWHERE[domain][1]).format(language=language))
+    return library_language.catalogue_path(domain, language)
 
 
 def library_catalogue(domain, sentences, translated):
@@ -217,7 +260,7 @@ def library_catalogue(domain, sentences, translated):
     <BLANKLINE>
     """
     gone = [english for english in translated if english not in sentences]
-    entries = [LIBRARY_HEADER.format(domain=domain)]
+    entries = [HEADERS.get(domain, LIBRARY_HEADER).format(domain=domain)]
     for english, where in sentences.items():
         string, fuzzy = translated.get(english, ("", False))
         close = [] if english in translated else difflib.get_close_matches(english, gone, n=1)
@@ -240,16 +283,12 @@ def read_library_catalogue(path):
 
 
 def update_library_catalogue(domain, language="zh_CN"):
-    """Bring the library's catalogue ``domain`` up to date with the sentences the library
-    passes to ``say`` for it (``robocourse.language.sayings_in``)."""
-    from robocourse import language as library_language
-
-    sentences = {english: where.rsplit(":", 1)[0] for english, where in
-                 library_language.sayings_in(ROOT / "robocourse", domain).items()}
-    path = library_language.catalogue_path(domain, language)
+    """Bring the catalogue ``domain`` up to date with the sentences the code passes to
+    ``say`` for it (``library_sentences``)."""
+    path = library_catalogue_path(domain, language)
     path.parent.mkdir(parents=True, exist_ok=True)
-    path.write_text(library_catalogue(domain, sentences, read_library_catalogue(path)),
-                    encoding="utf-8")
+    path.write_text(library_catalogue(domain, library_sentences(domain),
+                                      read_library_catalogue(path)), encoding="utf-8")
 
 
 _FLAGS = re.compile(r"^#,(.*)\n", re.M)

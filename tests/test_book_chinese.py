@@ -2,7 +2,8 @@
 the typography rules of book/README.md (GB/T 15834, W3C clreq) in every translated string,
 and one term per concept (a glossary term's aliases are for the search, not the text). The
 library's catalogues (robocourse/locale: the widgets' and the arm viewer's words, which the
-book's pages use too) follow the same rules.
+book's pages use too, and what the exercises' checks say) and the hidden tests' catalogue
+(solutions/hidden.zh_CN.po) follow the same rules.
 
 These read the catalogues only (no build); tests/test_book.py checks the built pages.
 """
@@ -19,6 +20,8 @@ ROOT = Path(__file__).resolve().parent.parent
 EXT = ROOT / "book" / "_ext"
 LOCALE = ROOT / "book" / "locale" / "zh_CN" / "LC_MESSAGES"
 LIBRARY_LOCALE = ROOT / "robocourse" / "locale" / "zh_CN" / "LC_MESSAGES"
+#: The hidden tests' sentences, translated beside them (never released)
+HIDDEN = ROOT / "solutions" / "hidden.zh_CN.po"
 
 
 def _load(name):
@@ -37,9 +40,9 @@ glossary = _load("glossary_table")
 
 
 def _translations():
-    """(catalogue, msgid, msgstr) of every translated string, interface catalogues and the
-    library's too."""
-    for path in sorted(LOCALE.rglob("*.po")) + sorted(LIBRARY_LOCALE.glob("*.po")):
+    """(catalogue, msgid, msgstr) of every translated string, interface catalogues, the
+    library's and the hidden tests' too."""
+    for path in sorted(LOCALE.rglob("*.po")) + sorted(LIBRARY_LOCALE.glob("*.po")) + [HIDDEN]:
         with open(path, "rb") as handle:
             for message in read_po(handle):
                 if message.id and message.string:
@@ -181,17 +184,15 @@ def test_the_viewer_catalogue_is_what_make_translations_writes():
         "robocourse/locale/zh_CN/LC_MESSAGES/viewer.po is not in `make translations` form"
 
 
-@pytest.mark.parametrize("domain", ["widgets"])
+@pytest.mark.parametrize("domain", ["widgets", "exercises", "hidden"])
 def test_the_library_s_catalogue_is_what_make_translations_writes(domain):
     """robocourse/locale/zh_CN/LC_MESSAGES/<domain>.po holds one entry per sentence the
-    library passes to say(..., domain), in `make translations` form."""
-    from robocourse import language
-
+    library passes to say(..., domain), in `make translations` form (the hidden tests'
+    catalogue, solutions/hidden.zh_CN.po, one per sentence they pass to say(..., "hidden"))."""
     build = _book_build()
-    path = language.catalogue_path(domain, "zh_CN")
-    sentences = {english: where.rsplit(":", 1)[0]
-                 for english, where in language.sayings_in(ROOT / "robocourse", domain).items()}
-    assert build.library_catalogue(domain, sentences, build.read_library_catalogue(path)) == \
+    path = build.library_catalogue_path(domain, "zh_CN")
+    assert build.library_catalogue(domain, build.library_sentences(domain),
+                                   build.read_library_catalogue(path)) == \
         path.read_text(encoding="utf-8"), f"{path.relative_to(ROOT)} is not in `make " \
         "translations` form"
 
@@ -211,7 +212,7 @@ def test_the_library_s_words_use_the_glossary_terms():
     """Where a word of the arm viewer or of a widget names a glossary term (inverse
     kinematics, manipulability, joint, tracking error), its Chinese uses the glossary's."""
     library = [(path, english, string) for path, english, string in _translations()
-               if path.is_relative_to("robocourse")]
+               if not path.is_relative_to("book")]
     assert {path.name for path, _, _ in library} >= {"viewer.po", "widgets.po"}
     inconsistent = []
     for row in glossary.read_glossary():

@@ -379,8 +379,8 @@ class AngleList(Value):
         angles = []
         for entry in value:
             if isinstance(entry, (bool, np.bool_, str)):
-                raise Mistake(say("{name} should hold numbers; got {entry!r}", "exercises",
-                                  name=name, entry=entry), "wrong-type")
+                raise Mistake(say("{name} should hold numbers; got {entry}", "exercises",
+                                  name=name, entry=repr(entry)), "wrong-type")
             try:
                 angles.append(float(entry))
             except (TypeError, ValueError):

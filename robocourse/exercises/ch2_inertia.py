@@ -380,8 +380,8 @@ def exercise_8(axis_8, context):
     I_7 = tensor_numbers(context.student)
     length = np.linalg.norm(axis_8)
     if not np.isclose(length, 1.0, atol=1e-4):
-        raise Mistake(say("axis_8 should be a unit vector; its length is {length:.4g}",
-                          "exercises", length=length), "not-unit")
+        raise Mistake(say("axis_8 should be a unit vector; its length is {length}",
+                          "exercises", length=f"{length:.4g}"), "not-unit")
     along = (axis_8 @ I_7 @ axis_8) * axis_8
     if not np.allclose(I_7 @ axis_8, along, atol=1e-3 * np.abs(I_7).max()):
         raise Mistake(say("axis_8 is not a principal axis of I_7: I_7 · axis_8 should be "
@@ -399,9 +399,9 @@ def ask(physical_problem, tensor):
     """The student's reply for one tensor (a Mistake if it is not one of ``REPLIES``)."""
     reply = physical_problem(tensor)
     if reply not in REPLIES:
-        raise Mistake(say("physical_problem returned {reply!r}; it should return None or one "
-                          "of 'symmetry', 'positive', 'triangle'", "exercises", reply=reply),
-                      "bad-reply")
+        raise Mistake(say("physical_problem returned {reply}; it should return None or one of "
+                          "{replies}", "exercises", reply=repr(reply),
+                          replies=", ".join(map(repr, REPLIES[1:]))), "bad-reply")
     return reply
 
 
@@ -410,10 +410,11 @@ def check_reply(physical_problem, tensor, wanted, description, code):
     reply = ask(physical_problem, tensor)
     if reply != wanted:
         if wanted is None:
-            raise Mistake(say("physical_problem rejects {description} (it returned {reply!r})",
-                              "exercises", description=description, reply=reply), code)
+            raise Mistake(say("physical_problem rejects {description} (it returned {reply})",
+                              "exercises", description=description, reply=repr(reply)), code)
         raise Mistake(say("physical_problem gets this one wrong: {description} (it returned "
-                          "{reply!r})", "exercises", description=description, reply=reply), code)
+                          "{reply})", "exercises", description=description, reply=repr(reply)),
+                      code)
 
 
 @exercises.visible(9, cell="ex9_test", physical_problem=Function(forbidden=CHECK_ROUTES))
@@ -423,11 +424,11 @@ def exercise_9(physical_problem):
                 say("a box about its centre of mass, which is physical", "exercises"),
                 "rejects-physical")
     check_reply(physical_problem, [[1.0, 2.0, 0.0], [0.0, 1.0, 0.0], [0.0, 0.0, 1.0]],
-                "symmetry", say("a tensor with I[0,1] ≠ I[1,0] ('symmetry')", "exercises"),
-                "misses-symmetry")
+                "symmetry", say("a tensor with I[0,1] ≠ I[1,0] ({reply})", "exercises",
+                                reply=repr("symmetry")), "misses-symmetry")
     check_reply(physical_problem, np.diag([-1.0, 2.0, 2.0]), "positive",
-                say("a tensor with a negative moment ('positive')", "exercises"),
-                "misses-positive")
+                say("a tensor with a negative moment ({reply})", "exercises",
+                    reply=repr("positive")), "misses-positive")
     check_reply(physical_problem, np.diag([1.0, 1.0, 3.0]), "triangle",
-                say("diag(1, 1, 3), where 3 > 1 + 1 ('triangle')", "exercises"),
-                "misses-triangle")
+                say("diag(1, 1, 3), where 3 > 1 + 1 ({reply})", "exercises",
+                    reply=repr("triangle")), "misses-triangle")

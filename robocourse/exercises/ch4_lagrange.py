@@ -320,11 +320,11 @@ def check_sorted(terms_payload):
                 if not kind.startswith(TERM_KINDS[key]):
                     home = [k for k in TERM_KEYS if kind.startswith(TERM_KINDS[k])]
                     if home:
-                        raise Mistake(say("terms_payload[{key!r}][{i}] contains a {kind}: it "
-                                          "belongs in {home!r}", "exercises", key=key, i=i,
-                                          kind=kind, home=home[0]), f"misplaced:{key}")
-                    raise Mistake(say("terms_payload[{key!r}][{i}] contains a {kind}: it "
-                                      "belongs in none of the groups", "exercises", key=key, i=i,
+                        raise Mistake(say("terms_payload[{key}][{i}] contains a {kind}: it "
+                                          "belongs in {home}", "exercises", key=repr(key), i=i,
+                                          kind=kind, home=repr(home[0])), f"misplaced:{key}")
+                    raise Mistake(say("terms_payload[{key}][{i}] contains a {kind}: it belongs "
+                                      "in none of the groups", "exercises", key=repr(key), i=i,
                                       kind=kind), f"misplaced:{key}")
 
 
@@ -487,8 +487,8 @@ def exercise_8(corrections):
     for key, entry in corrections.items():
         foreign = sorted(s.name for s in entry.free_symbols - set(MODEL_SYMBOLS))
         if foreign:
-            raise Mistake(say("corrections[{key!r}] uses symbols that do not belong in this "
-                              "model: {symbols}", "exercises", key=key,
+            raise Mistake(say("corrections[{key}] uses symbols that do not belong in this "
+                              "model: {symbols}", "exercises", key=repr(key),
                               symbols=", ".join(foreign)), "foreign-symbols")
     try:
         t, E = free_swing_energy(*corrected_model(corrections))
@@ -499,6 +499,7 @@ def exercise_8(corrections):
     drift = float(np.ptp(E))
     if not np.isfinite(drift) or drift > 1e-4:
         raise Mistake(say("with your corrections the free swing (τ = 0) still changes the "
-                          "arm's energy by {drift:.3g} J in {seconds:.1f} s: the corrected model "
-                          "is still wrong somewhere (or M is no longer the arm's mass matrix)",
-                          "exercises", drift=drift, seconds=t[-1]), "energy-drift")
+                          "arm's energy by {drift} J in {seconds} s: the corrected model is "
+                          "still wrong somewhere (or M is no longer the arm's mass matrix)",
+                          "exercises", drift=f"{drift:.3g}", seconds=f"{t[-1]:.1f}"),
+                      "energy-drift")

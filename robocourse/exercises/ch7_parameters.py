@@ -78,8 +78,8 @@ class Names(Value):
         names = [item.strip() if isinstance(item, str) else item for item in value]
         wrong = [item for item in names if not isinstance(item, str)]
         if wrong:
-            raise Mistake(say("{name} should hold strings only; got {entry!r}", "exercises",
-                              name=name, entry=wrong[0]), "wrong-type")
+            raise Mistake(say("{name} should hold strings only; got {entry}", "exercises",
+                              name=name, entry=repr(wrong[0])), "wrong-type")
         unknown = sorted(set(names) - set(self.allowed))
         if unknown:
             raise Mistake(say("{name} holds names that are not standard parameters of this "
@@ -216,13 +216,13 @@ def exercise_5(pi_hat):
     axis and friction that dissipates (the hidden tests compare with your data's fit)."""
     ZZ, _, _, FV, FC = pi_hat
     if not ZZ > 0:
-        raise Mistake(say("pi_hat gives ZZ1 = {ZZ:.4g}: the moment of inertia about the axis "
+        raise Mistake(say("pi_hat gives ZZ1 = {ZZ}: the moment of inertia about the axis "
                           "must be positive (is the column of ZZ1 the acceleration q̈?)",
-                          "exercises", ZZ=ZZ), "inertia-sign")
+                          "exercises", ZZ=f"{ZZ:.4g}"), "inertia-sign")
     if FV < 0 or FC < 0:
-        raise Mistake(say("pi_hat gives FV1 = {FV:.4g}, FC1 = {FC:.4g}: friction must oppose "
-                          "the motion (columns q̇ and sign(q̇), both >= 0)", "exercises", FV=FV,
-                          FC=FC), "friction-sign")
+        raise Mistake(say("pi_hat gives FV1 = {FV}, FC1 = {FC}: friction must oppose the "
+                          "motion (columns q̇ and sign(q̇), both >= 0)", "exercises",
+                          FV=f"{FV:.4g}", FC=f"{FC:.4g}"), "friction-sign")
 
 
 # --- exercise 6: what the condition number says -------------------------------------------

@@ -66,9 +66,9 @@ def exercise_2(dh):
     angles = [0.3, -1.1, 2.0, -0.4, 1.3, -2.6]
     for k, (link, q) in enumerate(zip(puma560().links, angles, strict=True), start=1):
         args = (link.alpha, link.a, link.theta + q, link.d)
-        label = say("link {k} of the PUMA 560 (alpha{i} = {alpha:.0f}°, a{i} = {a} m, "
+        label = say("link {k} of the PUMA 560 (alpha{i} = {alpha}°, a{i} = {a} m, "
                     "d{k} = {d} m, theta{k} = {q} rad)", "hidden", k=k, i=k - 1,
-                    alpha=np.degrees(link.alpha), a=link.a, d=link.d, q=q)
+                    alpha=f"{np.degrees(link.alpha):.0f}", a=link.a, d=link.d, q=q)
         with case(label):
             check_number(student_dh(dh, *args), link.transform(q), dh_call(args), rtol=0,
                          atol=1e-9, unit="m")

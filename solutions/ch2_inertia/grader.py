@@ -120,8 +120,8 @@ def exercise_4(my_parallel_axis, context):
     cases.append((np.zeros((3, 3)), 0.0, [0.4, 0.5, 0.6]))            # no mass: no change
     for k, (I_c, mass, p_c) in enumerate(cases):
         check_theorem(my_parallel_axis, I_c, mass, p_c,
-                      say("my_parallel_axis on hidden test case {k} (mass {mass:.3g} kg)",
-                          "hidden", k=k, mass=mass))
+                      say("my_parallel_axis on hidden test case {k} (mass {mass} kg)",
+                          "hidden", k=k, mass=f"{mass:.3g}"))
 
 
 @exercises.hidden(5)
@@ -248,7 +248,7 @@ def exercise_9(physical_problem):
          "misses-symmetry"),
         (np.diag([-0.1, 0.2, 0.5]), "positive",
          say("a tensor with a negative moment that also breaks the triangle inequality (report "
-             "the first failing check: 'positive')", "hidden"), "order"),
+             "the first failing check: {reply})", "hidden", reply=repr("positive")), "order"),
         (corner.tolist(), None, say("a physical tensor given as a nested list", "hidden"),
          "nested-list"),
     ]

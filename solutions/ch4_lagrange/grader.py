@@ -237,9 +237,9 @@ def exercise_8(corrections, context):
     markers = sp.symbols("m1 m2 I1 I2")
     for key, entry in corrections.items():
         if key not in wrong:
-            raise Mistake(say("corrections[{key!r}]: the classmate's {key} was right already — "
-                              "name only the wrong entries (C is the Christoffel matrix)",
-                              "hidden", key=key), "right-already")
+            raise Mistake(say("corrections[{quoted}]: the classmate's {key} was right already "
+                              "— name only the wrong entries (C is the Christoffel matrix)",
+                              "hidden", quoted=repr(key), key=key), "right-already")
         with context.builds_on(*BUILDS_ON[key[0]]):
             check_expression(entry, entry_of(true_model(), key), f"corrections[{key!r}]",
                              markers=markers, allowed_symbols=MODEL_SYMBOLS)
