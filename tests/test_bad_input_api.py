@@ -268,6 +268,10 @@ CALLS = {
     "language.current": (language.current, {}),
     "language.catalogue_path": (language.catalogue_path, dict(domain="feedback",
                                                               language="zh_CN")),
+    # where the graders locate it (solutions/*/grader.py): the call changes nothing
+    "language.locate": (language.locate, dict(domain="hidden", path=robocourse.language.LOCALE
+                                              .parent.parent / "solutions"
+                                              / "hidden.{language}.po")),
     "language.catalogue": (language.catalogue, dict(domain="feedback", language="zh_CN")),
     "language.fields": (language.fields, dict(sentence="{n} of {m}")),
     "language.sayings": (language.sayings, dict(source='say("go", "widgets")',

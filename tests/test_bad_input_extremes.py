@@ -117,7 +117,7 @@ _SIMULATES = "simulates: an overflow is diagnosed with its time and term (simula
 _WORDS = "chooses or looks up the words a student reads: no arithmetic"
 NOT_GUARDED = {
     **dict.fromkeys([f"language.{name}" for name in (
-                         "use", "using", "current", "catalogue_path", "say",
+                         "use", "using", "current", "catalogue_path", "locate", "say",
                          "fields", "sayings", "sayings_in", "gaps")], _WORDS),
     **dict.fromkeys(["frames.cross_unchecked", "frames.skew_unchecked",
                      "frames.rotation_unchecked", "frames.translation_unchecked",

@@ -8,7 +8,6 @@ gets in English. (tests/test_book_chinese.py keeps both catalogues in `make tran
 form, one entry per sentence, and checks their typography and terms.)"""
 
 import ast
-import functools
 import pathlib
 import re
 
@@ -38,9 +37,10 @@ HIDDEN = ROOT / "solutions" / "hidden.zh_CN.po"
 CHINESE = re.compile(r"[\u4e00-\u9fff\u3000-\u303f\uff00-\uffef]")
 
 
-@functools.cache
 def hidden_tests(assignment):
-    """The exercise set of an assignment with its hidden tests (``solutions/…/grader.py``)."""
+    """The exercise set of an assignment with its hidden tests (``solutions/…/grader.py``),
+    loaded now: its grader module locates the hidden tests' catalogue (a grader loaded from
+    elsewhere, as tests/test_add_an_exercise.py's copy, locates its own)."""
     return load_exercise_set(ROOT / "solutions" / assignment / "grader.py")[0]
 
 
