@@ -35,6 +35,7 @@ from robocourse import (
     puma560,
     robot,
     simulate,
+    spatial,
     statics,
     trajectories,
 )
@@ -42,7 +43,8 @@ from robocourse.grading import checks
 
 MODULES = (frames, robot, models, inertia, kinematics, statics, newton_euler, lagrange,
            lagrange_euler, closed_form, codegen, simulate, control, trajectories, puma560,
-           notation, checks, friction, parameters, base_parameters, identification, language)
+           notation, checks, friction, parameters, base_parameters, identification, language,
+           spatial)
 
 ARM = models.planar_2r(l1=1.0, l2=1.0, m1=1.0, m2=1.0, g=9.81)
 PUMA = models.puma560()
@@ -67,6 +69,7 @@ TIMES = np.linspace(0.0, 10.0, 12).tolist()
 W_SMALL = MODEL.stacked(EXCITING, TIMES)
 TAU = identification.measured_torques(ARM, EXCITING, TIMES)
 PI_B = BASE.values(parameters.standard_parameters(ARM))
+SPATIAL = spatial.spatial_newton_euler(ARM, Q, Q, Z)
 
 
 def _speak(language):
@@ -402,6 +405,23 @@ CALLS |= {
     "identification.pseudo_inertia": (identification.pseudo_inertia,
                                       dict(link_parameters=LINK_PARAMETERS)),
 }
+CALLS |= {
+    "models.random_chain": (models.random_chain, dict(n=3, seed=1)),
+    "spatial.crm": (spatial.crm, dict(v=[1, 2, 3, 0, 0, 1])),
+    "spatial.crf": (spatial.crf, dict(v=[1, 2, 3, 0, 0, 1])),
+    "spatial.spatial_inertia": (spatial.spatial_inertia, dict(mass=2.0, r_c=[1, 0, 0],
+                                                              I_c=np.eye(3) * 0.1)),
+    "spatial.spatial_transforms": (spatial.spatial_transforms, dict(robot=ARM, q=Q)),
+    "spatial.spatial_newton_euler": (spatial.spatial_newton_euler,
+                                     dict(robot=ARM, q=Q, qd=Q, qdd=Z, wrench=W)),
+    "spatial.SpatialResult.link": (SPATIAL.link, dict(i=2)),
+    "spatial.rnea": (spatial.rnea, dict(robot=ARM, q=Q, qd=Q, qdd=Z, wrench=W)),
+    "spatial.crba": (spatial.crba, dict(robot=ARM, q=Q)),
+    "spatial.aba": (spatial.aba, dict(robot=ARM, q=Q, qd=Q, tau=Q, friction=FRICTION)),
+    "spatial.forward_dynamics_by_crba": (spatial.forward_dynamics_by_crba,
+                                         dict(robot=ARM, q=Q, qd=Q, tau=Q, friction=FRICTION)),
+    "spatial.operation_counts": (spatial.operation_counts, dict(robot=ARM)),
+}
 for _route in (newton_euler, lagrange, lagrange_euler):
     _name = _route.__name__.split(".")[-1]
     CALLS |= {
@@ -426,6 +446,8 @@ EXEMPT = {
     "statics.StaticForces": "a result", "lagrange.EquationTerms": "a result",
     "closed_form.ClosedForm": "a result (closed_form builds it)", "simulate.Motion": "a result",
     "control.Tracking": "a result",
+    "spatial.SpatialLink": "a result", "spatial.SpatialResult": "a result",
+    "spatial.Cost": "a result (operation_counts returns it)",
     "trajectories.ViaPointPath": "a result (via_point_cubics builds it)",
     "notation.latex_sum": "terms only (*terms, each checked by latex: tested on its own)",
     "codegen.NumericFunction.many": "values only (*values: test_bad_input_codegen)",
@@ -444,6 +466,14 @@ EXEMPT = {
     "newton_euler.christoffel_columns_unchecked":
         "a kernel (coriolis_matrix, codegen: after the gate)",
     "inertia.parallel_axis_unchecked": "a kernel (a Link's tensor, checked when it was made)",
+    "frames.velocity_transform_unchecked": "a kernel (velocity_transform's; spatial)",
+    "spatial.crm_unchecked": "a kernel (crm's; the spatial algorithms: after the gate)",
+    "spatial.crf_unchecked": "a kernel (crf's; the spatial algorithms: after the gate)",
+    "spatial.spatial_inertia_unchecked": "a kernel (a Link's mass properties, checked)",
+    "spatial.rnea_unchecked": "a kernel (rnea, operation_counts: after the gate)",
+    "spatial.crba_unchecked": "a kernel (crba, operation_counts: after the gate)",
+    "spatial.aba_unchecked": "a kernel (aba, operation_counts: after the gate)",
+    "spatial.ldl_solve_unchecked": "a kernel (forward_dynamics_by_crba: after the gate)",
     "frames.cross_unchecked": "a kernel (cross's; newton_euler, kinematics: after the gate)",
     "frames.skew_unchecked": "a kernel (skew's; the recursions: after the gate)",
     "frames.rotation_unchecked": "a kernel (rotation's; of transforms the library made)",
