@@ -27,7 +27,7 @@ to read his tables.
   velocity of the body-fixed point that is AT the origin now. Craig's ``v̇_i`` is the
   acceleration of that point: ``v̇_i = a_lin + ω × v_lin``.
 
-Recursive Newton–Euler (Featherstone Table 5.1), ``v_0 = 0`` and gravity as a base
+Recursive Newton–Euler (Featherstone 2008, chapter 5), ``v_0 = 0`` and gravity as a base
 acceleration ``a_0 = [−g; 0]`` (chapter 3's ``0_v̇_0 = −g``)::
 
     v_i = X_i v_i-1 + S_i q̇_i
@@ -36,9 +36,9 @@ acceleration ``a_0 = [−g; 0]`` (chapter 3's ``0_v̇_0 = −g``)::
     τ_i = S_iᵀ f_i
 
 ``f_i`` is Craig's ``[i_f_i; i_n_i]``, the load of link i−1 on link i about the origin of
-{i}. Composite rigid bodies (Table 6.2): ``I^c_i = I_i + X_i+1ᵀ I^c_i+1 X_i+1``;
+{i}. Composite rigid bodies (chapter 6): ``I^c_i = I_i + X_i+1ᵀ I^c_i+1 X_i+1``;
 ``H_ii = S_iᵀ I^c_i S_i`` and, carrying ``F = I^c_i S_i`` inward, ``H_ji = S_jᵀ F`` for j < i.
-Articulated bodies (Table 7.1), three passes, O(n): velocities and bias terms outward;
+Articulated bodies (chapter 7), three passes, O(n): velocities and bias terms outward;
 articulated inertias ``I^A`` and bias forces ``p^A`` inward (``U = I^A S``, ``D = Sᵀ U``,
 ``u = τ − Sᵀ p^A``, ``I^a = I^A − U D⁻¹ Uᵀ``, ``p^a = p^A + I^a c + U D⁻¹ u``); accelerations
 outward, ``q̈_i = D⁻¹ (u − Uᵀ a')``. ``gravity``, ``wrench`` and ``frame`` mean what they mean
@@ -67,7 +67,7 @@ _MOTION = "vx, vy, vz, wx, wy, wz (linear part first)"
 def crm(v):
     """The spatial cross product on motion vectors, ``crm(v) m = v × m``.
 
-    ``v = [v_O; ω]``: ``crm(v) = [[ω ×, v_O ×], [0, ω ×]]`` (Featherstone eq. 2.31, halves
+    ``v = [v_O; ω]``: ``crm(v) = [[ω ×, v_O ×], [0, ω ×]]`` (Featherstone 2008, chapter 2, halves
     swapped). A spin about Z carries the velocity of the origin round with it:
 
     >>> crm([0, 0, 0, 0, 0, 1]) @ [1, 0, 0, 0, 0, 0]
@@ -203,7 +203,7 @@ class SpatialResult:
 @check.finite_result
 def spatial_newton_euler(robot, q, qd, qdd, *, wrench=None, frame="base", gravity=None):
     """The joint torques of ``robot`` by the spatial recursive Newton–Euler algorithm, and
-    every link's ``v``, ``a`` and ``f`` (module docstring; Featherstone Table 5.1).
+    every link's ``v``, ``a`` and ``f`` (module docstring; Featherstone 2008, chapter 5).
 
     Chapter 8, the 2R arm: link 1's acceleration is chapter 3's ``1_v̇_1 = [g s1, g c1, 0]``
     (its origin stays put, so ``a_lin`` is the classic acceleration) and ``θ̈1`` about Z:
@@ -337,7 +337,7 @@ def aba(robot, q, qd, tau, *, friction=None):
 
 def aba_unchecked(model, qd, tau, a0, scalars):
     """``q̈`` of a ``_Model`` for checked rates and torques and the base acceleration
-    ``a0`` (Featherstone Table 7.1)."""
+    ``a0`` (Featherstone 2008, chapter 7)."""
     n = len(model.S)
     v, bias, IA, pA = scalars.zeros(6), [], list(model.I), []
     for X, S, I, rate in zip(model.X[:-1], model.S, model.I, qd, strict=True):
