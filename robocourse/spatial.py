@@ -74,10 +74,10 @@ def crm(v):
     array([0., 1., 0., 0., 0., 0.])
     """
     v = check.vector(v, 6, "v", entries=_MOTION)
-    return crm_unchecked(v, B.scalars_of(v))
+    return _crm(v, B.scalars_of(v))
 
 
-def crm_unchecked(v, scalars):
+def _crm(v, scalars):
     """``crm`` of a 6-vector already checked, built with ``scalars``: the kernel of ``crm``."""
     vx, vy, vz, wx, wy, wz = v
     return scalars.matrix([[0, -wz, wy, 0, -vz, vy],
@@ -99,12 +99,12 @@ def crf(v):
     array([0., 1., 0., 0., 0., 0.])
     """
     v = check.vector(v, 6, "v", entries=_MOTION)
-    return crf_unchecked(v, B.scalars_of(v))
+    return _crf(v, B.scalars_of(v))
 
 
-def crf_unchecked(v, scalars):
+def _crf(v, scalars):
     """``crf`` of a 6-vector already checked, built with ``scalars``: the kernel of ``crf``."""
-    return -crm_unchecked(v, scalars).T
+    return -_crm(v, scalars).T
 
 
 @check.finite_result
@@ -122,11 +122,11 @@ def spatial_inertia(mass, r_c, I_c):
     mass = check.nonnegative(mass, "mass", "kg")
     scalars = B.scalars_of(mass, r_c, I_c)
     r_c = check.vector(r_c, 3, "r_c", scalars, entries="x, y, z")
-    return spatial_inertia_unchecked(mass, r_c, scalars.convert(check_inertia(I_c, "I_c")),
+    return _spatial_inertia(mass, r_c, scalars.convert(check_inertia(I_c, "I_c")),
                                      scalars)
 
 
-def spatial_inertia_unchecked(mass, r_c, I_c, scalars):
+def _spatial_inertia(mass, r_c, I_c, scalars):
     """``spatial_inertia`` of mass properties already checked (a ``Link``'s), of the kind
     ``scalars``."""
     C = skew(r_c)
@@ -172,7 +172,7 @@ class _Model(NamedTuple):
 def _model(robot, q, scalars):
     S = [scalars.vector([0, 0, 0, 0, 0, 1] if link.is_revolute else [0, 0, 1, 0, 0, 0])
          for link in robot.links]
-    I = [spatial_inertia_unchecked(link.mass, scalars.convert(link.r_c),
+    I = [_spatial_inertia(link.mass, scalars.convert(link.r_c),
                                    scalars.convert(link.I_c), scalars) for link in robot.links]
     return _Model(_transforms(robot, q, scalars), S, I)
 
@@ -220,7 +220,7 @@ def spatial_newton_euler(robot, q, qd, qdd, *, wrench=None, frame="base", gravit
     load = (scalars.zeros(6) if wrench is None
             else scalars.convert(tool_wrench(robot, q, wrench, frame)))
     g = check.gravity(gravity, robot, scalars)
-    tau, trace = rnea_unchecked(_model(robot, q, scalars), qd, qdd,
+    tau, trace = _rnea(_model(robot, q, scalars), qd, qdd,
                                 _base_acceleration(g, scalars), load, scalars)
     return SpatialResult(tau, tuple(SpatialLink(*entry) for entry in trace))
 
@@ -244,7 +244,7 @@ def rnea(robot, q, qd, qdd, *, wrench=None, frame="base", gravity=None):
                                 gravity=gravity).tau
 
 
-def rnea_unchecked(model, qd, qdd, a0, load, scalars):
+def _rnea(model, qd, qdd, a0, load, scalars):
     """``(τ, [(v_i, a_i, f_i)])`` of a ``_Model`` for checked rates and accelerations, the
     base acceleration ``a0`` and the tool's load ``[f; n]`` in the tool frame."""
     v, a, outward = scalars.zeros(6), a0, []
@@ -252,8 +252,8 @@ def rnea_unchecked(model, qd, qdd, a0, load, scalars):
                                                    strict=True):
         joint_velocity = S * rate
         v = X @ v + joint_velocity
-        a = X @ a + S * acceleration + crm_unchecked(v, scalars) @ joint_velocity
-        outward.append((v, a, I @ a + crf_unchecked(v, scalars) @ (I @ v)))
+        a = X @ a + S * acceleration + _crm(v, scalars) @ joint_velocity
+        outward.append((v, a, I @ a + _crf(v, scalars) @ (I @ v)))
     f, torques, trace = model.X[-1].T @ load, [], []
     for i in reversed(range(len(outward))):
         v, a, own = outward[i]
@@ -275,10 +275,10 @@ def crba(robot, q):
            [2., 1.]])
     """
     scalars, q = check.joint_inputs(robot, dynamics=True, q=q)
-    return crba_unchecked(_model(robot, q, scalars), scalars)
+    return _crba(_model(robot, q, scalars), scalars)
 
 
-def crba_unchecked(model, scalars):
+def _crba(model, scalars):
     """``H`` of a ``_Model``: composite inertias inward, then each column carried inward."""
     n = len(model.S)
     composite = list(model.I)
@@ -330,12 +330,12 @@ def aba(robot, q, qd, tau, *, friction=None):
     scalars, q, qd, tau = _forward_inputs(robot, q, qd, tau, friction)
     a0 = _base_acceleration(check.gravity(None, robot, scalars), scalars)
     try:
-        return aba_unchecked(_model(robot, q, scalars), qd, tau, a0, scalars)
+        return _aba(_model(robot, q, scalars), qd, tau, a0, scalars)
     except _Singular:
         raise _singular(q) from None
 
 
-def aba_unchecked(model, qd, tau, a0, scalars):
+def _aba(model, qd, tau, a0, scalars):
     """``q̈`` of a ``_Model`` for checked rates and torques and the base acceleration
     ``a0`` (Featherstone 2008, chapter 7)."""
     n = len(model.S)
@@ -343,8 +343,8 @@ def aba_unchecked(model, qd, tau, a0, scalars):
     for X, S, I, rate in zip(model.X[:-1], model.S, model.I, qd, strict=True):
         joint_velocity = S * rate
         v = X @ v + joint_velocity
-        bias.append(crm_unchecked(v, scalars) @ joint_velocity)
-        pA.append(crf_unchecked(v, scalars) @ (I @ v))
+        bias.append(_crm(v, scalars) @ joint_velocity)
+        pA.append(_crf(v, scalars) @ (I @ v))
     U, D, u = [None] * n, [None] * n, [None] * n
     for i in reversed(range(n)):
         S = model.S[i]
@@ -393,11 +393,11 @@ def forward_dynamics_by_crba(robot, q, qd, tau, *, friction=None):
 
 
 def _crba_route(model, qd, tau, a0, scalars):
-    bias = rnea_unchecked(model, qd, scalars.zeros(len(qd)), a0, scalars.zeros(6), scalars)[0]
-    return ldl_solve_unchecked(crba_unchecked(model, scalars), tau - bias, scalars)
+    bias = _rnea(model, qd, scalars.zeros(len(qd)), a0, scalars.zeros(6), scalars)[0]
+    return _ldl_solve(_crba(model, scalars), tau - bias, scalars)
 
 
-def ldl_solve_unchecked(H, b, scalars):
+def _ldl_solve(H, b, scalars):
     """``x`` with ``H x = b`` for a symmetric positive definite ``H``, by ``H = L D Lᵀ``
     (unit lower-triangular L, diagonal D): about n³/6 multiplications."""
     n = len(b)
@@ -536,10 +536,10 @@ def operation_counts(robot):
     counted_model = _Model([counted(X) for X in model.X], model.S, [counted(I) for I in model.I])
     qd, tau = counted(qd), counted(tau)
     a0 = counted(_base_acceleration(robot.gravity, B.NUMBERS))
-    runs = {"rnea": lambda: rnea_unchecked(counted_model, qd, tau, a0, _COUNTING.zeros(6),
+    runs = {"rnea": lambda: _rnea(counted_model, qd, tau, a0, _COUNTING.zeros(6),
                                            _COUNTING),
-            "crba": lambda: crba_unchecked(counted_model, _COUNTING),
-            "aba": lambda: aba_unchecked(counted_model, qd, tau, a0, _COUNTING),
+            "crba": lambda: _crba(counted_model, _COUNTING),
+            "aba": lambda: _aba(counted_model, qd, tau, a0, _COUNTING),
             "forward_dynamics_by_crba": lambda: _crba_route(counted_model, qd, tau, a0,
                                                             _COUNTING)}
     counts = {}

@@ -171,14 +171,14 @@ def test_the_counted_run_computes_what_the_numbers_do():
     counted = spatial._Model([wrap(X) for X in model.X], model.S, [wrap(I) for I in model.I])
     qd, tau = np.linspace(-1, 1, 5), np.linspace(2, -1, 5)
     a0 = spatial._base_acceleration(robot.gravity, spatial.B.NUMBERS)
-    found = spatial.aba_unchecked(counted, wrap(qd), wrap(tau), wrap(a0), spatial._COUNTING)
+    found = spatial._aba(counted, wrap(qd), wrap(tau), wrap(a0), spatial._COUNTING)
     np.testing.assert_allclose([x.value for x in found], spatial.aba(robot, [0.3] * 5, qd, tau),
                                rtol=1e-12)
     assert tally.multiplications > 0 and tally.additions > 0
 
 
 def _ldl_counts(n):
-    """The multiplications and additions of ``ldl_solve_unchecked``, counted by hand:
+    """The multiplications and additions of ``_ldl_solve``, counted by hand:
     factor (w: j, D: j and j, L_ij: j + 1 and j), forward (i and i), back (n − i and
     n − i − 1)."""
     multiplications = sum(2 * j + (n - j - 1) * (j + 1) for j in range(n)) + sum(
@@ -195,7 +195,7 @@ def test_the_counted_cholesky_is_the_count_by_hand(n):
     A = rng.normal(size=(n, n))
     H = np.vectorize(lambda x: spatial._Counted(x, tally), otypes=[object])(A @ A.T + n * np.eye(n))
     b = np.array([spatial._Counted(x, tally) for x in rng.normal(size=n)], dtype=object)
-    spatial.ldl_solve_unchecked(H, b, spatial._COUNTING)
+    spatial._ldl_solve(H, b, spatial._COUNTING)
     assert (tally.multiplications, tally.additions) == _ldl_counts(n)
 
 
