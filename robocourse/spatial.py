@@ -172,8 +172,8 @@ class _Model(NamedTuple):
 def _model(robot, q, scalars):
     S = [scalars.vector([0, 0, 0, 0, 0, 1] if link.is_revolute else [0, 0, 1, 0, 0, 0])
          for link in robot.links]
-    I = [_spatial_inertia(link.mass, scalars.convert(link.r_c),
-                                   scalars.convert(link.I_c), scalars) for link in robot.links]
+    I = [scalars.convert(spatial_inertia(link.mass, link.r_c, link.I_c))
+         for link in robot.links]                # (the parallel-axis theorem's one route)
     return _Model(_transforms(robot, q, scalars), S, I)
 
 
