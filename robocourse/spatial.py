@@ -122,8 +122,7 @@ def spatial_inertia(mass, r_c, I_c):
     mass = check.nonnegative(mass, "mass", "kg")
     scalars = B.scalars_of(mass, r_c, I_c)
     r_c = check.vector(r_c, 3, "r_c", scalars, entries="x, y, z")
-    return _spatial_inertia(mass, r_c, scalars.convert(check_inertia(I_c, "I_c")),
-                                     scalars)
+    return _spatial_inertia(mass, r_c, scalars.convert(check_inertia(I_c, "I_c")), scalars)
 
 
 def _spatial_inertia(mass, r_c, I_c, scalars):
@@ -172,8 +171,8 @@ class _Model(NamedTuple):
 def _model(robot, q, scalars):
     S = [scalars.vector([0, 0, 0, 0, 0, 1] if link.is_revolute else [0, 0, 1, 0, 0, 0])
          for link in robot.links]
-    I = [scalars.convert(spatial_inertia(link.mass, link.r_c, link.I_c))
-         for link in robot.links]                # (the parallel-axis theorem's one route)
+    I = [_spatial_inertia(link.mass, scalars.convert(link.r_c), scalars.convert(link.I_c),
+                          scalars) for link in robot.links]
     return _Model(_transforms(robot, q, scalars), S, I)
 
 

@@ -18,8 +18,9 @@ from robocourse import newton_euler as ne
 from robocourse import simulate, spatial
 from robocourse.frames import velocity_transform
 from robocourse.friction import Friction
+from robocourse.inertia import UnphysicalInertiaWarning
 from robocourse.models import planar_2r, puma560, random_chain, rp_arm
-from robocourse.robot import joint_symbols
+from robocourse.robot import Link, SerialChain, joint_symbols
 
 TOLERANCE = dict(rtol=1e-9, atol=1e-9)
 
@@ -230,3 +231,15 @@ def test_aba_beats_the_crba_route_from_the_crossover_on():
     assert not cheaper[1]                                     # two joints
     crossover = 2 + int(np.argmax(cheaper[1:]))
     assert crossover <= 10 and cheaper[crossover - 1:].all()
+
+
+def test_a_tensor_loaded_with_physical_false_is_taken_as_newton_euler_takes_it():
+    """roboticstoolbox's PUMA breaks the triangle inequality: loaded anyway (physical=False),
+    the spatial algorithms use it as chapter 3's recursion does."""
+    with pytest.warns(UnphysicalInertiaWarning):
+        robot = SerialChain([Link(mass=1.0, r_c=[0.1, 0, 0], I_c=np.diag([0.1, 0.5, 0.1]),
+                                  physical=False),
+                             Link(a=0.5, mass=1.0, r_c=[0.1, 0, 0], I_c=np.eye(3) * 0.1)])
+    state = [0.1, 0.2], [0.3, 0.4], [0.5, 0.6]
+    np.testing.assert_allclose(spatial.rnea(robot, *state), ne.inverse_dynamics(robot, *state),
+                               **TOLERANCE)

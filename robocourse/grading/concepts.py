@@ -98,7 +98,10 @@ CONCEPTS = {
         "robocourse.inertia:Cylinder.integrate", "robocourse.inertia:Rod.integrate"),
     "the parallel-axis theorem": (
         "robocourse.inertia:parallel_axis", "robocourse.inertia:parallel_axis_to_centre",
-        "robocourse.inertia:point_mass_inertia", "robocourse.spatial:spatial_inertia"),
+        "robocourse.inertia:point_mass_inertia", "robocourse.spatial:spatial_inertia",
+        # the spatial algorithms share spatial_inertia's helper (a link's inertia about its
+        # origin): listed, they switch it off with it
+        "the spatial algorithms"),
     "turning an inertia tensor": ("robocourse.inertia:rotate_inertia",),
     "the principal axes": ("robocourse.inertia:principal_axes",),
     "the physical check of an inertia tensor": (
