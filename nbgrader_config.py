@@ -73,5 +73,7 @@ c.HTMLExporter.extra_template_basedirs = [
     os.path.join(os.path.dirname(robocourse_grader.__file__), "templates"),
     os.path.join(os.path.dirname(nbgrader.__file__), "server_extensions", "formgrader",
                  "templates")]
+# The feedback page's words in the student's language (the language of their notebook).
+c.HTMLExporter.filters = {"say": "robocourse_grader.words.say_in"}
 c.ClearSolutions.code_stub = {"python": "# YOUR CODE HERE\nraise NotImplementedError()"}
 c.ClearSolutions.text_stub = "YOUR ANSWER HERE"

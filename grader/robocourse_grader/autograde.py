@@ -4,6 +4,7 @@
     robocourse-autograde ch3_newton_euler --student s1234567 --force
     robocourse-autograde ch3_newton_euler --workers 1
     robocourse-autograde '*'                         # every assignment, one pool of workers
+    robocourse-autograde ch3_newton_euler --language=zh_CN   # the class report in Chinese
 
 nbgrader stays the engine: it reads ``nbgrader_config.py``, restores the test cells
 from the gradebook, records the students and submissions, writes the scores and
@@ -39,7 +40,10 @@ student's (an unreadable notebook, a kernel that died, a hand-over that is malfo
 too slow or too large to check — only what it touched scores zero) or the grader's
 (an error in the grader, a worker that failed, a submission past its wall-clock
 limit). The class report (``report``) is written to
-``grading/reports/<assignment>.csv`` and ``.png``. The command exits with status 1
+``grading/reports/<assignment>.csv`` and ``.png`` — one report for an assignment and its
+versions in other languages (``ch0_kinematics_zh_CN``), its words in the instructor's
+language (``--language=zh_CN``; English by default), whatever language each student's
+feedback is in. The command exits with status 1
 when the grader is at fault somewhere (or the canary fails), 0 otherwise.
 """
 
@@ -61,8 +65,9 @@ from nbgrader.apps.autogradeapp import AutogradeApp
 from nbgrader.converters import Autograde
 from nbgrader.converters.base import BaseConverter
 from nbgrader.preprocessors import SaveAutoGrades
-from traitlets import Bool, Integer, default
+from traitlets import Bool, Enum, Integer, default
 
+from robocourse.language import LANGUAGES
 from robocourse_grader import report
 
 #: Wall-clock seconds of one submission in a worker, beyond which the worker is stopped:
@@ -220,6 +225,9 @@ class ParallelAutograde(Autograde):
                                       "stopped and the submission scores zero.").tag(config=True)
     canary = Bool(True, help="Grade each assignment's solution first and stop unless it gets "
                              "full marks.").tag(config=True)
+    language = Enum(LANGUAGES, default_value="en", help="The language of the class report "
+                    "(the instructor's); each student's feedback is in the language of their "
+                    "notebook.").tag(config=True)
 
     def _split(self):
         """The configured autograde pipeline: the part before SaveAutoGrades runs in the
@@ -268,8 +276,8 @@ class ParallelAutograde(Autograde):
         outcomes.sort(key=lambda o: o.who)
         self.summary = _Summary(outcomes, time.monotonic() - started, self.canary_seconds)
         self.summary.report(self.log)
-        for assignment in sorted(self._graded):
-            report.write(self.coursedir, assignment, self.log)
+        for assignment in sorted({report.english_assignment(a) for a in self._graded}):
+            report.write(self.coursedir, assignment, self.log, language=self.language)
 
     def _canaries(self, pool):
         """Grade each assignment's solution first (``preprocessors.canary``), in the
@@ -543,7 +551,8 @@ class _Summary:
 class ParallelAutogradeApp(AutogradeApp):
     name = "robocourse-autograde"
     description = "Autograde a class in parallel, every submission in its own sandbox"
-    aliases = {**AutogradeApp.aliases, "workers": "ParallelAutograde.workers"}
+    aliases = {**AutogradeApp.aliases, "workers": "ParallelAutograde.workers",
+               "language": "ParallelAutograde.language"}
     flags = {**AutogradeApp.flags,
              "unsafe": ({"SandboxedExecute": {"unsafe": True},
                          "DecideTestCells": {"unsafe": True}},
