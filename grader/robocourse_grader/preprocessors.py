@@ -591,7 +591,7 @@ def notebook_language(nb):
         for payload in _handovers(cell) if _is_test(cell) else ():
             with contextlib.suppress(handover.HandoverError):
                 handover.check_payload(payload)
-                return payload["language"]
+                return handover.payload_language(payload)
     declared = nb.metadata.get("language")
     return declared if declared in language.LANGUAGES else language.SOURCE
 

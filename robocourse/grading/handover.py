@@ -47,10 +47,10 @@ import sympy as sp
 from sympy.core.facts import InconsistentAssumptions
 from sympy.core.function import AppliedUndef
 
-from robocourse.language import LANGUAGES, say
+from robocourse.language import LANGUAGES, SOURCE, say
 
-__all__ = ["encode", "decode", "dumps", "loads", "check_payload", "check_answers",
-           "HandoverError", "FunctionSource", "MIME_TYPE", "LIMITS"]
+__all__ = ["encode", "decode", "dumps", "loads", "check_payload", "payload_language",
+           "check_answers", "HandoverError", "FunctionSource", "MIME_TYPE", "LIMITS"]
 
 #: The MIME type of a hand-over in a notebook cell's outputs.
 MIME_TYPE = "application/vnd.robocourse.handover+json"
@@ -250,6 +250,9 @@ _VALUES = {
 #: A test cell's hand-over (the exercise: a number or a string, and the language the notebook
 #: speaks, one of ``language.LANGUAGES``: each checked on its own).
 _PAYLOAD = {"assignment": str, "exercise": object, "language": str, "answers": dict}
+#: A hand-over made before hand-overs said their language (the instructor's stored ones):
+#: English.
+_ENGLISH_PAYLOAD = {key: part for key, part in _PAYLOAD.items() if key != "language"}
 
 #: The entries of an array's data, by its dtype.
 _ENTRIES = {"bool": bool, "int64": int, "float64": str, "complex128": (str, str),
@@ -405,7 +408,8 @@ def check_payload(payload):
     ``{"assignment": text, "exercise": number or text, "language": one of
     language.LANGUAGES, "answers": {…}}`` (:func:`check_answers`); return ``(exercise,
     answers)``. The language is the one the student's notebook speaks: the grader writes
-    the feedback on this hand-over in it.
+    the feedback on this hand-over in it (:func:`payload_language`; a hand-over without
+    one is English).
 
     >>> check_payload({"assignment": "ch1", "exercise": 1, "language": "zh_CN", "answers": {}})
     (1, {})
@@ -421,15 +425,26 @@ def check_payload(payload):
     keys assignment, exercise, language, answers, got a list of 2
     """
     schema = _Schema()
-    schema.part(_PAYLOAD, payload, 0, "the hand-over")
+    english = isinstance(payload, dict) and "language" not in payload
+    schema.part(_ENGLISH_PAYLOAD if english else _PAYLOAD, payload, 0, "the hand-over")
     exercise = payload["exercise"]
     if not isinstance(exercise, (str, int)) or isinstance(exercise, bool):
         schema._wrong("the hand-over → exercise", "a number or a string", exercise)
-    if payload["language"] not in LANGUAGES:
+    if payload_language(payload) not in LANGUAGES:
         raise HandoverError("the hand-over → language: expected one of "
                             f"{', '.join(map(repr, LANGUAGES))}, got "
                             f"{_shown(payload['language'])!r}")
     return exercise, check_answers(payload["answers"])
+
+
+def payload_language(payload):
+    """The language a hand-over (checked by :func:`check_payload`) records: English when it
+    records none.
+
+    >>> payload_language({"assignment": "ch1", "exercise": 1, "answers": {}})
+    'en'
+    """
+    return payload.get("language", SOURCE)
 
 
 class _Decoder:
