@@ -322,3 +322,9 @@ def test_the_notebooks_language_is_its_hand_overs_never_the_machines(monkeypatch
     with pytest.raises(handover.HandoverError, match="language: expected one of 'en', "):
         handover.check_payload({"assignment": "a", "exercise": 1, "language": "zh",
                                 "answers": {}})
+
+
+def test_the_tools_examples():
+    import doctest
+
+    assert doctest.testmod(X).failed == doctest.testmod(messages).failed == 0
