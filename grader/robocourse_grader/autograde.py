@@ -67,7 +67,8 @@ from nbgrader.converters.base import BaseConverter
 from nbgrader.preprocessors import SaveAutoGrades
 from traitlets import Bool, Enum, Integer, default
 
-from robocourse.language import LANGUAGES
+from robocourse import language as languages
+from robocourse.language import LANGUAGES, say
 from robocourse_grader import report
 
 #: Wall-clock seconds of one submission in a worker, beyond which the worker is stopped:
@@ -275,7 +276,8 @@ class ParallelAutograde(Autograde):
             self._save_all(pool.remaining(), outcomes)
         outcomes.sort(key=lambda o: o.who)
         self.summary = _Summary(outcomes, time.monotonic() - started, self.canary_seconds)
-        self.summary.report(self.log)
+        with languages.using(self.language):
+            self.summary.report(self.log)
         for assignment in sorted({report.english_assignment(a) for a in self._graded}):
             report.write(self.coursedir, assignment, self.log, language=self.language)
 
@@ -534,18 +536,23 @@ class _Summary:
         graded = [outcome for outcome in self.outcomes if not outcome.failed]
         per = self.seconds / max(len(self.outcomes), 1)
         students, grader = self.faults("student"), self.faults("grader")
-        lines = [f"graded: {len(graded)}",
-                 f"not graded at all: {len(self.outcomes) - len(graded)}",
-                 f"time: {self.seconds:.1f} s ({per:.2f} s per submission; the solution "
-                 f"graded first: {self.canary_seconds:.1f} s)",
-                 f"peak memory of one process: {self.peak_memory_mb():.0f} MB",
-                 f"the students' faults (what they touched scores zero): {len(students)}",
+        lines = [say("graded: {count}", "feedback", count=len(graded)),
+                 say("not graded at all: {count}", "feedback",
+                     count=len(self.outcomes) - len(graded)),
+                 say("time: {seconds} s ({per} s per submission; the solution graded first: "
+                     "{canary} s)", "feedback", seconds=f"{self.seconds:.1f}",
+                     per=f"{per:.2f}", canary=f"{self.canary_seconds:.1f}"),
+                 say("peak memory of one process: {megabytes} MB", "feedback",
+                     megabytes=f"{self.peak_memory_mb():.0f}"),
+                 say("the students' faults (what they touched scores zero): {count}",
+                     "feedback", count=len(students)),
                  *[f"  {who}: {what}" for who, what in students],
-                 f"the grader's faults (look at these; the command fails): {len(grader)}",
+                 say("the grader's faults (look at these; the command fails): {count}",
+                     "feedback", count=len(grader)),
                  *[f"  {who}: {what}" for who, what in grader]]
         print("\n".join(lines), file=sys.stderr)
         for who, what in grader:
-            log.error("%s: the grader failed: %s", who, what)
+            log.error(say("{who}: the grader failed: {what}", "feedback", who=who, what=what))
 
 
 class ParallelAutogradeApp(AutogradeApp):

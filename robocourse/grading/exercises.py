@@ -495,7 +495,7 @@ class Context:
         return self.answer(number, name), bool(verdict and verdict.passed)
 
     @contextlib.contextmanager
-    def builds_on(self, *earlier, consistent=None, what="answer", own=()):
+    def builds_on(self, *earlier, consistent=None, what=None, own=()):
         """Inside: a failure that may stem from earlier answers says so.
 
         ``earlier``: the ``(exercise number, answer name)`` pairs this answer builds on.
@@ -506,8 +506,9 @@ class Context:
         pass, the feedback adds so ("(your vdot_C2 of exercise 3 did not pass either, …)",
         the mistake keeping its own code), unless the answer itself is missing or malformed
         or the failure's code is one of ``own`` (mistakes that say what is wrong by
-        themselves). While a student works the earlier verdicts are unknown and nothing is
-        added.
+        themselves). ``what``: what the feedback calls this answer (by default "answer", in
+        the student's language). While a student works the earlier verdicts are unknown and
+        nothing is added.
         """
         try:
             yield
@@ -523,7 +524,8 @@ class Context:
                 raise Mistake(joined(mistake, say(
                     "Your {what} follows correctly from your {name} of exercise {number}, "
                     "which is not right: correct exercise {number} first.", "feedback",
-                    what=what, name=name, number=number)), f"follows:ex{number}") from None
+                    what=say("answer", "feedback") if what is None else what, name=name,
+                    number=number)), f"follows:ex{number}") from None
             if mistake.code in own:
                 raise
             raise Mistake(joined(mistake, _builds_on_failed(failed)), mistake.code) from None
