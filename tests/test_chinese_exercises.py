@@ -124,7 +124,8 @@ def _words(segment):
 @pytest.mark.parametrize("assignment", ENGLISH)
 def test_what_a_student_reads_is_chinese(assignment):
     """Every prose segment of the Markdown holds Chinese, and so does every visible-test
-    verdict the executed Chinese notebook stores."""
+    verdict the executed Chinese notebook stores (all of them passed: a check that reads
+    feedback text, not codes, would fail in Chinese)."""
     cells = _notebook(X.chinese_notebook(assignment))["cells"]
     english_left = [content for cell in cells if cell["cell_type"] == "markdown"
                     for *_, content in X.T.segments("".join(cell["source"]))
@@ -134,6 +135,9 @@ def test_what_a_student_reads_is_chinese(assignment):
                 if cell["metadata"].get("nbgrader", {}).get("grade")
                 for o in cell.get("outputs", []) if o.get("output_type") == "stream"]
     assert verdicts and all(CJK.search(v) for v in verdicts), verdicts[:2]
+    failed = [o.get("evalue") for cell in cells for o in cell.get("outputs", [])
+              if o.get("output_type") == "error"]
+    assert not failed, f"the solution fails its visible tests in Chinese: {failed[:2]}"
 
 
 def test_the_grader_catalogue_is_complete_and_current():

@@ -35,7 +35,8 @@ from robocourse.language import say
 from robocourse.robot import joint_symbol_role
 
 __all__ = ["Mistake", "Known", "case", "note", "same", "equal", "read_answer", "check_expression",
-           "check_number", "check_call", "term_kind", "shorten", "sentence", "joined"]
+           "check_number", "check_call", "term_kind", "term_code", "shorten", "sentence",
+           "joined"]
 
 
 class Mistake(AssertionError):
@@ -93,14 +94,19 @@ def note(text, code=None):
         raise Mistake(joined(mistake, text), code or mistake.code) from None
 
 
+def _message(message, name="message"):
+    """The text of ``message``: a string, or a :class:`Mistake`'s feedback."""
+    return check.text(str(message) if isinstance(message, Mistake) else message, name)
+
+
 def sentence(message):
-    """``message`` ending as a sentence does in the language in use (a full stop added if
-    it has none).
+    """``message`` (a string or a :class:`Mistake`) ending as a sentence does in the language
+    in use (a full stop added if it has none).
 
     >>> sentence("tau is not right"), sentence("tau is not right.")
     ('tau is not right.', 'tau is not right.')
     """
-    message = str(message)
+    message = _message(message)
     if message.endswith((".", "。", "!", "?", "！", "？")):
         return message
     return say("{message}.", "feedback", message=message)
@@ -113,7 +119,8 @@ def joined(message, more):
     >>> joined("f has the wrong sign", "F is what the tool exerts.")
     'f has the wrong sign. F is what the tool exerts.'
     """
-    return say("{message} {more}", "feedback", message=sentence(message), more=more)
+    return say("{message} {more}", "feedback", message=sentence(message),
+               more=_message(more, "more"))
 
 
 def same(answer, other, atol=1e-6):
@@ -212,6 +219,17 @@ def term_kind(term, markers=()):
     'gravity term'
     """
     return _kind(check.expression(term, "term"), check.symbols(markers, None, "markers"))[2]
+
+
+def term_code(term, markers=()):
+    """The code of the kind of one product term (:func:`term_kind`), the same in every
+    language: ``"inertial"``, ``"coriolis"``, ``"centripetal"``, ``"velocity"``,
+    ``"gravity"``, ``"term:<markers>"`` or ``"other"``.
+
+    >>> term_code(sp.Symbol('m2') * sp.Symbol('thetadot1') * sp.Symbol('thetadot2'))
+    'coriolis'
+    """
+    return _kind(check.expression(term, "term"), check.symbols(markers, None, "markers"))[0]
 
 
 def _monomial(symbols, powers):
