@@ -35,9 +35,10 @@
 * :class:`SanitizeOutputs` runs after it: what the formgrader will render on the
   instructor's page keeps only what cannot run script there (plain text, LaTeX,
   PNG/JPEG images, HTML and Markdown cleaned by bleach).
-* :class:`ReleaseStudentId` and :class:`ReleaseRunAll` (``generate_assignment``): the
-  released notebooks ask the student for their id instead of carrying the instructor's
-  example id, and Run All goes on past an answer cell that raises (a stub).
+* :class:`ReleaseStudentId`, :class:`ReleaseStubs` and :class:`ReleaseRunAll`
+  (``generate_assignment``): the released notebooks ask the student for their id instead
+  of carrying the instructor's example id, their stubs speak the notebook's language, and
+  Run All goes on past an answer cell that raises (a stub).
 """
 
 import asyncio
@@ -82,6 +83,7 @@ from robocourse.language import say
 from robocourse_grader import sandbox
 
 __all__ = ["SandboxedExecute", "DecideTestCells", "SanitizeOutputs", "ReleaseStudentId",
+           "ReleaseStubs",
            "ReleaseRunAll", "load_exercise_set", "canary", "require_canary", "CanaryFailed",
            "notebook_language"]
 
@@ -846,6 +848,26 @@ class ReleaseRunAll(NbGraderPreprocessor):
             tags = cell.metadata.setdefault("tags", [])
             if "raises-exception" not in tags:
                 tags.append("raises-exception")
+        return cell, resources
+
+
+class ReleaseStubs(NbGraderPreprocessor):
+    """In the student version of a notebook in another language than English (its metadata
+    ``language``, one of ``language.LANGUAGES``: tools/translate_exercises.py), the stubs
+    that nbgrader wrote in place of the solutions (``ClearSolutions.code_stub`` and
+    ``text_stub``) say their words in that language."""
+
+    def preprocess(self, nb, resources):
+        declared = nb.metadata.get("language")
+        self.spoken = declared if declared in language.LANGUAGES else language.SOURCE
+        return super().preprocess(nb, resources)
+
+    def preprocess_cell(self, cell, resources, index):
+        if cell.metadata.get("nbgrader", {}).get("solution") and self.spoken != language.SOURCE:
+            with language.using(self.spoken):
+                cell.source = cell.source.replace(
+                    "YOUR CODE HERE", say("YOUR CODE HERE", "feedback")).replace(
+                    "YOUR ANSWER HERE", say("YOUR ANSWER HERE", "feedback"))
         return cell, resources
 
 
