@@ -332,3 +332,23 @@ def test_the_tools_examples():
     import doctest
 
     assert doctest.testmod(X).failed == doctest.testmod(messages).failed == 0
+
+
+def test_no_shared_cache_keeps_feedback_in_one_language():
+    """A check's known mistakes and messages are said in the student's language when they
+    are made: a function that makes them is cached per language (``language.cached``),
+    never by ``functools`` alone, which would give every later student the first one's."""
+    import ast
+
+    sources = sorted((ROOT / "robocourse" / "exercises").glob("ch*.py")) + sorted(
+        p for p in (ROOT / "solutions").glob("*/grader.py") if not p.is_symlink())
+    shared = []
+    for path in sources:
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.FunctionDef) and any(
+                    "functools" in ast.unparse(d) for d in node.decorator_list):
+                said = {n.func.id for n in ast.walk(node) if isinstance(n, ast.Call)
+                        and isinstance(n.func, ast.Name)} & {"Known", "Mistake", "say"}
+                if said:
+                    shared.append(f"{path.relative_to(ROOT)}: {node.name} ({sorted(said)})")
+    assert not shared, shared

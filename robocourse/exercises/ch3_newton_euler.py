@@ -20,7 +20,7 @@ import math
 import numpy as np
 import sympy as sp
 
-from robocourse import lagrange
+from robocourse import lagrange, language
 from robocourse.frames import rot_z, rotation, transform, translation
 from robocourse.grading import ExerciseSet, check_call, check_expression, check_number, student_rng
 from robocourse.grading.checks import Known, Mistake, case, same
@@ -338,7 +338,7 @@ def check_special_cases(answer, expected, name, cases, allowed, slips):
         raise
 
 
-@functools.lru_cache(maxsize=None)
+@language.cached
 def com_slips():
     """Exercise 3's known slips: the origin's acceleration, or the vector in {1} or {0}."""
     _, (q, _, _), result = symbolic_trace("distributed 2R arm")
@@ -360,7 +360,7 @@ def exercise_3(vdot_C2):
                         special_cases("distributed 2R arm"), DISTRIBUTED_SYMBOLS, com_slips())
 
 
-@functools.lru_cache(maxsize=None)
+@language.cached
 def bearing_slips():
     """Exercise 4's known slips: link 2's push not rotated, or rotated the wrong way, or
     missing; link 1's own inertial force missing."""
@@ -394,7 +394,7 @@ def exercise_4(f_1, context):
                             DISTRIBUTED_SYMBOLS, bearing_slips())
 
 
-@functools.lru_cache(maxsize=None)
+@language.cached
 def pr_slips():
     """Exercise 5's known slips: the slider lifting the carriage alone; the arm's moment
     without the moment of its inertial force."""
