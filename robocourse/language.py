@@ -112,6 +112,9 @@ def cached(function):
     >>> greeting()
     '2 solutions'
     """
+    if not callable(function):
+        raise TypeError(f"function must be a function to cache; got {type(function).__name__}")
+
     @functools.cache
     def in_language(language, *args, **kwargs):
         return function(*args, **kwargs)

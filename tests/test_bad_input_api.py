@@ -263,6 +263,7 @@ CALLS = {
     "language.use": (language.use, dict(language="en")),
     "language.using": (_speak, dict(language="en")),
     "language.current": (language.current, {}),
+    "language.cached": (language.cached, dict(function=len)),
     "language.catalogue_path": (language.catalogue_path, dict(domain="feedback",
                                                               language="zh_CN")),
     "language.catalogue": (language.catalogue, dict(domain="feedback", language="zh_CN")),
