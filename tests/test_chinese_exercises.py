@@ -352,3 +352,20 @@ def test_no_shared_cache_keeps_feedback_in_one_language():
                 if said:
                     shared.append(f"{path.relative_to(ROOT)}: {node.name} ({sorted(said)})")
     assert not shared, shared
+
+
+def test_a_changed_english_sentence_keeps_its_old_translation_as_fuzzy(tmp_path):
+    """`make translations` on a changed sentence: fuzzy, the old translation as a start (as
+    the book's catalogues); a new one empty; one no longer said dropped. A fuzzy entry is
+    no translation: the generator then stops, naming the English."""
+    path = tmp_path / "exercise.po"
+    path.write_text('msgid "The arm holds still."\nmsgstr "机械臂保持静止。"\n\n'
+                    'msgid "Gone."\nmsgstr "没了。"\n', encoding="utf-8")
+    new = "A sentence nobody has translated yet, about the gripper."
+    catalogue = messages.merged(path, {"The arm holds still!": (), new: ()}, "exercise")
+    entries = {m.id: (m.string, m.fuzzy) for m in catalogue if m.id}
+    assert entries == {"The arm holds still!": ("机械臂保持静止。", True), new: ("", False)}
+    path.write_text(messages.catalogue_text(catalogue), encoding="utf-8")
+    _, _, missing = X.T.translate_markdown("The arm holds still!\n", X.T.read_catalogue(path),
+                                           deeper=False)
+    assert missing == ["The arm holds still!"]

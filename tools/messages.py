@@ -14,6 +14,7 @@ said (`make translations` runs it for every domain).
 
 import argparse
 import ast
+import pathlib
 import re
 import sys
 from pathlib import Path
@@ -91,24 +92,30 @@ def fields(text):
     return set(FIELD.findall(text))
 
 
-def updated(domain, spoken="zh_CN"):
-    """The catalogue of ``domain`` in ``spoken`` brought up to date with :func:`extract`
-    (a Babel catalogue: the translations kept, new sentences empty, old ones gone)."""
+def merged(path, entries, domain, spoken="zh_CN"):
+    """The catalogue at ``path`` (if any) brought up to date with ``entries`` ({English:
+    [files that say it]}), as the book's catalogues are (Babel's update): each translation
+    of a sentence still there kept, a changed sentence marked fuzzy with its old translation
+    as a start, a new one empty, one no longer there dropped; in the order of ``entries``."""
     from babel.messages.catalog import Catalog
     from babel.messages.pofile import read_po
 
-    path = language.catalogue_path(domain, spoken)
-    old = {}
-    if path.exists():
-        with path.open("rb") as handle:
-            old = {m.id: m for m in read_po(handle) if m.id}
+    template = Catalog(locale=spoken, project="robocourse", domain=domain)
+    for english, places in entries.items():
+        template.add(english, locations=[(place.rsplit(":", 1)[0], 0) for place in places])
     catalogue = Catalog(locale=spoken, project="robocourse", domain=domain)
-    for english, places in extract(domain).items():
-        kept = old.get(english)
-        catalogue.add(english, kept.string if kept else "",
-                      locations=[(place.rsplit(":", 1)[0], 0) for place in places],
-                      flags=kept.flags if kept else ())
+    if pathlib.Path(path).exists():
+        with open(path, "rb") as handle:
+            catalogue = read_po(handle, locale=spoken, domain=domain)
+    catalogue.update(template, update_header_comment=False)
+    catalogue.obsolete.clear()
     return catalogue
+
+
+def updated(domain, spoken="zh_CN"):
+    """The catalogue of ``domain`` in ``spoken`` brought up to date with :func:`extract`
+    (:func:`merged`)."""
+    return merged(language.catalogue_path(domain, spoken), extract(domain), domain, spoken)
 
 
 def catalogue_text(catalogue):

@@ -210,26 +210,18 @@ def write(assignment, release=True):
 
 
 def update_catalogues():
-    """Bring each assignment's catalogue up to date with its English notebook: the
-    translations of what is still there kept, new English empty, the rest dropped."""
-    from babel.messages.catalog import Catalog
-    from babel.messages.pofile import read_po
-    from messages import catalogue_text
+    """Bring each assignment's catalogue up to date with its English notebook, as the
+    book's are (``messages.merged``: a changed segment fuzzy, a new one empty, one no longer
+    there dropped)."""
+    from messages import catalogue_text, merged
 
     CATALOGUES.mkdir(parents=True, exist_ok=True)
     counts = {}
     for assignment in assignments():
         path = catalogue_path(assignment)
-        old = {}
-        if path.exists():
-            with path.open("rb") as handle:
-                old = {m.id: m for m in read_po(handle) if m.id}
-        catalogue = Catalog(locale=LANGUAGE, project="robocourse", domain=assignment)
         notebook = json.loads(english_notebook(assignment).read_text(encoding="utf-8"))
-        for english in english_segments(notebook):
-            kept = old.get(english)
-            catalogue.add(english, kept.string if kept else "",
-                          flags=kept.flags if kept else ())
+        catalogue = merged(path, dict.fromkeys(english_segments(notebook), ()), assignment,
+                           LANGUAGE)
         path.write_text(catalogue_text(catalogue), encoding="utf-8")
         counts[assignment] = len(catalogue)
     return counts
