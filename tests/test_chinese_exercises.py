@@ -363,7 +363,7 @@ def test_a_changed_english_sentence_keeps_its_old_translation_as_fuzzy(tmp_path)
                     'msgid "Gone."\nmsgstr "没了。"\n', encoding="utf-8")
     new = "A sentence nobody has translated yet, about the gripper."
     catalogue = messages.merged(path, {"The arm holds still!": (), new: ()}, "exercise")
-    entries = {m.id: (m.string, m.fuzzy) for m in catalogue if m.id}
+    entries = {m.id: (m.string or "", m.fuzzy) for m in catalogue if m.id}
     assert entries == {"The arm holds still!": ("机械臂保持静止。", True), new: ("", False)}
     path.write_text(messages.catalogue_text(catalogue), encoding="utf-8")
     _, _, missing = X.T.translate_markdown("The arm holds still!\n", X.T.read_catalogue(path),
