@@ -16,6 +16,7 @@ from babel.messages.pofile import read_po
 ROOT = Path(__file__).resolve().parent.parent
 EXT = ROOT / "book" / "_ext"
 LOCALE = ROOT / "book" / "locale" / "zh_CN" / "LC_MESSAGES"
+LIBRARY_LOCALE = ROOT / "robocourse" / "locale" / "zh_CN" / "LC_MESSAGES"
 
 
 def _load(name):
@@ -34,12 +35,14 @@ glossary = _load("glossary_table")
 
 
 def _translations():
-    """(catalogue, msgid, msgstr) of every translated string, interface catalogues too."""
-    for path in sorted(LOCALE.rglob("*.po")):
-        with open(path, "rb") as handle:
-            for message in read_po(handle):
-                if message.id and message.string:
-                    yield path.relative_to(LOCALE), message.id, message.string
+    """(catalogue, msgid, msgstr) of every translated string, interface catalogues too, and
+    the library's (robocourse/locale: what the grader and the library say to a student)."""
+    for folder in (LOCALE, LIBRARY_LOCALE):
+        for path in sorted(folder.rglob("*.po")):
+            with open(path, "rb") as handle:
+                for message in read_po(handle):
+                    if message.id and message.string:
+                        yield path.relative_to(folder), message.id, message.string
 
 
 def test_catalogues_follow_chinese_typography():

@@ -120,11 +120,14 @@ def updated(domain, spoken="zh_CN"):
 
 def catalogue_text(catalogue):
     """A catalogue as ``.po`` text, stable from one run to the next (no dates, the files that
-    say each sentence without their line numbers)."""
+    say each sentence without their line numbers, no format flags: as ``make translations``
+    leaves the book's catalogues)."""
     import io
 
     from babel.messages.pofile import write_po
 
+    for message in catalogue:
+        message.flags -= {"python-format", "python-brace-format"}
     buffer = io.BytesIO()
     write_po(buffer, catalogue, width=100, omit_header=True, sort_output=False,
              include_lineno=False)
