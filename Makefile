@@ -83,12 +83,11 @@ $(VIEWER_ASSETS): viewer/package.json viewer/package-lock.json
 viewer: $(VIEWER_ASSETS)
 	node viewer/build.mjs
 
-# After changing a chapter, an exercise or what the grader says: extract the strings and merge
-# them into book/locale (see book/README.md) and robocourse/locale (tools/messages.py)
+# After changing a chapter, an exercise or what the library and the grader say: extract the
+# strings and merge them into book/locale (see book/README.md) and robocourse/locale
 translations: $(STAMP)
 	$(BIN)/python book/build.py --update-translations
 	$(BIN)/python tools/translate_exercises.py --update-catalogues
-	$(BIN)/python tools/messages.py feedback
 
 # After translating (the catalogues complete): the Chinese chapter notebooks, chapters/zh_CN,
 # written from the English ones and the catalogues (committed; the tests check they are current)

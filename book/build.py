@@ -181,7 +181,7 @@ def update_viewer_catalogue(path=VIEWER_CATALOGUE):
 
 # The library's catalogues made from the sentences its code passes to
 # robocourse.language.say(english, domain): one entry per sentence, where it is said
-LIBRARY_DOMAINS = ("widgets",)
+LIBRARY_DOMAINS = ("widgets", "feedback")
 LIBRARY_HEADER = """\
 # The library's sentences of the domain "{domain}" (robocourse.language.say(english,
 # "{domain}")) in Chinese: what a notebook that chose Chinese (language.use("zh_CN")) shows.
@@ -197,11 +197,12 @@ msgstr ""
 """
 
 
-def library_catalogue(domain, sentences, translated):
+def library_catalogue(domain, sentences, translated, header=LIBRARY_HEADER):
     """The text of the library's catalogue ``domain`` for ``sentences`` ({English: the file
     that says it}), given what is translated so far ({English: (translation, fuzzy)}): a
     sentence keeps its translation; a new one is empty, or takes the translation of the
     closest sentence gone (a changed sentence), marked fuzzy; a sentence gone is dropped.
+    ``header``: the catalogue's first lines (``{domain}`` filled in).
 
     >>> before = {"goal x": ("目标 x", False), "goal of the tip": ("末端目标", False)}
     >>> text = library_catalogue("widgets", {"goal x": "a.py", "goal of the arm": "a.py"}, before)
@@ -217,7 +218,7 @@ def library_catalogue(domain, sentences, translated):
     <BLANKLINE>
     """
     gone = [english for english in translated if english not in sentences]
-    entries = [LIBRARY_HEADER.format(domain=domain)]
+    entries = [header.format(domain=domain)]
     for english, where in sentences.items():
         string, fuzzy = translated.get(english, ("", False))
         close = [] if english in translated else difflib.get_close_matches(english, gone, n=1)
@@ -239,13 +240,30 @@ def read_library_catalogue(path):
         return {m.id: (m.string, m.fuzzy) for m in read_po(handle) if m.id}
 
 
-def update_library_catalogue(domain, language="zh_CN"):
-    """Bring the library's catalogue ``domain`` up to date with the sentences the library
-    passes to ``say`` for it (``robocourse.language.sayings_in``)."""
+def library_sentences(domain):
+    """{English: the file that says it} of the sentences the course's code passes to
+    ``say`` for ``domain`` (``robocourse.language.sayings_in``): the library's, and for
+    ``"feedback"`` also the instructor's grader's and its feedback page's
+    (``robocourse_grader.words.template_sayings``)."""
     from robocourse import language as library_language
 
-    sentences = {english: where.rsplit(":", 1)[0] for english, where in
-                 library_language.sayings_in(ROOT / "robocourse", domain).items()}
+    found = library_language.sayings_in(ROOT / "robocourse", domain)
+    if domain == "feedback":
+        from robocourse_grader import words
+
+        grader = ROOT / "grader" / "robocourse_grader"
+        for sentence, where in [*library_language.sayings_in(grader, domain).items(),
+                                *words.template_sayings().items()]:
+            found.setdefault(sentence, f"grader/{where}")
+    return {english: where.rsplit(":", 1)[0] for english, where in found.items()}
+
+
+def update_library_catalogue(domain, language="zh_CN"):
+    """Bring the library's catalogue ``domain`` up to date with the sentences the course
+    passes to ``say`` for it (``library_sentences``)."""
+    from robocourse import language as library_language
+
+    sentences = library_sentences(domain)
     path = library_language.catalogue_path(domain, language)
     path.parent.mkdir(parents=True, exist_ok=True)
     path.write_text(library_catalogue(domain, sentences, read_library_catalogue(path)),

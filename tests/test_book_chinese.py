@@ -181,16 +181,17 @@ def test_the_viewer_catalogue_is_what_make_translations_writes():
         "robocourse/locale/zh_CN/LC_MESSAGES/viewer.po is not in `make translations` form"
 
 
-@pytest.mark.parametrize("domain", ["widgets"])
+@pytest.mark.parametrize("domain", ["widgets", "feedback"])
 def test_the_library_s_catalogue_is_what_make_translations_writes(domain):
     """robocourse/locale/zh_CN/LC_MESSAGES/<domain>.po holds one entry per sentence the
-    library passes to say(..., domain), in `make translations` form."""
+    course passes to say(..., domain) (the grader's and its feedback page's too, for
+    "feedback"), in `make translations` form."""
     from robocourse import language
 
     build = _book_build()
+    assert domain in build.LIBRARY_DOMAINS
     path = language.catalogue_path(domain, "zh_CN")
-    sentences = {english: where.rsplit(":", 1)[0]
-                 for english, where in language.sayings_in(ROOT / "robocourse", domain).items()}
+    sentences = build.library_sentences(domain)
     assert build.library_catalogue(domain, sentences, build.read_library_catalogue(path)) == \
         path.read_text(encoding="utf-8"), f"{path.relative_to(ROOT)} is not in `make " \
         "translations` form"

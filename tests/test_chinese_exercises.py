@@ -31,8 +31,8 @@ from robocourse_grader import report, sandbox
 
 ROOT = pathlib.Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "tools"))
-import messages  # noqa: E402
 import translate_exercises as X  # noqa: E402
+from build import library_catalogue, library_sentences, read_library_catalogue  # noqa: E402
 
 ENGLISH = X.assignments()
 IDS = ENGLISH
@@ -140,10 +140,15 @@ def test_what_a_student_reads_is_chinese(assignment):
     assert not failed, f"the solution fails its visible tests in Chinese: {failed[:2]}"
 
 
-def test_the_grader_catalogue_is_complete_and_current():
-    """Every sentence the grading core says is in robocourse/locale/zh_CN/LC_MESSAGES/
-    feedback.po, translated, with the same {fields} (tools/messages.py)."""
-    assert messages.problems("feedback") == []
+def test_every_sentence_of_the_grader_has_a_current_chinese_translation():
+    """Every sentence the grading core, the grader and the feedback page say is in
+    robocourse/locale/zh_CN/LC_MESSAGES/feedback.po, translated, with the same {fields}
+    (that it is in `make translations` form: tests/test_book_chinese.py)."""
+    from robocourse import language
+
+    sentences = library_sentences("feedback")
+    assert len(sentences) > 100
+    assert language.gaps(sentences, "feedback", "zh_CN") == []
 
 
 # --- the person's path: one student, the same answers in both languages ------------------
@@ -331,7 +336,7 @@ def test_the_notebooks_language_is_its_hand_overs_never_the_machines(monkeypatch
 def test_the_tools_examples():
     import doctest
 
-    assert doctest.testmod(X).failed == doctest.testmod(messages).failed == 0
+    assert doctest.testmod(X).failed == 0
 
 
 def test_no_shared_cache_keeps_feedback_in_one_language():
@@ -354,18 +359,20 @@ def test_no_shared_cache_keeps_feedback_in_one_language():
     assert not shared, shared
 
 
-def test_a_changed_english_sentence_keeps_its_old_translation_as_fuzzy(tmp_path):
-    """`make translations` on a changed sentence: fuzzy, the old translation as a start (as
-    the book's catalogues); a new one empty; one no longer said dropped. A fuzzy entry is
-    no translation: the generator then stops, naming the English."""
+def test_a_changed_english_segment_keeps_its_old_translation_as_fuzzy(tmp_path):
+    """`make translations` on a changed segment: fuzzy, the old translation as a start (as
+    the library's catalogues); a new one empty; one gone dropped. A fuzzy entry is no
+    translation: the generator then stops, naming the English."""
     path = tmp_path / "exercise.po"
     path.write_text('msgid "The arm holds still."\nmsgstr "机械臂保持静止。"\n\n'
                     'msgid "Gone."\nmsgstr "没了。"\n', encoding="utf-8")
     new = "A sentence nobody has translated yet, about the gripper."
-    catalogue = messages.merged(path, {"The arm holds still!": (), new: ()}, "exercise")
-    entries = {m.id: (m.string or "", m.fuzzy) for m in catalogue if m.id}
-    assert entries == {"The arm holds still!": ("机械臂保持静止。", True), new: ("", False)}
-    path.write_text(messages.catalogue_text(catalogue), encoding="utf-8")
+    path.write_text(library_catalogue("exercise", {"The arm holds still!": "a.ipynb",
+                                                   new: "a.ipynb"},
+                                      read_library_catalogue(path), X.CATALOGUE_HEADER),
+                    encoding="utf-8")
+    assert read_library_catalogue(path) == {"The arm holds still!": ("机械臂保持静止。", True),
+                                            new: ("", False)}
     _, _, missing = X.T.translate_markdown("The arm holds still!\n", X.T.read_catalogue(path),
                                            deeper=False)
     assert missing == ["The arm holds still!"]

@@ -41,6 +41,7 @@ import tokenize
 from pathlib import Path
 
 import translate_notebooks as T
+from build import library_catalogue, read_library_catalogue  # noqa: E402 (the book's, via T)
 
 ROOT = T.ROOT
 SOLUTIONS = ROOT / "solutions"
@@ -53,6 +54,20 @@ SETUP = "setup"
 #: The lines that open and close what nbgrader removes from a student version.
 SOLUTION_REGION = re.compile(r"### (BEGIN|END) (SOLUTION|HIDDEN TESTS)")
 COMMENT = re.compile(r"(#+\s*)(.*)", re.DOTALL)
+#: The first lines of an assignment's catalogue (``{domain}``: the assignment).
+CATALOGUE_HEADER = """\
+# The exercises {domain} in Chinese: each paragraph, heading and table cell of the English
+# notebook's Markdown (cut as the book cuts a chapter) and each comment a student reads in its
+# code. `make translations` brings this catalogue up to date with the English notebook; `make
+# exercises-zh` writes the Chinese version from it (tools/translate_exercises.py).
+msgid ""
+msgstr ""
+"Project-Id-Version: robocourse exercises {domain}\\n"
+"Language: zh_CN\\n"
+"MIME-Version: 1.0\\n"
+"Content-Type: text/plain; charset=utf-8\\n"
+"Content-Transfer-Encoding: 8bit\\n"
+"""
 
 
 def assignments():
@@ -211,19 +226,18 @@ def write(assignment, release=True):
 
 def update_catalogues():
     """Bring each assignment's catalogue up to date with its English notebook, as the
-    book's are (``messages.merged``: a changed segment fuzzy, a new one empty, one no longer
-    there dropped)."""
-    from messages import catalogue_text, merged
-
+    library's are (``build.library_catalogue``: a changed segment fuzzy with its old
+    translation, a new one empty, one no longer there dropped)."""
     CATALOGUES.mkdir(parents=True, exist_ok=True)
     counts = {}
     for assignment in assignments():
-        path = catalogue_path(assignment)
-        notebook = json.loads(english_notebook(assignment).read_text(encoding="utf-8"))
-        catalogue = merged(path, dict.fromkeys(english_segments(notebook), ()), assignment,
-                           LANGUAGE)
-        path.write_text(catalogue_text(catalogue), encoding="utf-8")
-        counts[assignment] = len(catalogue)
+        path, english = catalogue_path(assignment), english_notebook(assignment)
+        segments = english_segments(json.loads(english.read_text(encoding="utf-8")))
+        where = english.relative_to(ROOT).as_posix()
+        path.write_text(library_catalogue(assignment, dict.fromkeys(segments, where),
+                                          read_library_catalogue(path), CATALOGUE_HEADER),
+                        encoding="utf-8")
+        counts[assignment] = len(segments)
     return counts
 
 
