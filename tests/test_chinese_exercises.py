@@ -138,6 +138,9 @@ def test_what_a_student_reads_is_chinese(assignment):
     failed = [o.get("evalue") for cell in cells for o in cell.get("outputs", [])
               if o.get("output_type") == "error"]
     assert not failed, f"the solution fails its visible tests in Chinese: {failed[:2]}"
+    released = (ROOT / "exercises" / X.chinese_assignment(assignment) /
+                X.chinese_notebook(assignment).name).read_text(encoding="utf-8")
+    assert "在这里写你的代码" in released and "YOUR CODE HERE" not in released
 
 
 def test_every_sentence_of_the_grader_has_a_current_chinese_translation():
