@@ -48,7 +48,7 @@ def _notebook(path):
 
 
 def test_every_assignment_has_its_chinese_version_and_no_other():
-    assert len(ENGLISH) == 8
+    assert len(ENGLISH) == 9
     for folder in ("solutions", "exercises"):
         chinese = sorted(p.name for p in (ROOT / folder).iterdir()
                          if p.is_dir() and p.name.endswith("_zh_CN"))
