@@ -268,6 +268,7 @@ CALLS = {
     "language.use": (language.use, dict(language="en")),
     "language.using": (_speak, dict(language="en")),
     "language.current": (language.current, {}),
+    "language.cached": (language.cached, dict(function=len)),
     "language.catalogue_path": (language.catalogue_path, dict(domain="feedback",
                                                               language="zh_CN")),
     # where the graders locate it (solutions/*/grader.py): the call changes nothing
@@ -298,6 +299,9 @@ CALLS = {
     "checks.Known": (checks.Known, dict(value=1.0, message="It matches …", code="payload")),
     "checks.Mistake": (checks.Mistake, dict(message="wrong")),
     "checks.term_kind": (checks.term_kind, dict(term=w1 * a1)),
+    "checks.term_code": (checks.term_code, dict(term=w1 * a1)),
+    "checks.sentence": (checks.sentence, dict(message="tau is not right")),
+    "checks.joined": (checks.joined, dict(message="f is wrong", more="F is what the tool exerts.")),
     "checks.note": (_note, dict(text="F is what the tool exerts.", code="direction")),
     "checks.same": (checks.same, dict(answer=x + y, other=y + x)),
     "checks.equal": (checks.equal, dict(answer=x + y, expected=y + x)),
@@ -522,7 +526,7 @@ NOT_SWEPT = {
 }
 
 TEXT = {"name", "unit", "label", "message", "code", "failure", "lhs", "source", "text",
-        "english", "sentence"}
+        "english", "sentence", "more"}
 FLAGS = {"dynamics", "symbolic", "factor", "physical", "triangle", "symbolic_lengths",
          "friction", "weighted"}
 DISPLAY = {"notation.abbreviate", "notation.lecture_form", "notation.latex",
