@@ -108,10 +108,10 @@ msgstr ""
 """
 
 
-def _po_string(text):
+def po_string(text):
     r"""``text`` as a PO string literal.
 
-    >>> print(_po_string('say "hi"\n'))
+    >>> print(po_string('say "hi"\n'))
     "say \"hi\"\n"
     """
     escaped = text.replace("\\", "\\\\").replace('"', '\\"').replace("\n", "\\n")
@@ -142,8 +142,8 @@ def viewer_catalogue(words, translated):
     for key, english in words.items():
         before, string, fuzzy = translated.get(key, (english, "", False))
         fuzzy = "#, fuzzy\n" if string and (fuzzy or before != english) else ""
-        entries.append(f"{fuzzy}msgctxt {_po_string(key)}\nmsgid {_po_string(english)}\n"
-                       f"msgstr {_po_string(string)}\n")
+        entries.append(f"{fuzzy}msgctxt {po_string(key)}\nmsgid {po_string(english)}\n"
+                       f"msgstr {po_string(string)}\n")
     return "\n".join(entries)
 
 

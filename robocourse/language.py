@@ -17,6 +17,12 @@ notebook's first code cell calls ``use("zh_CN")``; a grader renders a student's 
 ``with using(language)`` of that student's notebook. Python code that is not a notebook
 reads English unless it says otherwise.
 
+A language whose letters matplotlib's own font lacks (DejaVu Sans has no Chinese) names the
+fonts that have them (``FONTS``): ``use`` makes the first one installed the fallback of
+every figure's text, so Latin and Greek letters keep matplotlib's look and each Chinese
+character comes from that font; with none installed it warns (``MissingFontWarning``)
+instead of letting figures show boxes.
+
 >>> say("{n} solutions", n=8)
 '8 solutions'
 >>> with using("zh_CN"):
@@ -29,14 +35,22 @@ reads English unless it says otherwise.
 import contextlib
 import contextvars
 import functools
+import re
+import warnings
 from pathlib import Path
 
 #: The languages a student can work in: English, the source, and Chinese.
 LANGUAGES = ("en", "zh_CN")
 SOURCE = "en"
-#: The catalogues: what the chapters draw and print, and what the grader says.
-DOMAINS = ("chapters", "feedback")
+#: The catalogues: what the chapters draw and print, what the grader says, and what the
+#: library's figures (robocourse.widgets) write.
+DOMAINS = ("chapters", "feedback", "widgets")
 LOCALE = Path(__file__).resolve().parent / "locale"
+#: Fonts with a language's letters, best first, and how their files are named (to find one
+#: installed after matplotlib made its list of fonts). Debian: fonts-wqy-microhei.
+FONTS = {"zh_CN": (("WenQuanYi Micro Hei", "Noto Sans CJK SC", "Source Han Sans SC",
+                    "Droid Sans Fallback"),
+                   re.compile(r"wqy-microhei|NotoSansCJK|SourceHanSans|DroidSansFallback"))}
 
 _chosen = SOURCE                                    # use(): the notebook's choice
 _override = contextvars.ContextVar("robocourse_language", default=None)   # using()
@@ -62,6 +76,47 @@ def use(language):
     """
     global _chosen
     _chosen = _checked(language)
+    _choose_fonts(_chosen)
+
+
+class MissingFontWarning(UserWarning):
+    """No installed font has the letters of the language in use: figures would show boxes."""
+
+
+def _choose_fonts(language):
+    """matplotlib's font family for ``language``: its own, then a font with the language's
+    letters (``FONTS``) as the fallback; warns if no such font is installed."""
+    import matplotlib
+
+    family = matplotlib.rcParamsDefault["font.family"]
+    if language in FONTS:
+        font = installed_font(language)
+        if font is None:
+            warnings.warn(f"no font with the letters of {language} is installed (one of "
+                          f"{', '.join(FONTS[language][0])}): figures would show boxes. On "
+                          "Debian: apt-get install fonts-wqy-microhei (make system does)",
+                          MissingFontWarning, stacklevel=3)
+        else:
+            family = [*family, font]
+    matplotlib.rcParams["font.family"] = family
+
+
+def installed_font(language):
+    """The name of the first font of ``FONTS[language]`` that matplotlib can use, or None.
+
+    A font installed after matplotlib listed the machine's fonts is added to its list."""
+    from matplotlib import font_manager
+
+    names, files = FONTS[language]
+    for attempt in range(2):
+        known = {entry.name for entry in font_manager.fontManager.ttflist}
+        found = next((name for name in names if name in known), None)
+        if found or attempt:
+            return found
+        for path in font_manager.findSystemFonts():
+            if files.search(Path(path).name):
+                font_manager.fontManager.addfont(path)
+    return None
 
 
 @contextlib.contextmanager

@@ -41,6 +41,7 @@ from matplotlib.figure import Figure
 from robocourse.codegen import CompiledDynamics
 from robocourse.control import computed_torque
 from robocourse.kinematics import centres_of_mass_many, link_frames_many
+from robocourse.language import say
 from robocourse.models import rp_arm
 from robocourse.simulate import JointSpring, Motion, actuator_work, energies, simulate
 from robocourse.trajectories import synchronised
@@ -196,9 +197,9 @@ class RPArmDrawing:
         self.ax, self.robot, self.spring_offset = ax, robot, spring_offset
         self.spring_visible = False
         (self.sleeve,) = ax.plot([], [], "-", lw=11, color="0.75", solid_capstyle="butt",
-                                 zorder=1, label="link 1 (sleeve)")
+                                 zorder=1, label=say("link 1 (sleeve)", "widgets"))
         (self.rod,) = ax.plot([], [], "-", lw=4, color="tab:blue", solid_capstyle="round",
-                              zorder=2, label="link 2 (slide)")
+                              zorder=2, label=say("link 2 (slide)", "widgets"))
         (self.spring,) = ax.plot([], [], "-", lw=1.2, color="tab:green", zorder=3)
         (self.com1,) = ax.plot([], [], "o", ms=6, color="0.35", zorder=4)
         (self.com2,) = ax.plot([], [], "s", ms=11, color="tab:blue", mec="black", zorder=5)
@@ -267,8 +268,8 @@ class RPAnimationFigure:
         self.energy.show_series(run.motion.t, [run.kinetic, run.potential, run.total,
                                                run.reference if controlled else None])
         K, U, E, reference = self.energy.curves
-        U.set_label("potential U (gravity + spring)" if run.spring and not controlled
-                    else "potential U (gravity)")
+        U.set_label(say("potential U (gravity + spring)", "widgets")
+                    if run.spring and not controlled else say("potential U (gravity)", "widgets"))
         self.energy.ax.legend(handles=[K, U, E, *([reference] if controlled else [])],
                               loc="lower left", bbox_to_anchor=(0.0, 1.0), ncol=2, fontsize=7,
                               frameon=False, borderaxespad=0.2)

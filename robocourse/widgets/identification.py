@@ -29,6 +29,7 @@ from matplotlib.figure import Figure
 
 from robocourse import identification as I
 from robocourse.base_parameters import base_parameters_by_regrouping
+from robocourse.language import say
 from robocourse.parameters import standard_parameters
 from robocourse.widgets.animation import sweep_animation
 from robocourse.widgets.drawing import number_text
@@ -116,7 +117,7 @@ class IdentificationView:
         left.set_xticks(k, [_label(name) for name in state.names], fontsize=8)
         left.set_xlim(-0.6, len(k) - 0.4)
         left.set_ylim(*RATIO_RANGE)
-        left.set_ylabel("identified / true")
+        left.set_ylabel(say("identified / true", "widgets"))
         left.grid(True, axis="y", lw=0.3)
         self.bars = LineCollection([], colors="tab:blue", lw=2)
         left.add_collection(self.bars)
@@ -132,7 +133,7 @@ class IdentificationView:
         right.set_xlabel("t (s)")
         right.set_ylabel("rad")
         right.legend(loc="lower right", fontsize=8, ncol=2)
-        right.set_title("the exciting motion (dotted: limits)", fontsize=9)
+        right.set_title(say("the exciting motion (dotted: limits)", "widgets"), fontsize=9)
         self.title = fig.text(0.08, 0.93, "", fontsize=10)
         self.moving = [self.bars, self.points, *self.curves, self.title]
         self.update(state)

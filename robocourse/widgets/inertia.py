@@ -39,6 +39,7 @@ from robocourse.inertia import (
     principal_axes,
     rotate_inertia,
 )
+from robocourse.language import say
 from robocourse.widgets.animation import sweep_animation
 from robocourse.widgets.drawing import number_text
 from robocourse.widgets.shapes import explorer, labelled_slider
@@ -225,8 +226,9 @@ class BoxInertiaDrawing:
 def _legend(ax):
     handles = [Line2D([], [], color=c, lw=2.5) for c in FRAME_COLOURS]
     handles += [Line2D([], [], color="0.2", lw=2), Line2D([], [], color="0.2", lw=1.2, ls="--")]
-    ax.legend(handles, ["$X_A$", "$Y_A$", "$Z_A$", "principal axes at C",
-                        "principal axes of $^A I$"], loc="upper left", fontsize=7)
+    ax.legend(handles, ["$X_A$", "$Y_A$", "$Z_A$", say("principal axes at C", "widgets"),
+                        say("principal axes of $^A I$", "widgets")], loc="upper left",
+              fontsize=7)
 
 
 def _widget_view(t):

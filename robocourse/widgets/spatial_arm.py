@@ -14,6 +14,7 @@ from matplotlib.figure import Figure
 from matplotlib.ticker import MaxNLocator
 
 from robocourse.kinematics import forward_kinematics, link_frames
+from robocourse.language import say
 from robocourse.widgets.inertia import box_edges
 from robocourse.widgets.puma560 import arm_points
 
@@ -54,8 +55,9 @@ def _draw_arm(ax, robot, q, edges, axis_length):
     for i, colour in enumerate(AXIS_COLOURS):
         T = np.asarray(frames[i], dtype=float)
         ends = np.array([T[:3, 3], T[:3, 3] + axis_length * T[:3, 2]])
-        ax.plot(*ends.T, "-", color=colour, lw=2, label=f"joint axis $Z_{i + 1}$")
-    ax.plot(*edges.T, "-", color="tab:brown", lw=1.2, label="payload")
+        ax.plot(*ends.T, "-", color=colour, lw=2,
+                label=say("joint axis $Z_{axis}$", "widgets", axis=i + 1))
+    ax.plot(*edges.T, "-", color="tab:brown", lw=1.2, label=say("payload", "widgets"))
     reach = float(np.nanmax(np.abs(np.vstack([points, edges])))) * 1.05
     ax.set(xlim=(-reach, reach), ylim=(-reach, reach), zlim=(-reach, reach),
            xlabel="$X_0$ (m)", ylabel="$Y_0$ (m)", zlabel="$Z_0$ (m)")
@@ -101,11 +103,11 @@ def spatial_arm_figure(robot, q, parts, edges, title="", axis_length=0.12,
     with_load = ("weight", "newton", "euler", "gyroscopic", "load")
     shown = [name for name in with_load if np.any(np.asarray(getattr(parts, name), dtype=float))]
     _bars(ax_all, parts, shown, 0.8 / len(shown))
-    ax_all.set_title("every part", fontsize=9)
+    ax_all.set_title(say("every part", "widgets"), fontsize=9)
     ax_all.tick_params(labelbottom=False)
     ax_motion = fig.add_axes((0.47, 0.08, 0.33, 0.36))
     _bars(ax_motion, parts, ("newton", "euler", "gyroscopic"), 0.25)
-    ax_motion.set_title("the parts that come from the motion", fontsize=9)
+    ax_motion.set_title(say("the parts that come from the motion", "widgets"), fontsize=9)
     handles, labels = ax_all.get_legend_handles_labels()
     fig.legend(handles, labels, loc="center left", bbox_to_anchor=(0.81, 0.5), fontsize=8,
                frameon=False)

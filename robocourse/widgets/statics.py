@@ -33,6 +33,7 @@ from robocourse import _backend as B
 from robocourse import _checks as check
 from robocourse.frames import rotation
 from robocourse.kinematics import forward_kinematics
+from robocourse.language import say
 from robocourse.models import planar_2r
 from robocourse.statics import static_forces_by_propagation
 from robocourse.widgets.animation import sweep_animation
@@ -165,8 +166,8 @@ class StaticsDrawing:
         self.ax_bars.set_xlim(-0.6, 1.6)
         self.ax_bars.set_ylim(-limit, limit)
         self.ax_bars.axhline(0.0, color="black", lw=0.8)
-        self.ax_bars.set_ylabel("joint torque (N·m)")
-        self.ax_bars.set_title("torques that hold the load", fontsize=9)
+        self.ax_bars.set_ylabel(say("joint torque (N·m)", "widgets"))
+        self.ax_bars.set_title(say("torques that hold the load", "widgets"), fontsize=9)
         self.ax_bars.grid(True, axis="y", lw=0.3)
         self.values = [self.ax_bars.text(k, 0.0, "", ha="center", fontsize=9) for k in (0, 1)]
         self.moving = [*self.arm.moving, self.arrow, self.line_of_action, self.force_label,
