@@ -18,10 +18,13 @@ notebook's first code cell calls ``use("zh_CN")``; a grader renders a student's 
 reads English unless it says otherwise.
 
 A language whose letters matplotlib's own font lacks (DejaVu Sans has no Chinese) names the
-fonts that have them (``FONTS``): ``use`` makes the first one installed the fallback of
-every figure's text, so Latin and Greek letters keep matplotlib's look and each Chinese
-character comes from that font; with none installed it warns (``MissingFontWarning``)
-instead of letting figures show boxes.
+fonts that have them (``FONTS``): ``use`` puts the first one installed before matplotlib's
+own in every figure's font family. It comes first because the words of a label that also
+holds a formula (``"关节角 $\\theta_2$（°）"``) are drawn by matplotlib's mathtext with one
+font and no fallback; a character that font lacks (``ẍ``) still comes from DejaVu Sans in a
+label without a formula. With no such font installed ``use`` warns
+(``MissingFontWarning``) instead of letting figures show boxes. The fonts follow ``use``
+(a notebook's choice), not ``using``.
 
 >>> say("{n} solutions", n=8)
 '8 solutions'
@@ -84,8 +87,8 @@ class MissingFontWarning(UserWarning):
 
 
 def _choose_fonts(language):
-    """matplotlib's font family for ``language``: its own, then a font with the language's
-    letters (``FONTS``) as the fallback; warns if no such font is installed."""
+    """matplotlib's font family for ``language``: a font with the language's letters
+    (``FONTS``), then matplotlib's own; warns if no such font is installed."""
     import matplotlib
 
     family = matplotlib.rcParamsDefault["font.family"]
@@ -97,7 +100,7 @@ def _choose_fonts(language):
                           "Debian: apt-get install fonts-wqy-microhei (make system does)",
                           MissingFontWarning, stacklevel=3)
         else:
-            family = [*family, font]
+            family = [font, *family]
     matplotlib.rcParams["font.family"] = family
 
 

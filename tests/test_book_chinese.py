@@ -16,6 +16,8 @@ from babel.messages.pofile import read_po
 ROOT = Path(__file__).resolve().parent.parent
 EXT = ROOT / "book" / "_ext"
 LOCALE = ROOT / "book" / "locale" / "zh_CN" / "LC_MESSAGES"
+sys.path.insert(0, str(ROOT / "tools"))
+import code_strings  # noqa: E402  (what a code cell's string shows as prose)
 
 
 def _load(name):
@@ -42,10 +44,16 @@ def _translations():
                     yield path.relative_to(LOCALE), message.id, message.string
 
 
+def _prose(path, string):
+    """What a reader sees as prose: for a code cell's string (catalogues code/), without
+    its f-string fields and LaTeX (tools/code_strings.py)."""
+    return code_strings.prose_of(string) if path.parts[0] == "code" else string
+
+
 def test_catalogues_follow_chinese_typography():
     found = [f"{path}: {rule}: {excerpt!r}  ({typography.RULES[rule]})"
              for path, _, string in _translations()
-             for rule, excerpt in typography.problems(string)]
+             for rule, excerpt in typography.problems(_prose(path, string))]
     assert not found, f"{len(found)} typography problems (book/README.md, Chinese " \
                       "typography):\n" + "\n".join(found[:40])
 

@@ -2,26 +2,30 @@
 printed result, found, extracted for the translators and replaced by their translation.
 
 A code cell is read with Python's ``tokenize`` (IPython's ``%magic`` and ``!shell`` lines
-are skipped); every string literal (plain, raw, f-string) is one token. A literal is
-**prose** when, once its ``$…$`` formulas, its f-string ``{fields}`` and its LaTeX commands
-(``\\quad``) are taken out,
+are skipped; Python 3.11, where an f-string is one token); every string literal (plain,
+raw, f-string) is one token. Its *words* are what is left once its ``$…$`` formulas,
+f-string ``{fields}``, escapes, LaTeX commands, units (``rad/s``, ``kg·m²``) and names of
+code (``tau_f``) are taken out: a word is two letters or more. A literal is **prose** when
 
-* it holds two words (two letters or more each) with only spaces or punctuation between
-  them — ``"the elbow angle (°)"``, ``f"{n} IK points"``, ``r"\\text{real blends need}"`` —
-  and it is not the value of a keyword that names a setting (``loc="upper right"``,
-  ``textcoords="offset points"``: ``SETTING_KEYWORDS``) nor an argument of a call that makes
-  symbols (``sp.symbols("theta_0 theta_f")``: ``SYMBOL_CALLS``); or
-* it holds one word and is drawn as text: an argument of ``print`` or of a matplotlib call
-  that writes text (``set_title``, ``annotate``, ...: ``TEXT_CALLS``), or the value of a
-  ``label=``/``title=`` keyword (``label="synchronised"``).
+* it is drawn as text and has a word: an argument of ``print`` or of a matplotlib call that
+  writes text (``set_title``, ``annotate``, ...: ``TEXT_CALLS``), or the value of a
+  ``label=``/``title=`` keyword — ``label="synchronised"``; or
+* anywhere else, it has a word and a space between two of its parts (words, formulas,
+  fields) — ``"the elbow angle (°)"``, ``f"link {i}"``, ``"weight G"`` — unless it is the
+  value of a keyword that names a setting (``loc="upper right"``: ``SETTING_KEYWORDS``) or
+  an argument of a call that makes symbols (``sp.symbols("theta_0 theta_f")``:
+  ``SYMBOL_CALLS``);
+* a LaTeX formula (an argument of ``show``/``Math``, or a literal with a LaTeX command
+  outside ``$…$``) is prose only for the words of its ``\\text{…}`` groups, when a group
+  has a word and a space: ``r"\\text{real blends need}\\quad"``.
 
 A docstring (a literal that is a statement of its own) is never prose: like comments, code
-explains itself in English. Identifiers (``"tool"``, ``"heuristic"``, ``"tab:blue"``) are
-one word outside a text call, so they are never prose either.
+explains itself in English. One word outside a text call is an identifier (``"tool"``,
+``"heuristic"``, ``"tab:blue"``) and never prose.
 
 Some literals are prose by this rule but are names the library reads (``via_point_cubics``'s
 rule ``"continuous acceleration"``): their catalogue entry keeps the English as its
-translation, with a translator's comment saying why (``kept_reason``); the generator leaves
+translation, with a translator's comment saying why (``# kept: …``); the generator leaves
 them as they are.
 
 The English of a literal, its message id in the chapter's code catalogue, is the literal's
@@ -135,7 +139,22 @@ def is_formula(token_text):
     return bool(LATEX_COMMAND.search(MATH.sub(" ", body)))
 
 
-def _source_lines(source):
+def prose_of(message):
+    """The prose a reader sees of a catalogue's message (a literal's text): the words of its
+    ``\\text{…}`` groups if it is LaTeX, else the text with its ``{fields}`` written as
+    formulas (``$f$``), which typography checks leave alone.
+
+    >>> prose_of(r"\\dot q\\;\\text{（静止）}"), prose_of("{n} 个点，{x:.2f} m")
+    ('（静止）', '$f$ 个点，$f$ m')
+    """
+    if is_formula(f'r"{message}"'):
+        return " ".join(TEXT_GROUP.findall(message))
+    for field in fields(message):
+        message = message.replace(field, "$f$", 1)
+    return message
+
+
+def without_magics(source):
     """``source`` with IPython's magic and shell lines blanked (same length: places kept)."""
     return "\n".join(" " * len(line) if line.lstrip().startswith(("%", "!")) else line
                      for line in source.split("\n"))
@@ -149,7 +168,7 @@ def literals(source):
     ...     'ax.legend(loc="upper left")\\nprint("done", "a b")\\nx = "the arm moves"')]
     [('"upper left"', False), ('"done"', True), ('"a b"', False), ('"the arm moves"', True)]
     """
-    tokens = list(tokenize.generate_tokens(io.StringIO(_source_lines(source)).readline))
+    tokens = list(tokenize.generate_tokens(io.StringIO(without_magics(source)).readline))
     found = []
     frames = [_Frame(None, None, None)]      # the open brackets, innermost last
     statement_start = True                   # no token of the current statement seen yet
