@@ -105,11 +105,14 @@ def _choose_fonts(language):
 
 
 def installed_font(language):
-    """The name of the first font of ``FONTS[language]`` that matplotlib can use, or None.
+    """The name of the first font of ``FONTS[language]`` that matplotlib can use, or None
+    (also for a language matplotlib's own font writes).
 
     A font installed after matplotlib listed the machine's fonts is added to its list."""
     from matplotlib import font_manager
 
+    if _checked(language) not in FONTS:
+        return None
     names, files = FONTS[language]
     for attempt in range(2):
         known = {entry.name for entry in font_manager.fontManager.ttflist}
@@ -157,6 +160,23 @@ def catalogue(domain, language):
                 if m.id and m.string and not m.fuzzy}
 
 
+def marked(english, domain):
+    """``english`` as it is, marked as a sentence of ``domain``'s catalogue: for a sentence
+    kept in a table and looked up with ``say`` where it is drawn (gettext's ``N_``).
+
+    >>> marked("kinetic K", "widgets")
+    'kinetic K'
+    """
+    _one_of(domain, "domain", DOMAINS)
+    return _sentence(english)
+
+
+def _sentence(english):
+    if not isinstance(english, str):
+        raise TypeError(f"english must be a sentence (a str); got {type(english).__name__}")
+    return english
+
+
 def say(english, domain="chapters", **fields):
     """``english`` in the language in use, with ``fields`` filled into its ``{names}``.
 
@@ -164,8 +184,7 @@ def say(english, domain="chapters", **fields):
     ...     say("not in any catalogue")
     'not in any catalogue'
     """
-    if not isinstance(english, str):
-        raise TypeError(f"english must be a sentence (a str); got {type(english).__name__}")
+    _sentence(english)
     language = current()
     text = catalogue(domain, language).get(english, english)
     return text.format(**fields) if fields else text

@@ -422,7 +422,8 @@ msgstr ""
 
 
 def said(domain, folder=LIBRARY):
-    """{English: [where]} of every ``say("...", domain, ...)`` in the Python files under
+    """{English: [where]} of every ``say("...", domain, ...)`` and ``marked("...", domain)``
+    (a sentence of a table, looked up where it is drawn) in the Python files under
     ``folder``, in order; ``where`` is ``path:line``."""
     import ast
 
@@ -431,7 +432,7 @@ def said(domain, folder=LIBRARY):
         for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
             name = getattr(node, "func", None)
             name = getattr(name, "id", None) or getattr(name, "attr", None)
-            if name != "say" or len(node.args) < 2:
+            if name not in ("say", "marked") or len(node.args) < 2:
                 continue
             english, where = node.args[:2]
             if isinstance(english, ast.Constant) and getattr(where, "value", None) == domain:

@@ -32,6 +32,7 @@ from matplotlib.figure import Figure
 
 from robocourse.codegen import ParametricDynamics
 from robocourse.kinematics import link_frames_many
+from robocourse.language import marked
 from robocourse.models import planar_2r
 from robocourse.trajectories import synchronised
 from robocourse.widgets.animation import run_animation
@@ -45,10 +46,11 @@ from robocourse.widgets.shapes import labelled_slider, player
 
 Q0 = (-np.pi / 2, 0.0)               # hanging straight down
 QF = (np.pi / 4, np.pi / 3)          # raised, elbow bent
-PART_STYLES = ((r"inertial $M(q)\,\ddot q$", "tab:blue", 1.4, "-"),
-               (r"Coriolis + centripetal $c(q, \dot q)$", "tab:orange", 1.4, "-"),
-               (r"gravity $G(q)$", "tab:green", 1.4, "-"),
-               ("total τ", "black", 2.0, "-"))
+PART_STYLES = ((marked(r"inertial $M(q)\,\ddot q$", "widgets"), "tab:blue", 1.4, "-"),
+               (marked(r"Coriolis + centripetal $c(q, \dot q)$", "widgets"), "tab:orange", 1.4,
+                "-"),
+               (marked(r"gravity $G(q)$", "widgets"), "tab:green", 1.4, "-"),
+               (marked("total τ", "widgets"), "black", 2.0, "-"))
 PART_NAMES = ("inertial M q̈", "Coriolis + centripetal c(q, q̇)", "gravity G(q)")
 
 

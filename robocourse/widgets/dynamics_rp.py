@@ -41,7 +41,7 @@ from matplotlib.figure import Figure
 from robocourse.codegen import CompiledDynamics
 from robocourse.control import computed_torque
 from robocourse.kinematics import centres_of_mass_many, link_frames_many
-from robocourse.language import say
+from robocourse.language import marked, say
 from robocourse.models import rp_arm
 from robocourse.simulate import JointSpring, Motion, actuator_work, energies, simulate
 from robocourse.trajectories import synchronised
@@ -61,9 +61,10 @@ D_REST = 0.6              # rest length of the spring of the free swing (m)
 FPS = 20                  # samples per second of simulated time (one per animation frame)
 START = (np.pi / 6, 0.6)  # the start pose (θ1, d2) of both motions: 30°, 0.6 m
 GOAL = (-np.pi / 6, 1.2)  # the goal pose of the controlled move: −30°, 1.2 m
-ENERGY_STYLES = (("kinetic K", "tab:orange", 1.5, "-"), ("potential U", "tab:green", 1.5, "-"),
-                 ("total E = K + U", "black", 2.0, "-"),
-                 ("E(0) + work of the motors", "tab:red", 1.2, "--"))
+ENERGY_STYLES = ((marked("kinetic K", "widgets"), "tab:orange", 1.5, "-"),
+                 (marked("potential U", "widgets"), "tab:green", 1.5, "-"),
+                 (marked("total E = K + U", "widgets"), "black", 2.0, "-"),
+                 (marked("E(0) + work of the motors", "widgets"), "tab:red", 1.2, "--"))
 
 
 @lru_cache(maxsize=4)
@@ -254,7 +255,7 @@ class RPAnimationFigure:
         self.label = ax.text(0.02, 0.98, "", transform=ax.transAxes, va="top", fontsize=8,
                              family="monospace")
         self.energy = TimeSeriesPanel(self.fig.add_axes((0.52, 0.15, 0.46, 0.6)),
-                                      ENERGY_STYLES, "energy (J)", dots=(0, 1, 2),
+                                      ENERGY_STYLES, say("energy (J)", "widgets"), dots=(0, 1, 2),
                                       zero_line=False)
         self.energy.ax.set_xlabel("t (s)")
         self.title = self.fig.text(0.52, 0.99, "", va="top", fontsize=8)

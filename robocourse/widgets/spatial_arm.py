@@ -14,16 +14,18 @@ from matplotlib.figure import Figure
 from matplotlib.ticker import MaxNLocator
 
 from robocourse.kinematics import forward_kinematics, link_frames
-from robocourse.language import say
+from robocourse.language import marked, say
 from robocourse.widgets.inertia import box_edges
 from robocourse.widgets.puma560 import arm_points
 
 AXIS_COLOURS = ("tab:red", "tab:green", "tab:blue")
 PART_COLOURS = {"weight": "0.55", "newton": "tab:blue", "euler": "tab:orange",
                 "gyroscopic": "tab:purple", "load": "tab:green"}
-PART_LABELS = {"weight": "weight $G$", "newton": r"Newton $m\,\dot v_C$",
-               "euler": r"Euler $I\dot\omega$", "gyroscopic": r"gyroscopic $\omega\times I\omega$",
-               "load": r"tool load $J^T F$"}
+PART_LABELS = {"weight": marked("weight $G$", "widgets"),
+               "newton": marked(r"Newton $m\,\dot v_C$", "widgets"),
+               "euler": marked(r"Euler $I\dot\omega$", "widgets"),
+               "gyroscopic": marked(r"gyroscopic $\omega\times I\omega$", "widgets"),
+               "load": marked(r"tool load $J^T F$", "widgets")}
 
 
 def payload_edges(robot, q, size, centre=(0.0, 0.0, 0.0), axes=None):
@@ -72,9 +74,9 @@ def _bars(ax, parts, names, width):
     offsets = (np.arange(len(names)) - (len(names) - 1) / 2) * width
     for offset, name in zip(offsets, names, strict=True):
         ax.bar(joints + offset, np.asarray(getattr(parts, name), dtype=float), width,
-               color=PART_COLOURS[name], label=PART_LABELS[name])
+               color=PART_COLOURS[name], label=say(PART_LABELS[name], "widgets"))
     ax.axhline(0, color="0.3", lw=0.6)
-    ax.set_xticks(joints, [f"joint {j + 1}" for j in joints])
+    ax.set_xticks(joints, [say("joint {number}", "widgets", number=j + 1) for j in joints])
     ax.set_ylabel("N·m")
     ax.grid(True, axis="y", lw=0.3)
 
