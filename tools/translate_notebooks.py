@@ -2,6 +2,7 @@
 chapters and the book's catalogues (``book/locale/zh_CN/LC_MESSAGES/chapters/NN_*.po``).
 
     python tools/translate_notebooks.py           # write chapters/zh_CN (make notebooks-zh)
+    python tools/translate_notebooks.py 07_parameters.ipynb   # ... only the chapters named
     python tools/translate_notebooks.py --check   # exit 1 if a committed one is out of date
     python tools/translate_notebooks.py --update-catalogues   # code strings into book/locale
 
@@ -287,14 +288,20 @@ def unexecuted(notebook):
     return notebook
 
 
-def generate(check=False, execute=True):
+def generate(check=False, execute=True, names=()):
     """Write and execute (or, with ``check``, compare without the outputs) every Chinese
-    chapter; returns {chapter: (markdown cells, segments translated, code strings
-    translated)} and the list of stale files."""
+    chapter, or those ``names`` names (``07_parameters.ipynb``); returns {chapter: (markdown
+    cells, segments translated, code strings translated)} and the list of stale files."""
     from execute import execute as run
 
     counts, stale, missing, written = {}, [], [], []
+    unknown = set(names) - {path.name for path in chapters()}
+    if unknown:
+        raise ValueError(f"chapters must be among {[p.name for p in chapters()]}; got "
+                         f"{sorted(unknown)}")
     for english in chapters():
+        if names and english.name not in names:
+            continue
         try:
             chinese, translated, strings = translate_notebook(english)
         except MissingTranslation as error:
@@ -456,6 +463,8 @@ def update_library_catalogue(domain):
 
 def main():
     arguments = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    arguments.add_argument("chapters", nargs="*", metavar="chapter",
+                           help="only these chapters (e.g. 07_parameters.ipynb)")
     arguments.add_argument("--check", action="store_true",
                            help="write nothing; exit 1 if a Chinese chapter is out of date")
     arguments.add_argument("--update-catalogues", action="store_true",
@@ -471,8 +480,9 @@ def main():
         return
     start = time.perf_counter()
     try:
-        counts, stale = generate(check=args.check)
-    except (MissingTranslation, BadTranslation) as error:
+        counts, stale = generate(check=args.check,
+                                 names=[Path(name).name for name in args.chapters])
+    except (MissingTranslation, BadTranslation, ValueError) as error:
         sys.exit(f"translate_notebooks.py: {error}")
     for name, (cells, translated, strings) in counts.items():
         print(f"{LANGUAGE}/{name}: {cells} markdown cells, {translated} segments and "
