@@ -221,3 +221,4 @@ def test_the_generators_examples():
     import doctest
 
     assert doctest.testmod(T).failed == 0
+    assert doctest.testmod(C).failed == 0

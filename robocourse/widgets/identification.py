@@ -148,8 +148,10 @@ class IdentificationView:
                                 for x, r, e in zip(k, ratios, errors, strict=True)])
         for curve, q in zip(self.curves, state.q.T, strict=True):
             curve.set_ydata(q)
-        self.title.set_text(f"amplitude {state.amplitude:.2f} × max,  noise "
-                            f"{state.noise:.2f} N·m:  cond(W) = {state.condition:.0f}")
+        self.title.set_text(say("amplitude {amplitude:.2f} × max,  noise {noise:.2f} N·m:  "
+                                "cond(W) = {condition:.0f}", "widgets",
+                                amplitude=state.amplitude, noise=state.noise,
+                                condition=state.condition))
 
 
 def _label(name):

@@ -96,8 +96,11 @@ def warning_text(load):
     """
     if not load.near_singular:
         return ""
-    shape = "stretched (θ2 ≈ 0°)" if np.cos(load.q[1]) > 0 else "folded (θ2 ≈ 180°)"
-    return (f"arm {shape}:\ntip force along the arm\ngives no joint torque")
+    if np.cos(load.q[1]) > 0:
+        return say("arm stretched (θ2 ≈ 0°):\ntip force along the arm\ngives no joint torque",
+                   "widgets")
+    return say("arm folded (θ2 ≈ 180°):\ntip force along the arm\ngives no joint torque",
+               "widgets")
 
 
 def torque_text(value):
@@ -119,8 +122,8 @@ def caption_text(load):
     degrees = np.degrees(load.q)
     return (f"θ1 = {degrees[0] + 0.0:.1f}°  θ2 = {degrees[1] + 0.0:.1f}°  "
             f"$^3F$ = [{load.force_tool[0] + 0.0:.1f}, {load.force_tool[1] + 0.0:.1f}] N\n"
-            f"tip force drawn in {{0}}: $^0F$ = [{round(load.force_base[0], 2) + 0.0:.2f}, "
-            f"{round(load.force_base[1], 2) + 0.0:.2f}] N")
+            + say("tip force drawn in {{0}}: $^0F$ = [{x:.2f}, {y:.2f}] N", "widgets",
+                  x=round(load.force_base[0], 2) + 0.0, y=round(load.force_base[1], 2) + 0.0))
 
 
 class StaticsDrawing:
