@@ -4,8 +4,9 @@ printed result, found, extracted for the translators and replaced by their trans
 A code cell is read with Python's ``tokenize`` (IPython's ``%magic`` and ``!shell`` lines
 are skipped; Python 3.11, where an f-string is one token); every string literal (plain,
 raw, f-string) is one token. Its *words* are what is left once its ``$…$`` formulas,
-f-string ``{fields}``, escapes, LaTeX commands, units (``rad/s``, ``kg·m²``) and names of
-code (``tau_f``) are taken out: a word is two letters or more. A literal is **prose** when
+f-string ``{fields}`` (but the text a field writes as it is, ``{'peak speed':>12s}``),
+escapes, LaTeX commands, units (``rad/s``, ``kg·m²``) and names of code (``tau_f``) are
+taken out: a word is two letters or more. A literal is **prose** when
 
 * it is drawn as text and has a word: an argument of ``print`` or of a matplotlib call that
   writes text (``set_title``, ``annotate``, ...: ``TEXT_CALLS``), or the value of a
@@ -60,6 +61,7 @@ ESCAPE = re.compile(r"(?<!\\)\\[nt]")
 NOT_WORDS = re.compile(r"(?<![^\W\d_])(?:rad|deg|kg|mm|µJ)(?![^\W\d_])|[⁰¹²³⁴-⁹₀-₉]|\w*_\w*")
 WORD = r"[^\W\d_]{2,}"
 SPACED = re.compile(r"\S\s+\S")
+FIELD_TEXT = re.compile(r"""(?:(?<=\{)|(?<=else ))('[^'{}]*'|"[^"{}]*")""")
 TEXT_GROUP = re.compile(r"\\text\{+([^{}]*)")
 ONE_WORD = re.compile(WORD)
 KEPT_COMMENT = "kept:"
@@ -97,17 +99,28 @@ def fields(body):
     return found
 
 
-def kept_parts(token_text):
-    """What a translation of the literal must keep: its f-string fields and its ``$…$``
-    formulas, sorted (a translation may reorder them).
+def field_texts(field):
+    """The text an f-string's field writes as it is: a string that is the whole expression
+    or a branch of a conditional (``{'peak speed':>12s}``), not a key (``{d['k']}``).
 
-    >>> kept_parts('f"{n} points at ${x}$"')
-    ['${x}$', '{n}', '{x}']
+    >>> field_texts("{'arm':10s}"), field_texts("{'yes' if ok else 'no'}"), field_texts("{d['k']}")
+    (['arm'], ['yes', 'no'], [])
+    """
+    return [text[1:-1] for text in FIELD_TEXT.findall(field)]
+
+
+def kept_parts(token_text):
+    r"""What a translation of the literal must keep: its f-string fields (but the text they
+    write as it is, ``field_texts``, which is prose too) and its ``$…$`` formulas, sorted (a
+    translation may reorder them).
+
+    >>> kept_parts('f"{n} points at ${x}$"'), kept_parts("f'{\"arm\":10s} {name}'")
+    (['${x}$', '{n}', '{x}'], ["{'':10s}", '{name}'])
     """
     prefix, _, body = parts(token_text)
     found = MATH.findall(body)
     if "f" in prefix.lower():
-        found += fields(body)
+        found += [FIELD_TEXT.sub("''", field) for field in fields(body)]
     return sorted(found)
 
 
@@ -116,12 +129,12 @@ def words_of(token_text, hole=" "):
     its escapes (``\\n``), LaTeX commands, units, superscripts and names of code.
 
     >>> words_of(r'f"{n} $x$ points\\quad in rad/s, tau_f"', "#")
-    '# # points  in  /s,  '
+    '#  # points  in  /s,  '
     """
     prefix, _, body = parts(token_text)
     if "f" in prefix.lower():
         for field in fields(body):
-            body = body.replace(field, hole, 1)
+            body = body.replace(field, " ".join([hole, *field_texts(field), ""]), 1)
     if "r" not in prefix.lower():
         body = ESCAPE.sub(" ", body)
     return NOT_WORDS.sub(" ", LATEX_COMMAND.sub(" ", MATH.sub(hole, body)))
