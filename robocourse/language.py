@@ -50,10 +50,12 @@ SOURCE = "en"
 DOMAINS = ("chapters", "feedback", "widgets")
 LOCALE = Path(__file__).resolve().parent / "locale"
 #: Fonts with a language's letters, best first, and how their files are named (to find one
-#: installed after matplotlib made its list of fonts). Debian: fonts-wqy-microhei.
+#: installed after matplotlib made its list of fonts), then its monospaced fonts (for the
+#: readouts of the widgets, ``family="monospace"``). Debian: fonts-wqy-microhei.
 FONTS = {"zh_CN": (("WenQuanYi Micro Hei", "Noto Sans CJK SC", "Source Han Sans SC",
                     "Droid Sans Fallback"),
-                   re.compile(r"wqy-microhei|NotoSansCJK|SourceHanSans|DroidSansFallback"))}
+                   re.compile(r"wqy-microhei|NotoSansCJK|SourceHanSans|DroidSansFallback"),
+                   ("WenQuanYi Micro Hei Mono", "Noto Sans Mono CJK SC"))}
 
 _chosen = SOURCE                                    # use(): the notebook's choice
 _override = contextvars.ContextVar("robocourse_language", default=None)   # using()
@@ -82,6 +84,14 @@ def use(language):
     _choose_fonts(_chosen)
 
 
+def _installed(names):
+    """Those of the fonts ``names`` that matplotlib knows."""
+    from matplotlib import font_manager
+
+    known = {entry.name for entry in font_manager.fontManager.ttflist}
+    return [name for name in names if name in known]
+
+
 class MissingFontWarning(UserWarning):
     """No installed font has the letters of the language in use: figures would show boxes."""
 
@@ -92,6 +102,7 @@ def _choose_fonts(language):
     import matplotlib
 
     family = matplotlib.rcParamsDefault["font.family"]
+    monospace = matplotlib.rcParamsDefault["font.monospace"]
     if language in FONTS:
         font = installed_font(language)
         if font is None:
@@ -101,7 +112,9 @@ def _choose_fonts(language):
                           MissingFontWarning, stacklevel=3)
         else:
             family = [font, *family]
+            monospace = [*_installed(FONTS[language][2]), *monospace]
     matplotlib.rcParams["font.family"] = family
+    matplotlib.rcParams["font.monospace"] = monospace
 
 
 def installed_font(language):
@@ -113,10 +126,9 @@ def installed_font(language):
 
     if _checked(language) not in FONTS:
         return None
-    names, files = FONTS[language]
+    names, files, _ = FONTS[language]
     for attempt in range(2):
-        known = {entry.name for entry in font_manager.fontManager.ttflist}
-        found = next((name for name in names if name in known), None)
+        found = next(iter(_installed(names)), None)
         if found or attempt:
             return found
         for path in font_manager.findSystemFonts():

@@ -274,8 +274,10 @@ class RPAnimationFigure:
         self.energy.ax.legend(handles=[K, U, E, *([reference] if controlled else [])],
                               loc="lower left", bbox_to_anchor=(0.0, 1.0), ncol=2, fontsize=7,
                               frameon=False, borderaxespad=0.2)
-        self.title.set_text(f"{run.note}\nmax |E − {reference_name(run)}| / energy exchanged"
-                            f" = {run.drift:.1e}")
+        self.title.set_text(run.note + "\n" + say("max |E − {reference}| / energy exchanged = "
+                                                   "{drift:.1e}", "widgets",
+                                                   reference=reference_name(run),
+                                                   drift=run.drift))
         self.drawing.spring_visible = run.mode == "free" and run.spring > 0
         slides = centres_of_mass_many(self.robot, run.motion.q)[:, 1, :2]
         self.drawing.path.set_data(slides[:, 0], slides[:, 1])

@@ -298,8 +298,9 @@ class _TurningFrame:
     def update(self, state):
         yaw, t = state
         self.drawing.update(t)
-        self.text.set_text(f"{{A}} at the corner of the box\nyaw = {yaw:5.1f}°\n\n"
-                           f"A_I (kg·m²) =\n{tensor_text(t.I_A)}\n\n"
-                           f"trace = {np.trace(t.I_A):.3f}\n"
-                           f"principal moments:\n{tensor_text([t.moments_A])}")
+        self.text.set_text(say("{{A}} at the corner of the box\nyaw = {yaw:5.1f}°\n\n"
+                               "A_I (kg·m²) =\n{tensor}\n\ntrace = {trace:.3f}\n"
+                               "principal moments:\n{moments}", "widgets", yaw=yaw,
+                               tensor=tensor_text(t.I_A), trace=np.trace(t.I_A),
+                               moments=tensor_text([t.moments_A])))
         return self.moving

@@ -81,9 +81,11 @@ def singularity_warning(s2, singular, near=NEAR_SINGULAR):
     the tip cannot move along the arm
     """
     if singular:
-        return "SINGULAR: θ2 = 0 or 180°, rank J = 1\nthe tip cannot move along the arm"
+        return say("SINGULAR: θ2 = 0 or 180°, rank J = 1\nthe tip cannot move along the arm",
+                   "widgets")
     if abs(s2) < near:
-        return f"near a singularity: |s2| = {abs(s2):.3f} < {near}\njoint rates grow like 1/s2"
+        return say("near a singularity: |s2| = {s2:.3f} < {near}\njoint rates grow like 1/s2",
+                   "widgets", s2=abs(s2), near=near)
     return ""
 
 
