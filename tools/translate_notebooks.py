@@ -4,7 +4,7 @@ chapters and the book's catalogues (``book/locale/zh_CN/LC_MESSAGES/chapters/NN_
     python tools/translate_notebooks.py           # write chapters/zh_CN (make notebooks-zh)
     python tools/translate_notebooks.py 07_parameters.ipynb   # ... only the chapters named
     python tools/translate_notebooks.py --check   # exit 1 if a committed one is out of date
-    python tools/translate_notebooks.py --update-catalogues   # code strings into book/locale
+    python tools/translate_notebooks.py --update-catalogues   # the code's and widgets' catalogues
 
 Every markdown cell is cut into the segments the book translates, exactly as the book
 cuts it: MyST's parser with the book's extensions (``book/conf.py``) gives the paragraphs,
@@ -30,7 +30,9 @@ paragraph does; a translation that loses a ``{field}`` or a ``$formula$`` of its
 that is no longer a string literal, stops it too. Then the generator **executes** each
 Chinese notebook from a clean kernel (``tools/execute.py``), so its figures and printed
 results are the Chinese ones; ``--check`` compares everything but the outputs (which nbval
-compares, run again, in ``make test``).
+compares, run again, in ``make test``). The figures the library draws take their words from
+``robocourse/locale/zh_CN/LC_MESSAGES/widgets.po``, which ``--update-catalogues`` keeps in
+step with the library's ``say(..., "widgets")`` and ``marked(..., "widgets")``.
 
 The notebook's metadata says its language (``"language": "zh_CN"``) and where it comes
 from (``"robocourse": {"translated_from": "chapters/NN_….ipynb"}``).
