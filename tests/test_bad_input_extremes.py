@@ -114,7 +114,12 @@ _BUILDS = "builds a robot from checked numbers (its arithmetic runs in the guard
 _VERDICT = "returns a yes or no, a count, a name or its checked input"
 _CODE = "generates code: returns programs, C source, counts, paths or compiled functions"
 _SIMULATES = "simulates: an overflow is diagnosed with its time and term (simulate.py)"
+_WORDS = "chooses or looks up the words a student reads: no arithmetic"
 NOT_GUARDED = {
+    **dict.fromkeys([f"language.{name}" for name in (
+                         "use", "using", "current", "catalogue_path", "locate", "say",
+                         "fields", "sayings", "sayings_in", "gaps", "installed_font")],
+                     _WORDS),
     **dict.fromkeys(["frames.cross_unchecked", "frames.skew_unchecked",
                      "frames.rotation_unchecked", "frames.translation_unchecked",
                      "kinematics.link_frames_unchecked", "kinematics.jacobian_unchecked",

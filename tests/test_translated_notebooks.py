@@ -160,18 +160,6 @@ def test_code_catalogues_are_in_step_with_the_chapters(english):
         path.read_text(encoding="utf-8"), f"{path.name}: run `make translations`"
 
 
-def test_the_widgets_catalogue_is_complete_and_in_step_with_the_library():
-    from robocourse import language
-
-    path = language.catalogue_path("widgets", "zh_CN")
-    said = T.said("widgets", T.LIBRARY / "widgets")
-    catalogue = T.read_code_catalogue(path)
-    assert said and set(catalogue) == set(said), "run `make translations`"
-    for english, (string, fuzzy, _) in catalogue.items():
-        assert string and not fuzzy and CJK.search(string), english
-        assert sorted(C.fields(string)) == sorted(C.fields(english)), english
-
-
 @pytest.mark.parametrize("chinese", CHINESE, ids=IDS)
 def test_figures_draw_chinese_without_missing_glyphs(chinese):
     """Executed with the Chinese font as matplotlib's fallback: no output warns of a glyph

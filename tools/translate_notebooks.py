@@ -4,7 +4,7 @@ chapters and the book's catalogues (``book/locale/zh_CN/LC_MESSAGES/chapters/NN_
     python tools/translate_notebooks.py           # write chapters/zh_CN (make notebooks-zh)
     python tools/translate_notebooks.py 07_parameters.ipynb   # ... only the chapters named
     python tools/translate_notebooks.py --check   # exit 1 if a committed one is out of date
-    python tools/translate_notebooks.py --update-catalogues   # the code's and widgets' catalogues
+    python tools/translate_notebooks.py --update-catalogues   # the code's catalogues
 
 Every markdown cell is cut into the segments the book translates, exactly as the book
 cuts it: MyST's parser with the book's extensions (``book/conf.py``) gives the paragraphs,
@@ -31,8 +31,8 @@ that is no longer a string literal, stops it too. Then the generator **executes*
 Chinese notebook from a clean kernel (``tools/execute.py``), so its figures and printed
 results are the Chinese ones; ``--check`` compares everything but the outputs (which nbval
 compares, run again, in ``make test``). The figures the library draws take their words from
-``robocourse/locale/zh_CN/LC_MESSAGES/widgets.po``, which ``--update-catalogues`` keeps in
-step with the library's ``say(..., "widgets")`` and ``marked(..., "widgets")``.
+``robocourse/locale/zh_CN/LC_MESSAGES/widgets.po`` (``make translations`` keeps it in step
+with the library's ``say(..., "widgets")``, book/build.py).
 
 The notebook's metadata says its language (``"language": "zh_CN"``) and where it comes
 from (``"robocourse": {"translated_from": "chapters/NN_….ipynb"}``).
@@ -415,54 +415,6 @@ def update_code_catalogues():
             old.unlink()
 
 
-LIBRARY = ROOT / "robocourse"
-LIBRARY_DOMAINS = ("widgets",)      # the library's catalogues this generator keeps in step
-LIBRARY_HEADER = """\
-# What robocourse/{folder} writes in figures (say(english, "{domain}", ...)), for notebooks
-# that chose Chinese (robocourse.language.use). Keep every {{field}} of the English.
-# `make translations` brings this catalogue up to date with the library.
-msgid ""
-msgstr ""
-"Language: zh_CN\\n"
-"MIME-Version: 1.0\\n"
-"Content-Type: text/plain; charset=utf-8\\n"
-"Content-Transfer-Encoding: 8bit\\n"
-"""
-
-
-def said(domain, folder=LIBRARY):
-    """{English: [where]} of every ``say("...", domain, ...)`` and ``marked("...", domain)``
-    (a sentence of a table, looked up where it is drawn) in the Python files under
-    ``folder``, in order; ``where`` is ``path:line``."""
-    import ast
-
-    found = {}
-    for path in sorted(Path(folder).rglob("*.py")):
-        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
-            name = getattr(node, "func", None)
-            name = getattr(name, "id", None) or getattr(name, "attr", None)
-            if name not in ("say", "marked") or len(node.args) < 2:
-                continue
-            english, where = node.args[:2]
-            if isinstance(english, ast.Constant) and getattr(where, "value", None) == domain:
-                found.setdefault(english.value, []).append(
-                    f"{path.relative_to(ROOT).as_posix()}:{node.lineno}")
-    return found
-
-
-def update_library_catalogue(domain):
-    """Bring robocourse/locale/zh_CN/LC_MESSAGES/<domain>.po up to date with the library."""
-    from robocourse import language
-
-    path = language.catalogue_path(domain, LANGUAGE)
-    before = read_code_catalogue(path)
-    entries = [LIBRARY_HEADER.format(folder=domain, domain=domain)]
-    for english, places in said(domain, LIBRARY / domain).items():
-        entries.append(po_entry(english, *before.get(english, ("", False, [])), places))
-    path.parent.mkdir(parents=True, exist_ok=True)
-    path.write_text("\n".join(entries), encoding="utf-8")
-
-
 def main():
     arguments = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     arguments.add_argument("chapters", nargs="*", metavar="chapter",
@@ -475,10 +427,7 @@ def main():
     args = arguments.parse_args()
     if args.update_catalogues:
         update_code_catalogues()
-        for domain in LIBRARY_DOMAINS:
-            update_library_catalogue(domain)
-        print(f"code catalogues updated in {CODE_CATALOGUES.relative_to(ROOT)}, and the "
-              f"library's ({', '.join(LIBRARY_DOMAINS)}) in robocourse/locale")
+        print(f"code catalogues updated in {CODE_CATALOGUES.relative_to(ROOT)}")
         return
     start = time.perf_counter()
     try:

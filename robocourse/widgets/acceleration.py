@@ -95,7 +95,7 @@ def acceleration_figure(robot, xs, y, velocity, theta1, theta2s, example=None,
     for sign in (-1, 1):
         line_ax.axvline(sign * edge, color="tab:red", ls=":", lw=1)
     line_ax.set_ylim(-limit, limit)
-    line_ax.set_xlabel(say("x of the tip on the line y = {y:g} m (m)", "widgets", y=y))
+    line_ax.set_xlabel(say("x of the tip on the line y = {y} m (m)", "widgets", y=f"{y:g}"))
     line_ax.set_ylabel(say("joint acceleration (rad/s²)", "widgets"))
     line_ax.set_title(say("q̈ for a constant tip velocity (ẍ = 0)", "widgets"), fontsize=10)
     line_ax.grid(True, lw=0.3)
@@ -112,8 +112,8 @@ def acceleration_figure(robot, xs, y, velocity, theta1, theta2s, example=None,
         growth_ax.loglog(s2, values[0] * (s2 / s2[0]) ** slope, "--", lw=1, color=colour,
                          label=say("slope {slope}", "widgets", slope=slope))
     growth_ax.set_xlabel(r"$|s_2| = |\sin\theta_2|$")
-    growth_ax.set_title(say("growth towards θ2 = 0 (θ1 = {angle:.0f}°)", "widgets",
-                             angle=np.degrees(theta1)), fontsize=10)
+    growth_ax.set_title(say("growth towards θ2 = 0 (θ1 = {angle}°)", "widgets",
+                             angle=f"{np.degrees(theta1):.0f}"), fontsize=10)
     growth_ax.grid(True, which="both", lw=0.3)
     growth_ax.legend(fontsize=8, loc="upper right")
     fig.tight_layout()

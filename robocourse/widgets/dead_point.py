@@ -97,16 +97,17 @@ def dead_point_figure(robot, theta1, theta2s, force=10.0, figsize=(11.0, 3.3), s
         mu = transmission_angle(robot, q)
         tau1 = static_forces_by_propagation(robot, q, [force, 0, 0, 0, 0, 0],
                                             frame="tool").torques[0]
-        ax.set_title(say("θ2 = {theta2:.0f}°: μ = {mu:.0f}°\nlever arm {lever:.3f} m, "
-                         "τ1 = {tau1:.2f} N·m", "widgets", theta2=np.degrees(theta2),
-                         mu=np.degrees(mu), lever=lever_arm(robot, q), tau1=tau1 + 0.0),
+        ax.set_title(say("θ2 = {theta2}°: μ = {mu}°\nlever arm {lever} m, τ1 = {tau1} N·m",
+                         "widgets", theta2=f"{np.degrees(theta2):.0f}",
+                         mu=f"{np.degrees(mu):.0f}", lever=f"{lever_arm(robot, q):.3f}",
+                         tau1=f"{tau1 + 0.0:.2f}"),
                      fontsize=9)
         ax.set_aspect("equal")
         ax.set_xlim(-0.45, 1.35)
         ax.set_ylim(-0.45, 1.0)
         ax.grid(True, lw=0.3)
-    fig.suptitle(say("a {force:g} N push along link 2: τ1 = l1 f sin μ (green: μ, purple: the "
-                     "lever arm); at μ = 180° a dead point", "widgets", force=force),
+    fig.suptitle(say("a {force} N push along link 2: τ1 = l1 f sin μ (green: μ, purple: the "
+                     "lever arm); at μ = 180° a dead point", "widgets", force=f"{force:g}"),
                  fontsize=10)
     fig.tight_layout()
     return fig

@@ -11,7 +11,6 @@ from matplotlib.ticker import MaxNLocator
 
 from robocourse import _checks as check
 from robocourse.kinematics import link_frames
-from robocourse.language import say
 from robocourse.robot import REVOLUTE
 
 #: One threshold for every "near a singularity" warning of the widgets: the sine that
@@ -176,8 +175,7 @@ class TimeSeriesPanel:
 
     def __init__(self, ax, styles, ylabel, dots=(-1,), zero_line=True):
         self.ax = ax
-        self.curves = [ax.plot([], [], color=colour, lw=width, ls=style,
-                               label=say(label, "widgets"))[0]
+        self.curves = [ax.plot([], [], color=colour, lw=width, ls=style, label=label)[0]
                        for label, colour, width, style in styles]
         self.dotted = [self.curves[i] for i in dots]
         self.dots = [ax.plot([], [], "o", color=curve.get_color(), ms=4)[0]

@@ -41,7 +41,7 @@ from matplotlib.figure import Figure
 from robocourse.codegen import CompiledDynamics
 from robocourse.control import computed_torque
 from robocourse.kinematics import centres_of_mass_many, link_frames_many
-from robocourse.language import marked, say
+from robocourse.language import say
 from robocourse.models import rp_arm
 from robocourse.simulate import JointSpring, Motion, actuator_work, energies, simulate
 from robocourse.trajectories import synchronised
@@ -61,10 +61,14 @@ D_REST = 0.6              # rest length of the spring of the free swing (m)
 FPS = 20                  # samples per second of simulated time (one per animation frame)
 START = (np.pi / 6, 0.6)  # the start pose (θ1, d2) of both motions: 30°, 0.6 m
 GOAL = (-np.pi / 6, 1.2)  # the goal pose of the controlled move: −30°, 1.2 m
-ENERGY_STYLES = ((marked("kinetic K", "widgets"), "tab:orange", 1.5, "-"),
-                 (marked("potential U", "widgets"), "tab:green", 1.5, "-"),
-                 (marked("total E = K + U", "widgets"), "black", 2.0, "-"),
-                 (marked("E(0) + work of the motors", "widgets"), "tab:red", 1.2, "--"))
+
+
+def energy_styles():
+    """The energy curves, ``(label, colour, width, style)``, labelled in the language in use."""
+    return ((say("kinetic K", "widgets"), "tab:orange", 1.5, "-"),
+            (say("potential U", "widgets"), "tab:green", 1.5, "-"),
+            (say("total E = K + U", "widgets"), "black", 2.0, "-"),
+            (say("E(0) + work of the motors", "widgets"), "tab:red", 1.2, "--"))
 
 
 @lru_cache(maxsize=4)
@@ -255,7 +259,7 @@ class RPAnimationFigure:
         self.label = ax.text(0.02, 0.98, "", transform=ax.transAxes, va="top", fontsize=8,
                              family="monospace")
         self.energy = TimeSeriesPanel(self.fig.add_axes((0.52, 0.15, 0.46, 0.6)),
-                                      ENERGY_STYLES, say("energy (J)", "widgets"), dots=(0, 1, 2),
+                                      energy_styles(), say("energy (J)", "widgets"), dots=(0, 1, 2),
                                       zero_line=False)
         self.energy.ax.set_xlabel("t (s)")
         self.title = self.fig.text(0.52, 0.99, "", va="top", fontsize=8)
@@ -275,9 +279,9 @@ class RPAnimationFigure:
                               loc="lower left", bbox_to_anchor=(0.0, 1.0), ncol=2, fontsize=7,
                               frameon=False, borderaxespad=0.2)
         self.title.set_text(run.note + "\n" + say("max |E − {reference}| / energy exchanged = "
-                                                   "{drift:.1e}", "widgets",
+                                                   "{drift}", "widgets",
                                                    reference=reference_name(run),
-                                                   drift=run.drift))
+                                                   drift=f"{run.drift:.1e}"))
         self.drawing.spring_visible = run.mode == "free" and run.spring > 0
         slides = centres_of_mass_many(self.robot, run.motion.q)[:, 1, :2]
         self.drawing.path.set_data(slides[:, 0], slides[:, 1])
@@ -327,14 +331,14 @@ def rp_dynamics_widget(dpi=72, interval_ms=100, step=2):
     """
     slider = partial(labelled_slider, continuous=False, label_width="90px")
     settings = {
-        "mode": widgets.ToggleButtons(options=[("free swing", "free"),
-                                               ("controlled move", "controlled")],
+        "mode": widgets.ToggleButtons(options=[(say("free swing", "widgets"), "free"),
+                                               (say("controlled move", "widgets"), "controlled")],
                                       value="free", style={"button_width": "130px"}),
         "theta0": slider("θ1(0)", 30.0, -90.0, 90.0, 5.0, "°"),
         "d0": slider("d2(0)", 0.6, 0.3, 1.2, 0.05, "m"),
-        "k": slider("spring k", 60.0, 0.0, 120.0, 10.0, "N/m", digits=0),
-        "theta_goal": slider("goal θ1", -30.0, -90.0, 90.0, 5.0, "°"),
-        "d_goal": slider("goal d2", 1.2, 0.3, 1.2, 0.05, "m"),
+        "k": slider(say("spring k", "widgets"), 60.0, 0.0, 120.0, 10.0, "N/m", digits=0),
+        "theta_goal": slider(say("goal θ1", "widgets"), -30.0, -90.0, 90.0, 5.0, "°"),
+        "d_goal": slider(say("goal d2", "widgets"), 1.2, 0.3, 1.2, 0.05, "m"),
     }
 
     def run(mode, theta0, d0, k, theta_goal, d_goal):
@@ -352,8 +356,9 @@ def rp_dynamics_widget(dpi=72, interval_ms=100, step=2):
     enable({"new": settings["mode"].value})
     return player(settings, run, RPAnimationFigure, frame_text, dpi=dpi,
                   interval_ms=interval_ms, step=step,
-                  groups=["mode", ("start pose (at rest)", ["theta0", "d0"]),
-                          ("free swing", ["k"]), ("controlled move", ["theta_goal", "d_goal"])])
+                  groups=["mode", (say("start pose (at rest)", "widgets"), ["theta0", "d0"]),
+                          (say("free swing", "widgets"), ["k"]),
+                          (say("controlled move", "widgets"), ["theta_goal", "d_goal"])])
 
 
 def free_swing_animation(theta1_deg=30.0, d2=0.6, k=60.0, duration=4.0, n_frames=30,

@@ -148,10 +148,10 @@ class IdentificationView:
                                 for x, r, e in zip(k, ratios, errors, strict=True)])
         for curve, q in zip(self.curves, state.q.T, strict=True):
             curve.set_ydata(q)
-        self.title.set_text(say("amplitude {amplitude:.2f} × max,  noise {noise:.2f} N·m:  "
-                                "cond(W) = {condition:.0f}", "widgets",
-                                amplitude=state.amplitude, noise=state.noise,
-                                condition=state.condition))
+        self.title.set_text(say("amplitude {amplitude} × max,  noise {noise} N·m:  "
+                                "cond(W) = {condition}", "widgets",
+                                amplitude=f"{state.amplitude:.2f}", noise=f"{state.noise:.2f}",
+                                condition=f"{state.condition:.0f}"))
 
 
 def _label(name):
@@ -176,7 +176,8 @@ def readout_html(state):
     return ("<div style='font-family:sans-serif;font-size:85%'>"
             f"cond(W) = <code>{number_text(state.condition, 1)}</code>"
             "<table style='border:1px solid #ccc;margin-top:4px'>"
-            "<tr><th>parameter</th><th>true</th><th>identified ± σ</th></tr>"
+            f"<tr><th>{say('parameter', 'widgets')}</th><th>{say('true', 'widgets')}</th>"
+            f"<th>{say('identified ± σ', 'widgets')}</th></tr>"
             f"{rows}</table></div>")
 
 
@@ -192,12 +193,12 @@ def identification_widget(amplitude=0.8, noise=0.5, dpi=72):
     An explorer (``shapes.explorer``): ``sliders`` (``amplitude``, ``noise``), ``state()``
     (the current ``IdentificationState``), ``drawing``, ``live`` and ``readout``.
     """
-    sliders = {"amplitude": labelled_slider("amplitude", amplitude, 0.05, 1.0, 0.05,
-                                            digits=2, continuous=False),
-               "noise": labelled_slider("noise", noise, 0.0, 3.0, 0.1, "N·m", digits=1,
-                                        continuous=False)}
+    sliders = {"amplitude": labelled_slider(say("amplitude", "widgets"), amplitude, 0.05, 1.0,
+                                            0.05, digits=2, continuous=False),
+               "noise": labelled_slider(say("noise", "widgets"), noise, 0.0, 3.0, 0.1, "N·m",
+                                        digits=1, continuous=False)}
     return explorer(sliders, identification_state, identification_view, readout_html,
-                    dpi=dpi, groups=[("the experiment", ["amplitude", "noise"])])
+                    dpi=dpi, groups=[(say("the experiment", "widgets"), ["amplitude", "noise"])])
 
 
 def identification_animation(noise=1.0, n_frames=20, dpi=60, colors=64):

@@ -144,7 +144,7 @@ def puma560_widget(q=HOME, dpi=72):
         return drawing
 
     return explorer(controls, state, view, dpi=dpi, beside=True,
-                    groups=[("joint angles", list(controls))])
+                    groups=[(say("joint angles", "widgets"), list(controls))])
 
 
 def sweep(n_frames=20, start=SWEEP_START, end=SWEEP_END):

@@ -15,7 +15,7 @@ from IPython.display import Image
 from matplotlib.figure import Figure
 
 from robocourse.kinematics import jacobian, link_frames
-from robocourse.language import marked, say
+from robocourse.language import say
 from robocourse.models import puma560
 from robocourse.widgets.drawing import arm_axes
 from robocourse.widgets.puma560 import arm_points
@@ -157,10 +157,10 @@ def pose_figure(q, robot=None, title=None):
         _segment(ax, T[:3, 3], T[:3, 2], color="0.3", lw=1.2)
     _segment(ax, frames[4][:3, 3], frames[4][:3, 2], 2.2 * AXIS, color="tab:purple", lw=3)
     ax.text(*(frames[4][:3, 3] + 2.4 * AXIS * frames[4][:3, 2]), "$Z_5$", color="tab:purple")
-    for name, point in ((marked("shoulder", "widgets"), points[2]),
-                        (marked("elbow", "widgets"), points[3]),
-                        (marked("wrist", "widgets"), points[4])):
-        ax.text(*point, "  " + say(name, "widgets"), fontsize=8)
+    for name, point in ((say("shoulder", "widgets"), points[2]),
+                        (say("elbow", "widgets"), points[3]),
+                        (say("wrist", "widgets"), points[4])):
+        ax.text(*point, f"  {name}", fontsize=8)
     for axis, colour in enumerate(("tab:red", "tab:green", "tab:blue")):
         _segment(ax, frames[-1][:3, 3], frames[-1][:3, axis], color=colour, lw=2)
     top = arm_axes(fig, robot, position=122, margin=0.8)

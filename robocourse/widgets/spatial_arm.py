@@ -14,18 +14,22 @@ from matplotlib.figure import Figure
 from matplotlib.ticker import MaxNLocator
 
 from robocourse.kinematics import forward_kinematics, link_frames
-from robocourse.language import marked, say
+from robocourse.language import say
 from robocourse.widgets.inertia import box_edges
 from robocourse.widgets.puma560 import arm_points
 
 AXIS_COLOURS = ("tab:red", "tab:green", "tab:blue")
 PART_COLOURS = {"weight": "0.55", "newton": "tab:blue", "euler": "tab:orange",
                 "gyroscopic": "tab:purple", "load": "tab:green"}
-PART_LABELS = {"weight": marked("weight $G$", "widgets"),
-               "newton": marked(r"Newton $m\,\dot v_C$", "widgets"),
-               "euler": marked(r"Euler $I\dot\omega$", "widgets"),
-               "gyroscopic": marked(r"gyroscopic $\omega\times I\omega$", "widgets"),
-               "load": marked(r"tool load $J^T F$", "widgets")}
+
+
+def part_labels():
+    """{part: its legend label} in the language in use."""
+    return {"weight": say("weight $G$", "widgets"),
+            "newton": say(r"Newton $m\,\dot v_C$", "widgets"),
+            "euler": say(r"Euler $I\dot\omega$", "widgets"),
+            "gyroscopic": say(r"gyroscopic $\omega\times I\omega$", "widgets"),
+            "load": say(r"tool load $J^T F$", "widgets")}
 
 
 def payload_edges(robot, q, size, centre=(0.0, 0.0, 0.0), axes=None):
@@ -74,7 +78,7 @@ def _bars(ax, parts, names, width):
     offsets = (np.arange(len(names)) - (len(names) - 1) / 2) * width
     for offset, name in zip(offsets, names, strict=True):
         ax.bar(joints + offset, np.asarray(getattr(parts, name), dtype=float), width,
-               color=PART_COLOURS[name], label=say(PART_LABELS[name], "widgets"))
+               color=PART_COLOURS[name], label=part_labels()[name])
     ax.axhline(0, color="0.3", lw=0.6)
     ax.set_xticks(joints, [say("joint {number}", "widgets", number=j + 1) for j in joints])
     ax.set_ylabel("N·m")

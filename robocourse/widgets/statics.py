@@ -122,8 +122,9 @@ def caption_text(load):
     degrees = np.degrees(load.q)
     return (f"θ1 = {degrees[0] + 0.0:.1f}°  θ2 = {degrees[1] + 0.0:.1f}°  "
             f"$^3F$ = [{load.force_tool[0] + 0.0:.1f}, {load.force_tool[1] + 0.0:.1f}] N\n"
-            + say("tip force drawn in {{0}}: $^0F$ = [{x:.2f}, {y:.2f}] N", "widgets",
-                  x=round(load.force_base[0], 2) + 0.0, y=round(load.force_base[1], 2) + 0.0))
+            + say("tip force drawn in {{0}}: $^0F$ = [{x}, {y}] N", "widgets",
+                  x=f"{round(load.force_base[0], 2) + 0.0:.2f}",
+                  y=f"{round(load.force_base[1], 2) + 0.0:.2f}"))
 
 
 class StaticsDrawing:
@@ -259,8 +260,8 @@ def statics_widget(l1=0.5, l2=0.5, theta1=30.0, theta2=60.0, fx=2.0, fy=4.0, dpi
     return explorer(controls, state,
                     lambda first: statics_figure(robot, first, dpi=dpi, caption=False)[1],
                     readout_html, dpi=dpi, beside=True,
-                    groups=[("joint angles", ["theta1", "theta2"]),
-                            ("tip force in {3}", ["fx", "fy"])])
+                    groups=[(say("joint angles", "widgets"), ["theta1", "theta2"]),
+                            (say("tip force in {3}", "widgets"), ["fx", "fy"])])
 
 
 def statics_animation(l1=0.5, l2=0.5, theta1=0.0, force_base=(8.0, 0.0), start=120.0,
