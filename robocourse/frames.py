@@ -243,8 +243,14 @@ def velocity_transform(A_R_B, A_P_B):
     """
     scalars = B.scalars_of(A_R_B, A_P_B)
     R = check.rotation_matrix(A_R_B, "A_R_B", scalars)
-    B_R_A = R.T
-    upper_right = -(B_R_A @ skew_unchecked(check.vector(A_P_B, 3, "A_P_B", scalars)))
+    return velocity_transform_unchecked(R, check.vector(A_P_B, 3, "A_P_B", scalars), scalars)
+
+
+def velocity_transform_unchecked(A_R_B, A_P_B, scalars):
+    """``velocity_transform`` of a rotation and a 3-vector already checked, of the kind
+    ``scalars``: the kernel (``spatial`` builds the link transforms ``i_X_i-1`` with it)."""
+    B_R_A = A_R_B.T
+    upper_right = -(B_R_A @ skew_unchecked(A_P_B))
     return _blocks(B_R_A, upper_right, 0 * B_R_A, B_R_A, scalars)
 
 

@@ -212,6 +212,34 @@ def catalogue(domain, language):
                 if m.id and m.string and not m.fuzzy}
 
 
+def cached(function):
+    """``functools.cache`` with one cache per language: for a function whose result holds
+    sentences said in the language in use (a check's known mistakes and their feedback),
+    which a cache shared by the languages would give a student in the first one asked.
+
+    >>> @cached
+    ... def greeting():
+    ...     return say("{n} solutions", n=2)
+    >>> with using("zh_CN"):
+    ...     _ = greeting()
+    >>> greeting()
+    '2 solutions'
+    """
+    if not callable(function):
+        raise TypeError(f"function must be a function to cache; got {type(function).__name__}")
+
+    @functools.cache
+    def in_language(language, *args, **kwargs):
+        return function(*args, **kwargs)
+
+    @functools.wraps(function)
+    def call(*args, **kwargs):
+        return in_language(current(), *args, **kwargs)
+
+    call.cache_clear = in_language.cache_clear
+    return call
+
+
 def say(english, domain="chapters", **fields):
     """``english`` in the language in use, with ``fields`` filled into its ``{names}``.
 

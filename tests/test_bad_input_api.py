@@ -36,6 +36,7 @@ from robocourse import (
     puma560,
     robot,
     simulate,
+    spatial,
     statics,
     trajectories,
 )
@@ -44,7 +45,7 @@ from robocourse.grading import checks
 MODULES = (frames, robot, models, inertia, kinematics, statics, newton_euler, lagrange,
            lagrange_euler, closed_form, codegen, simulate, control, trajectories, puma560,
            notation, checks, friction, parameters, base_parameters, identification,
-           physical_identification, language)
+           physical_identification, language, spatial)
 
 ARM = models.planar_2r(l1=1.0, l2=1.0, m1=1.0, m2=1.0, g=9.81)
 PUMA = models.puma560()
@@ -70,6 +71,7 @@ W_SMALL = MODEL.stacked(EXCITING, TIMES)
 TAU = identification.measured_torques(ARM, EXCITING, TIMES)
 PI_B = BASE.values(parameters.standard_parameters(ARM))
 NOISE = 0.01 * np.cos(np.arange(TAU.size))                    # torques as measured
+SPATIAL = spatial.spatial_newton_euler(ARM, Q, Q, Z)
 
 
 def _speak(language):
@@ -266,6 +268,7 @@ CALLS = {
     "language.use": (language.use, dict(language="en")),
     "language.using": (_speak, dict(language="en")),
     "language.current": (language.current, {}),
+    "language.cached": (language.cached, dict(function=len)),
     "language.catalogue_path": (language.catalogue_path, dict(domain="feedback",
                                                               language="zh_CN")),
     # where the graders locate it (solutions/*/grader.py): the call changes nothing
@@ -297,6 +300,9 @@ CALLS = {
     "checks.Known": (checks.Known, dict(value=1.0, message="It matches …", code="payload")),
     "checks.Mistake": (checks.Mistake, dict(message="wrong")),
     "checks.term_kind": (checks.term_kind, dict(term=w1 * a1)),
+    "checks.term_code": (checks.term_code, dict(term=w1 * a1)),
+    "checks.sentence": (checks.sentence, dict(message="tau is not right")),
+    "checks.joined": (checks.joined, dict(message="f is wrong", more="F is what the tool exerts.")),
     "checks.note": (_note, dict(text="F is what the tool exerts.", code="direction")),
     "checks.same": (checks.same, dict(answer=x + y, other=y + x)),
     "checks.equal": (checks.equal, dict(answer=x + y, expected=y + x)),
@@ -424,6 +430,23 @@ CALLS |= {
         physical_identification.smallest_eigenvalues,
         dict(pi=parameters.standard_parameters(ARM), links=2)),
 }
+CALLS |= {
+    "models.random_chain": (models.random_chain, dict(n=3, seed=1)),
+    "spatial.crm": (spatial.crm, dict(v=[1, 2, 3, 0, 0, 1])),
+    "spatial.crf": (spatial.crf, dict(v=[1, 2, 3, 0, 0, 1])),
+    "spatial.spatial_inertia": (spatial.spatial_inertia, dict(mass=2.0, r_c=[1, 0, 0],
+                                                              I_c=np.eye(3) * 0.1)),
+    "spatial.spatial_transforms": (spatial.spatial_transforms, dict(robot=ARM, q=Q)),
+    "spatial.spatial_newton_euler": (spatial.spatial_newton_euler,
+                                     dict(robot=ARM, q=Q, qd=Q, qdd=Z, wrench=W)),
+    "spatial.SpatialResult.link": (SPATIAL.link, dict(i=2)),
+    "spatial.rnea": (spatial.rnea, dict(robot=ARM, q=Q, qd=Q, qdd=Z, wrench=W)),
+    "spatial.crba": (spatial.crba, dict(robot=ARM, q=Q)),
+    "spatial.aba": (spatial.aba, dict(robot=ARM, q=Q, qd=Q, tau=Q, friction=FRICTION)),
+    "spatial.forward_dynamics_by_crba": (spatial.forward_dynamics_by_crba,
+                                         dict(robot=ARM, q=Q, qd=Q, tau=Q, friction=FRICTION)),
+    "spatial.operation_counts": (spatial.operation_counts, dict(robot=ARM)),
+}
 for _route in (newton_euler, lagrange, lagrange_euler):
     _name = _route.__name__.split(".")[-1]
     CALLS |= {
@@ -449,6 +472,8 @@ EXEMPT = {
     "statics.StaticForces": "a result", "lagrange.EquationTerms": "a result",
     "closed_form.ClosedForm": "a result (closed_form builds it)", "simulate.Motion": "a result",
     "control.Tracking": "a result",
+    "spatial.SpatialLink": "a result", "spatial.SpatialResult": "a result",
+    "spatial.Cost": "a result (operation_counts returns it)",
     "trajectories.ViaPointPath": "a result (via_point_cubics builds it)",
     "notation.latex_sum": "terms only (*terms, each checked by latex: tested on its own)",
     "codegen.NumericFunction.many": "values only (*values: test_bad_input_codegen)",
@@ -468,6 +493,7 @@ EXEMPT = {
     "newton_euler.christoffel_columns_unchecked":
         "a kernel (coriolis_matrix, codegen: after the gate)",
     "inertia.parallel_axis_unchecked": "a kernel (a Link's tensor, checked when it was made)",
+    "frames.velocity_transform_unchecked": "a kernel (velocity_transform's; spatial)",
     "frames.cross_unchecked": "a kernel (cross's; newton_euler, kinematics: after the gate)",
     "frames.skew_unchecked": "a kernel (skew's; the recursions: after the gate)",
     "frames.rotation_unchecked": "a kernel (rotation's; of transforms the library made)",
@@ -502,7 +528,7 @@ NOT_SWEPT = {
 }
 
 TEXT = {"name", "unit", "label", "message", "code", "failure", "lhs", "source", "text",
-        "english", "sentence"}
+        "english", "sentence", "more"}
 FLAGS = {"dynamics", "symbolic", "factor", "physical", "triangle", "symbolic_lengths",
          "friction", "weighted"}
 DISPLAY = {"notation.abbreviate", "notation.lecture_form", "notation.latex",

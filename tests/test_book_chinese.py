@@ -192,12 +192,14 @@ def test_the_viewer_catalogue_is_what_make_translations_writes():
         "robocourse/locale/zh_CN/LC_MESSAGES/viewer.po is not in `make translations` form"
 
 
-@pytest.mark.parametrize("domain", ["widgets", "exercises", "hidden"])
+@pytest.mark.parametrize("domain", ["widgets", "feedback", "exercises", "hidden"])
 def test_the_library_s_catalogue_is_what_make_translations_writes(domain):
     """robocourse/locale/zh_CN/LC_MESSAGES/<domain>.po holds one entry per sentence the
-    library passes to say(..., domain), in `make translations` form (the hidden tests'
-    catalogue, solutions/hidden.zh_CN.po, one per sentence they pass to say(..., "hidden"))."""
+    course passes to say(..., domain) (the grader's and its feedback page's too, for
+    "feedback"), in `make translations` form (the hidden tests' catalogue,
+    solutions/hidden.zh_CN.po, one per sentence they pass to say(..., "hidden"))."""
     build = _book_build()
+    assert domain in build.LIBRARY_DOMAINS
     path = build.library_catalogue_path(domain, "zh_CN")
     assert build.library_catalogue(domain, build.library_sentences(domain),
                                    build.read_library_catalogue(path)) == \

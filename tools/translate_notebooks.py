@@ -139,10 +139,11 @@ def segments(markdown):
     return found
 
 
-def translate_markdown(markdown, catalogue, where=("", 0)):
+def translate_markdown(markdown, catalogue, where=("", 0), deeper=True):
     """``markdown`` with each prose segment replaced by its translation in ``catalogue``
-    ({English: translation}), and relative links one folder deeper; returns (text, number of
-    segments translated, [English of each prose segment without a translation]).
+    ({English: translation}), and (``deeper``) relative links one folder deeper; returns
+    (text, number of segments translated, [English of each prose segment without a
+    translation]).
 
     >>> text, n, missing = translate_markdown(
     ...     "## Statics\\n\\n* a long\\n  list item, [see](../book/r.md)\\n* $x$\\n",
@@ -179,7 +180,8 @@ def translate_markdown(markdown, catalogue, where=("", 0)):
             replacements.append((start, end, prefix + chinese))
     for start, end, line in sorted(replacements, reverse=True):
         lines[start:end] = [line]
-    return RELATIVE_LINK.sub(_deeper, "\n".join(lines)), translated, missing
+    text = "\n".join(lines)
+    return RELATIVE_LINK.sub(_deeper, text) if deeper else text, translated, missing
 
 
 def _deeper(match):
