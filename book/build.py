@@ -113,10 +113,10 @@ msgstr ""
 """
 
 
-def _po_string(text):
+def po_string(text):
     r"""``text`` as a PO string literal.
 
-    >>> print(_po_string('say "hi"\n'))
+    >>> print(po_string('say "hi"\n'))
     "say \"hi\"\n"
     """
     escaped = text.replace("\\", "\\\\").replace('"', '\\"').replace("\n", "\\n")
@@ -147,8 +147,8 @@ def viewer_catalogue(words, translated):
     for key, english in words.items():
         before, string, fuzzy = translated.get(key, (english, "", False))
         fuzzy = "#, fuzzy\n" if string and (fuzzy or before != english) else ""
-        entries.append(f"{fuzzy}msgctxt {_po_string(key)}\nmsgid {_po_string(english)}\n"
-                       f"msgstr {_po_string(string)}\n")
+        entries.append(f"{fuzzy}msgctxt {po_string(key)}\nmsgid {po_string(english)}\n"
+                       f"msgstr {po_string(string)}\n")
     return "\n".join(entries)
 
 
@@ -277,8 +277,8 @@ def library_catalogue(domain, sentences, translated, header=None):
         if close:
             string, fuzzy = translated[close[0]][0], True
         flag = "#, fuzzy\n" if string and fuzzy else ""
-        entries.append(f"#: {where}\n{flag}msgid {_po_string(english)}\n"
-                       f"msgstr {_po_string(string)}\n")
+        entries.append(f"#: {where}\n{flag}msgid {po_string(english)}\n"
+                       f"msgstr {po_string(string)}\n")
     return "\n".join(entries)
 
 

@@ -118,7 +118,8 @@ _WORDS = "chooses or looks up the words a student reads: no arithmetic"
 NOT_GUARDED = {
     **dict.fromkeys([f"language.{name}" for name in (
                          "use", "using", "current", "catalogue_path", "locate", "say",
-                         "fields", "sayings", "sayings_in", "gaps")], _WORDS),
+                         "fields", "sayings", "sayings_in", "gaps", "installed_font")],
+                     _WORDS),
     **dict.fromkeys(["frames.cross_unchecked", "frames.skew_unchecked",
                      "frames.rotation_unchecked", "frames.translation_unchecked",
                      "kinematics.link_frames_unchecked", "kinematics.jacobian_unchecked",

@@ -22,6 +22,8 @@ LOCALE = ROOT / "book" / "locale" / "zh_CN" / "LC_MESSAGES"
 LIBRARY_LOCALE = ROOT / "robocourse" / "locale" / "zh_CN" / "LC_MESSAGES"
 #: The hidden tests' sentences, translated beside them (never released)
 HIDDEN = ROOT / "solutions" / "hidden.zh_CN.po"
+sys.path.insert(0, str(ROOT / "tools"))
+import code_strings  # noqa: E402  (what a code cell's string shows as prose)
 
 
 def _load(name):
@@ -49,10 +51,16 @@ def _translations():
                     yield path.relative_to(ROOT), message.id, message.string
 
 
+def _prose(path, string):
+    """What a reader sees as prose: for a code cell's string (catalogues code/), without
+    its f-string fields and LaTeX (tools/code_strings.py)."""
+    return code_strings.prose_of(string) if path.parent.name == "code" else string
+
+
 def test_catalogues_follow_chinese_typography():
     found = [f"{path}: {rule}: {excerpt!r}  ({typography.RULES[rule]})"
              for path, _, string in _translations()
-             for rule, excerpt in typography.problems(string)]
+             for rule, excerpt in typography.problems(_prose(path, string))]
     assert not found, f"{len(found)} typography problems (book/README.md, Chinese " \
                       "typography):\n" + "\n".join(found[:40])
 
