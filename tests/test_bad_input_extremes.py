@@ -118,9 +118,10 @@ _WORDS = "chooses or looks up the words a student reads: no arithmetic"
 NOT_GUARDED = {
     **dict.fromkeys([f"language.{name}" for name in (
                          "use", "using", "current", "catalogue_path", "locate", "say",
-                         "fields", "sayings", "sayings_in", "gaps", "installed_font")],
+                         "fields", "sayings", "sayings_in", "gaps", "installed_font", "cached")],
                      _WORDS),
-    **dict.fromkeys(["frames.cross_unchecked", "frames.skew_unchecked",
+    **dict.fromkeys(["frames.cross_unchecked", "frames.velocity_transform_unchecked",
+                     "frames.skew_unchecked",
                      "frames.rotation_unchecked", "frames.translation_unchecked",
                      "kinematics.link_frames_unchecked", "kinematics.jacobian_unchecked",
                      "newton_euler.link_transforms_unchecked",
@@ -151,7 +152,9 @@ NOT_GUARDED = {
     **dict.fromkeys([f"models.{name}" for name in (
                          "planar_arm", "planar_2r", "planar_2r_distributed", "planar_3r",
                          "rp_arm", "puma560", "puma560_akb", "akb_joint_signs", "spatial_3r",
-                         "with_payload")] + ["identification.experiment_arm"], _BUILDS),
+                         "with_payload", "random_chain")] + ["identification.experiment_arm"],
+                    _BUILDS),
+    "spatial.operation_counts": "counts the operations of a run on counting scalars: integers",
     **dict.fromkeys(["parameters.parameter_count", "parameters.parameter_name",
                      "robot.joint_symbol_role", "robot.is_rate", "robot.is_acceleration",
                      "robot.joint_of", "robot.derivative_name", "puma560.wrist_singular",
