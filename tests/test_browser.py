@@ -530,6 +530,11 @@ def test_make_lab_in_chinese_opens_chapter_0_in_chinese_in_a_chinese_jupyterlab(
     # the kernel started with the notebook: its status in the Chinese status bar
     page.locator(".jp-StatusBar-Widget", has_text="空闲").first.wait_for()
     save("make-lab-chinese-chapter-0", page.screenshot())
+    # a figure as the Chinese chapter stores it (drawn with Chinese labels when generated)
+    figure = shown.locator(".jp-RenderedImage img").first
+    figure.scroll_into_view_if_needed()
+    figure.wait_for()
+    save("make-lab-chinese-chapter-0-figure", page.screenshot())
     assert not page.outside, page.outside
     assert (chinese_lab["root"] / "chapters" / "zh_CN" / "00_kinematics.ipynb").is_file()
 
