@@ -428,8 +428,9 @@ def still_png(robot, q, ghosts=(), payload=None, dpi=72, colors=48):
     ax.set_box_aspect((1, 1, 1))
     ax.view_init(elev=22, azim=-60)
     ax.tick_params(labelsize=6)
-    fig.suptitle(f"{robot.name}: a still. Run this cell to pose the arm in 3-D\n"
-                 "(joint sliders, det J, singularities, ellipsoids)", fontsize=9, y=0.98)
+    fig.suptitle(language.say("{name}: a still. Run this cell to pose the arm in 3-D\n"
+                              "(joint sliders, det J, singularities, ellipsoids)", "widgets",
+                              name=robot.name), fontsize=9, y=0.98)
     still = PIL.Image.open(io.BytesIO(as_image(fig, dpi).data)).convert("RGB").quantize(colors)
     buffer = io.BytesIO()
     still.save(buffer, format="png", optimize=True)
