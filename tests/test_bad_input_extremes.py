@@ -160,6 +160,9 @@ NOT_GUARDED = {
     **dict.fromkeys(["simulate.simulate", "simulate.simulate_equations", "control.track"],
                     _SIMULATES),
     "control.computed_torque": "returns a control law (a function), not numbers",
+    **dict.fromkeys([f"language.{name}" for name in (
+                        "use", "using", "current", "say", "catalogue_path")],
+                    "chooses the language or finds its sentences: text, no numbers"),
 }
 
 
