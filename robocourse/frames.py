@@ -31,9 +31,10 @@ from robocourse import _checks as check
 DegreesWarning = check.DegreesWarning
 
 
-def as_rotation(R, name="R", symbolic=None):
-    """``R`` as a 3x3 matrix, checked to be a rotation: ``Rᵀ R = I3`` and ``det R = +1``
-    (each to 1e-6, enough for a matrix typed to seven decimals).
+def as_rotation(R, name="R"):
+    """``R`` as a 3x3 matrix of its own kind (a float array, or an ``sp.Matrix`` when it
+    holds sympy entries), checked to be a rotation: ``Rᵀ R = I3`` and ``det R = +1`` (each
+    to 1e-6, enough for a matrix typed to seven decimals). ``name``: what the error calls it.
 
     Matrices with free symbols are not checked (their entries are unknown).
 
@@ -46,9 +47,7 @@ def as_rotation(R, name="R", symbolic=None):
     ...
     ValueError: R must be a rotation matrix ...; got det R = 1 and Rᵀ R − I3 up to 0.5
     """
-    check.text(name, "name")
-    symbolic = check.flag(symbolic, "symbolic", none="symbolic when R is")
-    return check.rotation_matrix(R, name, None if symbolic is None else B.exact_if(symbolic))
+    return check.rotation_matrix(R, check.text(name, "name"))
 
 
 def rot_x(angle):

@@ -33,17 +33,25 @@ from robocourse.robot import Link
 from robocourse.statics import joint_torques_by_jacobian
 
 
-def joint_derivative_matrix(link, symbolic=False):
-    """``Q_j``: the derivative of joint j's motion, ``∂(j-1_T_j)/∂q_j = j-1_T_j Q_j``.
+def joint_derivative_matrix(link):
+    """``Q_j``: the derivative of joint j's motion, ``∂(j-1_T_j)/∂q_j = j-1_T_j Q_j``, in
+    the kind of the link's parameters (an ``sp.Matrix`` when any is a sympy expression).
 
     Revolute (rotation about Z): ``[[0, −1, 0, 0], [1, 0, 0, 0], [0, 0, 0, 0], [0, 0, 0, 0]]``;
     prismatic (translation along Z): a single 1 in row 3, column 4.
 
     >>> joint_derivative_matrix(Link(joint="P"))[2]
     array([0., 0., 0., 1.])
+    >>> from robocourse.models import planar_2r
+    >>> joint_derivative_matrix(planar_2r().links[0])
+    Matrix([
+    [0, -1, 0, 0],
+    [1,  0, 0, 0],
+    [0,  0, 0, 0],
+    [0,  0, 0, 0]])
     """
     check.instance(link, Link, "link")
-    return _joint_derivative(link, B.exact_if(check.flag(symbolic, "symbolic")))
+    return _joint_derivative(link, B.scalars_of(link.parameters()))
 
 
 def _joint_derivative(link, scalars):
@@ -56,8 +64,9 @@ def _joint_derivative(link, scalars):
 
 
 @check.finite_result
-def pseudo_inertia(link, symbolic=None):
-    """The pseudo-inertia matrix ``J = ∫ r̄ r̄ᵀ dm`` of a link, about its frame origin.
+def pseudo_inertia(link):
+    """The pseudo-inertia matrix ``J = ∫ r̄ r̄ᵀ dm`` of a link, about its frame origin, in the
+    kind of the link's parameters (an ``sp.Matrix`` when any is a sympy expression).
 
     With ``m``, the centre of mass ``r_c`` and the inertia tensor ``C_I`` of the link:
     ``∫ r rᵀ dm = ½ Tr(C_I) 1 − C_I + m r_c r_cᵀ`` (upper-left 3 x 3), ``m r_c``
@@ -75,12 +84,10 @@ def pseudo_inertia(link, symbolic=None):
     [        m1*r1, 0, 0,    m1]])
     """
     check.instance(link, Link, "link")
-    symbolic = check.flag(symbolic, "symbolic", none="symbolic when the link's parameters are")
     if not link.has_mass_properties:
         raise ValueError("pseudo_inertia needs the mass, r_c and I_c of the link; got "
                          f"mass={link.mass!r}, r_c={link.r_c!r}, I_c={link.I_c!r}")
-    return _pseudo_inertia(link, B.scalars_of(link.parameters(dynamics=True))
-                           if symbolic is None else B.exact_if(symbolic))
+    return _pseudo_inertia(link, B.scalars_of(link.parameters()))
 
 
 def _pseudo_inertia(link, scalars):
