@@ -36,7 +36,7 @@ import sympy as sp
 from robocourse import _backend as B
 from robocourse import _checks as check
 from robocourse.frames import cross_unchecked as cross
-from robocourse.frames import dh_transform
+from robocourse.frames import dh_transform_unchecked as dh_transform
 from robocourse.frames import rotation_unchecked as rotation
 from robocourse.frames import skew_unchecked as skew
 from robocourse.frames import translation_unchecked as translation
