@@ -1186,9 +1186,9 @@ def Joints():
 
 
 def Wrench():
-    """``[fx, fy, fz, nx, ny, nz]`` (as ``wrench``, in the kind of the call); None stays
-    None: no load."""
-    return Argument(lambda value, name, call: None if value is None else vector(
+    """``[fx, fy, fz, nx, ny, nz]`` (as ``wrench``), in the kind of the call; None is no
+    load, a zero wrench."""
+    return Argument(lambda value, name, call: call.scalars.zeros(6) if value is None else vector(
         value, 6, name, call.scalars, "fx, fy, fz, nx, ny, nz"), "Wrench()")
 
 

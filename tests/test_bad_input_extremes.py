@@ -117,6 +117,8 @@ NOT_GUARDED = {
     **dict.fromkeys(["frames.cross_unchecked", "frames.skew_unchecked",
                      "frames.rotation_unchecked", "frames.translation_unchecked",
                      "frames.transform_unchecked", "frames.dh_transform_unchecked",
+                     "statics.tool_wrench_unchecked",
+                     "statics.joint_torques_by_jacobian_unchecked",
                      "kinematics.link_frames_unchecked", "kinematics.jacobian_unchecked",
                      "newton_euler.link_transforms_unchecked",
                      "newton_euler.outward_recursion_unchecked",

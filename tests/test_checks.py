@@ -108,7 +108,8 @@ def test_a_matrix_has_the_right_shape_and_only_numbers():
 # robot their own gate has checked (tests/test_layers.py: no private name crosses modules).
 KERNELS = {"newton_euler.link_transforms_unchecked", "newton_euler.outward_recursion_unchecked",
            "newton_euler.inward_recursion_unchecked", "kinematics.link_frames_unchecked",
-           "kinematics.jacobian_unchecked"}
+           "kinematics.jacobian_unchecked", "statics.tool_wrench_unchecked",
+           "statics.joint_torques_by_jacobian_unchecked"}
 
 
 def _public_callables_taking_a_robot():
@@ -349,7 +350,7 @@ def _edge(robot, q, wrench=None, *, frame="base", gravity=None):
 
 def test_arguments_checks_each_argument_by_its_rule_and_names_it():
     q, wrench, frame, g = _edge(ARM, [0, 1])
-    assert isinstance(q, np.ndarray) and q.dtype == float and wrench is None
+    assert isinstance(q, np.ndarray) and q.dtype == float and not wrench.any()    # no load
     assert frame == "base"
     np.testing.assert_array_equal(g, ARM.gravity)
     with pytest.raises(ValueError, match=r"q must have 2 entries \(one per joint\); got 3"):
