@@ -1,10 +1,19 @@
 """The input gate: the one set of argument checks that every public function uses.
 
-A public function that takes a robot opens with one call::
+A public function declares what each of its arguments must be, once, above it::
+
+    @check.arguments(robot=check.Robot(dynamics=True), q=check.Joints(), qd=check.Joints())
+    def coriolis_matrix(robot, q, qd):
+        ...
+
+(``arguments``: the rules ``Robot``, ``Joints``, ``Number``, ``Angle``, ``Vector``,
+``Matrix``, ``Rotation``, ``Transform``, ``Wrench``, ``Gravity``, ``Frame``, ``Choice``,
+``LinkNumber``), so that its body is the equation alone; a function not yet written so
+opens with one call::
 
     scalars, q, qd = check.joint_inputs(robot, dynamics=True, q=q, qd=qd)
 
-which checks that ``robot`` is a ``SerialChain`` (a model function passed without
+Both check that ``robot`` is a ``SerialChain`` (a model function passed without
 calling it gets "did you mean planar_2r()?"), that every link has its mass properties
 when the computation is ``dynamics``, decides ONCE whether the computation runs on
 numbers or on symbols (symbols when any joint value or any parameter it reads is a sympy
@@ -121,12 +130,12 @@ def _not_finite(message):
     return error
 
 
-def unmasked(value, name):
+def _unmasked(value, name):
     """``value`` itself, or the data of a numpy masked array none of whose entries is masked;
     a masked array with a masked entry is refused: the library computes with every entry,
     and would silently use what the mask hides.
 
-    >>> unmasked(np.ma.array([1.0, 2.0], mask=[False, True]), "q")
+    >>> _unmasked(np.ma.array([1.0, 2.0], mask=[False, True]), "q")
     Traceback (most recent call last):
     ...
     TypeError: q must not hide entries behind a mask (a numpy masked array): the computation ...
@@ -165,7 +174,7 @@ def scalar(value, name, scalars=None):
     ...
     TypeError: duration must be a number here (...), not an expression in symbols; got t_f
     """
-    value = unmasked(value, name)
+    value = _unmasked(value, name)
     if isinstance(value, np.ndarray) and value.shape == ():
         value = value.item()
     if isinstance(value, np.generic):
@@ -227,7 +236,7 @@ def _entries(value, length, name, entries, noun="number", at_least=1):
     """The entries of ``value``, a flat sequence, a 1-D array or a sympy row or column of
     ``length`` entries (any number >= ``at_least`` for None), not yet checked one by one."""
     wanted = f"a sequence of {f'{length} ' if length else ''}{noun}s"
-    value = unmasked(value, name)
+    value = _unmasked(value, name)
     if isinstance(value, (set, frozenset)):
         if noun != "symbol":                  # symbols to collect or allow: order is theirs
             raise TypeError(f"{name} must be {wanted} in order (a list, a tuple or an array): "
@@ -329,7 +338,7 @@ def vector(value, length, name, scalars=None, entries="one per joint or axis"):
     ...
     ValueError: q must have 3 entries (one per joint or axis); got 2
     """
-    value = unmasked(value, name)
+    value = _unmasked(value, name)
     array = None if scalars is SYMBOLS else (
         _real_array(value) if isinstance(value, np.ndarray) else _real_list(value))
     if array is not None and (array.ndim == 1 or (array.ndim == 2 and 1 in array.shape)):
@@ -383,7 +392,7 @@ def matrix(value, shape, name, scalars=None, what=None):
     ...
     ValueError: points must be a Nx2 matrix; got a vector of 2 entries
     """
-    value = unmasked(value, name)
+    value = _unmasked(value, name)
     array = None if scalars is SYMBOLS else _real_array(value)
     if array is not None and array.ndim == len(shape) and all(
             s is None or s == g for s, g in zip(shape, array.shape, strict=True)):
@@ -665,7 +674,7 @@ def values(value, name, scalars=None):
         if not checked.ndim:
             return np.asarray(float(scalar(checked.item(), name, NUMBERS)))
         return _floats(list(checked.flat), name, checked.shape)
-    value = unmasked(value, name)
+    value = _unmasked(value, name)
     if isinstance(value, sp.MatrixBase):                 # a sympy matrix: its entries
         value = np.array(value.tolist(), dtype=object)
     if not isinstance(value, (np.ndarray, list, tuple)):
@@ -700,7 +709,7 @@ def array(value, name, ndim):
     ...
     ValueError: W must be a 1-D array; got shape (1, 2)
     """
-    value = unmasked(value, name)
+    value = _unmasked(value, name)
     if isinstance(value, (str, bytes)) or value is None or callable(value):
         raise TypeError(f"{name} must be an array of numbers; got {shown(value)}")
     try:
@@ -1079,7 +1088,7 @@ def states(value, length, name):
     ...
     ValueError: q must be a batch of states, shape (N, 2) (one row per state, ...); got shape (4, 3)
     """
-    value = unmasked(value, name)
+    value = _unmasked(value, name)
     try:
         if np.iscomplexobj(value):
             raise TypeError("complex")
@@ -1207,16 +1216,6 @@ def Choice(*options):
 def Frame():
     """``"base"`` or ``"tool"``: the axes a wrench or a Jacobian is written in."""
     return Choice(*FRAMES)
-
-
-def Flag():
-    """True or False (``flag``)."""
-    return Argument(lambda value, name, call: flag(value, name), "Flag()", decides_kind=False)
-
-
-def Text():
-    """A string (``text``)."""
-    return Argument(lambda value, name, call: text(value, name), "Text()", decides_kind=False)
 
 
 def LinkNumber(none=None):

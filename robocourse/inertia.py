@@ -111,7 +111,7 @@ def broken_triangle_inequality(I):
     return None
 
 
-@check.finite_result
+@check.arguments(mass=check.Number("kg", at_least=0), p=check.Vector(3, "x, y, z in {A}"))
 def point_mass_inertia(mass, p):
     """The inertia tensor about the origin of {A} of a point mass m at ``p`` (written in {A}).
 
@@ -126,9 +126,7 @@ def point_mass_inertia(mass, p):
     [0, l**2*m,      0],
     [0,      0, l**2*m]])
     """
-    scalars = B.scalars_of(mass, p)
-    mass = check.nonnegative(mass, "mass", "kg")
-    p = check.vector(p, 3, "p", scalars, "x, y, z in {A}")
+    scalars = B.scalars_of(p)
     outer = scalars.matrix([[p[i] * p[j] for j in range(3)] for i in range(3)])
     return mass * (B.dot(p, p) * scalars.identity(3) - outer)
 

@@ -537,7 +537,8 @@ def joint_accelerations(robot, q, qd, acceleration, rows=None, frame="base", met
     return _solve(J, xddot - J_dot @ qd_checked, robot, q, method, tol)
 
 
-@check.finite_result
+@check.arguments(robot=check.Robot(), x=check.Number(), y=check.Number(),
+                 elbow=check.Choice("up", "down"))
 def inverse_kinematics_2r(robot, x, y, elbow="down"):
     """The joint angles ``[θ1, θ2]`` that put the tip of the planar 2R arm ``robot`` at ``(x, y)``.
 
@@ -562,8 +563,6 @@ def inverse_kinematics_2r(robot, x, y, elbow="down"):
     (-l1**2 - l2**2 + x**2 + y**2)/(2*l1*l2)
     """
     l1, l2 = _planar_2r_lengths(robot)
-    x, y = check.scalar(x, "x"), check.scalar(y, "y")
-    elbow = check.choice(elbow, "elbow", ("up", "down"))
     for length, name in ((l1, "l1"), (l2, "l2")):
         check.positive(length, f"link length {name}", "m")
     scalars = B.scalars_of(x, y, l1, l2)
@@ -587,7 +586,7 @@ def inverse_kinematics_2r(robot, x, y, elbow="down"):
 
 def _planar_2r_lengths(robot):
     """``(l1, l2)`` of a chain built like ``models.planar_2r()``; else ValueError."""
-    links, tool = check.robot(robot).links, robot.tool
+    links, tool = robot.links, robot.tool
     same_shape = (robot.n == 2
                   and all(link.is_revolute and link.alpha == 0 and link.d == 0
                           and link.theta == 0 for link in links)
