@@ -1072,11 +1072,11 @@ def gravity(value, chain, scalars):
     return vector(value, 3, "gravity", scalars, "x, y, z in {0}")
 
 
-def wrench(value, scalars):
+def wrench(value, scalars, name="wrench"):
     """``value`` checked to be a wrench ``[fx, fy, fz, nx, ny, nz]`` (None: no load)."""
     if value is None:
         return scalars.zeros(6)
-    return vector(value, 6, "wrench", scalars, "fx, fy, fz, nx, ny, nz")
+    return vector(value, 6, name, scalars, "fx, fy, fz, nx, ny, nz")
 
 
 def states(value, length, name):
@@ -1197,8 +1197,7 @@ def Joints():
 def Wrench():
     """``[fx, fy, fz, nx, ny, nz]`` (as ``wrench``), in the kind of the call; None is no
     load, a zero wrench."""
-    return Argument(lambda value, name, call: call.scalars.zeros(6) if value is None else vector(
-        value, 6, name, call.scalars, "fx, fy, fz, nx, ny, nz"), "Wrench()")
+    return Argument(lambda value, name, call: wrench(value, call.scalars, name), "Wrench()")
 
 
 def Gravity():
