@@ -8,8 +8,8 @@ A public function declares what each of its arguments must be, once, above it::
 
 (``arguments``: the rules ``Robot``, ``Joints``, ``Number``, ``Angle``, ``Vector``,
 ``Matrix``, ``Rotation``, ``Transform``, ``Wrench``, ``Gravity``, ``Frame``, ``Choice``,
-``LinkNumber``), so that its body is the equation alone; a function not yet written so
-opens with one call::
+``Flag``, ``Count``, ``Array``, ``Instance``, ``LinkNumber``), so that its body is the
+equation alone; a function not yet written so opens with one call::
 
     scalars, q, qd = check.joint_inputs(robot, dynamics=True, q=q, qd=qd)
 
@@ -1215,6 +1215,31 @@ def Choice(*options):
 def Frame():
     """``"base"`` or ``"tool"``: the axes a wrench or a Jacobian is written in."""
     return Choice(*FRAMES)
+
+
+def Count(minimum, maximum=None):
+    """An integer ``>= minimum`` (and ``<= maximum``): a number of points, samples, a seed
+    (``count``)."""
+    return Argument(lambda value, name, call: count(value, name, minimum, maximum),
+                    f"Count({minimum}, {maximum})", decides_kind=False)
+
+
+def Flag():
+    """True or False (``flag``)."""
+    return Argument(lambda value, name, call: flag(value, name), "Flag()", decides_kind=False)
+
+
+def Array(ndim):
+    """An array of numbers of ``ndim`` dimensions, not empty, finite (``array``): a float
+    array, whatever the kind of the call (measured data, times)."""
+    return Argument(lambda value, name, call: array(value, name, ndim), f"Array({ndim})",
+                    decides_kind=False)
+
+
+def Instance(types, wanted=None):
+    """An instance of ``types`` (``instance``): an object of the library's own classes."""
+    return Argument(lambda value, name, call: instance(value, types, name, wanted),
+                    f"Instance({types!r})", decides_kind=False)
 
 
 def LinkNumber(none=None):

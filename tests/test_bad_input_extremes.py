@@ -134,14 +134,13 @@ NOT_GUARDED = {
                      "puma560.target_symbols", "puma560.inverse_transform_equation",
                      "robot.joint_symbols", "base_parameters.base_model",
                      "models.named_mass_properties", "lagrange_euler.joint_derivative_matrix",
-                     "base_parameters.base_parameters_by_regrouping",
                      *(f"equivalence.{name}" for name in (
                          "canonical", "compare", "reduced_difference", "identical",
                          "assert_identical", "random_points_agree")),
                      *(f"notation.{name}" for name in (
                          "tidy", "abbreviate", "lecture_form", "by_rates", "latex",
                          "latex_sum", "show", "rounded"))], _EXACT),
-    **dict.fromkeys(["frames.as_rotation", "base_parameters.random_states"], _BOUNDED),
+    "frames.as_rotation": _BOUNDED,
     **dict.fromkeys([f"models.{name}" for name in (
                          "planar_arm", "planar_2r", "planar_2r_distributed", "planar_3r",
                          "rp_arm", "puma560", "puma560_akb", "akb_joint_signs", "spatial_3r",
