@@ -1266,9 +1266,10 @@ def arguments(**rules):
             return skew_unchecked(a) @ b
 
     Numbers or symbols is decided once for the call, from the values of every argument
-    that ``decides_kind`` (and the robot's parameters, when an argument is a ``Robot``):
-    symbols when any is a sympy object. The robot is checked first; messages name each
-    argument as the function's signature does, which is what the user wrote. Angles
+    that ``decides_kind`` (and the robot's parameters, when an argument is a ``Robot``;
+    its own gravity, when ``gravity`` is None): symbols when any is a sympy object. The
+    robot is checked first; messages name each argument as the function's signature does,
+    which is what the user wrote. Angles
     (``Angle()``) that look like degrees give one ``DegreesWarning``, when the caller is
     the user's code (the library's own calls were checked at their door).
 
@@ -1302,6 +1303,7 @@ def arguments(**rules):
         angle_text = angles[0] if len(angles) == 1 else f"({', '.join(angles)})"
 
         def run(given, users_call):
+            __tracebackhide__ = True
             call = _Call()
             if chain is not None:
                 call.robot = given[chain] = rules[chain](given[chain], chain, call)
@@ -1337,7 +1339,6 @@ def arguments(**rules):
             users_call = bool(angles) and _outside(sys._getframe(1))
             return _guarded(function, args, kwargs, run, given, users_call)
         checked.finite_result = True
-        checked.rules = rules
         return checked
     return decorate
 
