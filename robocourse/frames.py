@@ -156,14 +156,13 @@ def transform(R, p):
     >>> transform(np.eye(3), [1, 2, 3])[:3, 3]
     array([1., 2., 3.])
     """
-    return transform_unchecked(R, p)
-
-
-def transform_unchecked(R, p):
-    """``[[R, p], [0 0 0 1]]`` of a rotation and a 3-vector already checked and of one kind:
-    the kernel of ``transform`` (see ``skew_unchecked``)."""
     rows = [[R[i, 0], R[i, 1], R[i, 2], p[i]] for i in range(3)] + [[0, 0, 0, 1]]
     return B.scalars_of(R).matrix(rows)
+
+
+#: ``transform`` without its checks (the body under the declared rules, one function): the
+#: kernel that ``inverse_transform`` calls on a checked rotation and translation.
+transform_unchecked = transform.__wrapped__
 
 
 @check.arguments(T=check.Matrix(4, 4))
@@ -219,12 +218,6 @@ def dh_transform(alpha, a, theta, d):
     [          0,            0, 1,  0],
     [          0,            0, 0,  1]])
     """
-    return dh_transform_unchecked(alpha, a, theta, d)
-
-
-def dh_transform_unchecked(alpha, a, theta, d):
-    """``i-1_T_i`` of four parameters already checked: the kernel of ``dh_transform``,
-    which ``Link.transform`` calls with a link's parameters (checked when it was made)."""
     scalars = B.scalars_of(alpha, a, theta, d)
     if scalars.exact:
         alpha, theta = B.exact_angle(alpha), B.exact_angle(theta)
@@ -236,6 +229,12 @@ def dh_transform_unchecked(alpha, a, theta, d):
             [st * sa, ct * sa, ca, ca * d],
             [0, 0, 0, 1]]
     return scalars.matrix(rows)
+
+
+#: ``dh_transform`` without its checks (the same function, not a copy: switched off
+#: together in an exercise that forbids it): the kernel that ``Link.transform`` calls with
+#: a link's parameters, checked when the link was made.
+dh_transform_unchecked = dh_transform.__wrapped__
 
 
 @check.arguments(A_R_B=check.Rotation(), A_P_B=check.Vector(3))

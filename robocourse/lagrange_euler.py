@@ -260,4 +260,4 @@ def inverse_dynamics(robot, q, qd, qdd, *, wrench=None, frame="base", gravity=No
     """
     return (mass_matrix(robot, q) @ qdd + velocity_product(robot, q, qd)
             + gravity_load(robot, q, gravity=gravity)
-            + joint_torques_by_jacobian_unchecked(robot, q, wrench, frame))
+            + joint_torques_by_jacobian_unchecked(robot, q, wrench, frame=frame))

@@ -483,7 +483,7 @@ def torque_parts(robot, q, qd, qdd, *, wrench=None, frame="base", gravity=None):
         newton = newton + Jv @ (R @ trace.F + link.mass * g)
         euler = euler + Jw @ (R @ (I_c @ trace.omega_dot))
         gyroscopic = gyroscopic + Jw @ (R @ cross(trace.omega, I_c @ trace.omega))
-    load = joint_torques_by_jacobian_unchecked(robot, q, wrench, frame)
+    load = joint_torques_by_jacobian_unchecked(robot, q, wrench, frame=frame)
     return TorqueParts(weight, newton, euler, gyroscopic, load)
 
 

@@ -67,19 +67,17 @@ def tool_wrench(robot, q, wrench, frame="base"):
     >>> tool_wrench(arm, [1.5707963267948966, 0.0], [1.0, 0, 0, 0, 0, 0.5]).round(12) + 0.0
     array([ 0. , -1. ,  0. ,  0. ,  0. ,  0.5])
     """
-    return tool_wrench_unchecked(robot, q, wrench, frame)
-
-
-def tool_wrench_unchecked(robot, q, wrench, frame):
-    """``tool_wrench`` of checked inputs (``wrench`` a 6-vector of the kind of ``q``): the
-    kernel of ``tool_wrench``, for library code (``newton_euler``, ``parameters``). A zero
-    load is zero in any axes."""
-    if frame == "tool" or not any(entry != 0 for entry in wrench):
+    if frame == "tool" or not any(entry != 0 for entry in wrench):    # 0 in any axes
         return wrench
     scalars = B.scalars_of(q)
     R = rotation(link_frames_unchecked(robot, q, scalars)[-1]).T      # tool_R_0
     f, n = scalars.halves(wrench)
     return scalars.vector([*(R @ f), *(R @ n)])
+
+
+#: ``tool_wrench`` without its checks (the same function, switched off with it): the kernel
+#: the dynamics routes call on checked inputs. A zero load is zero in any axes.
+tool_wrench_unchecked = tool_wrench.__wrapped__
 
 
 @check.arguments(robot=check.Robot(), q=check.Joints(), wrench=check.Wrench(), frame=check.Frame())
@@ -130,11 +128,10 @@ def joint_torques_by_jacobian(robot, q, wrench, *, frame="base"):
     >>> joint_torques_by_jacobian(arm, [0.3, 0.0], [0.0, 1.0, 0, 0, 0, 0], frame="tool")
     array([2., 1.])
     """
-    return joint_torques_by_jacobian_unchecked(robot, q, wrench, frame)
-
-
-def joint_torques_by_jacobian_unchecked(robot, q, wrench, frame):
-    """``Jᵀ F`` of checked inputs: the kernel of ``joint_torques_by_jacobian``, for library
-    code (``lagrange``, ``lagrange_euler``, ``newton_euler.torque_parts``)."""
     scalars = B.scalars_of(q)
     return jacobian_unchecked(robot, q, None, scalars.zeros(3), frame, scalars).T @ wrench
+
+
+#: ``joint_torques_by_jacobian`` without its checks (the same function, switched off with
+#: it): the kernel the dynamics routes call on checked inputs.
+joint_torques_by_jacobian_unchecked = joint_torques_by_jacobian.__wrapped__
