@@ -15,6 +15,8 @@ touches both alike; the times shown are the medians.
   generic numpy Newton–Euler (a batch of states), against roboticstoolbox's batched C.
 * The size of the generated PUMA code (``codegen.operation_count``), against a
   customised symbolic Newton–Euler (Khalil & Kleinfinger 1987).
+* Chapter 8's articulated-body algorithm (``spatial.aba``, numpy) on random arms of 5–30
+  joints, against ``M⁻¹(τ − c − G)`` and pinocchio's ``aba``.
 * Simulation of the 2R arm, ``simulate`` with its default (compiled) model, against
   pinocchio's ``aba`` in the same ``solve_ivp``.
 * Symbolic equations: the 2R arm by Newton–Euler and by ``sympy.physics.mechanics``
@@ -50,14 +52,20 @@ import sympy.physics.mechanics as me
 from peers import peer, pinocchio_model, roboticstoolbox_robot
 from scipy.integrate import solve_ivp
 
-from robocourse import lagrange, lagrange_euler, newton_euler
+from robocourse import lagrange, lagrange_euler, newton_euler, spatial
 from robocourse.base_parameters import base_parameter_table
 from robocourse.closed_form import closed_form, exact_arm
 from robocourse.codegen import CompiledDynamics, c_compiler, operation_count
 from robocourse.equivalence import compare, identical
-from robocourse.models import named_mass_properties, planar_2r, planar_2r_distributed, puma560
+from robocourse.models import (
+    named_mass_properties,
+    planar_2r,
+    planar_2r_distributed,
+    puma560,
+    random_chain,
+)
 from robocourse.robot import Link, SerialChain, joint_symbols
-from robocourse.simulate import simulate
+from robocourse.simulate import forward_dynamics, simulate
 
 ROWS = []
 KHALIL_MULTIPLICATIONS = 250     # customised symbolic NE of a PUMA-like arm (issue 16)
@@ -215,6 +223,37 @@ def operation_counts():
         "target", 170, count["multiplications"] / 170,
         f"{count['additions']} additions; regrouping rules of robocourse.base_parameters; "
         f"max |Δτ| vs NE {error:.1e}", unit="")
+
+
+# --- chapter 8: the spatial algorithms against n -----------------------------------------------
+
+def spatial_algorithms(sizes=(5, 10, 20, 30)):
+    """Wall-clock time of one forward-dynamics call on random all-revolute arms: chapter 8's
+    ``aba`` (numpy, O(n)) against M⁻¹(τ − c − G) (``simulate.forward_dynamics``: n + 2
+    Newton–Euler recursions and an LU solve) and against pinocchio's ``aba``. Chapter 8 counts
+    operations instead (the same on every machine); these times are this machine's."""
+    pin = peer("pinocchio")
+    for n in sizes:
+        _spatial_row(n, pin)
+
+
+def _spatial_row(n, pin):
+    robot = random_chain(n, seed=n, joints="R")
+    q, qd, tau = states(robot, 1)[:, 0]
+    qdd = spatial.aba(robot, q, qd, tau)
+    error = np.abs(qdd - forward_dynamics(robot, q, qd, tau)).max()
+    row(f"{n}-joint random arm, forward dynamics: M⁻¹(τ − c − G), numpy Newton–Euler",
+        per_call(lambda: forward_dynamics(robot, q, qd, tau), 5),
+        note="chapter 8's route through the mass matrix")
+    theirs = None
+    if pin is not None:
+        pm, pd = pinocchio_model(robot)
+
+        def theirs():
+            return pin.aba(pm, pd, q, qd, tau)
+    compared(f"{n}-joint random arm, forward dynamics: spatial.aba (numpy)",
+             lambda: spatial.aba(robot, q, qd, tau), "pinocchio aba", theirs, 5, rounds=5,
+             note=f"max |Δq̈| vs M⁻¹(τ − c − G) {error:.1e}")
 
 
 # --- simulation ---------------------------------------------------------------------------
@@ -510,6 +549,7 @@ def main():
     one_state()
     many_states()
     operation_counts()
+    spatial_algorithms()
     simulation()
     symbolic_equations()
     three_routes()

@@ -8,6 +8,7 @@ Run from anywhere; ``make book`` and ``make translations`` call it. Warnings are
 """
 
 import argparse
+import difflib
 import re
 import shutil
 import subprocess
@@ -85,17 +86,21 @@ def update_translations(pot_dir=BOOK / "_build" / "gettext"):
         check=True, cwd=ROOT,
     )  # fmt: skip
     update_viewer_catalogue()
+    for domain in LIBRARY_DOMAINS:
+        update_library_catalogue(domain)
     for catalogue in LOCALE.rglob("*.po"):
         catalogue.write_text(without_format_flags(catalogue.read_text(encoding="utf-8")),
                              encoding="utf-8")
 
 
 # The 3-D arm viewer's words (robocourse.widgets.arm_viewer.WORDS): not in any page, so not
-# extracted by Sphinx; their catalogue is made from the table, one entry per key (msgctxt)
-VIEWER_CATALOGUE = LOCALE / "zh_CN" / "LC_MESSAGES" / "viewer.po"
+# extracted by Sphinx; their catalogue is the library's (a viewer in a Chinese notebook speaks
+# it too), made from the table, one entry per key (msgctxt)
+VIEWER_CATALOGUE = ROOT / "robocourse" / "locale" / "zh_CN" / "LC_MESSAGES" / "viewer.po"
 VIEWER_HEADER = """\
 # The 3-D arm viewer's words (robocourse.widgets.arm_viewer.WORDS: its controls, readout and
-# labels), which the Chinese pages hand to every arm viewer (book/_ext/interface_text.py).
+# labels), which a viewer made in a Chinese notebook says, and which the book's Chinese pages
+# hand to every arm viewer (book/_ext/interface_text.py).
 # msgctxt is the word's key; {name} is filled in by the viewer: keep it as it is.
 # `make translations` brings this catalogue up to date with the table.
 msgid ""
@@ -172,6 +177,118 @@ def update_viewer_catalogue(path=VIEWER_CATALOGUE):
 
     Path(path).write_text(viewer_catalogue(WORDS, read_viewer_catalogue(path)),
                           encoding="utf-8")
+
+
+# The library's catalogues made from the sentences its code passes to
+# robocourse.language.say(english, domain): one entry per sentence, where it is said
+LIBRARY_DOMAINS = ("widgets", "exercises", "hidden")
+#: The domains whose sentences the library's code does not say: the folder whose code says
+#: them, and where their catalogue is. The hidden tests' (solutions/*/grader.py) are
+#: translated beside them, never released with the library (they would give them away).
+ELSEWHERE = {"hidden": (ROOT / "solutions", ROOT / "solutions" / "hidden.{language}.po")}
+LIBRARY_HEADER = """\
+# The library's sentences of the domain "{domain}" (robocourse.language.say(english,
+# "{domain}")) in Chinese: what a notebook that chose Chinese (language.use("zh_CN")) shows.
+# {{name}} is filled in by the library: keep it as it is. `make translations` brings this
+# catalogue up to date with the code; the tests keep it complete.
+msgid ""
+msgstr ""
+"Project-Id-Version: robocourse {domain}\\n"
+"Language: zh_CN\\n"
+"MIME-Version: 1.0\\n"
+"Content-Type: text/plain; charset=utf-8\\n"
+"Content-Transfer-Encoding: 8bit\\n"
+"""
+
+
+HEADERS = {"hidden": """\
+# The hidden tests' sentences (robocourse.language.say(english, "hidden") in
+# solutions/*/grader.py) in Chinese: what the grader tells a student who chose Chinese.
+# Never released, like the hidden tests. {{name}} is filled in by the grader: keep it as it
+# is. `make translations` brings this catalogue up to date with the code; the tests keep it
+# complete.
+msgid ""
+msgstr ""
+"Project-Id-Version: robocourse {domain}\\n"
+"Language: zh_CN\\n"
+"MIME-Version: 1.0\\n"
+"Content-Type: text/plain; charset=utf-8\\n"
+"Content-Transfer-Encoding: 8bit\\n"
+"""}
+
+
+def library_sentences(domain):
+    """{English: the file that says it} of the sentences passed to ``say`` for ``domain``:
+    by the library's code, or by the folder ``ELSEWHERE`` names."""
+    from robocourse import language as library_language
+
+    folder = ELSEWHERE.get(domain, (ROOT / "robocourse",))[0]
+    return {english: where.rsplit(":", 1)[0] for english, where in
+            library_language.sayings_in(folder, domain).items()}
+
+
+def library_catalogue_path(domain, language="zh_CN"):
+    """Where the catalogue of ``domain`` in ``language`` is kept.
+
+    >>> library_catalogue_path("hidden").relative_to(ROOT).as_posix()
+    'solutions/hidden.zh_CN.po'
+    """
+    from robocourse import language as library_language
+
+    if domain in ELSEWHERE:
+        return Path(str(ELSEWHERE[domain][1]).format(language=language))
+    return library_language.catalogue_path(domain, language)
+
+
+def library_catalogue(domain, sentences, translated):
+    """The text of the library's catalogue ``domain`` for ``sentences`` ({English: the file
+    that says it}), given what is translated so far ({English: (translation, fuzzy)}): a
+    sentence keeps its translation; a new one is empty, or takes the translation of the
+    closest sentence gone (a changed sentence), marked fuzzy; a sentence gone is dropped.
+
+    >>> before = {"goal x": ("目标 x", False), "goal of the tip": ("末端目标", False)}
+    >>> text = library_catalogue("widgets", {"goal x": "a.py", "goal of the arm": "a.py"}, before)
+    >>> print(text[text.index("#: a.py"):])
+    #: a.py
+    msgid "goal x"
+    msgstr "目标 x"
+    <BLANKLINE>
+    #: a.py
+    #, fuzzy
+    msgid "goal of the arm"
+    msgstr "末端目标"
+    <BLANKLINE>
+    """
+    gone = [english for english in translated if english not in sentences]
+    entries = [HEADERS.get(domain, LIBRARY_HEADER).format(domain=domain)]
+    for english, where in sentences.items():
+        string, fuzzy = translated.get(english, ("", False))
+        close = [] if english in translated else difflib.get_close_matches(english, gone, n=1)
+        if close:
+            string, fuzzy = translated[close[0]][0], True
+        flag = "#, fuzzy\n" if string and fuzzy else ""
+        entries.append(f"#: {where}\n{flag}msgid {_po_string(english)}\n"
+                       f"msgstr {_po_string(string)}\n")
+    return "\n".join(entries)
+
+
+def read_library_catalogue(path):
+    """{English: (translation, fuzzy)} of a library catalogue (empty if none)."""
+    from babel.messages.pofile import read_po
+
+    if not Path(path).exists():
+        return {}
+    with open(path, "rb") as handle:
+        return {m.id: (m.string, m.fuzzy) for m in read_po(handle) if m.id}
+
+
+def update_library_catalogue(domain, language="zh_CN"):
+    """Bring the catalogue ``domain`` up to date with the sentences the code passes to
+    ``say`` for it (``library_sentences``)."""
+    path = library_catalogue_path(domain, language)
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text(library_catalogue(domain, library_sentences(domain),
+                                      read_library_catalogue(path)), encoding="utf-8")
 
 
 _FLAGS = re.compile(r"^#,(.*)\n", re.M)

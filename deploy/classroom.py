@@ -80,7 +80,8 @@ USER_NAME = re.compile(r"^[a-z_][a-z0-9_-]{0,31}$")
 # viewer's browser code, a .js; the feedback templates); and what its servers serve (MathJax,
 # the course's JupyterLab extension).
 ENVIRONMENT_INPUTS = ("pyproject.toml", "constraints.txt", "excluded.txt", "robocourse/**/*.py",
-                      "robocourse/**/*.js", "robocourse/**/*.c", "grader/pyproject.toml",
+                      "robocourse/**/*.js", "robocourse/**/*.c", "robocourse/**/*.po",
+                      "grader/pyproject.toml",
                       "grader/robocourse_grader/**/*.py",
                       "grader/robocourse_grader/templates/**/*", "deploy/package-lock.json",
                       "deploy/labextension/**/*")

@@ -248,13 +248,15 @@ def velocity_transform(A_R_B, A_P_B):
     >>> T @ [0, 0, 0, 0, 0, 1]          # spin about Z of {A} moves {B} along +Y
     array([0., 1., 0., 0., 0., 1.])
     """
-    return _velocity_transform(A_R_B, A_P_B)
+    return velocity_transform_unchecked(A_R_B, A_P_B, B.scalars_of(A_R_B))
 
 
-def _velocity_transform(A_R_B, A_P_B):
+def velocity_transform_unchecked(A_R_B, A_P_B, scalars):
+    """``velocity_transform`` of a rotation and a 3-vector already checked, of the kind
+    ``scalars``: the kernel (``spatial`` builds the link transforms ``i_X_i-1`` with it)."""
     B_R_A = A_R_B.T
     upper_right = -(B_R_A @ skew_unchecked(A_P_B))
-    return _blocks(B_R_A, upper_right, 0 * B_R_A, B_R_A)
+    return _blocks(B_R_A, upper_right, 0 * B_R_A, B_R_A, scalars)
 
 
 @check.arguments(A_R_B=check.Rotation(), A_P_B=check.Vector(3))
@@ -271,7 +273,7 @@ def force_transform(A_R_B, A_P_B):
     array([0., 1., 0., 0., 0., 1.])
     """
     lower_left = skew_unchecked(A_P_B) @ A_R_B
-    return _blocks(A_R_B, 0 * A_R_B, lower_left, A_R_B)
+    return _blocks(A_R_B, 0 * A_R_B, lower_left, A_R_B, B.scalars_of(A_R_B))
 
 
 @check.arguments(T=check.Transform())
@@ -291,11 +293,11 @@ def adjoint(T):
     array([ 0., -1.,  0.,  0.,  0.,  1.])
     """
     R, p = rotation_unchecked(T), translation_unchecked(T)
-    return _velocity_transform(R.T, -(R.T @ p))
+    return velocity_transform_unchecked(R.T, -(R.T @ p), B.scalars_of(T))
 
 
-def _blocks(top_left, top_right, bottom_left, bottom_right):
-    if B.scalars_of(top_left).exact:
+def _blocks(top_left, top_right, bottom_left, bottom_right, scalars):
+    if scalars.exact:
         return sp.BlockMatrix([[top_left, top_right], [bottom_left, bottom_right]]).as_explicit()
     return np.block([[top_left, top_right], [bottom_left, bottom_right]])
 

@@ -30,7 +30,8 @@ of a rigid body (mass > 0, a tensor about the centre of mass that passes chapter
 checks). ``physical_consistency`` checks it with the values of a reference model for what
 the torques cannot tell; the exact question — is there SOME physical standard set with
 these base parameters — is a semidefinite feasibility problem on the 4 x 4 pseudo-inertia
-matrices (``pseudo_inertia``, linear in the parameters), beyond this course
+matrices (``pseudo_inertia``, linear in the parameters); ``physical_identification``
+constrains the least-squares fit itself to physical parameters, a semidefinite program
 (Sousa & Cortesão 2014; Wensing, Kim & Slotine 2017).
 """
 

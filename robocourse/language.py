@@ -8,9 +8,17 @@ catalogue of the language in use::
     robocourse/locale/<language>/LC_MESSAGES/<domain>.po
 
 one gettext catalogue per audience (``domain``: ``"chapters"`` for what the chapters draw
-and print, ``"feedback"`` for the grader's words). A sentence with ``{names}`` is looked
-up first and filled in after, so the translation places the numbers itself. An entry that
-is missing, empty or fuzzy reads in English (the tests keep the catalogues complete).
+and print, ``"widgets"`` for the interactive figures' controls and readouts, ``"viewer"``
+for the 3-D arm viewer's words, ``"feedback"`` for the grader's words, ``"exercises"`` for
+what the visible tests of the exercises say of an answer, ``"hidden"`` for what the hidden
+tests say). A sentence with ``{names}`` is looked up first and filled in after, so the
+translation places the numbers itself. An entry that is missing, empty or fuzzy reads in
+English (the tests keep the catalogues complete: ``sayings_in`` finds the sentences a
+package passes to ``say``, ``gaps`` those a catalogue does not translate).
+
+The hidden tests are the instructor's (``solutions/``, never released): their sentences
+would give them away, so their catalogue is not the library's but lives beside them, and
+the hidden tests ``locate`` it (``solutions/hidden.<language>.po``).
 
 The language is chosen by the notebook, never by the machine it runs on: a Chinese
 notebook's first code cell calls ``use("zh_CN")``; a grader renders a student's feedback
@@ -26,17 +34,25 @@ reads English unless it says otherwise.
 'en'
 """
 
+import ast
 import contextlib
 import contextvars
 import functools
+import string
 from pathlib import Path
 
 #: The languages a student can work in: English, the source, and Chinese.
 LANGUAGES = ("en", "zh_CN")
 SOURCE = "en"
-#: The catalogues: what the chapters draw and print, and what the grader says.
-DOMAINS = ("chapters", "feedback")
+#: The catalogues: what the chapters draw and print, the widgets' controls and readouts, the
+#: 3-D arm viewer's words (``widgets.arm_viewer.WORDS``, one entry per key), what the grader
+#: says, and what the visible tests of the exercises (robocourse/exercises) and their hidden
+#: tests (solutions/*/grader.py) say of an answer.
+DOMAINS = ("chapters", "widgets", "viewer", "feedback", "exercises", "hidden")
 LOCALE = Path(__file__).resolve().parent / "locale"
+#: {domain: where its catalogues are, a path with a ``{language}`` field}: the domains whose
+#: catalogues are not the library's (``locate``).
+_ELSEWHERE = {}
 
 _chosen = SOURCE                                    # use(): the notebook's choice
 _override = contextvars.ContextVar("robocourse_language", default=None)   # using()
@@ -46,6 +62,12 @@ def _one_of(value, name, options):
     if not isinstance(value, str) or value not in options:
         raise ValueError(f"{name} must be one of {', '.join(map(repr, options))}; "
                          f"got {value!r}")
+    return value
+
+
+def _text(value, name):
+    if not isinstance(value, str):
+        raise TypeError(f"{name} must be a str; got {type(value).__name__}")
     return value
 
 
@@ -79,10 +101,29 @@ def current():
     return _override.get() or _chosen
 
 
+def locate(domain, path):
+    """Read the catalogues of ``domain`` from ``path``, a file name with a ``{language}``
+    field, rather than from the library's ``locale`` folder.
+
+    >>> locate("hidden", "solutions/hidden.po")
+    Traceback (most recent call last):
+    ...
+    ValueError: path must be a file name with a {language} field, ... got 'solutions/hidden.po'
+    """
+    domain = _one_of(domain, "domain", DOMAINS)
+    if not isinstance(path, (str, Path)) or "{language}" not in str(path):
+        raise ValueError("path must be a file name with a {language} field, such as "
+                         f"'hidden.{{language}}.po'; got {path!r}")
+    _ELSEWHERE[domain] = str(path)
+    catalogue.cache_clear()
+
+
 def catalogue_path(domain, language):
     """Where the catalogue of ``domain`` in ``language`` lives (none for English, the source)."""
-    domain = _one_of(domain, "domain", DOMAINS)
-    return LOCALE / _checked(language) / "LC_MESSAGES" / f"{domain}.po"
+    domain, language = _one_of(domain, "domain", DOMAINS), _checked(language)
+    if domain in _ELSEWHERE:
+        return Path(_ELSEWHERE[domain].format(language=language))
+    return LOCALE / language / "LC_MESSAGES" / f"{domain}.po"
 
 
 @functools.cache
@@ -106,8 +147,103 @@ def say(english, domain="chapters", **fields):
     ...     say("not in any catalogue")
     'not in any catalogue'
     """
-    if not isinstance(english, str):
-        raise TypeError(f"english must be a sentence (a str); got {type(english).__name__}")
     language = current()
+    english = _text(english, "english")
     text = catalogue(domain, language).get(english, english)
     return text.format(**fields) if fields else text
+
+
+def fields(sentence):
+    """The names of the ``{fields}`` of ``sentence``, as a set (a translation keeps them).
+
+    >>> sorted(fields("{count} solutions of {{A}} in {frame}"))
+    ['count', 'frame']
+    """
+    sentence = _text(sentence, "sentence")
+    return {name for _, name, _, _ in string.Formatter().parse(sentence) if name}
+
+
+def _constants(tree):
+    """{name: text} of the module-level ``NAME = "text"`` assignments of ``tree``."""
+    return {target.id: node.value.value for node in tree.body if isinstance(node, ast.Assign)
+            for target in node.targets if isinstance(target, ast.Name)
+            and isinstance(node.value, ast.Constant) and isinstance(node.value.value, str)}
+
+
+def _domain_of(call):
+    """The domain a ``say(...)`` call names (a literal), ``"chapters"`` if it names none."""
+    given = call.args[1:2] or [k.value for k in call.keywords if k.arg == "domain"]
+    if not given:
+        return "chapters"
+    if not (isinstance(given[0], ast.Constant) and isinstance(given[0].value, str)):
+        raise ValueError(f"say's domain must be a literal at line {call.lineno}; got "
+                         f"{ast.unparse(given[0])}")
+    return given[0].value
+
+
+def sayings(source, domain):
+    """The English sentences that the Python ``source`` (its text) passes to ``say`` for
+    ``domain``: {sentence: line of its first call}. A sentence is a string literal or a
+    module-level constant holding one; anything else passed to ``say`` is a ValueError (a
+    sentence no catalogue test could see).
+
+    >>> code = 'GO = "go"\\nsay("{n} steps", "widgets", n=2); say(GO, domain="widgets")'
+    >>> sayings(code, "widgets"), sayings(code, "chapters")
+    ({'{n} steps': 2, 'go': 2}, {})
+    """
+    domain = _one_of(domain, "domain", DOMAINS)
+    tree = ast.parse(_text(source, "source"))
+    constants, found = _constants(tree), {}
+    for call in ast.walk(tree):
+        if not (isinstance(call, ast.Call) and call.args and getattr(
+                call.func, "id", getattr(call.func, "attr", None)) == "say"):
+            continue
+        if _domain_of(call) != domain:
+            continue
+        english = call.args[0]
+        if isinstance(english, ast.Constant) and isinstance(english.value, str):
+            text = english.value
+        elif isinstance(english, ast.Name) and english.id in constants:
+            text = constants[english.id]
+        else:
+            raise ValueError(f"say's sentence must be a literal or a module constant at line "
+                             f"{call.lineno}; got {ast.unparse(english)}")
+        found.setdefault(text, call.lineno)
+    return found
+
+
+def sayings_in(folder, domain):
+    """{sentence: "file:line"} of every sentence the Python files under ``folder`` pass to
+    ``say`` for ``domain`` (``sayings``), file paths relative to ``folder``'s parent."""
+    if not isinstance(folder, (str, Path)) or not Path(folder).is_dir():
+        raise ValueError(f"folder must be a folder of Python files; got {folder!r}")
+    folder, found = Path(folder), {}
+    for path in sorted(folder.rglob("*.py")):
+        where = path.relative_to(folder.parent).as_posix()
+        for sentence, line in sayings(path.read_text(encoding="utf-8"), domain).items():
+            found.setdefault(sentence, f"{where}:{line}")
+    return found
+
+
+def gaps(sentences, domain, language):
+    """The sentences of ``sentences`` that the catalogue of ``domain`` in ``language`` does
+    not say as it should, with why: no current translation (missing, empty or fuzzy), or
+    one whose ``{fields}`` are not the English's. Empty when the catalogue is complete.
+
+    >>> gaps(["not in any catalogue"], "widgets", "zh_CN")
+    [('not in any catalogue', 'no current translation')]
+    """
+    translated = catalogue(domain, _checked(language))
+    if isinstance(sentences, str) or not hasattr(sentences, "__iter__"):
+        raise TypeError(f"sentences must be a collection of str; got {sentences!r:.60}")
+    sentences = list(sentences)
+    if not all(isinstance(s, str) for s in sentences):
+        raise TypeError(f"sentences must be a collection of str; got {sentences!r:.60}")
+    found = []
+    for english in sentences:
+        if english not in translated:
+            found.append((english, "no current translation"))
+        elif fields(translated[english]) != fields(english):
+            found.append((english, f"fields {sorted(fields(translated[english]))}, not "
+                                   f"{sorted(fields(english))}"))
+    return found

@@ -393,6 +393,36 @@ def spatial_3r(l2=None, l3=None, masses=None, com_distances=None, inertias=None,
     return SerialChain(links, tool=tool, gravity=[0, 0, -g], name="spatial 3R")
 
 
+def random_chain(n, seed=0, joints="RP"):
+    """A numeric arm of ``n`` joints drawn at random (the same arm for the same ``seed``):
+    joints of the kinds in ``joints`` (``"RP"``: revolute or prismatic; ``"R"``: all
+    revolute; ``"P"``: all prismatic), modified-DH values and centres of mass within a metre,
+    masses from 0.5 to 5 kg and physical inertia tensors (principal moments that keep the
+    triangle inequality, in random axes); gravity along −Z0. For experiments on arms of any
+    size (chapter 8: the cost of the dynamics against n).
+
+    >>> random_chain(4, seed=1).joint_types
+    ('prismatic', 'revolute', 'prismatic', 'prismatic')
+    >>> random_chain(2, joints="R").joint_types
+    ('revolute', 'revolute')
+    """
+    n = check.count(n, "n", 1)
+    rng = np.random.default_rng(check.count(seed, "seed", 0))
+    kinds = list(check.choice(joints, "joints", ("RP", "R", "P")))
+    links = []
+    for _ in range(n):
+        a, b = rng.uniform(0.01, 0.5, 2)
+        moments = np.diag([a, b, rng.uniform(abs(a - b), a + b)])
+        axes, _ = np.linalg.qr(rng.normal(size=(3, 3)))
+        axes *= np.sign(np.linalg.det(axes))                    # a rotation: det +1
+        links.append(Link(alpha=rng.uniform(-np.pi, np.pi), a=rng.uniform(-1, 1),
+                          d=rng.uniform(-1, 1), theta=rng.uniform(-np.pi, np.pi),
+                          joint=str(rng.choice(kinds)),
+                          mass=rng.uniform(0.5, 5.0), r_c=rng.uniform(-1, 1, 3),
+                          I_c=rotate_inertia(moments, axes)))
+    return SerialChain(links, gravity=[0.0, 0.0, -9.81], name=f"random {n}-joint arm")
+
+
 def with_payload(robot, mass, r_c, I_c):
     """``robot`` holding a rigid payload at its tool frame, as one more part of its last link.
 

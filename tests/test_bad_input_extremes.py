@@ -113,10 +113,15 @@ _BUILDS = "builds a robot from checked numbers (its arithmetic runs in the guard
 _VERDICT = "returns a yes or no, a count, a name or its checked input"
 _CODE = "generates code: returns programs, C source, counts, paths or compiled functions"
 _SIMULATES = "simulates: an overflow is diagnosed with its time and term (simulate.py)"
+_WORDS = "chooses or looks up the words a student reads: no arithmetic"
 NOT_GUARDED = {
+    **dict.fromkeys([f"language.{name}" for name in (
+                         "use", "using", "current", "catalogue_path", "locate", "say",
+                         "fields", "sayings", "sayings_in", "gaps")], _WORDS),
     **dict.fromkeys(["frames.cross_unchecked", "frames.skew_unchecked",
                      "frames.rotation_unchecked", "frames.translation_unchecked",
                      "frames.transform_unchecked", "frames.dh_transform_unchecked",
+                     "frames.velocity_transform_unchecked",
                      "statics.tool_wrench_unchecked",
                      "statics.joint_torques_by_jacobian_unchecked",
                      "kinematics.link_frames_unchecked", "kinematics.jacobian_unchecked",
@@ -144,7 +149,8 @@ NOT_GUARDED = {
     **dict.fromkeys([f"models.{name}" for name in (
                          "planar_arm", "planar_2r", "planar_2r_distributed", "planar_3r",
                          "rp_arm", "puma560", "puma560_akb", "akb_joint_signs", "spatial_3r",
-                         "with_payload")] + ["identification.experiment_arm"], _BUILDS),
+                         "with_payload", "random_chain")] + ["identification.experiment_arm"],
+                    _BUILDS),
     **dict.fromkeys(["parameters.parameter_count", "parameters.parameter_name",
                      "robot.joint_symbol_role", "robot.is_rate", "robot.is_acceleration",
                      "robot.joint_of", "robot.derivative_name", "puma560.wrist_singular",
@@ -154,13 +160,10 @@ NOT_GUARDED = {
     **dict.fromkeys([f"codegen.{name}" for name in (
                          "cache_folder", "c_compiler", "straight_line_program", "c_source",
                          "count_operations", "compile_c", "operation_count",
-                         "compiled_dynamics")], _CODE),
+                         "compiled_dynamics")] + ["spatial.operation_counts"], _CODE),
     **dict.fromkeys(["simulate.simulate", "simulate.simulate_equations", "control.track"],
                     _SIMULATES),
     "control.computed_torque": "returns a control law (a function), not numbers",
-    **dict.fromkeys([f"language.{name}" for name in (
-                        "use", "using", "current", "say", "catalogue_path")],
-                    "chooses the language or finds its sentences: text, no numbers"),
 }
 
 

@@ -1,6 +1,9 @@
 """The Chinese edition's catalogues read as Chinese typesetting and terminology require:
 the typography rules of book/README.md (GB/T 15834, W3C clreq) in every translated string,
-and one term per concept (a glossary term's aliases are for the search, not the text).
+and one term per concept (a glossary term's aliases are for the search, not the text). The
+library's catalogues (robocourse/locale: the widgets' and the arm viewer's words, which the
+book's pages use too, and what the exercises' checks say) and the hidden tests' catalogue
+(solutions/hidden.zh_CN.po) follow the same rules.
 
 These read the catalogues only (no build); tests/test_book.py checks the built pages.
 """
@@ -16,6 +19,9 @@ from babel.messages.pofile import read_po
 ROOT = Path(__file__).resolve().parent.parent
 EXT = ROOT / "book" / "_ext"
 LOCALE = ROOT / "book" / "locale" / "zh_CN" / "LC_MESSAGES"
+LIBRARY_LOCALE = ROOT / "robocourse" / "locale" / "zh_CN" / "LC_MESSAGES"
+#: The hidden tests' sentences, translated beside them (never released)
+HIDDEN = ROOT / "solutions" / "hidden.zh_CN.po"
 
 
 def _load(name):
@@ -34,12 +40,13 @@ glossary = _load("glossary_table")
 
 
 def _translations():
-    """(catalogue, msgid, msgstr) of every translated string, interface catalogues too."""
-    for path in sorted(LOCALE.rglob("*.po")):
+    """(catalogue, msgid, msgstr) of every translated string, interface catalogues, the
+    library's and the hidden tests' too."""
+    for path in sorted(LOCALE.rglob("*.po")) + sorted(LIBRARY_LOCALE.glob("*.po")) + [HIDDEN]:
         with open(path, "rb") as handle:
             for message in read_po(handle):
                 if message.id and message.string:
-                    yield path.relative_to(LOCALE), message.id, message.string
+                    yield path.relative_to(ROOT), message.id, message.string
 
 
 def test_catalogues_follow_chinese_typography():
@@ -174,7 +181,20 @@ def test_the_viewer_catalogue_is_what_make_translations_writes():
     build = _book_build()
     committed = build.VIEWER_CATALOGUE.read_text(encoding="utf-8")
     assert build.viewer_catalogue(WORDS, build.read_viewer_catalogue()) == committed, \
-        "book/locale/zh_CN/LC_MESSAGES/viewer.po is not in `make translations` form"
+        "robocourse/locale/zh_CN/LC_MESSAGES/viewer.po is not in `make translations` form"
+
+
+@pytest.mark.parametrize("domain", ["widgets", "exercises", "hidden"])
+def test_the_library_s_catalogue_is_what_make_translations_writes(domain):
+    """robocourse/locale/zh_CN/LC_MESSAGES/<domain>.po holds one entry per sentence the
+    library passes to say(..., domain), in `make translations` form (the hidden tests'
+    catalogue, solutions/hidden.zh_CN.po, one per sentence they pass to say(..., "hidden"))."""
+    build = _book_build()
+    path = build.library_catalogue_path(domain, "zh_CN")
+    assert build.library_catalogue(domain, build.library_sentences(domain),
+                                   build.read_library_catalogue(path)) == \
+        path.read_text(encoding="utf-8"), f"{path.relative_to(ROOT)} is not in `make " \
+        "translations` form"
 
 
 def test_a_changed_viewer_word_turns_fuzzy_a_new_one_empty_and_a_gone_one_goes(tmp_path):
@@ -188,15 +208,16 @@ def test_a_changed_viewer_word_turns_fuzzy_a_new_one_empty_and_a_gone_one_goes(t
                                                  "show": ("show", "", False)}
 
 
-def test_viewer_words_use_the_glossary_terms():
-    """Where a viewer word names a glossary term (inverse kinematics, manipulability, joint),
-    its Chinese uses the glossary's."""
-    catalogue = _book_build().read_viewer_catalogue()
+def test_the_library_s_words_use_the_glossary_terms():
+    """Where a word of the arm viewer or of a widget names a glossary term (inverse
+    kinematics, manipulability, joint, tracking error), its Chinese uses the glossary's."""
+    library = [(path, english, string) for path, english, string in _translations()
+               if not path.is_relative_to("book")]
+    assert {path.name for path, _, _ in library} >= {"viewer.po", "widgets.po"}
     inconsistent = []
     for row in glossary.read_glossary():
         pattern = r"(?<![\w-])" + re.escape(row["english"]).replace(r"\ ", r"[\s-]") + \
             r"(s|es)?\b"
-        inconsistent += [(key, row["english"], row["chinese"])
-                         for key, (english, string, _) in catalogue.items()
+        inconsistent += [(path.name, english, row["chinese"]) for path, english, string in library
                          if re.search(pattern, english, re.I) and row["chinese"] not in string]
     assert not inconsistent, inconsistent

@@ -119,7 +119,7 @@ def test_a_function_of_a_robot_gets_the_robot_built_in_its_process(runner):
                             "    return [robot.n, robot.links[1].mass, len(q)]\n")
     context = Context(ch3.exercises, "s1", runner_factory=lambda: runner)
     function = Function(takes_robot=True).rebuild(source, "joints", context)
-    assert function(ch3.NUMERIC_2R, [0.1, 0.2]) == [2, 1.0, 2]
+    assert function(ch3.numeric_2r(), [0.1, 0.2]) == [2, 1.0, 2]
     refusing = FunctionSource("refusing", "def refusing(robot, q):\n"
                               "    from robocourse.newton_euler import mass_matrix\n"
                               "    return mass_matrix(robot, q)\n")
@@ -127,7 +127,7 @@ def test_a_function_of_a_robot_gets_the_robot_built_in_its_process(runner):
         refusing, "refusing", context)
     with pytest.raises(Mistake, match=r"refusing\(<2R arm.*mass_matrix is switched off for "
                        "this exercise, which asks you to derive the mass matrix yourself"):
-        function(ch3.NUMERIC_2R, [0.1, 0.2])
+        function(ch3.numeric_2r(), [0.1, 0.2])
 
 
 def test_a_robot_is_named_as_data():

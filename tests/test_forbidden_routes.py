@@ -22,6 +22,8 @@ from robocourse import (
     newton_euler,
     parameters,
     puma560,
+    simulate,
+    spatial,
     statics,
     trajectories,
 )
@@ -514,10 +516,46 @@ def ch7_cases():
     ]
 
 
+# --- chapter 8: spatial vectors ---------------------------------------------------------------
+
+def ch8_cases():
+    from robocourse.exercises import ch8_spatial_vectors as ch8
+
+    def link_transform():
+        T = frames.dh_transform(numbers(), numbers(low=0.1, high=0.8), numbers(), numbers())
+        R, p = T[:3, :3], T[:3, 3]
+        return Trial((T, R, p, R.T), frames.velocity_transform(R, p))
+
+    def link_inertia():
+        mass, r_c = numbers(low=0.5, high=5.0), numbers(3, low=-0.3, high=0.3)
+        I_c = inertia.parallel_axis(np.diag(numbers(3, low=0.2, high=0.3)), 1.0, numbers(3))
+        return Trial((mass, r_c, I_c), spatial.spatial_inertia(mass, r_c, I_c))
+
+    def arm_2r(answer):
+        arm = planar_2r(l1=numbers(low=0.3, high=0.8), l2=numbers(low=0.3, high=0.8),
+                        m1=numbers(low=0.5, high=3.0), m2=numbers(low=0.5, high=3.0), g=9.81)
+        q, qd, _, symbols = state(arm, qd=np.zeros(2), qdd=np.zeros(2))
+        tau = numbers(2, low=-10.0, high=10.0)
+        if answer == "M":
+            return Trial((arm, q), newton_euler.mass_matrix(arm, q), symbols=symbols)
+        return Trial((arm, q, qd, tau), simulate.forward_dynamics(arm, q, qd, tau),
+                     symbols=symbols)
+
+    def both(make, *args):
+        return [make(*args) for _ in range(2)]
+
+    return [
+        Case("ch8_spatial_vectors", "1", ch8.TRANSFORM_ROUTES, both(link_transform)),
+        Case("ch8_spatial_vectors", "2", ch8.INERTIA_ROUTES, both(link_inertia)),
+        Case("ch8_spatial_vectors", "4", ch8.DYNAMICS_ROUTES, both(arm_2r, "M")),
+        Case("ch8_spatial_vectors", "5", ch8.DYNAMICS_ROUTES, both(arm_2r, "qdd")),
+    ]
+
+
 CASES = {"ch0_kinematics": ch0_cases, "ch1_statics": ch1_cases, "ch2_inertia": ch2_cases,
          "ch3_newton_euler": ch3_cases, "ch4_lagrange": ch4_cases,
          "ch5_trajectories_control": ch5_cases, "ch6_puma560": ch6_cases,
-         "ch7_parameters": ch7_cases}
+         "ch7_parameters": ch7_cases, "ch8_spatial_vectors": ch8_cases}
 
 
 def cases(assignment):

@@ -16,9 +16,9 @@ DOCUMENTS = {name: ROOT / name for name in ("README.md", "deploy/README.md",
 ASSIGNMENTS = sorted(p.name for p in (ROOT / "solutions").iterdir() if p.is_dir())
 
 
-def test_there_are_eight_assignments_one_per_chapter():
+def test_there_are_nine_assignments_one_per_chapter():
     chapters = sorted(p.stem for p in (ROOT / "chapters").glob("*.ipynb"))
-    assert len(ASSIGNMENTS) == len(chapters) == 8
+    assert len(ASSIGNMENTS) == len(chapters) == 9
     assert [a.split("_")[0] for a in ASSIGNMENTS] == [f"ch{c[:2].lstrip('0') or '0'}"
                                                      for c in chapters]
 

@@ -51,6 +51,18 @@ def test_another_catalogue_is_another_domain(chinese):
         assert language.say("{n} solutions", "feedback", n=2) == "2 solutions"
 
 
+def test_a_domain_located_elsewhere_is_read_from_there(tmp_path, monkeypatch):
+    (tmp_path / "hidden.zh_CN.po").write_text(CATALOGUE, encoding="utf-8")
+    monkeypatch.setattr(language, "_ELSEWHERE", {})
+    language.locate("hidden", tmp_path / "hidden.{language}.po")
+    try:
+        with language.using("zh_CN"):
+            assert language.say("{n} solutions", "hidden", n=3) == "3 组解"
+            assert language.say("{n} solutions", "exercises", n=3) == "3 solutions"
+    finally:
+        language.catalogue.cache_clear()
+
+
 def test_use_lasts_and_using_nests_and_restores(chinese):
     try:
         language.use("zh_CN")

@@ -81,22 +81,6 @@ TEXT = {
         "code_show_content": "显示代码单元",
         "code_hide_content": "隐藏代码单元",
         "code_toggle": "展开或收起",
-        # the controls of matplotlib's animation players (interface_text.py)
-        "player_decrease_speed": "减速",
-        "player_first_frame": "第一帧",
-        "player_previous_frame": "上一帧",
-        "player_play_backwards": "倒放",
-        "player_pause": "暂停",
-        "player_play": "播放",
-        "player_next_frame": "下一帧",
-        "player_last_frame": "最后一帧",
-        "player_increase_speed": "加速",
-        "player_repetition_mode": "重复方式",
-        "player_once": "播放一次",
-        "player_loop": "循环",
-        "player_reflect": "往返",
-        "player_run_to_play": "▶ 运行此单元即可播放动画。",
-        "player_first_frame_picture": "动画的第一帧",
     },
 }
 

@@ -12,13 +12,16 @@ code-cell toggles and the animation players' controls.
   language; the label follows the page's language (``book_text.py``).
 * **Players.** matplotlib's ``to_jshtml`` players carry English tooltips (Play, Pause, ...)
   and repeat modes (Once, Loop, Reflect), and a line under the first frame for a page that
-  runs no script; on the Chinese pages they are translated, and a
-  control that has no translation stops the build (a warning, and ``-W``).
+  runs no script; on the Chinese pages they are translated as a Chinese notebook's players
+  are (``robocourse.widgets.animation.player_in_language``, the library's catalogue
+  ``widgets``), and a control that has no translation stops the build (a warning, and
+  ``-W``).
 * **Arm viewers.** The 3-D arm viewer (``robocourse.widgets.arm_viewer``) says every word
   from its state's ``words`` table. On every page, each viewer's saved state is handed the
   library's viewer code (``BUNDLE``: the notebooks need not be executed again when only the
   viewer changed) and the words of the page's language: ``WORDS`` in English, the
-  translations of ``book/locale/zh_CN/LC_MESSAGES/viewer.po`` in Chinese, which also put
+  translations of the library's catalogue ``robocourse/locale/zh_CN/LC_MESSAGES/viewer.po``
+  in Chinese (the one a viewer made in a Chinese notebook speaks), which also put
   the ghosts' titles and the singularities' labels into Chinese (``in_other_words``). A
   word without a current translation stops the build.
 """
@@ -38,22 +41,19 @@ from sphinx.transforms.post_transforms import SphinxPostTransform
 from sphinx.util import logging
 from sphinx.util.osutil import ensuredir
 
-from robocourse.widgets.animation import FIRST_FRAME, RUN_TO_PLAY
+from robocourse import language as library_language
+from robocourse.widgets.animation import player_in_language
 from robocourse.widgets.arm_viewer import BUNDLE, WORDS, in_other_words
 
 logger = logging.getLogger(__name__)
 
 LOCALE = Path(__file__).resolve().parent.parent / "locale"
 THEME_CATALOGUE = "booktheme"  # sphinx-book-theme's message catalogue
-VIEWER_CATALOGUE = "viewer"  # the arm viewer's words
 #: the ``_anywidget_id`` of an arm viewer's model
 ARM_VIEWER = "robocourse.widgets.arm_viewer.ArmViewer"
 
 # myst-nb's label of a folded cell: "Show code cell source", "Hide code cell outputs", ...
 _CODE_PROMPT = re.compile(r"^(Show|Hide) code cell (\w+)$")
-# a player's controls: the tooltips of its buttons and form, the labels of its repeat modes
-_PLAYER = re.compile(r'<div class="anim-controls"[^>]*>.*?</form>', re.S)
-_PLAYER_TEXT = re.compile(r'((?:title|aria-label)=")([^"]*)(")|(<label [^>]*>)([^<]*)(</label>)')
 
 
 def register_theme_catalogue(app):
@@ -122,43 +122,29 @@ class PlayerControls(SphinxTransform):
             html = raw.astext()
             if 'class="anim-controls"' not in html:
                 continue
-            translated = _PLAYER.sub(lambda m: self._controls(m.group(0), language), html)
-            translated = translated.replace(RUN_TO_PLAY, text(language, "player_run_to_play"))
-            translated = translated.replace(f'alt="{FIRST_FRAME}"', 'alt="{}"'.format(
-                text(language, "player_first_frame_picture")))
-            raw.children = [nodes.Text(translated)]
-
-    def _controls(self, controls, language):
-        def translate(match):
-            start, label, end = (match.group(1, 2, 3) if match.group(1)
-                                 else match.group(4, 5, 6))
-            key = "player_" + re.sub(r"\W+", "_", label.strip().lower())
-            try:
-                return start + text(language, key) + end
-            except KeyError:
-                logger.warning("an animation player's control %r has no translation: add %r "
-                               "to book/_ext/book_text.py", label, key,
+            with library_language.using(language):
+                translated, unknown = player_in_language(html)
+            for label in unknown:
+                logger.warning("an animation player's control %r has no translation: add it "
+                               "to robocourse.widgets.animation.player_words and the catalogue "
+                               "robocourse/locale/%s/LC_MESSAGES/widgets.po", label, language,
                                location=(self.env.docname, None))
-                return match.group(0)
-
-        return _PLAYER_TEXT.sub(translate, controls)
+            raw.children = [nodes.Text(translated)]
 
 
 @functools.cache
 def viewer_words(language):
     """The arm viewer's words in ``language``: ({key: sentence}, [keys without one]).
 
-    English is ``WORDS``. Another language's sentences come from its ``viewer.po``: a
-    word's translation counts when it is there, not fuzzy, and made from the current
-    English; the other keys are listed (and left to the English)."""
+    English is ``WORDS``. Another language's sentences come from the library's catalogue
+    ``viewer`` (``robocourse.language``): a word's translation counts when it is there, not
+    fuzzy, and made from the current English; the other keys are listed (and left to the
+    English)."""
     if language in (None, "en"):
         return dict(WORDS), []
-    path = LOCALE / language / "LC_MESSAGES" / f"{VIEWER_CATALOGUE}.po"
-    translated = {}
-    if path.exists():
-        with open(path, "rb") as handle:
-            translated = {m.context: m.string for m in read_po(handle, locale=language)
-                          if m.id and m.string and not m.fuzzy and WORDS.get(m.context) == m.id}
+    catalogue = library_language.catalogue("viewer", language)
+    translated = {key: catalogue[english] for key, english in WORDS.items()
+                  if english in catalogue}
     return translated, [key for key in WORDS if key not in translated]
 
 

@@ -195,7 +195,7 @@ class WidgetStills(SphinxTransform):
         if missing and any(is_arm_viewer(model) for model in models.values()):
             logger.warning("the arm viewer's words %s have no current %s translation: run "
                            "`make translations` and translate them in "
-                           "book/locale/%s/LC_MESSAGES/viewer.po", ", ".join(missing),
+                           "robocourse/locale/%s/LC_MESSAGES/viewer.po", ", ".join(missing),
                            self.config.language, self.config.language,
                            location=(self.env.docname, None))
         js_files = self._js_files()

@@ -18,6 +18,7 @@ from robocourse.grading import ExerciseSet, check_expression, check_number, stud
 from robocourse.grading.checks import Known, Mistake, case, same
 from robocourse.grading.exercises import Expression, Function, Matrix, Numbers, Value
 from robocourse.kinematics import forward_kinematics, is_singular, jacobian_rows
+from robocourse.language import say
 from robocourse.models import planar_2r, planar_3r
 from robocourse.robot import SerialChain
 
@@ -158,8 +159,10 @@ def check_pose(pose_3r, values, label):
 @exercises.visible(1, cell="ex1_test", pose_3r=Matrix(3, 1))
 def exercise_1(pose_3r):
     """Visible: only joint 1 turned, only joint 3 turned."""
-    check_pose(pose_3r, {theta2: 0, theta3: 0}, "with theta2 = theta3 = 0 (only joint 1 turned)")
-    check_pose(pose_3r, {theta1: 0, theta2: 0}, "with theta1 = theta2 = 0 (only joint 3 turned)")
+    check_pose(pose_3r, {theta2: 0, theta3: 0},
+               say("with theta2 = theta3 = 0 (only joint 1 turned)", "exercises"))
+    check_pose(pose_3r, {theta1: 0, theta2: 0},
+               say("with theta1 = theta2 = 0 (only joint 3 turned)", "exercises"))
 
 
 # --- exercise 2: the modified-DH link transform -----------------------------------------------
@@ -199,8 +202,8 @@ def student_solutions(ik_2r, x, y, arm_l1, arm_l2):
     call = f"ik_2r({x}, {y}, {arm_l1}, {arm_l2})"
     result = ik_2r(x, y, arm_l1, arm_l2)
     if not isinstance(result, (tuple, list)) or len(result) != 2:
-        raise Mistake(f"{call} should return the pair (theta_pos, theta_neg); got "
-                      f"{type(result).__name__}", "wrong-type")
+        raise Mistake(say("{call} should return the pair (theta_pos, theta_neg); got {kind}",
+                          "exercises", call=call, kind=type(result).__name__), "wrong-type")
     return [Numbers((2,)).prepare(theta, f"{name} = {call}[{k}]")
             for k, (theta, name) in enumerate(zip(result, ("theta_pos", "theta_neg"),
                                                   strict=True))]
@@ -218,17 +221,19 @@ def check_reaches(ik_2r, x, y, arm_l1, arm_l2):
         tip = _tip(theta, arm_l1, arm_l2)
         if not np.allclose(tip, [x, y], atol=1e-6):
             if np.allclose(_tip(np.radians(theta), arm_l1, arm_l2), [x, y], atol=1e-6):
-                raise Mistake(f"{call} looks like it is in degrees: give the angles in radians",
-                              "degrees")
+                raise Mistake(say("{call} looks like it is in degrees: give the angles in "
+                                  "radians", "exercises", call=call), "degrees")
             if np.allclose(tip, [-x, -y], atol=1e-6):
-                raise Mistake(f"{call} puts the tip on the opposite side of the base: theta1 "
-                              "is off by 180° — np.arctan(y / x) loses the quadrant, "
-                              "np.arctan2(y, x) keeps it", "quadrant")
-        check_number(tip, [x, y], f"the tip position reached by {call}", rtol=0, atol=1e-6,
-                     unit="m")
+                raise Mistake(say("{call} puts the tip on the opposite side of the base: "
+                                  "theta1 is off by 180° — np.arctan(y / x) loses the quadrant, "
+                                  "np.arctan2(y, x) keeps it", "exercises", call=call),
+                              "quadrant")
+        check_number(tip, [x, y], say("the tip position reached by {call}", "exercises",
+                                      call=call), rtol=0, atol=1e-6, unit="m")
         if not sign * np.sin(theta[1]) > 0:
-            raise Mistake(f"{call} reaches the target but is the other branch: {name} should "
-                          f"have sin(theta2) {'>' if sign > 0 else '<'} 0", "wrong-branch")
+            raise Mistake(say("{call} reaches the target but is the other branch: {name} "
+                              "should have sin(theta2) {relation} 0", "exercises", call=call,
+                              name=name, relation=">" if sign > 0 else "<"), "wrong-branch")
 
 
 def check_out_of_reach(ik_2r, x, y, arm_l1, arm_l2):
@@ -239,10 +244,11 @@ def check_out_of_reach(ik_2r, x, y, arm_l1, arm_l2):
     except Mistake as error:
         if getattr(error, "raised", None) == "ValueError":
             return
-        raise Mistake(f"{call} should raise ValueError (the target is out of reach); {error}",
+        raise Mistake(say("{call} should raise ValueError (the target is out of reach); "
+                          "{error}", "exercises", call=call, error=error),
                       "wrong-exception") from None
-    raise Mistake(f"{call} should raise ValueError: the target is out of reach, but it "
-                  "returned a result", "no-error")
+    raise Mistake(say("{call} should raise ValueError: the target is out of reach, but it "
+                      "returned a result", "exercises", call=call), "no-error")
 
 
 @exercises.visible(3, cell="ex3_test", ik_2r=Function(forbidden=IK_ROUTES))
@@ -263,8 +269,9 @@ STRAIGHT = {theta2: 0, theta3: 0}
 def check_jacobian(J, expected, name, values, label):
     """``J`` against ``expected`` with ``values`` substituted; a transposed J is named."""
     wanted = expected.subs(values)
-    transposed = Known(wanted.T, "It looks transposed: column j holds the velocity made by "
-                       "joint j alone (rows vx, vy, omega_z).", "transposed")
+    transposed = Known(wanted.T, say("It looks transposed: column j holds the velocity made "
+                                     "by joint j alone (rows vx, vy, omega_z).", "exercises"),
+                       "transposed")
     with case(label):
         check_expression(J.subs(values), wanted, name, markers=LENGTHS, allowed_symbols=SYMBOLS,
                          mistakes=[transposed])
@@ -286,7 +293,7 @@ def exercise_4(J0_3r, context):
     """Visible: the straightened arm."""
     with from_pose(context, J0_3r):
         check_jacobian(J0_3r, base_jacobian(), "J0_3r", STRAIGHT,
-                       "with theta2 = theta3 = 0 (arm straightened)")
+                       say("with theta2 = theta3 = 0 (arm straightened)", "exercises"))
 
 
 def turn_into_tool_frame(J0):
@@ -301,12 +308,13 @@ def exercise_5(J4_3r, context):
     """Visible: the tool-frame Jacobian does not depend on θ1; the straightened arm."""
     with from_base_jacobian(context, J4_3r, "J4_3r", turn_into_tool_frame):
         if not same(J4_3r, J4_3r.subs(theta1, 0)):
-            raise Mistake("J4_3r changes with theta1, but turning the whole arm about Z0 does "
-                          "not change the velocities seen in the tool frame {4}: check the "
-                          "rotation you applied — it must be 4_R_0 = (0_R_4)ᵀ, a turn by "
-                          "−(theta1 + theta2 + theta3)", "depends-on-theta1")
+            raise Mistake(say("J4_3r changes with theta1, but turning the whole arm about Z0 "
+                              "does not change the velocities seen in the tool frame {4}: check "
+                              "the rotation you applied — it must be 4_R_0 = (0_R_4)ᵀ, a turn "
+                              "by −(theta1 + theta2 + theta3)", "exercises"),
+                          "depends-on-theta1")
         check_jacobian(J4_3r, tool_jacobian(), "J4_3r", STRAIGHT,
-                       "with theta2 = theta3 = 0 (arm straightened)")
+                       say("with theta2 = theta3 = 0 (arm straightened)", "exercises"))
 
 
 # --- exercise 6: one step of outward velocity propagation ---------------------------------------
@@ -328,8 +336,8 @@ def student_step(outward_step, T, omega, v, rate):
     """``outward_step(T, omega, v, rate)`` as two 3x1 sympy Matrices."""
     result = outward_step(T, omega, v, rate)
     if not isinstance(result, (tuple, list)) or len(result) != 2:
-        raise Mistake("outward_step should return the pair (omega_next, v_next); got "
-                      f"{type(result).__name__}", "wrong-type")
+        raise Mistake(say("outward_step should return the pair (omega_next, v_next); got "
+                          "{kind}", "exercises", kind=type(result).__name__), "wrong-type")
     return [Matrix(3, 1).prepare(value, name)
             for value, name in zip(result, ("omega_next", "v_next"), strict=True)]
 
@@ -339,7 +347,7 @@ def check_step(outward_step, T, label, symbols=()):
     allowed = (*STEP_MARKERS, *symbols)
     wanted = expected_step(T, OMEGA, VELOCITY, RATE)
     given = student_step(outward_step, T, OMEGA, VELOCITY, RATE)
-    with case(f"for {label}"):
+    with case(say("for {label}", "exercises", label=label)):
         for answer, expected, name in zip(given, wanted, ("omega_next", "v_next"), strict=True):
             check_expression(answer, expected, name, markers=STEP_MARKERS, allowed_symbols=allowed)
 
@@ -349,9 +357,10 @@ def exercise_6(outward_step):
     """Visible: a planar link and a twisted one, general ω and v."""
     theta, d = sp.symbols("theta d")
     check_step(outward_step, dh_transform(0, l1, theta2, 0),
-               "the planar link T = dh(0, l1, theta2, 0)", (l1, theta2))
+               say("the planar link T = dh(0, l1, theta2, 0)", "exercises"), (l1, theta2))
     check_step(outward_step, dh_transform(-sp.pi / 2, 0, theta, d),
-               "the twisted link T = dh(-pi/2, 0, theta, d) (α = −90°)", (theta, d))
+               say("the twisted link T = dh(-pi/2, 0, theta, d) (α = −90°)", "exercises"),
+               (theta, d))
 
 
 # --- exercise 7: singularities ------------------------------------------------------------------
@@ -360,21 +369,24 @@ class AngleList(Value):
     """A list of angles (radians): sympy numbers such as ``sp.pi`` or floats, any length."""
 
     def describe(self):
-        return "a list of angles in radians"
+        return say("a list of angles in radians", "exercises")
 
     def prepare(self, value, name):
         if isinstance(value, (str, bytes, dict, sp.Basic)) or not hasattr(value, "__iter__"):
-            raise Mistake(f"{name} should be a list of numbers (radians), such as [0.5, sp.pi]; "
-                          f"got {type(value).__name__}", "wrong-type")
+            raise Mistake(say("{name} should be a list of numbers (radians), such as "
+                              "[0.5, sp.pi]; got {kind}", "exercises", name=name,
+                              kind=type(value).__name__), "wrong-type")
         angles = []
         for entry in value:
             if isinstance(entry, (bool, np.bool_, str)):
-                raise Mistake(f"{name} should hold numbers; got {entry!r}", "wrong-type")
+                raise Mistake(say("{name} should hold numbers; got {entry}", "exercises",
+                                  name=name, entry=repr(entry)), "wrong-type")
             try:
                 angles.append(float(entry))
             except (TypeError, ValueError):
-                raise Mistake(f"{name} should hold numbers (e.g. sp.pi), not symbols or "
-                              f"expressions in symbols; got {entry}", "wrong-type") from None
+                raise Mistake(say("{name} should hold numbers (e.g. sp.pi), not symbols or "
+                                  "expressions in symbols; got {entry}", "exercises", name=name,
+                                  entry=entry), "wrong-type") from None
         return np.array(sorted(angles))
 
 
@@ -387,12 +399,14 @@ def check_singular_angles(singular_theta2):
     arm = gripper_arm(*SINGULAR_TEST_ARM)
     for value in singular_theta2:
         if not 0 <= value < 2 * np.pi:
-            raise Mistake(f"singular_theta2 holds {angle_text(value)}, which is not in [0, 2π): "
-                          "give each singular angle once, in radians", "out-of-range")
+            raise Mistake(say("singular_theta2 holds {angle}, which is not in [0, 2π): give "
+                              "each singular angle once, in radians", "exercises",
+                              angle=angle_text(value)), "out-of-range")
         for t1, t3 in ((0.4, -0.9), (-2.0, 1.7)):
             if not is_singular(arm, [t1, value, t3], rows=PLANAR, tol=1e-5):
-                raise Mistake(f"theta2 = {angle_text(value)} is not a singular configuration: the "
-                              "Jacobian has full rank there", "not-singular")
+                raise Mistake(say("theta2 = {angle} is not a singular configuration: the "
+                                  "Jacobian has full rank there", "exercises",
+                                  angle=angle_text(value)), "not-singular")
 
 
 @exercises.visible(7, cell="ex7_test", det_J0_3r=Expression(), singular_theta2=AngleList())
@@ -402,7 +416,8 @@ def exercise_7(det_J0_3r, singular_theta2, context):
         for values, label in (({theta1: 0, theta2: 0, theta3: 0}, "theta = (0°, 0°, 0°)"),
                               ({theta2: sp.pi / 2}, "theta2 = pi/2 (90°)")):
             check_expression(det_J0_3r.subs(values), jacobian_det().subs(values),
-                             f"det_J0_3r at {label}", markers=LENGTHS, allowed_symbols=SYMBOLS)
+                             say("det_J0_3r at {label}", "exercises", label=label),
+                             markers=LENGTHS, allowed_symbols=SYMBOLS)
     check_singular_angles(singular_theta2)
 
 
@@ -428,9 +443,9 @@ def exercise_8(qdot, context):
     """Visible: the turning rate of the tool, θ̇1 + θ̇2 + θ̇3 = ωz (row ωz of J0_3r is
     [1, 1, 1] whatever the lengths and the angles), in rad/s."""
     omega = rates_numbers(context.student)[4]
-    per_second = Known(np.degrees(omega), "It matches your rates in degrees per second: give "
-                       "rad/s.", "degrees-per-second")
+    per_second = Known(np.degrees(omega), say("It matches your rates in degrees per second: "
+                                              "give rad/s.", "exercises"), "degrees-per-second")
     with from_rates_jacobian(context, qdot):
-        check_number(qdot.sum(), omega, "the tool's turning rate theta1_dot + theta2_dot + "
-                     "theta3_dot (row omega_z of J0_3r)", rtol=1e-6, atol=1e-9, unit="rad/s",
-                     mistakes=[per_second])
+        check_number(qdot.sum(), omega, say("the tool's turning rate theta1_dot + theta2_dot "
+                                            "+ theta3_dot (row omega_z of J0_3r)", "exercises"),
+                     rtol=1e-6, atol=1e-9, unit="rad/s", mistakes=[per_second])

@@ -15,6 +15,7 @@ from robocourse.grading import ExerciseSet, check_expression, check_number, stud
 from robocourse.grading.checks import Mistake, case
 from robocourse.grading.exercises import Function, Matrix, Numbers
 from robocourse.kinematics import jacobian
+from robocourse.language import say
 from robocourse.models import planar_2r, planar_3r, rp_arm
 from robocourse.statics import joint_torques_by_jacobian
 
@@ -98,11 +99,11 @@ EX1_SYMBOLS = (theta1, theta2, l1, l2, fx, fy, nz)
 @exercises.visible(1, cell="ex1_tau_tool_test", tau_tool=Matrix(2, 1))
 def exercise_1(tau_tool):
     """Visible: the chapter's example (n_z = 0), and the stretched-out arm with all loads."""
-    with case("with n_z = 0 (the chapter's example 1.1)"):
+    with case(say("with n_z = 0 (the chapter's example 1.1)", "exercises")):
         check_expression(tau_tool.subs(nz, 0),
                          tool_frame_torques("planar_2r", (theta1, theta2), (fx, fy, 0, 0, 0, 0)),
                          "tau_tool", markers=(fx, fy), allowed_symbols=EX1_SYMBOLS)
-    with case("with theta2 = 0 (arm stretched out)"):
+    with case(say("with theta2 = 0 (arm stretched out)", "exercises")):
         check_expression(tau_tool.subs(theta2, 0),
                          tool_frame_torques("planar_2r", (theta1, 0), (fx, fy, 0, 0, 0, nz)),
                          "tau_tool", markers=(fx, fy, nz), allowed_symbols=EX1_SYMBOLS)
@@ -114,18 +115,19 @@ def student_step(inward_step, R, P, f, n):
     """Call the student's ``inward_step``; return ``(f_i, n_i)`` as float arrays."""
     result = inward_step(R, P, f, n)
     if not isinstance(result, (tuple, list)) or len(result) != 2:
-        raise Mistake("inward_step should return the pair (f_i, n_i); got "
-                      f"{type(result).__name__}", "wrong-type")
+        raise Mistake(say("inward_step should return the pair (f_i, n_i); got {kind}",
+                          "exercises", kind=type(result).__name__), "wrong-type")
     pair = []
     for value, label in zip(result, ("f_i", "n_i"), strict=True):
         try:
             array = np.asarray(value, dtype=float).ravel()
         except (TypeError, ValueError):
-            raise Mistake(f"inward_step: {label} should be 3 numbers; got "
-                          f"{type(value).__name__}", "wrong-type") from None
+            raise Mistake(say("inward_step: {label} should be 3 numbers; got {kind}",
+                              "exercises", label=label, kind=type(value).__name__),
+                          "wrong-type") from None
         if array.size != 3:
-            raise Mistake(f"inward_step: {label} should hold 3 numbers; got {array.size}",
-                          "wrong-shape")
+            raise Mistake(say("inward_step: {label} should hold 3 numbers; got {size}",
+                              "exercises", label=label, size=array.size), "wrong-shape")
         pair.append(array)
     return pair
 
@@ -134,8 +136,10 @@ def check_step(inward_step, label, R, P, f, n):
     """Compare one step with the 6x6 force transform [[R, 0], [[P x] R, R]]."""
     wrench = force_transform(R, P) @ np.concatenate([f, n])
     f_i, n_i = student_step(inward_step, R, P, f, n)
-    check_number(f_i, wrench[:3], f"f_i ({label})", rtol=1e-9, atol=1e-9, unit="N")
-    check_number(n_i, wrench[3:], f"n_i ({label})", rtol=1e-9, atol=1e-9, unit="N·m")
+    check_number(f_i, wrench[:3], say("f_i ({label})", "exercises", label=label), rtol=1e-9,
+                 atol=1e-9, unit="N")
+    check_number(n_i, wrench[3:], say("n_i ({label})", "exercises", label=label), rtol=1e-9,
+                 atol=1e-9, unit="N·m")
 
 
 STEP_ROUTES = ("statics", "the force transform")
@@ -144,12 +148,15 @@ STEP_ROUTES = ("statics", "the force transform")
 @exercises.visible(2, cell="ex2_inward_step_test", inward_step=Function(forbidden=STEP_ROUTES))
 def exercise_2(inward_step):
     """Visible: a pure offset, a pure rotation, both together."""
-    check_step(inward_step, "pure offset: R = I, P = [0.5, 0, 0], f = [0, 2, 0], n = 0",
+    check_step(inward_step, say("pure offset: R = I, P = [0.5, 0, 0], f = [0, 2, 0], n = 0",
+                                "exercises"),
                np.eye(3), np.array([0.5, 0.0, 0.0]), np.array([0.0, 2.0, 0.0]), np.zeros(3))
-    check_step(inward_step, "pure rotation: R = RotZ(90°), P = 0, f = [1, 0, 0], n = [0, 0, 0.3]",
+    check_step(inward_step, say("pure rotation: R = RotZ(90°), P = 0, f = [1, 0, 0], "
+                                "n = [0, 0, 0.3]", "exercises"),
                rot_z(np.pi / 2), np.zeros(3), np.array([1.0, 0.0, 0.0]),
                np.array([0.0, 0.0, 0.3]))
-    check_step(inward_step, "rotation and offset: R = RotZ(90°), P = [0.5, 0, 0], f = [1, 0, 0]",
+    check_step(inward_step, say("rotation and offset: R = RotZ(90°), P = [0.5, 0, 0], "
+                                "f = [1, 0, 0]", "exercises"),
                rot_z(np.pi / 2), np.array([0.5, 0.0, 0.0]), np.array([1.0, 0.0, 0.0]),
                np.zeros(3))
 
@@ -162,7 +169,7 @@ EX3_SYMBOLS = (theta1, theta2, theta3, l1, l2, l3, fx, fy, nz)
 @exercises.visible(3, cell="ex3_tau_3r_test", tau_3r=Matrix(3, 1))
 def exercise_3(tau_3r):
     """Visible: the stretched-out 3R arm."""
-    with case("with theta2 = theta3 = 0 (arm stretched out)"):
+    with case(say("with theta2 = theta3 = 0 (arm stretched out)", "exercises")):
         check_expression(tau_3r.subs({theta2: 0, theta3: 0}),
                          tool_frame_torques("planar_3r", (theta1, 0, 0), (fx, fy, 0, 0, 0, nz)),
                          "tau_3r", markers=(fx, fy, nz), allowed_symbols=EX3_SYMBOLS)
@@ -174,7 +181,7 @@ EX4_SYMBOLS = (theta1, theta2, l1, l2, Fx, Fy)
 @exercises.visible(4, cell="ex4_tau_base_test", tau_base=Matrix(2, 1))
 def exercise_4(tau_base):
     """Visible: both links along X0."""
-    with case("with theta1 = theta2 = 0 (arm along X0)"):
+    with case(say("with theta1 = theta2 = 0 (arm along X0)", "exercises")):
         check_expression(tau_base.subs({theta1: 0, theta2: 0}),
                          base_frame_torques("planar_2r", (0, 0), (Fx, Fy, 0)), "tau_base",
                          markers=(Fx, Fy), allowed_symbols=EX4_SYMBOLS)
@@ -186,7 +193,7 @@ EX5_SYMBOLS = (theta1, d2, Fx, Fy, nz)
 @exercises.visible(5, cell="ex5_tau_rp_test", tau_rp=Matrix(2, 1))
 def exercise_5(tau_rp):
     """Visible: the R-P arm horizontal."""
-    with case("with theta1 = 0 (arm along +X0)"):
+    with case(say("with theta1 = 0 (arm along +X0)", "exercises")):
         check_expression(tau_rp.subs(theta1, 0),
                          base_frame_torques("rp_arm", (0, d2), (Fx, Fy, 0), (0, 0, nz)),
                          "tau_rp", markers=(Fx, Fy, nz), allowed_symbols=EX5_SYMBOLS)
@@ -212,16 +219,19 @@ def exercise_6(tau_payload, context):
     size = np.hypot(push, kg * 9.81)
     if abs(tau_payload[0]) > 1.001 * (l1_m + l2_m) * size + 1e-3 or \
             abs(tau_payload[1]) > 1.001 * l2_m * size + 1e-3:
-        raise Mistake("tau_payload is larger than the lever arms allow for this load: check "
-                      "the units (kg → N, degrees → radians)", "too-large")
+        raise Mistake(say("tau_payload is larger than the lever arms allow for this load: "
+                          "check the units (kg → N, degrees → radians)", "exercises"),
+                      "too-large")
     if _probe_work(tau_payload, numbers, [0, 1]) <= 0:
-        raise Mistake("with your torques the joints do no positive work when the tip moves "
-                      "up, so they do not hold the payload up: F is the force the tool exerts "
-                      "ON the payload (τᵀ δΘ = Fᵀ δX)", "payload-down")
+        raise Mistake(say("with your torques the joints do no positive work when the tip "
+                          "moves up, so they do not hold the payload up: F is the force the "
+                          "tool exerts ON the payload (τᵀ δΘ = Fᵀ δX)", "exercises"),
+                      "payload-down")
     if _probe_work(tau_payload, numbers, [1, 0]) <= 0:
-        raise Mistake("with your torques the joints do no positive work when the tip moves "
-                      "toward the wall, so the tool does not push it: F is the force the tool "
-                      "exerts ON the wall (τᵀ δΘ = Fᵀ δX)", "push-reversed")
+        raise Mistake(say("with your torques the joints do no positive work when the tip "
+                          "moves toward the wall, so the tool does not push it: F is the force "
+                          "the tool exerts ON the wall (τᵀ δΘ = Fᵀ δX)", "exercises"),
+                      "push-reversed")
 
 
 # --- exercise 7: a force held for free -----------------------------------------------------
@@ -245,15 +255,17 @@ def check_free_force(F_free, theta, label):
     lengths = {l1: sp.Rational(7, 10), l2: sp.Rational(2, 5)}
     force = _values(F_free.subs({theta1: theta, **lengths}))
     if force is None or max(abs(x) for x in force) < 1e-9:
-        raise Mistake(f"F_free is zero (or undefined) at {label}: it must be a nonzero force "
-                      "for every theta1", "zero-force")
+        raise Mistake(say("F_free is zero (or undefined) at {label}: it must be a nonzero "
+                          "force for every theta1", "exercises", label=label), "zero-force")
     tau = _values(singular_torques(F_free, theta).subs(lengths))
     if tau is None:
-        raise Mistake(f"the torques your F_free needs are undefined at {label}", "undefined")
+        raise Mistake(say("the torques your F_free needs are undefined at {label}",
+                          "exercises", label=label), "undefined")
     loaded = [f"tau{k + 1}" for k, x in enumerate(tau) if abs(x) > 1e-9 * max(1, *map(abs, force))]
     if loaded:
-        raise Mistake(f"at {label} your F_free still needs joint torque ({', '.join(loaded)} ≠ 0)"
-                      ": its line of action must pass through every joint axis", "needs-torque")
+        raise Mistake(say("at {label} your F_free still needs joint torque ({torques} ≠ 0): "
+                          "its line of action must pass through every joint axis", "exercises",
+                          label=label, torques=", ".join(loaded)), "needs-torque")
 
 
 @exercises.visible(7, cell="ex7_F_free_test", F_free=Matrix(2, 1))
@@ -261,9 +273,10 @@ def exercise_7(F_free):
     """Visible: the arm along X0."""
     foreign = sorted(s.name for s in F_free.free_symbols - {theta1, l1, l2})
     if foreign:
-        raise Mistake("F_free uses symbols that do not belong in this answer: "
-                      + ", ".join(foreign) + " (numbers, theta1, l1, l2 only)", "foreign-symbols")
-    check_free_force(F_free, 0, "theta1 = 0 (arm along X0)")
+        raise Mistake(say("F_free uses symbols that do not belong in this answer: {symbols} "
+                          "(numbers, theta1, l1, l2 only)", "exercises",
+                          symbols=", ".join(foreign)), "foreign-symbols")
+    check_free_force(F_free, 0, say("theta1 = 0 (arm along X0)", "exercises"))
 
 
 # --- exercises 8-9: wrench and twist between two frames of one body -----------------------
@@ -272,17 +285,21 @@ def exercise_7(F_free):
 def exercise_8(W_S, context):
     """Visible: the invariants of a wrench under a change of frame and of point."""
     _, _, F_T, N_T, _, _ = sensor_numbers(context.student)
-    check_number(np.linalg.norm(W_S[:3]), np.linalg.norm(F_T), "|S_F| (the size of the force)",
-                 rtol=1e-3, atol=1e-3, unit="N")
-    check_number(W_S[:3] @ W_S[3:], F_T @ N_T, "S_F · S_N (force times moment, which no change "
-                 "of frame or point alters)", rtol=1e-3, atol=1e-3, unit="N²·m")
+    check_number(np.linalg.norm(W_S[:3]), np.linalg.norm(F_T),
+                 say("|S_F| (the size of the force)", "exercises"), rtol=1e-3, atol=1e-3,
+                 unit="N")
+    check_number(W_S[:3] @ W_S[3:], F_T @ N_T,
+                 say("S_F · S_N (force times moment, which no change of frame or point alters)",
+                     "exercises"), rtol=1e-3, atol=1e-3, unit="N²·m")
 
 
 @exercises.visible(9, cell="ex9_V_T_test", V_T=Numbers((6,), "m/s, rad/s"))
 def exercise_9(V_T, context):
     """Visible: the invariants of a velocity under a change of frame and of point."""
     _, _, _, _, v_S, w_S = sensor_numbers(context.student)
-    check_number(np.linalg.norm(V_T[3:]), np.linalg.norm(w_S), "|T_omega| (the size of the "
-                 "angular velocity)", rtol=1e-3, atol=1e-3, unit="rad/s")
-    check_number(V_T[3:] @ V_T[:3], w_S @ v_S, "T_omega · T_v (which no change of frame or "
-                 "point alters)", rtol=1e-3, atol=1e-3, unit="m·rad/s²")
+    check_number(np.linalg.norm(V_T[3:]), np.linalg.norm(w_S),
+                 say("|T_omega| (the size of the angular velocity)", "exercises"), rtol=1e-3,
+                 atol=1e-3, unit="rad/s")
+    check_number(V_T[3:] @ V_T[:3], w_S @ v_S,
+                 say("T_omega · T_v (which no change of frame or point alters)", "exercises"),
+                 rtol=1e-3, atol=1e-3, unit="m·rad/s²")

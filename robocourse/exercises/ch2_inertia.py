@@ -24,6 +24,7 @@ from robocourse.inertia import (
     point_mass_inertia,
     rotate_inertia,
 )
+from robocourse.language import say
 
 #: What the test cells (``checks.exercise_<n>(…)``) and the hidden tests
 #: (``solutions/ch2_inertia/grader.py``) use of this module: its interface
@@ -94,8 +95,9 @@ def check_symmetric(I, name):
     symmetric = (same(I, transposed) if isinstance(I, sp.MatrixBase)
                  else np.allclose(I, transposed, rtol=0, atol=1e-9))
     if not symmetric:
-        raise Mistake(f"{name} is not symmetric: every product of inertia appears twice in the "
-                      "matrix, with the same sign", "not-symmetric")
+        raise Mistake(say("{name} is not symmetric: every product of inertia appears twice in "
+                          "the matrix, with the same sign", "exercises", name=name),
+                      "not-symmetric")
 
 
 def check_units(I, name, symbols):
@@ -105,26 +107,29 @@ def check_units(I, name, symbols):
     doubled = {length: 2 * length for length in lengths}
     if not (same(I.subs(mass, 2 * mass), 2 * I) and
             same(I.subs(doubled, simultaneous=True), 4 * I)):
-        raise Mistake(f"{name} does not have the units of an inertia tensor, a mass times a "
-                      "length squared (doubling the mass should double it, doubling every length "
-                      "multiply it by 4): check the density — the mass over the volume or the "
-                      "area — and the limits of the integrals", "units")
+        raise Mistake(say("{name} does not have the units of an inertia tensor, a mass times a "
+                          "length squared (doubling the mass should double it, doubling every "
+                          "length multiply it by 4): check the density — the mass over the "
+                          "volume or the area — and the limits of the integrals", "exercises",
+                          name=name), "units")
 
 
 def check_zero_products(I, name, entries, reason):
     """The products of inertia at ``entries`` vanish (``reason``: the symmetry that says so)."""
     for i, j in entries:
         if not same(I[i, j], 0):
-            raise Mistake(f"{name}[{i}, {j}] should be zero: {reason}", f"product-{i}{j}")
+            raise Mistake(say("{name}[{i}, {j}] should be zero: {reason}", "exercises",
+                              name=name, i=i, j=j, reason=reason), f"product-{i}{j}")
 
 
 def check_trace(I, expected, name, symbols):
     """The trace of a symbolic tensor: the sum of its moments."""
-    with note("Moving the origin from the centre of mass adds 2 m |P_c|² to the trace "
-                   "(the point-mass term m (P_cᵀP_c I3 − P_c P_cᵀ) has the trace 2 m P_cᵀP_c): "
-                   "check the moments on the diagonal."):
-        check_expression(I.trace(), expected.trace(), f"the trace of {name}", markers=symbols[1:],
-                         allowed_symbols=symbols)
+    with note(say("Moving the origin from the centre of mass adds 2 m |P_c|² to the trace "
+                  "(the point-mass term m (P_cᵀP_c I3 − P_c P_cᵀ) has the trace 2 m P_cᵀP_c): "
+                  "check the moments on the diagonal.", "exercises")):
+        check_expression(I.trace(), expected.trace(),
+                         say("the trace of {name}", "exercises", name=name),
+                         markers=symbols[1:], allowed_symbols=symbols)
 
 
 def check_limit(I, values, expected, name, symbols, label):
@@ -146,14 +151,16 @@ def exercise_1(I_plate):
     to a rod."""
     check_symmetric(I_plate, "I_plate")
     check_units(I_plate, "I_plate", PLATE)
-    check_zero_products(I_plate, "I_plate", [(0, 2), (1, 2)], "the plate has z = 0 everywhere, "
-                        "so the products ∫ x z dm and ∫ y z dm vanish")
+    check_zero_products(I_plate, "I_plate", [(0, 2), (1, 2)],
+                        say("the plate has z = 0 everywhere, so the products ∫ x z dm and "
+                            "∫ y z dm vanish", "exercises"))
     if not same(I_plate[2, 2], I_plate[0, 0] + I_plate[1, 1]):
-        raise Mistake("I_plate breaks the flat-plate rule Izz = Ixx + Iyy (all the mass has "
-                      "z = 0, so Ixx + Iyy − Izz = 2∫z² dm = 0): check the moments on the "
-                      "diagonal", "plate-rule")
+        raise Mistake(say("I_plate breaks the flat-plate rule Izz = Ixx + Iyy (all the mass has "
+                          "z = 0, so Ixx + Iyy − Izz = 2∫z² dm = 0): check the moments on the "
+                          "diagonal", "exercises"), "plate-rule")
     check_limit(I_plate, {l: 0}, plate_about_corner(), "I_plate", PLATE,
-                "with l = 0 (the plate becomes a rod of length w along X, about its end)")
+                say("with l = 0 (the plate becomes a rod of length w along X, about its end)",
+                    "exercises"))
 
 
 # --- exercise 2: a box about the midpoint of an edge ----------------------------------------
@@ -167,11 +174,13 @@ def exercise_2(I_edge):
     along Z."""
     check_symmetric(I_edge, "I_edge")
     check_units(I_edge, "I_edge", BOX)
-    check_zero_products(I_edge, "I_edge", [(0, 1), (0, 2)], "the box is symmetric about the "
-                        "plane x = 0 of {E}, so ∫ x y dm and ∫ x z dm vanish")
+    check_zero_products(I_edge, "I_edge", [(0, 1), (0, 2)],
+                        say("the box is symmetric about the plane x = 0 of {E}, so ∫ x y dm and "
+                            "∫ x z dm vanish", "exercises"))
     check_trace(I_edge, box_about_edge(), "I_edge", BOX)
     check_limit(I_edge, {w: 0, l: 0}, box_about_edge(), "I_edge", BOX,
-                "with w = l = 0 (the box becomes a rod of length h along Z, about its end)")
+                say("with w = l = 0 (the box becomes a rod of length h along Z, about its "
+                    "end)", "exercises"))
 
 
 # --- exercise 3: a cylinder about a point on its rim -----------------------------------------
@@ -185,12 +194,13 @@ def exercise_3(I_rim):
     rod."""
     check_symmetric(I_rim, "I_rim")
     check_units(I_rim, "I_rim", CYLINDER)
-    check_zero_products(I_rim, "I_rim", [(0, 1), (1, 2)], "the cylinder is symmetric about the "
-                        "plane y = 0 of {R}, so ∫ x y dm and ∫ y z dm vanish")
+    check_zero_products(I_rim, "I_rim", [(0, 1), (1, 2)],
+                        say("the cylinder is symmetric about the plane y = 0 of {R}, so "
+                            "∫ x y dm and ∫ y z dm vanish", "exercises"))
     check_trace(I_rim, cylinder_about_rim(), "I_rim", CYLINDER)
     check_limit(I_rim, {r: 0}, cylinder_about_rim(), "I_rim", CYLINDER,
-                "with r = 0 (the cylinder becomes a slender rod of length h along Z, and {R} "
-                "sits at its end)")
+                say("with r = 0 (the cylinder becomes a slender rod of length h along Z, and "
+                    "{R} sits at its end)", "exercises"))
 
 
 # --- exercise 4: the parallel-axis theorem, implemented --------------------------------------
@@ -204,16 +214,21 @@ def theorem_slips(I_c, mass, p_c):
     """The classic slips of the theorem, each named without giving its result away."""
     I_c, p = np.asarray(I_c, dtype=float), np.asarray(p_c, dtype=float)
     right = parallel_axis(I_c, mass, p)
-    return [Known(I_c + mass * (p @ p * np.eye(3) + np.outer(p, p)), "The products of inertia "
-                  "have the wrong sign: the point-mass term is m (pᵀp I3 − p pᵀ), with a minus "
-                  "before the outer product.", "products:sign"),
-            Known(I_c + mass * p @ p * np.eye(3), "The outer-product part m p pᵀ is missing: "
-                  "moving the origin changes the products of inertia too, and not every moment "
-                  "by the same m|p|².", "outer-missing"),
-            Known(2 * I_c - right, "The point-mass term was subtracted: moving away from the "
-                  "centre of mass adds it (the centre has the smallest moments).", "subtracted"),
-            Known(I_c + point_mass_inertia(1.0, p), "The mass is missing from the point-mass "
-                  "term.", "mass-missing")]
+    return [Known(I_c + mass * (p @ p * np.eye(3) + np.outer(p, p)),
+                  say("The products of inertia have the wrong sign: the point-mass term is "
+                      "m (pᵀp I3 − p pᵀ), with a minus before the outer product.", "exercises"),
+                  "products:sign"),
+            Known(I_c + mass * p @ p * np.eye(3),
+                  say("The outer-product part m p pᵀ is missing: moving the origin changes the "
+                      "products of inertia too, and not every moment by the same m|p|².",
+                      "exercises"), "outer-missing"),
+            Known(2 * I_c - right,
+                  say("The point-mass term was subtracted: moving away from the centre of mass "
+                      "adds it (the centre has the smallest moments).", "exercises"),
+                  "subtracted"),
+            Known(I_c + point_mass_inertia(1.0, p),
+                  say("The mass is missing from the point-mass term.", "exercises"),
+                  "mass-missing")]
 
 
 def check_theorem(my_parallel_axis, I_c, mass, p_c, label):
@@ -229,12 +244,13 @@ def exercise_4(my_parallel_axis):
     """Visible: no move, a general move, a point mass."""
     I_c = np.diag([0.02, 0.05, 0.06])
     check_number(call_theorem(my_parallel_axis, I_c, 1.5, [0.0, 0.0, 0.0], "my_parallel_axis"),
-                 I_c, "my_parallel_axis with p_c = 0 (no move: it must return I_c)", rtol=1e-9,
-                 atol=1e-12, unit="kg·m²")
+                 I_c, say("my_parallel_axis with p_c = 0 (no move: it must return I_c)",
+                          "exercises"), rtol=1e-9, atol=1e-12, unit="kg·m²")
     check_theorem(my_parallel_axis, I_c, 1.5, [0.2, -0.1, 0.3],
                   "my_parallel_axis(I_c, 1.5, [0.2, -0.1, 0.3])")
     check_theorem(my_parallel_axis, np.zeros((3, 3)), 2.0, [1.0, 0.0, 0.0],
-                  "my_parallel_axis for a 2 kg point mass at (1, 0, 0) m (I_c = 0)")
+                  say("my_parallel_axis for a 2 kg point mass at (1, 0, 0) m (I_c = 0)",
+                      "exercises"))
 
 
 # --- per-student numbers (exercises 5-8) --------------------------------------------------------
@@ -297,18 +313,24 @@ def trace_slips(mass, p_AC, p_AB, I_A):
         return 2 * mass * p @ p
 
     at_centre = np.trace(I_A) - moved(p_AC)
-    return [Known(np.trace(I_A), "It is the trace of I_A5: I_B5 is still the tensor about {A} "
-                  "(from the centre of mass, move by B_P_C = A_P_C − A_P_B).", "still-at-A"),
-            Known(at_centre, "It is the trace of the tensor about the centre of mass: it still "
-                  "has to be moved to {B}.", "at-centre"),
-            Known(np.trace(I_A) + moved(p_AB), "It matches a move straight from {A} to {B}: the "
-                  "parallel-axis theorem holds only between the centre of mass and another "
-                  "point — go through the centre of mass.", "not-through-centre"),
-            Known(np.trace(I_A) + moved(p_AC) + moved(p_AC - p_AB), "Going from {A} to the centre "
-                  "of mass, the point-mass term must be subtracted, not added (the centre has the "
-                  "smallest moments).", "centre-added"),
-            Known(at_centre + moved(p_AC + p_AB), "The centre of mass seen from {B} is A_P_C − "
-                  "A_P_B, not A_P_C + A_P_B.", "offset-sign")]
+    return [Known(np.trace(I_A),
+                  say("It is the trace of I_A5: I_B5 is still the tensor about {A} (from the "
+                      "centre of mass, move by B_P_C = A_P_C − A_P_B).", "exercises"),
+                  "still-at-A"),
+            Known(at_centre,
+                  say("It is the trace of the tensor about the centre of mass: it still has to "
+                      "be moved to {B}.", "exercises"), "at-centre"),
+            Known(np.trace(I_A) + moved(p_AB),
+                  say("It matches a move straight from {A} to {B}: the parallel-axis theorem "
+                      "holds only between the centre of mass and another point — go through "
+                      "the centre of mass.", "exercises"), "not-through-centre"),
+            Known(np.trace(I_A) + moved(p_AC) + moved(p_AC - p_AB),
+                  say("Going from {A} to the centre of mass, the point-mass term must be "
+                      "subtracted, not added (the centre has the smallest moments).",
+                      "exercises"), "centre-added"),
+            Known(at_centre + moved(p_AC + p_AB),
+                  say("The centre of mass seen from {B} is A_P_C − A_P_B, not A_P_C + A_P_B.",
+                      "exercises"), "offset-sign")]
 
 
 @exercises.visible(5, cell="ex5_test", I_B5=Numbers((3, 3), "kg·m²"))
@@ -317,7 +339,8 @@ def exercise_5(I_B5, context):
     mass, p_AC, p_AB, I_A = link_numbers(context.student)
     check_symmetric(I_B5, "I_B5")
     trace = np.trace(I_A) - 2 * mass * p_AC @ p_AC + 2 * mass * (p_AC - p_AB) @ (p_AC - p_AB)
-    check_number(np.trace(I_B5), trace, "the trace of I_B5 (trace C_I + 2 m |B_P_C|²)", rtol=0,
+    check_number(np.trace(I_B5), trace,
+                 say("the trace of I_B5 (trace C_I + 2 m |B_P_C|²)", "exercises"), rtol=0,
                  atol=3e-6, unit="kg·m²", mistakes=trace_slips(mass, p_AC, p_AB, I_A))
 
 
@@ -328,10 +351,12 @@ def exercise_6(I_B6, context):
     """Visible: symmetry and the principal moments, which a turn of the axes keeps."""
     I_A = box_numbers(context.student)[4]
     check_symmetric(I_B6, "I_B6")
-    with note("Turning the axes keeps the principal moments: B_I = B_R_A A_I B_R_Aᵀ, with a "
-                   "rotation matrix on the left and its transpose on the right.", "not-a-turn"):
+    with note(say("Turning the axes keeps the principal moments: B_I = B_R_A A_I B_R_Aᵀ, with "
+                  "a rotation matrix on the left and its transpose on the right.", "exercises"),
+              "not-a-turn"):
         check_number(np.linalg.eigvalsh(I_B6), np.linalg.eigvalsh(I_A),
-                     "the principal moments of I_B6", rtol=0, atol=1e-6, unit="kg·m²")
+                     say("the principal moments of I_B6", "exercises"), rtol=0, atol=1e-6,
+                     unit="kg·m²")
 
 
 # --- exercises 7 and 8: principal moments and a principal axis ------------------------------------
@@ -341,11 +366,12 @@ def exercise_7(moments_7, context):
     """Visible: ascending, and their sum is the trace (which no turn of the axes changes)."""
     I_7 = tensor_numbers(context.student)
     if np.any(np.diff(moments_7) < 0):
-        raise Mistake("moments_7 should be sorted in ascending order", "not-ascending")
-    with note("The principal moments add up to the trace of I_7: the trace does not change "
-                   "when the axes turn."):
-        check_number(moments_7.sum(), np.trace(I_7), "the sum of moments_7", rtol=0, atol=3e-6,
-                     unit="kg·m²")
+        raise Mistake(say("moments_7 should be sorted in ascending order", "exercises"),
+                      "not-ascending")
+    with note(say("The principal moments add up to the trace of I_7: the trace does not change "
+                  "when the axes turn.", "exercises")):
+        check_number(moments_7.sum(), np.trace(I_7), say("the sum of moments_7", "exercises"),
+                     rtol=0, atol=3e-6, unit="kg·m²")
 
 
 @exercises.visible(8, cell="ex8_test", axis_8=Numbers((3,)))
@@ -354,12 +380,14 @@ def exercise_8(axis_8, context):
     I_7 = tensor_numbers(context.student)
     length = np.linalg.norm(axis_8)
     if not np.isclose(length, 1.0, atol=1e-4):
-        raise Mistake(f"axis_8 should be a unit vector; its length is {length:.4g}", "not-unit")
+        raise Mistake(say("axis_8 should be a unit vector; its length is {length}",
+                          "exercises", length=f"{length:.4g}"), "not-unit")
     along = (axis_8 @ I_7 @ axis_8) * axis_8
     if not np.allclose(I_7 @ axis_8, along, atol=1e-3 * np.abs(I_7).max()):
-        raise Mistake("axis_8 is not a principal axis of I_7: I_7 · axis_8 should be parallel to "
-                      "axis_8 (np.linalg.eigh returns the eigenvectors as the columns of its "
-                      "second result, not its rows)", "not-principal")
+        raise Mistake(say("axis_8 is not a principal axis of I_7: I_7 · axis_8 should be "
+                          "parallel to axis_8 (np.linalg.eigh returns the eigenvectors as the "
+                          "columns of its second result, not its rows)", "exercises"),
+                      "not-principal")
 
 
 # --- exercise 9: could a rigid body have this tensor? --------------------------------------------
@@ -371,8 +399,9 @@ def ask(physical_problem, tensor):
     """The student's reply for one tensor (a Mistake if it is not one of ``REPLIES``)."""
     reply = physical_problem(tensor)
     if reply not in REPLIES:
-        raise Mistake(f"physical_problem returned {reply!r}; it should return None or one of "
-                      "'symmetry', 'positive', 'triangle'", "bad-reply")
+        raise Mistake(say("physical_problem returned {reply}; it should return None or one of "
+                          "{replies}", "exercises", reply=repr(reply),
+                          replies=", ".join(map(repr, REPLIES[1:]))), "bad-reply")
     return reply
 
 
@@ -380,18 +409,26 @@ def check_reply(physical_problem, tensor, wanted, description, code):
     """The reply for one tensor is ``wanted``; otherwise say which case it got wrong."""
     reply = ask(physical_problem, tensor)
     if reply != wanted:
-        verdict = "rejects" if wanted is None else "gets this one wrong:"
-        raise Mistake(f"physical_problem {verdict} {description} (it returned {reply!r})", code)
+        if wanted is None:
+            raise Mistake(say("physical_problem rejects {description} (it returned {reply})",
+                              "exercises", description=description, reply=repr(reply)), code)
+        raise Mistake(say("physical_problem gets this one wrong: {description} (it returned "
+                          "{reply})", "exercises", description=description, reply=repr(reply)),
+                      code)
 
 
 @exercises.visible(9, cell="ex9_test", physical_problem=Function(forbidden=CHECK_ROUTES))
 def exercise_9(physical_problem):
     """Visible: a box about its centre, and one tensor for each failing property."""
     check_reply(physical_problem, np.diag([0.0333, 0.0667, 0.0867]), None,
-                "a box about its centre of mass, which is physical", "rejects-physical")
+                say("a box about its centre of mass, which is physical", "exercises"),
+                "rejects-physical")
     check_reply(physical_problem, [[1.0, 2.0, 0.0], [0.0, 1.0, 0.0], [0.0, 0.0, 1.0]],
-                "symmetry", "a tensor with I[0,1] ≠ I[1,0] ('symmetry')", "misses-symmetry")
+                "symmetry", say("a tensor with I[0,1] ≠ I[1,0] ({reply})", "exercises",
+                                reply=repr("symmetry")), "misses-symmetry")
     check_reply(physical_problem, np.diag([-1.0, 2.0, 2.0]), "positive",
-                "a tensor with a negative moment ('positive')", "misses-positive")
+                say("a tensor with a negative moment ({reply})", "exercises",
+                    reply=repr("positive")), "misses-positive")
     check_reply(physical_problem, np.diag([1.0, 1.0, 3.0]), "triangle",
-                "diag(1, 1, 3), where 3 > 1 + 1 ('triangle')", "misses-triangle")
+                say("diag(1, 1, 3), where 3 > 1 + 1 ({reply})", "exercises",
+                    reply=repr("triangle")), "misses-triangle")

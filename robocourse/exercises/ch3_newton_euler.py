@@ -25,6 +25,7 @@ from robocourse.frames import rot_z, rotation, transform, translation
 from robocourse.grading import ExerciseSet, check_call, check_expression, check_number, student_rng
 from robocourse.grading.checks import Known, Mistake, case, same
 from robocourse.grading.exercises import Choice, Function, Matrix, Numbers, Robot
+from robocourse.language import say
 from robocourse.models import planar_2r, planar_2r_distributed, rp_arm
 from robocourse.newton_euler import gravity_load, inverse_dynamics, newton_euler
 from robocourse.robot import Link, SerialChain, joint_symbols
@@ -130,8 +131,9 @@ def _vector(value, label):
     """A 3-vector returned by a student's function, as a 3×1 sympy Matrix."""
     if isinstance(value, sp.MatrixBase):
         if value.shape not in ((3, 1), (1, 3)):
-            raise Mistake(f"{label} should be a 3×1 Matrix; got a {value.rows}×{value.cols} "
-                          "one", "wrong-shape")
+            raise Mistake(say("{label} should be a 3×1 Matrix; got a {rows}×{cols} one",
+                              "exercises", label=label, rows=value.rows, cols=value.cols),
+                          "wrong-shape")
         return sp.Matrix(list(value))
     if isinstance(value, (list, tuple, np.ndarray)):
         flat = list(np.ravel(np.asarray(value, dtype=object)))
@@ -140,8 +142,8 @@ def _vector(value, label):
                 return sp.Matrix([sp.sympify(x) for x in flat])
             except (sp.SympifyError, TypeError):
                 pass
-    raise Mistake(f"{label} should be a 3×1 sympy Matrix; got {type(value).__name__}",
-                  "wrong-type")
+    raise Mistake(say("{label} should be a 3×1 sympy Matrix; got {kind}", "exercises",
+                      label=label, kind=type(value).__name__), "wrong-type")
 
 
 def exact(values):
@@ -153,8 +155,9 @@ def floats(matrix, label):
     """A student's numeric 3-vector as floats (it must not contain symbols)."""
     if matrix.free_symbols:
         names = ", ".join(sorted(map(str, matrix.free_symbols)))
-        raise Mistake(f"{label} contains symbols ({names}) although every argument was a "
-                      "number", "symbols-in-numbers")
+        raise Mistake(say("{label} contains symbols ({names}) although every argument was a "
+                          "number", "exercises", label=label, names=names),
+                      "symbols-in-numbers")
     return np.array([complex(sp.N(x)).real for x in matrix])
 
 
@@ -163,10 +166,11 @@ def call_step(step, names, label, args):
     function = step.__name__
     result = check_call(step, *args, name=function)
     if not isinstance(result, (tuple, list)) or len(result) != len(names):
-        raise Mistake(f"{function} should return the tuple ({', '.join(names)}); got "
-                      f"{type(result).__name__}", "wrong-type")
-    return [_vector(value, f"{name} ({label})") for value, name in zip(result, names,
-                                                                         strict=True)]
+        raise Mistake(say("{function} should return the tuple ({names}); got {kind}",
+                          "exercises", function=function, names=", ".join(names),
+                          kind=type(result).__name__), "wrong-type")
+    return [_vector(value, say("{name} ({label})", "exercises", name=name, label=label))
+            for value, name in zip(result, names, strict=True)]
 
 
 def _transposed(step, names, label, args, expected, why):
@@ -176,8 +180,8 @@ def _transposed(step, names, label, args, expected, why):
     except Mistake:
         return None
     if all(same(a, e) for a, e in zip(again, expected, strict=True)):
-        return Mistake(f"Your step gives the right result when it is handed R transposed: {why}",
-                       "R-transposed")
+        return Mistake(say("Your step gives the right result when it is handed R transposed: "
+                           "{why}", "exercises", why=why), "R-transposed")
     return None
 
 
@@ -187,8 +191,9 @@ def check_symbolic_step(step, names, label, args, expected, slips, why, allowed)
     answer = call_step(step, names, label, args)
     for value, wanted, name in zip(answer, expected, names, strict=True):
         try:
-            check_expression(value, wanted, f"{name} ({label})", allowed_symbols=allowed,
-                             mistakes=slips.get(name, ()))
+            check_expression(value, wanted, say("{name} ({label})", "exercises", name=name,
+                                                label=label),
+                             allowed_symbols=allowed, mistakes=slips.get(name, ()))
         except Mistake as mistake:
             hint = _transposed(step, names, label, args, expected, why)
             if hint is None:
@@ -199,7 +204,6 @@ def check_symbolic_step(step, names, label, args, expected, slips, why, allowed)
 # --- exercise 1: one outward step ---------------------------------------------------------
 
 OUTWARD_NAMES = ("omega", "omega_dot", "vdot", "vdot_c")
-OUTWARD_WHY = "R is i_R_i+1, the outward equations need i+1_R_i = Rᵀ."
 
 
 def outward_arguments(robot, q, qd, qdd, i, result, convert):
@@ -222,12 +226,13 @@ def _outward_slips(args, expected):
         return {}
     axis = sp.Matrix([0, 0, qd])
     coriolis = 2 * expected[0].cross(axis)
-    return {"vdot": [Known(expected[2] - coriolis + 2 * omega.cross(axis), "It matches the "
-                           "Coriolis term 2 ω × ḋ Ẑ taken with link i's ω_i, written in {i}: "
-                           "it needs the angular velocity of link i+1 in {i+1}, R ω_i "
-                           "(R = i+1_R_i).", "coriolis-frame"),
-                     Known(expected[2] - coriolis / 2, "It matches the Coriolis term taken "
-                           "once: it is 2 ω × ḋ Ẑ.", "coriolis-half")]}
+    return {"vdot": [Known(expected[2] - coriolis + 2 * omega.cross(axis),
+                           say("It matches the Coriolis term 2 ω × ḋ Ẑ taken with link i's ω_i, "
+                               "written in {i}: it needs the angular velocity of link i+1 in "
+                               "{i+1}, R ω_i (R = i+1_R_i).", "exercises"), "coriolis-frame"),
+                     Known(expected[2] - coriolis / 2,
+                           say("It matches the Coriolis term taken once: it is 2 ω × ḋ Ẑ.",
+                               "exercises"), "coriolis-half")]}
 
 
 def check_outward_step(outward_step, label, name, i):
@@ -236,7 +241,9 @@ def check_outward_step(outward_step, label, name, i):
     args = outward_arguments(robot, q, qd, qdd, i, result, exact)
     expected = [getattr(result.link(i + 1), n) for n in OUTWARD_NAMES]
     check_symbolic_step(outward_step, OUTWARD_NAMES, label, args, expected,
-                        _outward_slips(args, expected), OUTWARD_WHY, {*q, *qd, *qdd})
+                        _outward_slips(args, expected),
+                        say("R is i_R_i+1, the outward equations need i+1_R_i = Rᵀ.",
+                            "exercises"), {*q, *qd, *qdd})
 
 
 @exercises.visible(1, cell="ex1_outward_step_test",
@@ -244,16 +251,16 @@ def check_outward_step(outward_step, label, name, i):
 def exercise_1(outward_step):
     """Visible: link 1 -> 2 of the 2R arm, of the R-P arm (prismatic) and of a shoulder
     whose second axis is at right angles to the first."""
-    check_outward_step(outward_step, "2R arm, link 1 -> 2", "2R arm", 1)
-    check_outward_step(outward_step, "R-P arm, link 1 -> 2 (prismatic)", "R-P arm", 1)
-    check_outward_step(outward_step, "shoulder, link 1 -> 2 (axes at right angles)",
-                       "shoulder", 1)
+    check_outward_step(outward_step, say("2R arm, link 1 -> 2", "exercises"), "2R arm", 1)
+    check_outward_step(outward_step, say("R-P arm, link 1 -> 2 (prismatic)", "exercises"),
+                       "R-P arm", 1)
+    check_outward_step(outward_step, say("shoulder, link 1 -> 2 (axes at right angles)",
+                                         "exercises"), "shoulder", 1)
 
 
 # --- exercise 2: one inward step ----------------------------------------------------------
 
 INWARD_NAMES = ("f", "n")
-INWARD_WHY = "R is i_R_i+1, which brings link i+1's force into {i} as it is."
 
 
 def inward_arguments(robot, q, i, result, f_tip, n_tip, convert):
@@ -272,22 +279,28 @@ def _inward_slips(args, expected):
     R, P, P_c, f_next, n_next, F, N = args
     f, n = expected
     pushed = R * f_next
-    return {"f": [Known(f - F, "It matches the balance without link i's own inertial force F.",
-                        "own-force-missing")],
-            "n": [Known(n - P_c.cross(F), "It matches the balance without the moment of link "
-                        "i's own inertial force about the origin of {i}, P_c × F.",
+    return {"f": [Known(f - F, say("It matches the balance without link i's own inertial "
+                                   "force F.", "exercises"), "own-force-missing")],
+            "n": [Known(n - P_c.cross(F),
+                        say("It matches the balance without the moment of link i's own "
+                            "inertial force about the origin of {i}, P_c × F.", "exercises"),
                         "own-force-moment-missing"),
-                  Known(n - 2 * P_c.cross(F), "It matches P_c × F with the wrong sign (the "
-                        "moment arm comes first).", "own-force-moment-sign"),
-                  Known(n - P.cross(pushed), "It matches the balance without the moment of "
-                        "link i+1's push about the origin of {i}, P × (R f_next).",
+                  Known(n - 2 * P_c.cross(F),
+                        say("It matches P_c × F with the wrong sign (the moment arm comes "
+                            "first).", "exercises"), "own-force-moment-sign"),
+                  Known(n - P.cross(pushed),
+                        say("It matches the balance without the moment of link i+1's push "
+                            "about the origin of {i}, P × (R f_next).", "exercises"),
                         "push-moment-missing"),
-                  Known(n - 2 * P.cross(pushed), "It matches P × (R f_next) with the wrong "
-                        "sign (the moment arm comes first).", "push-moment-sign"),
-                  Known(n - R * n_next, "It matches the balance without link i+1's moment "
-                        "R n_next.", "next-moment-missing"),
-                  Known(n - N, "It matches the balance without link i's own inertial moment "
-                        "N.", "own-moment-missing")]}
+                  Known(n - 2 * P.cross(pushed),
+                        say("It matches P × (R f_next) with the wrong sign (the moment arm "
+                            "comes first).", "exercises"), "push-moment-sign"),
+                  Known(n - R * n_next,
+                        say("It matches the balance without link i+1's moment R n_next.",
+                            "exercises"), "next-moment-missing"),
+                  Known(n - N,
+                        say("It matches the balance without link i's own inertial moment N.",
+                            "exercises"), "own-moment-missing")]}
 
 
 def check_inward_step(inward_step, label, name, i):
@@ -296,15 +309,17 @@ def check_inward_step(inward_step, label, name, i):
     args = inward_arguments(robot, q, i, result, sp.zeros(3, 1), sp.zeros(3, 1), exact)
     expected = [result.link(i).f, result.link(i).n]
     check_symbolic_step(inward_step, INWARD_NAMES, label, args, expected,
-                        _inward_slips(args, expected), INWARD_WHY, {*q, *qd, *qdd})
+                        _inward_slips(args, expected),
+                        say("R is i_R_i+1, which brings link i+1's force into {i} as it is.",
+                            "exercises"), {*q, *qd, *qdd})
 
 
 @exercises.visible(2, cell="ex2_inward_step_test",
                    inward_step=Function(forbidden=INWARD_STEP_ROUTES))
 def exercise_2(inward_step):
     """Visible: links 2 and 1 of the 2R arm."""
-    check_inward_step(inward_step, "2R arm, link 2", "2R arm", 2)
-    check_inward_step(inward_step, "2R arm, link 1", "2R arm", 1)
+    check_inward_step(inward_step, say("2R arm, link 2", "exercises"), "2R arm", 2)
+    check_inward_step(inward_step, say("2R arm, link 1", "exercises"), "2R arm", 1)
 
 
 # --- feedback that stems from elsewhere ------------------------------------------------------
@@ -319,8 +334,9 @@ PR_SYMBOLS = (d1, theta2, ddot1, thetadot2, dddot1, thetaddot2, m1, m2, r2, I2, 
 def special_cases(name):
     """The visible cases of an arm's answers: at rest, and started from rest without gravity."""
     _, (_, qd, qdd), _ = symbolic_trace(name)
-    return (("at rest (all rates and accelerations 0)", {s: 0 for s in [*qd, *qdd]}),
-            ("started from rest with g = 0", {**{s: 0 for s in qd}, g: 0}))
+    return ((say("at rest (all rates and accelerations 0)", "exercises"),
+             {s: 0 for s in [*qd, *qdd]}),
+            (say("started from rest with g = 0", "exercises"), {**{s: 0 for s in qd}, g: 0}))
 
 
 def check_special_cases(answer, expected, name, cases, allowed, slips):
@@ -338,18 +354,21 @@ def check_special_cases(answer, expected, name, cases, allowed, slips):
         raise
 
 
-@functools.lru_cache(maxsize=None)
 def com_slips():
-    """Exercise 3's known slips: the origin's acceleration, or the vector in {1} or {0}."""
+    """Exercise 3's known slips: the origin's acceleration, or the vector in {1} or {0}
+    (in the language in use: not cached)."""
     _, (q, _, _), result = symbolic_trace("distributed 2R arm")
     expected = result.link(2).vdot_c
-    return (Known(result.link(2).vdot, "It matches the acceleration of the origin of {2}: "
-                  "the centre of mass is r2 along X2 (2v̇C2 = 2ω̇2 × 2PC2 + 2ω2 × (2ω2 × 2PC2) "
-                  "+ 2v̇2).", "origin-not-com"),
-            Known(rot_z(q[1]) * expected, "It matches the right vector written in {1}: give it "
-                  "in {2}.", "frame-1"),
-            Known(rot_z(q[0] + q[1]) * expected, "It matches the right vector written in {0}: "
-                  "give it in {2}.", "frame-0"))
+    return (Known(result.link(2).vdot,
+                  say("It matches the acceleration of the origin of {2}: the centre of mass is "
+                      "r2 along X2 (2v̇C2 = 2ω̇2 × 2PC2 + 2ω2 × (2ω2 × 2PC2) + 2v̇2).",
+                      "exercises"), "origin-not-com"),
+            Known(rot_z(q[1]) * expected,
+                  say("It matches the right vector written in {1}: give it in {2}.",
+                      "exercises"), "frame-1"),
+            Known(rot_z(q[0] + q[1]) * expected,
+                  say("It matches the right vector written in {0}: give it in {2}.",
+                      "exercises"), "frame-0"))
 
 
 @exercises.visible(3, cell="ex3_vdot_C2_test", vdot_C2=Matrix(3, 1))
@@ -360,19 +379,21 @@ def exercise_3(vdot_C2):
                         special_cases("distributed 2R arm"), DISTRIBUTED_SYMBOLS, com_slips())
 
 
-@functools.lru_cache(maxsize=None)
 def bearing_slips():
     """Exercise 4's known slips: link 2's push not rotated, or rotated the wrong way, or
-    missing; link 1's own inertial force missing."""
+    missing; link 1's own inertial force missing (in the language in use: not cached)."""
     _, (q, _, _), result = symbolic_trace("distributed 2R arm")
     R12 = rot_z(q[1])
     f2, F1 = result.link(2).f, result.link(1).F
-    return (Known(f2 + F1, "It looks like 2f2 was added without being rotated into {1} by 1R2.",
-                  "f2-not-rotated"),
-            Known(R12.T * f2 + F1, "It looks like 2f2 was rotated with 2R1; 1R2 brings a vector "
-                  "from {2} into {1}.", "f2-wrong-rotation"),
-            Known(R12 * f2, "Link 1's own inertial force 1F1 is missing.", "own-force-missing"),
-            Known(F1, "Link 2's push on link 1, 1R2 2f2, is missing.", "push-missing"))
+    return (Known(f2 + F1, say("It looks like 2f2 was added without being rotated into {1} by "
+                               "1R2.", "exercises"), "f2-not-rotated"),
+            Known(R12.T * f2 + F1, say("It looks like 2f2 was rotated with 2R1; 1R2 brings a "
+                                       "vector from {2} into {1}.", "exercises"),
+                  "f2-wrong-rotation"),
+            Known(R12 * f2, say("Link 1's own inertial force 1F1 is missing.", "exercises"),
+                  "own-force-missing"),
+            Known(F1, say("Link 2's push on link 1, 1R2 2f2, is missing.", "exercises"),
+                  "push-missing"))
 
 
 @contextlib.contextmanager
@@ -394,18 +415,19 @@ def exercise_4(f_1, context):
                             DISTRIBUTED_SYMBOLS, bearing_slips())
 
 
-@functools.lru_cache(maxsize=None)
 def pr_slips():
     """Exercise 5's known slips: the slider lifting the carriage alone; the arm's moment
-    without the moment of its inertial force."""
+    without the moment of its inertial force (in the language in use: not cached)."""
     _, _, result = symbolic_trace("P-R arm")
     tau = result.tau
-    return (Known(sp.Matrix([m1 * (dddot1 + g), tau[1]]), "It matches the force that lifts and "
-                  "accelerates the carriage alone: the slider carries the arm too (1f1 = "
-                  "1R2 2f2 + 1F1).", "slider-alone"),
-            Known(sp.Matrix([tau[0], I2 * thetaddot2]), "It matches 2n2 = 2N2 alone: the "
-                  "moment of the arm's inertial force about the joint axis, 2PC2 × 2F2, is "
-                  "missing.", "com-moment-missing"))
+    return (Known(sp.Matrix([m1 * (dddot1 + g), tau[1]]),
+                  say("It matches the force that lifts and accelerates the carriage alone: the "
+                      "slider carries the arm too (1f1 = 1R2 2f2 + 1F1).", "exercises"),
+                  "slider-alone"),
+            Known(sp.Matrix([tau[0], I2 * thetaddot2]),
+                  say("It matches 2n2 = 2N2 alone: the moment of the arm's inertial force about "
+                      "the joint axis, 2PC2 × 2F2, is missing.", "exercises"),
+                  "com-moment-missing"))
 
 
 #: The answers the whole recursion of exercises 5 and 6 may be built from.
@@ -472,10 +494,10 @@ def exercise_6(tau_payload, context):
 def check_power(delivered, power):
     """The torques' power ``delivered`` (W) is the energy rate ``power`` (±0.1 %)."""
     if abs(delivered - power) > 1e-3 * max(1.0, abs(power)):
-        raise Mistake("the power your torques deliver, τᵀ θ̇, is not the rate at which the "
-                      "energy of the arm and its payload grows (dE/dt, which they must "
-                      "supply): check the payload, gravity, the rates and the units "
-                      "(degrees → radians)", "power")
+        raise Mistake(say("the power your torques deliver, τᵀ θ̇, is not the rate at which "
+                          "the energy of the arm and its payload grows (dE/dt, which they must "
+                          "supply): check the payload, gravity, the rates and the units "
+                          "(degrees → radians)", "exercises"), "power")
 
 
 # --- exercise 7: the mass matrix, column by column -------------------------------------------
@@ -487,21 +509,23 @@ def check_mass_matrix(mass_matrix_by_columns, robot, q):
     try:
         M = np.asarray(result, dtype=float)
     except (TypeError, ValueError):
-        raise Mistake("mass_matrix_by_columns should return an n×n numpy array; got "
-                      f"{type(result).__name__}", "wrong-type") from None
+        raise Mistake(say("mass_matrix_by_columns should return an n×n numpy array; got "
+                          "{kind}", "exercises", kind=type(result).__name__),
+                      "wrong-type") from None
     if M.shape != expected.shape:
-        raise Mistake(f"mass_matrix_by_columns ({robot.label}) has the wrong shape: {M.shape}, "
-                      f"expected {expected.shape}", "wrong-shape")
+        raise Mistake(say("mass_matrix_by_columns ({robot}) has the wrong shape: {shape}, "
+                          "expected {expected}", "exercises", robot=robot.label, shape=M.shape,
+                          expected=expected.shape), "wrong-shape")
     with_gravity = expected + np.outer(gravity_torques(robot, tuple(q)), np.ones(len(q)))
     if np.allclose(M, with_gravity, atol=1e-9) and not np.allclose(M, expected, atol=1e-9):
-        raise Mistake(f"mass_matrix_by_columns ({robot.label}): every column holds the gravity "
-                      "torques G(q) too: switch gravity off for the unit accelerations",
-                      "gravity-in-columns")
+        raise Mistake(say("mass_matrix_by_columns ({robot}): every column holds the gravity "
+                          "torques G(q) too: switch gravity off for the unit accelerations",
+                          "exercises", robot=robot.label), "gravity-in-columns")
     wrong = [j + 1 for j in range(len(q)) if not np.allclose(M[:, j], expected[:, j],
                                                              atol=1e-9)]
     if wrong:
-        raise Mistake(f"mass_matrix_by_columns ({robot.label}): column(s) {wrong} are not "
-                      "right", "wrong-columns")
+        raise Mistake(say("mass_matrix_by_columns ({robot}): column(s) {wrong} are not right",
+                          "exercises", robot=robot.label, wrong=wrong), "wrong-columns")
 
 
 @functools.lru_cache(maxsize=None)
@@ -516,15 +540,17 @@ def gravity_torques(robot, q):
     return np.asarray(gravity_load(robot.build(), list(q)), dtype=float)
 
 
-NUMERIC_2R = Robot("2R arm, theta = (30°, 60°)", "robocourse.models:planar_2r",
-                   (("l1", 0.5), ("l2", 0.5), ("m1", 2.0), ("m2", 1.0), ("g", 9.81)))
+def numeric_2r():
+    """The chapter's numeric 2R arm (named in the language in use)."""
+    return Robot(say("2R arm, theta = (30°, 60°)", "exercises"), "robocourse.models:planar_2r",
+                 (("l1", 0.5), ("l2", 0.5), ("m1", 2.0), ("m2", 1.0), ("g", 9.81)))
 
 
 @exercises.visible(7, cell="ex7_mass_matrix_by_columns_test",
                    mass_matrix_by_columns=Function(forbidden=MASS_MATRIX_ROUTES, takes_robot=True))
 def exercise_7(mass_matrix_by_columns):
     """Visible: the chapter's numeric 2R arm at θ = (30°, 60°)."""
-    check_mass_matrix(mass_matrix_by_columns, NUMERIC_2R, tuple(np.radians([30.0, 60.0])))
+    check_mass_matrix(mass_matrix_by_columns, numeric_2r(), tuple(np.radians([30.0, 60.0])))
 
 
 # --- exercise 8: forward dynamics ------------------------------------------------------------
@@ -548,7 +574,7 @@ def release_robot(student):
     lengths, masses, com, inertia, *_ = release_numbers(student)
     values = zip(("l1", "l2", "m1", "m2", "r1", "r2", "I1", "I2"),
                  (*lengths, *masses, *com, *inertia), strict=True)
-    return Robot("your arm", "robocourse.models:planar_2r_distributed",
+    return Robot(say("your arm", "exercises"), "robocourse.models:planar_2r_distributed",
                  (*((k, float(v)) for k, v in values), ("g", 9.81)))
 
 
@@ -578,9 +604,9 @@ def exercise_8(qdd_now, context):
     applied torques."""
     arm, q, rate, tau = release_arm(context.student)
     with from_mass_matrix(context, qdd_now):
-        check_number(inverse_dynamics(arm, q, rate, qdd_now), tau, "the torques inverse "
-                     "dynamics needs for your qdd_now (they should be tau)", rtol=1e-3,
-                     atol=1e-3, unit="N·m")
+        check_number(inverse_dynamics(arm, q, rate, qdd_now), tau,
+                     say("the torques inverse dynamics needs for your qdd_now (they should be "
+                         "tau)", "exercises"), rtol=1e-3, atol=1e-3, unit="N·m")
 
 
 # --- exercises 9-10: spot the error in a classmate's derivation -----------------------------
@@ -643,5 +669,6 @@ def exercise_10(corrected_line):
     lines, _ = classmate_derivation()
     for line, vectors in lines.items():
         if any(_equal_as_read(corrected_line, vector, "corrected_line") for vector in vectors):
-            raise Mistake(f"corrected_line is the classmate's own result of line {line}, "
-                          "unchanged: give the corrected vector", "unchanged")
+            raise Mistake(say("corrected_line is the classmate's own result of line {line}, "
+                              "unchanged: give the corrected vector", "exercises", line=line),
+                          "unchanged")

@@ -28,6 +28,7 @@ from robocourse.frames import transform
 from robocourse.grading import ExerciseSet, check_call, check_expression, student_rng, term_kind
 from robocourse.grading.checks import Mistake, case, equal, same
 from robocourse.grading.exercises import Expression, Function, Mapping, Matrix, Numbers
+from robocourse.language import say
 from robocourse.models import planar_2r, planar_2r_distributed
 from robocourse.robot import Link, SerialChain, joint_symbols
 
@@ -166,8 +167,8 @@ def check_energy_part(K_lift, label):
     a, b = ENERGY_PARTS[label]
     split = 2 if a == b else 1
     check_expression(sp.diff(K_lift, a, b) / split, sp.diff(lift_energy(), a, b) / split,
-                     f"the part of K_lift in {label} (its coefficient)", markers=(m1, m2, I2),
-                     allowed_symbols=ENERGY_SYMBOLS)
+                     say("the part of K_lift in {label} (its coefficient)", "exercises",
+                         label=label), markers=(m1, m2, I2), allowed_symbols=ENERGY_SYMBOLS)
 
 
 @exercises.visible(1, cell="ex1_test", K_lift=Expression(symbols=LIFT_SYMBOLS))
@@ -176,14 +177,15 @@ def exercise_1(K_lift):
     about a fixed joint."""
     foreign = sorted(s.name for s in K_lift.free_symbols - set(ENERGY_SYMBOLS))
     if foreign:
-        raise Mistake("K_lift uses symbols that do not belong in a kinetic energy: "
-                      + ", ".join(foreign), "foreign-symbols")
+        raise Mistake(say("K_lift uses symbols that do not belong in a kinetic energy: "
+                          "{symbols}", "exercises", symbols=", ".join(foreign)),
+                      "foreign-symbols")
     scale = sp.Dummy("scale")
     scaled = K_lift.subs({ddot1: scale * ddot1, thetadot2: scale * thetadot2}, simultaneous=True)
     if not equal(scaled, scale**2 * K_lift):
-        raise Mistake("K_lift should be a quadratic form in the rates ḋ1, θ̇2: every term a "
-                      "product of two rates (no term without a rate, none with a single rate)",
-                      "not-quadratic")
+        raise Mistake(say("K_lift should be a quadratic form in the rates ḋ1, θ̇2: every term "
+                          "a product of two rates (no term without a rate, none with a single "
+                          "rate)", "exercises"), "not-quadratic")
     check_energy_part(K_lift, "ḋ1²")
     check_energy_part(K_lift, "θ̇2²")
 
@@ -216,11 +218,11 @@ def from_energy(context, tau_lift):
 def exercise_2(tau_lift, context):
     """Visible: held at rest (gravity only), starting from rest (inertial and gravity)."""
     with from_energy(context, tau_lift):
-        with case("held at rest (all rates and accelerations zero)"):
+        with case(say("held at rest (all rates and accelerations zero)", "exercises")):
             check_expression(tau_lift.subs(LIFT_REST), lift_torques().subs(LIFT_REST),
                              "tau_lift", allowed_symbols=LIFT_SYMBOLS)
         still = dict.fromkeys(LIFT_RATES, 0)
-        with case("starting from rest (all rates zero)"):
+        with case(say("starting from rest (all rates zero)", "exercises")):
             check_expression(tau_lift.subs(still), lift_torques().subs(still), "tau_lift",
                              allowed_symbols=LIFT_SYMBOLS)
 
@@ -236,9 +238,10 @@ def check_mass_matrix(M_payload, subs, name="M_payload"):
 def exercise_3(M_payload):
     """Visible: M is symmetric; the arm stretched out (θ2 = 0)."""
     if not equal(M_payload, M_payload.T):
-        raise Mistake("M_payload is not symmetric: M12 and M21 must be equal (M is the Hessian "
-                      "of K with respect to the rates)", "not-symmetric")
-    with case("stretched out (theta2 = 0)"):
+        raise Mistake(say("M_payload is not symmetric: M12 and M21 must be equal (M is the "
+                          "Hessian of K with respect to the rates)", "exercises"),
+                      "not-symmetric")
+    with case(say("stretched out (theta2 = 0)", "exercises")):
         check_mass_matrix(M_payload, {theta2: 0})
 
 
@@ -247,7 +250,9 @@ def exercise_3(M_payload):
 def student_coriolis(coriolis_from_M, M, q, qd, label):
     """coriolis_from_M(M, q, qd) (the library's Christoffel routes are off where it runs),
     as an n×n sympy Matrix."""
-    result = check_call(coriolis_from_M, M, q, qd, name=f"coriolis_from_M ({label})")
+    result = check_call(coriolis_from_M, M, q, qd,
+                        name=say("{name} ({label})", "exercises", name="coriolis_from_M",
+                                 label=label))
     n = len(q)
     if isinstance(result, (list, tuple)):
         try:
@@ -255,8 +260,10 @@ def student_coriolis(coriolis_from_M, M, q, qd, label):
         except (TypeError, ValueError):
             pass
     if not isinstance(result, sp.MatrixBase) or result.shape != (n, n):
-        raise Mistake(f"coriolis_from_M ({label}) should return a {n}×{n} sympy Matrix; got "
-                      f"{type(result).__name__} {getattr(result, 'shape', '')}", "wrong-shape")
+        raise Mistake(say("coriolis_from_M ({label}) should return a {n}×{n} sympy Matrix; "
+                          "got {kind} {shape}", "exercises", label=label, n=n,
+                          kind=type(result).__name__, shape=getattr(result, "shape", "")),
+                      "wrong-shape")
     return result
 
 
@@ -267,7 +274,8 @@ def check_coriolis(coriolis_from_M, label, build, q_as_list=False):
     q, qd, M, expected = coriolis_case(build)
     args = (list(q), list(qd)) if q_as_list else (q, qd)
     C = student_coriolis(coriolis_from_M, M, *args, label)
-    check_expression(C, expected, f"coriolis_from_M(M of the {label}, q, qd)",
+    check_expression(C, expected, say("coriolis_from_M(M of the {label}, q, qd)", "exercises",
+                                      label=label),
                      allowed_symbols=M.free_symbols | set(qd))
     return C
 
@@ -289,9 +297,10 @@ def exercise_4(coriolis_from_M):
     """Visible: a pendulum (constant M: no velocity terms), the lift arm."""
     x, xdot, m, length = sp.symbols("x xdot m l")
     C = student_coriolis(coriolis_from_M, sp.Matrix([[m * length**2]]), [x], [xdot],
-                         "a pendulum, M = [[m l²]]")
-    check_expression(C, sp.zeros(1, 1), "coriolis_from_M(M of a pendulum, q, qd)")
-    check_coriolis(coriolis_from_M, "lift arm", lift_arm, q_as_list=True)
+                         say("a pendulum, M = [[m l²]]", "exercises"))
+    check_expression(C, sp.zeros(1, 1),
+                     say("coriolis_from_M(M of a pendulum, q, qd)", "exercises"))
+    check_coriolis(coriolis_from_M, say("lift arm", "exercises"), lift_arm, q_as_list=True)
 
 
 # --- exercise 5: the payload arm's labelled terms ---------------------------------------------
@@ -310,10 +319,13 @@ def check_sorted(terms_payload):
                 kind = term_kind(term)
                 if not kind.startswith(TERM_KINDS[key]):
                     home = [k for k in TERM_KEYS if kind.startswith(TERM_KINDS[k])]
-                    where = f"it belongs in {home[0]!r}" if home else \
-                        "it belongs in none of the groups"
-                    raise Mistake(f"terms_payload[{key!r}][{i}] contains a {kind}: {where}",
-                                  f"misplaced:{key}")
+                    if home:
+                        raise Mistake(say("terms_payload[{key}][{i}] contains a {kind}: it "
+                                          "belongs in {home}", "exercises", key=repr(key), i=i,
+                                          kind=kind, home=repr(home[0])), f"misplaced:{key}")
+                    raise Mistake(say("terms_payload[{key}][{i}] contains a {kind}: it belongs "
+                                      "in none of the groups", "exercises", key=repr(key), i=i,
+                                      kind=kind), f"misplaced:{key}")
 
 
 def check_group(key, answer, expected):
@@ -329,7 +341,8 @@ def check_group(key, answer, expected):
             check_expression((answer / g).applyfunc(sp.expand), expected / g, f"{name}/g",
                              markers=PAYLOAD_MARKERS, allowed_symbols=PAYLOAD_SYMBOLS)
         except Mistake as finer:
-            raise Mistake(f"{error} ({finer})", error.code) from None
+            raise Mistake(say("{error} ({finer})", "exercises", error=error, finer=finer),
+                          error.code) from None
         raise
 
 
@@ -352,7 +365,7 @@ def exercise_5(terms_payload):
     """Visible: every term sits in its group; the gravity torques with the arm level."""
     check_sorted(terms_payload)
     level = {theta1: 0, theta2: 0}
-    with case("with the arm level (theta1 = theta2 = 0)"):
+    with case(say("with the arm level (theta1 = theta2 = 0)", "exercises")):
         check_group("gravity", terms_payload["gravity"].subs(level),
                     payload_terms()["gravity"].subs(level))
 
@@ -368,8 +381,9 @@ def exercise_6(tau_move, context):
     bound = (m1_kg + m2_kg + mp_kg) * reach * (
         9.81 + reach * (sum(map(abs, accelerations)) + sum(map(abs, rates))**2))
     if np.max(np.abs(tau_move)) > bound:
-        raise Mistake("tau_move is larger than this arm and motion can need: check the units "
-                      "(degrees → radians) and the moments of inertia", "too-large")
+        raise Mistake(say("tau_move is larger than this arm and motion can need: check the "
+                          "units (degrees → radians) and the moments of inertia", "exercises"),
+                      "too-large")
 
 
 def payload_potential(numbers, g_value=9.81):
@@ -384,9 +398,9 @@ def payload_potential(numbers, g_value=9.81):
 def exercise_7(E_state, context):
     """Visible: E − U is the kinetic energy, which is never negative."""
     if E_state - payload_potential(payload_numbers(context.student)) < -1e-3:
-        raise Mistake("E_state is below the potential energy of this pose, so its kinetic part "
-                      "would be negative: check the signs (U = m g h, heights above joint 1)",
-                      "negative-kinetic")
+        raise Mistake(say("E_state is below the potential energy of this pose, so its kinetic "
+                          "part would be negative: check the signs (U = m g h, heights above "
+                          "joint 1)", "exercises"), "negative-kinetic")
 
 
 # --- exercise 8: spot the error ---------------------------------------------------------------
@@ -473,15 +487,19 @@ def exercise_8(corrections):
     for key, entry in corrections.items():
         foreign = sorted(s.name for s in entry.free_symbols - set(MODEL_SYMBOLS))
         if foreign:
-            raise Mistake(f"corrections[{key!r}] uses symbols that do not belong in this model: "
-                          f"{', '.join(foreign)}", "foreign-symbols")
+            raise Mistake(say("corrections[{key}] uses symbols that do not belong in this "
+                              "model: {symbols}", "exercises", key=repr(key),
+                              symbols=", ".join(foreign)), "foreign-symbols")
     try:
         t, E = free_swing_energy(*corrected_model(corrections))
     except (ValueError, TypeError, np.linalg.LinAlgError) as error:
-        raise Mistake(f"the corrected model cannot be simulated ({type(error).__name__}: "
-                      f"{error}): is M still invertible?", "not-simulable") from None
+        raise Mistake(say("the corrected model cannot be simulated ({kind}: {error}): is M "
+                          "still invertible?", "exercises", kind=type(error).__name__,
+                          error=error), "not-simulable") from None
     drift = float(np.ptp(E))
     if not np.isfinite(drift) or drift > 1e-4:
-        raise Mistake(f"with your corrections the free swing (τ = 0) still changes the arm's "
-                      f"energy by {drift:.3g} J in {t[-1]:.1f} s: the corrected model is still "
-                      "wrong somewhere (or M is no longer the arm's mass matrix)", "energy-drift")
+        raise Mistake(say("with your corrections the free swing (τ = 0) still changes the "
+                          "arm's energy by {drift} J in {seconds} s: the corrected model is "
+                          "still wrong somewhere (or M is no longer the arm's mass matrix)",
+                          "exercises", drift=f"{drift:.3g}", seconds=f"{t[-1]:.1f}"),
+                      "energy-drift")

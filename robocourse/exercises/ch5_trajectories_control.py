@@ -23,6 +23,7 @@ from robocourse import control, trajectories
 from robocourse.grading import ExerciseSet, check_call, check_expression, check_number, student_rng
 from robocourse.grading.checks import Known, Mistake, case, same
 from robocourse.grading.exercises import Choice, Function, Matrix, Numbers, Robot
+from robocourse.language import say
 from robocourse.models import planar_2r, planar_3r, rp_arm
 from robocourse.newton_euler import gravity_load, inverse_dynamics, mass_matrix, velocity_product
 from robocourse.robot import joint_symbols
@@ -82,7 +83,8 @@ def polynomial(coefficients):
 def check_condition(coefficients, label, at, derivative, expected, symbols):
     """One boundary condition of the cubic with the given ``coefficients``."""
     theta = sp.diff(polynomial(coefficients), t, derivative)
-    name = f"{'θ̇' if derivative else 'θ'}({'0' if at == 0 else 't_f'}) of your cubic"
+    name = say("{value} of your cubic", "exercises",
+               value=f"{'θ̇' if derivative else 'θ'}({'0' if at == 0 else 't_f'})")
     with case(label):
         check_expression(theta.subs(t, at), expected, name, markers=(theta_0, theta_f),
                          allowed_symbols=symbols)
@@ -90,13 +92,14 @@ def check_condition(coefficients, label, at, derivative, expected, symbols):
 
 def check_symbols(coefficients, name, symbols):
     if t in coefficients.free_symbols:
-        raise Mistake(f"{name} contains the time t: the coefficients are constants, t appears "
-                      "only in θ(t) = c0 + c1 t + c2 t² + c3 t³", "has-time")
+        raise Mistake(say("{name} contains the time t: the coefficients are constants, t "
+                          "appears only in θ(t) = c0 + c1 t + c2 t² + c3 t³", "exercises",
+                          name=name), "has-time")
     foreign = sorted(s.name for s in coefficients.free_symbols - set(symbols))
     if foreign:
-        raise Mistake(f"{name} uses symbols that do not belong in this answer: "
-                      f"{', '.join(foreign)} (use {', '.join(s.name for s in symbols)})",
-                      "foreign-symbols")
+        raise Mistake(say("{name} uses symbols that do not belong in this answer: {foreign} "
+                          "(use {symbols})", "exercises", name=name, foreign=", ".join(foreign),
+                          symbols=", ".join(s.name for s in symbols)), "foreign-symbols")
 
 
 @exercises.visible("1", cell="ex1_coeffs_test",
@@ -104,9 +107,12 @@ def check_symbols(coefficients, name, symbols):
 def exercise_1(coeffs):
     """Visible: the symbols; the start conditions; the cubic arrives at θ_f."""
     check_symbols(coeffs, "coeffs", CUBIC_SYMBOLS)
-    check_condition(coeffs, "the start condition θ(0) = θ0", 0, 0, theta_0, CUBIC_SYMBOLS)
-    check_condition(coeffs, "the start condition θ̇(0) = 0", 0, 1, 0, CUBIC_SYMBOLS)
-    check_condition(coeffs, "the end condition θ(t_f) = θ_f", t_f, 0, theta_f, CUBIC_SYMBOLS)
+    check_condition(coeffs, say("the start condition θ(0) = θ0", "exercises"), 0, 0, theta_0,
+                    CUBIC_SYMBOLS)
+    check_condition(coeffs, say("the start condition θ̇(0) = 0", "exercises"), 0, 1, 0,
+                    CUBIC_SYMBOLS)
+    check_condition(coeffs, say("the end condition θ(t_f) = θ_f", "exercises"), t_f, 0, theta_f,
+                    CUBIC_SYMBOLS)
 
 
 @functools.lru_cache(maxsize=None)
@@ -131,7 +137,7 @@ def exercise_2(coeffs_v, context):
     check_symbols(coeffs_v, "coeffs_v", VIA_SYMBOLS)
     at_rest = coeffs_v.subs({thetadot_0: 0, thetadot_f: 0})
     with context.builds_on(("1", "coeffs"), consistent=lambda coeffs: same(at_rest, coeffs)):
-        with case("with zero end velocities (the rest-to-rest cubic)"):
+        with case(say("with zero end velocities (the rest-to-rest cubic)", "exercises")):
             check_expression(at_rest, rest_to_rest(), "coeffs_v", markers=VIA_MARKERS,
                              allowed_symbols=VIA_SYMBOLS)
 
@@ -142,11 +148,12 @@ def check_position(cubic_position, label, theta0, thetaf, tf, times):
     """cubic_position(theta0, thetaf, tf, times) against the library's cubic."""
     expected = trajectories.cubic(theta0, thetaf, tf, times)[0]
     given = check_call(cubic_position, theta0, thetaf, tf, times, name="cubic_position")
-    name = f"cubic_position({theta0}, {thetaf}, {tf}, t) ({label})"
+    name = say("{name} ({label})", "exercises",
+               name=f"cubic_position({theta0}, {thetaf}, {tf}, t)", label=label)
     linear = theta0 + (thetaf - theta0) * np.asarray(times) / tf
     check_number(given, expected, name, rtol=1e-9, atol=1e-9, unit="rad", mistakes=[
-        Known(linear, "It moves at constant speed (linear in t): that is not the cubic, whose "
-              "velocity is zero at both ends.", "linear")])
+        Known(linear, say("It moves at constant speed (linear in t): that is not the cubic, "
+                          "whose velocity is zero at both ends.", "exercises"), "linear")])
 
 
 @exercises.visible("3", cell="ex3_cubic_position_test",
@@ -154,9 +161,9 @@ def check_position(cubic_position, label, theta0, thetaf, tf, times):
 def exercise_3(cubic_position, context):
     """Visible: the start, the end and the halfway point of a move."""
     with context.builds_on(("1", "coeffs")):
-        check_position(cubic_position, "start, t = 0", 0.2, 1.4, 2.0, 0.0)
-        check_position(cubic_position, "end, t = t_f", 0.2, 1.4, 2.0, 2.0)
-        check_position(cubic_position, "halfway", 0.2, 1.4, 2.0, 1.0)
+        check_position(cubic_position, say("start, t = 0", "exercises"), 0.2, 1.4, 2.0, 0.0)
+        check_position(cubic_position, say("end, t = t_f", "exercises"), 0.2, 1.4, 2.0, 2.0)
+        check_position(cubic_position, say("halfway", "exercises"), 0.2, 1.4, 2.0, 1.0)
 
 
 # --- exercise 4: two joints, two speed limits ----------------------------------------------
@@ -181,23 +188,26 @@ def exercise_4a(t_sync, context):
     """Visible: no joint moves faster than its own limit with t_sync."""
     change, v_max = sync_moves(context.student)
     if t_sync <= 0:
-        raise Mistake("t_sync should be a positive duration in seconds", "not-positive")
+        raise Mistake(say("t_sync should be a positive duration in seconds", "exercises"),
+                      "not-positive")
     peaks = 3 * np.abs(change) / (2 * t_sync)
     too_fast = [j + 1 for j in range(2) if peaks[j] > v_max[j] * (1 + 1e-3)]
     if not too_fast:
         return
-    hint, code = "", "too-fast"
+    message = say("with your t_sync joint(s) {joints} move faster than their speed limit at "
+                  "the middle of the move.", "exercises", joints=too_fast)
     if np.isclose(t_sync, max(np.abs(change) / v_max), rtol=1e-3):
-        hint, code = (" Your t_sync is |Δ|/v_max: that would be right for constant speed, but a "
-                      "cubic's peak speed is 3|Δ|/(2 t_f), higher than the average speed.",
-                      "average-speed")
-    elif np.isclose(t_sync, min(cubic_duration(0.0, d, v) for d, v in zip(change, v_max,
-                                                                           strict=True)),
-                    rtol=1e-3):
-        hint, code = " Your t_sync is the duration of the faster joint: the slower one sets " \
-            "the pace.", "faster-joint"
-    raise Mistake(f"with your t_sync joint(s) {too_fast} move faster than their speed limit at "
-                  f"the middle of the move.{hint}", code)
+        raise Mistake(say("{message} {hint}", "exercises", message=message, hint=say(
+            "Your t_sync is |Δ|/v_max: that would be right for constant speed, but a cubic's "
+            "peak speed is 3|Δ|/(2 t_f), higher than the average speed.", "exercises")),
+            "average-speed")
+    if np.isclose(t_sync, min(cubic_duration(0.0, d, v) for d, v in zip(change, v_max,
+                                                                         strict=True)),
+                  rtol=1e-3):
+        raise Mistake(say("{message} {hint}", "exercises", message=message, hint=say(
+            "Your t_sync is the duration of the faster joint: the slower one sets the pace.",
+            "exercises")), "faster-joint")
+    raise Mistake(message, "too-fast")
 
 
 @exercises.visible("4b", cell="ex4_qd_half_test", qd_half=Numbers((2,), "rad/s"))
@@ -208,7 +218,8 @@ def exercise_4b(qd_half, context):
     with context.builds_on(("4a", "t_sync"), consistent=lambda t_sync: np.allclose(
             qd_half, 1.5 * change / t_sync, rtol=1e-3)):
         check_number(abs(qd_half[pacer]), v_max[pacer],
-                     f"|qd_half| of joint {pacer + 1} (it sets the pace: the slower joint)",
+                     say("|qd_half| of joint {joint} (it sets the pace: the slower joint)",
+                         "exercises", joint=pacer + 1),
                      rtol=1e-3, unit="rad/s")
 
 
@@ -235,11 +246,11 @@ def exercise_5(max_gap, context):
     """Visible: a positive distance no larger than the arm."""
     lengths = line_numbers(context.student)[0]
     if max_gap <= 0:
-        raise Mistake("max_gap should be a positive distance (the largest |distance|), in m",
-                      "not-positive")
+        raise Mistake(say("max_gap should be a positive distance (the largest |distance|), in "
+                          "m", "exercises"), "not-positive")
     if max_gap > lengths.sum():
-        raise Mistake("max_gap is larger than the whole arm: give it in metres (not mm)",
-                      "too-large")
+        raise Mistake(say("max_gap is larger than the whole arm: give it in metres (not mm)",
+                          "exercises"), "too-large")
 
 
 # --- exercise 6: the state rate -------------------------------------------------------------
@@ -268,23 +279,26 @@ def exercise_6(ydot, context):
     _, _, theta_deg, rates, tau = numbers
     if np.allclose(ydot[2:], rates, rtol=1e-3, atol=1e-3) and \
             not np.allclose(ydot[:2], rates, rtol=1e-3, atol=1e-3):
-        raise Mistake("The two halves of ydot are swapped: y = [q, q̇], so ẏ = [q̇, q̈].",
-                      "halves-swapped")
-    check_number(ydot[:2], rates, "the first half of ydot (the rate of q)", rtol=1e-3,
-                 atol=1e-3, unit="rad/s")
+        raise Mistake(say("The two halves of ydot are swapped: y = [q, q̇], so ẏ = [q̇, q̈].",
+                          "exercises"), "halves-swapped")
+    check_number(ydot[:2], rates, say("the first half of ydot (the rate of q)", "exercises"),
+                 rtol=1e-3, atol=1e-3, unit="rad/s")
     arm, q = state_arm(numbers), np.radians(theta_deg)
     c, G = velocity_product(arm, q, rates), gravity_load(arm, q)
     in_degrees = forward_dynamics(arm, np.asarray(theta_deg, dtype=float), rates, tau)
-    check_number(inverse_dynamics(arm, q, rates, ydot[2:]), tau, "the torques inverse "
-                 "dynamics needs for your q̈ = ydot[2:] (they should be tau)", rtol=1e-3,
-                 atol=1e-3, unit="N·m", mistakes=[
-                     Known(tau + G, "The gravity torques G(q) are missing.", "gravity-missing"),
-                     Known(tau + c, "The Coriolis and centripetal torques c(q, q̇) are missing.",
-                           "velocity-missing"),
-                     Known(tau + 2 * (c + G), "It matches M q̈ = τ + c + G: the velocity and "
-                           "gravity torques are subtracted from τ.", "bias-sign"),
-                     Known(inverse_dynamics(arm, q, rates, in_degrees), "It matches the angles "
-                           "in degrees used as radians.", "degrees")])
+    check_number(inverse_dynamics(arm, q, rates, ydot[2:]), tau,
+                 say("the torques inverse dynamics needs for your q̈ = ydot[2:] (they should "
+                     "be tau)", "exercises"), rtol=1e-3, atol=1e-3, unit="N·m", mistakes=[
+                     Known(tau + G, say("The gravity torques G(q) are missing.", "exercises"),
+                           "gravity-missing"),
+                     Known(tau + c, say("The Coriolis and centripetal torques c(q, q̇) are "
+                                        "missing.", "exercises"), "velocity-missing"),
+                     Known(tau + 2 * (c + G),
+                           say("It matches M q̈ = τ + c + G: the velocity and gravity torques "
+                               "are subtracted from τ.", "exercises"), "bias-sign"),
+                     Known(inverse_dynamics(arm, q, rates, in_degrees),
+                           say("It matches the angles in degrees used as radians.",
+                               "exercises"), "degrees")])
 
 
 # --- exercise 7: the computed-torque law ----------------------------------------------------
@@ -326,24 +340,27 @@ def check_law(computed_torque_law, label, robot_name, q, qd, q_des, qd_des, qdd_
     M, c, G = mass_matrix(robot, q), velocity_product(robot, q, qd), gravity_load(robot, q)
     e, e_dot = q_des - q, qd_des - qd
     mistakes = [
-        Known(M @ (Kv * e_dot + Kp * e) + c + G, "The feed-forward term M(q) q̈_d is missing.",
+        Known(M @ (Kv * e_dot + Kp * e) + c + G,
+              say("The feed-forward term M(q) q̈_d is missing.", "exercises"),
               "feedforward-missing"),
-        Known(M @ (qdd_des - Kv * e_dot - Kp * e) + c + G, "The error has the wrong sign: "
-              "e = q_d − q.", "error-sign"),
-        Known(M @ qdd_des + Kv * e_dot + Kp * e + c + G, "The servo terms Kv ė + Kp e must be "
-              "multiplied by M(q) too (they set an acceleration).", "servo-outside-M"),
-        Known(M @ (qdd_des + Kv * e_dot + Kp * e) + G, "The velocity term c(q, q̇) is missing.",
-              "velocity-missing"),
-        Known(M @ (qdd_des + Kv * e_dot + Kp * e) + c, "The gravity term G(q) is missing.",
-              "gravity-missing"),
-        Known(M @ (qdd_des + Kv * e_dot + Kp * e) + c - G, "The gravity term G(q) has the wrong "
-              "sign.", "gravity-sign"),
+        Known(M @ (qdd_des - Kv * e_dot - Kp * e) + c + G,
+              say("The error has the wrong sign: e = q_d − q.", "exercises"), "error-sign"),
+        Known(M @ qdd_des + Kv * e_dot + Kp * e + c + G,
+              say("The servo terms Kv ė + Kp e must be multiplied by M(q) too (they set an "
+                  "acceleration).", "exercises"), "servo-outside-M"),
+        Known(M @ (qdd_des + Kv * e_dot + Kp * e) + G,
+              say("The velocity term c(q, q̇) is missing.", "exercises"), "velocity-missing"),
+        Known(M @ (qdd_des + Kv * e_dot + Kp * e) + c,
+              say("The gravity term G(q) is missing.", "exercises"), "gravity-missing"),
+        Known(M @ (qdd_des + Kv * e_dot + Kp * e) + c - G,
+              say("The gravity term G(q) has the wrong sign.", "exercises"), "gravity-sign"),
     ]
     named = Robot(robot_name, f"{__name__}:law_robot", (("name", robot_name),))
     given = check_call(computed_torque_law, named, q, qd, q_des, qd_des, qdd_des, Kp, Kv,
                        name="computed_torque_law")
-    check_number(given, expected, f"computed_torque_law ({label})", rtol=1e-6, atol=1e-8,
-                 unit="N·m", mistakes=mistakes)
+    check_number(given, expected, say("{name} ({label})", "exercises",
+                                      name="computed_torque_law", label=label),
+                 rtol=1e-6, atol=1e-8, unit="N·m", mistakes=mistakes)
 
 
 LAW = Function(forbidden=CONTROL_ROUTES, takes_robot=True)
@@ -352,10 +369,10 @@ LAW = Function(forbidden=CONTROL_ROUTES, takes_robot=True)
 @exercises.visible("7", cell="ex7_computed_torque_law_test", computed_torque_law=LAW)
 def exercise_7(computed_torque_law):
     """Visible: the 2R arm at rest on the track (only gravity is left), and off the track."""
-    check_law(computed_torque_law, "2R arm at rest on the track", "2R arm", [0.3, 0.8],
-              [0.0, 0.0], [0.3, 0.8], [0.0, 0.0], [0.0, 0.0], 100.0, 20.0)
-    check_law(computed_torque_law, "2R arm off the track", "2R arm", [0.3, 0.8], [0.5, -1.0],
-              [0.35, 0.7], [0.9, -0.4], [1.5, 2.0], 100.0, 20.0)
+    check_law(computed_torque_law, say("2R arm at rest on the track", "exercises"), "2R arm",
+              [0.3, 0.8], [0.0, 0.0], [0.3, 0.8], [0.0, 0.0], [0.0, 0.0], 100.0, 20.0)
+    check_law(computed_torque_law, say("2R arm off the track", "exercises"), "2R arm",
+              [0.3, 0.8], [0.5, -1.0], [0.35, 0.7], [0.9, -0.4], [1.5, 2.0], 100.0, 20.0)
 
 
 # --- exercise 8: spot the error -------------------------------------------------------------
@@ -398,13 +415,14 @@ def exercise_8b(tau_corrected, context):
     """Visible: the symbols; on the track at rest only gravity is left."""
     foreign = sorted(s.name for s in tau_corrected.free_symbols - set(CONTROL_SYMBOLS))
     if foreign:
-        raise Mistake("tau_corrected uses symbols that do not belong in this answer: "
-                      f"{', '.join(foreign)} (use the symbols of the set-up cell)",
-                      "foreign-symbols")
+        raise Mistake(say("tau_corrected uses symbols that do not belong in this answer: "
+                          "{symbols} (use the symbols of the set-up cell)", "exercises",
+                          symbols=", ".join(foreign)), "foreign-symbols")
     on_track_at_rest = {theta_d1: theta1, theta_d2: theta2, **dict.fromkeys(
         (thetadot1, thetadot2, thetadot_d1, thetadot_d2, thetaddot_d1, thetaddot_d2), 0)}
     with context.builds_on(("8a", "missing_term")), \
-            case("on the track at rest (q_d = q, all rates and accelerations zero)"):
+            case(say("on the track at rest (q_d = q, all rates and accelerations zero)",
+                     "exercises")):
         check_expression(tau_corrected.xreplace(on_track_at_rest),
                          corrected_law().xreplace(on_track_at_rest), "tau_corrected",
                          allowed_symbols=CONTROL_SYMBOLS)
@@ -414,4 +432,5 @@ def exercise_8b(tau_corrected, context):
 def exercise_8c(e_inf):
     """Visible: two finite numbers."""
     if not np.all(np.isfinite(e_inf)):
-        raise Mistake("e_inf contains nan or inf (a division by zero?)", "nan")
+        raise Mistake(say("e_inf contains nan or inf (a division by zero?)", "exercises"),
+                      "nan")

@@ -17,6 +17,7 @@ from robocourse.grading import ExerciseSet, check_expression, check_number, stud
 from robocourse.grading.checks import Known, Mistake, case
 from robocourse.grading.exercises import Choice, Expression, Matrix, Numbers
 from robocourse.kinematics import forward_kinematics, jacobian_by_propagation
+from robocourse.language import say
 from robocourse.models import puma560
 from robocourse.widgets.puma560_figures import as_image, pose_figure
 
@@ -67,18 +68,21 @@ def check_angle_pair(given, expected, name, mistakes=()):
     """``given`` (two angles, any order, any whole turns) against ``expected``; the first
     known mistake (``Known``) the pair matches names the slip."""
     if not np.all(np.isfinite(given)):
-        raise Mistake(f"{name} contains nan or inf (a square root of a negative number?)", "nan")
+        raise Mistake(say("{name} contains nan or inf (a square root of a negative number?)",
+                          "exercises", name=name), "nan")
     if same_angles(given, expected):
         return
     for known in mistakes:
         if same_angles(given, known.value):
-            raise Mistake(f"{name} is not right. {known.message}", known.code)
+            raise Mistake(say("{name} is not right. {hint}", "exercises", name=name,
+                              hint=known.message), known.code)
     matches = sum(min(abs(wrapped(g - e)) for e in expected) <= 1e-3 for g in given)
     if matches == 1:
-        raise Mistake(f"{name}: one of your two angles is right, the other is not (the two "
-                      "come from the two signs of the square root)", "one-of-two")
-    raise Mistake(f"{name} is not right: neither angle solves the equation of this step.",
-                  "not-equal")
+        raise Mistake(say("{name}: one of your two angles is right, the other is not (the two "
+                          "come from the two signs of the square root)", "exercises", name=name),
+                      "one-of-two")
+    raise Mistake(say("{name} is not right: neither angle solves the equation of this step.",
+                      "exercises", name=name), "not-equal")
 
 
 # --- per-student numbers --------------------------------------------------------------
@@ -104,7 +108,8 @@ def pose_numbers(student):
 
 def draw_pose(student):
     """Exercise 2: the student's pose drawn with its joint axes (a PNG image to display)."""
-    return as_image(pose_figure(pose_joints(student), title="your pose (axis 5 drawn thicker)"))
+    return as_image(pose_figure(pose_joints(student),
+                                title=say("your pose (axis 5 drawn thicker)", "exercises")))
 
 
 def gravity_numbers(student):
@@ -128,29 +133,31 @@ def exercise_1(theta1_both, theta3_both, context):
     p = pose_numbers(context.student)[:3, 3]
     for name, pair in (("theta1_both", theta1_both), ("theta3_both", theta3_both)):
         if np.any(np.abs(pair) > 2 * np.pi + 1e-9):
-            raise Mistake(f"{name} holds an angle larger than 2π: give radians, not degrees",
-                          "degrees")
+            raise Mistake(say("{name} holds an angle larger than 2π: give radians, not "
+                              "degrees", "exercises", name=name), "degrees")
         if abs(wrapped(pair[0] - pair[1])) < 1e-6:
-            raise Mistake(f"{name} holds the same angle twice: there are two solutions, one "
-                          "for each sign of the square root", "one-solution")
+            raise Mistake(say("{name} holds the same angle twice: there are two solutions, one "
+                              "for each sign of the square root", "exercises", name=name),
+                          "one-solution")
     offsets = -np.sin(theta1_both) * p[0] + np.cos(theta1_both) * p[1]
-    for value, message, code in ((-LENGTHS[d3], "−d3: the shoulder offset is on the other side "
-                                  "(check the sign in front of atan2(d3, …))",
-                                  "theta1:offset-sign"),
-                                 (0.0, "0: your θ1 leaves out the shoulder offset d3",
-                                  "theta1:no-offset")):
-        if np.allclose(offsets, value, atol=1e-3):
-            raise Mistake(f"with your theta1_both, −s1 px + c1 py = {message}", code)
-    check_number(offsets, [LENGTHS[d3]] * 2, "−s1 px + c1 py for your two theta1 (it must be "
-                 "the shoulder offset d3)", rtol=0, atol=1e-3, unit="m")
+    if np.allclose(offsets, -LENGTHS[d3], atol=1e-3):
+        raise Mistake(say("with your theta1_both, −s1 px + c1 py = −d3: the shoulder offset is "
+                          "on the other side (check the sign in front of atan2(d3, …))",
+                          "exercises"), "theta1:offset-sign")
+    if np.allclose(offsets, 0.0, atol=1e-3):
+        raise Mistake(say("with your theta1_both, −s1 px + c1 py = 0: your θ1 leaves out the "
+                          "shoulder offset d3", "exercises"), "theta1:no-offset")
+    check_number(offsets, [LENGTHS[d3]] * 2,
+                 say("−s1 px + c1 py for your two theta1 (it must be the shoulder offset d3)",
+                     "exercises"), rtol=0, atol=1e-3, unit="m")
     c, s = np.cos(theta3_both), np.sin(theta3_both)
     if np.ptp(LENGTHS[a3] * c - LENGTHS[d4] * s) > 1e-3:
         if np.ptp(LENGTHS[a3] * c + LENGTHS[d4] * s) <= 1e-3:
-            raise Mistake("your two theta3 solve a3 c3 + d4 s3 = K, the equation in other "
-                          "frames' signs; in Craig's frames it is a3 c3 − d4 s3 = K",
-                          "theta3:other-frames")
-        raise Mistake("your two theta3 do not solve the same equation: a3 c3 − d4 s3 must "
-                      "take the same value K for both", "not-a-pair")
+            raise Mistake(say("your two theta3 solve a3 c3 + d4 s3 = K, the equation in other "
+                              "frames' signs; in Craig's frames it is a3 c3 − d4 s3 = K",
+                              "exercises"), "theta3:other-frames")
+        raise Mistake(say("your two theta3 do not solve the same equation: a3 c3 − d4 s3 must "
+                          "take the same value K for both", "exercises"), "not-a-pair")
 
 
 # --- exercise 2: which of the eight solutions is drawn ---------------------------------
@@ -176,13 +183,15 @@ def tool_jacobian(values=()):
 def column_mistakes(J):
     """The known mistakes of exercise 3 for the Jacobian ``J`` (whole, or at a special case)."""
     column = J[:, 2]
-    return [Known(sp.Matrix([*(-entry for entry in column[:3]), *column[3:]]), "It matches the "
-                  "linear part with the cross product reversed: d = [(p × n)_z, (p × o)_z, "
-                  "(p × a)_z], (p × n)_z = p_x n_y − p_y n_x.", "cross-order"),
-            Known(-column, "It matches the column of a joint turning the other way: in "
-                  "Craig's frames joint 3 turns about +Z3.", "axis-sense"),
-            Known(J[:, 3], "It matches column 4: column j comes from jT6, here ³T₆.",
-                  "wrong-column")]
+    return [Known(sp.Matrix([*(-entry for entry in column[:3]), *column[3:]]),
+                  say("It matches the linear part with the cross product reversed: "
+                      "d = [(p × n)_z, (p × o)_z, (p × a)_z], (p × n)_z = p_x n_y − p_y n_x.",
+                      "exercises"), "cross-order"),
+            Known(-column, say("It matches the column of a joint turning the other way: in "
+                               "Craig's frames joint 3 turns about +Z3.", "exercises"),
+                  "axis-sense"),
+            Known(J[:, 3], say("It matches column 4: column j comes from jT6, here ³T₆.",
+                               "exercises"), "wrong-column")]
 
 
 @exercises.visible(3, cell="ex3_column3_test", column3=Matrix(6, 1))
@@ -190,7 +199,7 @@ def exercise_3(column3):
     """Visible: the wrist straight, θ4 = θ5 = θ6 = 0."""
     zero = ((theta4, 0), (theta5, 0), (theta6, 0))
     J = tool_jacobian(zero)
-    with case("with theta4 = theta5 = theta6 = 0"):
+    with case(say("with theta4 = theta5 = theta6 = 0", "exercises")):
         check_expression(column3.subs(dict(zero)), J[:, 2], "column3", markers=(a3, d4),
                          allowed_symbols=EX3_SYMBOLS, mistakes=column_mistakes(J))
 
@@ -203,12 +212,14 @@ EX4_SYMBOLS = (theta2, theta3, theta5, a2, a3, d4)
 def det_mistakes(expected, with_K_factor):
     """The known mistakes of exercise 4's ``det_J6``: for the expected determinant (whole or
     at a special case) and the determinant with K's expression as the elbow factor."""
-    return [Known(expected / a2, "It matches det J without the constant factor a2 (the upper "
-                  "arm scales every velocity joints 1 and 2 give the wrist centre).",
+    return [Known(expected / a2,
+                  say("It matches det J without the constant factor a2 (the upper arm scales "
+                      "every velocity joints 1 and 2 give the wrist centre).", "exercises"),
                   "constant-factor"),
-            Known(with_K_factor, "It matches a3 c3 − d4 s3 as the elbow factor: that is K "
-                  "itself; the elbow is singular where K is largest or smallest, where its "
-                  "derivative d4 c3 + a3 s3 vanishes.", "elbow-factor")]
+            Known(with_K_factor,
+                  say("It matches a3 c3 − d4 s3 as the elbow factor: that is K itself; the "
+                      "elbow is singular where K is largest or smallest, where its derivative "
+                      "d4 c3 + a3 s3 vanishes.", "exercises"), "elbow-factor")]
 
 
 @exercises.visible(4, cell="ex4_det_test", det_J6=Expression(),
@@ -216,9 +227,9 @@ def det_mistakes(expected, with_K_factor):
 def exercise_4(det_J6, elbow_angles):
     """Visible: det J at θ5 = 0 (the wrist singularity) and θ2 = θ3 = 0; the elbow angles
     are the two roots of one equation tan θ3 = const, so they lie half a turn apart."""
-    with case("with theta5 = 0"):
+    with case(say("with theta5 = 0", "exercises")):
         check_expression(det_J6.subs(theta5, 0), 0, "det_J6", allowed_symbols=EX4_SYMBOLS)
-    with case("with theta2 = theta3 = 0 and theta5 = pi/2"):
+    with case(say("with theta2 = theta3 = 0 and theta5 = pi/2", "exercises")):
         J = tool_jacobian(((theta2, 0), (theta3, 0), (theta5, sp.pi / 2)))
         expected = sp.factor(J[:3, :3].det() * J[3:, 3:].det())
         # at theta3 = 0 the elbow factor d4 c3 + a3 s3 is d4, and K's a3 c3 − d4 s3 is a3
@@ -226,12 +237,12 @@ def exercise_4(det_J6, elbow_angles):
                          "det_J6", allowed_symbols=EX4_SYMBOLS,
                          mistakes=det_mistakes(expected, expected * a3 / d4))
     if np.any(np.abs(elbow_angles) > 2 * np.pi + 1e-9):
-        raise Mistake("elbow_angles holds an angle larger than 2π: give radians, not degrees",
-                      "degrees")
+        raise Mistake(say("{name} holds an angle larger than 2π: give radians, not degrees",
+                          "exercises", name="elbow_angles"), "degrees")
     if abs(abs(wrapped(elbow_angles[0] - elbow_angles[1])) - np.pi) > 1e-3:
-        raise Mistake("elbow_angles: the arm stretched out and folded back are half a turn "
-                      "apart (the two roots of one equation in tan θ3); yours are not",
-                      "not-half-a-turn")
+        raise Mistake(say("elbow_angles: the arm stretched out and folded back are half a turn "
+                          "apart (the two roots of one equation in tan θ3); yours are not",
+                          "exercises"), "not-half-a-turn")
 
 
 # --- exercise 5: the gravity load of your pose -----------------------------------------
@@ -247,8 +258,9 @@ def gravity_bound(student):
 def exercise_5(G23, context):
     """Visible: units (no torque beyond every weight at full reach) and a finite answer."""
     if np.any(np.abs(G23) > gravity_bound(context.student)):
-        raise Mistake("G23 is larger than all the arm's weight at its full reach could need: "
-                      "check the units (kg → N with g, degrees → radians)", "too-large")
+        raise Mistake(say("G23 is larger than all the arm's weight at its full reach could "
+                          "need: check the units (kg → N with g, degrees → radians)",
+                          "exercises"), "too-large")
 
 
 # --- exercise 6: spot the error ----------------------------------------------------------
@@ -262,5 +274,6 @@ def exercise_6(wrong_line, corrected):
     """Visible: the correction uses the derivation's symbols only."""
     foreign = sorted(s.name for s in corrected.free_symbols - set(EX6_SYMBOLS))
     if foreign:
-        raise Mistake("corrected uses symbols that do not belong in this derivation: "
-                      + ", ".join(foreign), "foreign-symbols")
+        raise Mistake(say("corrected uses symbols that do not belong in this derivation: "
+                          "{symbols}", "exercises", symbols=", ".join(foreign)),
+                      "foreign-symbols")

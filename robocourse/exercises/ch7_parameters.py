@@ -15,6 +15,7 @@ import sympy as sp
 from robocourse.grading import ExerciseSet, check_call, check_expression, check_number, student_rng
 from robocourse.grading.checks import Mistake, case
 from robocourse.grading.exercises import Choice, Expression, Function, Matrix, Numbers, Value
+from robocourse.language import say
 from robocourse.models import planar_2r
 from robocourse.parameters import parameter_symbols, regressor
 from robocourse.robot import joint_symbols
@@ -68,21 +69,23 @@ class Names(Value):
         self.allowed = tuple(allowed)
 
     def describe(self):
-        return "a list of parameter names (strings such as 'ZZ1')"
+        return say("a list of parameter names (strings such as 'ZZ1')", "exercises")
 
     def prepare(self, value, name):
         if isinstance(value, str) or not isinstance(value, (list, tuple, set, frozenset)):
-            raise Mistake(f"{name} should be {self.describe()}; got {type(value).__name__}",
-                          "wrong-type")
+            raise Mistake(say("{name} should be {kind}; got {got}", "exercises", name=name,
+                              kind=self.describe(), got=type(value).__name__), "wrong-type")
         names = [item.strip() if isinstance(item, str) else item for item in value]
         wrong = [item for item in names if not isinstance(item, str)]
         if wrong:
-            raise Mistake(f"{name} should hold strings only; got {wrong[0]!r}", "wrong-type")
+            raise Mistake(say("{name} should hold strings only; got {entry}", "exercises",
+                              name=name, entry=repr(wrong[0])), "wrong-type")
         unknown = sorted(set(names) - set(self.allowed))
         if unknown:
-            raise Mistake(f"{name} holds names that are not standard parameters of this arm: "
-                          f"{', '.join(unknown)} (the names are {self.allowed[0]} … "
-                          f"{self.allowed[-1]})", "unknown-name")
+            raise Mistake(say("{name} holds names that are not standard parameters of this "
+                              "arm: {unknown} (the names are {first} … {last})", "exercises",
+                              name=name, unknown=", ".join(unknown), first=self.allowed[0],
+                              last=self.allowed[-1]), "unknown-name")
         return tuple(sorted(set(names), key=self.allowed.index))
 
 
@@ -133,8 +136,8 @@ def exercise_1(pi_link, context):
                  unit="kg·m")
     trace = pi_link[0] + pi_link[3] + pi_link[5]
     check_number(trace, np.trace(I_c) + 2 * mass * r_c @ r_c,
-                 "XX + YY + ZZ (the trace of J, which the parallel-axis theorem raises by "
-                 "2 m |r_c|²)", rtol=1e-4, atol=1e-6, unit="kg·m²")
+                 say("XX + YY + ZZ (the trace of J, which the parallel-axis theorem raises by "
+                     "2 m |r_c|²)", "exercises"), rtol=1e-4, atol=1e-6, unit="kg·m²")
 
 
 # --- exercise 2: a column of the 2R regressor by hand -------------------------------------
@@ -153,7 +156,7 @@ def regressor_column(name):
 def exercise_2(Y_MX2):
     """Visible: the arm at rest (only gravity acts)."""
     rest = {thetadot1: 0, thetadot2: 0, thetaddot1: 0, thetaddot2: 0}
-    with case("at rest (all rates and accelerations zero)"):
+    with case(say("at rest (all rates and accelerations zero)", "exercises")):
         check_expression(Y_MX2.subs(rest), regressor_column("MX2").subs(rest), "Y_MX2",
                          markers=(g,), allowed_symbols=EX2_SYMBOLS)
 
@@ -175,8 +178,9 @@ def exercise_3(no_effect):
     for link in (1, 2):
         if all(f"{name}{link}" in no_effect for name in
                ("XX", "XY", "XZ", "YY", "YZ", "ZZ", "MX", "MY", "MZ", "M")):
-            raise Mistake(f"no_effect lists all ten parameters of link {link}, but link {link} "
-                          "does move the joints", "whole-link")
+            raise Mistake(say("no_effect lists all ten parameters of link {link}, but link "
+                              "{link} does move the joints", "exercises", link=link),
+                          "whole-link")
 
 
 # --- exercise 4: a regrouped base parameter -----------------------------------------------
@@ -198,7 +202,7 @@ def zzr1_3r():
 @exercises.visible(4, cell="ex4_ZZR1_test", ZZR1=Expression())
 def exercise_4(ZZR1):
     """Visible: without a third link (M3 = 0) the 3R arm's ZZR1 is the 2R arm's."""
-    with case("with M3 = 0 (no mass beyond link 2)"):
+    with case(say("with M3 = 0 (no mass beyond link 2)", "exercises")):
         check_expression(ZZR1.subs({M3: 0, YY3: 0, MZ3: 0}),
                          zzr1_3r().subs({M3: 0, YY3: 0, MZ3: 0}), "ZZR1",
                          allowed_symbols=EX4_SYMBOLS)
@@ -212,11 +216,13 @@ def exercise_5(pi_hat):
     axis and friction that dissipates (the hidden tests compare with your data's fit)."""
     ZZ, _, _, FV, FC = pi_hat
     if not ZZ > 0:
-        raise Mistake(f"pi_hat gives ZZ1 = {ZZ:.4g}: the moment of inertia about the axis must "
-                      "be positive (is the column of ZZ1 the acceleration q̈?)", "inertia-sign")
+        raise Mistake(say("pi_hat gives ZZ1 = {ZZ}: the moment of inertia about the axis "
+                          "must be positive (is the column of ZZ1 the acceleration q̈?)",
+                          "exercises", ZZ=f"{ZZ:.4g}"), "inertia-sign")
     if FV < 0 or FC < 0:
-        raise Mistake(f"pi_hat gives FV1 = {FV:.4g}, FC1 = {FC:.4g}: friction must oppose the "
-                      "motion (columns q̇ and sign(q̇), both >= 0)", "friction-sign")
+        raise Mistake(say("pi_hat gives FV1 = {FV}, FC1 = {FC}: friction must oppose the "
+                          "motion (columns q̇ and sign(q̇), both >= 0)", "exercises",
+                          FV=f"{FV:.4g}", FC=f"{FC:.4g}"), "friction-sign")
 
 
 # --- exercise 6: what the condition number says -------------------------------------------
@@ -234,20 +240,23 @@ def exercise_6(meaning):
 def rigid_body_cases():
     """``[(label, link parameters, verdict)]``: the cases the visible test tries."""
     rod = [0.0, 0.0, 0.0, 0.5, 0.0, 0.5, 1.0, 0.0, 0.0, 2.0]      # 2 kg, COM at 0.5 m on X
-    return [("a point mass of 2 kg at [0.5, 0, 0]", rod, True),
-            ("the same with a negative mass", rod[:9] + [-2.0], False),
-            ("a point mass at [0.5, 0, 0] claiming ZZ = 0.3 < m r² = 0.5",
+    return [(say("a point mass of 2 kg at [0.5, 0, 0]", "exercises"), rod, True),
+            (say("the same with a negative mass", "exercises"), rod[:9] + [-2.0], False),
+            (say("a point mass at [0.5, 0, 0] claiming ZZ = 0.3 < m r² = 0.5", "exercises"),
              rod[:5] + [0.3] + rod[6:], False)]
 
 
 def check_rigid(is_rigid_body, label, link_parameters, expected):
     answer = check_call(is_rigid_body, list(link_parameters), name="is_rigid_body")
     if not isinstance(answer, (bool, np.bool_)):
-        raise Mistake(f"is_rigid_body should return True or False; got "
-                      f"{type(answer).__name__} ({label})", "wrong-type")
+        raise Mistake(say("is_rigid_body should return True or False; got {kind} ({label})",
+                          "exercises", kind=type(answer).__name__, label=label), "wrong-type")
     if bool(answer) != expected:
-        raise Mistake(f"is_rigid_body says {bool(answer)} for {label}; it is "
-                      f"{'' if expected else 'not '}a rigid body", "wrong-verdict")
+        if expected:
+            raise Mistake(say("is_rigid_body says {answer} for {label}; it is a rigid body",
+                              "exercises", answer=bool(answer), label=label), "wrong-verdict")
+        raise Mistake(say("is_rigid_body says {answer} for {label}; it is not a rigid body",
+                          "exercises", answer=bool(answer), label=label), "wrong-verdict")
 
 
 @exercises.visible(7, cell="ex7_is_rigid_body_test",

@@ -51,6 +51,7 @@ __all__ = ["CONCEPTS", "check", "functions", "switched_off", "message", "resolve
 _N_E = "robocourse.newton_euler"
 _LAGRANGE = "robocourse.lagrange"
 _L_E = "robocourse.lagrange_euler"
+_SPATIAL = "robocourse.spatial"
 
 #: Concept -> the public functions that compute it (or concepts whose functions it takes).
 CONCEPTS = {
@@ -85,7 +86,8 @@ CONCEPTS = {
     # force_transform(R, P) = velocity_transform(R, P)ᵀ = adjoint(T)⁻ᵀ
     "the force transform": (
         "robocourse.frames:force_transform", "robocourse.frames:velocity_transform",
-        "robocourse.frames:adjoint"),
+        "robocourse.frames:velocity_transform_unchecked", "robocourse.frames:adjoint",
+        "robocourse.spatial:spatial_transforms"),
     "the velocity transform": ("the force transform",),
     "statics": (
         "robocourse.statics:static_forces_by_propagation",
@@ -96,7 +98,10 @@ CONCEPTS = {
         "robocourse.inertia:Cylinder.integrate", "robocourse.inertia:Rod.integrate"),
     "the parallel-axis theorem": (
         "robocourse.inertia:parallel_axis", "robocourse.inertia:parallel_axis_to_centre",
-        "robocourse.inertia:point_mass_inertia"),
+        "robocourse.inertia:point_mass_inertia", "robocourse.spatial:spatial_inertia",
+        # the spatial algorithms share spatial_inertia's helper (a link's inertia about its
+        # origin): listed, they switch it off with it
+        "the spatial algorithms"),
     "turning an inertia tensor": ("robocourse.inertia:rotate_inertia",),
     "the principal axes": ("robocourse.inertia:principal_axes",),
     "the physical check of an inertia tensor": (
@@ -106,17 +111,24 @@ CONCEPTS = {
         f"{_N_E}:newton_euler", f"{_N_E}:inverse_dynamics", f"{_N_E}:torque_parts",
         f"{_LAGRANGE}:inverse_dynamics", f"{_LAGRANGE}:lagrange_equations",
         f"{_L_E}:inverse_dynamics", "robocourse.parameters:inverse_dynamics",
-        "the generated dynamics"),
+        "the generated dynamics", "the spatial algorithms"),
     # the models that answer every question of the dynamics at once (operation_count runs
     # the generated recursion to count it)
     "the generated dynamics": (
         "robocourse.closed_form:closed_form", "robocourse.codegen:CompiledDynamics",
         "robocourse.codegen:compiled_dynamics", "robocourse.codegen:ParametricDynamics",
         "robocourse.codegen:operation_count"),
+    # chapter 8: every answer of the dynamics from spatial vectors (operation_counts runs
+    # the algorithms to count them)
+    "the spatial algorithms": (
+        f"{_SPATIAL}:spatial_newton_euler", f"{_SPATIAL}:rnea", f"{_SPATIAL}:crba",
+        f"{_SPATIAL}:aba", f"{_SPATIAL}:forward_dynamics_by_crba",
+        f"{_SPATIAL}:operation_counts"),
     "the Newton–Euler recursion": (
         f"{_N_E}:newton_euler", f"{_N_E}:inverse_dynamics", f"{_N_E}:torque_parts",
         f"{_N_E}:payload_trace", f"{_N_E}:payload_wrench", f"{_N_E}:mass_matrix",
-        f"{_N_E}:velocity_product", f"{_N_E}:coriolis_matrix", f"{_N_E}:gravity_load"),
+        f"{_N_E}:velocity_product", f"{_N_E}:coriolis_matrix", f"{_N_E}:gravity_load",
+        "the spatial algorithms"),
     "Lagrange's equations": (
         f"{_LAGRANGE}:lagrange_equations", f"{_LAGRANGE}:equation_terms",
         f"{_LAGRANGE}:euler_lagrange", f"{_LAGRANGE}:inverse_dynamics",
@@ -129,12 +141,13 @@ CONCEPTS = {
     "the mass matrix": (
         f"{_N_E}:mass_matrix", f"{_LAGRANGE}:mass_matrix", f"{_L_E}:mass_matrix",
         f"{_LAGRANGE}:equation_terms", f"{_LAGRANGE}:lagrange_equations",
-        f"{_LAGRANGE}:kinetic_energy", "Lagrange's equations", "the generated dynamics"),
+        f"{_LAGRANGE}:kinetic_energy", "Lagrange's equations", "the generated dynamics",
+        "the spatial algorithms"),
     "the velocity product": (
         f"{_N_E}:velocity_product", f"{_N_E}:coriolis_matrix",
         f"{_LAGRANGE}:velocity_product", f"{_LAGRANGE}:coriolis_matrix",
         f"{_LAGRANGE}:christoffel_symbols", f"{_L_E}:velocity_product",
-        f"{_L_E}:coriolis_matrix", "the generated dynamics"),
+        f"{_L_E}:coriolis_matrix", "the generated dynamics", "the spatial algorithms"),
     "the Coriolis matrix": (
         f"{_LAGRANGE}:christoffel_symbols", f"{_LAGRANGE}:coriolis_matrix",
         f"{_LAGRANGE}:mass_matrix_derivatives", f"{_N_E}:coriolis_matrix",
@@ -142,7 +155,7 @@ CONCEPTS = {
     # G is the gradient of the potential energy
     "the gravity load": (
         f"{_N_E}:gravity_load", f"{_LAGRANGE}:gravity_load", f"{_L_E}:gravity_load",
-        f"{_LAGRANGE}:potential_energy", "the generated dynamics"),
+        f"{_LAGRANGE}:potential_energy", "the generated dynamics", "the spatial algorithms"),
     "the energies": (
         f"{_LAGRANGE}:kinetic_energy", f"{_LAGRANGE}:potential_energy",
         f"{_LAGRANGE}:total_energy", "robocourse.simulate:energy",
@@ -151,7 +164,7 @@ CONCEPTS = {
         "robocourse.simulate:forward_dynamics", "robocourse.simulate:simulate",
         "robocourse.simulate:simulate_equations",
         "robocourse.codegen:CompiledDynamics.forward_dynamics",
-        "robocourse.codegen:CompiledDynamics.state_rate"),
+        "robocourse.codegen:CompiledDynamics.state_rate", "the spatial algorithms"),
     # everything that gives the equations of motion or a part of them
     "the equations of motion": (
         "inverse dynamics", "the Newton–Euler recursion", "Lagrange's equations",

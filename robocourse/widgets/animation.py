@@ -18,6 +18,11 @@ background (``freeze_background``): the figure's ``FrameCanvas`` keeps a picture
 everything but the moving artists, draws only those over it for each frame and writes
 the palette PNG itself, quantizing only the pixels they changed (``palette_over``):
 about 11 ms a frame of 900 x 380 pixels instead of 55 ms, the same picture.
+
+The player speaks the language of the notebook (``language.use``): its buttons' tooltips,
+its repetition modes, the line under the first frame and that frame's alternative text
+(``player_in_language``; the book puts the players of its Chinese pages into Chinese the
+same way).
 """
 
 import re
@@ -30,6 +35,8 @@ from matplotlib.backends.backend_agg import FigureCanvasAgg
 from matplotlib.colors import to_hex
 from matplotlib.image import imsave
 from PIL.PngImagePlugin import PngInfo
+
+from robocourse.language import say
 
 #: The player's icons (font-awesome names) as SVG paths in a 16 x 16 box.
 ICONS = {
@@ -55,6 +62,9 @@ _STARTED = re.compile(r"(\n( *)anim\w+ = new Animation\([^;]*;)")
 RUN_TO_PLAY = "▶ Run this cell to play the animation."
 #: The first frame's alternative text.
 FIRST_FRAME = "the first frame of the animation"
+# the player's controls: its buttons' and its form's tooltips, the labels of its repeat modes
+_PLAYER = re.compile(r'<div class="anim-controls"[^>]*>.*?</form>', re.S)
+_PLAYER_TEXT = re.compile(r'((?:title|aria-label)=")([^"]*)(")|(<label [^>]*>)([^<]*)(</label>)')
 
 
 def _svg(path):
@@ -112,6 +122,57 @@ def still_first_frame(html):
              r"\n\2document.getElementById(slider_id).parentNode.style.display = '';"
              f"\n\\2document.getElementById('_anim_note{uid}').remove();")
     return _STARTED.sub(start, html)
+
+
+def player_words():
+    """{English: the language in use} of everything a player says: the tooltips and repeat
+    modes that ``to_jshtml`` writes, ``RUN_TO_PLAY`` and ``FIRST_FRAME``.
+
+    >>> from robocourse.language import using
+    >>> with using("zh_CN"):
+    ...     player_words()["Reflect"]
+    '往返'
+    """
+    return {"Decrease speed": say("Decrease speed", "widgets"),
+            "First frame": say("First frame", "widgets"),
+            "Previous frame": say("Previous frame", "widgets"),
+            "Play backwards": say("Play backwards", "widgets"),
+            "Pause": say("Pause", "widgets"), "Play": say("Play", "widgets"),
+            "Next frame": say("Next frame", "widgets"),
+            "Last frame": say("Last frame", "widgets"),
+            "Increase speed": say("Increase speed", "widgets"),
+            "Repetition mode": say("Repetition mode", "widgets"),
+            "Once": say("Once", "widgets"), "Loop": say("Loop", "widgets"),
+            "Reflect": say("Reflect", "widgets"),
+            RUN_TO_PLAY: say(RUN_TO_PLAY, "widgets"), FIRST_FRAME: say(FIRST_FRAME, "widgets")}
+
+
+def player_in_language(html):
+    """``(html, unknown)``: the player page ``html`` (``animation_html``) in the language in
+    use (``player_words``) — its controls, the line under the first frame and that frame's
+    alternative text — and the English of the controls it does not know (left as they
+    are: a matplotlib whose player says something new).
+
+    >>> from robocourse.language import using
+    >>> page = ('<div class="anim-controls"><button title="Play" aria-label="Play"></button>'
+    ...         '<form title="Speed"><label for="r">Once</label></form>')
+    >>> with using("zh_CN"):
+    ...     chinese, unknown = player_in_language(page)
+    >>> chinese.count('="播放"'), '>播放一次</label>' in chinese, unknown
+    (2, True, ['Speed'])
+    """
+    words, unknown = player_words(), []
+
+    def translate(match):
+        start, label, end = match.group(1, 2, 3) if match.group(1) else match.group(4, 5, 6)
+        if label.strip() not in words:
+            unknown.append(label.strip())
+            return match.group(0)
+        return start + words[label.strip()] + end
+
+    html = _PLAYER.sub(lambda controls: _PLAYER_TEXT.sub(translate, controls.group(0)), html)
+    html = html.replace(f'alt="{FIRST_FRAME}"', f'alt="{words[FIRST_FRAME]}"')
+    return html.replace(RUN_TO_PLAY, words[RUN_TO_PLAY]), unknown
 
 
 def quantize(pixels, colors, base=()):
@@ -306,7 +367,7 @@ def _hold(parent, moving, holders):
 
 def animation_html(fig, update, n_frames, interval_ms=50, colors=64, frame_format="png"):
     """The static fallback: an embedded JavaScript player of ``n_frames`` frames that needs
-    no network (``offline_player``), looping.
+    no network (``offline_player``), looping, in the language in use (``player_in_language``).
 
     ``update(k)`` moves the figure's artists to frame k; each frame is then printed at the
     figure's dpi by a ``FrameCanvas`` (the figure's own after ``freeze_background``, else
@@ -335,7 +396,7 @@ def animation_html(fig, update, n_frames, interval_ms=50, colors=64, frame_forma
         fig.set_canvas(original)
     html = _FRAME_DATA.sub(lambda match: match.group(1) + match.group(2).replace("\\\n", ""),
                            html)
-    return still_first_frame(offline_player(html))
+    return player_in_language(still_first_frame(offline_player(html)))[0]
 
 
 def freeze_background(fig, moving):

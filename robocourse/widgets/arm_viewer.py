@@ -31,10 +31,12 @@ JupyterLab shows instead, captioned with what to do (run the cell).
 
 Its words: everything the browser shows in words (the controls, the readout, the ghosts'
 title, the singularities' labels) comes from one table, ``WORDS`` (English), handed to the
-browser as the ``words`` trait; the browser code holds no sentence of its own. ``words=``
-puts a viewer in other words, and ``in_other_words`` does the same to a saved state: the
-book's Chinese pages hand their viewers the Chinese of ``book/locale/zh_CN/LC_MESSAGES/
-viewer.po``. In a sentence, ``{name}`` is filled in by the viewer (``fill``).
+browser as the ``words`` trait; the browser code holds no sentence of its own. A viewer
+speaks the language of the notebook when it is made (``language.use``): ``words_in``, the
+table in the catalogue ``robocourse/locale/<language>/LC_MESSAGES/viewer.po`` (one entry
+per key). ``words=`` puts a viewer in other words, and ``in_other_words`` does the same to
+a saved state: the book's Chinese pages hand their viewers the Chinese of that same
+catalogue. In a sentence, ``{name}`` is filled in by the viewer (``fill``).
 """
 
 import io
@@ -49,6 +51,7 @@ from matplotlib.figure import Figure
 
 from robocourse import _backend as B
 from robocourse import _checks as check
+from robocourse import language
 from robocourse.frames import as_rotation
 from robocourse.kinematics import jacobian_rows, link_frames
 from robocourse.models import puma560
@@ -122,10 +125,23 @@ def placeholders(sentence):
     return set(_PLACEHOLDER.findall(sentence))
 
 
-def _words(words):
-    """The full table: ``WORDS`` with ``words`` (some keys of it, in other words) over it."""
+def words_in(language_=None):
+    """``WORDS`` in ``language_`` (None: the language in use, ``language.current()``): each
+    sentence as the catalogue ``viewer`` says it (the English where it has no current
+    translation).
+
+    >>> words_in("zh_CN")["trace"], words_in("en")["trace"]
+    ('轨迹', 'trace')
+    """
+    with language.using(language_ or language.current()):
+        return {key: language.say(english, "viewer") for key, english in WORDS.items()}
+
+
+def _words(words, base=WORDS):
+    """The full table: ``base`` (``WORDS`` or a translation of it) with ``words`` (some keys
+    of it, in other words) over it."""
     if words is None:
-        return dict(WORDS)
+        return dict(base)
     words = check.instance(words, dict, "words")
     for key, sentence in words.items():
         if key not in WORDS:
@@ -135,7 +151,7 @@ def _words(words):
         if placeholders(sentence) != placeholders(WORDS[key]):
             raise ValueError(f"words[{key!r}] must keep the {{names}} of {WORDS[key]!r}; got "
                              f"{sentence!r}")
-    return {**WORDS, **words}
+    return {**base, **words}
 
 
 def _relabel(label, words):
@@ -284,8 +300,10 @@ def viewer_state(robot, q=None, *, limits=None, rows=None, ghosts=None, ghost_ti
     ``ghosts``: joint vectors drawn as ghost arms (within the limits). ``singularities``:
     descriptors as in ``PUMA_SINGULARITIES``. ``payload``: a box held at the tool
     (``size``, ``centre``, ``axes`` in the tool frame). ``ghost_title``: the line over the
-    ghosts' buttons (None: ``WORDS["ghosts"]``). ``words``: the viewer's words in another
-    language, some keys of ``WORDS`` (``in_other_words``).
+    ghosts' buttons (None: ``WORDS["ghosts"]``). The words are those of the language in
+    use (``words_in``), and ``words``, some keys of ``WORDS``, over them
+    (``in_other_words``: the ghosts' title and the singularities' labels that are sentences
+    of ``WORDS`` follow).
 
     >>> from robocourse.models import planar_3r
     >>> arm = planar_3r(lengths=[0.5, 0.4, 0.2], masses=[1] * 3, com_distances=[0.2] * 3,
@@ -300,7 +318,7 @@ def viewer_state(robot, q=None, *, limits=None, rows=None, ghosts=None, ghost_ti
     """
     robot = check.robot(robot, numeric=True)
     limits = _limits(robot, limits)
-    table = _words(words)
+    table = _words(words, words_in())
     if q is None:
         q = [0.0 if low <= 0 <= high else (low + high) / 2 for low, high in limits]
     q = _inside(check.vector(q, robot.n, "q", B.NUMBERS, "one per joint"), limits, "q")
@@ -328,15 +346,15 @@ def viewer_state(robot, q=None, *, limits=None, rows=None, ghosts=None, ghost_ti
                  "payload": _payload(payload)},
         "words": dict(WORDS),
     }
-    return state if words is None else in_other_words(state, table)
+    return in_other_words(state, table)
 
 
 class ArmViewer(anywidget.AnyWidget):
     """The arm viewer: ``ArmViewer(robot, q, **options)``, options as for ``viewer_state``,
     and ``frames``, ``trace`` (show the frames {i}, the tool's trace), ``ellipsoid``
     (``"none"``, ``"velocity"`` or ``"force"``) and ``height`` (pixels). Its words are
-    ``WORDS`` unless ``words`` says otherwise (e.g. ``words=chinese``, a dict with the
-    Chinese of some or all of its keys).
+    those of the language in use when it is made (``words_in``; ``language.use("zh_CN")``
+    in a Chinese notebook), and ``words`` over them (a dict, some or all keys of ``WORDS``).
 
     ``viewer.q`` follows the sliders when one is released (where a kernel runs); setting
     it poses the arm. The arm, its limits and the ghosts are fixed when the viewer is made.
@@ -376,7 +394,8 @@ class ArmViewer(anywidget.AnyWidget):
         return q.tolist() if limits is None else _inside(q, limits, "q")
 
     def __repr__(self):
-        return f"ArmViewer({self.chain.get('name', '')!r}: run this cell to pose the arm in 3-D)"
+        return (f"ArmViewer({self.chain.get('name', '')!r}: "
+                f"{language.say('run this cell to pose the arm in 3-D', 'widgets')})")
 
     def _repr_mimebundle_(self, **kwargs):
         """The widget, and for a notebook opened untrusted (no widget rendered there) a

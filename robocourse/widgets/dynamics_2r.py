@@ -32,6 +32,7 @@ from matplotlib.figure import Figure
 
 from robocourse.codegen import ParametricDynamics
 from robocourse.kinematics import link_frames_many
+from robocourse.language import say
 from robocourse.models import planar_2r
 from robocourse.trajectories import synchronised
 from robocourse.widgets.animation import run_animation
@@ -49,7 +50,6 @@ PART_STYLES = ((r"inertial $M(q)\,\ddot q$", "tab:blue", 1.4, "-"),
                (r"Coriolis + centripetal $c(q, \dot q)$", "tab:orange", 1.4, "-"),
                (r"gravity $G(q)$", "tab:green", 1.4, "-"),
                ("total τ", "black", 2.0, "-"))
-PART_NAMES = ("inertial M q̈", "Coriolis + centripetal c(q, q̇)", "gravity G(q)")
 
 
 # --------------------------------------------------------------------------- the numbers
@@ -183,6 +183,12 @@ class TorqueSplitDrawing:
         return self.moving
 
 
+def part_names():
+    """The names of the torque parts in the readout (the language in use)."""
+    return (say("inertial M q̈", "widgets"), say("Coriolis + centripetal c(q, q̇)", "widgets"),
+            say("gravity G(q)", "widgets"))
+
+
 def readout_html(motion, k):
     """An HTML table of the torque parts of both joints at sample ``k`` (N·m).
 
@@ -193,9 +199,9 @@ def readout_html(motion, k):
         f"<tr><td style='padding:1px 8px'>{html.escape(label)}</td>"
         + "".join(f"<td style='padding:1px 8px;text-align:right'><code>{number_text(part[k, j], 2)}"
                   f"</code></td>" for j in range(2)) + "</tr>"
-        for label, part in zip(PART_NAMES, (motion.inertial, motion.coriolis,
-                                                  motion.gravity), strict=True))
-    rows += ("<tr><td style='padding:1px 8px'><b>total τ</b></td>"
+        for label, part in zip(part_names(), (motion.inertial, motion.coriolis,
+                                              motion.gravity), strict=True))
+    rows += (f"<tr><td style='padding:1px 8px'><b>{say('total τ', 'widgets')}</b></td>"
              + "".join(f"<td style='padding:1px 8px;text-align:right'><b><code>"
                        f"{number_text(motion.tau[k, j], 2)}</code></b></td>" for j in range(2))
              + "</tr>")
@@ -204,7 +210,8 @@ def readout_html(motion, k):
             f"t = <code>{number_text(motion.t[k], 2)}</code> s, "
             f"θ = (<code>{angles}</code>)°"
             "<table style='border:1px solid #ccc;margin-top:4px'>"
-            "<tr><th></th><th>joint 1</th><th>joint 2</th></tr>"
+            f"<tr><th></th><th>{say('joint {number}', 'widgets', number=1)}</th>"
+            f"<th>{say('joint {number}', 'widgets', number=2)}</th></tr>"
             f"{rows}</table></div>")
 
 
@@ -226,8 +233,9 @@ def dynamics_2r_widget(m1=2.0, m2=1.0, duration=1.2, l1=0.5, l2=0.5, g=9.81, sam
 
     return player(settings, run, lambda first: TorqueSplitDrawing(Figure(figsize=(9.0, 3.6)),
                                                                   first),
-                  readout_html, dpi=dpi, groups=[("masses at the link ends", ["m1", "m2"]),
-                                                 ("motion", ["duration"])])
+                  readout_html, dpi=dpi,
+                  groups=[(say("masses at the link ends", "widgets"), ["m1", "m2"]),
+                          (say("motion", "widgets"), ["duration"])])
 
 
 def dynamics_2r_animation(m1=2.0, m2=1.0, duration=1.2, l1=0.5, l2=0.5, g=9.81,

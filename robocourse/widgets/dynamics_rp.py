@@ -41,6 +41,7 @@ from matplotlib.figure import Figure
 from robocourse.codegen import CompiledDynamics
 from robocourse.control import computed_torque
 from robocourse.kinematics import centres_of_mass_many, link_frames_many
+from robocourse.language import say
 from robocourse.models import rp_arm
 from robocourse.simulate import JointSpring, Motion, actuator_work, energies, simulate
 from robocourse.trajectories import synchronised
@@ -323,14 +324,14 @@ def rp_dynamics_widget(dpi=72, interval_ms=100, step=2):
     """
     slider = partial(labelled_slider, continuous=False, label_width="90px")
     settings = {
-        "mode": widgets.ToggleButtons(options=[("free swing", "free"),
-                                               ("controlled move", "controlled")],
+        "mode": widgets.ToggleButtons(options=[(say("free swing", "widgets"), "free"),
+                                               (say("controlled move", "widgets"), "controlled")],
                                       value="free", style={"button_width": "130px"}),
         "theta0": slider("θ1(0)", 30.0, -90.0, 90.0, 5.0, "°"),
         "d0": slider("d2(0)", 0.6, 0.3, 1.2, 0.05, "m"),
-        "k": slider("spring k", 60.0, 0.0, 120.0, 10.0, "N/m", digits=0),
-        "theta_goal": slider("goal θ1", -30.0, -90.0, 90.0, 5.0, "°"),
-        "d_goal": slider("goal d2", 1.2, 0.3, 1.2, 0.05, "m"),
+        "k": slider(say("spring k", "widgets"), 60.0, 0.0, 120.0, 10.0, "N/m", digits=0),
+        "theta_goal": slider(say("goal θ1", "widgets"), -30.0, -90.0, 90.0, 5.0, "°"),
+        "d_goal": slider(say("goal d2", "widgets"), 1.2, 0.3, 1.2, 0.05, "m"),
     }
 
     def run(mode, theta0, d0, k, theta_goal, d_goal):
@@ -348,8 +349,9 @@ def rp_dynamics_widget(dpi=72, interval_ms=100, step=2):
     enable({"new": settings["mode"].value})
     return player(settings, run, RPAnimationFigure, frame_text, dpi=dpi,
                   interval_ms=interval_ms, step=step,
-                  groups=["mode", ("start pose (at rest)", ["theta0", "d0"]),
-                          ("free swing", ["k"]), ("controlled move", ["theta_goal", "d_goal"])])
+                  groups=["mode", (say("start pose (at rest)", "widgets"), ["theta0", "d0"]),
+                          (say("free swing", "widgets"), ["k"]),
+                          (say("controlled move", "widgets"), ["theta_goal", "d_goal"])])
 
 
 def free_swing_animation(theta1_deg=30.0, d2=0.6, k=60.0, duration=4.0, n_frames=30,

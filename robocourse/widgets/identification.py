@@ -29,6 +29,7 @@ from matplotlib.figure import Figure
 
 from robocourse import identification as I
 from robocourse.base_parameters import base_parameters_by_regrouping
+from robocourse.language import say
 from robocourse.parameters import standard_parameters
 from robocourse.widgets.animation import sweep_animation
 from robocourse.widgets.drawing import number_text
@@ -173,7 +174,8 @@ def readout_html(state):
     return ("<div style='font-family:sans-serif;font-size:85%'>"
             f"cond(W) = <code>{number_text(state.condition, 1)}</code>"
             "<table style='border:1px solid #ccc;margin-top:4px'>"
-            "<tr><th>parameter</th><th>true</th><th>identified ± σ</th></tr>"
+            f"<tr><th>{say('parameter', 'widgets')}</th><th>{say('true', 'widgets')}</th>"
+            f"<th>{say('identified ± σ', 'widgets')}</th></tr>"
             f"{rows}</table></div>")
 
 
@@ -189,12 +191,12 @@ def identification_widget(amplitude=0.8, noise=0.5, dpi=72):
     An explorer (``shapes.explorer``): ``sliders`` (``amplitude``, ``noise``), ``state()``
     (the current ``IdentificationState``), ``drawing``, ``live`` and ``readout``.
     """
-    sliders = {"amplitude": labelled_slider("amplitude", amplitude, 0.05, 1.0, 0.05,
-                                            digits=2, continuous=False),
-               "noise": labelled_slider("noise", noise, 0.0, 3.0, 0.1, "N·m", digits=1,
-                                        continuous=False)}
+    sliders = {"amplitude": labelled_slider(say("amplitude", "widgets"), amplitude, 0.05, 1.0,
+                                            0.05, digits=2, continuous=False),
+               "noise": labelled_slider(say("noise", "widgets"), noise, 0.0, 3.0, 0.1, "N·m",
+                                        digits=1, continuous=False)}
     return explorer(sliders, identification_state, identification_view, readout_html,
-                    dpi=dpi, groups=[("the experiment", ["amplitude", "noise"])])
+                    dpi=dpi, groups=[(say("the experiment", "widgets"), ["amplitude", "noise"])])
 
 
 def identification_animation(noise=1.0, n_frames=20, dpi=60, colors=64):

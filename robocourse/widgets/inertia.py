@@ -39,6 +39,7 @@ from robocourse.inertia import (
     principal_axes,
     rotate_inertia,
 )
+from robocourse.language import say
 from robocourse.widgets.animation import sweep_animation
 from robocourse.widgets.drawing import number_text
 from robocourse.widgets.shapes import explorer, labelled_slider
@@ -131,12 +132,14 @@ def tensor_html(t, digits=4):
     centre = ", ".join(number_text(x, digits) for x in t.moments_c)
     return (
         "<div style='font-family:sans-serif'>"
-        "<b>A_I</b> about the origin of {A}, in the axes of {A} (kg·m²)"
+        f"<b>A_I</b> {say('about the origin of {A}, in the axes of {A} (kg·m²)', 'widgets')}"
         f"<table style='border:1px solid #ccc;margin:4px 0'>{rows}</table>"
-        f"principal moments about the origin of {{A}}: <code>{html.escape(moments)}</code><br>"
-        f"principal moments about the centre of mass: <code>{html.escape(centre)}</code><br>"
-        f"trace A_I = <code>{number_text(np.trace(t.I_A), digits)}</code>"
-        f" (= 2 ∫ r² dm, whatever the axes)</div>")
+        f"{say('principal moments about the origin of {A}:', 'widgets')} "
+        f"<code>{html.escape(moments)}</code><br>"
+        f"{say('principal moments about the centre of mass:', 'widgets')} "
+        f"<code>{html.escape(centre)}</code><br>"
+        f"{say('trace A_I', 'widgets')} = <code>{number_text(np.trace(t.I_A), digits)}</code>"
+        f" {say('(= 2 ∫ r² dm, whatever the axes)', 'widgets')}</div>")
 
 
 def tensor_text(I, digits=3):
@@ -253,16 +256,18 @@ def inertia_widget(w=1.2, l=0.8, h=0.4, mass=1.0, dpi=72):
     controls = {"w": length("w", w), "l": length("l", l), "h": length("h", h),
                 "m": slider("m", mass, 0.1, 5.0, 0.1, "kg"),
                 "x": place("x"), "y": place("y"), "z": place("z"),
-                "roll": angle("roll", low=-180.0, high=180.0),
-                "pitch": angle("pitch", low=-90.0, high=90.0),
-                "yaw": angle("yaw", low=-180.0, high=180.0)}
+                "roll": angle(say("roll", "widgets"), low=-180.0, high=180.0),
+                "pitch": angle(say("pitch", "widgets"), low=-90.0, high=90.0),
+                "yaw": angle(say("yaw", "widgets"), low=-180.0, high=180.0)}
 
     def state(w, l, h, m, x, y, z, roll, pitch, yaw):
         return box_tensor(w, l, h, (x, y, z), frame_rotation(roll, pitch, yaw), m)
 
     box = explorer(controls, state, _widget_view, tensor_html, dpi=dpi,
-                   groups=[("box", ["w", "l", "h", "m"]), ("origin of {A} in {0}", ["x", "y", "z"]),
-                           ("axes of {A}: RotZ·RotY·RotX", ["roll", "pitch", "yaw"])])
+                   groups=[(say("box", "widgets"), ["w", "l", "h", "m"]),
+                           (say("origin of {A} in {0}", "widgets"), ["x", "y", "z"]),
+                           (say("axes of {A}: RotZ·RotY·RotX", "widgets"),
+                            ["roll", "pitch", "yaw"])])
     box.table = box.readout
     return box
 

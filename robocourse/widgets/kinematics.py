@@ -36,6 +36,7 @@ from robocourse.kinematics import (
     link_frames,
     manipulability,
 )
+from robocourse.language import say
 from robocourse.models import planar_2r
 from robocourse.widgets.animation import sweep_animation
 from robocourse.widgets.drawing import (
@@ -80,9 +81,11 @@ def singularity_warning(s2, singular, near=NEAR_SINGULAR):
     the tip cannot move along the arm
     """
     if singular:
-        return "SINGULAR: θ2 = 0 or 180°, rank J = 1\nthe tip cannot move along the arm"
+        return say("SINGULAR: θ2 = 0 or 180°, rank J = 1\nthe tip cannot move along the arm",
+                   "widgets")
     if abs(s2) < near:
-        return f"near a singularity: |s2| = {abs(s2):.3f} < {near}\njoint rates grow like 1/s2"
+        return say("near a singularity: |s2| = {s2:.3f} < {near}\njoint rates grow like 1/s2",
+                   "widgets", s2=abs(s2), near=near)
     return ""
 
 
@@ -157,17 +160,19 @@ def readout_html(state):
     colour = "#c00" if state.singular else "#d97000"
     text = html.escape(state.warning).replace("\n", "<br>")
     warning = (f"<p style='color:{colour};font-weight:bold'>{text}</p>"
-               if state.warning else "<p style='color:#080'>regular configuration</p>")
+               if state.warning else
+               f"<p style='color:#080'>{say('regular configuration', 'widgets')}</p>")
     degrees = np.degrees(state.q)
     return (
         "<div style='font-family:sans-serif;min-width:260px'>"
         f"θ1 = {number_text(degrees[0], 1)}°, θ2 = {number_text(degrees[1], 1)}°<br>"
-        "<b>⁰J</b> (m per rad):"
+        f"<b>⁰J</b>{say(' (m per rad):', 'widgets')}"
         f"<table style='border:1px solid #ccc;margin:4px 0'>{rows}</table>"
         f"q̇ = ({number_text(state.qd[0], 2)}, {number_text(state.qd[1], 2)}) rad/s<br>"
         f"v = J q̇ = ({number_text(state.velocity[0])}, {number_text(state.velocity[1])}) m/s<br>"
         f"det J = l1 l2 s2 = <code>{number_text(state.det, 4)}</code> m²<br>"
-        f"manipulability w = |det J| = <code>{number_text(state.manipulability, 4)}</code>"
+        f"{say('manipulability', 'widgets')} w = |det J| = "
+        f"<code>{number_text(state.manipulability, 4)}</code>"
         f"{warning}</div>")
 
 
@@ -260,8 +265,9 @@ def kinematics_widget(l1=0.5, l2=0.5, theta1=30.0, theta2=60.0, thetadot1=0.0,
         return arm_velocity(robot, np.radians([theta1, theta2]), [thetadot1, thetadot2])
 
     return explorer(controls, state, lambda first: VelocityEllipseDrawing(robot, first, scale),
-                    readout_html, dpi=dpi, groups=[("joint angles", ["theta1", "theta2"]),
-                                                   ("joint rates", ["thetadot1", "thetadot2"])])
+                    readout_html, dpi=dpi,
+                    groups=[(say("joint angles", "widgets"), ["theta1", "theta2"]),
+                            (say("joint rates", "widgets"), ["thetadot1", "thetadot2"])])
 
 
 def singularity_animation(l1=0.5, l2=0.5, theta1=30.0, qd=(0.6, 0.8), n_frames=19,

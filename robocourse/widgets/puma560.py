@@ -18,6 +18,7 @@ import numpy as np
 from matplotlib.figure import Figure
 
 from robocourse.kinematics import link_frames
+from robocourse.language import say
 from robocourse.models import puma560
 from robocourse.widgets.animation import sweep_animation
 from robocourse.widgets.drawing import NEAR_SINGULAR, number_text
@@ -143,7 +144,7 @@ def puma560_widget(q=HOME, dpi=72):
         return drawing
 
     return explorer(controls, state, view, dpi=dpi, beside=True,
-                    groups=[("joint angles", list(controls))])
+                    groups=[(say("joint angles", "widgets"), list(controls))])
 
 
 def sweep(n_frames=20, start=SWEEP_START, end=SWEEP_END):

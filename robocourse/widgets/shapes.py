@@ -17,6 +17,12 @@ same view makes the widget's static fallback (``animation.sweep_animation``,
 Units: controls show degrees for angles; state and run functions take the controls'
 values as keyword arguments, in those units, and hand the library radians.
 
+Every word a widget shows — its controls' names, its columns' titles, its readouts, the
+line that says what to do — is in the language of the notebook when the widget is made
+(``language.say(english, "widgets")``; a Chinese notebook calls ``language.use("zh_CN")``
+first): a chapter's widget function passes its controls' names and titles through ``say``.
+A widget keeps that language for its readouts as its controls move (``speaking``).
+
 Where a widget cannot be shown — a notebook JupyterLab does not trust yet, opened before any
 cell ran, shows stored widgets as their text — a chapter widget shows its figure as it was
 saved and a line that says what to do (``Pictured``).
@@ -29,9 +35,12 @@ paints the figure in the next frame.
 
 import base64
 import copy
+import functools
 
 import ipywidgets as widgets
 
+from robocourse import language
+from robocourse.language import say
 from robocourse.widgets.live import LiveFigure
 
 
@@ -90,8 +99,8 @@ def frame_player(n_frames, interval_ms=60, step=1):
     (9, 60)
     """
     play = Play(value=0, min=0, max=n_frames - 1, step=step, interval=interval_ms,
-                description="play")
-    frame = IntSlider(value=0, min=0, max=n_frames - 1, description="frame",
+                description=say("play", "widgets"))
+    frame = IntSlider(value=0, min=0, max=n_frames - 1, description=say("frame", "widgets"),
                       continuous_update=True, style={"description_width": "70px"},
                       layout=widgets.Layout(width="420px"))
     widgets.jslink((play, "value"), (frame, "value"))
@@ -144,12 +153,13 @@ class Pictured:
     def __init__(self, children=(), *, live, hint, **kwargs):
         super().__init__(children, **kwargs)
         self.live, self.hint = live, hint
+        self.alt = say("the figure of this widget", "widgets")
 
     def _repr_mimebundle_(self, **kwargs):
         bundle = super()._repr_mimebundle_(**kwargs)
         picture = base64.b64encode(bytes(self.live.image.value)).decode("ascii")
         bundle["text/html"] = (f'<img src="data:image/png;base64,{picture}" '
-                               f'alt="the figure of this widget"><p>{self.hint}</p>')
+                               f'alt="{self.alt}"><p>{self.hint}</p>')
         bundle["text/plain"] = self.hint
         return bundle
 
@@ -165,6 +175,26 @@ class PicturedHBox(Pictured, widgets.HBox):
 #: What an explorer and a player say where they cannot be shown.
 MOVE_THE_SLIDERS = "▶ Run this cell to move the sliders (the figure above is as it was saved)."
 PLAY_THE_MOTION = "▶ Run this cell to play the motion and change its settings."
+
+
+def speaking(callback):
+    """``callback`` that runs in the language in use now (when a widget is made), whatever
+    the language when it is called (a control moved later).
+
+    >>> from robocourse.language import using
+    >>> with using("zh_CN"):
+    ...     hint = speaking(lambda: say(PLAY_THE_MOTION, "widgets"))
+    >>> hint()[:7]
+    '▶ 运行此单元'
+    """
+    spoken = language.current()
+
+    @functools.wraps(callback)
+    def in_language(*args, **kwargs):
+        with language.using(spoken):
+            return callback(*args, **kwargs)
+
+    return in_language
 
 
 def _check_view(view, needs):
@@ -202,6 +232,7 @@ def explorer(controls, state, view, readout=None, *, groups, dpi=72, beside=Fals
     live = LiveFigure(drawing.fig, drawing.moving, dpi=dpi)
     html = widgets.HTML(readout(first) if readout else "")
 
+    @speaking
     def update(_change=None):
         now = current()
         if readout:
@@ -212,12 +243,12 @@ def explorer(controls, state, view, readout=None, *, groups, dpi=72, beside=Fals
     for control in controls.values():
         control.observe(update, names="value")
     panel = controls_box(controls, groups, stacked=beside)
-    box = (PicturedHBox([live.image, widgets.VBox([panel, html])], live=live,
-                        hint=MOVE_THE_SLIDERS) if beside else
-           PicturedVBox([panel, widgets.HBox([live.image, html])], live=live,
-                        hint=MOVE_THE_SLIDERS))
+    hint = say(MOVE_THE_SLIDERS, "widgets")
+    box = (PicturedHBox([live.image, widgets.VBox([panel, html])], live=live, hint=hint)
+           if beside else
+           PicturedVBox([panel, widgets.HBox([live.image, html])], live=live, hint=hint))
     box.sliders, box.drawing, box.readout = controls, drawing, html
-    box.state, box.update = current, update
+    box.state, box.update = speaking(current), update
     return box
 
 
@@ -249,6 +280,7 @@ def player(settings, run, view, readout=None, summary=None, *, groups, dpi=72,
         drawing.show_frame(k)
         live.refresh(full)
 
+    @speaking
     def on_frame(change):
         k = int(change["new"])
         for other in (play, frame):    # both in step here too, as jslink keeps them in the
@@ -266,6 +298,7 @@ def player(settings, run, view, readout=None, summary=None, *, groups, dpi=72,
         if summary:
             run_html.value = summary(shown["run"])
 
+    @speaking
     def on_settings(_change=None):
         shown["run"] = run(**_values(settings))
         drawing.show_run(shown["run"])
@@ -277,7 +310,8 @@ def player(settings, run, view, readout=None, summary=None, *, groups, dpi=72,
         control.observe(on_settings, names="value")
     refresh_run()
     box = PicturedVBox([controls_box(settings, groups), widgets.HBox([play, frame]),
-                        live.image, frame_html, run_html], live=live, hint=PLAY_THE_MOTION)
+                        live.image, frame_html, run_html], live=live,
+                       hint=say(PLAY_THE_MOTION, "widgets"))
     box.sliders, box.play, box.frame, box.drawing = settings, play, frame, drawing
     box.readout, box.summary = frame_html, run_html
     box.state = lambda: (shown["run"], shown["k"])

@@ -33,6 +33,7 @@ from robocourse import _backend as B
 from robocourse import _checks as check
 from robocourse.frames import rotation
 from robocourse.kinematics import forward_kinematics
+from robocourse.language import say
 from robocourse.models import planar_2r
 from robocourse.statics import static_forces_by_propagation
 from robocourse.widgets.animation import sweep_animation
@@ -95,8 +96,11 @@ def warning_text(load):
     """
     if not load.near_singular:
         return ""
-    shape = "stretched (θ2 ≈ 0°)" if np.cos(load.q[1]) > 0 else "folded (θ2 ≈ 180°)"
-    return (f"arm {shape}:\ntip force along the arm\ngives no joint torque")
+    if np.cos(load.q[1]) > 0:
+        return say("arm stretched (θ2 ≈ 0°):\ntip force along the arm\ngives no joint torque",
+                   "widgets")
+    return say("arm folded (θ2 ≈ 180°):\ntip force along the arm\ngives no joint torque",
+               "widgets")
 
 
 def torque_text(value):
@@ -255,8 +259,8 @@ def statics_widget(l1=0.5, l2=0.5, theta1=30.0, theta2=60.0, fx=2.0, fy=4.0, dpi
     return explorer(controls, state,
                     lambda first: statics_figure(robot, first, dpi=dpi, caption=False)[1],
                     readout_html, dpi=dpi, beside=True,
-                    groups=[("joint angles", ["theta1", "theta2"]),
-                            ("tip force in {3}", ["fx", "fy"])])
+                    groups=[(say("joint angles", "widgets"), ["theta1", "theta2"]),
+                            (say("tip force in {3}", "widgets"), ["fx", "fy"])])
 
 
 def statics_animation(l1=0.5, l2=0.5, theta1=0.0, force_base=(8.0, 0.0), start=120.0,

@@ -33,6 +33,7 @@ from robocourse import _checks as check
 from robocourse.codegen import ParametricDynamics
 from robocourse.control import track
 from robocourse.kinematics import inverse_kinematics_2r, link_frames_many
+from robocourse.language import say
 from robocourse.models import planar_2r
 from robocourse.trajectories import (
     distance_from_line,
@@ -234,11 +235,12 @@ def summary_html(move):
     error = float(np.degrees(np.abs(move.tracking.error).max()))
     peaks = ", ".join(number_text(np.abs(move.tau[:, j]).max(), 2) for j in range(2))
     goal = ", ".join(number_text(x, 2) for x in move.goal)
-    return ("<div style='font-family:sans-serif;font-size:90%'>"
-            f"goal (<code>{goal}</code>) m; the joint-space cubic leaves the straight line by "
-            f"up to <code>{number_text(100 * bulge, 1)}</code> cm; "
-            f"largest tracking error <code>{number_text(error, 3)}</code>°; "
-            f"peak |τ| = (<code>{peaks}</code>) N·m</div>")
+    return ("<div style='font-family:sans-serif;font-size:90%'>" + say(
+        "goal ({goal}) m; the joint-space cubic leaves the straight line by up to {bulge} cm; "
+        "largest tracking error {error}°; peak |τ| = ({peaks}) N·m", "widgets",
+        goal=f"<code>{goal}</code>", bulge=f"<code>{number_text(100 * bulge, 1)}</code>",
+        error=f"<code>{number_text(error, 3)}</code>", peaks=f"<code>{peaks}</code>")
+        + "</div>")
 
 
 def trajectories_widget(goal=GOAL, duration=1.5, start=START, samples=61, dpi=72):
@@ -249,17 +251,18 @@ def trajectories_widget(goal=GOAL, duration=1.5, start=START, samples=61, dpi=72
     (see ``shapes.player`` for what the box carries).
     """
     slider = functools.partial(labelled_slider, continuous=False, width="270px")
-    settings = {"x": slider("goal x", goal[0], -0.95, 0.95, 0.05, "m"),
-                "y": slider("goal y", goal[1], -0.95, 0.95, 0.05, "m"),
+    settings = {"x": slider(say("goal x", "widgets"), goal[0], -0.95, 0.95, 0.05, "m"),
+                "y": slider(say("goal y", "widgets"), goal[1], -0.95, 0.95, 0.05, "m"),
                 "duration": slider("t_f", duration, 0.5, 4.0, 0.1, "s", digits=1),
-                "payload": slider("payload ×", 1.0, 0.5, 2.0, 0.1, digits=1)}
+                "payload": slider(say("payload ×", "widgets"), 1.0, 0.5, 2.0, 0.1, digits=1)}
 
     def run(x, y, duration, payload):
         return plan_and_fly((x, y), duration, start, payload=payload, samples=samples)
 
     return player(settings, run, lambda first: MoveDrawing(Figure(figsize=(9.0, 3.8)), first),
                   summary=summary_html, dpi=dpi,
-                  groups=[("goal of the tip", ["x", "y"]), ("move", ["duration", "payload"])])
+                  groups=[(say("goal of the tip", "widgets"), ["x", "y"]),
+                          (say("move", "widgets"), ["duration", "payload"])])
 
 
 def trajectories_animation(goal=GOAL, duration=1.5, start=START, payload=1.0, n_frames=30,

@@ -10,6 +10,7 @@ import numpy as np
 import sympy as sp
 
 from robocourse import lagrange, newton_euler
+from robocourse.exercises import hidden_catalogue
 from robocourse.exercises.ch4_lagrange import (
     DYNAMICS_ROUTES,
     ENERGY_SYMBOLS,
@@ -38,10 +39,14 @@ from robocourse.exercises.ch4_lagrange import (
 )
 from robocourse.grading import check_expression, check_number
 from robocourse.grading.checks import Known, Mistake, case, equal
+from robocourse.language import locate, say
 from robocourse.models import planar_2r_distributed, planar_3r, rp_arm
 from robocourse.robot import joint_symbols
 
 __all__ = ["exercises"]
+
+#: What these hidden tests say, in the student's language (never released).
+locate("hidden", hidden_catalogue(__file__))
 
 
 @exercises.hidden(1, by_hand={"K_lift": DYNAMICS_ROUTES})
@@ -59,7 +64,8 @@ def exercise_2(tau_lift, context):
 
 @exercises.hidden(3, by_hand={"M_payload": DYNAMICS_ROUTES})
 def exercise_3(M_payload):
-    with case("without the payload (m_p = 0: the chapter's arm of section 4.2)"):
+    with case(say("without the payload (m_p = 0: the chapter's arm of section 4.2)",
+                  "hidden")):
         check_mass_matrix(M_payload, {mp: 0})
     check_mass_matrix(M_payload, {})
 
@@ -73,15 +79,16 @@ def _arm_3r():
 
 @exercises.hidden(4)
 def exercise_4(coriolis_from_M):
-    check_coriolis(coriolis_from_M, "2R arm with distributed links", planar_2r_distributed)
-    check_coriolis(coriolis_from_M, "R-P arm", rp_arm, q_as_list=True)
-    check_coriolis(coriolis_from_M, "payload arm", payload_arm_parts)
-    C3 = check_coriolis(coriolis_from_M, "3R arm", _arm_3r)
+    check_coriolis(coriolis_from_M, say("2R arm with distributed links", "hidden"),
+                   planar_2r_distributed)
+    check_coriolis(coriolis_from_M, say("R-P arm", "hidden"), rp_arm, q_as_list=True)
+    check_coriolis(coriolis_from_M, say("payload arm", "hidden"), payload_arm_parts)
+    C3 = check_coriolis(coriolis_from_M, say("3R arm", "hidden"), _arm_3r)
     q3, qd3, M3, _ = coriolis_case(_arm_3r)
     N = sum((sp.diff(M3, q3[k]) * qd3[k] for k in range(3)), sp.zeros(3, 3)) - 2 * C3
     if not equal(N + N.T, sp.zeros(3, 3)):
-        raise Mistake("with coriolis_from_M, Mdot - 2C is not skew-symmetric for the 3R arm",
-                      "not-skew")
+        raise Mistake(say("with coriolis_from_M, Mdot - 2C is not skew-symmetric for the 3R "
+                          "arm", "hidden"), "not-skew")
 
 
 @exercises.hidden(5, by_hand={"terms_payload": DYNAMICS_ROUTES})
@@ -115,21 +122,25 @@ def _move_mistakes(numbers):
     q, qd, qdd = np.radians(degrees), np.array(rates), np.array(accelerations)
     arms = _numeric_parts(numbers)
     known = [
-        Known(_torques(arms, np.array(degrees, dtype=float), qd, qdd), "It matches the angles in "
-              "degrees used as radians.", "degrees"),
-        Known(_torques(_numeric_parts(numbers, mp_kg=0.0), q, qd, qdd), "It matches the arm "
-              "without its payload: the payload adds to M, C and G.", "no-payload"),
-        Known(_torques(_numeric_parts(numbers, I_factor=1 / 3), q, qd, qdd), "It matches "
-              "I = m l²/3, the moment of inertia about the joint; the energy uses I about the "
-              "centre of mass (m l²/12) plus m r² from the centre's motion.", "inertia-at-joint"),
-        Known(_torques(_numeric_parts(numbers, I_factor=0.0), q, qd, qdd), "It matches links "
-              "without their own moment of inertia (point masses at mid-length): add ½ I ω² "
-              "for each rod.", "no-inertia"),
+        Known(_torques(arms, np.array(degrees, dtype=float), qd, qdd),
+              say("It matches the angles in degrees used as radians.", "hidden"), "degrees"),
+        Known(_torques(_numeric_parts(numbers, mp_kg=0.0), q, qd, qdd),
+              say("It matches the arm without its payload: the payload adds to M, C and G.",
+                  "hidden"), "no-payload"),
+        Known(_torques(_numeric_parts(numbers, I_factor=1 / 3), q, qd, qdd),
+              say("It matches I = m l²/3, the moment of inertia about the joint; the energy "
+                  "uses I about the centre of mass (m l²/12) plus m r² from the centre's "
+                  "motion.", "hidden"), "inertia-at-joint"),
+        Known(_torques(_numeric_parts(numbers, I_factor=0.0), q, qd, qdd),
+              say("It matches links without their own moment of inertia (point masses at "
+                  "mid-length): add ½ I ω² for each rod.", "hidden"), "no-inertia"),
         Known(sum(lagrange.mass_matrix(arm, q) @ qdd + lagrange.gravity_load(arm, q)
-                  for arm in arms), "It matches M q̈ + G alone: the Coriolis and centripetal "
-              "terms C q̇ are missing.", "no-velocity-terms"),
-        Known(_torques(_numeric_parts(numbers, g_value=-9.81), q, qd, qdd), "It matches "
-              "gravity pointing up: the weights pull along −Y0.", "gravity-up"),
+                  for arm in arms),
+              say("It matches M q̈ + G alone: the Coriolis and centripetal terms C q̇ are "
+                  "missing.", "hidden"), "no-velocity-terms"),
+        Known(_torques(_numeric_parts(numbers, g_value=-9.81), q, qd, qdd),
+              say("It matches gravity pointing up: the weights pull along −Y0.", "hidden"),
+              "gravity-up"),
     ]
     return _torques(arms, q, qd, qdd), known
 
@@ -162,22 +173,26 @@ def exercise_7(E_state, context):
     expected = _energy(arms, q, qd)
     half_I2 = 0.5 * uniform_rods(numbers)[sp.Symbol("I2")]
     known = [
-        Known(_energy(arms, np.array(degrees, dtype=float), qd), "It matches the angles in "
-              "degrees used as radians.", "degrees"),
-        Known(_energy(_numeric_parts(numbers, mp_kg=0.0), q, qd), "It matches the arm without "
-              "its payload.", "no-payload"),
-        Known(expected - half_I2 * ((qd[0] + qd[1])**2 - qd[1]**2), "It matches link 2 turning "
-              "at θ̇2 alone: its angular velocity is the absolute one, θ̇1 + θ̇2.",
-              "relative-omega"),
-        Known(_energy(_numeric_parts(numbers, I_factor=0.0), q, qd), "It matches links without "
-              "their rotational energy ½ I ω².", "no-inertia"),
-        Known(_energy(_numeric_parts(numbers, I_factor=1 / 3), q, qd), "It matches I = m l²/3 "
-              "(about the joint) in ½ I ω²: with the centre's speed in ½ m v² you need I about "
-              "the centre of mass.", "inertia-at-joint"),
-        Known(_energy(_numeric_parts(numbers, g_value=-9.81), q, qd), "It matches the "
-              "potential energy with the wrong sign: U = +m g h.", "potential-sign"),
-        Known(_energy(arms, q, np.zeros(2)), "It matches the potential energy alone: add the "
-              "kinetic energy.", "no-kinetic"),
+        Known(_energy(arms, np.array(degrees, dtype=float), qd),
+              say("It matches the angles in degrees used as radians.", "hidden"), "degrees"),
+        Known(_energy(_numeric_parts(numbers, mp_kg=0.0), q, qd),
+              say("It matches the arm without its payload.", "hidden"), "no-payload"),
+        Known(expected - half_I2 * ((qd[0] + qd[1])**2 - qd[1]**2),
+              say("It matches link 2 turning at θ̇2 alone: its angular velocity is the absolute "
+                  "one, θ̇1 + θ̇2.", "hidden"), "relative-omega"),
+        Known(_energy(_numeric_parts(numbers, I_factor=0.0), q, qd),
+              say("It matches links without their rotational energy ½ I ω².", "hidden"),
+              "no-inertia"),
+        Known(_energy(_numeric_parts(numbers, I_factor=1 / 3), q, qd),
+              say("It matches I = m l²/3 (about the joint) in ½ I ω²: with the centre's speed "
+                  "in ½ m v² you need I about the centre of mass.", "hidden"),
+              "inertia-at-joint"),
+        Known(_energy(_numeric_parts(numbers, g_value=-9.81), q, qd),
+              say("It matches the potential energy with the wrong sign: U = +m g h.",
+                  "hidden"), "potential-sign"),
+        Known(_energy(arms, q, np.zeros(2)),
+              say("It matches the potential energy alone: add the kinetic energy.",
+                  "hidden"), "no-kinetic"),
     ]
     rates_matrix = sp.Matrix(sp.symbols("thetadot1 thetadot2"))
 
@@ -222,8 +237,9 @@ def exercise_8(corrections, context):
     markers = sp.symbols("m1 m2 I1 I2")
     for key, entry in corrections.items():
         if key not in wrong:
-            raise Mistake(f"corrections[{key!r}]: the classmate's {key} was right already — name "
-                          "only the wrong entries (C is the Christoffel matrix)", "right-already")
+            raise Mistake(say("corrections[{quoted}]: the classmate's {key} was right already "
+                              "— name only the wrong entries (C is the Christoffel matrix)",
+                              "hidden", quoted=repr(key), key=key), "right-already")
         with context.builds_on(*BUILDS_ON[key[0]]):
             check_expression(entry, entry_of(true_model(), key), f"corrections[{key!r}]",
                              markers=markers, allowed_symbols=MODEL_SYMBOLS)
@@ -231,12 +247,13 @@ def exercise_8(corrections, context):
         arm = planar_2r_distributed()
         q, qd, qdd = joint_symbols(arm)
         M, C, G = corrected_model(corrections)
-        message = "a wrong entry is still missing from corrections"
         try:
             check_expression(M * qdd + C * qd + G, newton_euler.inverse_dynamics(arm, q, qd, qdd),
-                             "τ of the corrected model", markers=markers)
+                             say("τ of the corrected model", "hidden"), markers=markers)
         except Mistake as error:
-            raise Mistake(f"{message}: {error}", "entry-missing") from None
-        raise Mistake(f"{message}: your corrections give the right τ but not the Christoffel "
-                      "C — compare each entry of C with your coriolis_from_M", "not-christoffel")
+            raise Mistake(say("a wrong entry is still missing from corrections: {error}",
+                              "hidden", error=error), "entry-missing") from None
+        raise Mistake(say("a wrong entry is still missing from corrections: your corrections "
+                          "give the right τ but not the Christoffel C — compare each entry of C "
+                          "with your coriolis_from_M", "hidden"), "not-christoffel")
 

@@ -8,6 +8,7 @@ import functools
 
 import numpy as np
 
+from robocourse.exercises import hidden_catalogue
 from robocourse.exercises.ch5_trajectories_control import (
     CONTROL_SYMBOLS,
     CUBIC_SYMBOLS,
@@ -37,6 +38,7 @@ from robocourse.exercises.ch5_trajectories_control import (
 from robocourse.grading import check_expression, check_number
 from robocourse.grading.checks import Known, Mistake, case
 from robocourse.kinematics import forward_kinematics
+from robocourse.language import locate, say
 from robocourse.models import planar_2r
 from robocourse.newton_euler import gravity_load, inverse_dynamics, mass_matrix, velocity_product
 from robocourse.simulate import forward_dynamics
@@ -50,12 +52,16 @@ from robocourse.trajectories import (
 
 __all__ = ["exercises"]
 
+#: What these hidden tests say, in the student's language (never released).
+locate("hidden", hidden_catalogue(__file__))
+
 
 # --- exercises 1-3: the cubic ------------------------------------------------------------------
 
 @exercises.hidden("1", by_hand={"coeffs": TRAJECTORY_ROUTES})
 def exercise_1(coeffs):
-    check_condition(coeffs, "the end condition θ̇(t_f) = 0", t_f, 1, 0, CUBIC_SYMBOLS)
+    check_condition(coeffs, say("the end condition θ̇(t_f) = 0", "hidden"), t_f, 1, 0,
+                    CUBIC_SYMBOLS)
     check_expression(coeffs, rest_to_rest(), "coeffs", markers=(theta_0, theta_f),
                      allowed_symbols=CUBIC_SYMBOLS)
 
@@ -63,7 +69,8 @@ def exercise_1(coeffs):
 @exercises.hidden("2")
 def exercise_2(coeffs_v):
     for label, zero in (("θ̇0", thetadot_f), ("θ̇f", thetadot_0)):
-        with case(f"with only the start/end velocity {label} not zero"):
+        with case(say("with only the start/end velocity {label} not zero", "hidden",
+                      label=label)):
             check_expression(coeffs_v.subs(zero, 0), through_via().subs(zero, 0), "coeffs_v",
                              markers=VIA_MARKERS, allowed_symbols=VIA_SYMBOLS)
     check_expression(coeffs_v, through_via(), "coeffs_v", markers=VIA_MARKERS,
@@ -73,11 +80,13 @@ def exercise_2(coeffs_v):
 @exercises.hidden("3")
 def exercise_3(cubic_position, context):
     with context.builds_on(("1", "coeffs")):
-        check_position(cubic_position, "a quarter of the way", 0.2, 1.4, 2.0, 0.5)
-        check_position(cubic_position, "backwards", 1.1, -0.7, 3.5, 0.9)
-        check_position(cubic_position, "array of times", -0.4, 2.0, 1.5, np.linspace(0, 1.5, 7))
-        check_position(cubic_position, "array of times, backwards", 30.0, -45.0, 4.0,
-                       np.array([0.3, 1.7, 3.9]))
+        check_position(cubic_position, say("a quarter of the way", "hidden"), 0.2, 1.4, 2.0,
+                       0.5)
+        check_position(cubic_position, say("backwards", "hidden"), 1.1, -0.7, 3.5, 0.9)
+        check_position(cubic_position, say("array of times", "hidden"), -0.4, 2.0, 1.5,
+                       np.linspace(0, 1.5, 7))
+        check_position(cubic_position, say("array of times, backwards", "hidden"), 30.0,
+                       -45.0, 4.0, np.array([0.3, 1.7, 3.9]))
 
 
 # --- exercise 4: two joints, two speed limits ----------------------------------------------------
@@ -96,14 +105,15 @@ def exercise_4a(t_sync, context):
     q0, qf, q0_deg, qf_deg, v_max = _sync(context.student)
     check_number(t_sync, _shortest(q0, qf, v_max), "t_sync", rtol=1e-3, atol=1e-6, unit="s",
                  mistakes=[
-                     Known(_shortest(q0_deg, qf_deg, v_max), "It matches the angles in degrees "
-                           "used as radians: convert the moves to radians first.", "degrees"),
-                     Known(max(3 * np.abs(qf - q0) / (2 * min(v_max))), "It matches the lower "
-                           "speed limit used for both joints: each joint has its own limit.",
-                           "one-limit"),
-                     Known(max(2 * np.abs(qf - q0) / (3 * v_max)), "It matches 2|Δ|/(3 v_max): "
-                           "the factor is upside down (peak speed 3|Δ|/(2 t_f)).",
-                           "factor-inverted")])
+                     Known(_shortest(q0_deg, qf_deg, v_max),
+                           say("It matches the angles in degrees used as radians: convert the "
+                               "moves to radians first.", "hidden"), "degrees"),
+                     Known(max(3 * np.abs(qf - q0) / (2 * min(v_max))),
+                           say("It matches the lower speed limit used for both joints: each "
+                               "joint has its own limit.", "hidden"), "one-limit"),
+                     Known(max(2 * np.abs(qf - q0) / (3 * v_max)),
+                           say("It matches 2|Δ|/(3 v_max): the factor is upside down (peak "
+                               "speed 3|Δ|/(2 t_f)).", "hidden"), "factor-inverted")])
 
 
 @exercises.hidden("4b", by_hand={"qd_half": TRAJECTORY_ROUTES})
@@ -115,10 +125,12 @@ def exercise_4b(qd_half, context):
     def from_t_sync(t_sync):
         return np.allclose(qd_half, 1.5 * (qf - q0) / t_sync, rtol=1e-3)
 
-    known = [Known(np.sign(qf - q0) * v_max, "It matches both joints at their own speed limit: "
-                   "synchronised, the joint with the shorter move is slowed down.",
+    known = [Known(np.sign(qf - q0) * v_max,
+                   say("It matches both joints at their own speed limit: synchronised, the "
+                       "joint with the shorter move is slowed down.", "hidden"),
                    "each-at-limit"),
-             Known(np.degrees(expected), "It matches deg/s: give rad/s.", "degrees")]
+             Known(np.degrees(expected), say("It matches deg/s: give rad/s.", "hidden"),
+                   "degrees")]
     with context.builds_on(("4a", "t_sync"), consistent=from_t_sync,
                     own={k.code for k in known}):
         check_number(qd_half, expected, "qd_half", rtol=1e-3, atol=1e-6, unit="rad/s",
@@ -141,13 +153,18 @@ def _gap(numbers, points, elbow="down"):
 def exercise_5(max_gap, context):
     numbers = line_numbers(context.student)
     n = numbers[3]
-    known = [Known(_gap(numbers, n + 1), f"It matches {n + 1} points: n_points counts the "
-                   f"points, both ends included ({n - 1} segments).", "points-plus-one"),
-             Known(_gap(numbers, n, "up"), "It matches the elbow-up branch: use elbow down.",
+    known = [Known(_gap(numbers, n + 1),
+                   say("It matches {points} points: n_points counts the points, both ends "
+                       "included ({segments} segments).", "hidden", points=n + 1,
+                       segments=n - 1), "points-plus-one"),
+             Known(_gap(numbers, n, "up"),
+                   say("It matches the elbow-up branch: use elbow down.", "hidden"),
                    "elbow-up")]
     if n > 2:
-        known.insert(1, Known(_gap(numbers, n - 1), f"It matches {n - 1} points: n_points "
-                              "counts the points, both ends included.", "points-minus-one"))
+        known.insert(1, Known(_gap(numbers, n - 1),
+                              say("It matches {points} points: n_points counts the points, "
+                                  "both ends included.", "hidden", points=n - 1),
+                              "points-minus-one"))
     check_number(max_gap, _gap(numbers, n), "max_gap", rtol=0.02, atol=1e-6, unit="m",
                  mistakes=known)
 
@@ -168,17 +185,19 @@ def exercise_6(ydot, context):
 @exercises.hidden("7")
 def exercise_7(computed_torque_law):
     rng = np.random.default_rng(20261205)
-    check_law(computed_torque_law, "2R arm on the track, moving", "2R arm", [-0.4, 1.2],
-              [1.0, -0.5], [-0.4, 1.2], [1.0, -0.5], [-2.0, 3.0], 64.0, 16.0)
+    check_law(computed_torque_law, say("2R arm on the track, moving", "hidden"), "2R arm",
+              [-0.4, 1.2], [1.0, -0.5], [-0.4, 1.2], [1.0, -0.5], [-2.0, 3.0], 64.0, 16.0)
     for k in range(3):
-        check_law(computed_torque_law, f"2R arm, random state {k + 1}", "2R arm",
-                  *rng.uniform(-2, 2, (5, 2)), 100.0, 20.0)
-    check_law(computed_torque_law, "2R arm, a gain per joint", "2R arm", [0.1, -0.6],
-              [0.4, 0.2], [0.3, -0.2], [0.0, 1.0], [0.5, -1.0], np.array([100.0, 400.0]),
-              np.array([20.0, 40.0]))
-    check_law(computed_torque_law, "R-P arm", "R-P arm", [0.5, 0.6], [0.3, -0.2], [0.6, 0.5],
-              [0.0, 0.1], [1.0, -0.5], np.array([49.0, 100.0]), np.array([14.0, 20.0]))
-    check_law(computed_torque_law, "3R arm", "3R arm", *rng.uniform(-2, 2, (5, 3)), 100.0, 20.0)
+        check_law(computed_torque_law, say("2R arm, random state {k}", "hidden", k=k + 1),
+                  "2R arm", *rng.uniform(-2, 2, (5, 2)), 100.0, 20.0)
+    check_law(computed_torque_law, say("2R arm, a gain per joint", "hidden"), "2R arm",
+              [0.1, -0.6], [0.4, 0.2], [0.3, -0.2], [0.0, 1.0], [0.5, -1.0],
+              np.array([100.0, 400.0]), np.array([20.0, 40.0]))
+    check_law(computed_torque_law, say("R-P arm", "hidden"), "R-P arm", [0.5, 0.6],
+              [0.3, -0.2], [0.6, 0.5], [0.0, 0.1], [1.0, -0.5], np.array([49.0, 100.0]),
+              np.array([14.0, 20.0]))
+    check_law(computed_torque_law, say("3R arm", "hidden"), "3R arm",
+              *rng.uniform(-2, 2, (5, 3)), 100.0, 20.0)
 
 
 # --- exercise 8: spot the error ------------------------------------------------------------------
@@ -194,15 +213,19 @@ def missing_in_classmate_law():
     return next(key for key, term in terms.items() if np.allclose(term, left_out))
 
 
-WHY_NOT = {"feedforward": "the feed-forward M q̈_d is zero once the desired motion has stopped, "
-                          "yet the error stays",
-           "velocity": "the velocity term c(q, q̇) is zero at rest, yet the error stays"}
+def why_not(term):
+    """Why ``term`` (not the missing one) cannot leave the error that stays."""
+    if term == "feedforward":
+        return say("missing_term is not right: the feed-forward M q̈_d is zero once the desired "
+                   "motion has stopped, yet the error stays.", "hidden")
+    return say("missing_term is not right: the velocity term c(q, q̇) is zero at rest, yet the "
+               "error stays.", "hidden")
 
 
 @exercises.hidden("8a")
 def exercise_8a(missing_term):
     if missing_term != missing_in_classmate_law():
-        raise Mistake(f"missing_term is not right: {WHY_NOT[missing_term]}.", "wrong-term")
+        raise Mistake(why_not(missing_term), "wrong-term")
 
 
 @exercises.hidden("8b", by_hand={"tau_corrected": TRAJECTORY_ROUTES})
@@ -223,10 +246,12 @@ def classmate_rest():
 def exercise_8c(e_inf, context):
     M, G, Kp = classmate_rest()
     expected = np.linalg.solve(M, G) / Kp
-    known = [Known(G / Kp, "It matches G / Kp: the spring Kp e acts through M(q) (the law is "
-                   "M(q)(… + Kp e)).", "no-M"),
-             Known(np.linalg.solve(M, G), "The gain Kp is missing: the spring torque is M Kp e.",
+    known = [Known(G / Kp, say("It matches G / Kp: the spring Kp e acts through M(q) (the law "
+                               "is M(q)(… + Kp e)).", "hidden"), "no-M"),
+             Known(np.linalg.solve(M, G),
+                   say("The gain Kp is missing: the spring torque is M Kp e.", "hidden"),
                    "no-Kp"),
-             Known(np.degrees(expected), "It matches degrees: give radians.", "degrees")]
+             Known(np.degrees(expected), say("It matches degrees: give radians.", "hidden"),
+                   "degrees")]
     with context.builds_on(("8a", "missing_term"), own={k.code for k in known}):
         check_number(e_inf, expected, "e_inf", rtol=0.1, atol=5e-4, unit="rad", mistakes=known)

@@ -10,6 +10,7 @@ import numpy as np
 import sympy as sp
 
 from robocourse import newton_euler
+from robocourse.exercises import hidden_catalogue
 from robocourse.exercises.ch6_puma560 import (
     DYNAMICS_ROUTES,
     EX3_SYMBOLS,
@@ -41,10 +42,14 @@ from robocourse.exercises.ch6_puma560 import (
 )
 from robocourse.grading import check_expression, check_number
 from robocourse.grading.checks import Known, Mistake
+from robocourse.language import locate, say
 from robocourse.models import puma560
 from robocourse.puma560 import inverse_kinematics
 
 __all__ = ["exercises"]
+
+#: What these hidden tests say, in the student's language (never released).
+locate("hidden", hidden_catalogue(__file__))
 
 A2, A3, D3, D4 = (LENGTHS[x] for x in (a2, a3, d3, d4))
 
@@ -77,20 +82,26 @@ def exercise_1(theta1_both, theta3_both, context):
     p = pose_numbers(context.student)[:3, 3]
     expected1, expected3 = _shoulder_and_elbow(context.student)
     check_angle_pair(theta1_both, expected1, "theta1_both", [
-        Known(_theta1(p, sign_of_offset=1), "It matches θ1 with the shoulder offset on the "
-              "other side: −s1 px + c1 py = d3 gives "
-              "θ1 = atan2(py, px) − atan2(d3, ±√(px² + py² − d3²)).", "theta1:offset-sign"),
-        Known(_theta1(p, offset=0.0), "It matches θ1 without the shoulder offset d3: the arm's "
-              "plane is d3 off the waist axis.", "theta1:no-offset"),
-        Known(np.degrees(expected1), "It matches the right angles in degrees: give radians.",
+        Known(_theta1(p, sign_of_offset=1),
+              say("It matches θ1 with the shoulder offset on the other side: −s1 px + c1 py = d3 "
+                  "gives θ1 = atan2(py, px) − atan2(d3, ±√(px² + py² − d3²)).", "hidden"),
+              "theta1:offset-sign"),
+        Known(_theta1(p, offset=0.0),
+              say("It matches θ1 without the shoulder offset d3: the arm's plane is d3 off the "
+                  "waist axis.", "hidden"), "theta1:no-offset"),
+        Known(np.degrees(expected1),
+              say("It matches the right angles in degrees: give radians.", "hidden"),
               "degrees")])
     check_angle_pair(theta3_both, expected3, "theta3_both", [
-        Known(_theta3(p, d3_squared=0.0), "It matches K without d3²: the sum of the squares of "
-              "the position entries of ¹T₆ holds a2² + a3² + d3² + d4².", "K:missing-d3"),
-        Known(_theta3(p, akb_form=True), "It matches θ3 = atan2(K, ±√(a3² + d4² − K²)) − "
-              "atan2(a3, d4), the solution of a3 c3 + d4 s3 = K (other frames' signs); in "
-              "Craig's frames the equation is a3 c3 − d4 s3 = K.", "theta3:other-frames"),
-        Known(np.degrees(expected3), "It matches the right angles in degrees: give radians.",
+        Known(_theta3(p, d3_squared=0.0),
+              say("It matches K without d3²: the sum of the squares of the position entries of "
+                  "¹T₆ holds a2² + a3² + d3² + d4².", "hidden"), "K:missing-d3"),
+        Known(_theta3(p, akb_form=True),
+              say("It matches θ3 = atan2(K, ±√(a3² + d4² − K²)) − atan2(a3, d4), the solution "
+                  "of a3 c3 + d4 s3 = K (other frames' signs); in Craig's frames the equation "
+                  "is a3 c3 − d4 s3 = K.", "hidden"), "theta3:other-frames"),
+        Known(np.degrees(expected3),
+              say("It matches the right angles in degrees: give radians.", "hidden"),
               "degrees")])
 
 
@@ -113,21 +124,22 @@ def exercise_2(row, context):
     same = {name: np.abs(wrapped(chosen[k] - right[k])) < 1e-6
             for name, k in (("shoulder", 0), ("elbow", 2), ("theta5", 4))}
     if same["shoulder"] and same["elbow"]:
-        message, code = ("row {row} has the drawn arm but the other wrist: the flip turns axis 5 "
-                         "the other way (θ5 changes sign, θ4 and θ6 by half a turn)",
-                         "wrist-flip")
+        message, code = (say("row {row} has the drawn arm but the other wrist: the flip turns "
+                             "axis 5 the other way (θ5 changes sign, θ4 and θ6 by half a turn)",
+                             "hidden", row=row), "wrist-flip")
     elif same["shoulder"]:
-        message, code = ("row {row} has the drawn shoulder but the other elbow: compare where the "
-                         "elbow sits with respect to the line from the shoulder to the wrist "
-                         "centre", "elbow")
+        message, code = (say("row {row} has the drawn shoulder but the other elbow: compare "
+                             "where the elbow sits with respect to the line from the shoulder "
+                             "to the wrist centre", "hidden", row=row), "elbow")
     else:
-        message, code = ("row {row} has the other shoulder: θ1 turns the arm's plane about the "
-                         "waist, and the drawn arm reaches out on one side of it", "shoulder")
+        message, code = (say("row {row} has the other shoulder: θ1 turns the arm's plane about "
+                             "the waist, and the drawn arm reaches out on one side of it",
+                             "hidden", row=row), "shoulder")
         earlier, passed = context.earlier(1, "theta1_both")
         if earlier is not None and not passed:
-            message += " (your θ1 values of exercise 1 did not pass either: they are exactly "
-            message += "the two shoulders)"
-    raise Mistake(f"row is not right: {message.format(row=row)}.", code)
+            message = say("{message} (your θ1 values of exercise 1 did not pass either: they "
+                          "are exactly the two shoulders)", "hidden", message=message)
+    raise Mistake(say("row is not right: {message}.", "hidden", message=message), code)
 
 
 # --- exercise 3 -------------------------------------------------------------------------
@@ -157,11 +169,12 @@ def exercise_4(det_J6, elbow_angles):
     stretched = np.arctan2(-D4, A3)
     expected_angles = [stretched, wrapped(stretched + np.pi)]
     check_angle_pair(elbow_angles, expected_angles, "elbow_angles", [
-        Known([np.arctan2(A3, D4), np.arctan2(-A3, -D4)], "These solve a3 c3 − d4 s3 = 0 "
-              "(K = 0, the elbow bent at a right angle); the singularity is where "
-              "d4 c3 + a3 s3 = 0.", "elbow:K-zero"),
-        Known(np.degrees(expected_angles), "It matches the right angles in degrees: give "
-              "radians.", "degrees")])
+        Known([np.arctan2(A3, D4), np.arctan2(-A3, -D4)],
+              say("These solve a3 c3 − d4 s3 = 0 (K = 0, the elbow bent at a right angle); the "
+                  "singularity is where d4 c3 + a3 s3 = 0.", "hidden"), "elbow:K-zero"),
+        Known(np.degrees(expected_angles),
+              say("It matches the right angles in degrees: give radians.", "hidden"),
+              "degrees")])
 
 
 # --- exercise 5 -------------------------------------------------------------------------
@@ -189,35 +202,45 @@ def _gravity(student, payload=True, forearm_at_a2=True, at_elbow=True):
 def exercise_5(G23, context):
     student = context.student
     check_number(G23, _gravity(student), "G23", rtol=1e-3, atol=1e-3, unit="N·m", mistakes=[
-        Known(_gravity(student, payload=False), "It matches the arm without its payload: the "
-              "payload at the wrist centre weighs on joints 2 and 3 like a wrist mass.",
+        Known(_gravity(student, payload=False),
+              say("It matches the arm without its payload: the payload at the wrist centre "
+                  "weighs on joints 2 and 3 like a wrist mass.", "hidden"),
               "payload-missing"),
-        Known(_gravity(student, at_elbow=False), "It has the payload in G2 only: the elbow "
-              "holds it too, at the lever from axis 3 to the wrist centre.", "payload-elbow"),
-        Known(_gravity(student, forearm_at_a2=False), "Your G2 − G3 is only the upper arm's own "
-              "weight: the shoulder also carries the forearm, the wrist and the payload at the "
-              "lever a2 (about 69 % of the cos θ2 term without payload).", "forearm-lever")])
+        Known(_gravity(student, at_elbow=False),
+              say("It has the payload in G2 only: the elbow holds it too, at the lever from "
+                  "axis 3 to the wrist centre.", "hidden"), "payload-elbow"),
+        Known(_gravity(student, forearm_at_a2=False),
+              say("Your G2 − G3 is only the upper arm's own weight: the shoulder also carries "
+                  "the forearm, the wrist and the payload at the lever a2 (about 69 % of the "
+                  "cos θ2 term without payload).", "hidden"), "forearm-lever")])
 
 
 # --- exercise 6 -------------------------------------------------------------------------
 
-#: The derivation of the notebook: each line, right or wrong, and why.
-LINES = {1: "right: entry (2, 4) of (⁰T₁)⁻¹ ⁰T₆ = ¹T₆",
-         2: "right: entry (3, 4) of (⁰T₁)⁻¹ ⁰T₆ = ¹T₆",
-         3: "right: the three position entries squared and added",
-         5: "right: the solution of a3 c3 − d4 s3 = K",
-         6: "right: θ23 is the sum θ2 + θ3"}
 WRONG_LINE = 4
+
+
+def why_right(line):
+    """Why a line of the notebook's derivation (not the wrong one) is right."""
+    reasons = {1: say("right: entry (2, 4) of (⁰T₁)⁻¹ ⁰T₆ = ¹T₆", "hidden"),
+               2: say("right: entry (3, 4) of (⁰T₁)⁻¹ ⁰T₆ = ¹T₆", "hidden"),
+               3: say("right: the three position entries squared and added", "hidden"),
+               5: say("right: the solution of a3 c3 − d4 s3 = K", "hidden"),
+               6: say("right: θ23 is the sum θ2 + θ3", "hidden")}
+    return reasons[line]
 
 
 @exercises.hidden(6)
 def exercise_6(wrong_line, corrected):
     if wrong_line != WRONG_LINE:
-        raise Mistake(f"wrong_line: line {wrong_line} is {LINES[wrong_line]}; another line "
-                      "does not follow from the one before it.", "right-line")
+        raise Mistake(say("wrong_line: line {line} is {reason}; another line does not follow "
+                          "from the one before it.", "hidden", line=wrong_line,
+                          reason=why_right(wrong_line)), "right-line")
     K = (px**2 + py**2 + pz**2 - a2**2 - a3**2 - d3**2 - d4**2) / (2 * a2)
     check_expression(corrected, K, "corrected", allowed_symbols=EX6_SYMBOLS, mistakes=[
-        Known((px**2 + py**2 + pz**2 - a2**2 - a3**2 - d4**2) / (2 * a2), "It is the line as "
-              "written: compare it with line 3 term by term.", "unchanged"),
-        Known(K * 2 * a2, "It matches 2 a2 K: divide by 2 a2.", "factor-2a2")])
+        Known((px**2 + py**2 + pz**2 - a2**2 - a3**2 - d4**2) / (2 * a2),
+              say("It is the line as written: compare it with line 3 term by term.",
+                  "hidden"), "unchanged"),
+        Known(K * 2 * a2, say("It matches 2 a2 K: divide by 2 a2.", "hidden"),
+              "factor-2a2")])
 
