@@ -29,7 +29,7 @@ HUB_PORT ?= 8000
 UNIT_WORKERS ?= $(shell echo $$(( $$(nproc) + 1 )))
 
 .PHONY: lab lab-instructor test prepare system hub-env hub bench mutation clean book translations \
-	notebooks-zh viewer
+	notebooks-zh exercises-zh viewer
 
 # The library and the instructor's grader (grader/, its own distribution: a student's
 # `pip install robocourse` leaves it out), both editable.
@@ -60,7 +60,7 @@ system:
 	@fc-list :lang=zh 2>/dev/null | grep -q . || { [ "$$(id -u)" = 0 ] && \
 	    command -v apt-get >/dev/null 2>&1 && \
 	    DEBIAN_FRONTEND=noninteractive apt-get install -y -qq fonts-wqy-microhei >/dev/null; } || \
-	    echo "No Chinese font: screenshots of the Chinese book will show boxes"
+	    echo "No Chinese font: the Chinese chapters' figures and the book's screenshots would show boxes"
 
 # The scripts and fonts the book serves itself (book/package.json, pinned by its lock file).
 BOOK_ASSETS := book/node_modules/.installed
@@ -83,14 +83,25 @@ $(VIEWER_ASSETS): viewer/package.json viewer/package-lock.json
 viewer: $(VIEWER_ASSETS)
 	node viewer/build.mjs
 
-# After changing a chapter: extract its strings and merge them into book/locale (see book/README.md)
+# After changing a chapter, an exercise or what the library and the grader say: extract the
+# strings and merge them into book/locale (see book/README.md) and robocourse/locale, with the
+# prose of the chapters' code cells (book/locale/zh_CN/LC_MESSAGES/code)
 translations: $(STAMP)
 	$(BIN)/python book/build.py --update-translations
+	$(BIN)/python tools/translate_exercises.py --update-catalogues
+	$(BIN)/python tools/translate_notebooks.py --update-catalogues
 
 # After translating (the catalogues complete): the Chinese chapter notebooks, chapters/zh_CN,
-# written from the English ones and the catalogues (committed; the tests check they are current)
+# written from the English ones and the catalogues, then executed (about two minutes; committed,
+# the tests check they are current and nbval runs them)
 notebooks-zh: $(STAMP)
 	$(BIN)/python tools/translate_notebooks.py
+
+# After translating an exercise catalogue (book/locale/zh_CN/LC_MESSAGES/exercises) or changing
+# an English exercise: the Chinese assignments, solutions/<assignment>_zh_CN, written, executed
+# and released to exercises/ (committed; the tests check they are current)
+exercises-zh: $(STAMP)
+	$(BIN)/python tools/translate_exercises.py
 
 # The class's environment (pip extra `hub`), JupyterHub's proxy and MathJax (npm, deploy/node_modules),
 # when we are root with npm and useradd; otherwise the hub test is skipped and says why.

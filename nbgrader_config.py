@@ -25,8 +25,9 @@ from sqlalchemy.exc import SAWarning
 
 import robocourse_grader
 from robocourse_grader.autograde import remove_special_files_hook
-from robocourse_grader.preprocessors import (DecideTestCells, ReleaseRunAll, ReleaseStudentId,
-                                             SandboxedExecute, SanitizeOutputs)
+from robocourse_grader.preprocessors import (DecideTestCells, ReleaseRunAll, ReleaseStubs,
+                                             ReleaseStudentId, SandboxedExecute,
+                                             SanitizeOutputs)
 
 c = get_config()  # noqa: F821 - provided by nbgrader when it loads this file
 
@@ -49,11 +50,12 @@ c.CourseDirectory.db_url = "sqlite:///" + os.path.join(root, "grading", "gradebo
 c.CourseDirectory.ignore = [".ipynb_checkpoints", "*.pyc", "__pycache__", "feedback",
                             "grader.py"]
 
-# The release asks for the student's id instead of carrying the example id, and Run All
-# goes on past an answer cell that raises (the stub).
+# The release asks for the student's id instead of carrying the example id, its stubs speak
+# the notebook's language (a Chinese assignment's: Chinese), and Run All goes on past an
+# answer cell that raises (the stub).
 steps = list(GenerateAssignment.class_traits()["preprocessors"].default())
 at = steps.index(next(p for p in steps if p.__name__ == "ComputeChecksums"))
-steps[at:at] = [ReleaseStudentId, ReleaseRunAll]
+steps[at:at] = [ReleaseStudentId, ReleaseStubs, ReleaseRunAll]
 c.GenerateAssignment.preprocessors = steps
 
 # Autograde: links, pipes and devices removed from the submitted folder (nbgrader would copy
@@ -73,5 +75,7 @@ c.HTMLExporter.extra_template_basedirs = [
     os.path.join(os.path.dirname(robocourse_grader.__file__), "templates"),
     os.path.join(os.path.dirname(nbgrader.__file__), "server_extensions", "formgrader",
                  "templates")]
+# The feedback page's words in the student's language (the language of their notebook).
+c.HTMLExporter.filters = {"say": "robocourse_grader.words.say_in"}
 c.ClearSolutions.code_stub = {"python": "# YOUR CODE HERE\nraise NotImplementedError()"}
 c.ClearSolutions.text_stub = "YOUR ANSWER HERE"

@@ -113,10 +113,10 @@ msgstr ""
 """
 
 
-def _po_string(text):
+def po_string(text):
     r"""``text`` as a PO string literal.
 
-    >>> print(_po_string('say "hi"\n'))
+    >>> print(po_string('say "hi"\n'))
     "say \"hi\"\n"
     """
     escaped = text.replace("\\", "\\\\").replace('"', '\\"').replace("\n", "\\n")
@@ -147,8 +147,8 @@ def viewer_catalogue(words, translated):
     for key, english in words.items():
         before, string, fuzzy = translated.get(key, (english, "", False))
         fuzzy = "#, fuzzy\n" if string and (fuzzy or before != english) else ""
-        entries.append(f"{fuzzy}msgctxt {_po_string(key)}\nmsgid {_po_string(english)}\n"
-                       f"msgstr {_po_string(string)}\n")
+        entries.append(f"{fuzzy}msgctxt {po_string(key)}\nmsgid {po_string(english)}\n"
+                       f"msgstr {po_string(string)}\n")
     return "\n".join(entries)
 
 
@@ -181,7 +181,7 @@ def update_viewer_catalogue(path=VIEWER_CATALOGUE):
 
 # The library's catalogues made from the sentences its code passes to
 # robocourse.language.say(english, domain): one entry per sentence, where it is said
-LIBRARY_DOMAINS = ("widgets", "exercises", "hidden")
+LIBRARY_DOMAINS = ("widgets", "feedback", "exercises", "hidden")
 #: The domains whose sentences the library's code does not say: the folder whose code says
 #: them, and where their catalogue is. The hidden tests' (solutions/*/grader.py) are
 #: translated beside them, never released with the library (they would give them away).
@@ -219,12 +219,21 @@ msgstr ""
 
 def library_sentences(domain):
     """{English: the file that says it} of the sentences passed to ``say`` for ``domain``:
-    by the library's code, or by the folder ``ELSEWHERE`` names."""
+    by the library's code (for ``"feedback"`` also the instructor's grader's and its feedback
+    page's, ``robocourse_grader.words.template_sayings``), or by the folder ``ELSEWHERE``
+    names."""
     from robocourse import language as library_language
 
     folder = ELSEWHERE.get(domain, (ROOT / "robocourse",))[0]
-    return {english: where.rsplit(":", 1)[0] for english, where in
-            library_language.sayings_in(folder, domain).items()}
+    found = library_language.sayings_in(folder, domain)
+    if domain == "feedback":                # and the instructor's grader and feedback page
+        from robocourse_grader import words
+
+        grader = ROOT / "grader" / "robocourse_grader"
+        for sentence, where in [*library_language.sayings_in(grader, domain).items(),
+                                *words.template_sayings().items()]:
+            found.setdefault(sentence, f"grader/{where}")
+    return {english: where.rsplit(":", 1)[0] for english, where in found.items()}
 
 
 def library_catalogue_path(domain, language="zh_CN"):
@@ -240,11 +249,12 @@ def library_catalogue_path(domain, language="zh_CN"):
     return library_language.catalogue_path(domain, language)
 
 
-def library_catalogue(domain, sentences, translated):
+def library_catalogue(domain, sentences, translated, header=None):
     """The text of the library's catalogue ``domain`` for ``sentences`` ({English: the file
     that says it}), given what is translated so far ({English: (translation, fuzzy)}): a
     sentence keeps its translation; a new one is empty, or takes the translation of the
     closest sentence gone (a changed sentence), marked fuzzy; a sentence gone is dropped.
+    ``header``: the catalogue's first lines (``{domain}`` filled in).
 
     >>> before = {"goal x": ("目标 x", False), "goal of the tip": ("末端目标", False)}
     >>> text = library_catalogue("widgets", {"goal x": "a.py", "goal of the arm": "a.py"}, before)
@@ -260,15 +270,15 @@ def library_catalogue(domain, sentences, translated):
     <BLANKLINE>
     """
     gone = [english for english in translated if english not in sentences]
-    entries = [HEADERS.get(domain, LIBRARY_HEADER).format(domain=domain)]
+    entries = [(header or HEADERS.get(domain, LIBRARY_HEADER)).format(domain=domain)]
     for english, where in sentences.items():
         string, fuzzy = translated.get(english, ("", False))
         close = [] if english in translated else difflib.get_close_matches(english, gone, n=1)
         if close:
             string, fuzzy = translated[close[0]][0], True
         flag = "#, fuzzy\n" if string and fuzzy else ""
-        entries.append(f"#: {where}\n{flag}msgid {_po_string(english)}\n"
-                       f"msgstr {_po_string(string)}\n")
+        entries.append(f"#: {where}\n{flag}msgid {po_string(english)}\n"
+                       f"msgstr {po_string(string)}\n")
     return "\n".join(entries)
 
 

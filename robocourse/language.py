@@ -25,6 +25,15 @@ notebook's first code cell calls ``use("zh_CN")``; a grader renders a student's 
 ``with using(language)`` of that student's notebook. Python code that is not a notebook
 reads English unless it says otherwise.
 
+A language whose letters matplotlib's own font lacks (DejaVu Sans has no Chinese) names the
+fonts that have them (``FONTS``): ``use`` puts the first one installed before matplotlib's
+own in every figure's font family. It comes first because the words of a label that also
+holds a formula (``"关节角 $\\theta_2$（°）"``) are drawn by matplotlib's mathtext with one
+font and no fallback; a character that font lacks (``ẍ``) still comes from DejaVu Sans in a
+label without a formula. With no such font installed ``use`` warns
+(``MissingFontWarning``) instead of letting figures show boxes. The fonts follow ``use``
+(a notebook's choice), not ``using``.
+
 >>> say("{n} solutions", n=8)
 '8 solutions'
 >>> with using("zh_CN"):
@@ -38,7 +47,9 @@ import ast
 import contextlib
 import contextvars
 import functools
+import re
 import string
+import warnings
 from pathlib import Path
 
 #: The languages a student can work in: English, the source, and Chinese.
@@ -50,6 +61,13 @@ SOURCE = "en"
 #: tests (solutions/*/grader.py) say of an answer.
 DOMAINS = ("chapters", "widgets", "viewer", "feedback", "exercises", "hidden")
 LOCALE = Path(__file__).resolve().parent / "locale"
+#: Fonts with a language's letters, best first, and how their files are named (to find one
+#: installed after matplotlib made its list of fonts), then its monospaced fonts (for the
+#: readouts of the widgets, ``family="monospace"``). Debian: fonts-wqy-microhei.
+FONTS = {"zh_CN": (("WenQuanYi Micro Hei", "Noto Sans CJK SC", "Source Han Sans SC",
+                    "Droid Sans Fallback"),
+                   re.compile(r"wqy-microhei|NotoSansCJK|SourceHanSans|DroidSansFallback"),
+                   ("WenQuanYi Micro Hei Mono", "Noto Sans Mono CJK SC"))}
 #: {domain: where its catalogues are, a path with a ``{language}`` field}: the domains whose
 #: catalogues are not the library's (``locate``).
 _ELSEWHERE = {}
@@ -84,6 +102,60 @@ def use(language):
     """
     global _chosen
     _chosen = _checked(language)
+    _choose_fonts(_chosen)
+
+
+def _installed(names):
+    """Those of the fonts ``names`` that matplotlib knows."""
+    from matplotlib import font_manager
+
+    known = {entry.name for entry in font_manager.fontManager.ttflist}
+    return [name for name in names if name in known]
+
+
+class MissingFontWarning(UserWarning):
+    """No installed font has the letters of the language in use: figures would show boxes."""
+
+
+def _choose_fonts(language):
+    """matplotlib's font family for ``language``: a font with the language's letters
+    (``FONTS``), then matplotlib's own; warns if no such font is installed."""
+    import matplotlib
+
+    family = matplotlib.rcParamsDefault["font.family"]
+    monospace = matplotlib.rcParamsDefault["font.monospace"]
+    if language in FONTS:
+        font = installed_font(language)
+        if font is None:
+            warnings.warn(f"no font with the letters of {language} is installed (one of "
+                          f"{', '.join(FONTS[language][0])}): figures would show boxes. On "
+                          "Debian: apt-get install fonts-wqy-microhei (make system does)",
+                          MissingFontWarning, stacklevel=3)
+        else:
+            family = [font, *family]
+            monospace = [*_installed(FONTS[language][2]), *monospace]
+    matplotlib.rcParams["font.family"] = family
+    matplotlib.rcParams["font.monospace"] = monospace
+
+
+def installed_font(language):
+    """The name of the first font of ``FONTS[language]`` that matplotlib can use, or None
+    (also for a language matplotlib's own font writes).
+
+    A font installed after matplotlib listed the machine's fonts is added to its list."""
+    from matplotlib import font_manager
+
+    if _checked(language) not in FONTS:
+        return None
+    names, files, _ = FONTS[language]
+    for attempt in range(2):
+        found = next(iter(_installed(names)), None)
+        if found or attempt:
+            return found
+        for path in font_manager.findSystemFonts():
+            if files.search(Path(path).name):
+                font_manager.fontManager.addfont(path)
+    return None
 
 
 @contextlib.contextmanager
@@ -138,6 +210,34 @@ def catalogue(domain, language):
     with path.open("rb") as handle:
         return {m.id: m.string for m in read_po(handle)
                 if m.id and m.string and not m.fuzzy}
+
+
+def cached(function):
+    """``functools.cache`` with one cache per language: for a function whose result holds
+    sentences said in the language in use (a check's known mistakes and their feedback),
+    which a cache shared by the languages would give a student in the first one asked.
+
+    >>> @cached
+    ... def greeting():
+    ...     return say("{n} solutions", n=2)
+    >>> with using("zh_CN"):
+    ...     _ = greeting()
+    >>> greeting()
+    '2 solutions'
+    """
+    if not callable(function):
+        raise TypeError(f"function must be a function to cache; got {type(function).__name__}")
+
+    @functools.cache
+    def in_language(language, *args, **kwargs):
+        return function(*args, **kwargs)
+
+    @functools.wraps(function)
+    def call(*args, **kwargs):
+        return in_language(current(), *args, **kwargs)
+
+    call.cache_clear = in_language.cache_clear
+    return call
 
 
 def say(english, domain="chapters", **fields):

@@ -268,6 +268,7 @@ CALLS = {
     "language.use": (language.use, dict(language="en")),
     "language.using": (_speak, dict(language="en")),
     "language.current": (language.current, {}),
+    "language.cached": (language.cached, dict(function=len)),
     "language.catalogue_path": (language.catalogue_path, dict(domain="feedback",
                                                               language="zh_CN")),
     # where the graders locate it (solutions/*/grader.py): the call changes nothing
@@ -283,6 +284,7 @@ CALLS = {
     "language.gaps": (language.gaps, dict(sentences=["go"], domain="widgets",
                                           language="zh_CN")),
     "language.say": (language.say, dict(english="{n} solutions", domain="chapters", n=8)),
+    "language.installed_font": (language.installed_font, dict(language="zh_CN")),
     "notation.abbreviate": (notation.abbreviate, dict(value=sp.cos(t1))),
     "notation.lecture_form": (notation.lecture_form, dict(value=sp.cos(t1))),
     "notation.by_rates": (notation.by_rates, dict(value=a1 * w1 ** 2, qdd=[a1], qd=[w1])),
@@ -298,6 +300,9 @@ CALLS = {
     "checks.Known": (checks.Known, dict(value=1.0, message="It matches …", code="payload")),
     "checks.Mistake": (checks.Mistake, dict(message="wrong")),
     "checks.term_kind": (checks.term_kind, dict(term=w1 * a1)),
+    "checks.term_code": (checks.term_code, dict(term=w1 * a1)),
+    "checks.sentence": (checks.sentence, dict(message="tau is not right")),
+    "checks.joined": (checks.joined, dict(message="f is wrong", more="F is what the tool exerts.")),
     "checks.note": (_note, dict(text="F is what the tool exerts.", code="direction")),
     "checks.same": (checks.same, dict(answer=x + y, other=y + x)),
     "checks.equal": (checks.equal, dict(answer=x + y, expected=y + x)),
@@ -459,6 +464,7 @@ EXEMPT = {
     "puma560.target_symbols": "no arguments",
     "kinematics.SingularConfigurationError": "an exception",
     "inertia.UnphysicalInertiaWarning": "a warning",
+    "language.MissingFontWarning": "a warning",
     "robot.JointRole": "a named tuple that joint_symbol_role returns",
     "newton_euler.LinkTrace": "a result", "newton_euler.NewtonEulerResult": "a result",
     "newton_euler.TorqueParts": "a result (torque_parts returns it)",
@@ -527,7 +533,7 @@ NOT_SWEPT = {
 }
 
 TEXT = {"name", "unit", "label", "message", "code", "failure", "lhs", "source", "text",
-        "english", "sentence"}
+        "english", "sentence", "more"}
 FLAGS = {"dynamics", "symbolic", "factor", "physical", "triangle", "symbolic_lengths",
          "friction", "weighted"}
 DISPLAY = {"notation.abbreviate", "notation.lecture_form", "notation.latex",

@@ -117,11 +117,12 @@ _WORDS = "chooses or looks up the words a student reads: no arithmetic"
 NOT_GUARDED = {
     **dict.fromkeys([f"language.{name}" for name in (
                          "use", "using", "current", "catalogue_path", "locate", "say",
-                         "fields", "sayings", "sayings_in", "gaps")], _WORDS),
-    **dict.fromkeys(["frames.cross_unchecked", "frames.skew_unchecked",
+                         "fields", "sayings", "sayings_in", "gaps", "installed_font", "cached")],
+                     _WORDS),
+    **dict.fromkeys(["frames.cross_unchecked", "frames.velocity_transform_unchecked",
+                     "frames.skew_unchecked",
                      "frames.rotation_unchecked", "frames.translation_unchecked",
                      "frames.transform_unchecked", "frames.dh_transform_unchecked",
-                     "frames.velocity_transform_unchecked",
                      "statics.tool_wrench_unchecked",
                      "statics.joint_torques_by_jacobian_unchecked",
                      "kinematics.link_frames_unchecked", "kinematics.jacobian_unchecked",
@@ -151,6 +152,7 @@ NOT_GUARDED = {
                          "rp_arm", "puma560", "puma560_akb", "akb_joint_signs", "spatial_3r",
                          "with_payload", "random_chain")] + ["identification.experiment_arm"],
                     _BUILDS),
+    "spatial.operation_counts": "counts the operations of a run on counting scalars: integers",
     **dict.fromkeys(["parameters.parameter_count", "parameters.parameter_name",
                      "robot.joint_symbol_role", "robot.is_rate", "robot.is_acceleration",
                      "robot.joint_of", "robot.derivative_name", "puma560.wrist_singular",
@@ -160,7 +162,7 @@ NOT_GUARDED = {
     **dict.fromkeys([f"codegen.{name}" for name in (
                          "cache_folder", "c_compiler", "straight_line_program", "c_source",
                          "count_operations", "compile_c", "operation_count",
-                         "compiled_dynamics")] + ["spatial.operation_counts"], _CODE),
+                         "compiled_dynamics")], _CODE),
     **dict.fromkeys(["simulate.simulate", "simulate.simulate_equations", "control.track"],
                     _SIMULATES),
     "control.computed_torque": "returns a control law (a function), not numbers",

@@ -22,6 +22,8 @@ LOCALE = ROOT / "book" / "locale" / "zh_CN" / "LC_MESSAGES"
 LIBRARY_LOCALE = ROOT / "robocourse" / "locale" / "zh_CN" / "LC_MESSAGES"
 #: The hidden tests' sentences, translated beside them (never released)
 HIDDEN = ROOT / "solutions" / "hidden.zh_CN.po"
+sys.path.insert(0, str(ROOT / "tools"))
+import code_strings  # noqa: E402  (what a code cell's string shows as prose)
 
 
 def _load(name):
@@ -49,10 +51,16 @@ def _translations():
                     yield path.relative_to(ROOT), message.id, message.string
 
 
+def _prose(path, string):
+    """What a reader sees as prose: for a code cell's string (catalogues code/), without
+    its f-string fields and LaTeX (tools/code_strings.py)."""
+    return code_strings.prose_of(string) if path.parent.name == "code" else string
+
+
 def test_catalogues_follow_chinese_typography():
     found = [f"{path}: {rule}: {excerpt!r}  ({typography.RULES[rule]})"
              for path, _, string in _translations()
-             for rule, excerpt in typography.problems(string)]
+             for rule, excerpt in typography.problems(_prose(path, string))]
     assert not found, f"{len(found)} typography problems (book/README.md, Chinese " \
                       "typography):\n" + "\n".join(found[:40])
 
@@ -184,12 +192,14 @@ def test_the_viewer_catalogue_is_what_make_translations_writes():
         "robocourse/locale/zh_CN/LC_MESSAGES/viewer.po is not in `make translations` form"
 
 
-@pytest.mark.parametrize("domain", ["widgets", "exercises", "hidden"])
+@pytest.mark.parametrize("domain", ["widgets", "feedback", "exercises", "hidden"])
 def test_the_library_s_catalogue_is_what_make_translations_writes(domain):
     """robocourse/locale/zh_CN/LC_MESSAGES/<domain>.po holds one entry per sentence the
-    library passes to say(..., domain), in `make translations` form (the hidden tests'
-    catalogue, solutions/hidden.zh_CN.po, one per sentence they pass to say(..., "hidden"))."""
+    course passes to say(..., domain) (the grader's and its feedback page's too, for
+    "feedback"), in `make translations` form (the hidden tests' catalogue,
+    solutions/hidden.zh_CN.po, one per sentence they pass to say(..., "hidden"))."""
     build = _book_build()
+    assert domain in build.LIBRARY_DOMAINS
     path = build.library_catalogue_path(domain, "zh_CN")
     assert build.library_catalogue(domain, build.library_sentences(domain),
                                    build.read_library_catalogue(path)) == \

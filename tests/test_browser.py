@@ -530,8 +530,57 @@ def test_make_lab_in_chinese_opens_chapter_0_in_chinese_in_a_chinese_jupyterlab(
     # the kernel started with the notebook: its status in the Chinese status bar
     page.locator(".jp-StatusBar-Widget", has_text="空闲").first.wait_for()
     save("make-lab-chinese-chapter-0", page.screenshot())
+    # a figure as the Chinese chapter stores it (drawn with Chinese labels when generated)
+    figure = shown.locator(".jp-RenderedImage img").first
+    figure.scroll_into_view_if_needed()
+    figure.wait_for()
+    save("make-lab-chinese-chapter-0-figure", page.screenshot())
     assert not page.outside, page.outside
     assert (chinese_lab["root"] / "chapters" / "zh_CN" / "00_kinematics.ipynb").is_file()
+
+
+def _type_into(page, cell, text):
+    """Replace what the code ``cell`` holds by ``text``, as a student types it (inserted
+    whole: the editor's closing of brackets does not double them)."""
+    cell.locator(".cm-content").click()
+    page.keyboard.press("Control+a")
+    page.keyboard.insert_text(text)
+
+
+def test_a_chinese_exercise_answers_a_wrong_answer_in_chinese(browser, chinese_lab,
+                                                              page_on_failure):
+    """A student of the Chinese class opens chapter 1's exercises in Chinese (exercises/
+    ch1_statics_zh_CN, in the folder ``make lab LANG=zh_CN`` made), writes their id, runs
+    the set-up, answers exercise 1 as a student might — the tip force's torques right, the
+    tip moment forgotten — and runs the test cell: the verdict says, in Chinese, which case
+    failed and what is missing (练习 1 … 缺少含 n_z 的项), with the interface Chinese too."""
+    notebook = "exercises/ch1_statics_zh_CN/ch1_statics_zh_CN.ipynb"
+    page = offline_page(browser, page_on_failure)
+    page_on_failure.lab = chinese_lab
+    page.set_default_timeout(180_000)
+    page.goto(f"{chinese_lab['url']}/lab/tree/{notebook}?reset&token={chinese_lab['token']}")
+    page.locator(".jp-StatusBar-Widget", has_text="空闲").first.wait_for()
+    cells = page.locator(".jp-NotebookPanel:not(.lm-mod-hidden) .jp-Notebook .jp-Cell")
+    cells.nth(5).wait_for()
+    _type_into(page, cells.nth(1), 'STUDENT_ID = "s1234567"')
+    page.keyboard.press("Shift+Enter")                     # the id; then the set-up cell
+    page.keyboard.press("Shift+Enter")                     # runs it, on to the task
+    page.keyboard.press("Shift+Enter")                     # the task's text, on to the answer
+    _type_into(page, cells.nth(4), "tau_tool = sp.Matrix([l1*sp.sin(theta2)*fx "
+                                   "+ (l2 + l1*sp.cos(theta2))*fy, l2*fy])")
+    page.keyboard.press("Shift+Enter")                     # the answer, then its test cell
+    page.keyboard.press("Shift+Enter")
+    outputs = cells.nth(5).locator(".jp-OutputArea-output")
+    outputs.filter(has_text="缺少").first.wait_for()          # handed over, then the verdict
+    text = "\n".join(outputs.all_inner_texts())
+    assert text.startswith("练习 1：答案已提交。"), text
+    assert "theta2 = 0" in text and "机械臂伸直" in text, text
+    assert "缺少含 n_z 的项" in text, text
+    assert not re.search(r"\b(should|missing|wrong|Exercise)\b", text), text
+    assert cells.nth(2).locator(".jp-OutputArea-output").count() == 0   # the set-up said nothing
+    cells.nth(5).scroll_into_view_if_needed()
+    save("chinese-exercise-verdict", page.screenshot())
+    assert not page.outside, page.outside
 
 
 # --- the 3-D arm viewer ------------------------------------------------------------------

@@ -18,9 +18,12 @@ from robocourse.grading.exercises import ExerciseSet, Function
 from robocourse.grading.handover import FunctionSource
 from robocourse.grading.runner import Runner, StudentCodeError, StudentFunction
 from robocourse_grader.preprocessors import load_exercise_set
+from robocourse_grader.report import english_assignment
 
 ROOT = pathlib.Path(__file__).resolve().parent.parent
-GRADED = sorted(p.parent.name for p in (ROOT / "solutions").glob("*/grader.py"))
+#: The English assignments' grader modules (a Chinese version's is a link to its English one's).
+GRADED = sorted(p.parent.name for p in (ROOT / "solutions").glob("*/grader.py")
+                if english_assignment(p.parent.name) == p.parent.name)
 
 
 @pytest.fixture(scope="module")

@@ -25,7 +25,9 @@ from robocourse.exercises import ch4_lagrange as ch4
 from robocourse.exercises import ch5_trajectories_control as ch5
 from robocourse.exercises import ch6_puma560 as ch6
 from robocourse.exercises import ch7_parameters as ch7
+from robocourse.exercises import ch8_spatial_vectors as ch8
 from robocourse.grading.checks import Mistake
+from robocourse.grading.exercises import Context
 from robocourse_grader.preprocessors import load_exercise_set
 
 ROOT = pathlib.Path(__file__).resolve().parent.parent
@@ -34,6 +36,7 @@ GRADERS = sorted((ROOT / "solutions").glob("*/grader.py"))
 #: {domain: (the files that speak it, the folder they are in)}
 SPOKEN = {"exercises": (MODULES, ROOT / "robocourse"), "hidden": (GRADERS, ROOT / "solutions")}
 HIDDEN = ROOT / "solutions" / "hidden.zh_CN.po"
+STUDENT = "s1234567"
 CHINESE = re.compile(r"[\u4e00-\u9fff\u3000-\u303f\uff00-\uffef]")
 
 
@@ -94,6 +97,12 @@ def test_the_hidden_tests_read_their_catalogue_beside_them_and_the_library_has_n
 
 # --- a known wrong answer of each chapter, in English and in Chinese ---------------------------
 
+def _ch8_hidden(number, answer):
+    """The hidden tests of chapter 8's exercise ``number`` on ``answer`` for ``STUDENT``."""
+    exercise_set = hidden_tests("ch8_spatial_vectors")
+    exercise_set.exercises[number].hidden(answer, Context(exercise_set, STUDENT))
+
+
 def _mistake(check, *args):
     """``(message, code)`` of the Mistake that ``check(*args)`` raises."""
     with pytest.raises(Mistake) as raised:
@@ -138,6 +147,15 @@ WRONG_ANSWERS = {
     "ch7: a name that is no parameter": (
         lambda: ch7.Names(ch7.STANDARD_2R).prepare(["ZZ9"], "no_effect"),
         "not standard parameters of this arm", "不属于这条机械臂标准参数"),
+    "ch8: accelerations far too large": (
+        lambda: ch8.exercise_5.visible(np.array([1e6, 0.0]), Context(ch8.exercises, STUDENT)),
+        "far larger than these torques", "远大于这些力矩和重力"),
+    "ch8, hidden: link 1 alone in M11 (a slip the exercise module names)": (
+        lambda: _ch8_hidden(4, ch8.mass_matrix_mistakes(STUDENT)[0].value),
+        "joint 1 carries links 1 AND 2", "即复合刚体"),
+    "ch8, hidden: Craig's acceleration for the spatial one": (
+        lambda: _ch8_hidden(3, np.concatenate(ch8.motion_numbers(STUDENT)[1:])),
+        "Craig's acceleration of the origin", "它与 Craig 的原点加速度相符"),
 }
 
 

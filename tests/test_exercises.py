@@ -14,9 +14,14 @@ from nbgrader.api import Gradebook
 
 from robocourse_grader import sandbox
 from robocourse_grader.preprocessors import load_exercise_set
+from robocourse_grader.report import english_assignment
 
 ROOT = pathlib.Path(__file__).resolve().parent.parent
+#: Every assignment: the English ones and their Chinese versions (<assignment>_zh_CN).
 ASSIGNMENTS = sorted(p.name for p in (ROOT / "solutions").iterdir() if p.is_dir())
+#: The English ones: graded here as a class (a Chinese version is graded beside its English
+#: twin in tests/test_chinese_exercises.py, with the same grader module).
+ENGLISH = [a for a in ASSIGNMENTS if english_assignment(a) == a]
 #: The command that regenerates an assignment's student version (the README's recipe "Add an
 #: exercise" names it too: tests/test_add_an_exercise.py).
 REGENERATE = "nbgrader generate_assignment {assignment} --force"
@@ -100,7 +105,7 @@ def graded(course):
     if sandbox.available() is not None:
         pytest.skip(f"no sandbox here: {sandbox.available()}")
     for student, folder in (("solution", "solutions"), ("untouched", "exercises")):
-        for assignment in ASSIGNMENTS:
+        for assignment in ENGLISH:
             target = course / "grading" / "submitted" / student / assignment
             target.mkdir(parents=True)
             for path in (course / folder / assignment).glob("*.ipynb"):
@@ -118,7 +123,7 @@ def _scores(course, assignment, student):
                 for g in n.grades]
 
 
-@pytest.mark.parametrize("assignment", ASSIGNMENTS)
+@pytest.mark.parametrize("assignment", ENGLISH)
 def test_solutions_get_full_marks(course, graded, assignment):
     assert graded.returncode == 0, graded.stderr[-3000:]
     lost = [(name, score, most) for name, score, most
@@ -126,14 +131,14 @@ def test_solutions_get_full_marks(course, graded, assignment):
     assert not lost, f"the solution of {assignment} loses marks: {lost}"
 
 
-@pytest.mark.parametrize("assignment", ASSIGNMENTS)
+@pytest.mark.parametrize("assignment", ENGLISH)
 def test_untouched_exercises_get_zero(course, graded, assignment):
     scored = [(name, score) for name, score, _
               in _scores(course, assignment, "untouched") if score != 0]
     assert not scored, f"test cells of {assignment} pass without an answer: {scored}"
 
 
-@pytest.mark.parametrize("assignment", ASSIGNMENTS)
+@pytest.mark.parametrize("assignment", ENGLISH)
 def test_one_run_over_the_course_reports_each_assignment(course, graded, assignment):
     assert graded.returncode == 0, graded.stderr[-3000:]
     reports = course / "grading" / "reports"

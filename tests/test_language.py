@@ -1,6 +1,9 @@
 """robocourse.language: the sentence a student reads is looked up in the catalogue of the
 language the notebook chose, and filled in after the lookup."""
 
+import io
+import logging
+import re
 import threading
 
 import pytest
@@ -96,3 +99,50 @@ def _enter(language_):
 def test_an_unknown_language_or_catalogue_is_refused_by_name(call, argument):
     with pytest.raises((TypeError, ValueError), match=rf"^{argument} must be"):
         call()
+
+
+# --- the fonts of a language's figures --------------------------------------------------
+
+@pytest.fixture
+def english_afterwards():
+    yield
+    language.use("en")
+
+
+def test_chinese_draws_its_characters_from_a_chinese_font_without_warnings(english_afterwards,
+                                                                          caplog):
+    """use("zh_CN") puts a Chinese font first in matplotlib's font family, so every Chinese
+    character is drawn, also beside a formula (mathtext: one font, no fallback), and what
+    it lacks (ẍ) comes from matplotlib's own; no "Glyph missing" warning. English drops
+    it again."""
+    import warnings
+
+    import matplotlib
+    from matplotlib.figure import Figure
+
+    language.use("zh_CN")
+    font = language.installed_font("zh_CN")
+    assert font in language.FONTS["zh_CN"][0]
+    assert list(matplotlib.rcParams["font.family"]) == [font, "sans-serif"]
+    fig = Figure()
+    ax = fig.add_subplot()
+    ax.set_title("关节角 θ2（°）与速度椭圆，ẍ = 0")
+    ax.set_xlabel(r"位移的大小 $|\delta\Theta|$（rad），来自连杆 $i-1$")
+    ax.text(0.1, 0.5, "工具位于 (0.452, 0.150) m\n接近腕部奇异位形", family="monospace")
+    with warnings.catch_warnings(), caplog.at_level(logging.WARNING):
+        warnings.simplefilter("error")
+        fig.savefig(io.BytesIO(), format="png")
+    assert not [r.getMessage() for r in caplog.records if "glyph" in r.getMessage()]
+    assert matplotlib.rcParams["font.monospace"][0] in language.FONTS["zh_CN"][2]
+    language.use("en")
+    assert list(matplotlib.rcParams["font.family"]) == ["sans-serif"]
+    assert matplotlib.rcParams["font.monospace"][0] == "DejaVu Sans Mono"
+
+
+def test_without_a_chinese_font_chinese_warns_instead_of_drawing_boxes(monkeypatch,
+                                                                        english_afterwards):
+    monkeypatch.setitem(language.FONTS, "zh_CN",
+                        (("No Such Font",), re.compile(r"no-such-font-file"), ()))
+    with pytest.warns(language.MissingFontWarning, match="apt-get install fonts-wqy-microhei"):
+        language.use("zh_CN")
+    assert language.current() == "zh_CN"

@@ -23,9 +23,13 @@ from robocourse.grading.exercises import Context
 from robocourse.grading.vocabulary import Vocabulary, module_symbols, read_answer, spelling
 from robocourse.robot import joint_symbol_role
 from robocourse_grader.preprocessors import load_exercise_set
+from robocourse_grader.report import english_assignment
 
 ROOT = pathlib.Path(__file__).resolve().parent.parent
-ASSIGNMENTS = sorted(p.name for p in (ROOT / "solutions").iterdir() if p.is_dir())
+#: The English assignments (each with a Chinese version, <assignment>_zh_CN, graded by the same
+#: grader module: tests/test_chinese_exercises.py).
+ASSIGNMENTS = sorted(p.name for p in (ROOT / "solutions").iterdir()
+                     if p.is_dir() and english_assignment(p.name) == p.name)
 t = dynamicsymbols._t
 GREEK = {"theta": "θ", "omega": "ω", "alpha": "α"}
 

@@ -22,6 +22,7 @@ written (``setup``):
 """
 
 import re
+import unicodedata
 
 from docutils import nodes
 
@@ -41,6 +42,8 @@ RULES = {
     "quotes": "中文引号用“…”和‘…’（not ASCII quotes）",
     "ellipsis": "中文的省略号是“……”（一个“…”只在公式的 0, …, n 里）",
     "space": "全角标点前后不加空格（全角标点自带空白）",
+    "emphasis": "强调符号 * 与 ** 紧贴标点时，标点另一侧须是空格或标点，否则 Markdown 不认："
+                "写 *手工推导*：…（not *手工推导：*…）",
 }
 
 _MARKS = FULL_WIDTH.replace("—", "").replace("…", "")  # the marks that sit next to words
@@ -79,6 +82,10 @@ def problems(text):
     [('dash', '由 ￼ 得到 ￼ — 即速度;'), ('punctuation', '得到 ￼ — 即速度;')]
     >>> problems('改进 DH(`dh`)，讲义的"质量矩阵"')
     [('parenthesis', '改进 DH(￼)，讲义的"质量'), ('quotes', 'DH(￼)，讲义的"质量矩阵"')]
+    >>> problems("*手工推导：*笔记本评分时")
+    [('emphasis', '*手工推导：*笔记本评分时')]
+    >>> problems("*手工推导*：笔记本评分时；**思路。** 设想")
+    []
     >>> problems('English only: "A title", pp. 1-2.')
     []
     """
@@ -91,6 +98,7 @@ def problems(text):
     found += [("punctuation", at) for at in _ascii_punctuation(prose)]
     found += [("parenthesis", at) for at in _ascii_parentheses(prose)]
     found += [("quotes", at) for at in _ascii_quotes(prose)]
+    found += [("emphasis", at) for at in _unmatched_emphasis(prose)]
     return [(rule, _excerpt(prose, at)) for rule, at in sorted(found, key=lambda f: f[1])]
 
 
@@ -144,6 +152,37 @@ def _ascii_quotes(prose):
             yield match.start()
     for match in re.finditer(rf"(?<=[{_CHINESE}])'|'(?=[{_CHINESE}])", prose):
         yield match.start()
+
+
+def _flanking(prose, match):
+    """Whether a run of ``*`` can open (left-flanking) and close (right-flanking) emphasis,
+    by CommonMark's rule: a run next to punctuation must have a space or punctuation on its
+    other side (``*手工推导：*笔记本`` never closes: "：" before it, "笔" after)."""
+    def punctuation(char):
+        return not char or char.isspace() or unicodedata.category(char)[0] in "PS"
+
+    before = prose[match.start() - 1 : match.start()]
+    after = prose[match.end() : match.end() + 1]
+    spaced = (not before or before.isspace(), not after or after.isspace())
+    opens = not spaced[1] and (not punctuation(after) or punctuation(before))
+    closes = not spaced[0] and (not punctuation(before) or punctuation(after))
+    return opens, closes
+
+
+def _unmatched_emphasis(prose):
+    """The runs of ``*`` that open or close emphasis where Markdown would not: the text then
+    shows its asterisks (``*手工推导：*笔记本``)."""
+    open_runs = []
+    for match in re.finditer(r"\*+", prose):
+        opens, closes = _flanking(prose, match)
+        if open_runs and open_runs[-1] == match.group():
+            open_runs.pop()
+            if not closes:
+                yield match.start()
+        else:
+            open_runs.append(match.group())
+            if not opens:
+                yield match.start()
 
 
 # --- on the Chinese pages ---------------------------------------------------------------

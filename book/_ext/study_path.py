@@ -6,9 +6,9 @@ time from the chapter's page (so the Chinese edition shows the translated chapte
 the landing page can never disagree with the chapter), the time it takes (estimated from
 the notebook's length), a link to the chapter's notebook in the page's language (the
 Chinese pages: ``chapters/zh_CN/NN_*.ipynb``, downloadable), and links to the student
-version of its exercises (English only)
-(``exercises/chN_*/*.ipynb``, downloadable) and to the instructor guide. A new chapter
-appears by adding its notebook.
+version of its exercises in the page's language (``exercises/chN_*/*.ipynb``; the Chinese
+pages: ``exercises/chN_*_zh_CN/*.ipynb``, tools/translate_exercises.py; downloadable) and to
+the instructor guide. A new chapter appears by adding its notebook.
 
 In a chapter, the objectives are the list that follows the paragraph starting with
 "**Learning objectives.**", the prerequisites the paragraph starting with
@@ -68,9 +68,14 @@ def notebook_in_language(srcdir, notebook, language):
     return twin if language != "en" and twin.is_file() else Path(notebook)
 
 
-def exercise_notebooks(srcdir, number):
-    """Student versions of chapter ``number``'s graded exercises: ``exercises/chN_*/*.ipynb``."""
-    return sorted(Path(srcdir).glob(f"exercises/ch{number}_*/*.ipynb"))
+def exercise_notebooks(srcdir, number, language="en"):
+    """Student versions of chapter ``number``'s graded exercises in ``language``: the English
+    ones, ``exercises/chN_*/*.ipynb``, or another language's, ``exercises/chN_*_<language>/``
+    (the English ones where there are none)."""
+    found = sorted(Path(srcdir).glob(f"exercises/ch{number}_*/*.ipynb"))
+    translated = [p for p in found if p.parent.name.endswith(f"_{language}")]
+    return translated if language != "en" and translated else \
+        [p for p in found if not p.parent.name.endswith("_zh_CN")]
 
 
 class StudyPathDirective(SphinxDirective):
@@ -120,7 +125,7 @@ class StudyPathDirective(SphinxDirective):
         language = self.config.language
         srcdir = Path(self.env.srcdir)
         links = []
-        for exercise in exercise_notebooks(srcdir, number):
+        for exercise in exercise_notebooks(srcdir, number, language):
             self.env.note_dependency(str(exercise))
             relative = exercise.relative_to(srcdir).as_posix()
             label = text(language, "exercise_download", name=exercise.name)

@@ -4,6 +4,7 @@
     robocourse-autograde ch3_newton_euler --student s1234567 --force
     robocourse-autograde ch3_newton_euler --workers 1
     robocourse-autograde '*'                         # every assignment, one pool of workers
+    robocourse-autograde ch3_newton_euler --language=zh_CN   # the class report in Chinese
 
 nbgrader stays the engine: it reads ``nbgrader_config.py``, restores the test cells
 from the gradebook, records the students and submissions, writes the scores and
@@ -39,7 +40,10 @@ student's (an unreadable notebook, a kernel that died, a hand-over that is malfo
 too slow or too large to check — only what it touched scores zero) or the grader's
 (an error in the grader, a worker that failed, a submission past its wall-clock
 limit). The class report (``report``) is written to
-``grading/reports/<assignment>.csv`` and ``.png``. The command exits with status 1
+``grading/reports/<assignment>.csv`` and ``.png`` — one report for an assignment and its
+versions in other languages (``ch0_kinematics_zh_CN``), its words in the instructor's
+language (``--language=zh_CN``; English by default), whatever language each student's
+feedback is in. The command exits with status 1
 when the grader is at fault somewhere (or the canary fails), 0 otherwise.
 """
 
@@ -61,8 +65,10 @@ from nbgrader.apps.autogradeapp import AutogradeApp
 from nbgrader.converters import Autograde
 from nbgrader.converters.base import BaseConverter
 from nbgrader.preprocessors import SaveAutoGrades
-from traitlets import Bool, Integer, default
+from traitlets import Bool, Enum, Integer, default
 
+from robocourse import language as languages
+from robocourse.language import LANGUAGES, say
 from robocourse_grader import report
 
 #: Wall-clock seconds of one submission in a worker, beyond which the worker is stopped:
@@ -220,6 +226,9 @@ class ParallelAutograde(Autograde):
                                       "stopped and the submission scores zero.").tag(config=True)
     canary = Bool(True, help="Grade each assignment's solution first and stop unless it gets "
                              "full marks.").tag(config=True)
+    language = Enum(LANGUAGES, default_value="en", help="The language of the class report "
+                    "(the instructor's); each student's feedback is in the language of their "
+                    "notebook.").tag(config=True)
 
     def _split(self):
         """The configured autograde pipeline: the part before SaveAutoGrades runs in the
@@ -267,9 +276,10 @@ class ParallelAutograde(Autograde):
             self._save_all(pool.remaining(), outcomes)
         outcomes.sort(key=lambda o: o.who)
         self.summary = _Summary(outcomes, time.monotonic() - started, self.canary_seconds)
-        self.summary.report(self.log)
-        for assignment in sorted(self._graded):
-            report.write(self.coursedir, assignment, self.log)
+        with languages.using(self.language):
+            self.summary.report(self.log)
+        for assignment in sorted({report.english_assignment(a) for a in self._graded}):
+            report.write(self.coursedir, assignment, self.log, language=self.language)
 
     def _canaries(self, pool):
         """Grade each assignment's solution first (``preprocessors.canary``), in the
@@ -526,24 +536,30 @@ class _Summary:
         graded = [outcome for outcome in self.outcomes if not outcome.failed]
         per = self.seconds / max(len(self.outcomes), 1)
         students, grader = self.faults("student"), self.faults("grader")
-        lines = [f"graded: {len(graded)}",
-                 f"not graded at all: {len(self.outcomes) - len(graded)}",
-                 f"time: {self.seconds:.1f} s ({per:.2f} s per submission; the solution "
-                 f"graded first: {self.canary_seconds:.1f} s)",
-                 f"peak memory of one process: {self.peak_memory_mb():.0f} MB",
-                 f"the students' faults (what they touched scores zero): {len(students)}",
+        lines = [say("graded: {count}", "feedback", count=len(graded)),
+                 say("not graded at all: {count}", "feedback",
+                     count=len(self.outcomes) - len(graded)),
+                 say("time: {seconds} s ({per} s per submission; the solution graded first: "
+                     "{canary} s)", "feedback", seconds=f"{self.seconds:.1f}",
+                     per=f"{per:.2f}", canary=f"{self.canary_seconds:.1f}"),
+                 say("peak memory of one process: {megabytes} MB", "feedback",
+                     megabytes=f"{self.peak_memory_mb():.0f}"),
+                 say("the students' faults (what they touched scores zero): {count}",
+                     "feedback", count=len(students)),
                  *[f"  {who}: {what}" for who, what in students],
-                 f"the grader's faults (look at these; the command fails): {len(grader)}",
+                 say("the grader's faults (look at these; the command fails): {count}",
+                     "feedback", count=len(grader)),
                  *[f"  {who}: {what}" for who, what in grader]]
         print("\n".join(lines), file=sys.stderr)
         for who, what in grader:
-            log.error("%s: the grader failed: %s", who, what)
+            log.error(say("{who}: the grader failed: {what}", "feedback", who=who, what=what))
 
 
 class ParallelAutogradeApp(AutogradeApp):
     name = "robocourse-autograde"
     description = "Autograde a class in parallel, every submission in its own sandbox"
-    aliases = {**AutogradeApp.aliases, "workers": "ParallelAutograde.workers"}
+    aliases = {**AutogradeApp.aliases, "workers": "ParallelAutograde.workers",
+               "language": "ParallelAutograde.language"}
     flags = {**AutogradeApp.flags,
              "unsafe": ({"SandboxedExecute": {"unsafe": True},
                          "DecideTestCells": {"unsafe": True}},

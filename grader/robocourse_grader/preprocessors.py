@@ -29,13 +29,16 @@
   ``SaveAutoGrades`` then scores. A test cell without a hand-over (turned into
   ``pass``, deleted, never reached) scores zero with the message "no answer was
   handed in for exercise N"; a malformed one, "no valid answer was handed in"; one
-  too slow or too large to check, that it was. Only that cell scores zero.
+  too slow or too large to check, that it was. Only that cell scores zero. The verdicts
+  are written in the language of the student's notebook (:func:`notebook_language`: the
+  one its hand-overs record), never in the grader machine's.
 * :class:`SanitizeOutputs` runs after it: what the formgrader will render on the
   instructor's page keeps only what cannot run script there (plain text, LaTeX,
   PNG/JPEG images, HTML and Markdown cleaned by bleach).
-* :class:`ReleaseStudentId` and :class:`ReleaseRunAll` (``generate_assignment``): the
-  released notebooks ask the student for their id instead of carrying the instructor's
-  example id, and Run All goes on past an answer cell that raises (a stub).
+* :class:`ReleaseStudentId`, :class:`ReleaseStubs` and :class:`ReleaseRunAll`
+  (``generate_assignment``): the released notebooks ask the student for their id instead
+  of carrying the instructor's example id, their stubs speak the notebook's language, and
+  Run All goes on past an answer cell that raises (a stub).
 """
 
 import asyncio
@@ -65,6 +68,7 @@ from nbgrader.coursedir import CourseDirectory
 from nbgrader.preprocessors import Execute, NbGraderPreprocessor
 from traitlets import Bool, Enum, Integer, Set, Unicode
 
+from robocourse import language
 from robocourse.grading import handover, runner, students
 from robocourse.grading.exercises import (
     CHECK_MEMORY_BYTES,
@@ -72,11 +76,16 @@ from robocourse.grading.exercises import (
     Context,
     ExerciseSet,
     ExerciseVerdict,
+    headed,
+    no_valid_answer,
 )
+from robocourse.language import say
 from robocourse_grader import sandbox
 
 __all__ = ["SandboxedExecute", "DecideTestCells", "SanitizeOutputs", "ReleaseStudentId",
-           "ReleaseRunAll", "load_exercise_set", "canary", "require_canary", "CanaryFailed"]
+           "ReleaseStubs",
+           "ReleaseRunAll", "load_exercise_set", "canary", "require_canary", "CanaryFailed",
+           "notebook_language"]
 
 #: The example id the instructor's versions use, replaced in the release.
 EXAMPLE_ID = "instructor"
@@ -538,14 +547,18 @@ class DecideTestCells(NbGraderPreprocessor):
                           check_memory_bytes=self.check_memory_bytes)
         notes = resources.setdefault("robocourse", {})
         faults = notes.setdefault("faults", [])
+        spoken = notebook_language(nb)
+        nb.metadata.setdefault("robocourse", {})["language"] = spoken   # the feedback page's
+        language.catalogue("feedback", spoken)      # read once here, not in every child
         try:
-            context.recomputed = _recompute_apart(nb, exercise_set, student, context)
-            for index, cell in enumerate(nb.cells):
-                if _is_test(cell):
-                    verdict = self._decide(cell, index, exercise_set, context,
-                                           notes.get("kernel_died"))
-                    if verdict.fault:
-                        faults.append((verdict.fault, verdict.message))
+            with language.using(spoken):
+                context.recomputed = _recompute_apart(nb, exercise_set, student, context)
+                for index, cell in enumerate(nb.cells):
+                    if _is_test(cell):
+                        verdict = self._decide(cell, index, exercise_set, context,
+                                               notes.get("kernel_died"))
+                        if verdict.fault:
+                            faults.append((verdict.fault, verdict.message))
         finally:
             context.close()
         return nb, resources
@@ -567,6 +580,24 @@ class DecideTestCells(NbGraderPreprocessor):
         return verdict
 
 
+def notebook_language(nb):
+    """The language the student's notebook speaks (one of ``language.LANGUAGES``): the one
+    its first valid hand-over records (``language.use`` in the notebook's set-up cell), else
+    the notebook's own ``language`` metadata when it is one of them (a notebook that handed
+    nothing over), else English — never the grader machine's.
+
+    >>> notebook_language(nbformat.v4.new_notebook(metadata={"language": "zh_CN"}))
+    'zh_CN'
+    """
+    for cell in nb.cells:
+        for payload in _handovers(cell) if _is_test(cell) else ():
+            with contextlib.suppress(handover.HandoverError):
+                handover.check_payload(payload)
+                return handover.payload_language(payload)
+    declared = nb.metadata.get("language")
+    return declared if declared in language.LANGUAGES else language.SOURCE
+
+
 def _decided(exercise, payloads, context):
     """The verdict on the last hand-over of ``exercise`` among a test cell's ``payloads``
     (each checked against the schema: a malformed one is no valid answer), or None when
@@ -582,23 +613,25 @@ def _decided(exercise, payloads, context):
             return context.decide(exercise, answers)
     if malformed is None:
         return None
-    return ExerciseVerdict.failed(f"Exercise {number}: no valid answer was handed in for exercise "
-                           f"{number} ({malformed})", "not-handed-over")
+    return ExerciseVerdict.failed(no_valid_answer(number, malformed), "not-handed-over")
 
 
 def _no_answer(number, cell, index, died):
-    message = f"Exercise {number}: no answer was handed in for exercise {number}"
     if died is not None and index > died["cell"]:
-        return f"{message} (not run: {died['reason'].replace(' this cell', ' an earlier cell')})"
-    error = _error_text(cell)
-    return f"{message} ({error})" if error else f"{message} (the test cell did not run to its end)"
+        why = say("not run: {reason}", "feedback",
+                  reason=died["reason"].replace(" this cell", " an earlier cell"))
+    else:
+        why = _error_text(cell) or say("the test cell did not run to its end", "feedback")
+    return headed(number, say("no answer was handed in for exercise {number} ({why})",
+                              "feedback", number=number, why=why))
 
 
 def _verdict_output(verdict):
     if verdict.passed:
         return new_output("stream", name="stdout", text=verdict.message + "\n")
-    return new_output("error", ename="Wrong answer", evalue=verdict.message,
-                      traceback=[f"Wrong answer [{verdict.code}]: {verdict.message}"])
+    wrong = say("Wrong answer", "feedback")
+    return new_output("error", ename=wrong, evalue=verdict.message,
+                      traceback=[f"{wrong} [{verdict.code}]: {verdict.message}"])
 
 
 def _is_test(cell):
@@ -617,10 +650,15 @@ def _recompute_apart(nb, exercise_set, student, context):
         uses_runner=True, seconds=REPLAY_SECONDS)
     if not outcome.failure:
         return outcome.value
-    reason = {"timeout": f"it took longer than {REPLAY_SECONDS} s",
-              "memory": f"it needed more than {context.check_memory_bytes >> 20} MB of memory"}
-    why = reason.get(outcome.failure, f"the grader failed ({outcome.detail})")
-    return {number: {"error": f"not recomputed: {why}"} for number in numbers}
+    if outcome.failure == "timeout":
+        why = say("it took longer than {seconds} s", "feedback", seconds=REPLAY_SECONDS)
+    elif outcome.failure == "memory":
+        why = say("it needed more than {megabytes} MB of memory", "feedback",
+                  megabytes=context.check_memory_bytes >> 20)
+    else:
+        why = say("the grader failed ({detail})", "feedback", detail=outcome.detail)
+    return {number: {"error": say("not recomputed: {why}", "feedback", why=why)}
+            for number in numbers}
 
 
 def _replay_groups(nb, exercise_set):
@@ -810,6 +848,26 @@ class ReleaseRunAll(NbGraderPreprocessor):
             tags = cell.metadata.setdefault("tags", [])
             if "raises-exception" not in tags:
                 tags.append("raises-exception")
+        return cell, resources
+
+
+class ReleaseStubs(NbGraderPreprocessor):
+    """In the student version of a notebook in another language than English (its metadata
+    ``language``, one of ``language.LANGUAGES``: tools/translate_exercises.py), the stubs
+    that nbgrader wrote in place of the solutions (``ClearSolutions.code_stub`` and
+    ``text_stub``) say their words in that language."""
+
+    def preprocess(self, nb, resources):
+        declared = nb.metadata.get("language")
+        self.spoken = declared if declared in language.LANGUAGES else language.SOURCE
+        return super().preprocess(nb, resources)
+
+    def preprocess_cell(self, cell, resources, index):
+        if cell.metadata.get("nbgrader", {}).get("solution") and self.spoken != language.SOURCE:
+            with language.using(self.spoken):
+                cell.source = cell.source.replace(
+                    "YOUR CODE HERE", say("YOUR CODE HERE", "feedback")).replace(
+                    "YOUR ANSWER HERE", say("YOUR ANSWER HERE", "feedback"))
         return cell, resources
 
 

@@ -20,7 +20,7 @@ import math
 import numpy as np
 import sympy as sp
 
-from robocourse import lagrange
+from robocourse import lagrange, language
 from robocourse.frames import rot_z, rotation, transform, translation
 from robocourse.grading import ExerciseSet, check_call, check_expression, check_number, student_rng
 from robocourse.grading.checks import Known, Mistake, case, same
@@ -354,9 +354,10 @@ def check_special_cases(answer, expected, name, cases, allowed, slips):
         raise
 
 
+@language.cached
 def com_slips():
     """Exercise 3's known slips: the origin's acceleration, or the vector in {1} or {0}
-    (in the language in use: not cached)."""
+    (one cache per language: language.cached)."""
     _, (q, _, _), result = symbolic_trace("distributed 2R arm")
     expected = result.link(2).vdot_c
     return (Known(result.link(2).vdot,
@@ -379,9 +380,10 @@ def exercise_3(vdot_C2):
                         special_cases("distributed 2R arm"), DISTRIBUTED_SYMBOLS, com_slips())
 
 
+@language.cached
 def bearing_slips():
     """Exercise 4's known slips: link 2's push not rotated, or rotated the wrong way, or
-    missing; link 1's own inertial force missing (in the language in use: not cached)."""
+    missing; link 1's own inertial force missing (one cache per language: language.cached)."""
     _, (q, _, _), result = symbolic_trace("distributed 2R arm")
     R12 = rot_z(q[1])
     f2, F1 = result.link(2).f, result.link(1).F
@@ -415,9 +417,10 @@ def exercise_4(f_1, context):
                             DISTRIBUTED_SYMBOLS, bearing_slips())
 
 
+@language.cached
 def pr_slips():
     """Exercise 5's known slips: the slider lifting the carriage alone; the arm's moment
-    without the moment of its inertial force (in the language in use: not cached)."""
+    without the moment of its inertial force (one cache per language: language.cached)."""
     _, _, result = symbolic_trace("P-R arm")
     tau = result.tau
     return (Known(sp.Matrix([m1 * (dddot1 + g), tau[1]]),

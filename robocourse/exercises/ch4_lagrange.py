@@ -25,7 +25,14 @@ from scipy.integrate import solve_ivp
 
 from robocourse import lagrange, newton_euler
 from robocourse.frames import transform
-from robocourse.grading import ExerciseSet, check_call, check_expression, student_rng, term_kind
+from robocourse.grading import (
+    ExerciseSet,
+    check_call,
+    check_expression,
+    student_rng,
+    term_code,
+    term_kind,
+)
 from robocourse.grading.checks import Mistake, case, equal, same
 from robocourse.grading.exercises import Expression, Function, Mapping, Matrix, Numbers
 from robocourse.language import say
@@ -305,24 +312,20 @@ def exercise_4(coriolis_from_M):
 
 # --- exercise 5: the payload arm's labelled terms ---------------------------------------------
 
-TERM_KINDS = {"inertial": "inertial term", "coriolis": "Coriolis term",
-              "centripetal": "centripetal term", "gravity": "gravity term"}
-
-
 def check_sorted(terms_payload):
-    """Every term of each group must be of that group's kind (``term_kind``)."""
+    """Every term of each group must be of that group's kind (``term_code``: the groups are
+    named by the codes of their kinds)."""
     for key, part in terms_payload.items():
         for i in range(2):
             for term in sp.Add.make_args(sp.expand(part[i])):
                 if term == 0:
                     continue
-                kind = term_kind(term)
-                if not kind.startswith(TERM_KINDS[key]):
-                    home = [k for k in TERM_KEYS if kind.startswith(TERM_KINDS[k])]
-                    if home:
+                kind, code = term_kind(term), term_code(term)
+                if code != key:
+                    if code in TERM_KEYS:
                         raise Mistake(say("terms_payload[{key}][{i}] contains a {kind}: it "
                                           "belongs in {home}", "exercises", key=repr(key), i=i,
-                                          kind=kind, home=repr(home[0])), f"misplaced:{key}")
+                                          kind=kind, home=repr(code)), f"misplaced:{key}")
                     raise Mistake(say("terms_payload[{key}][{i}] contains a {kind}: it belongs "
                                       "in none of the groups", "exercises", key=repr(key), i=i,
                                       kind=kind), f"misplaced:{key}")

@@ -16,6 +16,7 @@ from robocourse.frames import dh_transform, velocity_transform
 from robocourse.grading import ExerciseSet, check_number, student_rng
 from robocourse.grading.checks import Known, Mistake
 from robocourse.grading.exercises import Numbers
+from robocourse.language import say
 from robocourse.models import planar_2r
 
 #: What the test cells (``checks.exercise_<n>(…)``) and the hidden tests
@@ -124,14 +125,16 @@ def transform_mistakes(student):
     X = expected_transform(student)
     flipped = X.copy()
     flipped[:3, 3:] = -flipped[:3, 3:]
-    return [Known(velocity_transform(R.T, -R.T @ p), "It matches 1_X_2, the transform the "
-                  "other way (from {2} to {1}): 2_X_1 rotates with E = 2_R_1 = 1_R_2ᵀ.",
-                  "direction"),
-            Known(_angular_first(X), "It matches the transform in Featherstone's order "
-                  "(angular part first); the course writes [v_O; ω], the linear part first.",
+    return [Known(velocity_transform(R.T, -R.T @ p),
+                  say("It matches 1_X_2, the transform the other way (from {2} to {1}): 2_X_1 "
+                      "rotates with E = 2_R_1 = 1_R_2ᵀ.", "exercises"), "direction"),
+            Known(_angular_first(X),
+                  say("It matches the transform in Featherstone's order (angular part first); "
+                      "the course writes [v_O; ω], the linear part first.", "exercises"),
                   "angular-first"),
-            Known(flipped, "It matches the upper-right block with the wrong sign: "
-                  "v_2 = E (v_1 + ω × p) = E v_1 − E [p×] ω.", "cross-sign")]
+            Known(flipped,
+                  say("It matches the upper-right block with the wrong sign: "
+                      "v_2 = E (v_1 + ω × p) = E v_1 − E [p×] ω.", "exercises"), "cross-sign")]
 
 
 def expected_inertia(student):
@@ -146,13 +149,17 @@ def inertia_mistakes(student):
     without[3:, 3:] = I_c
     signs = I.copy()
     signs[:3, 3:], signs[3:, :3] = -I[:3, 3:], -I[3:, :3]
-    return [Known(without, "It matches the lower-right block left at C_I, the tensor about "
-                  "the centre of mass: about the frame origin it is C_I − m [c×][c×] (the "
-                  "parallel-axis theorem).", "no-parallel-axis"),
-            Known(signs, "It matches the off-diagonal blocks with their signs swapped: the "
-                  "linear momentum is m (v_O + ω × c) = m v_O − m [c×] ω.", "cross-sign"),
-            Known(_angular_first(I), "It matches the inertia in Featherstone's order (angular "
-                  "part first); the course writes [v_O; ω], the linear part first.",
+    return [Known(without,
+                  say("It matches the lower-right block left at C_I, the tensor about the "
+                      "centre of mass: about the frame origin it is C_I − m [c×][c×] (the "
+                      "parallel-axis theorem).", "exercises"), "no-parallel-axis"),
+            Known(signs,
+                  say("It matches the off-diagonal blocks with their signs swapped: the linear "
+                      "momentum is m (v_O + ω × c) = m v_O − m [c×] ω.", "exercises"),
+                  "cross-sign"),
+            Known(_angular_first(I),
+                  say("It matches the inertia in Featherstone's order (angular part first); "
+                      "the course writes [v_O; ω], the linear part first.", "exercises"),
                   "angular-first")]
 
 
@@ -172,10 +179,13 @@ def mass_matrix_mistakes(student):
     wrong_composite = I1 + X2 @ I2 @ X2.T
     off = S @ (X2 @ (I2 @ S))
     turned = np.array([[S @ wrong_composite @ S, off], [off, M[1, 1]]])
-    return [Known(alone, "It matches M11 of link 1 alone: joint 1 carries links 1 AND 2, the "
-                  "composite rigid body I^c_1 = I_1 + X_2ᵀ I^c_2 X_2.", "no-composite"),
-            Known(turned, "It matches link 2's inertia carried to {1} with X_2 … X_2ᵀ: forces "
-                  "go inward with the transpose, I^c_1 = I_1 + X_2ᵀ I^c_2 X_2.",
+    return [Known(alone,
+                  say("It matches M11 of link 1 alone: joint 1 carries links 1 AND 2, the "
+                      "composite rigid body I^c_1 = I_1 + X_2ᵀ I^c_2 X_2.", "exercises"),
+                  "no-composite"),
+            Known(turned,
+                  say("It matches link 2's inertia carried to {1} with X_2 … X_2ᵀ: forces go "
+                      "inward with the transpose, I^c_1 = I_1 + X_2ᵀ I^c_2 X_2.", "exercises"),
                   "transform-direction")]
 
 
@@ -184,11 +194,12 @@ def forward_mistakes(student):
     _, q = student_arm(student)
     at_rest = np.zeros(2)
     return [Known(spatial.aba(planar_2r(l1=l1, l2=l2, m1=m1, m2=m2, g=0.0), q, at_rest, tau),
-                  "It matches the arm without gravity: start the outward pass from "
-                  "a_0 = [−g; 0], the base accelerating upward.", "no-gravity"),
+                  say("It matches the arm without gravity: start the outward pass from "
+                      "a_0 = [−g; 0], the base accelerating upward.", "exercises"),
+                  "no-gravity"),
             Known(spatial.aba(planar_2r(l1=l1, l2=l2, m1=m1, m2=m2, g=-9.81), q, at_rest, tau),
-                  "It matches gravity pointing up: a_0 = [−g; 0] with g = [0, −9.81, 0] is "
-                  "[0, +9.81, 0, 0, 0, 0].", "gravity-sign")]
+                  say("It matches gravity pointing up: a_0 = [−g; 0] with g = [0, −9.81, 0] "
+                      "is [0, +9.81, 0, 0, 0, 0].", "exercises"), "gravity-sign")]
 
 
 # --- the visible tests --------------------------------------------------------------------
@@ -197,37 +208,41 @@ def forward_mistakes(student):
 def exercise_1(X_21, context):
     """Visible: the block structure of a motion transform — no angular velocity from a linear
     one (lower-left zero), and the same rotation twice on the diagonal, a rotation."""
-    check_number(X_21[3:, :3], np.zeros((3, 3)), "the lower-left block of X_21", atol=1e-6)
+    check_number(X_21[3:, :3], np.zeros((3, 3)), say("the lower-left block of X_21", "exercises"),
+                 atol=1e-6)
     E = X_21[3:, 3:]
-    check_number(X_21[:3, :3], E, "the upper-left block of X_21 (the same rotation as the "
-                 "lower-right one)", atol=1e-6)
-    check_number(E @ E.T, np.eye(3), "E Eᵀ of the rotation block E of X_21", atol=1e-4)
+    check_number(X_21[:3, :3], E, say("the upper-left block of X_21 (the same rotation as the "
+                                      "lower-right one)", "exercises"), atol=1e-6)
+    check_number(E @ E.T, np.eye(3), say("E Eᵀ of the rotation block E of X_21", "exercises"),
+                 atol=1e-4)
 
 
 @exercises.visible(2, cell="ex2_inertia_test", I_link=Numbers((6, 6)))
 def exercise_2(I_link, context):
     """Visible: symmetric, and the mass on the diagonal of the upper-left block."""
     mass, _, _ = body_numbers(context.student)
-    check_number(I_link, I_link.T, "I_link against its transpose (a spatial inertia is "
-                 "symmetric)", atol=1e-6)
-    check_number(np.diag(I_link)[:3], [mass] * 3, "the upper-left block's diagonal of I_link",
-                 atol=1e-6, unit="kg")
+    check_number(I_link, I_link.T, say("I_link against its transpose (a spatial inertia is "
+                                       "symmetric)", "exercises"), atol=1e-6)
+    check_number(np.diag(I_link)[:3], [mass] * 3,
+                 say("the upper-left block's diagonal of I_link", "exercises"), atol=1e-6,
+                 unit="kg")
 
 
 @exercises.visible(3, cell="ex3_a_test", a_spatial=Numbers((6,)))
 def exercise_3(a_spatial, context):
     """Visible: the angular part is ω̇ as given."""
     _, _, omega_dot = motion_numbers(context.student)
-    check_number(a_spatial[3:], omega_dot, "the angular part of a_spatial", atol=1e-6,
-                 unit="rad/s²")
+    check_number(a_spatial[3:], omega_dot, say("the angular part of a_spatial", "exercises"),
+                 atol=1e-6, unit="rad/s²")
 
 
 @exercises.visible(4, cell="ex4_M_test", M_crba=Numbers((2, 2), "kg·m²"))
 def exercise_4(M_crba, context):
     """Visible: symmetric, and ``M22 = m2 l2²``: only the tip mass turns about joint 2."""
     _, l2, _, m2, *_ = arm_numbers(context.student)
-    check_number(M_crba[0, 1], M_crba[1, 0], "M_crba[0, 1] against M_crba[1, 0] (M is "
-                 "symmetric)", atol=1e-6, unit="kg·m²")
+    check_number(M_crba[0, 1], M_crba[1, 0],
+                 say("M_crba[0, 1] against M_crba[1, 0] (M is symmetric)", "exercises"),
+                 atol=1e-6, unit="kg·m²")
     check_number(M_crba[1, 1], m2 * l2 ** 2, "M_crba[1, 1]", rtol=1e-4, unit="kg·m²")
 
 
@@ -238,6 +253,6 @@ def exercise_5(qdd_aba, context):
     l1, l2, m1, m2, _, _, tau = arm_numbers(context.student)
     bound = 50 * (np.abs(tau).sum() / (min(m1, m2) * min(l1, l2) ** 2) + 9.81 / min(l1, l2))
     if np.any(np.abs(qdd_aba) > bound):
-        raise Mistake("qdd_aba is far larger than these torques and gravity can give: check "
-                      "the units (degrees → radians) and the articulated inertias D_i",
-                      "too-large")
+        raise Mistake(say("qdd_aba is far larger than these torques and gravity can give: "
+                          "check the units (degrees → radians) and the articulated inertias "
+                          "D_i", "exercises"), "too-large")

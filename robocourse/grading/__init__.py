@@ -18,7 +18,14 @@ For instructors, a package of its own (``grader/``, ``robocourse_grader``; a stu
 also starts this ``runner`` sandboxed) and ``report``.
 """
 
-from robocourse.grading.checks import Mistake, check_call, check_expression, check_number, term_kind
+from robocourse.grading.checks import (
+           Mistake,
+           check_call,
+           check_expression,
+           check_number,
+           term_code,
+           term_kind,
+)
 from robocourse.grading.exercises import (
            Choice,
            ExerciseSet,
@@ -31,6 +38,6 @@ from robocourse.grading.exercises import (
 )
 from robocourse.grading.students import student_id, student_rng
 
-__all__ = ["Mistake", "check_call", "check_expression", "check_number", "term_kind",
+__all__ = ["Mistake", "check_call", "check_expression", "check_number", "term_kind", "term_code",
            "ExerciseSet", "Choice", "Expression", "Function", "Matrix", "Numbers", "Text",
            "Value", "student_id", "student_rng"]

@@ -16,6 +16,10 @@ Answers are taken as a student would write them: with ``dynamicsymbols`` or
 ``thetadot1``, ``thetaddot1``), with symbols declared ``real=True`` or
 ``positive=True`` (read as the exercise's symbols of the same name), with half
 angles, ``tan``, fractions or floats.
+
+What a student reads is written in English here and said in the language of the student's
+notebook (``language.say``, the catalogue ``feedback``); the codes stay the same in every
+language, so a class's mistakes are counted across languages.
 """
 
 import contextlib
@@ -27,10 +31,12 @@ from robocourse import _backend as B
 from robocourse import _checks as check
 from robocourse import equivalence
 from robocourse.grading.vocabulary import Vocabulary, read_answer
+from robocourse.language import say
 from robocourse.robot import joint_symbol_role
 
 __all__ = ["Mistake", "Known", "case", "note", "same", "equal", "read_answer", "check_expression",
-           "check_number", "check_call", "term_kind", "shorten"]
+           "check_number", "check_call", "term_kind", "term_code", "shorten", "sentence",
+           "joined"]
 
 
 class Mistake(AssertionError):
@@ -65,7 +71,8 @@ def case(label):
     try:
         yield
     except Mistake as mistake:
-        raise Mistake(f"{label}: {mistake}", mistake.code) from None
+        raise Mistake(say("{label}: {mistake}", "feedback", label=label, mistake=mistake),
+                      mistake.code) from None
 
 
 @contextlib.contextmanager
@@ -84,8 +91,36 @@ def note(text, code=None):
     try:
         yield
     except Mistake as mistake:
-        message = str(mistake) if str(mistake).endswith(".") else f"{mistake}."
-        raise Mistake(f"{message} {text}", code or mistake.code) from None
+        raise Mistake(joined(mistake, text), code or mistake.code) from None
+
+
+def _message(message, name="message"):
+    """The text of ``message``: a string, or a :class:`Mistake`'s feedback."""
+    return check.text(str(message) if isinstance(message, Mistake) else message, name)
+
+
+def sentence(message):
+    """``message`` (a string or a :class:`Mistake`) ending as a sentence does in the language
+    in use (a full stop added if it has none).
+
+    >>> sentence("tau is not right"), sentence("tau is not right.")
+    ('tau is not right.', 'tau is not right.')
+    """
+    message = _message(message)
+    if message.endswith((".", "。", "!", "?", "！", "？")):
+        return message
+    return say("{message}.", "feedback", message=message)
+
+
+def joined(message, more):
+    """The sentence ``message`` followed by ``more``, as the language in use joins two
+    sentences (a space in English, none in Chinese).
+
+    >>> joined("f has the wrong sign", "F is what the tool exerts.")
+    'f has the wrong sign. F is what the tool exerts.'
+    """
+    return say("{message} {more}", "feedback", message=sentence(message),
+               more=_message(more, "more"))
 
 
 def same(answer, other, atol=1e-6):
@@ -113,14 +148,28 @@ def _diagnose(mistake, matches, mistakes):
     """Re-raise ``mistake`` with the hint of the first known mistake the answer matches."""
     for known in mistakes:
         if matches(known.value):
-            raise Mistake(f"{mistake} {known.message}", known.code) from None
+            raise Mistake(say("{message} {more}", "feedback", message=mistake,
+                              more=known.message), known.code) from None
     raise mistake
 
 
 # --- kinds of terms in an equation of motion ----------------------------------------
 
+#: The kinds of terms of an equation of motion, as feedback names them (``{monomial}``: the
+#: joint rates or the marked symbols of the term, e.g. ``θ̇₁⋅ḋ₂``).
+_INERTIAL = "inertial term in {monomial}"
+_CORIOLIS = "Coriolis term in {monomial}"
+_CENTRIPETAL = "centripetal term in {monomial}"
+_VELOCITY = "velocity term in {monomial}"
+_GRAVITY_IN = "gravity term in {monomial}"
+_GRAVITY = "gravity term"
+_MARKED = "term in {monomial}"
+_OTHER = "term without any of the marked symbols"
+
+
 def _kind(term, markers):
-    """``(code, sentence)`` naming the kind of one product term (see :func:`term_kind`)."""
+    """``(code, key, name)`` of the kind of one product term (see :func:`term_kind`): its
+    name in the language in use, and a key that is the same in every language."""
     powers = term.as_powers_dict()
     symbols = sorted(term.free_symbols, key=sp.default_sort_key)
     roles = {s: joint_symbol_role(s) for s in symbols}
@@ -128,24 +177,30 @@ def _kind(term, markers):
         return sorted((s for s in symbols if roles[s] and roles[s].kind == kind),
                       key=lambda s: roles[s].joint)
 
-    accelerations = of_kind("acceleration")
+    accelerations, rates = of_kind("acceleration"), of_kind("rate")
+    marked = [s for s in symbols if s.name in {str(m) for m in markers}]
     if accelerations:
-        return "inertial", f"inertial term in {_monomial(accelerations, powers)}"
-    rates = of_kind("rate")
+        m = _monomial(accelerations, powers)
+        return "inertial", (_INERTIAL, m), say(_INERTIAL, "feedback", monomial=m)
     if len(rates) >= 2:
-        return "coriolis", f"Coriolis term in {_monomial(rates, powers)}"
+        m = _monomial(rates, powers)
+        return "coriolis", (_CORIOLIS, m), say(_CORIOLIS, "feedback", monomial=m)
+    if rates and powers.get(rates[0], 1) == 2:
+        m = _monomial(rates, powers)
+        return "centripetal", (_CENTRIPETAL, m), say(_CENTRIPETAL, "feedback", monomial=m)
     if rates:
-        code = "centripetal" if powers.get(rates[0], 1) == 2 else "velocity"
-        return code, f"{code} term in {_monomial(rates, powers)}"
-    marker_names = {str(m) for m in markers}
-    named = [s for s in symbols if s.name in marker_names]
+        m = _monomial(rates, powers)
+        return "velocity", (_VELOCITY, m), say(_VELOCITY, "feedback", monomial=m)
+    if any(s.name == "g" for s in symbols) and marked:
+        m = _monomial(marked, powers)
+        return "gravity", (_GRAVITY_IN, m), say(_GRAVITY_IN, "feedback", monomial=m)
     if any(s.name == "g" for s in symbols):
-        return "gravity", (f"gravity term in {_monomial(named, powers)}" if named
-                           else "gravity term")
-    if named:
-        return "term:" + "*".join(s.name for s in named), \
-            f"term in {_monomial(named, powers)}"
-    return "other", "term without any of the marked symbols"
+        return "gravity", (_GRAVITY, ""), say(_GRAVITY, "feedback")
+    if marked:
+        m = _monomial(marked, powers)
+        return "term:" + "*".join(s.name for s in marked), (_MARKED, m), \
+            say(_MARKED, "feedback", monomial=m)
+    return "other", (_OTHER, ""), say(_OTHER, "feedback")
 
 
 def term_kind(term, markers=()):
@@ -163,7 +218,18 @@ def term_kind(term, markers=()):
     >>> term_kind(sp.Symbol('m2') * g * sp.sin(sp.Symbol('theta1')))
     'gravity term'
     """
-    return _kind(check.expression(term, "term"), check.symbols(markers, None, "markers"))[1]
+    return _kind(check.expression(term, "term"), check.symbols(markers, None, "markers"))[2]
+
+
+def term_code(term, markers=()):
+    """The code of the kind of one product term (:func:`term_kind`), the same in every
+    language: ``"inertial"``, ``"coriolis"``, ``"centripetal"``, ``"velocity"``,
+    ``"gravity"``, ``"term:<markers>"`` or ``"other"``.
+
+    >>> term_code(sp.Symbol('m2') * sp.Symbol('thetadot1') * sp.Symbol('thetadot2'))
+    'coriolis'
+    """
+    return _kind(check.expression(term, "term"), check.symbols(markers, None, "markers"))[0]
 
 
 def _monomial(symbols, powers):
@@ -178,17 +244,19 @@ def _monomial(symbols, powers):
 
 
 def _split_by_kind(expr, markers):
+    """``{key: (code, name, sum of the terms of that kind)}`` (``_kind``'s keys and names)."""
     parts = {}
     for term in sp.Add.make_args(expr):
         if term != 0:
-            code, sentence = _kind(term, markers)
-            previous = parts.get(sentence, (code, 0))[1]
-            parts[sentence] = (code, previous + term)
+            code, key, name = _kind(term, markers)
+            previous = parts.get(key, (code, name, 0))[2]
+            parts[key] = (code, name, previous + term)
     return parts
 
 
 def _kind_feedback(answer, expected, markers):
-    """``[(code, sentence)]`` for the kinds of terms in which ``answer`` differs."""
+    """``[(code, sentence)]`` for the kinds of terms in which ``answer`` differs, in the
+    order of their English names (so the first code is the same in every language)."""
     try:
         given, wanted = equivalence.canonical(answer, expected)
     except equivalence.Undecidable:
@@ -197,20 +265,23 @@ def _kind_feedback(answer, expected, markers):
         return []                    # not a sum of terms: no kind to name
     given, wanted = _split_by_kind(given, markers), _split_by_kind(wanted, markers)
     found = []
-    for sentence in sorted(set(given) | set(wanted)):
-        code, a = given.get(sentence, (None, sp.Integer(0)))
-        code, e = wanted.get(sentence, (code, sp.Integer(0)))
+    for key in sorted(set(given) | set(wanted)):
+        code, kind, a = given.get(key, (None, None, sp.Integer(0)))
+        code, kind, e = wanted.get(key, (code, kind, sp.Integer(0)))
         if equal(a, e):
             continue
         if e == 0:
-            found.append((f"{code}:extra", f"there is an extra {sentence}, which should not "
-                                           "be there"))
+            found.append((f"{code}:extra", say("there is an extra {kind}, which should not be "
+                                               "there", "feedback", kind=kind)))
         elif a == 0:
-            found.append((f"{code}:missing", f"the {sentence} is missing"))
+            found.append((f"{code}:missing", say("the {kind} is missing", "feedback",
+                                                 kind=kind)))
         elif equal(a, -e):
-            found.append((f"{code}:sign", f"the {sentence} has the wrong sign"))
+            found.append((f"{code}:sign", say("the {kind} has the wrong sign", "feedback",
+                                              kind=kind)))
         else:
-            found.append((f"{code}:wrong", f"the {sentence} is not right"))
+            found.append((f"{code}:wrong", say("the {kind} is not right", "feedback",
+                                               kind=kind)))
     if all(code.startswith("other:") for code, _ in found):
         return []                    # no kind of term to name
     return found
@@ -220,8 +291,8 @@ def _kind_feedback(answer, expected, markers):
 
 def _as_sympy(value, name):
     if isinstance(value, sp.Equality):
-        raise Mistake(f"{name} is an equation: give its right-hand side (the expression), not "
-                      "Eq(...)", "equation")
+        raise Mistake(say("{name} is an equation: give its right-hand side (the expression), "
+                          "not Eq(...)", "feedback", name=name), "equation")
     if isinstance(value, (sp.Basic, sp.MatrixBase)):
         return value
     if isinstance(value, (int, float)) and not isinstance(value, bool):
@@ -231,9 +302,11 @@ def _as_sympy(value, name):
             return sp.Matrix(value)
         except (TypeError, ValueError, sp.SympifyError):
             pass
-    hint = " — did you forget to assign or return it?" if value is None else ""
-    raise Mistake(f"{name} should be a sympy expression or Matrix; got "
-                  f"{type(value).__name__}{hint}", "wrong-type")
+    if value is None:
+        raise Mistake(say("{name} should be a sympy expression or Matrix; got None — did you "
+                          "forget to assign or return it?", "feedback", name=name), "wrong-type")
+    raise Mistake(say("{name} should be a sympy expression or Matrix; got {kind}", "feedback",
+                      name=name, kind=type(value).__name__), "wrong-type")
 
 
 def _read(answer, expected, allowed):
@@ -259,11 +332,13 @@ def equal(answer, expected):
     robocourse.grading.checks.Mistake: the grader cannot decide this form of answer ...
     """
     check.instance(expected, (sp.Basic, sp.MatrixBase), "expected")
-    comparison = equivalence.compare(_as_sympy(answer, "your answer"), expected, seed=_seed())
+    comparison = equivalence.compare(_as_sympy(answer, say("your answer", "feedback")),
+                                     expected, seed=_seed())
     if comparison.equal is None:
-        raise Mistake(f"the grader cannot decide this form of answer ({comparison.reason}); "
-                      "the instructor will look at it (an answer written with +, −, ×, "
-                      "powers, sin and cos is decided at once)", "undecidable")
+        raise Mistake(say("the grader cannot decide this form of answer ({reason}); the "
+                          "instructor will look at it (an answer written with +, −, ×, powers, "
+                          "sin and cos is decided at once)", "feedback",
+                          reason=comparison.reason), "undecidable")
     return comparison.equal
 
 
@@ -274,7 +349,7 @@ def _seed():
     return context.seed() if context is not None else 20261201
 
 
-def check_expression(answer, expected, name="your answer", markers=(), allowed_symbols=None,
+def check_expression(answer, expected, name=None, markers=(), allowed_symbols=None,
                      mistakes=()):
     """Pass silently if ``answer`` equals ``expected`` for all values of the symbols;
     otherwise raise :class:`Mistake` with feedback that does not reveal ``expected``.
@@ -282,7 +357,8 @@ def check_expression(answer, expected, name="your answer", markers=(), allowed_s
     Works for expressions and matrices. Checks, in order: the type, the shape, the
     equality; for an unequal answer, the known ``mistakes`` (:class:`Known`), the
     symbols used (only those of ``expected`` plus ``allowed_symbols``), then the kinds
-    of terms that differ (``term_kind``).
+    of terms that differ (``term_kind``). ``name``: what the feedback calls the answer
+    (by default "your answer", in the student's language).
 
     >>> t1, t1d, t1dd, g, m, l = sp.symbols('theta1 thetadot1 thetaddot1 g m l')
     >>> tau = m * l**2 * t1dd + m * g * l * sp.cos(t1)
@@ -292,6 +368,7 @@ def check_expression(answer, expected, name="your answer", markers=(), allowed_s
     ...
     robocourse.grading.checks.Mistake: tau is not right: the gravity term has the wrong sign.
     """
+    name = _your_answer(name)
     _instructor_arguments(name, mistakes)
     expected = check.expression(expected, "expected", finite=True)
     markers = check.symbols(markers, None, "markers")
@@ -309,25 +386,33 @@ def check_expression(answer, expected, name="your answer", markers=(), allowed_s
         return
     if isinstance(answer, sp.MatrixBase):
         if answer.shape != (1, 1):
-            raise Mistake(f"{name} should be a single expression; got a {_shape(answer)} "
-                          "Matrix", "wrong-shape")
+            raise Mistake(say("{name} should be a single expression; got a {shape} Matrix",
+                              "feedback", name=name, shape=_shape(answer)), "wrong-shape")
         answer = answer[0, 0]
     answer = _read(answer, expected, allowed)
     if answer.has(sp.nan, sp.zoo, sp.oo, -sp.oo):
-        raise Mistake(f"{name} contains nan or infinity (a division by zero?)", "nan")
+        raise Mistake(say("{name} contains nan or infinity (a division by zero?)", "feedback",
+                          name=name), "nan")
     if equal(answer, expected):
         return
     foreign = sorted(s.name for s in answer.free_symbols - expected.free_symbols - allowed
                      if joint_symbol_role(s) is None)     # joint symbols: named by kind below
     if foreign:
-        raise Mistake(f"{name} uses symbols that do not belong in this answer: "
-                      f"{', '.join(foreign)} (check the symbol names given in the exercise)",
-                      "foreign-symbols")
+        raise Mistake(say("{name} uses symbols that do not belong in this answer: {symbols} "
+                          "(check the symbol names given in the exercise)", "feedback",
+                          name=name, symbols=", ".join(foreign)), "foreign-symbols")
     found = _kind_feedback(answer, expected, markers)
     if not found:
-        raise Mistake(f"{name} is not right: it is not equal to the expected result.",
-                      "not-equal")
-    raise Mistake(f"{name} is not right: {'; '.join(s for _, s in found)}.", found[0][0])
+        raise Mistake(say("{name} is not right: it is not equal to the expected result.",
+                          "feedback", name=name), "not-equal")
+    kinds = say("; ", "feedback").join(s for _, s in found)
+    raise Mistake(say("{name} is not right: {kinds}.", "feedback", name=name, kinds=kinds),
+                  found[0][0])
+
+
+def _your_answer(name):
+    """``name``, or "your answer" in the student's language when the check names none."""
+    return say("your answer", "feedback") if name is None else name
 
 
 def _instructor_arguments(name, mistakes):
@@ -343,11 +428,12 @@ def _instructor_arguments(name, mistakes):
 
 def _check_matrix(answer, expected, name, markers, allowed):
     if not isinstance(answer, sp.MatrixBase):
-        raise Mistake(f"{name} should be a {_shape(expected)} Matrix; got a single expression",
-                      "wrong-shape")
+        raise Mistake(say("{name} should be a {shape} Matrix; got a single expression",
+                          "feedback", name=name, shape=_shape(expected)), "wrong-shape")
     if answer.shape != expected.shape:
-        raise Mistake(f"{name} has the wrong shape: {_shape(answer)}, expected "
-                      f"{_shape(expected)}", "wrong-shape")
+        raise Mistake(say("{name} has the wrong shape: {shape}, expected {expected}",
+                          "feedback", name=name, shape=_shape(answer),
+                          expected=_shape(expected)), "wrong-shape")
     allowed = allowed | expected.free_symbols
     for i in range(expected.rows):
         for j in range(expected.cols):
@@ -363,27 +449,29 @@ def _shape(matrix):
 
 def _as_numbers(answer, name):
     if answer is None:
-        raise Mistake(f"{name} holds no number (it is None) — did you forget to assign or "
-                      "return it?", "wrong-type")
+        raise Mistake(say("{name} holds no number (it is None) — did you forget to assign or "
+                          "return it?", "feedback", name=name), "wrong-type")
     if isinstance(answer, sp.Equality):
-        raise Mistake(f"{name} is an equation: give its right-hand side, not Eq(...)",
-                      "equation")
+        raise Mistake(say("{name} is an equation: give its right-hand side, not Eq(...)",
+                          "feedback", name=name), "equation")
     flat = np.asarray(answer, dtype=object).ravel()
     for entry in flat:
         if isinstance(entry, (bool, np.bool_, str, bytes)) or entry is None:
-            raise Mistake(f"{name} should be a number or an array of numbers; got "
-                          f"{type(entry).__name__} {entry!r}", "wrong-type")
+            raise Mistake(say("{name} should be a number or an array of numbers; got {kind}",
+                              "feedback", name=name,
+                              kind=f"{type(entry).__name__} {entry!r}"), "wrong-type")
     try:
         return np.asarray(answer, dtype=float)
     except OverflowError:
-        raise Mistake(f"{name} is too large for floating point (beyond 1.8e308)",
-                      "nan") from None
+        raise Mistake(say("{name} is too large for floating point (beyond 1.8e308)",
+                          "feedback", name=name), "nan") from None
     except (TypeError, ValueError):
-        raise Mistake(f"{name} should be a number or an array of numbers; got "
-                      f"{type(answer).__name__}", "wrong-type") from None
+        raise Mistake(say("{name} should be a number or an array of numbers; got {kind}",
+                          "feedback", name=name, kind=type(answer).__name__),
+                      "wrong-type") from None
 
 
-def check_number(answer, expected, name="your answer", rtol=1e-6, atol=1e-9, unit="",
+def check_number(answer, expected, name=None, rtol=1e-6, atol=1e-9, unit="",
                  mistakes=()):
     """Pass if ``answer`` matches ``expected`` within ``atol + rtol·|expected|`` (entry by entry);
     when it does not and matches one of the known ``mistakes`` (:class:`Known`), say so.
@@ -398,6 +486,7 @@ def check_number(answer, expected, name="your answer", rtol=1e-6, atol=1e-9, uni
     ...
     robocourse.grading.checks.Mistake: x should be a number or an array of numbers; got bool True
     """
+    name = _your_answer(name)
     _instructor_arguments(name, mistakes)
     check.text(unit, "unit")
     check.nonnegative(check.scalar(rtol, "rtol", B.NUMBERS), "rtol", "relative")
@@ -418,22 +507,37 @@ def check_number(answer, expected, name="your answer", rtol=1e-6, atol=1e-9, uni
             _diagnose(mistake, lambda wrong: _close(given, wrong, rtol, atol), mistakes)
         return
     if given.shape != wanted.shape:
-        raise Mistake(f"{name} has the wrong shape: {given.shape}, expected {wanted.shape}",
+        raise Mistake(say("{name} has the wrong shape: {shape}, expected {expected}",
+                          "feedback", name=name, shape=given.shape, expected=wanted.shape),
                       "wrong-shape")
     if not np.all(np.isfinite(given)):
-        raise Mistake(f"{name} contains nan or inf (a division by zero?)", "nan")
+        raise Mistake(say("{name} contains nan or inf (a division by zero?)", "feedback",
+                          name=name), "nan")
     close = np.abs(given - wanted) <= atol + rtol * np.abs(wanted)
     if np.all(close):
         return
     flipped = np.abs(given + wanted) <= atol + rtol * np.abs(wanted)
     if np.all(close | flipped) and np.any(wanted[~close] != 0):
-        raise Mistake(f"{name} has the wrong sign.", "wrong-sign")
-    where = "" if given.ndim == 0 else f" in entries {np.flatnonzero(~close).tolist()}"
-    unit_text = f" {unit}" if unit else ""
-    bounds = [text for value, text in ((rtol, f"±{rtol:g} relative"),
-                                       (atol, f"±{atol:g}{unit_text} absolute")) if value]
-    raise Mistake(f"{name} is not within the tolerance ({', '.join(bounds)}){where}.",
+        raise Mistake(say("{name} has the wrong sign.", "feedback", name=name), "wrong-sign")
+    raise Mistake(_out_of_tolerance(name, rtol, atol, unit,
+                                    None if given.ndim == 0 else np.flatnonzero(~close)),
                   "out-of-tolerance")
+
+
+def _out_of_tolerance(name, rtol, atol, unit, entries):
+    """The feedback on numbers beyond the tolerance (in ``entries``, for an array)."""
+    bounds = []
+    if rtol:
+        bounds.append(say("±{rtol} relative", "feedback", rtol=f"{rtol:g}"))
+    if atol:
+        bounds.append(say("±{atol} {unit} absolute", "feedback", atol=f"{atol:g}", unit=unit)
+                      if unit else say("±{atol} absolute", "feedback", atol=f"{atol:g}"))
+    bounds = say(", ", "feedback").join(bounds)
+    if entries is None:
+        return say("{name} is not within the tolerance ({bounds}).", "feedback", name=name,
+                   bounds=bounds)
+    return say("{name} is not within the tolerance ({bounds}) in entries {entries}.",
+               "feedback", name=name, bounds=bounds, entries=entries.tolist())
 
 
 def _close(given, wrong, rtol, atol):
@@ -457,10 +561,10 @@ def check_call(function, *args, name=None, **kwargs):
     """
     if name is not None:
         check.text(name, "name")
-    label = name or getattr(function, "__name__", "your function")
+    label = name or getattr(function, "__name__", None) or say("your function", "feedback")
     if not callable(function):
-        raise Mistake(f"{label} should be a function; got {type(function).__name__}",
-                      "wrong-type")
+        raise Mistake(say("{name} should be a function; got {kind}", "feedback", name=label,
+                          kind=type(function).__name__), "wrong-type")
     try:
         return function(*args, **kwargs)
     except Mistake:
@@ -468,10 +572,12 @@ def check_call(function, *args, name=None, **kwargs):
     except Exception as error:  # noqa: BLE001 - the student's error is the feedback
         shown = ", ".join([shorten(a) for a in args] +
                           [f"{k}={shorten(v)}" for k, v in kwargs.items()])
-        message = str(error) or ("is the answer cell still the stub?"
+        message = str(error) or (say("is the answer cell still the stub?", "feedback")
                                  if isinstance(error, NotImplementedError) else "")
-        raise Mistake(f"{label} raised {type(error).__name__}: {message} (called with "
-                      f"{shown})", f"raised:{type(error).__name__}") from None
+        raise Mistake(say("{name} raised {error}: {message} (called with {arguments})",
+                          "feedback", name=label, error=type(error).__name__,
+                          message=message, arguments=shown),
+                      f"raised:{type(error).__name__}") from None
 
 
 def shorten(value, limit=60):

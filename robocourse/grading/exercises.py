@@ -57,11 +57,13 @@ import warnings
 import numpy as np
 import sympy as sp
 
+from robocourse import language
 from robocourse.frames import DegreesWarning
 from robocourse.grading import concepts, handover, isolation, runner, students
-from robocourse.grading.checks import Mistake, check_expression, same  # noqa: F401
+from robocourse.grading.checks import Mistake, check_expression, joined, same  # noqa: F401
 from robocourse.grading.handover import FunctionSource, encode
 from robocourse.grading.vocabulary import Vocabulary, module_symbols
+from robocourse.language import say
 
 __all__ = ["ExerciseSet", "Exercise", "Context", "ExerciseVerdict", "Expression", "Matrix",
            "Numbers", "Function", "Robot", "Choice", "Mapping", "Text", "Value", "build_robot",
@@ -93,7 +95,7 @@ class Value:
     """
 
     def describe(self):
-        return "a value"
+        return say("a value", "feedback")
 
     def prepare(self, value, name):
         return value
@@ -112,8 +114,11 @@ def _is_sympy(value):
 
 
 def _missing(value, name, what):
-    hint = " — did you forget to assign it, or to return it?" if value is None else ""
-    return Mistake(f"{name} should be {what}; got {type(value).__name__}{hint}", "wrong-type")
+    if value is None:
+        return Mistake(say("{name} should be {what}; got None — did you forget to assign it, or "
+                           "to return it?", "feedback", name=name, what=what), "wrong-type")
+    return Mistake(say("{name} should be {what}; got {kind}", "feedback", name=name, what=what,
+                       kind=type(value).__name__), "wrong-type")
 
 
 @dataclasses.dataclass
@@ -125,7 +130,7 @@ class Expression(Value):
     symbols: tuple = ()
 
     def describe(self):
-        return "a sympy expression"
+        return say("a sympy expression", "feedback")
 
     def prepare(self, value, name):
         if isinstance(value, (int, float)) and not isinstance(value, bool):
@@ -133,8 +138,8 @@ class Expression(Value):
         if isinstance(value, sp.MatrixBase) and value.shape == (1, 1):
             value = value[0, 0]
         if isinstance(value, sp.Equality):
-            raise Mistake(f"{name} is an equation: give its right-hand side (the expression), "
-                          "not Eq(...)", "equation")
+            raise Mistake(say("{name} is an equation: give its right-hand side (the "
+                              "expression), not Eq(...)", "feedback", name=name), "equation")
         if not isinstance(value, sp.Expr):
             raise _missing(value, name, self.describe())
         return value
@@ -153,7 +158,7 @@ class Matrix(Value):
     symbols: tuple = ()
 
     def describe(self):
-        return f"a {self.rows}×{self.cols} sympy Matrix"
+        return say("a {rows}×{cols} sympy Matrix", "feedback", rows=self.rows, cols=self.cols)
 
     def prepare(self, value, name):
         if isinstance(value, (list, tuple, np.ndarray)) and not isinstance(value, str):
@@ -164,8 +169,9 @@ class Matrix(Value):
         if not isinstance(value, sp.MatrixBase):
             raise _missing(value, name, self.describe())
         if value.shape != (self.rows, self.cols):
-            raise Mistake(f"{name} has the wrong shape: {value.rows}×{value.cols}, expected "
-                          f"{self.rows}×{self.cols}", "wrong-shape")
+            raise Mistake(say("{name} has the wrong shape: {shape}, expected {expected}",
+                              "feedback", name=name, shape=f"{value.rows}×{value.cols}",
+                              expected=f"{self.rows}×{self.cols}"), "wrong-shape")
         return sp.Matrix(value)
 
     def read(self, value, vocabulary):
@@ -182,8 +188,10 @@ class Numbers(Value):
 
     def describe(self):
         if self.shape is None:
-            return "a list of numbers"
-        return "a number" if self.shape == () else f"{_count(self.shape)} numbers"
+            return say("a list of numbers", "feedback")
+        if self.shape == ():
+            return say("a number", "feedback")
+        return say("{count} numbers", "feedback", count=_count(self.shape))
 
     def prepare(self, value, name):
         if value is None or isinstance(value, (bool, str, np.bool_)) or _is_sympy(value) and \
@@ -195,13 +203,15 @@ class Numbers(Value):
             raise _missing(value, name, self.describe()) from None
         if self.shape is None:
             if array.ndim > 1:
-                raise Mistake(f"{name} should be {self.describe()}; got shape {array.shape}",
-                              "wrong-shape")
+                raise self._wrong_shape(name, array)
             return array.ravel()
         if array.size != _count(self.shape):
-            raise Mistake(f"{name} should be {self.describe()}; got shape {array.shape}",
-                          "wrong-shape")
+            raise self._wrong_shape(name, array)
         return array.reshape(self.shape)
+
+    def _wrong_shape(self, name, array):
+        return Mistake(say("{name} should be {what}; got shape {shape}", "feedback", name=name,
+                           what=self.describe(), shape=array.shape), "wrong-shape")
 
 
 def _count(shape):
@@ -261,7 +271,7 @@ class Function(Value):
         self.forbidden = concepts.check(self.forbidden)
 
     def describe(self):
-        return "a function (defined with def)"
+        return say("a function (defined with def)", "feedback")
 
     def prepare(self, value, name):
         if isinstance(value, FunctionSource):
@@ -271,7 +281,7 @@ class Function(Value):
         try:
             return FunctionSource.of(value)
         except handover.HandoverError as error:
-            raise Mistake(f"{name}: {error}", "not-handed-over") from None
+            raise Mistake(_about(name, error), "not-handed-over") from None
 
     def rebuild(self, value, name, context):
         if not isinstance(value, FunctionSource):
@@ -286,9 +296,14 @@ class Function(Value):
                 source, context.runner(), forbidden=self.forbidden,
                 arguments=_robot_recipes if self.takes_robot else None)
         except runner.StudentCodeError as error:
-            raise Mistake(f"{name}: {error}", error.code) from None
+            raise Mistake(_about(name, error), error.code) from None
         function.__name__, function.handed = value.name, value
         return function
+
+
+def _about(name, message):
+    """``message`` about the answer ``name`` (``"tau: …"``)."""
+    return say("{name}: {message}", "feedback", name=name, message=message)
 
 
 def _robot_recipes(args):
@@ -304,7 +319,7 @@ class Choice(Value):
     ignore_case: bool = False
 
     def describe(self):
-        return "one of " + ", ".join(map(repr, self.options))
+        return say("one of {options}", "feedback", options=", ".join(map(repr, self.options)))
 
     def prepare(self, value, name):
         if isinstance(value, str):
@@ -313,7 +328,8 @@ class Choice(Value):
                 value = next((o for o in self.options if isinstance(o, str) and
                               o.lower() == value.lower()), value)
         if isinstance(value, (bool, np.bool_)) or value not in self.options:
-            raise Mistake(f"{name} should be {self.describe()}; got {value!r}", "not-an-option")
+            raise Mistake(say("{name} should be {what}; got {kind}", "feedback", name=name,
+                              what=self.describe(), kind=repr(value)), "not-an-option")
         return value
 
 
@@ -327,20 +343,25 @@ class Mapping(Value):
     exact: bool = True
 
     def describe(self):
-        return f"a dict with {'the' if self.exact else 'some of the'} keys " + \
-            ", ".join(map(repr, self.keys))
+        keys = ", ".join(map(repr, self.keys))
+        if self.exact:
+            return say("a dict with the keys {keys}", "feedback", keys=keys)
+        return say("a dict with some of the keys {keys}", "feedback", keys=keys)
 
     def prepare(self, value, name):
         if not isinstance(value, dict) or not value:
-            raise Mistake(f"{name} should be {self.describe()}; got {type(value).__name__}",
-                          "wrong-type")
+            raise Mistake(say("{name} should be {what}; got {kind}", "feedback", name=name,
+                              what=self.describe(), kind=type(value).__name__), "wrong-type")
         unknown = [repr(k) for k in value if k not in self.keys]
         missing = [repr(k) for k in self.keys if k not in value] if self.exact else []
         if unknown or missing:
-            raise Mistake(f"{name} should be {self.describe()}"
-                          + (f"; not expected: {', '.join(unknown)}" if unknown else "")
-                          + (f"; missing: {', '.join(missing)}" if missing else ""),
-                          "wrong-keys")
+            message = say("{name} should be {what}", "feedback", name=name,
+                          what=self.describe())
+            if unknown:
+                message += say("; not expected: {keys}", "feedback", keys=", ".join(unknown))
+            if missing:
+                message += say("; missing: {keys}", "feedback", keys=", ".join(missing))
+            raise Mistake(message, "wrong-keys")
         return {key: self.entry.prepare(value[key], f"{name}[{key!r}]")
                 for key in self.keys if key in value}
 
@@ -357,7 +378,7 @@ class Text(Value):
     """A line of text (e.g. a corrected line of a derivation)."""
 
     def describe(self):
-        return "a string"
+        return say("a string", "feedback")
 
     def prepare(self, value, name):
         if not isinstance(value, str):
@@ -371,7 +392,8 @@ _OWN_FAULTS = {"wrong-type", "wrong-shape", "wrong-keys", "not-an-option", "not-
 
 
 def _own_fault(mistake):
-    return mistake.code in _OWN_FAULTS or "is the answer cell still the stub?" in str(mistake)
+    return mistake.code in _OWN_FAULTS or \
+        say("is the answer cell still the stub?", "feedback") in str(mistake)
 
 
 def _safely(question, value):
@@ -473,7 +495,7 @@ class Context:
         return self.answer(number, name), bool(verdict and verdict.passed)
 
     @contextlib.contextmanager
-    def builds_on(self, *earlier, consistent=None, what="answer", own=()):
+    def builds_on(self, *earlier, consistent=None, what=None, own=()):
         """Inside: a failure that may stem from earlier answers says so.
 
         ``earlier``: the ``(exercise number, answer name)`` pairs this answer builds on.
@@ -484,8 +506,9 @@ class Context:
         pass, the feedback adds so ("(your vdot_C2 of exercise 3 did not pass either, …)",
         the mistake keeping its own code), unless the answer itself is missing or malformed
         or the failure's code is one of ``own`` (mistakes that say what is wrong by
-        themselves). While a student works the earlier verdicts are unknown and nothing is
-        added.
+        themselves). ``what``: what the feedback calls this answer (by default "answer", in
+        the student's language). While a student works the earlier verdicts are unknown and
+        nothing is added.
         """
         try:
             yield
@@ -494,20 +517,18 @@ class Context:
                       if (v := self.verdicts.get(n)) is not None and not v.passed]
             if not failed or _own_fault(mistake):
                 raise
-            message = str(mistake) if str(mistake).endswith(".") else f"{mistake}."
             number, name = earlier[0]
             value = self.answer(number, name)
             if (number, name) in failed and consistent is not None and value is not None \
                     and _safely(consistent, value):
-                raise Mistake(f"{message} Your {what} follows correctly from your {name} of "
-                              f"exercise {number}, which is not right: correct exercise "
-                              f"{number} first.", f"follows:ex{number}") from None
+                raise Mistake(joined(mistake, say(
+                    "Your {what} follows correctly from your {name} of exercise {number}, "
+                    "which is not right: correct exercise {number} first.", "feedback",
+                    what=say("answer", "feedback") if what is None else what, name=name,
+                    number=number)), f"follows:ex{number}") from None
             if mistake.code in own:
                 raise
-            names = " and ".join(f"your {n_} of exercise {n}" for n, n_ in failed)
-            them = "it" if len(failed) == 1 else "them"
-            raise Mistake(f"{message} ({names} did not pass either, and this answer builds "
-                          f"on {them}: correct {them} first.)", mistake.code) from None
+            raise Mistake(joined(mistake, _builds_on_failed(failed)), mistake.code) from None
 
     def following(self, number, name, answer, what, derive):
         """:meth:`builds_on` for one earlier answer: ``answer`` follows from it when it is
@@ -569,8 +590,7 @@ class Context:
         try:
             handover.check_answers(handed)
         except handover.HandoverError as error:
-            return ExerciseVerdict.failed(f"Exercise {number}: no valid answer was handed in for "
-                                  f"exercise {number} ({error})", "not-handed-over")
+            return ExerciseVerdict.failed(no_valid_answer(number, error), "not-handed-over")
         self.exercise_set.warm(self._runner_factory)
         uses_functions = exercise.uses_functions()
         outcome = self.isolated(lambda: exercise.judge(handed, self),
@@ -626,21 +646,28 @@ class Exercise:
             with _checking(context, self.number):
                 _call(self.visible, rebuilt, context)
         except AssertionError as error:
-            raise NotPassed(f"Exercise {self.number}: {error}",
+            raise NotPassed(headed(self.number, error),
                             getattr(error, "code", "failed")) from None
         except Exception as error:  # noqa: BLE001 - the checks failed on this answer
-            raise NotPassed(f"Exercise {self.number}: the visible tests could not check this "
-                            f"answer ({type(error).__name__}: {error})", "check-failed") from None
+            raise NotPassed(headed(self.number, say(
+                "the visible tests could not check this answer ({error})", "feedback",
+                error=f"{type(error).__name__}: {error}")), "check-failed") from None
         finally:
             context.close()
 
     def _passed(self):
         """What a student reads when the visible tests pass, and what to do next."""
+        next_step = say(NEXT_STEP, "feedback")
         if not _does_nothing(self.visible):
-            return f"Exercise {self.number}: the visible tests passed. {NEXT_STEP}"
-        forms = "; ".join(f"{name} is {kind.describe()}" for name, kind in self.answers.items())
-        return (f"Exercise {self.number}: the answer has the right form ({forms}). The visible "
-                f"test checks only the form, not whether the answer is right. {NEXT_STEP}")
+            return headed(self.number, say("the visible tests passed. {next_step}", "feedback",
+                                           next_step=next_step))
+        forms = say("; ", "feedback").join(
+            say("{name} is {what}", "feedback", name=name, what=kind.describe())
+            for name, kind in self.answers.items())
+        return headed(self.number, say(
+            "the answer has the right form ({forms}). The visible test checks only the form, "
+            "not whether the answer is right. {next_step}", "feedback", forms=forms,
+            next_step=next_step))
 
     def _bind(self, values, named):
         names = list(self.answers)
@@ -671,11 +698,11 @@ class Exercise:
         rebuilt, vocabulary = {}, self.exercise_set.vocabulary()
         for name, kind in self.answers.items():
             if name not in handed:
-                raise Mistake(f"no answer {name} was handed in for exercise {self.number}",
-                              "no-answer")
+                raise Mistake(say("no answer {name} was handed in for exercise {number}",
+                                  "feedback", name=name, number=self.number), "no-answer")
             entry = handed[name]
             if "error" in entry:
-                raise Mistake(f"{name}: {entry['error']}", "not-handed-over")
+                raise Mistake(_about(name, entry["error"]), "not-handed-over")
             value = entry["value"]
             if self._replaced(name, context):
                 value = self._recomputed(name, context)
@@ -694,8 +721,9 @@ class Exercise:
         if "error" in result:
             error = result["error"]
             code = "library-route" if "switched off" in error else "recompute-failed"
-            raise Mistake(f"{name}, recomputed from your answer cell with the library's "
-                          f"shortcuts switched off (derive it by hand): {error}", code)
+            raise Mistake(say("{name}, recomputed from your answer cell with the library's "
+                              "shortcuts switched off (derive it by hand): {error}", "feedback",
+                              name=name, error=error), code)
         return result["values"][name]
 
     def decide(self, rebuilt, context):
@@ -718,14 +746,13 @@ class Exercise:
             context.answers[self.number] = rebuilt
             self.decide(rebuilt, context)
         except handover.HandoverError as error:
-            return ExerciseVerdict.failed(f"Exercise {self.number}: {error}",
-                                          "not-handed-over"), None
+            return ExerciseVerdict.failed(headed(self.number, error), "not-handed-over"), None
         except AssertionError as error:
             code = getattr(error, "code", "failed")
-            return ExerciseVerdict.failed(f"Exercise {self.number}: {error}", code), \
+            return ExerciseVerdict.failed(headed(self.number, error), code), \
                 self._kept(context)
-        return ExerciseVerdict(True, f"Exercise {self.number}: all tests passed.", "passed"), \
-            self._kept(context)
+        return ExerciseVerdict(True, headed(self.number, say("all tests passed.", "feedback")),
+                               "passed"), self._kept(context)
 
     def _kept(self, context):
         """This exercise's rebuilt answers, pickled (a function as what starts it again),
@@ -792,16 +819,46 @@ class _Restart:
 def _not_decided(number, outcome, context):
     """The verdict on an exercise whose child did not return one (``isolation.Outcome``)."""
     if outcome.failure == "timeout":
-        return ExerciseVerdict.failed(f"Exercise {number}: the grader could not check this answer "
-                              f"within {context.check_seconds} s (is it very large?); simplify "
-                              "it and hand it in again", "too-slow")
+        return ExerciseVerdict.failed(headed(number, say(
+            "the grader could not check this answer within {seconds} s (is it very large?); "
+            "simplify it and hand it in again", "feedback", seconds=context.check_seconds)),
+            "too-slow")
     if outcome.failure == "memory":
-        return ExerciseVerdict.failed(f"Exercise {number}: checking this answer needs more than "
-                              f"{context.check_memory_bytes >> 20} MB of memory (is it very "
-                              "large?); simplify it and hand it in again", "too-large")
-    return ExerciseVerdict.failed(f"Exercise {number}: the grader failed on this answer "
-                          f"({outcome.detail}); the instructor will look at it",
-                          "grader-error")
+        return ExerciseVerdict.failed(headed(number, say(
+            "checking this answer needs more than {megabytes} MB of memory (is it very "
+            "large?); simplify it and hand it in again", "feedback",
+            megabytes=context.check_memory_bytes >> 20)), "too-large")
+    return ExerciseVerdict.failed(headed(number, say(
+        "the grader failed on this answer ({detail}); the instructor will look at it",
+        "feedback", detail=outcome.detail)), "grader-error")
+
+
+def headed(number, message):
+    """The verdict ``message`` on exercise ``number``, as the student reads it.
+
+    >>> headed(3, "all tests passed.")
+    'Exercise 3: all tests passed.'
+    """
+    return say("Exercise {number}: {message}", "feedback", number=number, message=message)
+
+
+def no_valid_answer(number, error):
+    """The verdict on a test cell whose hand-over does not fit the schema (``error``)."""
+    return headed(number, say("no valid answer was handed in for exercise {number} ({error})",
+                              "feedback", number=number, error=error))
+
+
+def _builds_on_failed(failed):
+    """What a failure adds when the earlier answers ``failed`` (``[(exercise, name)]``),
+    which it builds on, did not pass either."""
+    names = say(" and ", "feedback").join(
+        say("your {name} of exercise {number}", "feedback", name=name, number=number)
+        for number, name in failed)
+    if len(failed) == 1:
+        return say("({names} did not pass either, and this answer builds on it: correct it "
+                   "first.)", "feedback", names=names)
+    return say("({names} did not pass either, and this answer builds on them: correct them "
+               "first.)", "feedback", names=names)
 
 
 # --- the student's notebook: one short verdict, Run All goes on ----------------------------
@@ -871,9 +928,10 @@ def _missing_answer(shell, etype, value, tb, tb_offset=None):
     exercise = _exercise_of_test_cell(tb)
     name = getattr(value, "name", None)
     if exercise is not None and name in exercise.answers:
-        value._render_traceback_ = lambda: [
-            f"Exercise {exercise.number}: {name} is not assigned — run its answer cell above "
-            "first (is it still the stub?)"]
+        said = headed(exercise.number, say("{name} is not assigned — run its answer cell "
+                                           "above first (is it still the stub?)", "feedback",
+                                           name=name))
+        value._render_traceback_ = lambda: [said]
     shell.showtraceback((etype, value, tb), tb_offset=tb_offset)
 
 
@@ -896,15 +954,17 @@ def _display_handover(exercise, answers):
         except (handover.HandoverError, Mistake) as error:
             entries[name] = {"error": str(error)}
         except RecursionError:
-            entries[name] = {"error": "the answer is nested too deeply to hand over"}
+            entries[name] = {"error": say("the answer is nested too deeply to hand over",
+                                          "feedback")}
     payload = {"assignment": exercise.exercise_set.name, "exercise": exercise.number,
-               "answers": entries}
+               "language": language.current(), "answers": entries}
     if _shell() is None:                     # outside IPython: nothing to hand over to
         return
     from IPython.display import display
 
     display({handover.MIME_TYPE: payload,
-             "text/plain": f"Exercise {exercise.number}: answer handed in."}, raw=True)
+             "text/plain": headed(exercise.number, say("answer handed in.", "feedback"))},
+            raw=True)
 
 
 # --- the set ---------------------------------------------------------------------------

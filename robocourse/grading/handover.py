@@ -47,8 +47,10 @@ import sympy as sp
 from sympy.core.facts import InconsistentAssumptions
 from sympy.core.function import AppliedUndef
 
-__all__ = ["encode", "decode", "dumps", "loads", "check_payload", "check_answers",
-           "HandoverError", "FunctionSource", "MIME_TYPE", "LIMITS"]
+from robocourse.language import LANGUAGES, SOURCE, say
+
+__all__ = ["encode", "decode", "dumps", "loads", "check_payload", "payload_language",
+           "check_answers", "HandoverError", "FunctionSource", "MIME_TYPE", "LIMITS"]
 
 #: The MIME type of a hand-over in a notebook cell's outputs.
 MIME_TYPE = "application/vnd.robocourse.handover+json"
@@ -190,14 +192,15 @@ def _sum_digits(terms):
 
 def _refuse_digits(digits, what):
     if digits > LIMITS["digits"]:
-        raise HandoverError(f"{what} in the answer would have about {digits:.0f} digits "
-                            f"(at most {LIMITS['digits']} are accepted)")
+        raise HandoverError(say("{what} in the answer would have about {digits} digits (at "
+                                "most {most} are accepted)", "feedback", what=what,
+                                digits=f"{digits:.0f}", most=LIMITS["digits"]))
 
 
 def _check_exponent(exponent):
     if exponent.is_number and exponent.is_finite and abs(exponent) > LIMITS["exponent"]:
-        raise HandoverError(f"an exponent in the answer is larger than "
-                            f"{LIMITS['exponent']}")
+        raise HandoverError(say("an exponent in the answer is larger than {most}",
+                                "feedback", most=LIMITS["exponent"]))
 
 
 def _shown(text, width=24):
@@ -244,8 +247,12 @@ _VALUES = {
     "function": {"name": str, "source": str, "imports": [(str, str, _TEXT_OR_NULL)],
                  "helpers": [str], "values": [(str, _VALUE)]}}
 
-#: A test cell's hand-over (the exercise: a number or a string, checked on its own).
-_PAYLOAD = {"assignment": str, "exercise": object, "answers": dict}
+#: A test cell's hand-over (the exercise: a number or a string, and the language the notebook
+#: speaks, one of ``language.LANGUAGES``: each checked on its own).
+_PAYLOAD = {"assignment": str, "exercise": object, "language": str, "answers": dict}
+#: A hand-over made before hand-overs said their language (the instructor's stored ones):
+#: English.
+_ENGLISH_PAYLOAD = {key: part for key, part in _PAYLOAD.items() if key != "language"}
 
 #: The entries of an array's data, by its dtype.
 _ENTRIES = {"bool": bool, "int64": int, "float64": str, "complex128": (str, str),
@@ -276,10 +283,11 @@ class _Schema:
     def _count(self, depth):
         self.nodes += 1
         if self.nodes > LIMITS["nodes"]:
-            raise HandoverError(f"the answer is too large (more than {LIMITS['nodes']} parts)")
+            raise HandoverError(say("the answer is too large (more than {most} parts)",
+                                    "feedback", most=LIMITS["nodes"]))
         if depth > LIMITS["depth"]:
-            raise HandoverError(f"the answer is nested too deeply (more than "
-                                f"{LIMITS['depth']} levels)")
+            raise HandoverError(say("the answer is nested too deeply (more than {most} "
+                                    "levels)", "feedback", most=LIMITS["depth"]))
 
     def _wrong(self, where, expected, data):
         raise HandoverError(f"{where}: expected {expected}, got {_kind_of(data)}")
@@ -397,23 +405,46 @@ def check_answers(answers):
 
 def check_payload(payload):
     """Check a test cell's hand-over (the data of its output) against the schema:
-    ``{"assignment": text, "exercise": number or text, "answers": {…}}``
-    (:func:`check_answers`); return ``(exercise, answers)``.
+    ``{"assignment": text, "exercise": number or text, "language": one of
+    language.LANGUAGES, "answers": {…}}`` (:func:`check_answers`); return ``(exercise,
+    answers)``. The language is the one the student's notebook speaks: the grader writes
+    the feedback on this hand-over in it (:func:`payload_language`; a hand-over without
+    one is English).
 
-    >>> check_payload({"assignment": "ch1", "exercise": 1, "answers": {}})
+    >>> check_payload({"assignment": "ch1", "exercise": 1, "language": "zh_CN", "answers": {}})
     (1, {})
+    >>> check_payload({"assignment": "ch1", "exercise": 1, "language": "fr", "answers": {}})
+    Traceback (most recent call last):
+    ...
+    robocourse.grading.handover.HandoverError: the hand-over → language: expected one of 'en',
+    'zh_CN', got 'fr'
     >>> check_payload(["ch1", 1])
     Traceback (most recent call last):
     ...
     robocourse.grading.handover.HandoverError: the hand-over: expected an object with the
-    keys assignment, exercise, answers, got a list of 2
+    keys assignment, exercise, language, answers, got a list of 2
     """
     schema = _Schema()
-    schema.part(_PAYLOAD, payload, 0, "the hand-over")
+    english = isinstance(payload, dict) and "language" not in payload
+    schema.part(_ENGLISH_PAYLOAD if english else _PAYLOAD, payload, 0, "the hand-over")
     exercise = payload["exercise"]
     if not isinstance(exercise, (str, int)) or isinstance(exercise, bool):
         schema._wrong("the hand-over → exercise", "a number or a string", exercise)
+    if payload_language(payload) not in LANGUAGES:
+        raise HandoverError("the hand-over → language: expected one of "
+                            f"{', '.join(map(repr, LANGUAGES))}, got "
+                            f"{_shown(payload['language'])!r}")
     return exercise, check_answers(payload["answers"])
+
+
+def payload_language(payload):
+    """The language a hand-over (checked by :func:`check_payload`) records: English when it
+    records none.
+
+    >>> payload_language({"assignment": "ch1", "exercise": 1, "answers": {}})
+    'en'
+    """
+    return payload.get("language", SOURCE)
 
 
 class _Decoder:
@@ -518,7 +549,8 @@ class _Decoder:
         a hundred symbols), which a handed-over, already evaluated answer does not change."""
         name, args = rest
         if name not in _FUNCTIONS:
-            raise HandoverError(f"the function {_shown(name)!r} is not accepted in an answer")
+            raise HandoverError(say("the function {name} is not accepted in an answer",
+                                    "feedback", name=repr(_shown(name))))
         options = {"evaluate": False} if name in {"Min", "Max"} else {}
         return _FUNCTIONS[name](*self._children(args), **options)
 
@@ -545,9 +577,9 @@ class _Decoder:
         return _RELATIONS[_REL_OPS[op]](self.sympy(lhs), self.sympy(rhs), evaluate=False)
 
     def _sympy_unsupported(self, rest):
-        raise HandoverError(f"the answer contains a {_shown(rest[0])}, which the grader does "
-                            "not accept: write it with +, *, **, numbers, symbols and the "
-                            "elementary functions")
+        raise HandoverError(say("the answer contains a {kind}, which the grader does not "
+                                "accept: write it with +, *, **, numbers, symbols and the "
+                                "elementary functions", "feedback", kind=_shown(rest[0])))
 
     # --- plain data ---------------------------------------------------------------------
 
@@ -670,10 +702,12 @@ class _Collector:
         try:
             source = textwrap.dedent(inspect.getsource(function))
         except (OSError, TypeError):
-            raise HandoverError(f"the source of {function.__name__} cannot be found: define "
-                                "it with def in a code cell and run that cell") from None
+            raise HandoverError(say("the source of {name} cannot be found: define it with def "
+                                    "in a code cell and run that cell", "feedback",
+                                    name=function.__name__)) from None
         if function.__name__ == "<lambda>":
-            raise HandoverError("hand in a function defined with def, not a lambda")
+            raise HandoverError(say("hand in a function defined with def, not a lambda",
+                                    "feedback"))
         self.seen.add(function.__name__)
         if main:
             self.main_source = source
@@ -699,9 +733,10 @@ class _Collector:
                 self.values[name] = value
                 _encode_value(value)
             except HandoverError:
-                raise HandoverError(
-                    f"{function.__name__} uses the global {name!r} (a {type(value).__name__}),"
-                    " which cannot be handed to the grader: define it inside the function") \
+                raise HandoverError(say(
+                    "{function} uses the global {name} (a {kind}), which cannot be handed to "
+                    "the grader: define it inside the function", "feedback",
+                    function=function.__name__, name=repr(name), kind=type(value).__name__)) \
                     from None
 
 
@@ -751,8 +786,9 @@ def _encode_value(value):
         return {"function": value.to_data()}
     if isinstance(value, types.FunctionType):
         return {"function": FunctionSource.of(value).to_data()}
-    raise HandoverError(f"a {type(value).__name__} cannot be handed over: give a number, an "
-                        "array, a sympy expression or Matrix, a string, or a list of those")
+    raise HandoverError(say("a {kind} cannot be handed over: give a number, an array, a sympy "
+                            "expression or Matrix, a string, or a list of those", "feedback",
+                            kind=type(value).__name__))
 
 
 def _encode_array(array):
@@ -808,7 +844,8 @@ def dumps(value):
 def loads(text):
     """Decode a JSON string written by :func:`dumps`, refusing oversized input."""
     if len(text) > LIMITS["bytes"]:
-        raise HandoverError(f"the answer is larger than {LIMITS['bytes'] // 1_000_000} MB")
+        raise HandoverError(say("the answer is larger than {megabytes} MB", "feedback",
+                                megabytes=LIMITS["bytes"] // 1_000_000))
     try:
         data = json.loads(text)
     except (ValueError, RecursionError):

@@ -60,6 +60,7 @@ import traceback
 
 from robocourse.grading import concepts, handover
 from robocourse.grading.checks import Mistake, shorten
+from robocourse.language import say
 
 __all__ = ["Runner", "StudentCodeError", "StudentFunction", "REFUSAL", "GUARDED"]
 
@@ -699,17 +700,20 @@ class Runner:
             ready, _, _ = select.select([fd], [], [], max(remaining, 0))
             if not ready:
                 self.close()
-                raise StudentCodeError(f"{what} did not finish within {self.timeout} s "
-                                       "(an endless loop?)", "timeout")
+                raise StudentCodeError(say("{what} did not finish within {seconds} s (an "
+                                           "endless loop?)", "feedback", what=what,
+                                           seconds=self.timeout), "timeout")
             chunk = os.read(fd, 1 << 16)
             if not chunk:
                 self.close()
-                raise StudentCodeError(f"{what} stopped the process that ran it (it exited "
-                                       "or used more memory or time than allowed)", "crashed")
+                raise StudentCodeError(say("{what} stopped the process that ran it (it "
+                                           "exited or used more memory or time than allowed)",
+                                           "feedback", what=what), "crashed")
             self.buffer += chunk
             if len(self.buffer) > handover.LIMITS["bytes"]:
                 self.close()
-                raise StudentCodeError(f"{what} returned more data than allowed", "too-large")
+                raise StudentCodeError(say("{what} returned more data than allowed",
+                                           "feedback", what=what), "too-large")
         line, _, self.buffer = self.buffer.partition(b"\n")
         return json.loads(line)
 
@@ -722,16 +726,17 @@ class Runner:
         self._send({"op": "start", "setup": setup, "program": program, "function": function,
                     "names": list(names), "forbidden": list(forbidden),
                     "values": handover.encode(dict(values or {}))})
-        answer = self._receive("your code")
+        yours = say("your code", "feedback")
+        answer = self._receive(yours)
         if "error" in answer:
-            self._receive("ending your code")      # the child has exited by itself
-            raise StudentCodeError(_describe(answer["error"], "your code"), "raised",
+            self._receive(say("ending your code", "feedback"))   # the child has exited by itself
+            raise StudentCodeError(_describe(answer["error"], yours), "raised",
                                    answer["error"]["type"])
         if "started" not in answer:
             self.close()
-            raise StudentCodeError("your code stopped the process that ran it", "crashed")
+            raise StudentCodeError(_stopped(yours), "crashed")
         self.started = True
-        return _decoded(answer["started"], "your code")
+        return _decoded(answer["started"], yours)
 
     def replay(self, *, setup, groups, timeout=60):
         """Re-run a notebook (``groups`` of answer cells, see the module docstring); return
@@ -749,21 +754,22 @@ class Runner:
         self.timeout, deadline = timeout, time.monotonic() + timeout
         try:
             while True:
-                answer = self._receive("your answer cells", deadline)
+                answer = self._receive(say("your answer cells", "feedback"), deadline)
                 if "replayed" in answer or "ended" in answer:
                     break
                 index = self._group(answer, wanted, results)
                 results[index] = _recomputed(answer)
             if "replayed" in answer:
-                self._receive("ending the replay", deadline)
+                self._receive(say("ending the replay", "feedback"), deadline)
         except StudentCodeError as error:
             reason = str(error)
         else:
-            reason = "your notebook ended the process before this answer (os._exit?)"
+            reason = say("your notebook ended the process before this answer (os._exit?)",
+                         "feedback")
         finally:
             self.timeout = saved
         for index in wanted - set(results):
-            results[index] = {"error": f"not recomputed: {reason}"}
+            results[index] = {"error": say("not recomputed: {why}", "feedback", why=reason)}
         return results
 
     def _group(self, answer, wanted, results):
@@ -786,7 +792,7 @@ class Runner:
                                    answer["error"]["type"])
         if "result" not in answer:
             self.close()
-            raise StudentCodeError(f"{label} stopped the process that ran it", "crashed")
+            raise StudentCodeError(_stopped(label), "crashed")
         return _decoded(answer["result"], label)
 
     def _end_child(self):
@@ -826,12 +832,17 @@ class Runner:
         self.close()
 
 
+def _stopped(what):
+    return say("{what} stopped the process that ran it", "feedback", what=what)
+
+
 def _recomputed(answer):
     """A replay's answer of a group as the checks take it."""
+    yours = say("your answer cell", "feedback")
     if "error" in answer:
-        return {"error": _describe(answer["error"], "your answer cell")}
+        return {"error": _describe(answer["error"], yours)}
     try:
-        return {"values": _decoded(answer["values"], "your answer cell")}
+        return {"values": _decoded(answer["values"], yours)}
     except StudentCodeError as error:
         return {"error": str(error)}
 
@@ -842,15 +853,21 @@ def _decoded(data, what):
     try:
         return handover.decode(data)
     except Exception as error:                      # noqa: BLE001 - reported to the student
-        raise StudentCodeError(f"{what} returned data that cannot be read: {error}",
+        raise StudentCodeError(say("{what} returned data that cannot be read: {error}",
+                                   "feedback", what=what, error=error),
                                "not-handed-over") from None
 
 
 def _describe(error, label):
-    line = f" at {error['where']}" if error.get("where") else ""
-    message = error["message"] or ("is the answer cell still the stub?"
+    message = error["message"] or (say("is the answer cell still the stub?", "feedback")
                                    if error["type"] == "NotImplementedError" else "")
-    return f"{label} raised {error['type']}{line}: {message}".rstrip(": ")
+    if error.get("where"):
+        raised = say("{what} raised {error} at {where}", "feedback", what=label,
+                     error=error["type"], where=error["where"])
+    else:
+        raised = say("{what} raised {error}", "feedback", what=label, error=error["type"])
+    return say("{raised}: {message}", "feedback", raised=raised, message=message) \
+        if message else raised
 
 
 class StudentFunction:

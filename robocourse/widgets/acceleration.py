@@ -16,6 +16,7 @@ from matplotlib.figure import Figure
 from robocourse import _backend as B
 from robocourse import _checks as check
 from robocourse.kinematics import inverse_kinematics_2r, joint_accelerations, joint_rates
+from robocourse.language import say
 
 ROWS = (0, 1)                       # the planar task: vx, vy in {0}
 
@@ -87,15 +88,16 @@ def acceleration_figure(robot, xs, y, velocity, theta1, theta2s, example=None,
                      label=rf"$\ddot\theta_{k + 1}$")
     if example is not None:
         x_example, qdd_example = example
-        line_ax.plot([x_example] * 2, qdd_example, "ko", ms=5, label="Example 0.5 held")
+        line_ax.plot([x_example] * 2, qdd_example, "ko", ms=5,
+                     label=say("Example 0.5 held", "widgets"))
     reach = float(robot.links[1].a + robot.tool[0, 3])
     edge = np.sqrt(max(reach**2 - y**2, 0.0))
     for sign in (-1, 1):
         line_ax.axvline(sign * edge, color="tab:red", ls=":", lw=1)
     line_ax.set_ylim(-limit, limit)
-    line_ax.set_xlabel(f"x of the tip on the line y = {y:g} m (m)")
-    line_ax.set_ylabel("joint acceleration (rad/s²)")
-    line_ax.set_title("q̈ for a constant tip velocity (ẍ = 0)", fontsize=10)
+    line_ax.set_xlabel(say("x of the tip on the line y = {y} m (m)", "widgets", y=f"{y:g}"))
+    line_ax.set_ylabel(say("joint acceleration (rad/s²)", "widgets"))
+    line_ax.set_title(say("q̈ for a constant tip velocity (ẍ = 0)", "widgets"), fontsize=10)
     line_ax.grid(True, lw=0.3)
     line_ax.legend(fontsize=8, loc="upper center")
 
@@ -108,9 +110,10 @@ def acceleration_figure(robot, xs, y, velocity, theta1, theta2s, example=None,
              -3)):
         growth_ax.loglog(s2, values, "o", ms=4, color=colour, label=name)
         growth_ax.loglog(s2, values[0] * (s2 / s2[0]) ** slope, "--", lw=1, color=colour,
-                         label=f"slope {slope}")
+                         label=say("slope {slope}", "widgets", slope=slope))
     growth_ax.set_xlabel(r"$|s_2| = |\sin\theta_2|$")
-    growth_ax.set_title(f"growth towards θ2 = 0 (θ1 = {np.degrees(theta1):.0f}°)", fontsize=10)
+    growth_ax.set_title(say("growth towards θ2 = 0 (θ1 = {angle}°)", "widgets",
+                             angle=f"{np.degrees(theta1):.0f}"), fontsize=10)
     growth_ax.grid(True, which="both", lw=0.3)
     growth_ax.legend(fontsize=8, loc="upper right")
     fig.tight_layout()

@@ -20,6 +20,7 @@ from matplotlib.patches import FancyArrowPatch
 from robocourse import _backend as B
 from robocourse import _checks as check
 from robocourse.kinematics import link_frames
+from robocourse.language import say
 from robocourse.statics import static_forces_by_propagation
 from robocourse.widgets.drawing import PlanarArmDrawing, planar_2r_arm
 
@@ -96,14 +97,17 @@ def dead_point_figure(robot, theta1, theta2s, force=10.0, figsize=(11.0, 3.3), s
         mu = transmission_angle(robot, q)
         tau1 = static_forces_by_propagation(robot, q, [force, 0, 0, 0, 0, 0],
                                             frame="tool").torques[0]
-        ax.set_title(f"θ2 = {np.degrees(theta2):.0f}°: μ = {np.degrees(mu):.0f}°\n"
-                     f"lever arm {lever_arm(robot, q):.3f} m, τ1 = {tau1 + 0.0:.2f} N·m",
+        ax.set_title(say("θ2 = {theta2}°: μ = {mu}°\nlever arm {lever} m, τ1 = {tau1} N·m",
+                         "widgets", theta2=f"{np.degrees(theta2):.0f}",
+                         mu=f"{np.degrees(mu):.0f}", lever=f"{lever_arm(robot, q):.3f}",
+                         tau1=f"{tau1 + 0.0:.2f}"),
                      fontsize=9)
         ax.set_aspect("equal")
         ax.set_xlim(-0.45, 1.35)
         ax.set_ylim(-0.45, 1.0)
         ax.grid(True, lw=0.3)
-    fig.suptitle(f"a {force:g} N push along link 2: τ1 = l1 f sin μ (green: μ, purple: the "
-                 "lever arm); at μ = 180° a dead point", fontsize=10)
+    fig.suptitle(say("a {force} N push along link 2: τ1 = l1 f sin μ (green: μ, purple: the "
+                     "lever arm); at μ = 180° a dead point", "widgets", force=f"{force:g}"),
+                 fontsize=10)
     fig.tight_layout()
     return fig

@@ -46,10 +46,15 @@ from robocourse.widgets.shapes import labelled_slider, player
 
 Q0 = (-np.pi / 2, 0.0)               # hanging straight down
 QF = (np.pi / 4, np.pi / 3)          # raised, elbow bent
-PART_STYLES = ((r"inertial $M(q)\,\ddot q$", "tab:blue", 1.4, "-"),
-               (r"Coriolis + centripetal $c(q, \dot q)$", "tab:orange", 1.4, "-"),
-               (r"gravity $G(q)$", "tab:green", 1.4, "-"),
-               ("total τ", "black", 2.0, "-"))
+
+
+def part_styles():
+    """The torque parts' curves, ``(label, colour, width, style)``, labelled in the language
+    in use."""
+    return ((say(r"inertial $M(q)\,\ddot q$", "widgets"), "tab:blue", 1.4, "-"),
+            (say(r"Coriolis + centripetal $c(q, \dot q)$", "widgets"), "tab:orange", 1.4, "-"),
+            (say(r"gravity $G(q)$", "widgets"), "tab:green", 1.4, "-"),
+            (say("total τ", "widgets"), "black", 2.0, "-"))
 
 
 # --------------------------------------------------------------------------- the numbers
@@ -143,7 +148,7 @@ class TorqueSplitDrawing:
         self.arm = PlanarArmDrawing(self.arm_ax, self.robot, motion.q[0])
         self.masses = [self.arm_ax.plot([], [], "o", color="tab:red", zorder=5)[0]
                        for _ in range(2)]                  # m1 at the elbow, m2 at the tip
-        self.panels = [TimeSeriesPanel(ax, PART_STYLES, f"$\\tau_{j + 1}$ (N·m)")
+        self.panels = [TimeSeriesPanel(ax, part_styles(), f"$\\tau_{j + 1}$ (N·m)")
                        for j, ax in enumerate(axes)]
         fig.legend(handles=self.panels[0].curves, loc="upper right", ncol=2,
                    fontsize=7.5, frameon=False, bbox_to_anchor=(0.995, 1.01))

@@ -61,9 +61,14 @@ D_REST = 0.6              # rest length of the spring of the free swing (m)
 FPS = 20                  # samples per second of simulated time (one per animation frame)
 START = (np.pi / 6, 0.6)  # the start pose (θ1, d2) of both motions: 30°, 0.6 m
 GOAL = (-np.pi / 6, 1.2)  # the goal pose of the controlled move: −30°, 1.2 m
-ENERGY_STYLES = (("kinetic K", "tab:orange", 1.5, "-"), ("potential U", "tab:green", 1.5, "-"),
-                 ("total E = K + U", "black", 2.0, "-"),
-                 ("E(0) + work of the motors", "tab:red", 1.2, "--"))
+
+
+def energy_styles():
+    """The energy curves, ``(label, colour, width, style)``, labelled in the language in use."""
+    return ((say("kinetic K", "widgets"), "tab:orange", 1.5, "-"),
+            (say("potential U", "widgets"), "tab:green", 1.5, "-"),
+            (say("total E = K + U", "widgets"), "black", 2.0, "-"),
+            (say("E(0) + work of the motors", "widgets"), "tab:red", 1.2, "--"))
 
 
 @lru_cache(maxsize=4)
@@ -197,9 +202,9 @@ class RPArmDrawing:
         self.ax, self.robot, self.spring_offset = ax, robot, spring_offset
         self.spring_visible = False
         (self.sleeve,) = ax.plot([], [], "-", lw=11, color="0.75", solid_capstyle="butt",
-                                 zorder=1, label="link 1 (sleeve)")
+                                 zorder=1, label=say("link 1 (sleeve)", "widgets"))
         (self.rod,) = ax.plot([], [], "-", lw=4, color="tab:blue", solid_capstyle="round",
-                              zorder=2, label="link 2 (slide)")
+                              zorder=2, label=say("link 2 (slide)", "widgets"))
         (self.spring,) = ax.plot([], [], "-", lw=1.2, color="tab:green", zorder=3)
         (self.com1,) = ax.plot([], [], "o", ms=6, color="0.35", zorder=4)
         (self.com2,) = ax.plot([], [], "s", ms=11, color="tab:blue", mec="black", zorder=5)
@@ -254,7 +259,7 @@ class RPAnimationFigure:
         self.label = ax.text(0.02, 0.98, "", transform=ax.transAxes, va="top", fontsize=8,
                              family="monospace")
         self.energy = TimeSeriesPanel(self.fig.add_axes((0.52, 0.15, 0.46, 0.6)),
-                                      ENERGY_STYLES, "energy (J)", dots=(0, 1, 2),
+                                      energy_styles(), say("energy (J)", "widgets"), dots=(0, 1, 2),
                                       zero_line=False)
         self.energy.ax.set_xlabel("t (s)")
         self.title = self.fig.text(0.52, 0.99, "", va="top", fontsize=8)
@@ -268,13 +273,15 @@ class RPAnimationFigure:
         self.energy.show_series(run.motion.t, [run.kinetic, run.potential, run.total,
                                                run.reference if controlled else None])
         K, U, E, reference = self.energy.curves
-        U.set_label("potential U (gravity + spring)" if run.spring and not controlled
-                    else "potential U (gravity)")
+        U.set_label(say("potential U (gravity + spring)", "widgets")
+                    if run.spring and not controlled else say("potential U (gravity)", "widgets"))
         self.energy.ax.legend(handles=[K, U, E, *([reference] if controlled else [])],
                               loc="lower left", bbox_to_anchor=(0.0, 1.0), ncol=2, fontsize=7,
                               frameon=False, borderaxespad=0.2)
-        self.title.set_text(f"{run.note}\nmax |E − {reference_name(run)}| / energy exchanged"
-                            f" = {run.drift:.1e}")
+        self.title.set_text(run.note + "\n" + say("max |E − {reference}| / energy exchanged = "
+                                                   "{drift}", "widgets",
+                                                   reference=reference_name(run),
+                                                   drift=f"{run.drift:.1e}"))
         self.drawing.spring_visible = run.mode == "free" and run.spring > 0
         slides = centres_of_mass_many(self.robot, run.motion.q)[:, 1, :2]
         self.drawing.path.set_data(slides[:, 0], slides[:, 1])

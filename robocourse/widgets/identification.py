@@ -117,7 +117,7 @@ class IdentificationView:
         left.set_xticks(k, [_label(name) for name in state.names], fontsize=8)
         left.set_xlim(-0.6, len(k) - 0.4)
         left.set_ylim(*RATIO_RANGE)
-        left.set_ylabel("identified / true")
+        left.set_ylabel(say("identified / true", "widgets"))
         left.grid(True, axis="y", lw=0.3)
         self.bars = LineCollection([], colors="tab:blue", lw=2)
         left.add_collection(self.bars)
@@ -133,7 +133,7 @@ class IdentificationView:
         right.set_xlabel("t (s)")
         right.set_ylabel("rad")
         right.legend(loc="lower right", fontsize=8, ncol=2)
-        right.set_title("the exciting motion (dotted: limits)", fontsize=9)
+        right.set_title(say("the exciting motion (dotted: limits)", "widgets"), fontsize=9)
         self.title = fig.text(0.08, 0.93, "", fontsize=10)
         self.moving = [self.bars, self.points, *self.curves, self.title]
         self.update(state)
@@ -148,8 +148,10 @@ class IdentificationView:
                                 for x, r, e in zip(k, ratios, errors, strict=True)])
         for curve, q in zip(self.curves, state.q.T, strict=True):
             curve.set_ydata(q)
-        self.title.set_text(f"amplitude {state.amplitude:.2f} × max,  noise "
-                            f"{state.noise:.2f} N·m:  cond(W) = {state.condition:.0f}")
+        self.title.set_text(say("amplitude {amplitude} × max,  noise {noise} N·m:  "
+                                "cond(W) = {condition}", "widgets",
+                                amplitude=f"{state.amplitude:.2f}", noise=f"{state.noise:.2f}",
+                                condition=f"{state.condition:.0f}"))
 
 
 def _label(name):

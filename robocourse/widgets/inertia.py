@@ -228,8 +228,9 @@ class BoxInertiaDrawing:
 def _legend(ax):
     handles = [Line2D([], [], color=c, lw=2.5) for c in FRAME_COLOURS]
     handles += [Line2D([], [], color="0.2", lw=2), Line2D([], [], color="0.2", lw=1.2, ls="--")]
-    ax.legend(handles, ["$X_A$", "$Y_A$", "$Z_A$", "principal axes at C",
-                        "principal axes of $^A I$"], loc="upper left", fontsize=7)
+    ax.legend(handles, ["$X_A$", "$Y_A$", "$Z_A$", say("principal axes at C", "widgets"),
+                        say("principal axes of $^A I$", "widgets")], loc="upper left",
+              fontsize=7)
 
 
 def _widget_view(t):
@@ -301,8 +302,9 @@ class _TurningFrame:
     def update(self, state):
         yaw, t = state
         self.drawing.update(t)
-        self.text.set_text(f"{{A}} at the corner of the box\nyaw = {yaw:5.1f}°\n\n"
-                           f"A_I (kg·m²) =\n{tensor_text(t.I_A)}\n\n"
-                           f"trace = {np.trace(t.I_A):.3f}\n"
-                           f"principal moments:\n{tensor_text([t.moments_A])}")
+        self.text.set_text(say("{{A}} at the corner of the box\nyaw = {yaw}°\n\n"
+                               "A_I (kg·m²) =\n{tensor}\n\ntrace = {trace}\n"
+                               "principal moments:\n{moments}", "widgets", yaw=f"{yaw:5.1f}",
+                               tensor=tensor_text(t.I_A), trace=f"{np.trace(t.I_A):.3f}",
+                               moments=tensor_text([t.moments_A])))
         return self.moving

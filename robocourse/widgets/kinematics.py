@@ -84,8 +84,8 @@ def singularity_warning(s2, singular, near=NEAR_SINGULAR):
         return say("SINGULAR: θ2 = 0 or 180°, rank J = 1\nthe tip cannot move along the arm",
                    "widgets")
     if abs(s2) < near:
-        return say("near a singularity: |s2| = {s2:.3f} < {near}\njoint rates grow like 1/s2",
-                   "widgets", s2=abs(s2), near=near)
+        return say("near a singularity: |s2| = {s2} < {near}\njoint rates grow like 1/s2",
+                   "widgets", s2=f"{abs(s2):.3f}", near=near)
     return ""
 
 
@@ -197,12 +197,13 @@ class VelocityEllipseDrawing:
         if limits is not None:
             ax.set_xlim(*limits[0])
             ax.set_ylim(*limits[1])
-        ax.set_title(f"tip velocity and velocity ellipse (x {scale} m per m/s)", fontsize=9)
+        ax.set_title(say("tip velocity and velocity ellipse (x {scale} m per m/s)", "widgets",
+                         scale=scale), fontsize=9)
         self.arm = PlanarArmDrawing(ax, robot, state.q, show_frames=True, axis_length=0.12)
         (self.ellipse,) = ax.plot([], [], "-", color="tab:purple", lw=1.8,
-                                  label="velocity ellipse {J q̇ : |q̇| = 1}")
+                                  label=say("velocity ellipse {J q̇ : |q̇| = 1}", "widgets"))
         (self.arrow,) = ax.plot([], [], "-", color="tab:orange", lw=2.2,
-                                label="tip velocity v = J q̇")
+                                label=say("tip velocity v = J q̇", "widgets"))
         ax.legend(loc="lower left", fontsize=7, framealpha=0.9)
         self.text = ax.text(0.02, 0.98, "", transform=ax.transAxes, va="top", ha="left",
                             fontsize=7.5, family="monospace",
@@ -224,7 +225,7 @@ class VelocityEllipseDrawing:
         ax.set_xticks([-180, -90, 0, 90, 180])
         ax.set_xlabel("θ2 (°)")
         ax.set_ylabel("det J = l1 l2 s2 (m²)")
-        ax.set_title("det J vanishes at θ2 = 0 and ±180°", fontsize=9)
+        ax.set_title(say("det J vanishes at θ2 = 0 and ±180°", "widgets"), fontsize=9)
         ax.grid(True, lw=0.3)
         return ax.plot([], [], "o", color="tab:purple", ms=7)[0]
 

@@ -68,10 +68,10 @@ def pose_text(q, robot=None, warning=NEAR_SINGULAR):
     """
     origin, _ = tool_triad(q, robot)
     s5 = float(np.sin(float(q[4])))
-    text = (f"tool at ({', '.join(number_text(x) for x in origin)}) m,  "
-            f"s5 = {number_text(s5)}")
+    text = say("tool at ({position}) m,  s5 = {s5}", "widgets",
+               position=", ".join(number_text(x) for x in origin), s5=number_text(s5))
     if abs(s5) < warning:
-        text += "\nWARNING: near the wrist singularity (s5 = 0)"
+        text += "\n" + say("WARNING: near the wrist singularity (s5 = 0)", "widgets")
     return text
 
 

@@ -15,6 +15,7 @@ from IPython.display import Image
 from matplotlib.figure import Figure
 
 from robocourse.kinematics import jacobian, link_frames
+from robocourse.language import say
 from robocourse.models import puma560
 from robocourse.widgets.drawing import arm_axes
 from robocourse.widgets.puma560 import arm_points
@@ -73,12 +74,13 @@ def eight_solutions_figure(solutions, T, robot=None):
     robot = puma560() if robot is None else robot
     T = np.asarray(T, dtype=float)
     fig = Figure(figsize=(6.0, 5.2))
-    ax = _axes3d(fig, title="every solution of one pose")
+    ax = _axes3d(fig, title=say("every solution of one pose", "widgets"))
     for k, q in enumerate(np.asarray(solutions, dtype=float)):
         colour = COLOURS[(k // 2) % len(COLOURS)]
         if k % 2 == 0:
             ax.plot(*arm_points(q, robot).T, "-o", color=colour, lw=2.5, ms=3,
-                    label=f"solutions {k + 1}, {k + 2}")
+                    label=say("solutions {first}, {second}", "widgets",
+                              first=k + 1, second=k + 2))
         wrist = np.asarray(link_frames(robot, q)[4], dtype=float)
         _segment(ax, wrist[:3, 3], wrist[:3, 2], color=colour, lw=2,
                  ls="-" if k % 2 == 0 else "--")
@@ -155,14 +157,16 @@ def pose_figure(q, robot=None, title=None):
         _segment(ax, T[:3, 3], T[:3, 2], color="0.3", lw=1.2)
     _segment(ax, frames[4][:3, 3], frames[4][:3, 2], 2.2 * AXIS, color="tab:purple", lw=3)
     ax.text(*(frames[4][:3, 3] + 2.4 * AXIS * frames[4][:3, 2]), "$Z_5$", color="tab:purple")
-    for name, point in (("shoulder", points[2]), ("elbow", points[3]), ("wrist", points[4])):
+    for name, point in ((say("shoulder", "widgets"), points[2]),
+                        (say("elbow", "widgets"), points[3]),
+                        (say("wrist", "widgets"), points[4])):
         ax.text(*point, f"  {name}", fontsize=8)
     for axis, colour in enumerate(("tab:red", "tab:green", "tab:blue")):
         _segment(ax, frames[-1][:3, 3], frames[-1][:3, axis], color=colour, lw=2)
     top = arm_axes(fig, robot, position=122, margin=0.8)
     top.plot(*points[:, :2].T, "-o", color="tab:blue", lw=3, ms=4)
     top.plot(0, 0, "s", color="0.5", ms=9)                          # the waist axis
-    top.set_title("seen from above", fontsize=9)
+    top.set_title(say("seen from above", "widgets"), fontsize=9)
     fig.subplots_adjust(left=0.0, right=0.97, bottom=0.1, top=0.92, wspace=0.15)
     return fig
 

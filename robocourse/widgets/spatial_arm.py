@@ -14,15 +14,22 @@ from matplotlib.figure import Figure
 from matplotlib.ticker import MaxNLocator
 
 from robocourse.kinematics import forward_kinematics, link_frames
+from robocourse.language import say
 from robocourse.widgets.inertia import box_edges
 from robocourse.widgets.puma560 import arm_points
 
 AXIS_COLOURS = ("tab:red", "tab:green", "tab:blue")
 PART_COLOURS = {"weight": "0.55", "newton": "tab:blue", "euler": "tab:orange",
                 "gyroscopic": "tab:purple", "load": "tab:green"}
-PART_LABELS = {"weight": "weight $G$", "newton": r"Newton $m\,\dot v_C$",
-               "euler": r"Euler $I\dot\omega$", "gyroscopic": r"gyroscopic $\omega\times I\omega$",
-               "load": r"tool load $J^T F$"}
+
+
+def part_labels():
+    """{part: its legend label} in the language in use."""
+    return {"weight": say("weight $G$", "widgets"),
+            "newton": say(r"Newton $m\,\dot v_C$", "widgets"),
+            "euler": say(r"Euler $I\dot\omega$", "widgets"),
+            "gyroscopic": say(r"gyroscopic $\omega\times I\omega$", "widgets"),
+            "load": say(r"tool load $J^T F$", "widgets")}
 
 
 def payload_edges(robot, q, size, centre=(0.0, 0.0, 0.0), axes=None):
@@ -54,8 +61,9 @@ def _draw_arm(ax, robot, q, edges, axis_length):
     for i, colour in enumerate(AXIS_COLOURS):
         T = np.asarray(frames[i], dtype=float)
         ends = np.array([T[:3, 3], T[:3, 3] + axis_length * T[:3, 2]])
-        ax.plot(*ends.T, "-", color=colour, lw=2, label=f"joint axis $Z_{i + 1}$")
-    ax.plot(*edges.T, "-", color="tab:brown", lw=1.2, label="payload")
+        ax.plot(*ends.T, "-", color=colour, lw=2,
+                label=say("joint axis $Z_{axis}$", "widgets", axis=i + 1))
+    ax.plot(*edges.T, "-", color="tab:brown", lw=1.2, label=say("payload", "widgets"))
     reach = float(np.nanmax(np.abs(np.vstack([points, edges])))) * 1.05
     ax.set(xlim=(-reach, reach), ylim=(-reach, reach), zlim=(-reach, reach),
            xlabel="$X_0$ (m)", ylabel="$Y_0$ (m)", zlabel="$Z_0$ (m)")
@@ -70,9 +78,9 @@ def _bars(ax, parts, names, width):
     offsets = (np.arange(len(names)) - (len(names) - 1) / 2) * width
     for offset, name in zip(offsets, names, strict=True):
         ax.bar(joints + offset, np.asarray(getattr(parts, name), dtype=float), width,
-               color=PART_COLOURS[name], label=PART_LABELS[name])
+               color=PART_COLOURS[name], label=part_labels()[name])
     ax.axhline(0, color="0.3", lw=0.6)
-    ax.set_xticks(joints, [f"joint {j + 1}" for j in joints])
+    ax.set_xticks(joints, [say("joint {number}", "widgets", number=j + 1) for j in joints])
     ax.set_ylabel("N·m")
     ax.grid(True, axis="y", lw=0.3)
 
@@ -101,11 +109,11 @@ def spatial_arm_figure(robot, q, parts, edges, title="", axis_length=0.12,
     with_load = ("weight", "newton", "euler", "gyroscopic", "load")
     shown = [name for name in with_load if np.any(np.asarray(getattr(parts, name), dtype=float))]
     _bars(ax_all, parts, shown, 0.8 / len(shown))
-    ax_all.set_title("every part", fontsize=9)
+    ax_all.set_title(say("every part", "widgets"), fontsize=9)
     ax_all.tick_params(labelbottom=False)
     ax_motion = fig.add_axes((0.47, 0.08, 0.33, 0.36))
     _bars(ax_motion, parts, ("newton", "euler", "gyroscopic"), 0.25)
-    ax_motion.set_title("the parts that come from the motion", fontsize=9)
+    ax_motion.set_title(say("the parts that come from the motion", "widgets"), fontsize=9)
     handles, labels = ax_all.get_legend_handles_labels()
     fig.legend(handles, labels, loc="center left", bbox_to_anchor=(0.81, 0.5), fontsize=8,
                frameon=False)

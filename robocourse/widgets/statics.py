@@ -122,8 +122,9 @@ def caption_text(load):
     degrees = np.degrees(load.q)
     return (f"θ1 = {degrees[0] + 0.0:.1f}°  θ2 = {degrees[1] + 0.0:.1f}°  "
             f"$^3F$ = [{load.force_tool[0] + 0.0:.1f}, {load.force_tool[1] + 0.0:.1f}] N\n"
-            f"tip force drawn in {{0}}: $^0F$ = [{round(load.force_base[0], 2) + 0.0:.2f}, "
-            f"{round(load.force_base[1], 2) + 0.0:.2f}] N")
+            + say("tip force drawn in {{0}}: $^0F$ = [{x}, {y}] N", "widgets",
+                  x=f"{round(load.force_base[0], 2) + 0.0:.2f}",
+                  y=f"{round(load.force_base[1], 2) + 0.0:.2f}"))
 
 
 class StaticsDrawing:
@@ -169,8 +170,8 @@ class StaticsDrawing:
         self.ax_bars.set_xlim(-0.6, 1.6)
         self.ax_bars.set_ylim(-limit, limit)
         self.ax_bars.axhline(0.0, color="black", lw=0.8)
-        self.ax_bars.set_ylabel("joint torque (N·m)")
-        self.ax_bars.set_title("torques that hold the load", fontsize=9)
+        self.ax_bars.set_ylabel(say("joint torque (N·m)", "widgets"))
+        self.ax_bars.set_title(say("torques that hold the load", "widgets"), fontsize=9)
         self.ax_bars.grid(True, axis="y", lw=0.3)
         self.values = [self.ax_bars.text(k, 0.0, "", ha="center", fontsize=9) for k in (0, 1)]
         self.moving = [*self.arm.moving, self.arrow, self.line_of_action, self.force_label,

@@ -166,14 +166,14 @@ class MoveDrawing:
                                               right=0.985, bottom=0.14, top=0.86, wspace=0.25,
                                               hspace=0.12)
         (self.line,) = self.arm_ax.plot([], [], "-", color="0.6", lw=3, alpha=0.5,
-                                        label="straight line")
+                                        label=say("straight line", "widgets"))
         (self.line_path,) = self.arm_ax.plot([], [], "-", color="tab:green", lw=1.2,
-                                             label="IK points of the line")
+                                             label=say("IK points of the line", "widgets"))
         (self.cubic_path,) = self.arm_ax.plot([], [], "--", color="tab:orange", lw=1.4,
-                                              label="joint-space cubic")
+                                              label=say("joint-space cubic", "widgets"))
         (self.ends,) = self.arm_ax.plot([], [], "s", color="black", ms=5)
         (self.trail,) = self.arm_ax.plot([], [], "-", color="tab:red", lw=1.6,
-                                         label="flown tip")
+                                         label=say("flown tip", "widgets"))
         self.arm = PlanarArmDrawing(self.arm_ax, arm, move.q0)
         self.panels = [TimeSeriesPanel(ax, [("τ", "black", 1.6, "-")], f"$\\tau_{j + 1}$ (N·m)")
                        for j, ax in enumerate(axes)]

@@ -7,6 +7,7 @@ the grader runs each exercise's visible tests, then these.
 import numpy as np
 
 from robocourse import simulate, spatial
+from robocourse.exercises import hidden_catalogue
 from robocourse.exercises.ch8_spatial_vectors import (
     DYNAMICS_ROUTES,
     INERTIA_ROUTES,
@@ -24,9 +25,13 @@ from robocourse.exercises.ch8_spatial_vectors import (
 )
 from robocourse.grading import check_number
 from robocourse.grading.checks import Known
+from robocourse.language import locate, say
 from robocourse.models import planar_2r
 
 __all__ = ["exercises"]
+
+#: What these hidden tests say, in the student's language (never released).
+locate("hidden", hidden_catalogue(__file__))
 
 
 def expected_acceleration(student):
@@ -37,11 +42,12 @@ def expected_acceleration(student):
 
 def acceleration_mistakes(student):
     v, vdot, omega_dot = motion_numbers(student)
-    return [Known(np.concatenate([vdot, omega_dot]), "It matches Craig's acceleration of the "
-                  "origin: the spatial acceleration's linear part is v̇ − ω × v_O.", "classic"),
-            Known(np.concatenate([vdot + np.cross(v[3:], v[:3]), omega_dot]), "It matches "
-                  "v̇ + ω × v_O: Craig's v̇ = a_lin + ω × v_O, so a_lin = v̇ − ω × v_O.",
-                  "cross-sign")]
+    return [Known(np.concatenate([vdot, omega_dot]),
+                  say("It matches Craig's acceleration of the origin: the spatial "
+                      "acceleration's linear part is v̇ − ω × v_O.", "hidden"), "classic"),
+            Known(np.concatenate([vdot + np.cross(v[3:], v[:3]), omega_dot]),
+                  say("It matches v̇ + ω × v_O: Craig's v̇ = a_lin + ω × v_O, so "
+                      "a_lin = v̇ − ω × v_O.", "hidden"), "cross-sign")]
 
 
 @exercises.hidden(1, by_hand={"X_21": TRANSFORM_ROUTES}, first=True)

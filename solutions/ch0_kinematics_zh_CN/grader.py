@@ -1,0 +1,1 @@
+../ch0_kinematics/grader.py

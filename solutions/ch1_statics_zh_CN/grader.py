@@ -1,0 +1,1 @@
+../ch1_statics/grader.py

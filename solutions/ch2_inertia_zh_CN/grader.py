@@ -1,0 +1,1 @@
+../ch2_inertia/grader.py

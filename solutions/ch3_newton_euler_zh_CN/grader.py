@@ -1,0 +1,1 @@
+../ch3_newton_euler/grader.py

@@ -1,0 +1,1 @@
+../ch4_lagrange/grader.py

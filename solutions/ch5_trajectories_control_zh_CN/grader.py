@@ -1,0 +1,1 @@
+../ch5_trajectories_control/grader.py

@@ -1,0 +1,1 @@
+../ch6_puma560/grader.py

@@ -1,0 +1,1 @@
+../ch7_parameters/grader.py

@@ -1,0 +1,1 @@
+../ch8_spatial_vectors/grader.py
