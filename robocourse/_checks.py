@@ -1,10 +1,19 @@
 """The input gate: the one set of argument checks that every public function uses.
 
-A public function that takes a robot opens with one call::
+A public function declares what each of its arguments must be, once, above it::
+
+    @check.arguments(robot=check.Robot(dynamics=True), q=check.Joints(), qd=check.Joints())
+    def coriolis_matrix(robot, q, qd):
+        ...
+
+(``arguments``: the rules ``Robot``, ``Joints``, ``Number``, ``Angle``, ``Vector``,
+``Matrix``, ``Rotation``, ``Transform``, ``Wrench``, ``Gravity``, ``Frame``, ``Choice``,
+``Flag``, ``Count``, ``Array``, ``Instance``, ``LinkNumber``), so that its body is the
+equation alone; a function not yet written so opens with one call::
 
     scalars, q, qd = check.joint_inputs(robot, dynamics=True, q=q, qd=qd)
 
-which checks that ``robot`` is a ``SerialChain`` (a model function passed without
+Both check that ``robot`` is a ``SerialChain`` (a model function passed without
 calling it gets "did you mean planar_2r()?"), that every link has its mass properties
 when the computation is ``dynamics``, decides ONCE whether the computation runs on
 numbers or on symbols (symbols when any joint value or any parameter it reads is a sympy
@@ -121,12 +130,12 @@ def _not_finite(message):
     return error
 
 
-def unmasked(value, name):
+def _unmasked(value, name):
     """``value`` itself, or the data of a numpy masked array none of whose entries is masked;
     a masked array with a masked entry is refused: the library computes with every entry,
     and would silently use what the mask hides.
 
-    >>> unmasked(np.ma.array([1.0, 2.0], mask=[False, True]), "q")
+    >>> _unmasked(np.ma.array([1.0, 2.0], mask=[False, True]), "q")
     Traceback (most recent call last):
     ...
     TypeError: q must not hide entries behind a mask (a numpy masked array): the computation ...
@@ -165,7 +174,7 @@ def scalar(value, name, scalars=None):
     ...
     TypeError: duration must be a number here (...), not an expression in symbols; got t_f
     """
-    value = unmasked(value, name)
+    value = _unmasked(value, name)
     if isinstance(value, np.ndarray) and value.shape == ():
         value = value.item()
     if isinstance(value, np.generic):
@@ -227,7 +236,7 @@ def _entries(value, length, name, entries, noun="number", at_least=1):
     """The entries of ``value``, a flat sequence, a 1-D array or a sympy row or column of
     ``length`` entries (any number >= ``at_least`` for None), not yet checked one by one."""
     wanted = f"a sequence of {f'{length} ' if length else ''}{noun}s"
-    value = unmasked(value, name)
+    value = _unmasked(value, name)
     if isinstance(value, (set, frozenset)):
         if noun != "symbol":                  # symbols to collect or allow: order is theirs
             raise TypeError(f"{name} must be {wanted} in order (a list, a tuple or an array): "
@@ -281,6 +290,24 @@ def _real_array(value):
     return None
 
 
+def _real_list(value):
+    """``value`` as a float array when it is a list or a tuple of Python floats and integers
+    (not bools), every one finite and within the range of floating point; otherwise None,
+    for the checks one by one (``_real_array`` for the lists a user types, ``[1.0, 2, 3]``).
+
+    >>> _real_list([1.0, 2]), _real_list([1.0, float("inf")]), _real_list([10**400])
+    (array([1., 2.]), None, None)
+    """
+    if type(value) in (list, tuple) and all(type(x) is float or type(x) is int for x in value):
+        try:
+            array = np.array(value, dtype=float)
+        except OverflowError:                               # an integer beyond floating point
+            return None
+        if np.isfinite(array).all():
+            return array
+    return None
+
+
 def sequence(value, length, name, entries="one per joint or axis", check=None):
     """The entries of ``value`` as a list, each checked by ``check(entry, "name[k]")``
     (default ``scalar``) and left as it is: no conversion to floats or to sympy, for
@@ -311,8 +338,9 @@ def vector(value, length, name, scalars=None, entries="one per joint or axis"):
     ...
     ValueError: q must have 3 entries (one per joint or axis); got 2
     """
-    value = unmasked(value, name)
-    array = None if scalars is SYMBOLS else _real_array(value)
+    value = _unmasked(value, name)
+    array = None if scalars is SYMBOLS else (
+        _real_array(value) if isinstance(value, np.ndarray) else _real_list(value))
     if array is not None and (array.ndim == 1 or (array.ndim == 2 and 1 in array.shape)):
         flat = array.reshape(-1)
         if len(flat) == length or (length is None and len(flat) >= 1):
@@ -364,7 +392,7 @@ def matrix(value, shape, name, scalars=None, what=None):
     ...
     ValueError: points must be a Nx2 matrix; got a vector of 2 entries
     """
-    value = unmasked(value, name)
+    value = _unmasked(value, name)
     array = None if scalars is SYMBOLS else _real_array(value)
     if array is not None and array.ndim == len(shape) and all(
             s is None or s == g for s, g in zip(shape, array.shape, strict=True)):
@@ -646,7 +674,7 @@ def values(value, name, scalars=None):
         if not checked.ndim:
             return np.asarray(float(scalar(checked.item(), name, NUMBERS)))
         return _floats(list(checked.flat), name, checked.shape)
-    value = unmasked(value, name)
+    value = _unmasked(value, name)
     if isinstance(value, sp.MatrixBase):                 # a sympy matrix: its entries
         value = np.array(value.tolist(), dtype=object)
     if not isinstance(value, (np.ndarray, list, tuple)):
@@ -681,7 +709,7 @@ def array(value, name, ndim):
     ...
     ValueError: W must be a 1-D array; got shape (1, 2)
     """
-    value = unmasked(value, name)
+    value = _unmasked(value, name)
     if isinstance(value, (str, bytes)) or value is None or callable(value):
         raise TypeError(f"{name} must be an array of numbers; got {shown(value)}")
     try:
@@ -1044,11 +1072,11 @@ def gravity(value, chain, scalars):
     return vector(value, 3, "gravity", scalars, "x, y, z in {0}")
 
 
-def wrench(value, scalars):
+def wrench(value, scalars, name="wrench"):
     """``value`` checked to be a wrench ``[fx, fy, fz, nx, ny, nz]`` (None: no load)."""
     if value is None:
         return scalars.zeros(6)
-    return vector(value, 6, "wrench", scalars, "fx, fy, fz, nx, ny, nz")
+    return vector(value, 6, name, scalars, "fx, fy, fz, nx, ny, nz")
 
 
 def states(value, length, name):
@@ -1060,7 +1088,7 @@ def states(value, length, name):
     ...
     ValueError: q must be a batch of states, shape (N, 2) (one row per state, ...); got shape (4, 3)
     """
-    value = unmasked(value, name)
+    value = _unmasked(value, name)
     try:
         if np.iscomplexobj(value):
             raise TypeError("complex")
@@ -1077,6 +1105,244 @@ def states(value, length, name):
     return array
 
 
+# --- the edge: what each argument must be, declared once per public function -------------------
+
+class _Call:
+    """What the checks of one call share: the robot (when an argument is one) and the kind
+    of scalars (``NUMBERS`` or ``SYMBOLS``) the call runs on, decided once from its inputs."""
+
+    __slots__ = ("robot", "scalars")
+
+
+class Argument:
+    """What one argument of a public function must be. ``arguments`` calls
+    ``rule(value, name, call)`` with the value passed, the argument's name (so the message
+    names what the user wrote) and the ``_Call``, and hands the function what it returns,
+    checked and converted. ``decides_kind``: whether the value takes part in choosing
+    numbers or symbols for the call (an array, a number: yes; a choice of frame: no)."""
+
+    decides_kind = True
+
+    def __init__(self, rule, text, decides_kind=True):
+        self.rule, self.text, self.decides_kind = rule, text, decides_kind
+
+    def __call__(self, value, name, call):
+        return self.rule(value, name, call)
+
+    def __repr__(self):
+        return self.text
+
+
+class Robot(Argument):
+    """A ``SerialChain`` (``robot``), with the mass properties of every link for
+    ``dynamics``; it is checked first, and the kind of the call is decided from its
+    parameters and the other inputs (``SerialChain.uses_symbols``)."""
+
+    def __init__(self, dynamics=False):
+        super().__init__(lambda value, name, call: robot(value, name, dynamics),
+                         f"Robot(dynamics={dynamics})", decides_kind=False)
+        self.dynamics = dynamics
+
+
+class Angle(Argument):
+    """A number or a sympy expression in radians: the angles of one call that all look
+    like degrees (whole numbers, one beyond a turn) give one ``DegreesWarning``."""
+
+    def __init__(self):
+        super().__init__(lambda value, name, call: scalar(value, name), "Angle()")
+
+
+def Number(unit=None, at_least=None):
+    """A real number or a sympy expression; ``at_least=0`` (``nonnegative``) or ``">0"``
+    (``positive``) bound it, in ``unit``."""
+    if at_least == 0:
+        return Argument(lambda value, name, call: nonnegative(value, name, unit),
+                        f"Number({unit!r}, at_least=0)")
+    if at_least == ">0":
+        return Argument(lambda value, name, call: positive(value, name, unit),
+                        f"Number({unit!r}, at_least='>0')")
+    return Argument(lambda value, name, call: scalar(value, name), "Number()")
+
+
+def Vector(length, entries="one per joint or axis"):
+    """A vector of ``length`` numbers (``vector``), in the kind of the call."""
+    return Argument(lambda value, name, call: vector(value, length, name, call.scalars, entries),
+                    f"Vector({length})")
+
+
+def Matrix(*shape, what=None):
+    """A matrix of ``shape`` (``matrix``; None: any size), in the kind of the call."""
+    return Argument(lambda value, name, call: matrix(value, shape, name, call.scalars, what),
+                    f"Matrix{shape}")
+
+
+def Rotation():
+    """A rotation matrix (``rotation_matrix``), in the kind of the call."""
+    return Argument(lambda value, name, call: rotation_matrix(value, name, call.scalars),
+                    "Rotation()")
+
+
+def Transform():
+    """A 4x4 homogeneous transform (``transform``)."""
+    return Argument(lambda value, name, call: transform(value, name), "Transform()")
+
+
+def Joints():
+    """One value per joint of the robot (``vector`` of ``robot.n``), in the kind of the
+    call; the argument named ``q`` holds the angles of the revolute joints
+    (``joint_angles``: a warning for degrees)."""
+    return Argument(_joint_values, "Joints()")
+
+
+def Wrench():
+    """``[fx, fy, fz, nx, ny, nz]`` (as ``wrench``), in the kind of the call; None is no
+    load, a zero wrench."""
+    return Argument(lambda value, name, call: wrench(value, call.scalars, name), "Wrench()")
+
+
+def Gravity():
+    """Gravity in {0} (``gravity``): None, the robot's own; 0, none; else a 3-vector."""
+    return Argument(lambda value, name, call: gravity(value, call.robot, call.scalars),
+                    "Gravity()")
+
+
+def Choice(*options):
+    """One of the strings ``options`` (``choice``)."""
+    return Argument(lambda value, name, call: choice(value, name, options),
+                    f"Choice{options}", decides_kind=False)
+
+
+def Frame():
+    """``"base"`` or ``"tool"``: the axes a wrench or a Jacobian is written in."""
+    return Choice(*FRAMES)
+
+
+def Count(minimum, maximum=None):
+    """An integer ``>= minimum`` (and ``<= maximum``): a number of points, samples, a seed
+    (``count``)."""
+    return Argument(lambda value, name, call: count(value, name, minimum, maximum),
+                    f"Count({minimum}, {maximum})", decides_kind=False)
+
+
+def Flag():
+    """True or False (``flag``)."""
+    return Argument(lambda value, name, call: flag(value, name), "Flag()", decides_kind=False)
+
+
+def Array(ndim):
+    """An array of numbers of ``ndim`` dimensions, not empty, finite (``array``): a float
+    array, whatever the kind of the call (measured data, times)."""
+    return Argument(lambda value, name, call: array(value, name, ndim), f"Array({ndim})",
+                    decides_kind=False)
+
+
+def Instance(types, wanted=None):
+    """An instance of ``types`` (``instance``): an object of the library's own classes."""
+    return Argument(lambda value, name, call: instance(value, types, name, wanted),
+                    f"Instance({types!r})", decides_kind=False)
+
+
+def LinkNumber(none=None):
+    """A link number from 1 to the robot's n (``link_number``); ``none``: what None means."""
+    return Argument(lambda value, name, call: link_number(value, call.robot.n, name, none),
+                    f"LinkNumber(none={none!r})", decides_kind=False)
+
+
+def _joint_values(value, name, call):
+    values = vector(value, call.robot.n, name, call.scalars, "one per joint")
+    if name == "q" and not call.scalars.exact:
+        joint_angles(call.robot, values, name)
+    return values
+
+
+def arguments(**rules):
+    """Decorator: the public function's arguments, each checked by its rule (an ``Argument``:
+    ``Vector(3)``, ``Rotation()``, ``Joints()``, ``Frame()``…) and converted, before the body
+    runs; the result under the ``finite_result`` guard. The rules are declared once, above
+    the function, so its body is the equation alone::
+
+        @check.arguments(a=check.Vector(3), b=check.Vector(3))
+        def cross(a, b):
+            return skew_unchecked(a) @ b
+
+    Numbers or symbols is decided once for the call, from the values of every argument
+    that ``decides_kind`` (and the robot's parameters, when an argument is a ``Robot``;
+    its own gravity, when ``gravity`` is None): symbols when any is a sympy object. The
+    robot is checked first; messages name each argument as the function's signature does,
+    which is what the user wrote. Angles
+    (``Angle()``) that look like degrees give one ``DegreesWarning``, when the caller is
+    the user's code (the library's own calls were checked at their door).
+
+    >>> @arguments(a=Vector(2), frame=Frame())
+    ... def show(a, frame="base"):
+    ...     return a, frame
+    >>> show([1, 2])
+    (array([1., 2.]), 'base')
+    >>> show([1, 2], "world")
+    Traceback (most recent call last):
+    ...
+    ValueError: frame must be 'base' or 'tool'; got 'world'
+    """
+    def decorate(function):
+        parameters = inspect.signature(function).parameters.values()
+        if any(p.kind in (p.VAR_POSITIONAL, p.VAR_KEYWORD, p.POSITIONAL_ONLY)
+               for p in parameters):
+            raise TypeError(f"arguments: {function.__name__} takes *args, **kwargs or "
+                            "positional-only arguments, which it cannot name")
+        names = [p.name for p in parameters]
+        if set(rules) - set(names):
+            raise TypeError(f"arguments: {function.__name__} has no argument "
+                            f"{_listed(sorted(set(rules) - set(names)))}")
+        positional = [p.name for p in parameters if p.kind == p.POSITIONAL_OR_KEYWORD]
+        defaults = {p.name: p.default for p in parameters if p.default is not p.empty}
+        chain = next((name for name, rule in rules.items() if isinstance(rule, Robot)), None)
+        checked_names = [name for name in names if name in rules and name != chain]
+        checks = [(name, rules[name].rule) for name in checked_names]
+        deciding = [name for name in checked_names if rules[name].decides_kind]
+        angles = [name for name in names if isinstance(rules.get(name), Angle)]
+        angle_text = angles[0] if len(angles) == 1 else f"({', '.join(angles)})"
+
+        def run(given, users_call):
+            __tracebackhide__ = True
+            call = _Call()
+            if chain is not None:
+                call.robot = given[chain] = rules[chain](given[chain], chain, call)
+                values = [given[name] for name in deciding]
+                if "gravity" in deciding and given["gravity"] is None:
+                    values.append(call.robot.gravity)
+                call.scalars = exact_if(call.robot.uses_symbols(
+                    *values, dynamics=rules[chain].dynamics))
+            else:
+                call.scalars = exact_if(is_symbolic(*(given[name] for name in deciding)))
+            for name, rule in checks:
+                given[name] = rule(given[name], name, call)
+            if angles and users_call:
+                radians([given[name] for name in angles], angle_text)
+            return function(**given)
+
+        known = frozenset(names)
+
+        @functools.wraps(function)
+        def checked(*args, **kwargs):
+            __tracebackhide__ = True
+            given = dict(zip(positional, args, strict=False))
+            if len(args) > len(positional) or kwargs and (
+                    not known.issuperset(kwargs) or not given.keys().isdisjoint(kwargs)):
+                return function(*args, **kwargs)          # Python's own TypeError
+            given.update(kwargs)
+            if len(given) < len(names):
+                for name in names:
+                    if name not in given:
+                        if name not in defaults:
+                            return function(*args, **kwargs)  # missing: Python's TypeError
+                        given[name] = defaults[name]
+            users_call = bool(angles) and _outside(sys._getframe(1))
+            return _guarded(function, args, kwargs, run, given, users_call)
+        checked.finite_result = True
+        return checked
+    return decorate
+
+
 # --- results: nothing that is not finite leaves a public function ----------------------------
 
 def finite_result(function):
@@ -1089,7 +1355,8 @@ def finite_result(function):
     so, names the function and the range of the numbers it was given (``overflow_error``),
     instead of numpy's RuntimeWarning and a ``nan`` returned (numpy's warnings are
     silenced inside). When decorated functions call each other, the error names the one
-    the user called. Symbolic results are exact and pass unchecked.
+    the user called. Symbolic results are exact and pass unchecked. ``arguments`` applies
+    the same guard.
 
     >>> @finite_result
     ... def square(x):
@@ -1102,25 +1369,33 @@ def finite_result(function):
     @functools.wraps(function)
     def checked(*args, **kwargs):
         __tracebackhide__ = True           # IPython and pytest show the function, not this frame
-        try:
-            with np.errstate(over="ignore", invalid="ignore", divide="ignore"):
-                result = function(*args, **kwargs)
-        except (OverflowError, ZeroDivisionError) as error:
-            detail = getattr(error, "detail", None) or _in_words(error)   # a decorated callee's
-            raise overflow_error(function, _arguments(function, args, kwargs),
-                                 detail) from error
-        except ValueError as error:           # a value computed on the way is not finite?
-            arguments = _arguments(function, args, kwargs)
-            if not getattr(error, "not_finite", False) or not _finite(arguments):
-                raise                                     # no: the caller's own bad input
-            raise overflow_error(function, arguments,
-                                 "a value computed on the way is not finite") from None
-        if not _finite(result):
-            got = _short(plain(result))
-            raise overflow_error(function, _arguments(function, args, kwargs),
-                                 f"the result {got} is not finite")
-        return result
+        return _guarded(function, args, kwargs, lambda: function(*args, **kwargs))
+    checked.finite_result = True
     return checked
+
+
+def _guarded(function, args, kwargs, run, *run_args):
+    """``run(*run_args)`` under the finite-result guard of ``function`` called with
+    ``args, kwargs``."""
+    __tracebackhide__ = True
+    try:
+        with np.errstate(over="ignore", invalid="ignore", divide="ignore"):
+            result = run(*run_args)
+    except (OverflowError, ZeroDivisionError) as error:
+        detail = getattr(error, "detail", None) or _in_words(error)   # a decorated callee's
+        raise overflow_error(function, _arguments(function, args, kwargs),
+                             detail) from error
+    except ValueError as error:           # a value computed on the way is not finite?
+        arguments = _arguments(function, args, kwargs)
+        if not getattr(error, "not_finite", False) or not _finite(arguments):
+            raise                                     # no: the caller's own bad input
+        raise overflow_error(function, arguments,
+                             "a value computed on the way is not finite") from None
+    if not _finite(result):
+        got = _short(plain(result))
+        raise overflow_error(function, _arguments(function, args, kwargs),
+                             f"the result {got} is not finite")
+    return result
 
 
 def _in_words(error):

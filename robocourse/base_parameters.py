@@ -155,6 +155,7 @@ def _float_matrix(K, name):
 
 # --- numerically: QR with column pivoting ------------------------------------------------
 
+@check.arguments(robot=check.Robot(), count=check.Count(1, check.MAX_COUNT), seed=check.Count(0))
 def random_states(robot, count, seed=0):
     """``count`` random joint states ``(q, q̇, q̈)``, each an (count, n) array: revolute
     angles in [−π, π], prismatic positions in [−1, 1] m, rates and accelerations in [−2, 2].
@@ -164,9 +165,7 @@ def random_states(robot, count, seed=0):
     >>> q.shape, bool(np.abs(qd).max() <= 2)
     ((3, 2), True)
     """
-    robot = check.robot(robot)
-    count = check.count(count, "count", 1, check.MAX_COUNT)
-    rng = np.random.default_rng(check.count(seed, "seed", 0))
+    rng = np.random.default_rng(seed)
     span = np.array([np.pi if link.is_revolute else 1.0 for link in robot.links])
     q = rng.uniform(-1, 1, (count, robot.n)) * span
     return q, rng.uniform(-2, 2, (count, robot.n)), rng.uniform(-2, 2, (count, robot.n))
@@ -180,7 +179,7 @@ def _stacked(robot, states, friction):
                       for k in range(len(q))])
 
 
-@check.finite_result
+@check.arguments(robot=check.Robot(), friction=check.Flag(), seed=check.Count(0))
 def base_parameters_by_qr(robot, *, friction=False, states=None, seed=0, keep=None):
     """The base parameters of a numeric ``robot`` from the rank of its stacked regressor.
 
@@ -198,15 +197,12 @@ def base_parameters_by_qr(robot, *, friction=False, states=None, seed=0, keep=No
     >>> base.count, len(base.no_effect)
     (6, 13)
     """
-    robot = check.robot(robot)
-    check.flag(friction, "friction")
     if robot.uses_symbols(dynamics=False) or B.is_symbolic(robot.gravity):
         raise ValueError(f"robot must have numeric lengths, angles and gravity for "
                          f"base_parameters_by_qr; {robot.name!r} has symbols (use "
                          "base_parameters_by_regrouping, or give numbers)")
     symbols = parameter_symbols(robot, friction)
     p = len(symbols)
-    seed = check.count(seed, "seed", 0)
     if states is None:
         states = random_states(robot, 4 * p // robot.n + 10, seed)
     W = _stacked(robot, _checked_states(states, robot.n), friction)
@@ -270,6 +266,7 @@ def _index(k, symbols):
 
 # --- symbolically: the regrouping rules --------------------------------------------------
 
+@check.arguments(robot=check.Robot(), friction=check.Flag())
 def base_parameters_by_regrouping(robot, *, friction=False):
     """The base parameters of ``robot`` by the regrouping rules (module docstring).
 
@@ -285,8 +282,7 @@ def base_parameters_by_regrouping(robot, *, friction=False):
     >>> base.expressions.T
     Matrix([[M2*l1**2 + ZZ1, M2*l1 + MX1, MY1, ZZ2, MX2, MY2]])
     """
-    robot = _exact_geometry(check.robot(robot))
-    check.flag(friction, "friction")
+    robot = _exact_geometry(robot)
     symbols = parameter_symbols(robot, friction)
     grouped = [list(symbols[PER_LINK * j:PER_LINK * (j + 1)]) for j in range(robot.n)]
     for j in reversed(range(robot.n)):

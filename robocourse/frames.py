@@ -13,11 +13,14 @@ is the origin of {B} written in {A}; ``A_T_B = [[A_R_B, A_P_B], [0, 1]]``.
 Every function accepts numbers (returns numpy arrays) or sympy symbols
 (returns ``sp.Matrix``).
 
-Checked shells and kernels: ``cross``, ``skew``, ``rotation`` and ``translation`` check
-what the user passed and name it in their messages; each calls its kernel,
-``cross_unchecked`` and so on, which computes only. The library calls the kernels on its
-own checked arrays (``from robocourse.frames import cross_unchecked as cross``), so a
-message never names an argument of ``cross`` that the user never wrote.
+Checked shells and kernels: each public function declares what its arguments must be,
+once, above it (``@check.arguments(a=check.Vector(3), b=check.Vector(3))``): the checks
+run before the body, name the argument the user passed, decide numbers or symbols for the
+call, and leave the body to the equation. ``cross``, ``skew``, ``transform``, ``rotation``
+and ``translation`` call their kernels, ``cross_unchecked`` and so on, which compute only.
+The library calls the kernels on its own checked arrays (``from robocourse.frames import
+cross_unchecked as cross``), so a message never names an argument of ``cross`` that the
+user never wrote.
 """
 
 import numpy as np
@@ -31,9 +34,10 @@ from robocourse import _checks as check
 DegreesWarning = check.DegreesWarning
 
 
-def as_rotation(R, name="R", symbolic=None):
-    """``R`` as a 3x3 matrix, checked to be a rotation: ``Rᵀ R = I3`` and ``det R = +1``
-    (each to 1e-6, enough for a matrix typed to seven decimals).
+def as_rotation(R, name="R"):
+    """``R`` as a 3x3 matrix of its own kind (a float array, or an ``sp.Matrix`` when it
+    holds sympy entries), checked to be a rotation: ``Rᵀ R = I3`` and ``det R = +1`` (each
+    to 1e-6, enough for a matrix typed to seven decimals). ``name``: what the error calls it.
 
     Matrices with free symbols are not checked (their entries are unknown).
 
@@ -46,11 +50,10 @@ def as_rotation(R, name="R", symbolic=None):
     ...
     ValueError: R must be a rotation matrix ...; got det R = 1 and Rᵀ R − I3 up to 0.5
     """
-    check.text(name, "name")
-    symbolic = check.flag(symbolic, "symbolic", none="symbolic when R is")
-    return check.rotation_matrix(R, name, None if symbolic is None else B.exact_if(symbolic))
+    return check.rotation_matrix(R, check.text(name, "name"))
 
 
+@check.arguments(angle=check.Angle())
 def rot_x(angle):
     """Elementary rotation about X by ``angle`` (radians): ``RotX(angle)``.
 
@@ -61,36 +64,33 @@ def rot_x(angle):
     [0, cos(theta), -sin(theta)],
     [0, sin(theta),  cos(theta)]])
     """
-    angle = check.scalar(angle, "angle")
-    check.radians([angle], "angle", caller=1)
     c, s = B.cos(angle), B.sin(angle)
     return B.scalars_of(angle).matrix([[1, 0, 0], [0, c, -s], [0, s, c]])
 
 
+@check.arguments(angle=check.Angle())
 def rot_y(angle):
     """Elementary rotation about Y by ``angle``: ``RotY(angle)``.
 
     >>> rot_y(np.pi / 2).round(12) @ [1, 0, 0]
     array([ 0.,  0., -1.])
     """
-    angle = check.scalar(angle, "angle")
-    check.radians([angle], "angle", caller=1)
     c, s = B.cos(angle), B.sin(angle)
     return B.scalars_of(angle).matrix([[c, 0, s], [0, 1, 0], [-s, 0, c]])
 
 
+@check.arguments(angle=check.Angle())
 def rot_z(angle):
     """Elementary rotation about Z by ``angle``: ``RotZ(angle)``.
 
     >>> rot_z(np.pi / 2).round(12) @ [1, 0, 0]
     array([0., 1., 0.])
     """
-    angle = check.scalar(angle, "angle")
-    check.radians([angle], "angle", caller=1)
     c, s = B.cos(angle), B.sin(angle)
     return B.scalars_of(angle).matrix([[c, -s, 0], [s, c, 0], [0, 0, 1]])
 
 
+@check.arguments(v=check.Vector(3))
 def skew(v):
     """The cross-product operator ``[v x]``, so that ``skew(v) @ w == v x w``.
 
@@ -99,7 +99,7 @@ def skew(v):
     >>> skew([1, 2, 3]) @ [0, 0, 1]
     array([ 2., -1.,  0.])
     """
-    return skew_unchecked(check.vector(v, 3, "v"))
+    return skew_unchecked(v)
 
 
 def skew_unchecked(v):
@@ -110,6 +110,7 @@ def skew_unchecked(v):
     return B.scalars_of(v).matrix([[0, -z, y], [z, 0, -x], [-y, x, 0]])
 
 
+@check.arguments(S=check.Matrix(3, 3))
 def vee(S):
     """The vector ``w`` of a skew-symmetric matrix ``S = [w x]``: the inverse of ``skew``.
 
@@ -120,7 +121,6 @@ def vee(S):
     ...
     ValueError: S must be skew-symmetric (Sᵀ = −S, the matrix [w ×] of a vector w); got ...
     """
-    S = check.matrix(S, (3, 3), "S")
     departure = max(map(abs, _known_entries(S + S.T)), default=0.0)    # zero for [w ×]
     if departure > check.ROUND_OFF * max([1.0, *map(abs, _known_entries(S))]):
         raise ValueError("S must be skew-symmetric (Sᵀ = −S, the matrix [w ×] of a vector w); "
@@ -133,15 +133,14 @@ def _known_entries(M):
     return [float(e) for e in np.ravel(M).tolist() if not isinstance(e, sp.Basic) or e.is_number]
 
 
-@check.finite_result
+@check.arguments(a=check.Vector(3), b=check.Vector(3))
 def cross(a, b):
     """The vector product ``a x b`` (numbers or symbols), via ``[a x] b``.
 
     >>> cross([1, 0, 0], [0, 1, 0])
     array([0., 0., 1.])
     """
-    scalars = B.scalars_of(a, b)
-    return cross_unchecked(check.vector(a, 3, "a", scalars), check.vector(b, 3, "b", scalars))
+    return cross_unchecked(a, b)
 
 
 def cross_unchecked(a, b):
@@ -150,27 +149,32 @@ def cross_unchecked(a, b):
     return skew_unchecked(a) @ b
 
 
+@check.arguments(R=check.Rotation(), p=check.Vector(3))
 def transform(R, p):
     """The homogeneous transform ``[[R, p], [0 0 0 1]]`` from a rotation and a translation.
 
     >>> transform(np.eye(3), [1, 2, 3])[:3, 3]
     array([1., 2., 3.])
     """
-    scalars = B.scalars_of(R, p)
-    R = check.rotation_matrix(R, "R", scalars)
-    p = check.vector(p, 3, "p", scalars)
     rows = [[R[i, 0], R[i, 1], R[i, 2], p[i]] for i in range(3)] + [[0, 0, 0, 1]]
-    return scalars.matrix(rows)
+    return B.scalars_of(R).matrix(rows)
 
 
+#: ``transform`` without its checks (the body under the declared rules, one function): the
+#: kernel that ``inverse_transform`` calls on a checked rotation and translation.
+transform_unchecked = transform.__wrapped__
+
+
+@check.arguments(T=check.Matrix(4, 4))
 def rotation(T):
     """The rotation part ``A_R_B`` of a homogeneous transform ``A_T_B``."""
-    return rotation_unchecked(check.matrix(T, (4, 4), "T"))
+    return rotation_unchecked(T)
 
 
+@check.arguments(T=check.Matrix(4, 4))
 def translation(T):
     """The translation part ``A_P_B`` of ``A_T_B`` (a 3-vector)."""
-    return translation_unchecked(check.matrix(T, (4, 4), "T"))
+    return translation_unchecked(T)
 
 
 def rotation_unchecked(T):
@@ -184,7 +188,7 @@ def translation_unchecked(T):
     return T[:3, 3]
 
 
-@check.finite_result
+@check.arguments(T=check.Transform())
 def inverse_transform(T):
     """``B_T_A`` from ``A_T_B``, without a general matrix inverse:
     ``B_T_A = [[A_R_Bᵀ, -A_R_Bᵀ A_P_B], [0, 1]]``.
@@ -193,11 +197,11 @@ def inverse_transform(T):
     >>> np.allclose(inverse_transform(T) @ T, np.eye(4))
     True
     """
-    T = check.transform(T, "T")
     R, p = rotation_unchecked(T), translation_unchecked(T)
-    return transform(R.T, -(R.T @ p))
+    return transform_unchecked(R.T, -(R.T @ p))
 
 
+@check.arguments(alpha=check.Angle(), a=check.Number(), theta=check.Angle(), d=check.Number())
 def dh_transform(alpha, a, theta, d):
     """Craig's modified-DH link transform ``i-1_T_i``.
 
@@ -214,9 +218,6 @@ def dh_transform(alpha, a, theta, d):
     [          0,            0, 1,  0],
     [          0,            0, 0,  1]])
     """
-    for value, name in ((alpha, "alpha"), (a, "a"), (theta, "theta"), (d, "d")):
-        check.scalar(value, name)
-    check.radians([alpha, theta], "(alpha, theta)", caller=1)
     scalars = B.scalars_of(alpha, a, theta, d)
     if scalars.exact:
         alpha, theta = B.exact_angle(alpha), B.exact_angle(theta)
@@ -230,7 +231,13 @@ def dh_transform(alpha, a, theta, d):
     return scalars.matrix(rows)
 
 
-@check.finite_result
+#: ``dh_transform`` without its checks (the same function, not a copy: switched off
+#: together in an exercise that forbids it): the kernel that ``Link.transform`` calls with
+#: a link's parameters, checked when the link was made.
+dh_transform_unchecked = dh_transform.__wrapped__
+
+
+@check.arguments(A_R_B=check.Rotation(), A_P_B=check.Vector(3))
 def velocity_transform(A_R_B, A_P_B):
     """The 6x6 matrix that carries a velocity of {A} to the velocity of {B} on the same body.
 
@@ -241,9 +248,7 @@ def velocity_transform(A_R_B, A_P_B):
     >>> T @ [0, 0, 0, 0, 0, 1]          # spin about Z of {A} moves {B} along +Y
     array([0., 1., 0., 0., 0., 1.])
     """
-    scalars = B.scalars_of(A_R_B, A_P_B)
-    R = check.rotation_matrix(A_R_B, "A_R_B", scalars)
-    return velocity_transform_unchecked(R, check.vector(A_P_B, 3, "A_P_B", scalars), scalars)
+    return velocity_transform_unchecked(A_R_B, A_P_B, B.scalars_of(A_R_B))
 
 
 def velocity_transform_unchecked(A_R_B, A_P_B, scalars):
@@ -254,7 +259,7 @@ def velocity_transform_unchecked(A_R_B, A_P_B, scalars):
     return _blocks(B_R_A, upper_right, 0 * B_R_A, B_R_A, scalars)
 
 
-@check.finite_result
+@check.arguments(A_R_B=check.Rotation(), A_P_B=check.Vector(3))
 def force_transform(A_R_B, A_P_B):
     """The 6x6 matrix that carries a wrench acting at {B} to the same wrench at {A}.
 
@@ -267,13 +272,11 @@ def force_transform(A_R_B, A_P_B):
     >>> W @ [0, 1, 0, 0, 0, 0]          # a +Y force at x = 1 is a +Z moment at {A}
     array([0., 1., 0., 0., 0., 1.])
     """
-    scalars = B.scalars_of(A_R_B, A_P_B)
-    R = check.rotation_matrix(A_R_B, "A_R_B", scalars)
-    lower_left = skew_unchecked(check.vector(A_P_B, 3, "A_P_B", scalars)) @ R
-    return _blocks(R, 0 * R, lower_left, R, scalars)
+    lower_left = skew_unchecked(A_P_B) @ A_R_B
+    return _blocks(A_R_B, 0 * A_R_B, lower_left, A_R_B, B.scalars_of(A_R_B))
 
 
-@check.finite_result
+@check.arguments(T=check.Transform())
 def adjoint(T):
     """The 6x6 adjoint transform of ``A_T_B``: it carries a velocity of {B} to {A}.
 
@@ -289,8 +292,8 @@ def adjoint(T):
     >>> adjoint(transform(np.eye(3), [1, 0, 0])) @ [0, 0, 0, 0, 0, 1]   # {B} at x = 1 spins
     array([ 0., -1.,  0.,  0.,  0.,  1.])
     """
-    R, p = check.rotation_matrix(rotation(T), "T[:3, :3]"), translation(T)
-    return velocity_transform(R.T, -(R.T @ p))
+    R, p = rotation_unchecked(T), translation_unchecked(T)
+    return velocity_transform_unchecked(R.T, -(R.T @ p), B.scalars_of(T))
 
 
 def _blocks(top_left, top_right, bottom_left, bottom_right, scalars):
@@ -299,6 +302,7 @@ def _blocks(top_left, top_right, bottom_left, bottom_right, scalars):
     return np.block([[top_left, top_right], [bottom_left, bottom_right]])
 
 
+@check.arguments(roll=check.Angle(), pitch=check.Angle(), yaw=check.Angle())
 def roll_pitch_yaw(roll, pitch, yaw):
     """The rotation ``A_R_B`` of roll, pitch and yaw angles (radians): X–Y–Z fixed angles.
 
@@ -316,10 +320,6 @@ def roll_pitch_yaw(roll, pitch, yaw):
     >>> roll_pitch_yaw(r, p, y)[2, :]
     Matrix([[-sin(p), sin(r)*cos(p), cos(p)*cos(r)]])
     """
-    angles = [check.scalar(value, name) for value, name in
-              ((roll, "roll"), (pitch, "pitch"), (yaw, "yaw"))]
-    check.radians(angles, "(roll, pitch, yaw)", caller=1)
-    if B.is_symbolic(angles):                   # one kind for all three factors
-        angles = [sp.sympify(angle) for angle in angles]
-    roll, pitch, yaw = angles
+    if B.is_symbolic(roll, pitch, yaw):          # one kind for all three factors
+        roll, pitch, yaw = sp.sympify(roll), sp.sympify(pitch), sp.sympify(yaw)
     return rot_z(yaw) @ rot_y(pitch) @ rot_x(roll)

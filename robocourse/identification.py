@@ -172,7 +172,8 @@ def _amplitudes(amplitude, q0, limits):
     return amplitude
 
 
-@check.finite_result
+@check.arguments(n=check.Count(1, check.MAX_COUNT), harmonics=check.Count(1, check.MAX_COUNT),
+                 seed=check.Count(0))
 def exciting_trajectory(n, *, amplitude, q0=None, harmonics=5, base_frequency=2 * np.pi / 10,
                         limits=None, seed=0):
     """A random finite Fourier series for ``n`` joints whose motion spans ``q0 ± amplitude``.
@@ -186,12 +187,9 @@ def exciting_trajectory(n, *, amplitude, q0=None, harmonics=5, base_frequency=2 
     >>> motion.amplitude.round(12).tolist(), motion.a.shape
     ([1.0, 0.5], (2, 5))
     """
-    n = check.count(n, "n", 1, check.MAX_COUNT)
-    harmonics = check.count(harmonics, "harmonics", 1, check.MAX_COUNT)
     q0 = np.zeros(n) if q0 is None else check.vector(q0, n, "q0", scalars=B.NUMBERS)
     amplitude = _amplitudes(amplitude, q0, limits)
-    coefficients = np.random.default_rng(check.count(seed, "seed", 0)).standard_normal(
-        2 * n * harmonics)
+    coefficients = np.random.default_rng(seed).standard_normal(2 * n * harmonics)
     return _scaled(coefficients, n, harmonics, amplitude, q0, base_frequency)
 
 
@@ -276,7 +274,8 @@ def _compiled(robot):
     return CompiledDynamics(robot)
 
 
-@check.finite_result
+@check.arguments(robot=check.Robot(dynamics=True), trajectory=check.Instance(FourierTrajectory),
+                 times=check.Array(1), seed=check.Count(0))
 def measured_torques(robot, trajectory, times, *, noise=0.0, friction=None, seed=0):
     """Simulated torque measurements along ``trajectory`` at ``times``: an (N, n) array.
 
@@ -285,17 +284,14 @@ def measured_torques(robot, trajectory, times, *, noise=0.0, friction=None, seed
     Gaussian noise of standard deviation ``noise`` (N·m; a number or one per joint),
     drawn from ``seed``.
     """
-    robot = check.robot(robot, dynamics=True)
-    trajectory = check.instance(trajectory, FourierTrajectory, "trajectory")
-    q, qd, qdd = trajectory.at(check.array(times, "times", 1))
+    q, qd, qdd = trajectory.at(times)
     tau = _compiled(robot).inverse_dynamics.many(q, qd, qdd)
     if friction is not None:
         tau = tau + Friction(*check.friction_pair(friction, robot.n)).torque(qd)
     noise = np.broadcast_to(check.per_joint(noise, robot.n, "noise"), (robot.n,))
     if np.any(noise < 0):
         raise ValueError(f"noise must be >= 0 (N·m) for every joint; got {noise.tolist()}")
-    rng = np.random.default_rng(check.count(seed, "seed", 0))
-    return tau + rng.standard_normal(tau.shape) * noise
+    return tau + np.random.default_rng(seed).standard_normal(tau.shape) * noise
 
 
 # --- least squares -----------------------------------------------------------------------
@@ -351,7 +347,7 @@ def _ordinary(W, y):
     return values, y - W @ values
 
 
-@check.finite_result
+@check.arguments(W=check.Array(2), y=check.Array(1), joints=check.Count(1), weighted=check.Flag())
 def least_squares(W, y, joints, *, weighted=False):
     """The least-squares estimate of π from ``W π = y`` (``W`` stacked joint by joint,
     ``joints`` blocks of equal height, as ``BaseRegressor.stacked`` gives).
@@ -366,11 +362,8 @@ def least_squares(W, y, joints, *, weighted=False):
     >>> estimate.values.round(4).tolist(), estimate.joint_noise.round(4).tolist()
     ([2.0192, 2.9827], [0.1014, 0.0778])
     """
-    W, y = check.array(W, "W", 2), check.array(y, "y", 1)
-    weighted = check.flag(weighted, "weighted")
     if len(y) != len(W):
         raise ValueError(f"y must have one entry per row of W ({len(W)}); got {len(y)}")
-    joints = check.count(joints, "joints", 1)
     if len(W) % joints:
         raise ValueError(f"W must have rows in {joints} blocks of equal height; got {len(W)}")
     rows, r = len(W) // joints, W.shape[1]
@@ -396,7 +389,7 @@ def least_squares(W, y, joints, *, weighted=False):
                     bool(weighted))
 
 
-@check.finite_result
+@check.arguments(predicted=check.Array(2), measured=check.Array(2))
 def prediction_error(predicted, measured):
     """The relative RMS error of predicted torques, joint by joint, in %:
     ``100 sqrt(mean((τ̂ − τ)²) / mean(τ²))``; (N, n) arrays.
@@ -404,8 +397,6 @@ def prediction_error(predicted, measured):
     >>> prediction_error([[1.0, 2.0], [-1.0, -2.0]], [[1.0, 2.2], [-1.0, -1.8]]).round(6).tolist()
     [0.0, 9.950372]
     """
-    predicted = check.array(predicted, "predicted", 2)
-    measured = check.array(measured, "measured", 2)
     if measured.shape != predicted.shape:
         raise ValueError(f"measured must have the shape of predicted {predicted.shape}; got "
                          f"{measured.shape}")

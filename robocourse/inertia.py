@@ -72,6 +72,12 @@ def check_inertia(I, name="I_c", triangle=True):
     return I
 
 
+#: The rule of an argument that is an inertia tensor (``check.arguments``): checked by
+#: ``check_inertia`` and given in the kind of the call.
+_TENSOR = check.Argument(
+    lambda value, name, call: call.scalars.convert(check_inertia(value, name)), "a tensor")
+
+
 def _known_negative_moment(I, name):
     """A symbolic tensor ``I``, refused when sympy knows a moment about an axis of the frame
     (a diagonal entry ``∫ (r² − r_k²) dm >= 0``) to be negative."""
@@ -111,7 +117,7 @@ def broken_triangle_inequality(I):
     return None
 
 
-@check.finite_result
+@check.arguments(mass=check.Number("kg", at_least=0), p=check.Vector(3, "x, y, z in {A}"))
 def point_mass_inertia(mass, p):
     """The inertia tensor about the origin of {A} of a point mass m at ``p`` (written in {A}).
 
@@ -126,9 +132,7 @@ def point_mass_inertia(mass, p):
     [0, l**2*m,      0],
     [0,      0, l**2*m]])
     """
-    scalars = B.scalars_of(mass, p)
-    mass = check.nonnegative(mass, "mass", "kg")
-    p = check.vector(p, 3, "p", scalars, "x, y, z in {A}")
+    scalars = B.scalars_of(p)
     outer = scalars.matrix([[p[i] * p[j] for j in range(3)] for i in range(3)])
     return mass * (B.dot(p, p) * scalars.identity(3) - outer)
 
@@ -314,7 +318,8 @@ def _general_integral(kind):
     return _GeneralIntegral(dimensions, mass, origin, matrix, function)
 
 
-@check.finite_result
+@check.arguments(I_c=_TENSOR, mass=check.Number("kg", at_least=0),
+                 p_c=check.Vector(3, "x, y, z in {A}"))
 def parallel_axis(I_c, mass, p_c):
     """Move an inertia tensor from the centre of mass to a parallel frame {A}.
 
@@ -326,7 +331,7 @@ def parallel_axis(I_c, mass, p_c):
     >>> parallel_axis(sp.zeros(3), m, sp.Matrix([l, 0, 0]))[1, 1]
     l**2*m
     """
-    return parallel_axis_unchecked(check_inertia(I_c, "I_c"), mass, p_c)
+    return parallel_axis_unchecked(I_c, mass, p_c)
 
 
 @check.finite_result
@@ -339,7 +344,8 @@ def parallel_axis_unchecked(I_c, mass, p_c):
         mass, check.vector(p_c, 3, "p_c", scalars, "x, y, z in {A}"))
 
 
-@check.finite_result
+@check.arguments(I_A=_TENSOR, mass=check.Number("kg", at_least=0),
+                 p_c=check.Vector(3, "x, y, z in {A}"))
 def parallel_axis_to_centre(I_A, mass, p_c):
     """Move an inertia tensor from a frame {A} back to the centre of mass (axes parallel).
 
@@ -355,9 +361,7 @@ def parallel_axis_to_centre(I_A, mass, p_c):
     [                 0, m*(h**2 + w**2)/12,                  0],
     [                 0,                  0, m*(l**2 + w**2)/12]])
     """
-    scalars = B.scalars_of(I_A, mass, p_c)
-    I_A = scalars.convert(check_inertia(I_A, "I_A"))
-    I_c = I_A - point_mass_inertia(mass, check.vector(p_c, 3, "p_c", scalars, "x, y, z in {A}"))
+    I_c = I_A - point_mass_inertia(mass, p_c)
     try:
         return check_inertia(I_c, "C_I")
     except ValueError as error:
@@ -449,7 +453,7 @@ def composite_body(parts, *, physical=True):
     return MassProperties(mass, centre, inertia)
 
 
-@check.finite_result
+@check.arguments(I=_TENSOR, R=check.Rotation())
 def rotate_inertia(I, R):
     """Express an inertia tensor in rotated axes: ``A_I = A_R_B B_I A_R_Bᵀ``.
 
@@ -463,9 +467,6 @@ def rotate_inertia(I, R):
     [0, 1, 0],
     [0, 0, 3]])
     """
-    scalars = B.scalars_of(I, R)
-    I = scalars.convert(check_inertia(I, "I"))
-    R = check.rotation_matrix(R, "R", scalars)
     return R @ I @ R.T
 
 

@@ -36,14 +36,14 @@ import sympy as sp
 from robocourse import _backend as B
 from robocourse import _checks as check
 from robocourse.frames import cross_unchecked as cross
-from robocourse.frames import dh_transform
+from robocourse.frames import dh_transform_unchecked as dh_transform
 from robocourse.frames import rotation_unchecked as rotation
 from robocourse.frames import skew_unchecked as skew
 from robocourse.frames import translation_unchecked as translation
 from robocourse.notation import tidy
 
 
-@check.finite_result
+@check.arguments(robot=check.Robot(), q=check.Joints())
 def link_frames(robot, q):
     """``[0_T_1, …, 0_T_n, 0_T_tool]``: every link frame and the tool frame in {0}.
 
@@ -51,8 +51,7 @@ def link_frames(robot, q):
     >>> link_frames(planar_2r(l1=1.0, l2=1.0), [0.0, 0.0])[-1][:2, 3]
     array([2., 0.])
     """
-    scalars, q = check.joint_inputs(robot, q=q)
-    return link_frames_unchecked(robot, q, scalars)
+    return link_frames_unchecked(robot, q, B.scalars_of(q))
 
 
 def link_frames_unchecked(robot, q, scalars):
@@ -68,7 +67,7 @@ def link_frames_unchecked(robot, q, scalars):
     return frames
 
 
-@check.finite_result
+@check.arguments(robot=check.Robot(), q=check.Joints())
 def forward_kinematics(robot, q):
     """``0_T_tool``: the pose of the tool frame in the base frame.
 
@@ -79,11 +78,11 @@ def forward_kinematics(robot, q):
     [l1*cos(theta1) + l2*cos(theta1 + theta2)],
     [l1*sin(theta1) + l2*sin(theta1 + theta2)]])
     """
-    scalars, q = check.joint_inputs(robot, q=q)
-    return link_frames_unchecked(robot, q, scalars)[-1]
+    return link_frames_unchecked(robot, q, B.scalars_of(q))[-1]
 
 
-@check.finite_result
+@check.arguments(robot=check.Robot(), q=check.Joints(),
+                 link=check.LinkNumber(none="the tool frame"), point=check.Vector(3, "x, y, z"))
 def jacobian_by_cross_products(robot, q, link=None, point=(0, 0, 0)):
     """The 6 x n Jacobian in {0} of ``point`` fixed in ``link`` (None: the tool frame).
 
@@ -101,10 +100,7 @@ def jacobian_by_cross_products(robot, q, link=None, point=(0, 0, 0)):
     array([[-0.5, -0.5],
            [ 0.5,  0. ]])
     """
-    scalars, q = check.joint_inputs(robot, also=(point,), q=q)
-    link = check.link_number(link, robot.n, none="the tool frame")
-    point = check.vector(point, 3, "point", scalars, "x, y, z")
-    return jacobian_unchecked(robot, q, link, point, "base", scalars)
+    return jacobian_unchecked(robot, q, link, point, "base", B.scalars_of(q))
 
 
 def jacobian_unchecked(robot, q, link, point, frame, scalars):
@@ -127,7 +123,8 @@ def jacobian_unchecked(robot, q, link, point, frame, scalars):
     return scalars.matrix(columns).T
 
 
-@check.finite_result
+@check.arguments(robot=check.Robot(), q=check.Joints(),
+                 link=check.LinkNumber(none="the tool frame"), point=check.Vector(3, "x, y, z"))
 def jacobian_by_propagation(robot, q, link=None, point=(0, 0, 0)):
     """The 6 x n Jacobian of ``point`` in ``link`` (None: tool frame), written in that frame.
 
@@ -144,10 +141,7 @@ def jacobian_by_propagation(robot, q, link=None, point=(0, 0, 0)):
     [     l1*sin(theta2),  0],
     [l1*cos(theta2) + l2, l2]])
     """
-    scalars, q = check.joint_inputs(robot, also=(point,), q=q)
-    link = check.link_number(link, robot.n, none="the tool frame")
-    point = check.vector(point, 3, "point", scalars, "x, y, z")
-    n = robot.n
+    scalars, n = B.scalars_of(q), robot.n
     omega = scalars.zero_matrix(3, n)
     v = scalars.zero_matrix(3, n)
     for i in range(n if link is None else link):
@@ -165,7 +159,7 @@ def jacobian_by_propagation(robot, q, link=None, point=(0, 0, 0)):
     return scalars.stack(v, omega)
 
 
-@check.finite_result
+@check.arguments(robot=check.Robot(), q=check.Joints())
 def jacobian_by_differential_transforms(robot, q):
     """The 6 x n Jacobian of the tool, written in the tool frame, by Paul's differential
     transforms (Paul 1981, ch. 4): column j from ``j_T_tool = [n o a p]`` alone.
@@ -188,7 +182,7 @@ def jacobian_by_differential_transforms(robot, q):
     >>> J[2, 2], J[:, 5].T
     (a3*cos(theta5) + d4*sin(theta5)*cos(theta4), Matrix([[0, 0, 0, 0, 0, 1]]))
     """
-    scalars, q = check.joint_inputs(robot, q=q)
+    scalars = B.scalars_of(q)
     inward = scalars.convert(robot.tool)                        # j_T_tool, j = n, …, 1
     columns = [None] * robot.n
     for j in range(robot.n, 0, -1):
@@ -203,20 +197,18 @@ def jacobian_by_differential_transforms(robot, q):
     return tidy(J) if scalars.exact else J
 
 
-@check.finite_result
+@check.arguments(J=check.Matrix(6, None, what="6 x n Jacobian (rows [v; ω])"),
+                 R=check.Rotation())
 def rotate_jacobian(J, R):
     """Re-express a 6 x n Jacobian in another frame: ``[[R, 0], [0, R]] J``.
 
     With ``R = 0_R_N`` this turns the tool-frame ``N_J`` into the base-frame ``0_J``
     (Craig eq. 5.101); with ``R = 0_R_Nᵀ``, the other way.
     """
-    scalars = B.scalars_of(J, R)
-    R = check.rotation_matrix(R, "R", scalars)
-    J = check.matrix(J, (6, None), "J", scalars, what="6 x n Jacobian (rows [v; ω])")
-    return scalars.stack(R @ J[:3, :], R @ J[3:, :])
+    return B.scalars_of(J).stack(R @ J[:3, :], R @ J[3:, :])
 
 
-@check.finite_result
+@check.arguments(robot=check.Robot(), q=check.Joints(), frame=check.Frame())
 def jacobian(robot, q, frame="base"):
     """The Jacobian of the tool point, by the cross products of ``jacobian_by_cross_products``,
     written in {0} (``frame="base"``) or in the tool frame (``frame="tool"``).
@@ -229,12 +221,11 @@ def jacobian(robot, q, frame="base"):
     array([[0., 0.],
            [2., 1.]])
     """
-    scalars, q = check.joint_inputs(robot, q=q)
-    frame = check.choice(frame, "frame", check.FRAMES)
+    scalars = B.scalars_of(q)
     return jacobian_unchecked(robot, q, None, scalars.zeros(3), frame, scalars)
 
 
-@check.finite_result
+@check.arguments(robot=check.Robot(), q=check.Joints(), qd=check.Joints(), frame=check.Frame())
 def jacobian_derivative(robot, q, qd, frame="base"):
     """``J̇``, the rate of change of the tool Jacobian while the joints move at ``qd``.
 
@@ -269,8 +260,7 @@ def jacobian_derivative(robot, q, qd, frame="base"):
     >>> (J_dot @ [0.0, -2.0])[:2].round(12) + 0.0
     array([ 0., -2.])
     """
-    scalars, q, qd = check.joint_inputs(robot, q=q, qd=qd)
-    frame = check.choice(frame, "frame", check.FRAMES)
+    scalars = B.scalars_of(q)
     frames = link_frames_unchecked(robot, q, scalars)
     J = jacobian_unchecked(robot, q, None, scalars.zeros(3), "base", scalars)
     p = translation(frames[-1])
@@ -547,7 +537,8 @@ def joint_accelerations(robot, q, qd, acceleration, rows=None, frame="base", met
     return _solve(J, xddot - J_dot @ qd_checked, robot, q, method, tol)
 
 
-@check.finite_result
+@check.arguments(robot=check.Robot(), x=check.Number(), y=check.Number(),
+                 elbow=check.Choice("up", "down"))
 def inverse_kinematics_2r(robot, x, y, elbow="down"):
     """The joint angles ``[θ1, θ2]`` that put the tip of the planar 2R arm ``robot`` at ``(x, y)``.
 
@@ -572,8 +563,6 @@ def inverse_kinematics_2r(robot, x, y, elbow="down"):
     (-l1**2 - l2**2 + x**2 + y**2)/(2*l1*l2)
     """
     l1, l2 = _planar_2r_lengths(robot)
-    x, y = check.scalar(x, "x"), check.scalar(y, "y")
-    elbow = check.choice(elbow, "elbow", ("up", "down"))
     for length, name in ((l1, "l1"), (l2, "l2")):
         check.positive(length, f"link length {name}", "m")
     scalars = B.scalars_of(x, y, l1, l2)
@@ -597,7 +586,7 @@ def inverse_kinematics_2r(robot, x, y, elbow="down"):
 
 def _planar_2r_lengths(robot):
     """``(l1, l2)`` of a chain built like ``models.planar_2r()``; else ValueError."""
-    links, tool = check.robot(robot).links, robot.tool
+    links, tool = robot.links, robot.tool
     same_shape = (robot.n == 2
                   and all(link.is_revolute and link.alpha == 0 and link.d == 0
                           and link.theta == 0 for link in links)

@@ -49,7 +49,7 @@ from robocourse.frames import skew_unchecked as skew
 from robocourse.frames import translation_unchecked as translation
 from robocourse.kinematics import jacobian_by_propagation, jacobian_unchecked, link_frames_unchecked
 from robocourse.robot import joint_symbols
-from robocourse.statics import joint_torques_by_jacobian
+from robocourse.statics import joint_torques_by_jacobian_unchecked
 
 
 @dataclass(frozen=True)
@@ -76,11 +76,11 @@ def _link_motions(robot, q, scalars):
 
 def _links(robot, link):
     """The link numbers an energy sums over: all (``link=None``) or the one given."""
-    link = check.link_number(link, robot.n, none="all links")
     return range(1, robot.n + 1) if link is None else [link]
 
 
-@check.finite_result
+@check.arguments(robot=check.Robot(dynamics=True), q=check.Joints(), qd=check.Joints(),
+                 link=check.LinkNumber(none="all links"))
 def kinetic_energy(robot, q, qd, link=None):
     """``K = Σ_i ½ m_i v_Ciᵀ v_Ci + ½ ω_iᵀ C_I_i ω_i`` (Craig eq. 6.69); ``link=i``: link i alone.
 
@@ -94,8 +94,7 @@ def kinetic_energy(robot, q, qd, link=None):
     >>> kinetic_energy(planar_2r(m2=0), [0, 0], [w, 0])    # m1 at l1 from the axis
     l1**2*m1*w**2/2
     """
-    scalars, q, qd = check.joint_inputs(robot, dynamics=True, q=q, qd=qd)
-    energy = 0
+    scalars, energy = B.scalars_of(q), 0
     for i in _links(robot, link):
         body = robot.links[i - 1]
         J = jacobian_by_propagation(robot, q, link=i, point=scalars.convert(body.r_c))
@@ -105,7 +104,8 @@ def kinetic_energy(robot, q, qd, link=None):
     return energy
 
 
-@check.finite_result
+@check.arguments(robot=check.Robot(dynamics=True), q=check.Joints(),
+                 link=check.LinkNumber(none="all links"))
 def potential_energy(robot, q, link=None):
     """The potential energy ``U = −Σ_i m_i gᵀ 0_P_Ci`` (``g = robot.gravity``); ``link=i``: link i.
 
@@ -117,7 +117,7 @@ def potential_energy(robot, q, link=None):
     >>> potential_energy(planar_2r(), [t1, 0], link=1)
     g*l1*m1*sin(theta1)
     """
-    scalars, q = check.joint_inputs(robot, dynamics=True, q=q)
+    scalars = B.scalars_of(q)
     frames = link_frames_unchecked(robot, q, scalars)
     g = scalars.convert(robot.gravity)
     energy = 0
@@ -249,7 +249,7 @@ def equation_terms(robot):
                          tau.subs(rest))
 
 
-@check.finite_result
+@check.arguments(robot=check.Robot(dynamics=True), q=check.Joints())
 def mass_matrix(robot, q):
     """The mass matrix ``M(q) = Σ (m_i Jv_iᵀ Jv_i + Jω_iᵀ 0_R_i C_I_i 0_R_iᵀ Jω_i)``.
 
@@ -261,14 +261,14 @@ def mass_matrix(robot, q):
     [I1 + I2 + m1*r1**2 + m2*(l1 + r2)**2, I2 + m2*r2*(l1 + r2)],
     [                 I2 + m2*r2*(l1 + r2),         I2 + m2*r2**2]])
     """
-    scalars, q = check.joint_inputs(robot, dynamics=True, q=q)
+    scalars = B.scalars_of(q)
     M = scalars.zero_matrix(robot.n, robot.n)
     for link in _link_motions(robot, q, scalars):
         M = M + link.mass * link.Jv.T @ link.Jv + link.Jw.T @ link.inertia @ link.Jw
     return M
 
 
-@check.finite_result
+@check.arguments(robot=check.Robot(dynamics=True), q=check.Joints())
 def mass_matrix_derivatives(robot, q):
     """``[∂M/∂q_1, …, ∂M/∂q_n]``: the exact partial derivatives of the mass matrix.
 
@@ -282,8 +282,7 @@ def mass_matrix_derivatives(robot, q):
     [-2*l1*l2*m2*sin(theta2), -l1*l2*m2*sin(theta2)],
     [  -l1*l2*m2*sin(theta2),                     0]])
     """
-    scalars, q = check.joint_inputs(robot, dynamics=True, q=q)
-    n = robot.n
+    scalars, n = B.scalars_of(q), robot.n
     later = [scalars.matrix([[1 if j == c and j > k else 0 for c in range(n)] for j in range(n)])
              for k in range(n)]                              # later[k] keeps the columns j > k
     earlier = [scalars.identity(n) - keep for keep in later]              # and j <= k
@@ -322,7 +321,7 @@ def christoffel_symbols(robot, q):
                                  example="[1, 1, 2] is c_112")
 
 
-@check.finite_result
+@check.arguments(robot=check.Robot(dynamics=True), q=check.Joints(), qd=check.Joints())
 def coriolis_matrix(robot, q, qd):
     """The Coriolis MATRIX ``C(q, q̇)`` with ``C_ij = Σ_k c_ijk q̇_k`` (Christoffel symbols).
 
@@ -336,14 +335,13 @@ def coriolis_matrix(robot, q, qd):
     [-l1*l2*m2*thetadot2*sin(theta2), -l1*l2*m2*(thetadot1 + thetadot2)*sin(theta2)],
     [ l1*l2*m2*thetadot1*sin(theta2),                                             0]])
     """
-    scalars, q, qd = check.joint_inputs(robot, dynamics=True, q=q, qd=qd)
     c = christoffel_symbols(robot, q)
     joints = range(1, robot.n + 1)
-    return scalars.matrix([[sum(c[i, j, k] * qd[k - 1] for k in joints) for j in joints]
+    return B.scalars_of(q).matrix([[sum(c[i, j, k] * qd[k - 1] for k in joints) for j in joints]
                            for i in joints])
 
 
-@check.finite_result
+@check.arguments(robot=check.Robot(dynamics=True), q=check.Joints(), qd=check.Joints())
 def velocity_product(robot, q, qd):
     """The Coriolis and centripetal torques, the VECTOR ``c = C(q, q̇) q̇``.
 
@@ -352,11 +350,11 @@ def velocity_product(robot, q, qd):
     >>> velocity_product(arm, [0.0, 1.0], [1.0, 0.0]).round(12)   # m2 l1 l2 s2 θ̇1² on joint 2
     array([0.        , 0.84147098])
     """
-    scalars, q, qd = check.joint_inputs(robot, dynamics=True, q=q, qd=qd)
     return coriolis_matrix(robot, q, qd) @ qd
 
 
-@check.finite_result
+@check.arguments(robot=check.Robot(dynamics=True), q=check.Joints(),
+                 gravity=check.Gravity())
 def gravity_load(robot, q, *, gravity=None):
     """The gravity torques ``G(q) = ∂U/∂q = −Σ m_i Jv_iᵀ g`` (``g``: ``gravity``, by
     default ``robot.gravity``; ``gravity=0``: none).
@@ -365,15 +363,16 @@ def gravity_load(robot, q, *, gravity=None):
     >>> gravity_load(planar_2r(l1=1.0, l2=1.0, m1=1.0, m2=1.0, g=9.81), [0.0, 0.0])
     array([29.43,  9.81])
     """
-    scalars, q = check.joint_inputs(robot, dynamics=True, also=(gravity,), q=q)
-    g = check.gravity(gravity, robot, scalars)
+    scalars = B.scalars_of(q)
     G = scalars.zeros(robot.n)
     for link in _link_motions(robot, q, scalars):
-        G = G - link.mass * link.Jv.T @ g
+        G = G - link.mass * link.Jv.T @ gravity
     return G
 
 
-@check.finite_result
+@check.arguments(robot=check.Robot(dynamics=True), q=check.Joints(), qd=check.Joints(),
+                 qdd=check.Joints(),
+                 wrench=check.Wrench(), frame=check.Frame(), gravity=check.Gravity())
 def inverse_dynamics(robot, q, qd, qdd, *, wrench=None, frame="base", gravity=None):
     """``τ = M(q) q̈ + C(q, q̇) q̇ + G(q) + Jᵀ F``: the manipulator form, to set against
     Newton–Euler. ``wrench = F``, ``frame``, ``gravity``: as in ``newton_euler``; the load
@@ -384,8 +383,6 @@ def inverse_dynamics(robot, q, qd, qdd, *, wrench=None, frame="base", gravity=No
     ...                  [0.0, 0.0], [0.0, 0.0], [0.0, 0.0])
     array([29.43,  9.81])
     """
-    scalars, q, qd, qdd = check.joint_inputs(robot, dynamics=True, also=(wrench, gravity),
-                                             q=q, qd=qd, qdd=qdd)
     return (mass_matrix(robot, q) @ qdd + coriolis_matrix(robot, q, qd) @ qd
             + gravity_load(robot, q, gravity=gravity)
-            + joint_torques_by_jacobian(robot, q, check.wrench(wrench, scalars), frame=frame))
+            + joint_torques_by_jacobian_unchecked(robot, q, wrench, frame=frame))

@@ -30,20 +30,28 @@ from robocourse import _backend as B
 from robocourse import _checks as check
 from robocourse.inertia import parallel_axis_unchecked
 from robocourse.robot import Link
-from robocourse.statics import joint_torques_by_jacobian
+from robocourse.statics import joint_torques_by_jacobian_unchecked
 
 
-def joint_derivative_matrix(link, symbolic=False):
-    """``Q_j``: the derivative of joint j's motion, ``∂(j-1_T_j)/∂q_j = j-1_T_j Q_j``.
+def joint_derivative_matrix(link):
+    """``Q_j``: the derivative of joint j's motion, ``∂(j-1_T_j)/∂q_j = j-1_T_j Q_j``, in
+    the kind of the link's parameters (an ``sp.Matrix`` when any is a sympy expression).
 
     Revolute (rotation about Z): ``[[0, −1, 0, 0], [1, 0, 0, 0], [0, 0, 0, 0], [0, 0, 0, 0]]``;
     prismatic (translation along Z): a single 1 in row 3, column 4.
 
     >>> joint_derivative_matrix(Link(joint="P"))[2]
     array([0., 0., 0., 1.])
+    >>> from robocourse.models import planar_2r
+    >>> joint_derivative_matrix(planar_2r().links[0])
+    Matrix([
+    [0, -1, 0, 0],
+    [1,  0, 0, 0],
+    [0,  0, 0, 0],
+    [0,  0, 0, 0]])
     """
     check.instance(link, Link, "link")
-    return _joint_derivative(link, B.exact_if(check.flag(symbolic, "symbolic")))
+    return _joint_derivative(link, B.scalars_of(link.parameters()))
 
 
 def _joint_derivative(link, scalars):
@@ -56,8 +64,9 @@ def _joint_derivative(link, scalars):
 
 
 @check.finite_result
-def pseudo_inertia(link, symbolic=None):
-    """The pseudo-inertia matrix ``J = ∫ r̄ r̄ᵀ dm`` of a link, about its frame origin.
+def pseudo_inertia(link):
+    """The pseudo-inertia matrix ``J = ∫ r̄ r̄ᵀ dm`` of a link, about its frame origin, in the
+    kind of the link's parameters (an ``sp.Matrix`` when any is a sympy expression).
 
     With ``m``, the centre of mass ``r_c`` and the inertia tensor ``C_I`` of the link:
     ``∫ r rᵀ dm = ½ Tr(C_I) 1 − C_I + m r_c r_cᵀ`` (upper-left 3 x 3), ``m r_c``
@@ -75,12 +84,10 @@ def pseudo_inertia(link, symbolic=None):
     [        m1*r1, 0, 0,    m1]])
     """
     check.instance(link, Link, "link")
-    symbolic = check.flag(symbolic, "symbolic", none="symbolic when the link's parameters are")
     if not link.has_mass_properties:
         raise ValueError("pseudo_inertia needs the mass, r_c and I_c of the link; got "
                          f"mass={link.mass!r}, r_c={link.r_c!r}, I_c={link.I_c!r}")
-    return _pseudo_inertia(link, B.scalars_of(link.parameters(dynamics=True))
-                           if symbolic is None else B.exact_if(symbolic))
+    return _pseudo_inertia(link, B.scalars_of(link.parameters()))
 
 
 def _pseudo_inertia(link, scalars):
@@ -136,7 +143,7 @@ class _Derivatives:
         return self.T[0][a] @ self.Q[a] @ self.T[a][b] @ self.Q[b] @ self.T[b][i]
 
 
-@check.finite_result
+@check.arguments(robot=check.Robot(), q=check.Joints())
 def transform_derivatives(robot, q):
     """``U[i][j] = ∂(0_T_i)/∂q_j = 0_T_j Q_j j_T_i`` for links and joints numbered from 1.
 
@@ -147,8 +154,7 @@ def transform_derivatives(robot, q):
     >>> U[2][1][:2, 3]              # the origin of {2} moves along +Y as θ1 turns
     array([0., 1.])
     """
-    scalars, q = check.joint_inputs(robot, q=q)
-    derivatives = _Derivatives(robot, q, scalars)
+    derivatives = _Derivatives(robot, q, B.scalars_of(q))
     joints = range(1, robot.n + 1)
     return check.NumberedFromOne(
         {i: check.NumberedFromOne({j: derivatives.first(i, j) for j in joints},
@@ -169,7 +175,7 @@ def _prepare(robot, q, scalars):
     return derivatives, pseudo
 
 
-@check.finite_result
+@check.arguments(robot=check.Robot(dynamics=True), q=check.Joints())
 def mass_matrix(robot, q):
     """The mass matrix ``D_ik = Σ_{j >= max(i,k)} Tr(U_jk J_j U_jiᵀ)``.
 
@@ -178,15 +184,14 @@ def mass_matrix(robot, q):
     array([[5., 2.],
            [2., 1.]])
     """
-    scalars, q = check.joint_inputs(robot, dynamics=True, q=q)
+    scalars, n = B.scalars_of(q), robot.n
     U, J = _prepare(robot, q, scalars)
-    n = robot.n
     return scalars.matrix([[sum(_trace(U.first(j, k) @ J[j] @ U.first(j, i).T)
                                 for j in range(max(i, k), n + 1))
                             for k in range(1, n + 1)] for i in range(1, n + 1)])
 
 
-@check.finite_result
+@check.arguments(robot=check.Robot(dynamics=True), q=check.Joints(), qd=check.Joints())
 def coriolis_matrix(robot, q, qd):
     """The Coriolis MATRIX ``C_ik = Σ_m h_ikm q̇_m = Σ_{j >= max(i,k)} Tr(B_jk J_j U_jiᵀ)``.
 
@@ -198,9 +203,8 @@ def coriolis_matrix(robot, q, qd):
     array([[ 0.        , -0.84147098],
            [ 0.84147098,  0.        ]])
     """
-    scalars, q, qd = check.joint_inputs(robot, dynamics=True, q=q, qd=qd)
+    scalars, n = B.scalars_of(q), robot.n
     U, J = _prepare(robot, q, scalars)
-    n = robot.n
     rates = {(j, k): sum((U.second(j, k, m) * qd[m - 1] for m in range(1, j + 1)), U.zero)
              for j in range(1, n + 1) for k in range(1, j + 1)}                # B_jk
     return scalars.matrix([[sum(_trace(rates[j, k] @ J[j] @ U.first(j, i).T)
@@ -208,7 +212,7 @@ def coriolis_matrix(robot, q, qd):
                             for k in range(1, n + 1)] for i in range(1, n + 1)])
 
 
-@check.finite_result
+@check.arguments(robot=check.Robot(dynamics=True), q=check.Joints(), qd=check.Joints())
 def velocity_product(robot, q, qd):
     """The Coriolis and centripetal torques ``h_i = Σ_k Σ_m h_ikm q̇_k q̇_m``, the vector ``C q̇``.
 
@@ -217,11 +221,11 @@ def velocity_product(robot, q, qd):
     >>> velocity_product(arm, [0.0, 1.0], [1.0, 0.0])     # m2 l1 l2 s2 θ̇1² on joint 2
     array([0.        , 0.84147098])
     """
-    scalars, q, qd = check.joint_inputs(robot, dynamics=True, q=q, qd=qd)
     return coriolis_matrix(robot, q, qd) @ qd
 
 
-@check.finite_result
+@check.arguments(robot=check.Robot(dynamics=True), q=check.Joints(),
+                 gravity=check.Gravity())
 def gravity_load(robot, q, *, gravity=None):
     """The gravity torques ``c_i = −Σ_{j >= i} m_j ḡᵀ U_ji r̄_j`` with ``ḡ = [g; 0]``
     (``g``: ``gravity``, by default ``robot.gravity``; ``gravity=0``: none).
@@ -230,9 +234,9 @@ def gravity_load(robot, q, *, gravity=None):
     >>> gravity_load(planar_2r(l1=1.0, l2=1.0, m1=1.0, m2=1.0, g=9.81), [0.0, 0.0])
     array([29.43,  9.81])
     """
-    scalars, q = check.joint_inputs(robot, dynamics=True, also=(gravity,), q=q)
+    scalars = B.scalars_of(q)
     U, _ = _prepare(robot, q, scalars)
-    g = scalars.vector([*check.gravity(gravity, robot, scalars), 0])
+    g = scalars.vector([*gravity, 0])
     links = dict(enumerate(robot.links, start=1))
     com = {j: scalars.vector([*scalars.convert(link.r_c), 1])                  # r̄_j
            for j, link in links.items()}
@@ -240,7 +244,9 @@ def gravity_load(robot, q, *, gravity=None):
                                 for j in range(i, robot.n + 1)) for i in links])
 
 
-@check.finite_result
+@check.arguments(robot=check.Robot(dynamics=True), q=check.Joints(), qd=check.Joints(),
+                 qdd=check.Joints(),
+                 wrench=check.Wrench(), frame=check.Frame(), gravity=check.Gravity())
 def inverse_dynamics(robot, q, qd, qdd, *, wrench=None, frame="base", gravity=None):
     """``τ = D(q) q̈ + h(q, q̇) + c(q) + Jᵀ F``, the Lagrange–Euler equations of motion.
     ``wrench = F``, ``frame``, ``gravity``: as in ``newton_euler``.
@@ -252,8 +258,6 @@ def inverse_dynamics(robot, q, qd, qdd, *, wrench=None, frame="base", gravity=No
     >>> inverse_dynamics(arm, [0.0, 0.0], [0.0, 0.0], [1.0, 0.0], gravity=0)   # M e_1
     array([5., 2.])
     """
-    scalars, q, qd, qdd = check.joint_inputs(robot, dynamics=True, also=(wrench, gravity),
-                                             q=q, qd=qd, qdd=qdd)
     return (mass_matrix(robot, q) @ qdd + velocity_product(robot, q, qd)
             + gravity_load(robot, q, gravity=gravity)
-            + joint_torques_by_jacobian(robot, q, check.wrench(wrench, scalars), frame=frame))
+            + joint_torques_by_jacobian_unchecked(robot, q, wrench, frame=frame))

@@ -56,7 +56,7 @@ from robocourse.frames import skew_unchecked as skew
 from robocourse.frames import translation_unchecked as translation
 from robocourse.inertia import check_inertia
 from robocourse.kinematics import jacobian_unchecked, link_frames_unchecked
-from robocourse.statics import joint_torques_by_jacobian, tool_wrench
+from robocourse.statics import joint_torques_by_jacobian_unchecked, tool_wrench_unchecked
 
 
 @dataclass(frozen=True)
@@ -92,7 +92,9 @@ class NewtonEulerResult:
         return self._trace[check.link_number(i, len(self._trace), "i") - 1]
 
 
-@check.finite_result
+@check.arguments(robot=check.Robot(dynamics=True), q=check.Joints(), qd=check.Joints(),
+                 qdd=check.Joints(), wrench=check.Wrench(), frame=check.Frame(),
+                 gravity=check.Gravity())
 def newton_euler(robot, q, qd, qdd, *, wrench=None, frame="base", gravity=None):
     """The joint torques/forces of ``robot`` and every intermediate of the recursion.
 
@@ -110,13 +112,8 @@ def newton_euler(robot, q, qd, qdd, *, wrench=None, frame="base", gravity=None):
     >>> result.link(1).vdot_c.T
     Matrix([[g*sin(theta1) - l1*thetadot1**2, g*cos(theta1) + l1*thetaddot1, 0]])
     """
-    scalars, q, qd, qdd = check.joint_inputs(robot, dynamics=True, also=(wrench, gravity),
-                                             q=q, qd=qd, qdd=qdd)
-    check.choice(frame, "frame", check.FRAMES)
-    load = (scalars.zeros(6) if wrench is None
-            else scalars.convert(tool_wrench(robot, q, wrench, frame)))
-    tau, trace = _recursion(robot, q, qd, qdd, load, check.gravity(gravity, robot, scalars),
-                            scalars)
+    load = tool_wrench_unchecked(robot, q, wrench, frame)          # [f; n] in the tool frame
+    tau, trace = _recursion(robot, q, qd, qdd, load, gravity, B.scalars_of(q))
     return NewtonEulerResult(tau=tau, _trace=trace)
 
 
@@ -443,7 +440,9 @@ class TorqueParts(NamedTuple):
         return self.weight + self.newton + self.euler + self.gyroscopic + self.load
 
 
-@check.finite_result
+@check.arguments(robot=check.Robot(dynamics=True), q=check.Joints(), qd=check.Joints(),
+                 qdd=check.Joints(), wrench=check.Wrench(), frame=check.Frame(),
+                 gravity=check.Gravity())
 def torque_parts(robot, q, qd, qdd, *, wrench=None, frame="base", gravity=None):
     """The torques of ``inverse_dynamics``, part by part, by the principle of virtual work.
 
@@ -471,11 +470,8 @@ def torque_parts(robot, q, qd, qdd, *, wrench=None, frame="base", gravity=None):
     >>> bool(np.allclose(parts.total, inverse_dynamics(arm, [0.0, 0.0], [1.0, 0.0], [0.0, 0.0])))
     True
     """
-    scalars, q, qd, qdd = check.joint_inputs(robot, dynamics=True, also=(wrench, gravity),
-                                             q=q, qd=qd, qdd=qdd)
-    check.choice(frame, "frame", check.FRAMES)
-    g = check.gravity(gravity, robot, scalars)
-    result = newton_euler(robot, q, qd, qdd, gravity=gravity)
+    scalars, g = B.scalars_of(q), gravity
+    result = NewtonEulerResult(*_recursion(robot, q, qd, qdd, scalars.zeros(6), g, scalars))
     frames = link_frames_unchecked(robot, q, scalars)
     weight, newton, euler, gyroscopic = (scalars.zeros(robot.n) for _ in range(4))
     for i, link in enumerate(robot.links, start=1):
@@ -487,7 +483,7 @@ def torque_parts(robot, q, qd, qdd, *, wrench=None, frame="base", gravity=None):
         newton = newton + Jv @ (R @ trace.F + link.mass * g)
         euler = euler + Jw @ (R @ (I_c @ trace.omega_dot))
         gyroscopic = gyroscopic + Jw @ (R @ cross(trace.omega, I_c @ trace.omega))
-    load = joint_torques_by_jacobian(robot, q, check.wrench(wrench, scalars), frame=frame)
+    load = joint_torques_by_jacobian_unchecked(robot, q, wrench, frame=frame)
     return TorqueParts(weight, newton, euler, gyroscopic, load)
 
 

@@ -28,7 +28,7 @@ import sympy as sp
 
 from robocourse import _backend as B
 from robocourse import _checks as check
-from robocourse.frames import dh_transform
+from robocourse.frames import dh_transform_unchecked as dh_transform
 from robocourse.inertia import UnphysicalInertiaWarning, broken_triangle_inequality, check_inertia
 
 REVOLUTE = "revolute"

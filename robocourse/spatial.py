@@ -58,12 +58,12 @@ from robocourse.frames import skew_unchecked as skew
 from robocourse.frames import translation_unchecked as translation
 from robocourse.frames import velocity_transform_unchecked
 from robocourse.inertia import check_inertia, parallel_axis_unchecked
-from robocourse.statics import tool_wrench
+from robocourse.statics import tool_wrench_unchecked
 
 _MOTION = "vx, vy, vz, wx, wy, wz (linear part first)"
 
 
-@check.finite_result
+@check.arguments(v=check.Vector(6, _MOTION))
 def crm(v):
     """The spatial cross product on motion vectors, ``crm(v) m = v × m``.
 
@@ -73,7 +73,6 @@ def crm(v):
     >>> crm([0, 0, 0, 0, 0, 1]) @ [1, 0, 0, 0, 0, 0]
     array([0., 1., 0., 0., 0., 0.])
     """
-    v = check.vector(v, 6, "v", entries=_MOTION)
     return _crm(v, B.scalars_of(v))
 
 
@@ -88,7 +87,7 @@ def _crm(v, scalars):
                            [0, 0, 0, -wy, wx, 0]])
 
 
-@check.finite_result
+@check.arguments(v=check.Vector(6, _MOTION))
 def crf(v):
     """The spatial cross product on force vectors, ``crf(v) f = v ×* f = −crm(v)ᵀ f``.
 
@@ -98,7 +97,6 @@ def crf(v):
     >>> crf([0, 0, 0, 0, 0, 1]) @ [1, 0, 0, 0, 0, 0]      # a spinning force turns with it
     array([0., 1., 0., 0., 0., 0.])
     """
-    v = check.vector(v, 6, "v", entries=_MOTION)
     return _crf(v, B.scalars_of(v))
 
 
@@ -133,7 +131,7 @@ def _spatial_inertia(mass, r_c, I_c, scalars):
                          scalars.beside(mass * C, parallel_axis_unchecked(I_c, mass, r_c)))
 
 
-@check.finite_result
+@check.arguments(robot=check.Robot(), q=check.Joints())
 def spatial_transforms(robot, q):
     """``[1_X_0, 2_X_1, …, n_X_n-1, T_X_n]``: the 6x6 link transforms at ``q`` (motion from
     {i−1} to {i}, linear part first) and the tool's.
@@ -145,8 +143,7 @@ def spatial_transforms(robot, q):
     >>> X[1] @ [0, 0, 0, 0, 0, 1]          # spinning about Z1 moves origin 2, 1 m out, along +Y
     array([0., 1., 0., 0., 0., 1.])
     """
-    scalars, q = check.joint_inputs(robot, q=q)
-    return _transforms(robot, q, scalars)
+    return _transforms(robot, q, B.scalars_of(q))
 
 
 def _transforms(robot, q, scalars):
@@ -199,7 +196,9 @@ class SpatialResult:
         return self._trace[check.link_number(i, len(self._trace), "i") - 1]
 
 
-@check.finite_result
+@check.arguments(robot=check.Robot(dynamics=True), q=check.Joints(), qd=check.Joints(),
+                 qdd=check.Joints(), wrench=check.Wrench(), frame=check.Frame(),
+                 gravity=check.Gravity())
 def spatial_newton_euler(robot, q, qd, qdd, *, wrench=None, frame="base", gravity=None):
     """The joint torques of ``robot`` by the spatial recursive Newton–Euler algorithm, and
     every link's ``v``, ``a`` and ``f`` (module docstring; Featherstone 2008, chapter 5).
@@ -213,14 +212,10 @@ def spatial_newton_euler(robot, q, qd, qdd, *, wrench=None, frame="base", gravit
     >>> spatial_newton_euler(arm, *joint_symbols(arm)).link(1).a.T
     Matrix([[g*sin(theta1), g*cos(theta1), 0, 0, 0, thetaddot1]])
     """
-    scalars, q, qd, qdd = check.joint_inputs(robot, dynamics=True, also=(wrench, gravity),
-                                             q=q, qd=qd, qdd=qdd)
-    check.choice(frame, "frame", check.FRAMES)
-    load = (scalars.zeros(6) if wrench is None
-            else scalars.convert(tool_wrench(robot, q, wrench, frame)))
-    g = check.gravity(gravity, robot, scalars)
+    scalars = B.scalars_of(q)
+    load = tool_wrench_unchecked(robot, q, wrench, frame)          # [f; n] in the tool frame
     tau, trace = _rnea(_model(robot, q, scalars), qd, qdd,
-                                _base_acceleration(g, scalars), load, scalars)
+                       _base_acceleration(gravity, scalars), load, scalars)
     return SpatialResult(tau, tuple(SpatialLink(*entry) for entry in trace))
 
 
@@ -263,7 +258,7 @@ def _rnea(model, qd, qdd, a0, load, scalars):
     return scalars.vector(torques), trace
 
 
-@check.finite_result
+@check.arguments(robot=check.Robot(dynamics=True), q=check.Joints())
 def crba(robot, q):
     """The joint-space mass matrix ``H = M(q)`` by composite rigid bodies (pinocchio's
     ``crba``, the whole symmetric matrix): the same as ``newton_euler.mass_matrix``.
@@ -273,7 +268,7 @@ def crba(robot, q):
     array([[5., 2.],
            [2., 1.]])
     """
-    scalars, q = check.joint_inputs(robot, dynamics=True, q=q)
+    scalars = B.scalars_of(q)
     return _crba(_model(robot, q, scalars), scalars)
 
 

@@ -25,11 +25,12 @@ the same in ``kinematics.jacobian``.
 from dataclasses import dataclass
 from typing import Any
 
+from robocourse import _backend as B
 from robocourse import _checks as check
 from robocourse.frames import rotation_unchecked as rotation
 from robocourse.frames import skew_unchecked as skew
 from robocourse.frames import translation_unchecked as translation
-from robocourse.kinematics import jacobian, link_frames_unchecked
+from robocourse.kinematics import jacobian_unchecked, link_frames_unchecked
 
 
 @dataclass(frozen=True)
@@ -53,7 +54,7 @@ class StaticForces:
         return self._moments[check.link_number(i, len(self._moments), "i") - 1]
 
 
-@check.finite_result
+@check.arguments(robot=check.Robot(), q=check.Joints(), wrench=check.Wrench(), frame=check.Frame())
 def tool_wrench(robot, q, wrench, frame="base"):
     """The load ``[f; n]`` written in the tool frame, from ``wrench`` written in ``frame``.
 
@@ -66,16 +67,20 @@ def tool_wrench(robot, q, wrench, frame="base"):
     >>> tool_wrench(arm, [1.5707963267948966, 0.0], [1.0, 0, 0, 0, 0, 0.5]).round(12) + 0.0
     array([ 0. , -1. ,  0. ,  0. ,  0. ,  0.5])
     """
-    scalars, q = check.joint_inputs(robot, also=(wrench,), q=q)
-    wrench = check.wrench(wrench, scalars)
-    if check.choice(frame, "frame", check.FRAMES) == "tool":
+    if frame == "tool" or not any(entry != 0 for entry in wrench):    # 0 in any axes
         return wrench
+    scalars = B.scalars_of(q)
     R = rotation(link_frames_unchecked(robot, q, scalars)[-1]).T      # tool_R_0
     f, n = scalars.halves(wrench)
     return scalars.vector([*(R @ f), *(R @ n)])
 
 
-@check.finite_result
+#: ``tool_wrench`` without its checks (the same function, switched off with it): the kernel
+#: the dynamics routes call on checked inputs. A zero load is zero in any axes.
+tool_wrench_unchecked = tool_wrench.__wrapped__
+
+
+@check.arguments(robot=check.Robot(), q=check.Joints(), wrench=check.Wrench(), frame=check.Frame())
 def static_forces_by_propagation(robot, q, wrench, *, frame="base"):
     """Every ``i_f_i``, ``i_n_i`` and the joint torques that balance ``wrench`` at the tool.
 
@@ -95,8 +100,8 @@ def static_forces_by_propagation(robot, q, wrench, *, frame="base"):
     >>> sp.expand(statics.torques.T)           # τ1 = l1 s2 fx + (l2 + l1 c2) fy,  τ2 = l2 fy
     Matrix([[f_x*l1*sin(theta2) + f_y*l1*cos(theta2) + f_y*l2, f_y*l2]])
     """
-    scalars, q = check.joint_inputs(robot, also=(wrench,), q=q)
-    f, n = scalars.halves(tool_wrench(robot, q, wrench, frame))
+    scalars = B.scalars_of(q)
+    f, n = scalars.halves(tool_wrench_unchecked(robot, q, wrench, frame))
     outward = [link.transform(q_i) for link, q_i in zip(robot.links[1:], q[1:], strict=True)]
     outward.append(scalars.convert(robot.tool))         # i_T_i+1 for i = 1..N
     forces, moments = [f], [n]
@@ -110,7 +115,7 @@ def static_forces_by_propagation(robot, q, wrench, *, frame="base"):
     return StaticForces(tuple(forces), tuple(moments), scalars.vector(torques))
 
 
-@check.finite_result
+@check.arguments(robot=check.Robot(), q=check.Joints(), wrench=check.Wrench(), frame=check.Frame())
 def joint_torques_by_jacobian(robot, q, wrench, *, frame="base"):
     """The joint torques ``τ = Jᵀ F`` that balance the load ``F = wrench = [f; n]`` at the tool.
 
@@ -123,6 +128,10 @@ def joint_torques_by_jacobian(robot, q, wrench, *, frame="base"):
     >>> joint_torques_by_jacobian(arm, [0.3, 0.0], [0.0, 1.0, 0, 0, 0, 0], frame="tool")
     array([2., 1.])
     """
-    scalars, q = check.joint_inputs(robot, also=(wrench,), q=q)
-    J = scalars.convert(jacobian(robot, q, frame))
-    return J.T @ check.wrench(wrench, scalars)
+    scalars = B.scalars_of(q)
+    return jacobian_unchecked(robot, q, None, scalars.zeros(3), frame, scalars).T @ wrench
+
+
+#: ``joint_torques_by_jacobian`` without its checks (the same function, switched off with
+#: it): the kernel the dynamics routes call on checked inputs.
+joint_torques_by_jacobian_unchecked = joint_torques_by_jacobian.__wrapped__

@@ -498,6 +498,11 @@ EXEMPT = {
     "frames.skew_unchecked": "a kernel (skew's; the recursions: after the gate)",
     "frames.rotation_unchecked": "a kernel (rotation's; of transforms the library made)",
     "frames.translation_unchecked": "a kernel (translation's; of transforms the library made)",
+    "frames.transform_unchecked": "a kernel (transform's; inverse_transform: after the gate)",
+    "frames.dh_transform_unchecked": "a kernel (dh_transform's; Link.transform: checked links)",
+    "statics.tool_wrench_unchecked": "a kernel (tool_wrench's; newton_euler: after the gate)",
+    "statics.joint_torques_by_jacobian_unchecked":
+        "a kernel (joint_torques_by_jacobian's; the dynamics routes: after the gate)",
     "kinematics.link_frames_unchecked": "a kernel (link_frames'; lagrange, newton_euler, statics)",
     "kinematics.jacobian_unchecked": "a kernel (jacobian's; lagrange, newton_euler: after gate)",
     "closed_form.joint_polynomials_unchecked": "a kernel (closed_form, lagrange: after the gate)",

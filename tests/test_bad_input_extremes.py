@@ -19,7 +19,6 @@ from bad_input import names
 from test_bad_input_api import CALLS, numeric_arguments
 
 import robocourse
-from robocourse import _checks as check
 
 HUGE = 1e300
 #: What a huge number may be diagnosed as, besides an error that names the argument.
@@ -123,6 +122,9 @@ NOT_GUARDED = {
     **dict.fromkeys(["frames.cross_unchecked", "frames.velocity_transform_unchecked",
                      "frames.skew_unchecked",
                      "frames.rotation_unchecked", "frames.translation_unchecked",
+                     "frames.transform_unchecked", "frames.dh_transform_unchecked",
+                     "statics.tool_wrench_unchecked",
+                     "statics.joint_torques_by_jacobian_unchecked",
                      "kinematics.link_frames_unchecked", "kinematics.jacobian_unchecked",
                      "newton_euler.link_transforms_unchecked",
                      "newton_euler.outward_recursion_unchecked",
@@ -138,17 +140,13 @@ NOT_GUARDED = {
                      "puma560.target_symbols", "puma560.inverse_transform_equation",
                      "robot.joint_symbols", "base_parameters.base_model",
                      "models.named_mass_properties", "lagrange_euler.joint_derivative_matrix",
-                     "base_parameters.base_parameters_by_regrouping",
                      *(f"equivalence.{name}" for name in (
                          "canonical", "compare", "reduced_difference", "identical",
                          "assert_identical", "random_points_agree")),
                      *(f"notation.{name}" for name in (
                          "tidy", "abbreviate", "lecture_form", "by_rates", "latex",
                          "latex_sum", "show", "rounded"))], _EXACT),
-    **dict.fromkeys([*(f"frames.{name}" for name in (
-                         "as_rotation", "rot_x", "rot_y", "rot_z", "skew", "vee", "transform",
-                         "rotation", "translation", "dh_transform", "roll_pitch_yaw")),
-                     "base_parameters.random_states"], _BOUNDED),
+    "frames.as_rotation": _BOUNDED,
     **dict.fromkeys([f"models.{name}" for name in (
                          "planar_arm", "planar_2r", "planar_2r_distributed", "planar_3r",
                          "rp_arm", "puma560", "puma560_akb", "akb_joint_signs", "spatial_3r",
@@ -185,11 +183,12 @@ def _core_functions():
 
 
 def test_every_public_function_of_the_core_is_guarded_or_says_why_not():
-    guard = check.finite_result(lambda: None).__code__       # the code of the guard's wrapper
-    functions = _core_functions()
-    guarded = {key for key, function in functions.items() if function.__code__ is guard}
+    functions = _core_functions()         # check.finite_result and check.arguments mark theirs
+    guarded = {key for key, function in functions.items()
+               if getattr(function, "finite_result", False)}
     assert set(functions) - guarded - set(NOT_GUARDED) == set(), \
-        "guard these with check.finite_result, or add them to NOT_GUARDED with the reason"
+        "guard these with check.finite_result or check.arguments, or add them to NOT_GUARDED " \
+        "with the reason"
     assert set(NOT_GUARDED) <= set(functions) - guarded, \
         "NOT_GUARDED names what is guarded or is not a public function of the core"
 

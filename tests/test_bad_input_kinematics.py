@@ -63,8 +63,6 @@ FRAMES = [
      "T", "floating point"),
     ("a rotation check named 3", lambda: as_rotation(np.eye(3), name=3), TypeError,
      "name", "string", "3"),
-    ("a rotation check symbolic 'yes'", lambda: as_rotation(np.eye(3), symbolic="yes"), TypeError,
-     "symbolic", ("True", "False"), "'yes'"),
     ("RotY of nan", lambda: rot_y(np.nan), ValueError, "angle", "finite", "nan"),
     ("RotZ of None", lambda: rot_z(None), TypeError, "angle", "number", "None"),
     ("a DH offset d True", lambda: dh_transform(0, 0, 0, True), TypeError, "d", "number", "True"),

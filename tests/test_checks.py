@@ -108,7 +108,8 @@ def test_a_matrix_has_the_right_shape_and_only_numbers():
 # robot their own gate has checked (tests/test_layers.py: no private name crosses modules).
 KERNELS = {"newton_euler.link_transforms_unchecked", "newton_euler.outward_recursion_unchecked",
            "newton_euler.inward_recursion_unchecked", "kinematics.link_frames_unchecked",
-           "kinematics.jacobian_unchecked"}
+           "kinematics.jacobian_unchecked", "statics.tool_wrench_unchecked",
+           "statics.joint_torques_by_jacobian_unchecked"}
 
 
 def _public_callables_taking_a_robot():
@@ -337,3 +338,67 @@ def test_a_set_is_refused_where_order_matters_and_sorted_where_it_is_a_set_of_sy
 def test_a_batch_of_states_with_an_integer_too_large_for_floating_point_is_named():
     with pytest.raises(TypeError, match=r"^q must be a batch of states \(an array of real numbers"):
         check.states([[10**400, 0.0]], 2, "q")
+
+
+# --- the edge: rules declared once per argument (check.arguments) --------------------------
+
+@check.arguments(robot=check.Robot(dynamics=True), q=check.Joints(), wrench=check.Wrench(),
+                 frame=check.Frame(), gravity=check.Gravity())
+def _edge(robot, q, wrench=None, *, frame="base", gravity=None):
+    return q, wrench, frame, gravity
+
+
+def test_arguments_checks_each_argument_by_its_rule_and_names_it():
+    q, wrench, frame, g = _edge(ARM, [0, 1])
+    assert isinstance(q, np.ndarray) and q.dtype == float and not wrench.any()    # no load
+    assert frame == "base"
+    np.testing.assert_array_equal(g, ARM.gravity)
+    with pytest.raises(ValueError, match=r"q must have 2 entries \(one per joint\); got 3"):
+        _edge(ARM, [0, 1, 2])
+    with pytest.raises(ValueError, match=r"frame must be 'base' or 'tool'; got 'world'"):
+        _edge(ARM, [0, 1], frame="world")
+    with pytest.raises(ValueError, match=r"wrench must have 6 entries"):
+        _edge(ARM, [0, 1], [1, 2])
+    with pytest.raises(TypeError, match=r"robot must be a SerialChain; got the function"):
+        _edge(planar_2r, [0, 1, 2])                                      # the robot first
+
+
+def test_arguments_decides_numbers_or_symbols_once_for_the_whole_call():
+    f = sp.Symbol("f")
+    q, wrench, _, g = _edge(ARM, [0, 1], [f, 0, 0, 0, 0, 0])        # a symbol in the load
+    assert isinstance(q, sp.MatrixBase) and isinstance(wrench, sp.MatrixBase)
+    assert isinstance(g, sp.MatrixBase)
+    q, _, _, g = _edge(planar_2r(l1=1.0, l2=1.0, m1=1.0, m2=1.0), [0, 1])    # g: a symbol
+    assert isinstance(q, sp.MatrixBase) and g == sp.Matrix([0, -sp.Symbol("g"), 0])
+
+
+def test_arguments_leaves_a_wrong_call_to_python_and_guards_the_result():
+    with pytest.raises(TypeError, match="missing 1 required positional argument: 'q'"):
+        _edge(ARM)
+    with pytest.raises(TypeError, match="unexpected keyword argument 'qd'"):
+        _edge(ARM, [0, 1], qd=[0, 0])
+    with pytest.raises(TypeError, match="multiple values for argument 'q'"):
+        _edge(ARM, [0, 1], q=[0, 1])
+
+    @check.arguments(x=check.Number())
+    def square(x):
+        return np.array([x]) ** 2
+
+    with pytest.raises(OverflowError, match=r"square\(\.\.\.\) overflows floating point"):
+        square(1e200)
+    assert square.finite_result and square.__wrapped__(3) == 9
+
+
+def test_arguments_refuses_rules_it_cannot_apply():
+    with pytest.raises(TypeError, match="has no argument y"):
+        check.arguments(y=check.Number())(lambda x: x)
+    with pytest.raises(TypeError, match=r"takes \*args"):
+        check.arguments(x=check.Number())(lambda *x: x)
+
+
+def test_a_fast_path_accepts_exactly_what_the_checks_one_by_one_accept():
+    np.testing.assert_array_equal(check.vector([1, 2.5, 3], 3, "v"), [1.0, 2.5, 3.0])
+    for bad, error in (([1.0, True, 3.0], TypeError), ([1.0, math.inf, 3.0], ValueError),
+                       ([1.0, 10**400, 3.0], ValueError)):
+        with pytest.raises(error, match=r"v\[1\]"):
+            check.vector(bad, 3, "v")

@@ -269,15 +269,15 @@ def test_a_symbolic_result_keeps_the_whole_numbers_of_the_other_argument_exact()
 
 # ---------------------------------------------------------------- as_rotation and vee
 
-def test_as_rotation_returns_the_matrix_of_the_kind_asked():
+def test_as_rotation_returns_the_matrix_of_the_kind_of_R():
     R = as_rotation(rot_z(0.3).tolist())
     assert isinstance(R, np.ndarray) and R.dtype == float
     np.testing.assert_array_equal(R, rot_z(0.3))
-    assert isinstance(as_rotation(sp.eye(3)), sp.MatrixBase)              # symbolic when R is
-    assert as_rotation(np.eye(3, dtype=int).tolist(), symbolic=True) == sp.eye(3)
-    numbers = as_rotation(rot_z(sp.pi / 6), symbolic=False)
-    assert isinstance(numbers, np.ndarray) and numbers.dtype == float
-    np.testing.assert_allclose(numbers, rot_z(math.pi / 6), atol=1e-15)
+    integers = as_rotation(np.eye(3, dtype=int).tolist())                   # numbers: floats
+    assert isinstance(integers, np.ndarray) and integers.dtype == float
+    exact = as_rotation(rot_z(sp.pi / 6))                                  # symbols: exact
+    assert isinstance(exact, sp.MatrixBase) and exact == rot_z(sp.pi / 6)
+    assert as_rotation(sp.eye(3).tolist()) == sp.eye(3)          # sympy entries in a list
     x = sp.Symbol("x")
     unknown = sp.Matrix([[x, 0, 0], [0, 1, 0], [0, 0, 1]])
     assert as_rotation(unknown) == unknown           # its entries are unknown: not checked
@@ -362,8 +362,6 @@ test_bad_input_names_the_argument = named_in_the_error([
      "rotation matrix"),
     ("as_rotation: name not text", lambda: as_rotation(np.eye(3), name=3), TypeError, "name",
      "string", "3"),
-    ("as_rotation: symbolic not a flag", lambda: as_rotation(np.eye(3), symbolic="yes"),
-     TypeError, "symbolic", ("True or False", "None"), "'yes'"),
     ("rot_x: text", lambda: rot_x("30deg"), TypeError, "angle", "number", "'30deg'"),
     ("rot_y: None", lambda: rot_y(None), TypeError, "angle", "number", "None"),
     ("rot_z: nan", lambda: rot_z(float("nan")), ValueError, "angle", "finite", "nan"),

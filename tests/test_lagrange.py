@@ -160,6 +160,22 @@ def test_pseudo_inertia_of_a_box_about_its_corner():
     assert_identical(le.pseudo_inertia(box), expected)
 
 
+def test_joint_derivative_and_pseudo_inertia_take_the_kind_of_the_link():
+    """Numbers or symbols is decided by the link's parameters, not by a flag."""
+    numeric = Link(mass=2.0, r_c=[0.5, 0, 0], I_c=np.diag([0.0, 1.0, 1.0]))
+    symbolic = planar_2r().links[1]                     # a = l1, mass m2: sympy symbols
+    Q = le.joint_derivative_matrix(numeric)
+    assert isinstance(Q, np.ndarray) and Q.dtype == float
+    np.testing.assert_array_equal(Q[:2, :2], [[0, -1], [1, 0]])
+    assert le.joint_derivative_matrix(symbolic) == sp.Matrix(
+        [[0, -1, 0, 0], [1, 0, 0, 0], [0, 0, 0, 0], [0, 0, 0, 0]])
+    assert le.joint_derivative_matrix(Link(joint="P", d=sp.Symbol("d")))[2, 3] == 1
+    J = le.pseudo_inertia(numeric)
+    assert isinstance(J, np.ndarray) and J.dtype == float
+    np.testing.assert_allclose(J[0], [1.5, 0.0, 0.0, 1.0])       # ½ tr(C_I) − I_xx + m x̄², m x̄
+    assert isinstance(le.pseudo_inertia(symbolic), sp.MatrixBase)
+
+
 def test_transform_derivatives_are_derivatives():
     arm = planar_2r()
     U = le.transform_derivatives(arm, [t1, t2])
