@@ -10,8 +10,14 @@ doctests. A mutant is *killed* when a test fails (or it times out), *survives* w
 test passes. The score is killed / (killed + survived); mutants no test reaches are counted
 apart. Mutation runs are CPU-heavy: one module at a time, at low priority.
 
+A module of a subpackage is named with dots (``grading.handover``; its own test files are
+``tests/test_handover*.py``). ``--only`` runs the mutants of some functions alone (mutmut's
+mutant names, globs allowed: the name of a method is ``x<Class>_<method>__mutmut_<n>``,
+of a function ``x_<function>__mutmut_<n>``); the others are counted as not checked.
+
     python tools/mutation.py frames statics            # the working tree
     python tools/mutation.py --commit main frames      # the same modules at another commit
+    python tools/mutation.py equivalence --only 'robocourse.equivalence.x_numeric*'
 """
 
 import argparse
@@ -53,7 +59,10 @@ def _fresh_caches_for_mutmut_stats():
 #: Test files of a module beyond tests/test_<module>*.py: those that test it by its name.
 TESTS = {
     "_checks": ["tests/test_bad_input*.py"],
+    "equivalence": ["tests/test_checker_attacks.py", "tests/test_grading.py",
+                    "tests/test_exercise_checks.py"],
     "frames": ["tests/test_roll_pitch_yaw.py"],
+    "grading.handover": ["tests/test_grading.py"],
     "inertia": ["tests/test_payload.py"],
     "kinematics": ["tests/test_forward_kinematics_many.py", "tests/test_statics.py"],
     "newton_euler": ["tests/test_routes.py", "tests/test_dynamics_properties.py"],
@@ -84,13 +93,18 @@ def _tree(commit, folder):
             shutil.copy2(source, folder / name)
 
 
+def _source(module):
+    """The file of ``module`` (``grading.handover``: robocourse/grading/handover.py)."""
+    return "robocourse/" + module.replace(".", "/") + ".py"
+
+
 def _tests(folder, module):
-    name = module.strip("_")
+    name = module.rpartition(".")[2].strip("_")
     patterns = [f"tests/test_{name}*.py", f"tests/test_bad_input_{name}*.py",
                 *TESTS.get(module, [])]
     found = sorted({str(path.relative_to(folder)) for pattern in patterns
                     for path in folder.glob(pattern)})
-    return [*found, f"robocourse/{module}.py"]
+    return [*found, _source(module)]
 
 
 def _configure(folder, module):
@@ -99,7 +113,7 @@ def _configure(folder, module):
     settings = (
         "\n[tool.mutmut]\n"
         'source_paths = ["robocourse"]\n'
-        f'only_mutate = ["robocourse/{module}.py"]\n'
+        f'only_mutate = ["{_source(module)}"]\n'
         f"pytest_add_cli_args_test_selection = {json.dumps(tests)}\n"
         f"pytest_add_cli_args = {json.dumps(PYTEST)}\n"
         'also_copy = ["robocourse", "chapters", "solutions", "exercises", "nbgrader_config.py"]\n'
@@ -132,7 +146,7 @@ def _survivors(folder):
             if line.strip().endswith(": survived")]
 
 
-def run(module, commit, children, keep):
+def run(module, commit, children, keep, only=()):
     folder = Path(tempfile.mkdtemp(prefix=f"mutation-{module}-"))
     try:
         _tree(commit, folder)
@@ -140,7 +154,7 @@ def run(module, commit, children, keep):
         print(f"== {module}: {len(tests) - 1} test files, in {folder}", flush=True)
         environment = {**os.environ, "PYTHONDONTWRITEBYTECODE": ""}
         subprocess.run(["nice", "-n", "19", sys.executable, "-m", "mutmut", "run",
-                        "--max-children", str(children)], cwd=folder, env=environment,
+                        "--max-children", str(children), *only], cwd=folder, env=environment,
                        stdout=subprocess.DEVNULL, check=False)
         counts = _counts(folder)
         counts["survivors"] = _survivors(folder)
@@ -157,9 +171,12 @@ def main():
                         "working tree)")
     parser.add_argument("--children", type=int, default=1, help="mutants at once (default 1)")
     parser.add_argument("--keep", action="store_true", help="keep the copies (mutmut browse)")
+    parser.add_argument("--only", nargs="+", default=(), metavar="MUTANT",
+                        help="run these mutants alone (mutmut's names, globs allowed)")
     parser.add_argument("--json", help="also write the results to this file")
     options = parser.parse_args()
-    results = {module: run(module, options.commit, options.children, options.keep)
+    results = {module: run(module, options.commit, options.children, options.keep,
+                           options.only)
                for module in options.modules}
     killed = survived = 0
     print(f"{'module':<16}{'killed':>8}{'survived':>10}{'no tests':>10}{'score':>8}")
