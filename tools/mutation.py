@@ -37,13 +37,17 @@ PRELOAD = ["numpy", "scipy.integrate", "scipy.linalg", "scipy.optimize", "sympy"
 #: Added to the copy's tests/conftest.py. mutmut runs the tests once to learn which of them
 #: reach each function ("stats"), then runs a mutant against those only; a cached function
 #: (the integral of a kind of body, a compiled model) is reached by the first test that
-#: calls it, so in that run every test starts with the library's caches empty.
+#: calls it, so in that run every test starts with the library's caches empty. Every call
+#: of a mutated function goes through two frames of mutmut's: a recursion the library
+#: allows (the hand-over's schema, 150 levels of nodes) needs a higher recursion limit.
 FRESH_CACHES = '''
 
 import os as _os
 import sys as _sys
 
 import pytest as _pytest
+
+_sys.setrecursionlimit(max(_sys.getrecursionlimit(), 10_000))
 
 
 @_pytest.fixture(autouse=True)
