@@ -75,6 +75,19 @@ TESTS = {
     "simulate": ["tests/test_energy_and_work.py", "tests/test_control.py"],
     "trajectories": ["tests/test_control.py"],
 }
+#: Tests of a module's test files left out of its mutation run: ten seconds each of the
+#: grader's isolation (an answer rebuilt under a deadline and a memory budget, in a process
+#: of its own), paid again by every mutant that survives the rest. What they check of the
+#: module is checked by its direct tests too.
+SKIP = {
+    "grading.handover": [
+        "tests/test_handover_limits.py::test_an_answer_too_slow_or_too_large_to_check_costs_"
+        "that_exercise",
+        "tests/test_handover_limits.py::test_an_answer_derived_by_hand_is_graded_as_recomputed_"
+        "and_its_hand_over_not_rebuilt",
+        "tests/test_handover_limits.py::test_the_grader_judges_a_crafted_answer_as_not_handed_in",
+    ],
+}
 #: pytest's options: no slow, browser or hub tests; not the test that lists the public names
 #: (mutmut's copies of each function are public names).
 PYTEST = ["-p", "no:randomly", "-m", "not slow and not browser and not hub", "-q",
@@ -111,6 +124,10 @@ def _tests(folder, module):
     return [*found, _source(module)]
 
 
+def _options(module):
+    return [*PYTEST, *[option for test in SKIP.get(module, []) for option in ("--deselect", test)]]
+
+
 def _configure(folder, module):
     """mutmut's settings for ``module`` in the copy's pyproject.toml."""
     tests = _tests(folder, module)
@@ -119,7 +136,7 @@ def _configure(folder, module):
         'source_paths = ["robocourse"]\n'
         f'only_mutate = ["{_source(module)}"]\n'
         f"pytest_add_cli_args_test_selection = {json.dumps(tests)}\n"
-        f"pytest_add_cli_args = {json.dumps(PYTEST)}\n"
+        f"pytest_add_cli_args = {json.dumps(_options(module))}\n"
         'also_copy = ["robocourse", "chapters", "solutions", "exercises", "nbgrader_config.py"]\n'
         # Each mutant in a process forked before anything of the library ran: the library
         # caches (functools.cache: an integral, a compiled model), and a mutant of a cached

@@ -108,7 +108,7 @@ def _encode_sympy(expr):
     if isinstance(expr, sp.Derivative):
         return ["Derivative", _encode_sympy(expr.expr),
                 [[_encode_sympy(v), int(n)] for v, n in expr.variable_count]]
-    if isinstance(expr, sp.Function) and type(expr).__name__ in _FUNCTIONS:
+    if _FUNCTIONS.get(type(expr).__name__) is type(expr):     # Min and Max too
         return ["Function", type(expr).__name__, [_encode_sympy(a) for a in expr.args]]
     if isinstance(expr, sp.Piecewise):
         return ["Piecewise", [[_encode_sympy(e), _encode_sympy(c)] for e, c in expr.args]]
@@ -644,7 +644,7 @@ class FunctionSource:
         imports = []
         for alias, module, attribute in payload["imports"]:
             if not all(x.replace(".", "").isidentifier()
-                       for x in (alias, module, attribute or "x")):
+                       for x in (alias, module, "x" if attribute is None else attribute)):
                 raise HandoverError("a malformed import in a handed-over function")
             imports.append((alias, module, attribute))
         values = {decoder.text(k): decoder.value(v) for k, v in payload["values"]}
