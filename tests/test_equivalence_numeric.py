@@ -1,0 +1,105 @@
+"""The answer checker's numeric route (``equivalence.compare`` where the canonical form
+cannot decide: the random-point test) and what it is given: the signed values of both
+sides at each point, not their sizes; the tolerance set by the reference alone; a
+cancellation through a divisor that may vanish never accepted as exact; and matrices
+compared only when their shapes are the same."""
+
+import numpy as np
+import pytest
+import sympy as sp
+
+from robocourse import equivalence
+from robocourse.equivalence import Comparison, compare, random_points_agree
+
+SEED = 20261205
+x = sp.Symbol("x")
+y = sp.Symbol("y", positive=True)
+
+
+# --- signed values at the points ---------------------------------------------------------------
+
+@pytest.mark.parametrize("answer, reference", [
+    (-sp.exp(x), sp.exp(x)),                     # the same size, the other sign
+    (sp.I * sp.exp(x), sp.exp(x)),               # the same size, turned by 90°
+    (-sp.sqrt(y), sp.sqrt(y)),
+    (sp.exp(x) * sp.cos(x), sp.exp(x) * sp.Abs(sp.cos(x))),
+], ids=["negated", "times i", "negated root", "sign of a factor"])
+def test_an_answer_of_the_right_size_and_the_wrong_sign_is_rejected(answer, reference):
+    verdict = compare(answer, reference, seed=SEED)
+    assert (verdict.equal, verdict.method) == (False, "random points"), verdict
+    assert all(random_points_agree(answer, reference, seed=s) is False for s in range(4))
+
+
+def test_the_right_answer_by_the_numeric_route_is_accepted():
+    assert compare((sp.exp(2 * x) - 1) / (sp.exp(x) - 1), sp.exp(x) + 1, seed=SEED) == \
+        Comparison(True, "random points", "exp is not handled exactly")
+    assert random_points_agree(sp.Matrix([sp.exp(x) ** 2, -sp.exp(-x)]),
+                               sp.Matrix([sp.exp(2 * x), -1 / sp.exp(x)]), seed=SEED) is True
+
+
+# --- the tolerance: a fraction of the reference's size, decided rigorously -------------------
+
+@pytest.mark.parametrize("change, equal", [
+    (sp.Rational(1, 10**40), True), (-sp.Rational(1, 10**40), True),
+    (sp.Rational(1, 10**25), False), (-sp.Rational(1, 10**25), False),
+])
+def test_a_relative_change_within_the_point_tolerance_is_agreement(change, equal):
+    reference = 10**6 * sp.exp(x)
+    assert random_points_agree(reference * (1 + change), reference, seed=SEED) is equal
+    assert random_points_agree(reference, reference * (1 + change), seed=SEED) is equal
+
+
+def test_the_tolerance_is_at_least_absolute_for_a_small_reference():
+    """Below size 1 the tolerance is ``POINT_TOLERANCE`` itself: a tiny reference does not
+    make the rounding of a zero in disguise a disagreement."""
+    tiny = sp.exp(x) / 10**45
+    assert random_points_agree(tiny + sp.Rational(1, 10**40), tiny, seed=SEED) is True
+    assert random_points_agree(tiny + sp.Rational(1, 10**20), tiny, seed=SEED) is False
+
+
+def test_with_a_float_the_tolerance_is_the_float_tolerance():
+    reference = sp.exp(x)
+    assert random_points_agree(reference * (1 + 1e-13), reference, seed=SEED) is True
+    assert random_points_agree(reference * (1 + 1e-9), reference, seed=SEED) is False
+
+
+# --- divisors that may vanish ---------------------------------------------------------------
+
+def test_a_cancellation_through_a_divisor_that_may_vanish_is_not_exact():
+    """(L² − 1)/(L − 1) is L + 1 only where L ≠ 1: with L = log y the canonical form cannot
+    tell where, so the answer goes to the random points (where log is no proof)."""
+    L = sp.log(y)
+    verdict = compare((L**2 - 1) / (L - 1), L + 1, seed=SEED)
+    assert verdict.equal is None and verdict.method == "random points", verdict
+    assert compare(L**2 - 1, (L + 1) * (L - 1), seed=SEED) == Comparison(True, "exact")
+
+
+def test_a_side_that_divides_by_zero_at_a_point_is_drawn_again():
+    """1/(n − n₀) for a whole number n: undefined where n = n₀ only, which a draw from
+    [−2⁶², 2⁶²) never meets; a side undefined at every point is not decided."""
+    n = sp.Symbol("n", integer=True)
+    assert random_points_agree((n**2 - 1) / (n - 1), n + 1, seed=SEED) is True
+    zero = sp.Pow(sp.Pow(y, 2, evaluate=False), sp.S.Half, evaluate=False) - y
+    assert random_points_agree(1 / zero, 1 / zero, seed=SEED) is None
+
+
+# --- shapes ------------------------------------------------------------------------------------
+
+@pytest.mark.parametrize("answer, reference, shapes", [
+    (sp.Matrix([[x, 1, 0]]), sp.Matrix([[x, 1]]), "a is 1x3 and b is 1x2"),
+    (sp.Matrix([[x, 1], [0, 1]]), sp.Matrix([x, 1]), "a is 2x2 and b is 2x1"),
+    (sp.Matrix([x, 1, 0]), sp.Matrix([x, 1]), "a is 3x1 and b is 2x1"),
+    (np.zeros((2, 3)), sp.zeros(2, 2), "a is 2x3 and b is 2x2"),
+    (np.zeros(3), sp.zeros(1, 3), "a is 3x1 and b is 1x3"),
+    (x, sp.Matrix([x, 1]), "a is 1x1 and b is 2x1"),
+])
+def test_matrices_of_different_shapes_are_never_compared(answer, reference, shapes):
+    for check in (compare, equivalence.identical, equivalence.reduced_difference,
+                  lambda a, b: random_points_agree(a, b, seed=SEED)):
+        with pytest.raises(ValueError, match=shapes):
+            check(answer, reference)
+
+
+def test_a_vector_array_is_a_column():
+    assert compare(np.array([1.0, 2.0]), sp.Matrix([1, 2])) == Comparison(True, "floats")
+    assert compare(np.array([[1, 2]]), sp.Matrix([[1, 2]])) == Comparison(True, "exact")
