@@ -63,8 +63,7 @@ def _fresh_caches_for_mutmut_stats():
 #: Test files of a module beyond tests/test_<module>*.py: those that test it by its name.
 TESTS = {
     "_checks": ["tests/test_bad_input*.py"],
-    "equivalence": ["tests/test_checker_attacks.py", "tests/test_grading.py",
-                    "tests/test_exercise_checks.py"],
+    "equivalence": ["tests/test_checker_attacks.py", "tests/test_grading.py"],
     "frames": ["tests/test_roll_pitch_yaw.py"],
     "grading.handover": ["tests/test_grading.py"],
     "inertia": ["tests/test_payload.py"],
