@@ -143,6 +143,11 @@ def _configure(folder, module):
         'process_isolation = "forkserver"\n'
         'forkserver_warmup = "import"\n'
         'preload_modules_file = "mutation-preload.txt"\n'
+        # mutmut stops a mutant after 15 × (its tests' time + this) seconds and counts it as
+        # killed ("timeout"); at mutmut's default of 1 s, a mutant whose tests took no time
+        # in the stats run is stopped after 15 s, which pytest's start alone takes on a busy
+        # machine. A mutant that loops forever is still stopped, after 15 minutes at least.
+        "timeout_constant = 60.0\n"
     )
     with open(folder / "pyproject.toml", "a") as config:
         config.write(settings)
