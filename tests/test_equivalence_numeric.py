@@ -103,3 +103,32 @@ def test_matrices_of_different_shapes_are_never_compared(answer, reference, shap
 def test_a_vector_array_is_a_column():
     assert compare(np.array([1.0, 2.0]), sp.Matrix([1, 2])) == Comparison(True, "floats")
     assert compare(np.array([[1, 2]]), sp.Matrix([[1, 2]])) == Comparison(True, "exact")
+
+
+# --- a matrix's verdict: its entries' ----------------------------------------------------------
+
+E = sp.exp(x)
+UNDECIDED = ((sp.log(y)**2 - 1) / (sp.log(y) - 1), sp.log(y) + 1)
+
+
+def test_a_matrix_is_equal_when_every_entry_is_by_the_weakest_method_and_says_which():
+    verdict = compare(sp.Matrix([[x, (E**2 - 1) / (E - 1)], [0.5 * x, (E**3 - 1) / (E - 1)]]),
+                      sp.Matrix([[x, E + 1], [x / 2, E**2 + E + 1]]), seed=SEED)
+    assert verdict == Comparison(True, "random points", "entry [0, 1]: exp is not handled "
+                                 "exactly; entry [1, 1]: exp is not handled exactly")
+    assert compare(sp.Matrix([[x, 0.5 * x]]), sp.Matrix([[x, x / 2]])) == \
+        Comparison(True, "floats")
+    assert compare(sp.Matrix([x, 1]), sp.Matrix([x, 1])) == Comparison(True, "exact")
+
+
+def test_a_matrix_with_a_wrong_entry_is_wrong_whatever_entry_is_undecided_before_it():
+    verdict = compare(sp.Matrix([UNDECIDED[0], -E]), sp.Matrix([UNDECIDED[1], E]), seed=SEED)
+    assert (verdict.equal, verdict.method) == (False, "random points")
+    assert verdict.reason.startswith("entry [1, 0]: ")
+    assert compare(sp.Matrix([[x, x + 1]]), sp.Matrix([[x, x]])) == Comparison(False, "exact")
+
+
+def test_a_matrix_with_an_undecided_entry_and_no_wrong_one_is_undecided_naming_it():
+    verdict = compare(sp.Matrix([x, UNDECIDED[0]]), sp.Matrix([x, UNDECIDED[1]]), seed=SEED)
+    assert (verdict.equal, verdict.method) == (None, "random points")
+    assert verdict.reason.startswith("entry [1, 0]: ") and "log" in verdict.reason
