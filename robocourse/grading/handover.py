@@ -643,8 +643,8 @@ class FunctionSource:
             raise HandoverError("a malformed function name")
         imports = []
         for alias, module, attribute in payload["imports"]:
-            if not all(x.replace(".", "").isidentifier()
-                       for x in (alias, module, "x" if attribute is None else attribute)):
+            if not (alias.isidentifier() and all(p.isidentifier() for p in module.split("."))
+                    and (attribute is None or attribute.isidentifier())):
                 raise HandoverError("a malformed import in a handed-over function")
             imports.append((alias, module, attribute))
         values = {decoder.text(k): decoder.value(v) for k, v in payload["values"]}
