@@ -187,6 +187,13 @@ def test_a_sympy_type_beyond_the_list_is_refused_by_its_class_name(value, name):
     refused(data, name)
 
 
+def test_a_tuple_and_a_piecewise_are_handed_over():
+    x = sp.Symbol("x")
+    for value in (sp.Tuple(x, 1, sp.pi), sp.Piecewise((x, x > 0), (-x, True))):
+        back = handover.loads(handover.dumps(value))
+        assert back == value and type(back) is type(value)
+
+
 # --- matrices: entries as many as the shape says ----------------------------------------------
 
 @pytest.mark.parametrize("rows, cols, entries", [(2, 2, 3), (1, 2, 3), (2, 1, 1), (0, 3, 1)])
