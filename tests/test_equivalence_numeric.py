@@ -83,6 +83,23 @@ def test_a_side_that_divides_by_zero_at_a_point_is_drawn_again():
     assert random_points_agree(1 / zero, 1 / zero, seed=SEED) is None
 
 
+def test_a_divisor_exactly_zero_at_every_point_is_undefined_there_not_imprecise():
+    """|n| − n·sign(n) is 0 at every whole n, exactly: each point is undefined and drawn
+    again (all 4 × 8 of them), rather than taken for an enclosure too wide to decide."""
+    n = sp.Symbol("n", integer=True)
+    zero = sp.Abs(n) - n * sp.sign(n)
+    verdict = compare(sp.exp(x) / zero, sp.exp(x), seed=SEED)
+    assert verdict.equal is None and "0 of 32" in verdict.reason, verdict
+
+
+def test_a_divisor_that_is_zero_in_disguise_is_too_close_to_tell_not_undefined():
+    """log 6 − log 2 − log 3 is enclosed ever more tightly around 0, never exactly: not
+    decided at the last precision, rather than taken for a division by zero."""
+    zero = sp.log(6) - sp.log(2) - sp.log(3)
+    verdict = compare(1 / zero, 1, seed=SEED)
+    assert verdict.equal is None and str(equivalence.LAST_PRECISION) in verdict.reason, verdict
+
+
 # --- shapes ------------------------------------------------------------------------------------
 
 @pytest.mark.parametrize("answer, reference, shapes", [
