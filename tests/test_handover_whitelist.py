@@ -77,9 +77,9 @@ def test_min_and_max_are_left_unevaluated_as_they_came():
 
 # --- derivatives: of an order up to 10 --------------------------------------------------------
 
-@pytest.mark.parametrize("order", [1, 2, 10])
+@pytest.mark.parametrize("order", [0, 1, 2, 10])
 def test_a_derivative_up_to_order_ten_is_handed_over(order):
-    value = q.diff(t, order)
+    value = sp.Derivative(q, (t, order))
     assert rebuilt(["Derivative", Q, [[T, order]]]) == value
     assert handover.loads(handover.dumps(value)) == value
 
@@ -143,6 +143,25 @@ def test_an_assumption_key_outside_the_whitelist_is_dropped(key):
 def test_a_noncommutative_symbol_is_handed_over_as_such():
     back = rebuilt(["Symbol", "A", {"commutative": False}])
     assert back.is_commutative is False and back == sp.Symbol("A", commutative=False)
+
+
+# --- floats: their text and their precision -----------------------------------------------
+
+def test_a_float_keeps_its_precision_up_to_four_bits_a_digit_of_the_limit():
+    assert rebuilt(["Float", "0.1", 200])._prec == 200
+    assert rebuilt(["Float", "0.1", 1])._prec == 1
+    assert rebuilt(["Float", "0.1", 10**6])._prec == 4 * handover.LIMITS["digits"]
+
+
+def test_a_float_of_no_precision_is_refused_naming_it():
+    refused({"sympy": ["Float", "1.5", 0]}, "1.5", "0")
+    refused({"sympy": ["Float", "2.5", -3]}, "2.5", "-3")
+
+
+def test_a_float_text_of_up_to_twice_the_digit_limit_is_read():
+    digits = "1." + "0" * (2 * handover.LIMITS["digits"] - 3) + "1"
+    assert rebuilt(["Float", digits, 53]) == sp.Float(1)
+    refused({"sympy": ["Float", digits + "1", 53]}, "floating-point")
 
 
 # --- constants and relations: the named ones -------------------------------------------------
