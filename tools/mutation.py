@@ -177,7 +177,11 @@ def run(module, commit, children, keep, only=()):
         _tree(commit, folder)
         tests = _configure(folder, module)
         print(f"== {module}: {len(tests) - 1} test files, in {folder}", flush=True)
-        environment = {**os.environ, "PYTHONDONTWRITEBYTECODE": ""}
+        # The copy's grader, not the one the environment installed (editable, from the
+        # repository's working tree, which may have moved on since the copy was made).
+        environment = {**os.environ, "PYTHONDONTWRITEBYTECODE": "",
+                       "PYTHONPATH": os.pathsep.join([str(folder / "grader"),
+                                                      os.environ.get("PYTHONPATH", "")])}
         subprocess.run(["nice", "-n", "19", sys.executable, "-m", "mutmut", "run",
                         "--max-children", str(children), *only], cwd=folder, env=environment,
                        stdout=subprocess.DEVNULL, check=False)
