@@ -227,6 +227,24 @@ def test_a_matrix_keeps_its_shape():
         assert back.shape == value.shape and back == value
 
 
+# --- arrays: their dtype, their shape, entries as many as the shape says ----------------------
+
+@pytest.mark.parametrize("value", [
+    np.array(2.5), np.array([[1.0], [-0.0]]), np.array([[True, False]]),
+    np.array([[sp.Symbol("x"), 1], [sp.pi, None]], dtype=object), np.zeros((2, 0, 3)),
+], ids=["0-d", "column", "bool", "object", "empty"])
+def test_an_array_keeps_its_dtype_and_shape(value):
+    back = handover.loads(handover.dumps(value))
+    assert back.dtype == value.dtype and back.shape == value.shape
+    assert back.tolist() == value.tolist()
+
+
+@pytest.mark.parametrize("shape, entries", [([], 2), ([2, 2], 3), ([3], 0), ([0], 1)])
+def test_an_array_whose_entries_do_not_fill_its_shape_is_refused(shape, entries):
+    data = {"ndarray": {"dtype": "float64", "shape": shape, "data": ["1.0"] * entries}}
+    refused(data, "array")
+
+
 # --- handed-over functions: a name, imports that are imports ----------------------------------
 
 def function_data(name="f", imports=(), source="def f(x):\n    return x\n"):
