@@ -58,12 +58,15 @@ def test_the_tolerance_is_at_least_absolute_for_a_small_reference():
 
 
 def test_the_tolerance_is_relative_to_the_size_of_the_references_terms():
-    """Sizes of terms add up and of factors multiply: a reference whose terms of 10⁴⁰
-    cancel is as large as its terms, and two terms of 10²⁰ are 10²⁰, not 10⁴⁰."""
+    """Sizes of terms add up and of factors (and whole powers) multiply: a reference whose
+    terms of 10⁴⁰ cancel is as large as its terms, two terms of 10²⁰ are 10²⁰, not 10⁴⁰,
+    and the square of terms of 10²⁰ that cancel is 10⁴⁰."""
     cancelled = 10**40 * sp.cosh(x)**2 - 10**40 * sp.sinh(x)**2 - 10**40    # 0
     assert random_points_agree(sp.exp(x) + 1, cancelled + sp.exp(x), seed=SEED) is True
     two = 10**20 * sp.exp(x) + 10**20 * sp.exp(-x)
     assert random_points_agree(two + sp.Rational(1, 10**5), two, seed=SEED) is False
+    base = 10**20 * sp.cosh(x)**2 - 10**20 * sp.sinh(x)**2 - 10**20 + sp.exp(x)   # exp x
+    assert random_points_agree(sp.exp(2 * x) + 10**5, base**2, seed=SEED) is True  # size 10⁴⁰
 
 
 def test_with_a_float_the_tolerance_is_the_float_tolerance():
