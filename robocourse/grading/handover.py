@@ -580,7 +580,7 @@ class _Decoder:
 
     def _value_ndarray(self, payload):
         dtype, shape, data = payload["dtype"], payload["shape"], payload["data"]
-        size = math.prod(shape) if shape else 1
+        size = math.prod(shape)
         if size != len(data):
             raise HandoverError("a malformed array")
         if dtype == "object":
