@@ -49,12 +49,16 @@ def test_a_relative_change_within_the_point_tolerance_is_agreement(change, equal
     assert random_points_agree(reference, reference * (1 + change), seed=SEED) is equal
 
 
-def test_the_tolerance_is_at_least_absolute_for_a_small_reference():
+def test_the_tolerance_is_absolute_below_size_one_and_relative_above():
     """Below size 1 the tolerance is ``POINT_TOLERANCE`` itself: a tiny reference does not
     make the rounding of a zero in disguise a disagreement."""
     tiny = sp.exp(x) / 10**45
     assert random_points_agree(tiny + sp.Rational(1, 10**40), tiny, seed=SEED) is True
     assert random_points_agree(tiny + sp.Rational(1, 10**20), tiny, seed=SEED) is False
+    assert random_points_agree(tiny + sp.Rational(3, 2 * 10**30), tiny, seed=SEED) is False
+    above_one = sp.Rational(3, 2) + tiny                       # size 1.5: 1.5 × 10⁻³⁰
+    assert random_points_agree(above_one + sp.Rational(12, 10**31), above_one,
+                               seed=SEED) is True
 
 
 def test_the_tolerance_is_relative_to_the_size_of_the_references_terms():
