@@ -165,3 +165,11 @@ def test_a_matrix_with_an_undecided_entry_and_no_wrong_one_is_undecided_naming_i
     verdict = compare(sp.Matrix([x, UNDECIDED[0]]), sp.Matrix([x, UNDECIDED[1]]), seed=SEED)
     assert (verdict.equal, verdict.method) == (None, "random points")
     assert verdict.reason.startswith("entry [1, 0]: ") and "log" in verdict.reason
+
+
+def test_a_float_next_to_an_algebraic_number_is_compared_at_random_points_naming_it():
+    t = sp.Symbol("t")
+    for answer, equal in ((0.707106781186548 * sp.sin(t), True), (0.7072 * sp.sin(t), False)):
+        verdict = compare(answer, sp.sqrt(2) / 2 * sp.sin(t), seed=SEED)
+        assert (verdict.equal, verdict.method) == (equal, "random points")
+        assert "sqrt(2)" in verdict.reason, verdict
