@@ -105,6 +105,7 @@ class Link:
         """``i-1_T_i`` for joint value ``q`` (an angle for revolute, a length for prismatic)."""
         check.scalar(q, "q")
         if self.is_revolute:
+            check.radians([q], "q", caller=1)
             offset = B.exact_angle(self.theta) if B.is_symbolic(q) else self.theta
             return dh_transform(self.alpha, self.a, offset + q, self.d)
         return dh_transform(self.alpha, self.a, self.theta, self.d + q)

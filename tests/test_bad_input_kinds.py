@@ -131,6 +131,7 @@ DEGREES = {
     "a rotation": lambda: frames.rot_z(90),
     "a DH transform": lambda: frames.dh_transform(90, 1.0, 0, 0),
     "a link's twist": lambda: Link(alpha=-90),
+    "a link's joint angle": lambda: Link(a=1.0).transform(90),
     "a negative right angle": lambda: kinematics.forward_kinematics(ARM, [-90.0, 0.0]),
     "a full turn in degrees": lambda: frames.rot_x(360),
 }
@@ -139,6 +140,8 @@ RADIANS = {
     "whole radians within a turn": lambda: kinematics.forward_kinematics(ARM, [6, -6]),
     "not all whole": lambda: kinematics.forward_kinematics(ARM, [90, 0.5]),
     "more than a turn of degrees": lambda: frames.rot_z(361),
+    "a link's joint angle in radians": lambda: Link(alpha=np.pi / 2).transform(1.5),
+    "a prismatic link's length": lambda: Link(joint="prismatic").transform(90),
     "a prismatic joint's length": lambda: kinematics.forward_kinematics(rp_arm(l1=1.0), [1.0, 10]),
     "symbols": lambda: kinematics.forward_kinematics(ARM, [x, 90]),
     "the library's own calls with the user's radians": lambda: synchronised([0, 0], [1, 2], 1.0),

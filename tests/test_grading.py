@@ -178,6 +178,32 @@ def test_check_number_refuses_what_is_not_the_number(answer, code):
     assert mistake(check_number, answer, 1.0, "x").code == code
 
 
+@pytest.mark.parametrize("answer, code", [
+    ([-1.0, 2.0], "wrong-sign"), ([-1.0, -2.0], "wrong-sign"),
+    ([-1.0, 5.0], "out-of-tolerance"), ([1.5, -2.0], "out-of-tolerance"),
+])
+def test_check_number_says_wrong_sign_only_when_every_wrong_entry_is_flipped(answer, code):
+    assert mistake(check_number, answer, [1.0, 2.0], "v").code == code
+
+
+def test_check_number_names_the_entries_out_of_tolerance():
+    raised = mistake(check_number, [1.0, 2.5, 3.0, -7.0], [1.0, 2.0, 3.0, 4.0], "v")
+    assert raised.code == "out-of-tolerance" and "[1, 3]" in str(raised)
+
+
+@pytest.mark.parametrize("answer", [np.inf, -np.inf, [1.0, np.inf], [np.nan, 2.0]])
+def test_check_number_reports_an_infinity_or_nan_as_such(answer):
+    expected = [1.0, 2.0] if isinstance(answer, list) else 1.0
+    assert mistake(check_number, answer, expected, "v").code == "nan"
+
+
+@pytest.mark.parametrize("bad", [sp.oo, -sp.oo, sp.zoo, sp.nan])
+def test_check_expression_reports_an_infinity_or_nan_as_such(bad):
+    x = sp.Symbol("x")
+    assert mistake(check_expression, x + bad, x, "x").code == "nan"
+    assert mistake(check_expression, sp.Matrix([x, bad]), sp.Matrix([x, 1]), "v").code == "nan"
+
+
 def test_check_number_says_no_number_for_none():
     assert "no number" in str(mistake(check_number, None, 1.0, "x"))
 

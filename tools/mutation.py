@@ -10,8 +10,14 @@ doctests. A mutant is *killed* when a test fails (or it times out), *survives* w
 test passes. The score is killed / (killed + survived); mutants no test reaches are counted
 apart. Mutation runs are CPU-heavy: one module at a time, at low priority.
 
+A module of a subpackage is named with dots (``grading.handover``; its own test files are
+``tests/test_handover*.py``). ``--only`` runs the mutants of some functions alone (mutmut's
+mutant names, globs allowed: the name of a method is ``x<Class>_<method>__mutmut_<n>``,
+of a function ``x_<function>__mutmut_<n>``); the others are counted as not checked.
+
     python tools/mutation.py frames statics            # the working tree
     python tools/mutation.py --commit main frames      # the same modules at another commit
+    python tools/mutation.py equivalence --only 'robocourse.equivalence.x_numeric*'
 """
 
 import argparse
@@ -31,13 +37,17 @@ PRELOAD = ["numpy", "scipy.integrate", "scipy.linalg", "scipy.optimize", "sympy"
 #: Added to the copy's tests/conftest.py. mutmut runs the tests once to learn which of them
 #: reach each function ("stats"), then runs a mutant against those only; a cached function
 #: (the integral of a kind of body, a compiled model) is reached by the first test that
-#: calls it, so in that run every test starts with the library's caches empty.
+#: calls it, so in that run every test starts with the library's caches empty. Every call
+#: of a mutated function goes through two frames of mutmut's: a recursion the library
+#: allows (the hand-over's schema, 150 levels of nodes) needs a higher recursion limit.
 FRESH_CACHES = '''
 
 import os as _os
 import sys as _sys
 
 import pytest as _pytest
+
+_sys.setrecursionlimit(max(_sys.getrecursionlimit(), 10_000))
 
 
 @_pytest.fixture(autouse=True)
@@ -53,7 +63,9 @@ def _fresh_caches_for_mutmut_stats():
 #: Test files of a module beyond tests/test_<module>*.py: those that test it by its name.
 TESTS = {
     "_checks": ["tests/test_bad_input*.py"],
+    "equivalence": ["tests/test_checker_attacks.py", "tests/test_grading.py"],
     "frames": ["tests/test_roll_pitch_yaw.py"],
+    "grading.handover": ["tests/test_grading.py"],
     "inertia": ["tests/test_payload.py"],
     "kinematics": ["tests/test_forward_kinematics_many.py", "tests/test_statics.py"],
     "newton_euler": ["tests/test_routes.py", "tests/test_dynamics_properties.py"],
@@ -61,6 +73,19 @@ TESTS = {
                  "tests/test_energy_and_work.py"],
     "simulate": ["tests/test_energy_and_work.py", "tests/test_control.py"],
     "trajectories": ["tests/test_control.py"],
+}
+#: Tests of a module's test files left out of its mutation run: ten seconds each of the
+#: grader's isolation (an answer rebuilt under a deadline and a memory budget, in a process
+#: of its own), paid again by every mutant that survives the rest. What they check of the
+#: module is checked by its direct tests too.
+SKIP = {
+    "grading.handover": [
+        "tests/test_handover_limits.py::test_an_answer_too_slow_or_too_large_to_check_costs_"
+        "that_exercise",
+        "tests/test_handover_limits.py::test_an_answer_derived_by_hand_is_graded_as_recomputed_"
+        "and_its_hand_over_not_rebuilt",
+        "tests/test_handover_limits.py::test_the_grader_judges_a_crafted_answer_as_not_handed_in",
+    ],
 }
 #: pytest's options: no slow, browser or hub tests; not the test that lists the public names
 #: (mutmut's copies of each function are public names).
@@ -84,13 +109,22 @@ def _tree(commit, folder):
             shutil.copy2(source, folder / name)
 
 
+def _source(module):
+    """The file of ``module`` (``grading.handover``: robocourse/grading/handover.py)."""
+    return "robocourse/" + module.replace(".", "/") + ".py"
+
+
 def _tests(folder, module):
-    name = module.strip("_")
+    name = module.rpartition(".")[2].strip("_")
     patterns = [f"tests/test_{name}*.py", f"tests/test_bad_input_{name}*.py",
                 *TESTS.get(module, [])]
     found = sorted({str(path.relative_to(folder)) for pattern in patterns
                     for path in folder.glob(pattern)})
-    return [*found, f"robocourse/{module}.py"]
+    return [*found, _source(module)]
+
+
+def _options(module):
+    return [*PYTEST, *[option for test in SKIP.get(module, []) for option in ("--deselect", test)]]
 
 
 def _configure(folder, module):
@@ -99,9 +133,9 @@ def _configure(folder, module):
     settings = (
         "\n[tool.mutmut]\n"
         'source_paths = ["robocourse"]\n'
-        f'only_mutate = ["robocourse/{module}.py"]\n'
+        f'only_mutate = ["{_source(module)}"]\n'
         f"pytest_add_cli_args_test_selection = {json.dumps(tests)}\n"
-        f"pytest_add_cli_args = {json.dumps(PYTEST)}\n"
+        f"pytest_add_cli_args = {json.dumps(_options(module))}\n"
         'also_copy = ["robocourse", "chapters", "solutions", "exercises", "nbgrader_config.py"]\n'
         # Each mutant in a process forked before anything of the library ran: the library
         # caches (functools.cache: an integral, a compiled model), and a mutant of a cached
@@ -109,6 +143,11 @@ def _configure(folder, module):
         'process_isolation = "forkserver"\n'
         'forkserver_warmup = "import"\n'
         'preload_modules_file = "mutation-preload.txt"\n'
+        # mutmut stops a mutant after 15 × (its tests' time + this) seconds and counts it as
+        # killed ("timeout"); at mutmut's default of 1 s, a mutant whose tests took no time
+        # in the stats run is stopped after 15 s, which pytest's start alone takes on a busy
+        # machine. A mutant that loops forever is still stopped, after 15 minutes at least.
+        "timeout_constant = 60.0\n"
     )
     with open(folder / "pyproject.toml", "a") as config:
         config.write(settings)
@@ -132,15 +171,19 @@ def _survivors(folder):
             if line.strip().endswith(": survived")]
 
 
-def run(module, commit, children, keep):
+def run(module, commit, children, keep, only=()):
     folder = Path(tempfile.mkdtemp(prefix=f"mutation-{module}-"))
     try:
         _tree(commit, folder)
         tests = _configure(folder, module)
         print(f"== {module}: {len(tests) - 1} test files, in {folder}", flush=True)
-        environment = {**os.environ, "PYTHONDONTWRITEBYTECODE": ""}
+        # The copy's grader, not the one the environment installed (editable, from the
+        # repository's working tree, which may have moved on since the copy was made).
+        environment = {**os.environ, "PYTHONDONTWRITEBYTECODE": "",
+                       "PYTHONPATH": os.pathsep.join([str(folder / "grader"),
+                                                      os.environ.get("PYTHONPATH", "")])}
         subprocess.run(["nice", "-n", "19", sys.executable, "-m", "mutmut", "run",
-                        "--max-children", str(children)], cwd=folder, env=environment,
+                        "--max-children", str(children), *only], cwd=folder, env=environment,
                        stdout=subprocess.DEVNULL, check=False)
         counts = _counts(folder)
         counts["survivors"] = _survivors(folder)
@@ -157,9 +200,12 @@ def main():
                         "working tree)")
     parser.add_argument("--children", type=int, default=1, help="mutants at once (default 1)")
     parser.add_argument("--keep", action="store_true", help="keep the copies (mutmut browse)")
+    parser.add_argument("--only", nargs="+", default=(), metavar="MUTANT",
+                        help="run these mutants alone (mutmut's names, globs allowed)")
     parser.add_argument("--json", help="also write the results to this file")
     options = parser.parse_args()
-    results = {module: run(module, options.commit, options.children, options.keep)
+    results = {module: run(module, options.commit, options.children, options.keep,
+                           options.only)
                for module in options.modules}
     killed = survived = 0
     print(f"{'module':<16}{'killed':>8}{'survived':>10}{'no tests':>10}{'score':>8}")

@@ -110,7 +110,7 @@ def _encode_sympy(expr):
     if isinstance(expr, sp.Derivative):
         return ["Derivative", _encode_sympy(expr.expr),
                 [[_encode_sympy(v), int(n)] for v, n in expr.variable_count]]
-    if isinstance(expr, sp.Function) and type(expr).__name__ in _FUNCTIONS:
+    if _FUNCTIONS.get(type(expr).__name__) is type(expr):     # Min and Max too
         return ["Function", type(expr).__name__, [_encode_sympy(a) for a in expr.args]]
     if isinstance(expr, sp.Piecewise):
         return ["Piecewise", [[_encode_sympy(e), _encode_sympy(c)] for e, c in expr.args]]
@@ -612,7 +612,7 @@ class _Decoder:
 
     def _value_ndarray(self, payload):
         dtype, shape, data = payload["dtype"], payload["shape"], payload["data"]
-        size = math.prod(shape) if shape else 1
+        size = math.prod(shape)
         if size != len(data):
             raise HandoverError("a malformed array")
         if dtype == "object":
@@ -675,8 +675,8 @@ class FunctionSource:
             raise HandoverError("a malformed function name")
         imports = []
         for alias, module, attribute in payload["imports"]:
-            if not all(x.replace(".", "").isidentifier()
-                       for x in (alias, module, attribute or "x")):
+            if not (alias.isidentifier() and all(p.isidentifier() for p in module.split("."))
+                    and (attribute is None or attribute.isidentifier())):
                 raise HandoverError("a malformed import in a handed-over function")
             imports.append((alias, module, attribute))
         values = {decoder.text(k): decoder.value(v) for k, v in payload["values"]}
