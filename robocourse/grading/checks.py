@@ -517,7 +517,7 @@ def check_number(answer, expected, name=None, rtol=1e-6, atol=1e-9, unit="",
     if np.all(close):
         return
     flipped = np.abs(given + wanted) <= atol + rtol * np.abs(wanted)
-    if np.all(close | flipped) and np.any(wanted[~close] != 0):
+    if np.all(close | flipped):          # (a flipped entry that is not close is not zero)
         raise Mistake(say("{name} has the wrong sign.", "feedback", name=name), "wrong-sign")
     raise Mistake(_out_of_tolerance(name, rtol, atol, unit,
                                     None if given.ndim == 0 else np.flatnonzero(~close)),

@@ -564,7 +564,7 @@ class _Decoder:
         expr = self.sympy(rest[0])
         counts = [(self.sympy(v), n) for v, n in rest[1]]
         if any(n < 0 or n > 10 for _, n in counts):
-            raise HandoverError("a derivative of an order above 10")
+            raise HandoverError("a derivative of an order outside 0 to 10")
         return sp.Derivative(expr, *counts)
 
     def _sympy_piecewise(self, rest):
