@@ -93,6 +93,22 @@ def update_translations(pot_dir=BOOK / "_build" / "gettext"):
                              encoding="utf-8")
 
 
+def po_header(project):
+    """gettext's header entry, the first entry of every Chinese catalogue the course writes
+    (after its comment lines), for ``project`` (kept as it is: a ``{domain}`` in it is filled
+    in later).
+
+    >>> po_header("robocourse widgets").splitlines()[2]
+    '"Project-Id-Version: robocourse widgets\\\\n"'
+    """
+    return ('msgid ""\nmsgstr ""\n'
+            f'"Project-Id-Version: {project}\\n"\n'
+            '"Language: zh_CN\\n"\n'
+            '"MIME-Version: 1.0\\n"\n'
+            '"Content-Type: text/plain; charset=utf-8\\n"\n'
+            '"Content-Transfer-Encoding: 8bit\\n"\n')
+
+
 # The 3-D arm viewer's words (robocourse.widgets.arm_viewer.WORDS): not in any page, so not
 # extracted by Sphinx; their catalogue is the library's (a viewer in a Chinese notebook speaks
 # it too), made from the table, one entry per key (msgctxt)
@@ -103,14 +119,7 @@ VIEWER_HEADER = """\
 # hand to every arm viewer (book/_ext/interface_text.py).
 # msgctxt is the word's key; {name} is filled in by the viewer: keep it as it is.
 # `make translations` brings this catalogue up to date with the table.
-msgid ""
-msgstr ""
-"Project-Id-Version: Robot mechanics, chapter by chapter\\n"
-"Language: zh_CN\\n"
-"MIME-Version: 1.0\\n"
-"Content-Type: text/plain; charset=utf-8\\n"
-"Content-Transfer-Encoding: 8bit\\n"
-"""
+""" + po_header("Robot mechanics, chapter by chapter")
 
 
 def po_string(text):
@@ -191,14 +200,7 @@ LIBRARY_HEADER = """\
 # "{domain}")) in Chinese: what a notebook that chose Chinese (language.use("zh_CN")) shows.
 # {{name}} is filled in by the library: keep it as it is. `make translations` brings this
 # catalogue up to date with the code; the tests keep it complete.
-msgid ""
-msgstr ""
-"Project-Id-Version: robocourse {domain}\\n"
-"Language: zh_CN\\n"
-"MIME-Version: 1.0\\n"
-"Content-Type: text/plain; charset=utf-8\\n"
-"Content-Transfer-Encoding: 8bit\\n"
-"""
+""" + po_header("robocourse {domain}")
 
 
 HEADERS = {"hidden": """\
@@ -207,14 +209,7 @@ HEADERS = {"hidden": """\
 # Never released, like the hidden tests. {{name}} is filled in by the grader: keep it as it
 # is. `make translations` brings this catalogue up to date with the code; the tests keep it
 # complete.
-msgid ""
-msgstr ""
-"Project-Id-Version: robocourse {domain}\\n"
-"Language: zh_CN\\n"
-"MIME-Version: 1.0\\n"
-"Content-Type: text/plain; charset=utf-8\\n"
-"Content-Transfer-Encoding: 8bit\\n"
-"""}
+""" + po_header("robocourse {domain}")}
 
 
 def library_sentences(domain):

@@ -41,7 +41,7 @@ import tokenize
 from pathlib import Path
 
 import translate_notebooks as T
-from build import library_catalogue, read_library_catalogue  # noqa: E402 (the book's, via T)
+from build import library_catalogue, po_header, read_library_catalogue  # noqa: E402 (via T)
 
 ROOT = T.ROOT
 SOLUTIONS = ROOT / "solutions"
@@ -60,14 +60,7 @@ CATALOGUE_HEADER = """\
 # notebook's Markdown (cut as the book cuts a chapter) and each comment a student reads in its
 # code. `make translations` brings this catalogue up to date with the English notebook; `make
 # exercises-zh` writes the Chinese version from it (tools/translate_exercises.py).
-msgid ""
-msgstr ""
-"Project-Id-Version: robocourse exercises {domain}\\n"
-"Language: zh_CN\\n"
-"MIME-Version: 1.0\\n"
-"Content-Type: text/plain; charset=utf-8\\n"
-"Content-Transfer-Encoding: 8bit\\n"
-"""
+""" + po_header("robocourse exercises {domain}")
 
 
 def assignments():

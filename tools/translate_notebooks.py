@@ -62,7 +62,7 @@ sys.path.insert(0, str(BOOK))
 sys.path.insert(0, str(BOOK / "_ext"))
 sys.path.insert(0, str(ROOT / "tools"))
 import code_strings  # noqa: E402
-from build import po_string, read_catalogue  # noqa: E402  (the book's catalogue tools)
+from build import po_header, po_string, read_catalogue  # noqa: E402  (the book's)
 
 # the book's test of prose: letters, once formulas, code and link targets are gone
 PROSE = re.compile(r"[^\W\d_]{2,}")
@@ -344,14 +344,7 @@ CODE_HEADER = """\
 # English is a name the code reads (not prose): say why in a comment "# kept: ...". The
 # number after a location is the index of the code cell.
 # `make translations` brings this catalogue up to date with the chapter.
-msgid ""
-msgstr ""
-"Project-Id-Version: Robot mechanics, chapter by chapter\\n"
-"Language: zh_CN\\n"
-"MIME-Version: 1.0\\n"
-"Content-Type: text/plain; charset=utf-8\\n"
-"Content-Transfer-Encoding: 8bit\\n"
-"""
+""" + po_header("Robot mechanics, chapter by chapter")
 
 
 def code_messages(english_path):
