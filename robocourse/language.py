@@ -7,8 +7,8 @@ catalogue of the language in use::
 
     robocourse/locale/<language>/LC_MESSAGES/<domain>.po
 
-one gettext catalogue per audience (``domain``: ``"chapters"`` for what the chapters draw
-and print, ``"widgets"`` for the interactive figures' controls and readouts, ``"viewer"``
+one gettext catalogue per audience (``domain``: ``"widgets"`` for what the library's figures
+and interactive figures draw, say and offer as controls, ``"viewer"``
 for the 3-D arm viewer's words, ``"feedback"`` for the grader's words, ``"exercises"`` for
 what the visible tests of the exercises say of an answer, ``"hidden"`` for what the hidden
 tests say). A sentence with ``{names}`` is looked up first and filled in after, so the
@@ -34,7 +34,7 @@ label without a formula. With no such font installed ``use`` warns
 (``MissingFontWarning``) instead of letting figures show boxes. The fonts follow ``use``
 (a notebook's choice), not ``using``.
 
->>> say("{n} solutions", n=8)
+>>> say("{n} solutions", "widgets", n=8)
 '8 solutions'
 >>> with using("zh_CN"):
 ...     current()
@@ -55,11 +55,13 @@ from pathlib import Path
 #: The languages a student can work in: English, the source, and Chinese.
 LANGUAGES = ("en", "zh_CN")
 SOURCE = "en"
-#: The catalogues: what the chapters draw and print, the widgets' controls and readouts, the
+#: The catalogues: what the library's figures and widgets draw and say (their controls and
+#: readouts; a chapter's own code strings are translated in the Chinese notebook itself,
+#: tools/translate_notebooks.py), the
 #: 3-D arm viewer's words (``widgets.arm_viewer.WORDS``, one entry per key), what the grader
 #: says, and what the visible tests of the exercises (robocourse/exercises) and their hidden
 #: tests (solutions/*/grader.py) say of an answer.
-DOMAINS = ("chapters", "widgets", "viewer", "feedback", "exercises", "hidden")
+DOMAINS = ("widgets", "viewer", "feedback", "exercises", "hidden")
 LOCALE = Path(__file__).resolve().parent / "locale"
 #: Fonts with a language's letters, best first, and how their files are named (to find one
 #: installed after matplotlib made its list of fonts), then its monospaced fonts (for the
@@ -219,7 +221,7 @@ def cached(function):
 
     >>> @cached
     ... def greeting():
-    ...     return say("{n} solutions", n=2)
+    ...     return say("{n} solutions", "widgets", n=2)
     >>> with using("zh_CN"):
     ...     _ = greeting()
     >>> greeting()
@@ -240,11 +242,11 @@ def cached(function):
     return call
 
 
-def say(english, domain="chapters", **fields):
+def say(english, domain, **fields):
     """``english`` in the language in use, with ``fields`` filled into its ``{names}``.
 
     >>> with using("zh_CN"):
-    ...     say("not in any catalogue")
+    ...     say("not in any catalogue", "widgets")
     'not in any catalogue'
     """
     language = current()
@@ -271,13 +273,11 @@ def _constants(tree):
 
 
 def _domain_of(call):
-    """The domain a ``say(...)`` call names (a literal), ``"chapters"`` if it names none."""
+    """The domain a ``say(...)`` call names (a literal)."""
     given = call.args[1:2] or [k.value for k in call.keywords if k.arg == "domain"]
-    if not given:
-        return "chapters"
-    if not (isinstance(given[0], ast.Constant) and isinstance(given[0].value, str)):
+    if not given or not (isinstance(given[0], ast.Constant) and isinstance(given[0].value, str)):
         raise ValueError(f"say's domain must be a literal at line {call.lineno}; got "
-                         f"{ast.unparse(given[0])}")
+                         f"{ast.unparse(given[0]) if given else 'none'}")
     return given[0].value
 
 
@@ -288,7 +288,7 @@ def sayings(source, domain):
     sentence no catalogue test could see).
 
     >>> code = 'GO = "go"\\nsay("{n} steps", "widgets", n=2); say(GO, domain="widgets")'
-    >>> sayings(code, "widgets"), sayings(code, "chapters")
+    >>> sayings(code, "widgets"), sayings(code, "feedback")
     ({'{n} steps': 2, 'go': 2}, {})
     """
     domain = _one_of(domain, "domain", DOMAINS)

@@ -30,7 +30,7 @@ msgstr ""
 def chinese(tmp_path, monkeypatch):
     folder = tmp_path / "zh_CN" / "LC_MESSAGES"
     folder.mkdir(parents=True)
-    (folder / "chapters.po").write_text(CATALOGUE, encoding="utf-8")
+    (folder / "widgets.po").write_text(CATALOGUE, encoding="utf-8")
     monkeypatch.setattr(language, "LOCALE", tmp_path)
     language.catalogue.cache_clear()
     yield
@@ -39,13 +39,13 @@ def chinese(tmp_path, monkeypatch):
 
 def test_a_sentence_is_looked_up_then_filled_in(chinese):
     with language.using("zh_CN"):
-        assert language.say("{n} solutions", n=8) == "8 组解"
-    assert language.say("{n} solutions", n=8) == "8 solutions"
+        assert language.say("{n} solutions", "widgets", n=8) == "8 组解"
+    assert language.say("{n} solutions", "widgets", n=8) == "8 solutions"
 
 
 def test_fuzzy_empty_and_missing_entries_read_in_english(chinese):
     with language.using("zh_CN"):
-        assert [language.say(s) for s in ("a guess", "not yet", "unknown")] == \
+        assert [language.say(s, "widgets") for s in ("a guess", "not yet", "unknown")] == \
             ["a guess", "not yet", "unknown"]
 
 
@@ -70,7 +70,7 @@ def test_use_lasts_and_using_nests_and_restores(chinese):
     try:
         language.use("zh_CN")
         with language.using("en"):
-            assert language.say("{n} solutions", n=1) == "1 solutions"
+            assert language.say("{n} solutions", "widgets", n=1) == "1 solutions"
         assert language.current() == "zh_CN"
     finally:
         language.use("en")
@@ -93,7 +93,7 @@ def _enter(language_):
 
 @pytest.mark.parametrize("call, argument", [(lambda: language.use("zh"), "language"),
                                             (lambda: _enter("fr"), "language"),
-                                            (lambda: language.say(3), "english"),
+                                            (lambda: language.say(3, "widgets"), "english"),
                                             (lambda: language.catalogue_path("book", "zh_CN"),
                                              "domain")])
 def test_an_unknown_language_or_catalogue_is_refused_by_name(call, argument):
