@@ -134,13 +134,13 @@ def free_swing(q0=START, k=60.0, duration=4.0, robot=None, d_rest=D_REST,
     samples = int(round(duration * fps)) + 1
     motion = simulate(robot, q0, [0.0, 0.0], duration, spring, model=_compiled(robot),
                       samples=samples, rtol=1e-10, atol=1e-10)
-    note = f"free swing, spring k = {k:g} N/m"
+    note = say("free swing, spring k = {k} N/m", "widgets", k=f"{k:g}")
     if k == 0:
         outside = np.nonzero((motion.q[:, 1] < TRAVEL[0]) | (motion.q[:, 1] > TRAVEL[1]))[0]
         if len(outside):
             end = max(int(outside[0]), 2)
-            note = (f"free swing, no spring: nothing holds the slide, it leaves the arm "
-                    f"at t = {motion.t[end]:.2f} s")
+            note = say("free swing, no spring: nothing holds the slide, it leaves the arm at "
+                       "t = {t} s", "widgets", t=f"{motion.t[end]:.2f}")
             motion = Motion(motion.t[:end], motion.q[:end], motion.qd[:end], motion.tau[:end])
     K, U = energies(robot, motion)
     U = U + spring.energy(motion.q)
@@ -181,7 +181,8 @@ def controlled_move(start=START, goal=GOAL,
     motion = Motion(fine.t[::dense], fine.q[::dense], fine.qd[::dense], fine.tau[::dense])
     K, U = energies(robot, motion)
     total = K + U
-    note = f"computed torque, Kp = {Kp:g}, Kv = {Kv:g}: out to the goal and back"
+    note = say("computed torque, Kp = {Kp}, Kv = {Kv}: out to the goal and back", "widgets",
+               Kp=f"{Kp:g}", Kv=f"{Kv:g}")
     return RunResult("controlled", motion, K, U, total, total[0] + work, note)
 
 
