@@ -451,7 +451,9 @@ def test_make_lab_is_a_students_view_of_chapter_0_in_their_own_copy(browser, lab
     picture = player.locator("img").first
     page.wait_for_function("img => img.complete && img.naturalWidth > 100",
                            arg=picture.element_handle())
-    assert "Run this cell to play the animation" in player.inner_text()
+    # its caption, once the browser has laid the output out (a windowed notebook renders
+    # an output that has just scrolled into view a little later: inner_text is '' before)
+    player.filter(has_text="Run this cell to play the animation").wait_for()
     widget = shown.locator(".jp-OutputArea-output", has_text="Run this cell to move the sliders")
     assert widget.locator("img").evaluate("img => img.naturalWidth") > 100
     assert not shown.get_by_text("VBox(children=").count()
