@@ -19,6 +19,7 @@ from robocourse import (
     base_parameters,
     closed_form,
     codegen,
+    constraints,
     control,
     frames,
     friction,
@@ -45,7 +46,7 @@ from robocourse.grading import checks
 MODULES = (frames, robot, models, inertia, kinematics, statics, newton_euler, lagrange,
            lagrange_euler, closed_form, codegen, simulate, control, trajectories, puma560,
            notation, checks, friction, parameters, base_parameters, identification,
-           physical_identification, language, spatial)
+           physical_identification, language, spatial, constraints)
 
 ARM = models.planar_2r(l1=1.0, l2=1.0, m1=1.0, m2=1.0, g=9.81)
 PUMA = models.puma560()
@@ -446,6 +447,13 @@ CALLS |= {
     "spatial.forward_dynamics_by_crba": (spatial.forward_dynamics_by_crba,
                                          dict(robot=ARM, q=Q, qd=Q, tau=Q, friction=FRICTION)),
     "spatial.operation_counts": (spatial.operation_counts, dict(robot=ARM)),
+    "constraints.tool_point_constraint": (constraints.tool_point_constraint,
+                                          dict(robot=ARM, q=Q, qd=Q, normals=[[1.0, 0, 0]])),
+    "constraints.holonomic_constraint": (constraints.holonomic_constraint,
+                                         dict(phi=x - 1, q=[x], qd=[y])),
+    "constraints.constrained_dynamics": (constraints.constrained_dynamics,
+                                         dict(robot=ARM, q=Q, qd=Z, tau=Z, A=[[1.0, 0.0]],
+                                              A_dot_qd=[0.0])),
 }
 for _route in (newton_euler, lagrange, lagrange_euler):
     _name = _route.__name__.split(".")[-1]
@@ -473,6 +481,8 @@ EXEMPT = {
     "closed_form.ClosedForm": "a result (closed_form builds it)", "simulate.Motion": "a result",
     "control.Tracking": "a result",
     "spatial.SpatialLink": "a result", "spatial.SpatialResult": "a result",
+    "constraints.Constraint": "a result (tool_point_constraint, holonomic_constraint build it)",
+    "constraints.ConstrainedMotion": "a result (constrained_dynamics returns it)",
     "spatial.Cost": "a result (operation_counts returns it)",
     "trajectories.ViaPointPath": "a result (via_point_cubics builds it)",
     "notation.latex_sum": "terms only (*terms, each checked by latex: tested on its own)",
