@@ -308,6 +308,37 @@ def akb_joint_signs():
     return np.array([sign for sign, _ in _AKB_ANGLES])
 
 
+def puma560_d2(symbolic_lengths=False):
+    """The PUMA 560 of ``puma560()`` in the other common form of Craig's table: the shoulder
+    offset written ``d2``, on joint 2, instead of ``d3`` on joint 3 (the form Chinese
+    textbooks print, e.g. Cai 2009; chapter 6, §6.1).
+
+    DH (alpha_{i-1}, a_{i-1}, d_i): (0, 0, 0), (−90°, 0, d2), (0, a2, 0), (−90°, a3, d4),
+    (+90°, 0, 0), (−90°, 0, 0), with d2 = 0.1501 m: Craig's twists, lengths and joint
+    angles. Only frame {2} moves: its origin slides ``d2`` along axis 2, off the waist axis
+    into the plane of the arm, where {3} is; so link 2's centre of mass, written in this
+    {2}, is Craig's ``r − d2 Ẑ2``, and its inertia tensor (about the centre of mass, in the
+    same axes) stays. ``TransZ(d)`` commutes with ``TransX(a2) RotZ(θ3)``, so ``0_T_3`` and
+    every frame after it are ``puma560()``'s at the same joint angles.
+    ``symbolic_lengths=True``: the symbols ``a2, a3, d2, d4`` (the mass properties, and so
+    link 2's centre of mass, stay numeric).
+
+    >>> [link.d for link in puma560_d2().links]
+    [0.0, 0.1501, 0.0, 0.4331, 0.0, 0.0]
+    >>> puma560_d2().links[1].r_c                 # the upper arm's centre of mass, in this {2}
+    array([0.068 , 0.006 , 0.0774])
+    """
+    values = [list(_craig_values(i)) for i in range(6)]
+    offset = values[2][2]
+    values[1][2], values[2][2] = offset, 0                       # d2 = Craig's d3; d3 = 0
+    values[1][4] = [*values[1][4][:2], values[1][4][2] - offset]  # r − d2 Ẑ2
+    if check.flag(symbolic_lengths, "symbolic_lengths"):
+        values[1][2], values[3][2] = sp.Symbol("d2"), sp.Symbol("d4")
+        values[2][1], values[3][1] = sp.Symbol("a2"), sp.Symbol("a3")
+    return SerialChain([_link(*link) for link in values], gravity=[0, 0, -9.81],
+                       name="PUMA 560 (d2 table)")
+
+
 def named_mass_properties(robot):
     """``robot`` with every mass property that is not zero, and gravity, replaced by a
     symbol: the equations of motion in named link parameters.

@@ -130,6 +130,7 @@ CALLS = {
     "models.planar_3r": (models.planar_3r, dict()),
     "models.rp_arm": (models.rp_arm, dict()),
     "models.puma560": (models.puma560, dict()),
+    "models.puma560_d2": (models.puma560_d2, dict()),
     "models.spatial_3r": (models.spatial_3r, dict()),
     "models.with_payload": (models.with_payload, dict(robot=ARM, mass=1.0, r_c=[0.1, 0, 0],
                                                       I_c=np.eye(3) * 0.01)),

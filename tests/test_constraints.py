@@ -106,8 +106,8 @@ def _check_motion(robot, q, qd, tau, normals):
     load = [*(-force), 0, 0, 0]
     tau_ne = newton_euler.inverse_dynamics(robot, q, qd, motion.qdd, wrench=load)
     assert np.allclose(tau_ne, tau, atol=1e-7 * scale)
-    assert np.allclose(motion.forces, statics.joint_torques_by_jacobian(robot, q, [*force, 0, 0, 0]),
-                       atol=1e-9 * scale)
+    by_statics = statics.joint_torques_by_jacobian(robot, q, [*force, 0, 0, 0])
+    assert np.allclose(motion.forces, by_statics, atol=1e-9 * scale)
     bias = newton_euler.velocity_product(robot, q, qd) + newton_euler.gravity_load(robot, q)
     M_inv = np.linalg.inv(M)                                # the multipliers by elimination
     multipliers = np.linalg.solve(A @ M_inv @ A.T,
