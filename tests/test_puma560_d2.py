@@ -59,3 +59,17 @@ def test_the_theta1_equation_in_its_own_names():
     px, py = sp.symbols("p_x p_y")
     assert_identical(left[1, 3] - right[1, 3], -sp.sin(t1) * px + sp.cos(t1) * py
                      - sp.Symbol("d2"), "theta1 equation")
+
+
+
+def test_k_in_its_own_names():
+    """The syllabus: the lecture writes the shoulder offset as d2. Squaring and adding the
+    position entries of (0_T_1)⁻¹ 0_T_6 = 1_T_6 gives a3 c3 − d4 s3 = K with
+    K = (px² + py² + pz² − a2² − a3² − d2² − d4²)/(2 a2)."""
+    left, right = inverse_transform_equation(puma560_d2(symbolic_lengths=True), 1)
+    a2, a3, d2, d4, t3 = sp.symbols("a2 a3 d2 d4 theta3")
+    px, py, pz = sp.symbols("p_x p_y p_z")
+    assert_identical(sum(left[i, 3] ** 2 for i in range(3)), px**2 + py**2 + pz**2, "left")
+    assert_identical(sum(right[i, 3] ** 2 for i in range(3)),
+                     a2**2 + a3**2 + d2**2 + d4**2
+                     + 2 * a2 * (a3 * sp.cos(t3) - d4 * sp.sin(t3)), "right")
