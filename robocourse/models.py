@@ -310,8 +310,8 @@ def akb_joint_signs():
 
 def puma560_d2(symbolic_lengths=False):
     """The PUMA 560 of ``puma560()`` in the other common form of Craig's table: the shoulder
-    offset written ``d2``, on joint 2, instead of ``d3`` on joint 3 (the form Chinese
-    textbooks print, e.g. Cai 2009; chapter 6, §6.1).
+    offset written ``d2``, on joint 2, instead of ``d3`` on joint 3 (the form many
+    textbooks print; chapter 6, §6.1).
 
     DH (alpha_{i-1}, a_{i-1}, d_i): (0, 0, 0), (−90°, 0, d2), (0, a2, 0), (−90°, a3, d4),
     (+90°, 0, 0), (−90°, 0, 0), with d2 = 0.1501 m: Craig's twists, lengths and joint
