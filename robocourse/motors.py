@@ -1,4 +1,4 @@
-"""Motors and gears: the rotor's inertia seen at the joint (chapter 5, §5.6; Craig 2017 §9.9,
+"""Motors and gears: the rotor's inertia seen at the joint (chapter 5, §5.9; Craig 2017 §9.9,
 the effective inertia).
 
 Joint j is driven by a motor through a gear of ratio ``η_j``: the rotor turns ``η_j`` times
