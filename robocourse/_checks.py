@@ -8,8 +8,8 @@ A public function declares what each of its arguments must be, once, above it::
 
 (``arguments``: the rules ``Robot``, ``Joints``, ``Number``, ``Angle``, ``Vector``,
 ``Matrix``, ``Rotation``, ``Transform``, ``Wrench``, ``Gravity``, ``Frame``, ``Choice``,
-``Flag``, ``Count``, ``Array``, ``Instance``, ``LinkNumber``), so that its body is the
-equation alone; a function not yet written so opens with one call::
+``Flag``, ``Count``, ``Array``, ``Instance``, ``LinkNumber``, ``Armature``), so that its
+body is the equation alone; a function not yet written so opens with one call::
 
     scalars, q, qd = check.joint_inputs(robot, dynamics=True, q=q, qd=qd)
 
@@ -1016,6 +1016,27 @@ def friction(value, n, name="friction", *, simulation=False):
     return value
 
 
+ARMATURE_UNIT = "kg·m², or kg for a prismatic joint"
+
+
+def armature(value, n, name="armature", scalars=None):
+    """``value`` checked to be None (no motors modelled) or the armature of ``n`` joints: one
+    reflected inertia ``η² I_m >= 0`` per joint (``motors.reflected_inertia``), returned as a
+    vector of the kind ``scalars`` (None: symbols when ``value`` holds any).
+
+    >>> armature([0.5, -0.1], 2)
+    Traceback (most recent call last):
+    ...
+    ValueError: armature[1] must be >= 0 (kg·m², or kg for a prismatic joint); got -0.1
+    """
+    if value is None:
+        return None
+    values = vector(value, n, name, scalars, "one per joint, the reflected inertia η² I_m")
+    for k, entry in enumerate(values):
+        nonnegative(entry, f"{name}[{k}]", ARMATURE_UNIT)
+    return values
+
+
 def friction_pair(friction, n):
     """``friction`` checked to be a pair ``(viscous, coulomb)`` of n coefficients each (the
     friction of the regressor of ``parameters``); returned as two vectors."""
@@ -1246,6 +1267,13 @@ def LinkNumber(none=None):
     """A link number from 1 to the robot's n (``link_number``); ``none``: what None means."""
     return Argument(lambda value, name, call: link_number(value, call.robot.n, name, none),
                     f"LinkNumber(none={none!r})", decides_kind=False)
+
+
+def Armature():
+    """None (no motors modelled), or one reflected inertia ``η² I_m >= 0`` per joint of the
+    robot (``armature``), in the kind of the call."""
+    return Argument(lambda value, name, call: armature(value, call.robot.n, name, call.scalars),
+                    "Armature()")
 
 
 def _joint_values(value, name, call):

@@ -37,6 +37,14 @@ Two ways to find them, which must agree:
   offsets of prismatic joints multiples of 90°, as in every arm of the course).
 
 Friction parameters, one ``FV_j`` and one ``FC_j`` per joint, are all base parameters.
+The armature ``IA_j`` of a joint (``parameters``, ``motors``) acts at joint j alone, with
+the column ``q̈_j`` in row j. For the first revolute joint r1 (every joint before it
+prismatic) that is also the column of ``ZZ_r1``: the link turns about its own fixed Z axis,
+so ``IA_r1`` regroups into ``ZZR_r1`` (Khalil & Dombre 2002, §9.3); so does ``IA_r2`` into
+``ZZR_r2`` when axis r2 is perpendicular to axis r1 (the PUMA's joint 2: ``ω_r2`` has no
+component along Z_r2 but ``q̇_r2``, and ``ZZ_r2``'s moment has none along axis r1). Every
+other joint's armature is a base parameter of its own; for a prismatic joint before r2 the
+rules are not written (its column can combine with the mass columns): use QR.
 A base parameter is named after the standard parameter it keeps, with an ``R`` when
 others are grouped into it (``ZZR1``, ``MXR2``).
 """
@@ -55,6 +63,8 @@ from robocourse.closed_form import exact_arm
 from robocourse.frames import rotation_unchecked as rotation
 from robocourse.frames import translation_unchecked as translation
 from robocourse.parameters import (
+    ARMATURE_NAME,
+    PARAMETER_NAMES,
     PER_LINK,
     inverse_dynamics,
     move_parameters,
@@ -96,7 +106,12 @@ class BaseParameters:
     @property
     def links(self):
         """The number of links of the robot."""
-        return len(self.symbols) // (PER_LINK + (2 if self.friction else 0))
+        return sum(1 for s in self.symbols if str(s).startswith(PARAMETER_NAMES[0]))
+
+    @property
+    def armature(self):
+        """True when the armature parameters (``IA1`` …) are included."""
+        return any(str(s).startswith(ARMATURE_NAME) for s in self.symbols)
 
     @property
     def friction(self):
@@ -171,16 +186,19 @@ def random_states(robot, count, seed=0):
     return q, rng.uniform(-2, 2, (count, robot.n)), rng.uniform(-2, 2, (count, robot.n))
 
 
-def _stacked(robot, states, friction):
+def _stacked(robot, states, friction, armature):
     """``W``: the regressor at each state of ``states = (q, q̇, q̈)`` ((N, n) arrays), stacked
     state after state into an (N n) x p array."""
     q, qd, qdd = states
-    return np.vstack([regressor(robot, q[k], qd[k], qdd[k], friction=friction)
+    return np.vstack([regressor(robot, q[k], qd[k], qdd[k], friction=friction,
+                                armature=armature)
                       for k in range(len(q))])
 
 
-@check.arguments(robot=check.Robot(), friction=check.Flag(), seed=check.Count(0))
-def base_parameters_by_qr(robot, *, friction=False, states=None, seed=0, keep=None):
+@check.arguments(robot=check.Robot(), friction=check.Flag(), armature=check.Flag(),
+                 seed=check.Count(0))
+def base_parameters_by_qr(robot, *, friction=False, armature=False, states=None, seed=0,
+                          keep=None):
     """The base parameters of a numeric ``robot`` from the rank of its stacked regressor.
 
     ``W`` stacks ``Y`` at ``states`` (default: ``random_states(robot, 4 p / n + 10, seed)``).
@@ -191,6 +209,7 @@ def base_parameters_by_qr(robot, *, friction=False, states=None, seed=0, keep=No
     independent of those before it. The other columns are then written as combinations
     of the kept ones, ``W_2 = W_1 β`` (least squares, exact to round-off), and
     ``π_b = π_1 + β π_2``. Decisions are relative to round-off (``_checks.ROUND_OFF``).
+    ``friction``, ``armature``: with the drive parameters (``parameters.parameter_symbols``).
 
     >>> from robocourse.models import planar_2r
     >>> base = base_parameters_by_qr(planar_2r(l1=0.5, l2=0.4, g=9.81))
@@ -201,11 +220,11 @@ def base_parameters_by_qr(robot, *, friction=False, states=None, seed=0, keep=No
         raise ValueError(f"robot must have numeric lengths, angles and gravity for "
                          f"base_parameters_by_qr; {robot.name!r} has symbols (use "
                          "base_parameters_by_regrouping, or give numbers)")
-    symbols = parameter_symbols(robot, friction)
+    symbols = parameter_symbols(robot, friction, armature)
     p = len(symbols)
     if states is None:
         states = random_states(robot, 4 * p // robot.n + 10, seed)
-    W = _stacked(robot, _checked_states(states, robot.n), friction)
+    W = _stacked(robot, _checked_states(states, robot.n), friction, armature)
     if len(W) < p:
         raise ValueError(f"states must give at least {p} rows (one per parameter); got "
                          f"{len(W)}")
@@ -266,9 +285,10 @@ def _index(k, symbols):
 
 # --- symbolically: the regrouping rules --------------------------------------------------
 
-@check.arguments(robot=check.Robot(), friction=check.Flag())
-def base_parameters_by_regrouping(robot, *, friction=False):
-    """The base parameters of ``robot`` by the regrouping rules (module docstring).
+@check.arguments(robot=check.Robot(), friction=check.Flag(), armature=check.Flag())
+def base_parameters_by_regrouping(robot, *, friction=False, armature=False):
+    """The base parameters of ``robot`` by the regrouping rules (module docstring), with
+    the drive parameters (armature, friction) when asked for.
 
     Floats in the robot's geometry are used exactly (``closed_form.exact_arm``), so the
     combinations come out as fractions (or in the robot's symbols).
@@ -281,9 +301,14 @@ def base_parameters_by_regrouping(robot, *, friction=False):
     ('ZZR1', 'MXR1', 'MY1', 'ZZ2', 'MX2', 'MY2')
     >>> base.expressions.T
     Matrix([[M2*l1**2 + ZZ1, M2*l1 + MX1, MY1, ZZ2, MX2, MY2]])
+
+    With the motors' armature, joint 1's regroups into ZZR1, joint 2's stays apart:
+
+    >>> base_parameters_by_regrouping(planar_2r(), armature=True).expressions.T
+    Matrix([[IA1 + M2*l1**2 + ZZ1, M2*l1 + MX1, MY1, ZZ2, MX2, MY2, IA2]])
     """
     robot = _exact_geometry(robot)
-    symbols = parameter_symbols(robot, friction)
+    symbols = parameter_symbols(robot, friction, armature)
     grouped = [list(symbols[PER_LINK * j:PER_LINK * (j + 1)]) for j in range(robot.n)]
     for j in reversed(range(robot.n)):
         moved = _general_rule(robot.links[j], grouped[j])
@@ -291,12 +316,48 @@ def base_parameters_by_regrouping(robot, *, friction=False):
             grouped[j - 1] = [a + b for a, b in zip(grouped[j - 1], moved, strict=True)]
     _particular_rules(robot, grouped)
     entries = [sp.expand(value) for link in grouped for value in link]
-    entries += list(symbols[PER_LINK * robot.n:])                  # friction: all kept
+    entries += list(symbols[PER_LINK * robot.n:])                  # drive parameters
+    if armature:
+        _armature_rule(robot, entries)
     kept = tuple(k for k, value in enumerate(entries) if value != 0)
     K = sp.Matrix([[sp.diff(entries[k], s) for s in symbols] for k in kept])
     acting = {c for c in range(len(symbols)) if any(K[r, c] != 0 for r in range(K.rows))}
     no_effect = tuple(c for c in range(len(symbols)) if c not in acting)
     return BaseParameters(symbols, kept, K, no_effect, "regrouping")
+
+
+def _armature_rule(robot, entries):
+    """Regroup into ``ZZR_j`` the armature ``IA_j`` of the joints whose column is ZZ_j's,
+    ``q̈_j`` in row j alone: the first revolute joint r1, and the first one not parallel to
+    it, r2, when it is perpendicular to it. ``entries``: the regrouped parameters, then the
+    drive parameters (changed in place)."""
+    n = robot.n
+    revolute = [j for j, link in enumerate(robot.links) if link.is_revolute]
+    first = revolute[0] if revolute else n
+    near_base = set(range(first)) | set(_axes_before_r2(robot, first) if revolute else ())
+    sliding = [j + 1 for j in sorted(near_base) if not robot.links[j].is_revolute]
+    if sliding:
+        raise ValueError(f"armature cannot be regrouped by rules for {robot.name!r}: its "
+                         f"prismatic joints {sliding} lie before the first revolute joint not "
+                         "parallel to the first, where a prismatic joint's armature column "
+                         "can combine with the mass columns; use "
+                         "base_parameters_by_qr(robot, armature=True)")
+    joints = [first]
+    second = next((j for j in revolute if j not in _axes_before_r2(robot, first)), None)
+    if second is not None and sp.simplify(_first_axis_in(robot, first, second)[2]) == 0:
+        joints.append(second)
+    for j in joints:
+        entries[PER_LINK * j + _ZZ] += entries[PER_LINK * n + j]
+        entries[PER_LINK * n + j] = 0
+
+
+def _first_axis_in(robot, first, j):
+    """The axis of joint ``first`` written in {j} (it keeps its direction in the frames of
+    the links before r2, which turn about it or slide)."""
+    u = sp.Matrix([0, 0, 1])
+    for link in robot.links[first + 1:j + 1]:
+        u = rotation(link.transform(sp.Integer(0))).T @ u
+    return u
 
 
 def _exact_geometry(robot):
@@ -424,7 +485,7 @@ def base_regressor(robot, base, q, qd, qdd):
     (2, 6)
     """
     base = check.instance(base, BaseParameters, "base")
-    Y = regressor(robot, q, qd, qdd, friction=base.friction)
+    Y = regressor(robot, q, qd, qdd, friction=base.friction, armature=base.armature)
     if Y.shape[1] != len(base.symbols):
         raise ValueError(f"base belongs to a robot with {len(base.symbols)} standard "
                          f"parameters; robot has {Y.shape[1]}")
@@ -458,9 +519,9 @@ def base_model(robot, base=None):
                          "has symbols")
     base = (base_parameters_by_regrouping(robot) if base is None
             else check.instance(base, BaseParameters, "base"))
-    if base.friction:
-        raise ValueError("base must be without friction for base_model (the robot has no "
-                         "friction parameters)")
+    if base.friction or base.armature:
+        raise ValueError("base must be without friction and armature for base_model (the "
+                         "robot has no drive parameters)")
     pi_b = base.values(standard_parameters(robot))
     q, qd, qdd = joint_symbols(robot)
     return inverse_dynamics(robot, q, qd, qdd, parameters=base.standard(list(pi_b)))

@@ -19,6 +19,12 @@ Joint friction (``friction.Friction``) is one more term of the arm's equations,
 at the measured rates and cancels it like the rest (Craig 2017, §10.4); without one, the
 arm's friction acts as a disturbance that drags the joints behind the plan while they
 move.
+
+A geared motor behind each joint (``motors``) adds its rotor's reflected inertia
+``I_a = η² I_m`` to the diagonal of M: the arm is ``τ = (M + diag I_a) q̈ + c + G``. A
+controller that knows the armature (``armature=``) cancels it with the rest; one that
+omits it (a model of the links alone) applies too little torque to accelerate the
+rotors, and the error no longer vanishes while the arm accelerates.
 """
 
 from dataclasses import dataclass
@@ -28,6 +34,7 @@ import numpy as np
 
 from robocourse import _backend as B
 from robocourse import _checks as check
+from robocourse.motors import mass_matrix_with_motors
 from robocourse.newton_euler import gravity_load, mass_matrix, velocity_product
 from robocourse.simulate import Motion, simulate
 
@@ -52,11 +59,12 @@ def _trajectory(trajectory, n, robot_name):
     return trajectory
 
 
-def computed_torque(robot, trajectory, Kp, Kv, model=None, friction=None):
+def computed_torque(robot, trajectory, Kp, Kv, model=None, friction=None, armature=None):
     """The control law ``τ(t, q, q̇) = M(q)(q̈_des + Kv ė + Kp e) + c(q, q̇) + G(q) + τ̂_f(q̇)``,
     with ``e = q_des(t) − q`` and ``M, c, G`` of ``robot``: the controller's model of the
     arm; ``τ̂_f`` its model of the joint friction (``friction``: a ``friction.Friction``
-    with numbers, or None for none).
+    with numbers, or None for none); ``armature``: its model of the motors' reflected
+    inertias ``η² I_m``, one per joint, added to the diagonal of ``M`` (None: none).
 
     ``Kp, Kv``: positive gains, one for all joints or one per joint. ``model``: the
     robot's ``codegen.CompiledDynamics`` (None: Newton–Euler). The result is a
@@ -74,12 +82,17 @@ def computed_torque(robot, trajectory, Kp, Kv, model=None, friction=None):
     Kp, Kv = _gain(Kp, robot.n, "Kp", "1/s²"), _gain(Kv, robot.n, "Kv", "1/s")
     check.model(model, robot)
     friction = check.friction(friction, robot.n, simulation=True)
+    armature = check.armature(armature, robot.n, scalars=B.NUMBERS)
     friction_torque = (lambda qd: 0.0) if friction is None else friction._numeric_torque
     if model is None:
         M, c, G = (partial(mass_matrix, robot), partial(velocity_product, robot),
                    partial(gravity_load, robot))
+        if armature is not None:
+            M = partial(mass_matrix_with_motors, robot, armature=armature)
     else:
         M, c, G = model.mass_matrix, model.velocity_product, model.gravity_load
+        if armature is not None:
+            M = partial(_plus_diagonal, model.mass_matrix, np.diag(armature))
 
     def torque(t, q, qd):
         q, qd = (check.vector(value, robot.n, name, B.NUMBERS, "one per joint")
@@ -95,6 +108,11 @@ def computed_torque(robot, trajectory, Kp, Kv, model=None, friction=None):
     return torque
 
 
+def _plus_diagonal(mass_matrix, rotors, q):
+    """``M(q) + diag(I_a)`` from a compiled ``mass_matrix`` and ``rotors = diag(I_a)``."""
+    return mass_matrix(q) + rotors
+
+
 @dataclass(frozen=True)
 class Tracking:
     """A controlled motion: the simulated ``motion``, the ``desired`` joint values at
@@ -106,8 +124,9 @@ class Tracking:
 
 
 def track(plant, controller, trajectory, Kp, Kv, q0=None, qd0=None, duration=None, *,
-          plant_friction=None, controller_friction=None, plant_model=None,
-          controller_model=None, samples=201, rtol=1e-8, atol=1e-8):
+          plant_friction=None, controller_friction=None, plant_armature=None,
+          controller_armature=None, plant_model=None, controller_model=None, samples=201,
+          rtol=1e-8, atol=1e-8):
     """Simulate the arm ``plant`` driven by computed-torque control along ``trajectory``,
     the law computed with the model ``controller`` (the same robot for a perfect model,
     another one for a model error).
@@ -115,7 +134,9 @@ def track(plant, controller, trajectory, Kp, Kv, q0=None, qd0=None, duration=Non
     ``q0, qd0``: the start (default: the start of the trajectory, ``trajectory.at(0)``, at
     rest); ``duration``: default the trajectory's. ``plant_friction``: the arm's joint
     friction, ``controller_friction``: the controller's model of it (``friction.Friction``,
-    or None for none). ``plant_model, controller_model``: their
+    or None for none). ``plant_armature``: the reflected inertias ``η² I_m`` of the arm's
+    motors, ``controller_armature``: the controller's model of them (one per joint, or
+    None for none; ``motors``). ``plant_model, controller_model``: their
     ``codegen.CompiledDynamics`` for speed. Returns a ``Tracking``.
 
     >>> from robocourse.models import planar_2r
@@ -138,14 +159,19 @@ def track(plant, controller, trajectory, Kp, Kv, q0=None, qd0=None, duration=Non
     _trajectory(trajectory, plant.n, "the plant")
     check.friction(plant_friction, plant.n, "plant_friction", simulation=True)
     check.friction(controller_friction, plant.n, "controller_friction", simulation=True)
+    for name, value in (("plant_armature", plant_armature),
+                        ("controller_armature", controller_armature)):
+        check.armature(value, plant.n, name, B.NUMBERS)
     q0 = trajectory.at(0.0)[0] if q0 is None else q0
     qd0 = np.zeros(plant.n) if qd0 is None else qd0
     if duration is None and not hasattr(trajectory, "duration"):
         raise TypeError("duration must be given for a trajectory without a duration")
     duration = trajectory.duration if duration is None else duration
-    law = computed_torque(controller, trajectory, Kp, Kv, controller_model, controller_friction)
+    law = computed_torque(controller, trajectory, Kp, Kv, controller_model, controller_friction,
+                          controller_armature)
     motion = simulate(plant, q0, qd0, duration, law, friction=plant_friction,
-                      model=plant_model, samples=samples, rtol=rtol, atol=atol)
+                      armature=plant_armature, model=plant_model, samples=samples, rtol=rtol,
+                      atol=atol)
     desired = trajectory.at(motion.t)[0]
     return Tracking(motion=motion, desired=desired, error=desired - motion.q)
 

@@ -236,7 +236,7 @@ class BaseRegressor:
     """``Y_b(q, q̇, q̈)`` of ``robot`` for the base parameters ``base`` as compiled code.
 
     ``Y_b`` is derived once symbolically (``parameters.regressor`` with the symbols of
-    ``joint_symbols``, friction columns included when ``base`` has them) and compiled
+    ``joint_symbols``, armature and friction columns included when ``base`` has them) and compiled
     (``codegen.NumericFunction``); ``at(q, qd, qdd)`` evaluates N states at once,
     an (N, n, r) array; ``stacked(trajectory, times)`` is ``W``, (n N) x r, joint by joint.
     """
@@ -249,7 +249,7 @@ class BaseRegressor:
                              f"compiled; {robot.name!r} has symbols")
         self.robot, self.base = robot, base
         q, qd, qdd = joint_symbols(robot)
-        Y = regressor(robot, q, qd, qdd, friction=base.friction)
+        Y = regressor(robot, q, qd, qdd, friction=base.friction, armature=base.armature)
         if Y.shape[1] != len(base.symbols):
             raise ValueError(f"base belongs to a robot with {len(base.symbols)} standard "
                              f"parameters; robot has {Y.shape[1]}")

@@ -258,6 +258,21 @@ def puma560(symbolic_lengths=False):
     return SerialChain(links, gravity=[0, 0, -9.81], name="PUMA 560")
 
 
+def puma560_motors():
+    """``(motor_inertia, gear_ratio)``: the PUMA 560's rotor inertias ``I_m`` (kg·m²) and gear
+    ratios ``η`` (rotor turns per joint turn), joints 1–6, as the consensus set of Corke and
+    Armstrong-Hélouvry (1994) gives them (from Armstrong, Khatib and Burdick 1986; the
+    ``Jm`` and ``G`` of Corke's ``mdl_puma560``). A negative ratio turns the rotor the other
+    way; the reflected inertia ``η² I_m`` (``motors.reflected_inertia``) does not see it.
+
+    >>> motor_inertia, gear_ratio = puma560_motors()
+    >>> (gear_ratio**2 * motor_inertia).round(3)           # η² I_m, kg·m²
+    array([0.784, 2.325, 0.577, 0.191, 0.171, 0.194])
+    """
+    return (np.array([200e-6, 200e-6, 200e-6, 33e-6, 33e-6, 33e-6]),
+            np.array([-62.6111, 107.815, -53.7063, 76.0364, 71.923, 76.686]))
+
+
 def puma560_akb():
     """The PUMA 560 in Armstrong, Khatib and Burdick's own frames (AKB 1986), the arm whose
     data ``puma560()`` re-expresses in Craig's frames (chapter 6, §6.1).

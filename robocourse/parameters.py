@@ -16,9 +16,11 @@ They are related to the mass properties of chapter 2 (mass, centre of mass, tens
 ``C_I`` about the centre of mass) by the parallel-axis theorem,
 ``J = C_I + m (r_cᵀ r_c I3 − r_c r_cᵀ)`` (``origin_parameters``), and back
 (``centre_of_mass_parameters``, which fails for parameters no rigid body can have).
-Optionally each joint adds friction, ``τ_f = FV_j q̇_j + FC_j sign(q̇_j)`` (viscous and
-Coulomb); the friction parameters follow the 10 n inertial ones:
-``π = [π_1, …, π_n, FV_1, FC_1, …, FV_n, FC_n]``.
+Optionally each joint adds the armature ``IA_j``, the reflected inertia ``η_j² I_m,j`` of
+its motor's rotor (``motors``; torque ``IA_j q̈_j`` at joint j alone, so its column in the
+regressor is ``q̈_j`` in row j), and friction, ``τ_f = FV_j q̇_j + FC_j sign(q̇_j)`` (viscous
+and Coulomb); these drive parameters follow the 10 n inertial ones, armature first:
+``π = [π_1, …, π_n, IA_1, …, IA_n, FV_1, FC_1, …, FV_n, FC_n]``.
 
 **Newton–Euler in the link-origin parameters.** With ``ω, ω̇, v̇`` of link j's origin
 (the outward recursion of ``newton_euler``), the force and the moment ABOUT THE ORIGIN
@@ -57,49 +59,66 @@ from robocourse.statics import tool_wrench
 PARAMETER_NAMES = ("XX", "XY", "XZ", "YY", "YZ", "ZZ", "MX", "MY", "MZ", "M")
 #: The names of the two friction parameters of a joint: viscous and Coulomb.
 FRICTION_NAMES = ("FV", "FC")
+#: The name of a joint's armature parameter, its motor's reflected inertia η² I_m.
+ARMATURE_NAME = "IA"
 PER_LINK = len(PARAMETER_NAMES)
 _TENSOR = ((0, 1, 2), (1, 3, 4), (2, 4, 5))       # the entries of J in π_j[:6], row by row
 
 
-def parameter_count(robot, friction=False):
-    """The number of standard parameters: 10 per link, and 2 per joint with ``friction``.
+def _per_joint(friction, armature):
+    """The number of parameters per joint: 10, 1 more with ``armature``, 2 with ``friction``."""
+    check.flag(friction, "friction")
+    check.flag(armature, "armature")
+    return PER_LINK + (1 if armature else 0) + (len(FRICTION_NAMES) if friction else 0)
+
+
+def parameter_count(robot, friction=False, armature=False):
+    """The number of standard parameters: 10 per link, 1 more per joint with ``armature``
+    and 2 with ``friction``.
 
     >>> from robocourse.models import puma560
-    >>> parameter_count(puma560()), parameter_count(puma560(), friction=True)
-    (60, 72)
+    >>> parameter_count(puma560()), parameter_count(puma560(), friction=True, armature=True)
+    (60, 78)
     """
-    robot = check.robot(robot)
-    check.flag(friction, "friction")
-    return robot.n * (PER_LINK + (len(FRICTION_NAMES) if friction else 0))
+    return check.robot(robot).n * _per_joint(friction, armature)
 
 
-def parameter_symbols(robot, friction=False):
-    """The standard parameters as sympy symbols, a column: ``XX1, XY1, …, M1, XX2, …``
-    and, with ``friction``, ``FV1, FC1, …, FVn, FCn`` at the end.
+def parameter_symbols(robot, friction=False, armature=False):
+    """The standard parameters as sympy symbols, a column: ``XX1, XY1, …, M1, XX2, …``;
+    with ``armature``, ``IA1, …, IAn`` after them; with ``friction``, ``FV1, FC1, …, FVn,
+    FCn`` at the end.
 
     >>> from robocourse.models import planar_2r
     >>> list(parameter_symbols(planar_2r())[:10])
     [XX1, XY1, XZ1, YY1, YZ1, ZZ1, MX1, MY1, MZ1, M1]
-    >>> list(parameter_symbols(planar_2r(), friction=True)[-4:])
-    [FV1, FC1, FV2, FC2]
+    >>> list(parameter_symbols(planar_2r(), friction=True, armature=True)[-6:])
+    [IA1, IA2, FV1, FC1, FV2, FC2]
     """
-    count = parameter_count(robot, friction)
-    return sp.Matrix([sp.Symbol(parameter_name(k, robot.n)) for k in range(count)])
+    count = parameter_count(robot, friction, armature)
+    return sp.Matrix([sp.Symbol(parameter_name(k, robot.n, armature)) for k in range(count)])
 
 
-def parameter_name(k, n):
-    """The name of standard parameter ``k`` (0-based, in π) of an n-link robot.
+def parameter_name(k, n, armature=False):
+    """The name of standard parameter ``k`` (0-based, in π) of an n-link robot (whose π has
+    the ``armature`` parameters, or not).
 
     >>> parameter_name(5, 2), parameter_name(19, 2), parameter_name(21, 2)
     ('ZZ1', 'M2', 'FC1')
+    >>> parameter_name(21, 2, armature=True)
+    'IA2'
     """
     k, n = check.count(k, "k", 0), check.count(n, "n", 1)
+    check.flag(armature, "armature")
     if k < PER_LINK * n:
         return f"{PARAMETER_NAMES[k % PER_LINK]}{k // PER_LINK + 1}"
     k -= PER_LINK * n
+    if armature:
+        if k < n:
+            return f"{ARMATURE_NAME}{k + 1}"
+        k -= n
     if k >= len(FRICTION_NAMES) * n:
-        raise ValueError(f"k must be below {(PER_LINK + len(FRICTION_NAMES)) * n} for a robot "
-                         f"of {n} links; got {k + PER_LINK * n}")
+        raise ValueError(f"k must be below {_per_joint(True, armature) * n} for a robot "
+                         f"of {n} links; got {k + _per_joint(False, armature) * n}")
     return f"{FRICTION_NAMES[k % 2]}{k // 2 + 1}"
 
 
@@ -213,12 +232,14 @@ def move_parameters(link_parameters, R, p):
 
 
 @check.finite_result
-def standard_parameters(robot, friction=None):
+def standard_parameters(robot, friction=None, armature=None):
     """The standard parameter vector π of ``robot`` from its links' mass properties.
 
+    ``armature``: None (no armature parameters), or the reflected inertia ``η² I_m`` of each
+    joint's motor (``motors.reflected_inertia``), appended as ``IA_1, …, IA_n``.
     ``friction``: None (no friction parameters), or ``(viscous, coulomb)``, two sequences
     of one number per joint (N·m·s/rad and N·m, or N·s/m and N for a prismatic joint),
-    appended as ``FV_1, FC_1, …``.
+    appended after them as ``FV_1, FC_1, …``.
 
     >>> from robocourse.models import planar_2r
     >>> list(standard_parameters(planar_2r())[10:])             # link 2: m2 at l2 along X2
@@ -230,6 +251,8 @@ def standard_parameters(robot, friction=None):
     robot = check.robot(robot, dynamics=True)
     per_link = [_origin_parameters(link.mass, link.r_c, link.I_c) for link in robot.links]
     values = [value for link in per_link for value in link]
+    if armature is not None:
+        values += list(check.armature(armature, robot.n))
     if friction is not None:
         viscous, coulomb = check.friction_pair(friction, robot.n)
         values += [value for pair in zip(viscous, coulomb, strict=True) for value in pair]
@@ -274,11 +297,18 @@ def _friction_columns(qd, scalars):
                            for i in range(n)])
 
 
+def _armature_columns(qdd, scalars):
+    """The n x n armature columns of the regressor, ``∂(IA_j q̈_j)/∂IA_j``: ``diag(q̈)``."""
+    n = len(qdd)
+    return scalars.matrix([[qdd[i] if i == j else 0 for j in range(n)] for i in range(n)])
+
+
 @check.finite_result
-def regressor(robot, q, qd, qdd, *, friction=False, gravity=None):
+def regressor(robot, q, qd, qdd, *, friction=False, armature=False, gravity=None):
     """The regressor ``Y(q, q̇, q̈)``: ``τ = Y π`` for every parameter vector π.
 
-    n x 10n (n x 12n with ``friction``), columns in the order of ``parameter_symbols``.
+    n x 10n (n more columns with ``armature``: ``q̈_j`` in row j under ``IA_j``; 2n more with
+    ``friction``), columns in the order of ``parameter_symbols``.
     Only the kinematics of ``robot`` is read: the regressor does not depend on the
     parameters. ``gravity``: None (``robot.gravity``), 0, or a vector in {0}.
 
@@ -291,7 +321,7 @@ def regressor(robot, q, qd, qdd, *, friction=False, gravity=None):
     >>> sp.simplify(Y[:, 19].T)
     Matrix([[l1*(g*cos(theta1) + l1*thetaddot1), 0]])
     """
-    check.flag(friction, "friction")
+    _per_joint(friction, armature)
     scalars, q, qd, qdd = _gate(robot, (), gravity, q, qd, qdd)
     p = PER_LINK * robot.n
     transforms = link_transforms_unchecked(robot, q, scalars)
@@ -311,10 +341,11 @@ def regressor(robot, q, qd, qdd, *, friction=False, gravity=None):
     rows = [[(n_i if link.is_revolute else f_i)[2, k] for k in range(p)]
             for link, (f_i, n_i) in zip(robot.links, forces, strict=True)]
     Y = scalars.matrix(rows)
-    if not friction:
-        return Y
-    columns = _friction_columns(qd, scalars)
-    return scalars.beside(Y, columns)
+    if armature:
+        Y = scalars.beside(Y, _armature_columns(qdd, scalars))
+    if friction:
+        Y = scalars.beside(Y, _friction_columns(qd, scalars))
+    return Y
 
 
 @check.finite_result
@@ -322,7 +353,8 @@ def inverse_dynamics(robot, q, qd, qdd, *, parameters=None, wrench=None, frame="
                      gravity=None):
     """The joint torques ``τ = Y(q, q̇, q̈) π`` by Newton–Euler in the link-origin parameters.
 
-    ``parameters``: the standard vector π (10n entries, or 12n with friction); None takes
+    ``parameters``: the standard vector π (10n entries; 11n with the armature, 12n with
+    friction, 13n with both, in the order of ``parameter_symbols``); None takes
     the robot's own (``standard_parameters``), which makes this a route like
     ``newton_euler.inverse_dynamics``, with the same ``wrench``, ``frame`` and ``gravity``.
     The recursion runs on π directly (no Y is built): with numbers for π and symbols for
@@ -339,11 +371,11 @@ def inverse_dynamics(robot, q, qd, qdd, *, parameters=None, wrench=None, frame="
     if parameters is None:
         values = standard_parameters(robot)
     else:
-        counts = (PER_LINK * n, (PER_LINK + len(FRICTION_NAMES)) * n)
         values = check.vector(parameters, None, "parameters", scalars)
-        if len(values) not in counts:
-            raise ValueError(f"parameters must have {counts[0]} entries (10 per link) or "
-                             f"{counts[1]} (with friction); got {len(values)}")
+        if len(values) not in _parameter_sets(n):
+            raise ValueError(f"parameters must have {PER_LINK * n} entries (10 per link), "
+                             f"{11 * n} (with the armature), {12 * n} (with friction) or "
+                             f"{13 * n} (with both); got {len(values)}")
     values = scalars.convert(values)
     transforms = link_transforms_unchecked(robot, q, scalars)
     motions = outward_recursion_unchecked(robot, transforms, qd, qdd,
@@ -356,6 +388,16 @@ def inverse_dynamics(robot, q, qd, qdd, *, parameters=None, wrench=None, frame="
     tau = [(n_i if link.is_revolute else f_i)[2]
            for link, (f_i, n_i) in zip(robot.links, forces, strict=True)]
     tau = scalars.vector(tau)
-    if len(values) > PER_LINK * n:
-        tau = tau + _friction_columns(qd, scalars) @ scalars.vector(list(values[PER_LINK * n:]))
+    friction, armature = _parameter_sets(n)[len(values)]
+    drive = [_armature_columns(qdd, scalars)] if armature else []
+    drive += [_friction_columns(qd, scalars)] if friction else []
+    if drive:
+        Y = drive[0] if len(drive) == 1 else scalars.beside(*drive)
+        tau = tau + Y @ scalars.vector(list(values[PER_LINK * n:]))
     return tau
+
+
+def _parameter_sets(n):
+    """``{length of π: (friction, armature)}`` for an n-link robot."""
+    return {n * _per_joint(friction, armature): (friction, armature)
+            for friction in (False, True) for armature in (False, True)}

@@ -124,7 +124,7 @@ def _problem(base, K, fit, estimate, prior, prior_weight, margin):
     pull = prior_weight * cp.sum_squares(pi - prior)
     constraints = [sum(pi[PER_LINK * j + k] * UNIT_P[k] for k in range(PER_LINK))
                    >> margin * np.eye(4) for j in range(base.links)]
-    if base.friction:
+    if len(base.symbols) > PER_LINK * base.links:          # armature and friction: >= 0
         constraints.append(pi[PER_LINK * base.links:] >= 0)
     return cp.Problem(cp.Minimize(misfit + pull), constraints), pi
 

@@ -34,14 +34,16 @@ from robocourse import _backend as B
 from robocourse import _checks as check
 from robocourse.codegen import c_compiler, compiled_dynamics
 from robocourse.lagrange import kinetic_energy, potential_energy
+from robocourse.motors import mass_matrix_with_motors
 from robocourse.newton_euler import gravity_load, mass_matrix, velocity_product
 
 
 @check.finite_result
-def forward_dynamics(robot, q, qd, tau, *, friction=None):
+def forward_dynamics(robot, q, qd, tau, *, friction=None, armature=None):
     """The joint accelerations ``q̈ = M(q)⁻¹ (τ − c(q, q̇) − G(q) − τ_f(q̇))`` (Newton–Euler
     terms; ``τ_f``: the joint friction ``friction.torque(q̇)``, a ``friction.Friction``, or
-    none for None).
+    none for None). ``armature``: the reflected inertia ``η² I_m`` of each joint's motor
+    (``motors``), added to the diagonal of M; None for none.
 
     Solves ``M q̈ = τ − c − G − τ_f`` (LU), so a singular mass matrix — a chain whose
     moving links have no mass or inertia — raises ValueError naming ``q``.
@@ -57,10 +59,12 @@ def forward_dynamics(robot, q, qd, tau, *, friction=None):
     Matrix([[-g/l1]])
     """
     friction = check.friction(friction, check.robot(robot).n)
+    armature = check.armature(armature, robot.n)
     scalars, q, qd, tau = check.joint_inputs(robot, dynamics=True, q=q, qd=qd, tau=tau,
-                                             also=() if friction is None else (friction.viscous,
-                                                                          friction.coulomb))
-    M = mass_matrix(robot, q)
+                                             also=(armature,) + (() if friction is None else (
+                                                 friction.viscous, friction.coulomb)))
+    M = mass_matrix(robot, q) if armature is None else mass_matrix_with_motors(robot, q,
+                                                                               armature)
     rhs = tau - velocity_product(robot, q, qd) - gravity_load(robot, q)
     if friction is not None:
         rhs = rhs - scalars.convert(friction.torque(qd))
@@ -178,10 +182,22 @@ def _reached(y):
     return f"|q| reaches {q.max():.3g} and |qd| {qd.max():.3g}"
 
 
-def _state_rate(robot, y, tau):
+def _state_rate(robot, y, tau, armature=None):
     """``ẏ = [q̇, q̈]`` for the state ``y = [q, q̇]`` under the torques ``tau``."""
     q, qd = y[:robot.n], y[robot.n:]
-    return np.concatenate([qd, forward_dynamics(robot, q, qd, tau)])
+    return np.concatenate([qd, forward_dynamics(robot, q, qd, tau, armature=armature)])
+
+
+def _geared_state_rate(model, armature):
+    """``ẏ(y, τ) = [q̇, q̈]`` of a compiled ``model`` whose joints also spin the rotors
+    ``armature``: ``(M + diag(I_a)) q̈ = τ − c − G``, from the model's M, c and G."""
+    n, rotors = len(armature), np.diag(armature)
+
+    def rate(y, tau):
+        q, qd = y[:n], y[n:]
+        bias = model.velocity_product(q, qd) + model.gravity_load(q)
+        return np.concatenate([qd, np.linalg.solve(model.mass_matrix(q) + rotors, tau - bias)])
+    return rate
 
 
 def _solver_options(duration, samples, method, rtol, atol, time_limit):
@@ -214,14 +230,17 @@ def _integrate(state_rate, y0, duration, samples, method, rtol, atol, time_limit
     return solution.t, solution.y
 
 
-def simulate(robot, q0, qd0, duration, torque=None, *, friction=None, model=None,
-             samples=None, method="RK45", rtol=1e-8, atol=1e-8, time_limit=check.TIME_LIMIT):
+def simulate(robot, q0, qd0, duration, torque=None, *, friction=None, armature=None,
+             model=None, samples=None, method="RK45", rtol=1e-8, atol=1e-8,
+             time_limit=check.TIME_LIMIT):
     """The motion of ``robot`` from ``(q0, qd0)`` for ``duration`` seconds under ``torque``.
 
     ``torque(t, q, qd)`` returns the n joint torques/forces (None: all zero, a free
     swing). ``friction``: the joints' ``friction.Friction`` (None: none), with a smooth
     sign where it has Coulomb friction; the motors' torques then drive the arm less its
     friction, ``τ − τ_f(q̇)``, and ``Motion.tau`` records the motors' torques ``τ``.
+    ``armature``: the reflected inertia ``η² I_m`` of each joint's motor (``motors``), on
+    the diagonal of M (None: no rotors).
     The state ``y = [q, q̇]`` follows ``ẏ = [q̇, q̈]``, ``q̈ = forward_dynamics(q, q̇, τ)``,
     integrated by ``solve_ivp`` (``method``, ``rtol``, ``atol``). ``model``: the
     robot's ``codegen.CompiledDynamics``; None (the default): the one of
@@ -245,6 +264,7 @@ def simulate(robot, q0, qd0, duration, torque=None, *, friction=None, model=None
     check.joint_angles(robot, q0, "q0")
     duration = _solver_options(duration, samples, method, rtol, atol, time_limit)
     friction = check.friction(friction, robot.n, simulation=True)
+    armature = check.armature(armature, robot.n, scalars=B.NUMBERS)
     check.model(model, robot, may_be_false=True)
     if model is None:
         if c_compiler() is None:
@@ -252,7 +272,10 @@ def simulate(robot, q0, qd0, duration, torque=None, *, friction=None, model=None
                           "equations of motion run as numpy code, many times slower",
                           RuntimeWarning, stacklevel=2)
         model = compiled_dynamics(robot)
-    rate = partial(_state_rate, robot) if model is False else model.state_rate
+    if model is False:
+        rate = partial(_state_rate, robot, armature=armature)
+    else:
+        rate = model.state_rate if armature is None else _geared_state_rate(model, armature)
     torque = _torque_function(torque, robot.n)
     n = robot.n
 

@@ -30,6 +30,7 @@ from robocourse import (
     lagrange_euler,
     language,
     models,
+    motors,
     newton_euler,
     notation,
     parameters,
@@ -46,7 +47,7 @@ from robocourse.grading import checks
 MODULES = (frames, robot, models, inertia, kinematics, statics, newton_euler, lagrange,
            lagrange_euler, closed_form, codegen, simulate, control, trajectories, puma560,
            notation, checks, friction, parameters, base_parameters, identification,
-           physical_identification, language, spatial, constraints)
+           physical_identification, language, spatial, constraints, motors)
 
 ARM = models.planar_2r(l1=1.0, l2=1.0, m1=1.0, m2=1.0, g=9.81)
 PUMA = models.puma560()
@@ -433,6 +434,18 @@ CALLS |= {
         dict(pi=parameters.standard_parameters(ARM), links=2)),
 }
 CALLS |= {
+    "motors.reflected_inertia": (motors.reflected_inertia,
+                                 dict(motor_inertia=[2e-4, 3.3e-5], gear_ratio=[-62.6, 76.7])),
+    "motors.rotor_kinetic_energy": (motors.rotor_kinetic_energy,
+                                    dict(motor_inertia=[2e-4, 3.3e-5], gear_ratio=[-62.6, 76.7],
+                                         qd=[1.0, -1.0])),
+    "motors.mass_matrix_with_motors": (motors.mass_matrix_with_motors,
+                                       dict(robot=ARM, q=Q, armature=[0.5, 0.25])),
+    "motors.inverse_dynamics_with_motors": (motors.inverse_dynamics_with_motors,
+                                            dict(robot=ARM, q=Q, qd=Z, qdd=Z,
+                                                 armature=[0.5, 0.25])),
+}
+CALLS |= {
     "models.random_chain": (models.random_chain, dict(n=3, seed=1)),
     "spatial.crm": (spatial.crm, dict(v=[1, 2, 3, 0, 0, 1])),
     "spatial.crf": (spatial.crf, dict(v=[1, 2, 3, 0, 0, 1])),
@@ -470,6 +483,7 @@ for _route in (newton_euler, lagrange, lagrange_euler):
 EXEMPT = {
     "codegen.cache_folder": "no arguments", "codegen.c_compiler": "no arguments",
     "models.puma560_akb": "no arguments", "models.akb_joint_signs": "no arguments",
+    "models.puma560_motors": "no arguments",
     "puma560.target_symbols": "no arguments",
     "kinematics.SingularConfigurationError": "an exception",
     "inertia.UnphysicalInertiaWarning": "a warning",
@@ -546,7 +560,7 @@ NOT_SWEPT = {
 TEXT = {"name", "unit", "label", "message", "code", "failure", "lhs", "source", "text",
         "english", "sentence", "more"}
 FLAGS = {"dynamics", "symbolic", "factor", "physical", "triangle", "symbolic_lengths",
-         "friction", "weighted"}
+         "friction", "weighted", "armature"}
 DISPLAY = {"notation.abbreviate", "notation.lecture_form", "notation.latex",
            "notation.tidy"}        # a display shows nan, and latex takes a string as LaTeX
 
