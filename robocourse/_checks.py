@@ -69,6 +69,7 @@ from robocourse._backend import (  # RIGHT_ANGLE: check.RIGHT_ANGLE, as every to
     exact_if,
     is_symbolic,
 )
+from robocourse.language import phrase, say
 
 #: Floating-point round-off: numbers that differ by less than this (relative to their
 #: size, or absolute near zero) are equal — a target on the edge of the workspace is
@@ -95,6 +96,11 @@ MAX_COUNT = 10**7
 MAX_DIGITS = 17
 
 FRAMES = ("base", "tool")
+#: What the entries of a vector are, for its messages (``phrase``: said in the language in
+#: use): ``vector(q, 2, "q", entries=ONE_PER_JOINT)``.
+ONE_PER_JOINT_OR_AXIS = phrase("one per joint or axis", "errors")
+ONE_PER_JOINT = phrase("one per joint", "errors")
+
 _SYMPY_INFINITIES = (sp.nan, sp.oo, -sp.oo, sp.zoo)
 
 
@@ -118,7 +124,8 @@ def shown(value):
     ("'2R'", 'the function len (did you mean len()?)')
     """
     if callable(value) and hasattr(value, "__name__") and not isinstance(value, type):
-        return f"the function {value.__name__} (did you mean {value.__name__}()?)"
+        return say("the function {name} (did you mean {name}()?)", "errors",
+                   name=value.__name__)
     return repr(value)
 
 
@@ -144,12 +151,17 @@ def _unmasked(value, name):
         return value
     hidden = np.flatnonzero(np.ma.getmaskarray(value))
     if hidden.size:
-        where = "" if value.ndim == 0 else f" (masked: flat entries {hidden[:5].tolist()}" + (
-            " …)" if hidden.size > 5 else ")")
-        raise TypeError(f"{name} must not hide entries behind a mask (a numpy masked array): "
-                        "the computation would use every entry, masked or not; pass the "
-                        f"entries you mean, e.g. {name}.filled(...) or {name}.compressed()"
-                        f"{where}")
+        if value.ndim == 0:
+            where = ""
+        elif hidden.size > 5:
+            where = say(" (masked: flat entries {entries} …)", "errors",
+                        entries=hidden[:5].tolist())
+        else:
+            where = say(" (masked: flat entries {entries})", "errors", entries=hidden.tolist())
+        raise TypeError(say("{name} must not hide entries behind a mask (a numpy masked "
+                            "array): the computation would use every entry, masked or not; "
+                            "pass the entries you mean, e.g. {name}.filled(...) or "
+                            "{name}.compressed(){where}", "errors", name=name, where=where))
     return np.ma.getdata(value)
 
 
@@ -180,42 +192,52 @@ def scalar(value, name, scalars=None):
     if isinstance(value, np.generic):
         value = value.item()
     if isinstance(value, bool):
-        raise TypeError(f"{name} must be a number or a sympy expression, not a bool; "
-                        f"got {value!r}")
+        raise TypeError(say("{name} must be a number or a sympy expression, not a bool; "
+                            "got {got!r}", "errors", name=name, got=value))
     if isinstance(value, sp.Basic):
         if not isinstance(value, sp.Expr):
-            raise TypeError(f"{name} must be a number or a sympy expression; got {value!r}")
+            raise TypeError(say("{name} must be a number or a sympy expression; got {got!r}",
+                                "errors", name=name, got=value))
         if value.is_Atom and value in _SYMPY_INFINITIES:     # O(1): no tree walk
-            raise _not_finite(f"{name} must be finite; got {value}")
+            raise _not_finite(say("{name} must be finite; got {got}", "errors", name=name,
+                                  got=value))
         atoms = ((value,) if value.is_Atom else value.args
                  if all(arg.is_Atom for arg in value.args) else ())      # no tree walk
         if atoms and value.is_number and value.is_extended_real is False:   # I, 2 + I
-            raise TypeError(f"{name} must be real, not complex; got {value}")
+            raise TypeError(say("{name} must be real, not complex; got {got}", "errors",
+                                name=name, got=value))
         if value.is_commutative is False:        # known when built: no tree walk either
-            raise TypeError(f"{name} must be a real number or expression; got {value}, which "
-                            "holds a symbol declared commutative=False (a matrix or an "
-                            "operator, not a number)")
+            raise TypeError(say("{name} must be a real number or expression; got {got}, "
+                                "which holds a symbol declared commutative=False (a matrix "
+                                "or an operator, not a number)", "errors", name=name,
+                                got=value))
         declared = [atom for atom in atoms if atom.is_Symbol and atom.is_real is False]
         if declared:
-            raise TypeError(f"{name} must be real; got {value}, whose symbol {declared[0]} is "
-                            "declared real=False (a complex number)")
+            raise TypeError(say("{name} must be real; got {got}, whose symbol {symbol} is "
+                                "declared real=False (a complex number)", "errors", name=name,
+                                got=value, symbol=declared[0]))
         if scalars is NUMBERS:
             if value.free_symbols:
-                raise TypeError(f"{name} must be a number here (this computation is numeric), "
-                                f"not an expression in symbols; got {value}")
+                raise TypeError(say("{name} must be a number here (this computation is "
+                                    "numeric), not an expression in symbols; got {got}",
+                                    "errors", name=name, got=value))
             return float(value)
         return value
     if not isinstance(value, numbers.Number):
-        raise TypeError(f"{name} must be a number or a sympy expression; got {shown(value)}")
+        raise TypeError(say("{name} must be a number or a sympy expression; got {got}",
+                            "errors", name=name, got=shown(value)))
     if isinstance(value, numbers.Complex) and not isinstance(value, numbers.Real):
-        raise TypeError(f"{name} must be a real number, not complex; got {value!r}")
+        raise TypeError(say("{name} must be a real number, not complex; got {got!r}",
+                            "errors", name=name, got=value))
     if isinstance(value, numbers.Integral) and abs(value) > sys.float_info.max:
-        raise ValueError(f"{name} must be a number floating point can hold (|{name}| < "
-                         f"{sys.float_info.max:.3g}); got an integer of {len(str(value))} "
-                         "digits")
+        raise ValueError(say("{name} must be a number floating point can hold (|{name}| < "
+                             "{largest:.3g}); got an integer of {digits} digits", "errors",
+                             name=name, largest=sys.float_info.max, digits=len(str(value))))
     if not math.isfinite(value):
-        raise _not_finite(f"{name} must be a finite real number; got {value!r}")
+        raise _not_finite(say("{name} must be a finite real number; got {got!r}", "errors",
+                              name=name, got=value))
     return value
+
 
 
 
@@ -232,41 +254,69 @@ def _floats(values, name, shape=None):
     return array if shape is None else array.reshape(shape)
 
 
+def _sequence_of(length, noun):
+    """"a sequence of 2 numbers" (of symbols, for ``noun="symbol"``; any number of them for
+    ``length=None``), in the language in use, for a message."""
+    if noun == "symbol":
+        return (say("a sequence of {length} symbols", "errors", length=length) if length
+                else say("a sequence of symbols", "errors"))
+    return (say("a sequence of {length} numbers", "errors", length=length) if length
+            else say("a sequence of numbers", "errors"))
+
+
+def _a_vector(length):
+    """"a vector of 2 entries" (``length=None``: of any number), for a message."""
+    return (say("a vector of {length} entries", "errors", length=length) if length
+            else say("a vector", "errors"))
+
+
 def _entries(value, length, name, entries, noun="number", at_least=1):
     """The entries of ``value``, a flat sequence, a 1-D array or a sympy row or column of
-    ``length`` entries (any number >= ``at_least`` for None), not yet checked one by one."""
-    wanted = f"a sequence of {f'{length} ' if length else ''}{noun}s"
+    ``length`` entries (any number >= ``at_least`` for None), not yet checked one by one;
+    ``noun``: ``"number"`` or ``"symbol"``, what the entries are to be."""
     value = _unmasked(value, name)
     if isinstance(value, (set, frozenset)):
         if noun != "symbol":                  # symbols to collect or allow: order is theirs
-            raise TypeError(f"{name} must be {wanted} in order (a list, a tuple or an array): "
-                            f"a set has no order; got {shown(value)}")
+            raise TypeError(say("{name} must be {wanted} in order (a list, a tuple or an "
+                                "array): a set has no order; got {got}", "errors", name=name,
+                                wanted=_sequence_of(length, noun), got=shown(value)))
         value = sorted(value, key=sp.default_sort_key)
     if isinstance(value, (str, bytes)) or value is None or callable(value):
-        raise TypeError(f"{name} must be {wanted}; got {shown(value)}")
+        raise TypeError(say("{name} must be {wanted}; got {got}", "errors", name=name,
+                            wanted=_sequence_of(length, noun), got=shown(value)))
     if isinstance(value, sp.MatrixBase):
         if 1 not in value.shape:
-            raise ValueError(f"{name} must be a vector of {length} entries; got a "
-                             f"{value.shape[0]}x{value.shape[1]} matrix")
+            raise ValueError(say("{name} must be {wanted}; got a {rows}x{columns} matrix",
+                                 "errors", name=name, wanted=_a_vector(length),
+                                 rows=value.shape[0], columns=value.shape[1]))
         values = list(value)
     else:
         try:
             array = np.asarray(value, dtype=object)
         except Exception as exc:  # ragged input
-            raise ValueError(f"{name} must be a flat sequence of {length} {noun}s") from exc
+            raise ValueError(say("{name} must be {wanted}, flat (not nested); got {got}",
+                                 "errors", name=name, wanted=_sequence_of(length, noun),
+                                 got=_short(value))) from exc
         if array.ndim == 0:
-            raise TypeError(f"{name} must be {wanted}; got {shown(value)}")
+            raise TypeError(say("{name} must be {wanted}; got {got}", "errors", name=name,
+                                wanted=_sequence_of(length, noun), got=shown(value)))
         if array.ndim == 2 and 1 in array.shape:
             array = array.reshape(-1)
         if array.ndim != 1:
-            raise ValueError(f"{name} must be a vector of {length or 'some'} entries; got "
-                             f"shape {array.shape}")
+            raise ValueError(say("{name} must be {wanted}; got shape {shape}", "errors",
+                                 name=name, wanted=_a_vector(length), shape=array.shape))
         values = list(array)
     if length is None and len(values) < at_least:
-        raise ValueError(f"{name} must hold at least one {noun}; got none")
+        raise ValueError(say("{name} must hold at least one symbol; got none", "errors",
+                             name=name) if noun == "symbol" else
+                         say("{name} must hold at least one number; got none", "errors",
+                             name=name))
     if length is not None and len(values) != length:
-        raise ValueError(f"{name} must have {length} entries ({entries}); got {len(values)}")
+        raise ValueError(say("{name} must have {length} entries ({entries}); got {got}",
+                             "errors", name=name, length=length, entries=entries,
+                             got=len(values)))
     return values
+
 
 
 def _real_array(value):
@@ -308,7 +358,7 @@ def _real_list(value):
     return None
 
 
-def sequence(value, length, name, entries="one per joint or axis", check=None):
+def sequence(value, length, name, entries=ONE_PER_JOINT_OR_AXIS, check=None):
     """The entries of ``value`` as a list, each checked by ``check(entry, "name[k]")``
     (default ``scalar``) and left as it is: no conversion to floats or to sympy, for
     parameters that keep the kind they were given (a model's lengths, one by one).
@@ -325,7 +375,7 @@ def sequence(value, length, name, entries="one per joint or axis", check=None):
             for k, entry in enumerate(_entries(value, length, name, entries))]
 
 
-def vector(value, length, name, scalars=None, entries="one per joint or axis"):
+def vector(value, length, name, scalars=None, entries=ONE_PER_JOINT_OR_AXIS):
     """``value`` checked to hold ``length`` numbers or expressions (any length >= 1 for
     ``length=None``); returned as a sympy column or a 1-D float array.
 
@@ -366,7 +416,7 @@ def per_joint(value, n, name):
     """
     if isinstance(value, (list, tuple, sp.MatrixBase)) or (isinstance(value, np.ndarray)
                                                             and value.ndim):
-        return vector(value, n, name, NUMBERS, "one per joint")
+        return vector(value, n, name, NUMBERS, ONE_PER_JOINT)
     return float(scalar(value, name, NUMBERS))
 
 
@@ -481,7 +531,7 @@ def joint_inputs(chain, *, dynamics=False, also=(), **vectors):
     """
     chain = robot(chain, dynamics=dynamics)
     scalars = exact_if(chain.uses_symbols(*vectors.values(), *also, dynamics=dynamics))
-    checked = [vector(value, chain.n, name, scalars, "one per joint")
+    checked = [vector(value, chain.n, name, scalars, ONE_PER_JOINT)
                for name, value in vectors.items()]
     if "q" in vectors and not scalars.exact:
         joint_angles(chain, checked[0], "q")
@@ -845,7 +895,7 @@ def _short(value, limit=60):
     return text_ if len(text_) <= limit else text_[:limit - 1] + "…"
 
 
-def symbols(value, length, name, entries="one per joint"):
+def symbols(value, length, name, entries=ONE_PER_JOINT):
     """``value`` checked to be a sequence (or a set) of ``length`` sympy Symbols (any number
     for None): joint variables to differentiate by, rates to collect, symbols allowed.
 
@@ -1023,8 +1073,8 @@ def friction_pair(friction, n):
             any(np.ndim(part) == 0 and not isinstance(part, sp.MatrixBase) for part in friction):
         raise ValueError("friction must be None or a pair (viscous, coulomb) of sequences with "
                          f"one number per joint; got {friction!r}")
-    return (vector(friction[0], n, "friction[0] (viscous)", entries="one per joint"),
-            vector(friction[1], n, "friction[1] (Coulomb)", entries="one per joint"))
+    return (vector(friction[0], n, "friction[0] (viscous)", entries=ONE_PER_JOINT),
+            vector(friction[1], n, "friction[1] (Coulomb)", entries=ONE_PER_JOINT))
 
 
 def choice(value, name, options):
@@ -1164,7 +1214,7 @@ def Number(unit=None, at_least=None):
     return Argument(lambda value, name, call: scalar(value, name), "Number()")
 
 
-def Vector(length, entries="one per joint or axis"):
+def Vector(length, entries=ONE_PER_JOINT_OR_AXIS):
     """A vector of ``length`` numbers (``vector``), in the kind of the call."""
     return Argument(lambda value, name, call: vector(value, length, name, call.scalars, entries),
                     f"Vector({length})")
@@ -1249,7 +1299,7 @@ def LinkNumber(none=None):
 
 
 def _joint_values(value, name, call):
-    values = vector(value, call.robot.n, name, call.scalars, "one per joint")
+    values = vector(value, call.robot.n, name, call.scalars, ONE_PER_JOINT)
     if name == "q" and not call.scalars.exact:
         joint_angles(call.robot, values, name)
     return values
