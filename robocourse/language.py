@@ -263,7 +263,7 @@ def _said(english, domain, fields):
     return text.format(**fields) if fields else text
 
 
-class Phrase(str):
+class _Phrase(str):
     """A part of a sentence in English (``phrase``), said in the language in use when a
     sentence holds it: ``say`` fills it in with ``format``, which asks the phrase."""
 
@@ -273,7 +273,7 @@ class Phrase(str):
 
 def phrase(english, domain):
     """``english``, a part of a sentence chosen apart from the sentence (what the entries
-    of a vector are, a unit in words), as a ``Phrase``: English as a string, said in the
+    of a vector are, a unit in words), as a ``_Phrase``: English as a string, said in the
     language in use when ``say`` fills it into a sentence, so a phrase made once (when a
     module is imported) speaks the language of each sentence that holds it. Its catalogue
     is ``domain``'s; the catalogue tests find it as they find ``say``'s sentences.
@@ -283,7 +283,7 @@ def phrase(english, domain):
     ...                                n=2, entries=joints)
     (True, 'q must have 2 entries (one per joint)')
     """
-    made = Phrase(_text(english, "english"))
+    made = _Phrase(_text(english, "english"))
     made.domain = _one_of(domain, "domain", DOMAINS)
     return made
 
