@@ -199,11 +199,11 @@ def scalar(value, name, scalars=None):
         value = value.item()
     if isinstance(value, bool):
         raise TypeError(say("{name} must be a number or a sympy expression, not a bool; "
-                            "got {got!r}", "errors", name=name, got=value))
+                            "got {got}", "errors", name=name, got=repr(value)))
     if isinstance(value, sp.Basic):
         if not isinstance(value, sp.Expr):
-            raise TypeError(say("{name} must be a number or a sympy expression; got {got!r}",
-                                "errors", name=name, got=value))
+            raise TypeError(say("{name} must be a number or a sympy expression; got {got}",
+                                "errors", name=name, got=repr(value)))
         if value.is_Atom and value in _SYMPY_INFINITIES:     # O(1): no tree walk
             raise _not_finite(say("{name} must be finite; got {got}", "errors", name=name,
                                   got=value))
@@ -233,15 +233,16 @@ def scalar(value, name, scalars=None):
         raise TypeError(say("{name} must be a number or a sympy expression; got {got}",
                             "errors", name=name, got=shown(value)))
     if isinstance(value, numbers.Complex) and not isinstance(value, numbers.Real):
-        raise TypeError(say("{name} must be a real number, not complex; got {got!r}",
-                            "errors", name=name, got=value))
+        raise TypeError(say("{name} must be a real number, not complex; got {got}",
+                            "errors", name=name, got=repr(value)))
     if isinstance(value, numbers.Integral) and abs(value) > sys.float_info.max:
         raise ValueError(say("{name} must be a number floating point can hold (|{name}| < "
-                             "{largest:.3g}); got an integer of {digits} digits", "errors",
-                             name=name, largest=sys.float_info.max, digits=len(str(value))))
+                             "{largest}); got an integer of {digits} digits", "errors",
+                             name=name, largest=f"{sys.float_info.max:.3g}",
+                             digits=len(str(value))))
     if not math.isfinite(value):
-        raise _not_finite(say("{name} must be a finite real number; got {got!r}", "errors",
-                              name=name, got=value))
+        raise _not_finite(say("{name} must be a finite real number; got {got}", "errors",
+                              name=name, got=repr(value)))
     return value
 
 
@@ -510,9 +511,9 @@ def robot(value, name="robot", dynamics=False, numeric=False):
         for i, link in enumerate(value.links, start=1):
             missing = [part for part in ("mass", "r_c", "I_c") if getattr(link, part) is None]
             if missing:
-                raise ValueError(say("link {i} of {robot!r} has no {missing}: dynamics needs "
+                raise ValueError(say("link {i} of {robot} has no {missing}: dynamics needs "
                                      "the mass properties of every link", "errors", i=i,
-                                     robot=value.name, missing=", ".join(missing)))
+                                     robot=repr(value.name), missing=", ".join(missing)))
     if numeric and value.uses_symbols(dynamics=dynamics):
         found = set()
         for part in (value.tool, value.gravity if dynamics else None, *(
@@ -628,10 +629,10 @@ class NumberedFromOne(dict):
     def __missing__(self, key):
         if self.example:
             raise KeyError(say("{what} is numbered by joints from 1 to {n}, as in Craig "
-                               "({example}); got {key!r}", "errors", what=self.what, n=self.n,
-                               example=self.example, key=key))
+                               "({example}); got {key}", "errors", what=self.what, n=self.n,
+                               example=self.example, key=repr(key)))
         raise KeyError(say("{what} is numbered by joints from 1 to {n}, as in Craig; got "
-                           "{key!r}", "errors", what=self.what, n=self.n, key=key))
+                           "{key}", "errors", what=self.what, n=self.n, key=repr(key)))
 
 
 def link_number(value, last, name="link", none=None):
@@ -670,9 +671,9 @@ def count(value, name, minimum, maximum=None):
         if maximum is None:
             raise ValueError(say("{name} must be an integer >= {minimum}; got {got}", "errors",
                                  name=name, minimum=minimum, got=shown(value)))
-        raise ValueError(say("{name} must be an integer from {minimum} to {maximum:,}; got "
-                             "{got}", "errors", name=name, minimum=minimum, maximum=maximum,
-                             got=shown(value)))
+        raise ValueError(say("{name} must be an integer from {minimum} to {maximum}; got "
+                             "{got}", "errors", name=name, minimum=minimum,
+                             maximum=f"{maximum:,}", got=shown(value)))
     return int(value)
 
 
@@ -699,8 +700,8 @@ def nonnegative(value, name, unit):
             raise ValueError(say("{name} must be >= 0 ({unit}); got {got}, which is negative",
                                  "errors", name=name, unit=unit, got=value))
     elif value < 0:
-        raise ValueError(say("{name} must be >= 0 ({unit}); got {got!r}", "errors", name=name,
-                             unit=unit, got=value))
+        raise ValueError(say("{name} must be >= 0 ({unit}); got {got}", "errors", name=name,
+                             unit=unit, got=repr(value)))
     return value
 
 
@@ -726,8 +727,8 @@ def positive(value, name, unit):
             raise ValueError(say("{name} must be > 0 ({unit}); got {got}, which is declared "
                                  "not positive", "errors", name=name, unit=unit, got=value))
     elif value <= 0:
-        raise ValueError(say("{name} must be > 0 ({unit}); got {got!r}", "errors", name=name,
-                             unit=unit, got=value))
+        raise ValueError(say("{name} must be > 0 ({unit}); got {got}", "errors", name=name,
+                             unit=unit, got=repr(value)))
     return value
 
 
@@ -765,9 +766,9 @@ def values(value, name, scalars=None):
         bad = np.flatnonzero(~np.isfinite(value))
         if bad.size:
             where = np.unravel_index(bad[0], value.shape)
-            raise _not_finite(say("{name} must be a finite real number; got {got!r}", "errors",
+            raise _not_finite(say("{name} must be a finite real number; got {got}", "errors",
                                   name=f"{name}[{', '.join(map(str, where))}]",
-                                  got=value[where].item()))
+                                  got=repr(value[where].item())))
         return value.astype(float)
     try:
         array = np.asarray(value, dtype=object)
@@ -871,9 +872,9 @@ def within(value, name, low, high, unit, hint=""):
         mask = (t < low - slack) | (t > top + slack)
         outside = np.broadcast_to(t, mask.shape)[mask].tolist()
     if outside:
-        raise ValueError(say("{name} must lie in {interval} ({unit}); got {got!r}{hint}",
-                             "errors", name=name, interval=interval, unit=unit, got=outside[0],
-                             hint=hint))
+        raise ValueError(say("{name} must lie in {interval} ({unit}); got {got}{hint}",
+                             "errors", name=name, interval=interval, unit=unit,
+                             got=repr(outside[0]), hint=hint))
     return value
 
 
@@ -1064,9 +1065,11 @@ def rotation_matrix(value, name="R", scalars=None):
         determinant = np.linalg.det(values)
         if departure > ROTATION or abs(determinant - 1) > ROTATION:
             raise ValueError(say("{name} must be a rotation matrix ({name}ᵀ {name} = I3, "
-                                 "det {name} = +1); got det {name} = {determinant:.6g} and "
-                                 "{name}ᵀ {name} − I3 up to {departure:.3g}", "errors",
-                                 name=name, determinant=determinant, departure=departure))
+                                 "det {name} = +1); got det {name} = {determinant} and "
+                                 "{name}ᵀ {name} − I3 up to {departure}", "errors",
+                                 name=name, determinant=f"{determinant:.6g}",
+                                 departure=f"{departure:.3g}"))
+
     return R
 
 
@@ -1115,7 +1118,7 @@ def model(value, chain, name="model", *, may_be_false=False):
     if value.robot is not chain:
         raise ValueError(say("{name} must be the CompiledDynamics of this robot "
                              "(codegen.CompiledDynamics(robot)); got the model of another "
-                             "robot, {got!r}", "errors", name=name, got=value.robot))
+                             "robot, {got}", "errors", name=name, got=repr(value.robot)))
     return value
 
 
@@ -1155,7 +1158,7 @@ def friction_pair(friction, n):
     if not isinstance(friction, (tuple, list)) or len(friction) != 2 or \
             any(np.ndim(part) == 0 and not isinstance(part, sp.MatrixBase) for part in friction):
         raise ValueError(say("friction must be None or a pair (viscous, coulomb) of sequences "
-                             "with one number per joint; got {got!r}", "errors", got=friction))
+                             "with one number per joint; got {got}", "errors", got=repr(friction)))
     return (vector(friction[0], n, _VISCOUS, entries=ONE_PER_JOINT),
             vector(friction[1], n, _COULOMB, entries=ONE_PER_JOINT))
 
@@ -1181,8 +1184,8 @@ def tolerance(value, name="tol"):
     """``value`` checked to be a relative tolerance, ``0 <= tol < 1``."""
     value = scalar(value, name)
     if isinstance(value, sp.Basic) or not 0 <= value < 1:
-        raise ValueError(say("{name} must be a relative tolerance, 0 <= {name} < 1; got {got!r}",
-                             "errors", name=name, got=value))
+        raise ValueError(say("{name} must be a relative tolerance, 0 <= {name} < 1; got {got}",
+                             "errors", name=name, got=repr(value)))
     return value
 
 
@@ -1204,7 +1207,7 @@ def gravity(value, chain, scalars):
     if isinstance(value, (numbers.Number, sp.Number)):
         if value != 0:
             raise ValueError(say("gravity must be a 3-vector in {{0}}, None (the robot's own) "
-                                 "or 0 (none); got the number {got!r}", "errors", got=value))
+                                 "or 0 (none); got the number {got}", "errors", got=repr(value)))
         return scalars.zeros(3)
     return vector(value, 3, "gravity", scalars, _XYZ_IN_0)
 
@@ -1549,7 +1552,7 @@ def _in_words(error):
     """
     if isinstance(error, OverflowError):
         return say("a number computed on the way is beyond the range of floating point "
-                   "({largest:.2g})", "errors", largest=sys.float_info.max)
+                   "({largest})", "errors", largest=f"{sys.float_info.max:.2g}")
     return say("a division by zero on the way (a number too small for floating point became "
                "0)", "errors")
 
@@ -1627,12 +1630,12 @@ def overflow_error(function, arguments, detail):
         largest = max(sizes, key=lambda name: max(sizes[name]))
         smallest = min(sizes, key=lambda name: min(sizes[name]))
         if min(sizes[smallest]) < 1e-100:
-            span = say("the numbers given range from {low:.3g} (in {smallest}) up to "
-                       "{high:.3g} (in {largest})", "errors", low=min(sizes[smallest]),
-                       smallest=smallest, high=max(sizes[largest]), largest=largest)
+            span = say("the numbers given range from {low} (in {smallest}) up to "
+                       "{high} (in {largest})", "errors", low=f"{min(sizes[smallest]):.3g}",
+                       smallest=smallest, high=f"{max(sizes[largest]):.3g}", largest=largest)
         else:
-            span = say("the numbers given range up to {high:.3g} (in {largest})", "errors",
-                       high=max(sizes[largest]), largest=largest)
+            span = say("the numbers given range up to {high} (in {largest})", "errors",
+                       high=f"{max(sizes[largest]):.3g}", largest=largest)
     else:
         span = say("the numbers given are not large", "errors")
     name = function if isinstance(function, str) else function.__qualname__
