@@ -86,14 +86,15 @@ _override = contextvars.ContextVar("robocourse_language", default=None)   # usin
 
 def _one_of(value, name, options):
     if not isinstance(value, str) or value not in options:
-        raise ValueError(f"{name} must be one of {', '.join(map(repr, options))}; "
-                         f"got {value!r}")
+        raise ValueError(say("{name} must be one of {options}; got {got}", "errors", name=name,
+                             options=", ".join(map(repr, options)), got=repr(value)))
     return value
 
 
 def _text(value, name):
     if not isinstance(value, str):
-        raise TypeError(f"{name} must be a str; got {type(value).__name__}")
+        raise TypeError(say("{name} must be a str; got {got}", "errors", name=name,
+                            got=type(value).__name__))
     return value
 
 
@@ -135,9 +136,10 @@ def _choose_fonts(language):
     if language in FONTS:
         font = installed_font(language)
         if font is None:
-            warnings.warn(f"no font with the letters of {language} is installed (one of "
-                          f"{', '.join(FONTS[language][0])}): figures would show boxes. On "
-                          "Debian: apt-get install fonts-wqy-microhei (make system does)",
+            warnings.warn(say("no font with the letters of {language} is installed (one of "
+                              "{fonts}): figures would show boxes. On Debian: apt-get install "
+                              "fonts-wqy-microhei (make system does)", "errors",
+                              language=language, fonts=", ".join(FONTS[language][0])),
                           MissingFontWarning, stacklevel=3)
         else:
             family = [font, *family]

@@ -270,6 +270,8 @@ GATE_CASES = [
      "(4, 3)"),
     ("states with nan", lambda: check.states(np.array([[0.0, np.nan]]), 2, "q"), "q", None),
     ("a wrench of 2 entries", lambda: check.wrench([1, 2], check.NUMBERS), "wrench", "2"),
+    ("an unknown language", lambda: language.use("zh"), "language", "'zh'"),
+    ("a number for a sentence", lambda: language.say(3, "widgets"), "english", "int"),
     ("viscous friction of the wrong length", lambda: check.friction_pair(([1.0], [1.0]), 2),
      "friction[0]", "1"),
 ]
