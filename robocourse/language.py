@@ -76,6 +76,11 @@ FONTS = {"zh_CN": (("WenQuanYi Micro Hei", "Noto Sans CJK SC", "Source Han Sans 
                     "Droid Sans Fallback"),
                    re.compile(r"wqy-microhei|NotoSansCJK|SourceHanSans|DroidSansFallback"),
                    ("WenQuanYi Micro Hei Mono", "Noto Sans Mono CJK SC"))}
+#: The languages written without spaces between words: a sentence leaves a space beside a
+#: field for a number or a name ("实际为 {got}"), which is dropped when the field holds
+#: words of the language ("实际为函数 planar_2r…", not "实际为 函数 planar_2r…").
+_CHINESE = "\u4e00-\u9fff\u3000-\u303f\uff00-\uffef"
+UNSPACED = {"zh_CN": re.compile(f"(?<=[{_CHINESE}]) (?=[{_CHINESE}])")}
 #: {domain: where its catalogues are, a path with a ``{language}`` field}: the domains whose
 #: catalogues are not the library's (``locate``).
 _ELSEWHERE = {}
@@ -251,18 +256,27 @@ def cached(function):
 
 
 def say(english, domain, **fields):
-    """``english`` in the language in use, with ``fields`` filled into its ``{names}``.
+    """``english`` in the language in use, with ``fields`` filled into its ``{names}`` (in
+    Chinese without the space a field left for a number, ``UNSPACED``, when it holds words).
 
     >>> with using("zh_CN"):
     ...     say("not in any catalogue", "widgets")
     'not in any catalogue'
+    >>> with using("zh_CN"):
+    ...     [say("{name} must be a string; got {got}", "errors", name="label", got=got)
+    ...      for got in ("3", say("a scalar", "errors"))]
+    ['label 应为字符串；实际为 3', 'label 应为字符串；实际为标量']
     """
     return _said(_text(english, "english"), domain, fields)
 
 
 def _said(english, domain, fields):
-    text = catalogue(domain, current()).get(english, english)
-    return text.format(**fields) if fields else text
+    language = current()
+    text = catalogue(domain, language).get(english, english)
+    if not fields:
+        return text
+    text = text.format(**fields)
+    return UNSPACED[language].sub("", text) if language in UNSPACED else text
 
 
 class _Phrase(str):
