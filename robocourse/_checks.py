@@ -437,7 +437,15 @@ def _shape_text(shape):
     return "x".join(str(s) for s in shape)
 
 
+def _a_matrix(shape, what=None):
+    """"3x3 matrix" ("Nx2 matrix" for ``(None, 2)``), or ``what`` the matrix is, for a
+    message."""
+    return what or say("{shape} matrix", "errors", shape="x".join(
+        str(s) if s is not None else "Nn"[k] for k, s in enumerate(shape)))
+
+
 def matrix(value, shape, name, scalars=None, what=None):
+
     """``value`` checked to be a matrix of ``shape``; returned as sp.Matrix or float array.
     A dimension given as None may be any size (``(None, 2)``: N rows of two); ``what`` says
     what the matrix is, for the message (default: its shape, ``"Nx2 matrix"``).
@@ -456,11 +464,9 @@ def matrix(value, shape, name, scalars=None, what=None):
     if array is not None and array.ndim == len(shape) and all(
             s is None or s == g for s, g in zip(shape, array.shape, strict=True)):
         return array
-    wanted = what or say("{shape} matrix", "errors", shape="x".join(
-        str(s) if s is not None else "Nn"[k] for k, s in enumerate(shape)))
     if isinstance(value, (str, bytes)) or value is None or callable(value):
         raise TypeError(say("{name} must be a {wanted}; got {got}", "errors", name=name,
-                            wanted=wanted, got=shown(value)))
+                            wanted=_a_matrix(shape, what), got=shown(value)))
     if isinstance(value, sp.MatrixBase):
         got, values = value.shape, list(value)
     else:
@@ -468,12 +474,12 @@ def matrix(value, shape, name, scalars=None, what=None):
             array = np.asarray(value, dtype=object)
         except Exception as exc:
             raise ValueError(say("{name} must be a {wanted}; got rows of different lengths",
-                                 "errors", name=name, wanted=wanted)) from exc
+                                 "errors", name=name, wanted=_a_matrix(shape, what))) from exc
         got, values = array.shape, list(array.flat)
     if len(got) != len(shape) or any(s is not None and s != g
                                      for s, g in zip(shape, got, strict=True)):
         raise ValueError(say("{name} must be a {wanted}; got {got}", "errors", name=name,
-                             wanted=wanted, got=_shape_text(got)))
+                             wanted=_a_matrix(shape, what), got=_shape_text(got)))
     columns = got[1]
     values = [scalar(entry, f"{name}[{k // columns},{k % columns}]")
               for k, entry in enumerate(values)]
