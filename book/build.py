@@ -190,7 +190,7 @@ def update_viewer_catalogue(path=VIEWER_CATALOGUE):
 
 # The library's catalogues made from the sentences its code passes to
 # robocourse.language.say(english, domain): one entry per sentence, where it is said
-LIBRARY_DOMAINS = ("widgets", "feedback", "exercises", "hidden")
+LIBRARY_DOMAINS = ("widgets", "feedback", "exercises", "hidden", "errors")
 #: The domains whose sentences the library's code does not say: the folder whose code says
 #: them, and where their catalogue is. The hidden tests' (solutions/*/grader.py) are
 #: translated beside them, never released with the library (they would give them away).

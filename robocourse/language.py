@@ -11,10 +11,15 @@ one gettext catalogue per audience (``domain``: ``"widgets"`` for what the libra
 and interactive figures draw, say and offer as controls, ``"viewer"``
 for the 3-D arm viewer's words, ``"feedback"`` for the grader's words, ``"exercises"`` for
 what the visible tests of the exercises say of an answer, ``"hidden"`` for what the hidden
-tests say). A sentence with ``{names}`` is looked up first and filled in after, so the
-translation places the numbers itself. An entry that is missing, empty or fuzzy reads in
-English (the tests keep the catalogues complete: ``sayings_in`` finds the sentences a
-package passes to ``say``, ``gaps`` those a catalogue does not translate).
+tests say, ``"errors"`` for the messages of the errors raised for bad input). A sentence
+with ``{names}`` is looked up first and filled in after, so the translation places the
+numbers itself (in a sentence with fields a literal brace is written twice, ``{{0}}``, as
+``str.format`` reads it; without fields, once). A part of a sentence that is chosen
+elsewhere (what the entries of a vector are, ``"one per joint"``) is a ``phrase``: English
+until it is filled into a sentence, said then in the language in use. An entry that is
+missing, empty or fuzzy reads in English (the tests keep the catalogues complete:
+``sayings_in`` finds the sentences a package passes to ``say`` or ``phrase``, ``gaps``
+those a catalogue does not translate).
 
 The hidden tests are the instructor's (``solutions/``, never released): their sentences
 would give them away, so their catalogue is not the library's but lives beside them, and
@@ -60,8 +65,9 @@ SOURCE = "en"
 #: tools/translate_notebooks.py), the
 #: 3-D arm viewer's words (``widgets.arm_viewer.WORDS``, one entry per key), what the grader
 #: says, and what the visible tests of the exercises (robocourse/exercises) and their hidden
-#: tests (solutions/*/grader.py) say of an answer.
-DOMAINS = ("widgets", "viewer", "feedback", "exercises", "hidden")
+#: tests (solutions/*/grader.py) say of an answer, and the messages of the errors the library
+#: raises for bad input ("q must have 2 entries (one per joint); got 3").
+DOMAINS = ("widgets", "viewer", "feedback", "exercises", "hidden", "errors")
 LOCALE = Path(__file__).resolve().parent / "locale"
 #: Fonts with a language's letters, best first, and how their files are named (to find one
 #: installed after matplotlib made its list of fonts), then its monospaced fonts (for the
@@ -70,6 +76,11 @@ FONTS = {"zh_CN": (("WenQuanYi Micro Hei", "Noto Sans CJK SC", "Source Han Sans 
                     "Droid Sans Fallback"),
                    re.compile(r"wqy-microhei|NotoSansCJK|SourceHanSans|DroidSansFallback"),
                    ("WenQuanYi Micro Hei Mono", "Noto Sans Mono CJK SC"))}
+#: The languages written without spaces between words: a sentence leaves a space beside a
+#: field for a number or a name ("实际为 {got}"), which is dropped when the field holds
+#: words of the language ("实际为函数 planar_2r…", not "实际为 函数 planar_2r…").
+_CHINESE = "\u4e00-\u9fff\u3000-\u303f\uff00-\uffef"
+UNSPACED = {"zh_CN": re.compile(f"(?<=[{_CHINESE}]) (?=[{_CHINESE}])")}
 #: {domain: where its catalogues are, a path with a ``{language}`` field}: the domains whose
 #: catalogues are not the library's (``locate``).
 _ELSEWHERE = {}
@@ -80,14 +91,15 @@ _override = contextvars.ContextVar("robocourse_language", default=None)   # usin
 
 def _one_of(value, name, options):
     if not isinstance(value, str) or value not in options:
-        raise ValueError(f"{name} must be one of {', '.join(map(repr, options))}; "
-                         f"got {value!r}")
+        raise ValueError(say("{name} must be one of {options}; got {got}", "errors", name=name,
+                             options=", ".join(map(repr, options)), got=repr(value)))
     return value
 
 
 def _text(value, name):
     if not isinstance(value, str):
-        raise TypeError(f"{name} must be a str; got {type(value).__name__}")
+        raise TypeError(say("{name} must be a str; got {got}", "errors", name=name,
+                            got=type(value).__name__))
     return value
 
 
@@ -129,9 +141,10 @@ def _choose_fonts(language):
     if language in FONTS:
         font = installed_font(language)
         if font is None:
-            warnings.warn(f"no font with the letters of {language} is installed (one of "
-                          f"{', '.join(FONTS[language][0])}): figures would show boxes. On "
-                          "Debian: apt-get install fonts-wqy-microhei (make system does)",
+            warnings.warn(say("no font with the letters of {language} is installed (one of "
+                              "{fonts}): figures would show boxes. On Debian: apt-get install "
+                              "fonts-wqy-microhei (make system does)", "errors",
+                              language=language, fonts=", ".join(FONTS[language][0])),
                           MissingFontWarning, stacklevel=3)
         else:
             family = [font, *family]
@@ -243,16 +256,52 @@ def cached(function):
 
 
 def say(english, domain, **fields):
-    """``english`` in the language in use, with ``fields`` filled into its ``{names}``.
+    """``english`` in the language in use, with ``fields`` filled into its ``{names}`` (in
+    Chinese without the space a field left for a number, ``UNSPACED``, when it holds words).
 
     >>> with using("zh_CN"):
     ...     say("not in any catalogue", "widgets")
     'not in any catalogue'
+    >>> with using("zh_CN"):
+    ...     [say("{name} must be a string; got {got}", "errors", name="label", got=got)
+    ...      for got in ("3", say("a scalar", "errors"))]
+    ['label 应为字符串；实际为 3', 'label 应为字符串；实际为标量']
     """
+    return _said(_text(english, "english"), domain, fields)
+
+
+def _said(english, domain, fields):
     language = current()
-    english = _text(english, "english")
     text = catalogue(domain, language).get(english, english)
-    return text.format(**fields) if fields else text
+    if not fields:
+        return text
+    text = text.format(**fields)
+    return UNSPACED[language].sub("", text) if language in UNSPACED else text
+
+
+class _Phrase(str):
+    """A part of a sentence in English (``phrase``), said in the language in use when a
+    sentence holds it: ``say`` fills it in with ``format``, which asks the phrase."""
+
+    def __format__(self, spec):
+        return format(_said(str(self), self.domain, {}), spec)
+
+
+def phrase(english, domain):
+    """``english``, a part of a sentence chosen apart from the sentence (what the entries
+    of a vector are, a unit in words), as a ``_Phrase``: English as a string, said in the
+    language in use when ``say`` fills it into a sentence, so a phrase made once (when a
+    module is imported) speaks the language of each sentence that holds it. Its catalogue
+    is ``domain``'s; the catalogue tests find it as they find ``say``'s sentences.
+
+    >>> joints = phrase("one per joint", "errors")
+    >>> joints == "one per joint", say("q must have {n} entries ({entries})", "errors",
+    ...                                n=2, entries=joints)
+    (True, 'q must have 2 entries (one per joint)')
+    """
+    made = _Phrase(_text(english, "english"))
+    made.domain = _one_of(domain, "domain", DOMAINS)
+    return made
 
 
 def fields(sentence):
@@ -281,22 +330,28 @@ def _domain_of(call):
     return given[0].value
 
 
+#: The functions whose first argument is a sentence (or a part of one) to translate.
+SAYERS = ("say", "phrase")
+
+
 def sayings(source, domain):
-    """The English sentences that the Python ``source`` (its text) passes to ``say`` for
-    ``domain``: {sentence: line of its first call}. A sentence is a string literal or a
-    module-level constant holding one; anything else passed to ``say`` is a ValueError (a
-    sentence no catalogue test could see).
+    """The English sentences that the Python ``source`` (its text) passes to ``say`` (or to
+    ``phrase``) for ``domain``: {sentence: line of its first call}. A sentence is a string
+    literal or a module-level constant holding one; anything else passed to ``say`` is a
+    ValueError (a sentence no catalogue test could see).
 
     >>> code = 'GO = "go"\\nsay("{n} steps", "widgets", n=2); say(GO, domain="widgets")'
     >>> sayings(code, "widgets"), sayings(code, "feedback")
     ({'{n} steps': 2, 'go': 2}, {})
+    >>> sayings('ONE = phrase("one per joint", "errors")', "errors")
+    {'one per joint': 1}
     """
     domain = _one_of(domain, "domain", DOMAINS)
     tree = ast.parse(_text(source, "source"))
     constants, found = _constants(tree), {}
     for call in ast.walk(tree):
         if not (isinstance(call, ast.Call) and call.args and getattr(
-                call.func, "id", getattr(call.func, "attr", None)) == "say"):
+                call.func, "id", getattr(call.func, "attr", None)) in SAYERS):
             continue
         if _domain_of(call) != domain:
             continue

@@ -192,7 +192,7 @@ def test_the_viewer_catalogue_is_what_make_translations_writes():
         "robocourse/locale/zh_CN/LC_MESSAGES/viewer.po is not in `make translations` form"
 
 
-@pytest.mark.parametrize("domain", ["widgets", "feedback", "exercises", "hidden"])
+@pytest.mark.parametrize("domain", ["widgets", "feedback", "exercises", "hidden", "errors"])
 def test_the_library_s_catalogue_is_what_make_translations_writes(domain):
     """robocourse/locale/zh_CN/LC_MESSAGES/<domain>.po holds one entry per sentence the
     course passes to say(..., domain) (the grader's and its feedback page's too, for
