@@ -1158,7 +1158,7 @@ def friction(value, n, name="friction", *, simulation=False):
     return value
 
 
-ARMATURE_UNIT = "kg·m², or kg for a prismatic joint"
+ARMATURE_UNIT = phrase("kg·m², or kg for a prismatic joint", "errors")
 
 
 def armature(value, n, name="armature", scalars=None):
@@ -1173,7 +1173,8 @@ def armature(value, n, name="armature", scalars=None):
     """
     if value is None:
         return None
-    values = vector(value, n, name, scalars, "one per joint, the reflected inertia η² I_m")
+    values = vector(value, n, name, scalars,
+                    phrase("one per joint, the reflected inertia η² I_m", "errors"))
     for k, entry in enumerate(values):
         nonnegative(entry, f"{name}[{k}]", ARMATURE_UNIT)
     return values

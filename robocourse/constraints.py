@@ -37,6 +37,7 @@ from robocourse import _checks as check
 from robocourse.frames import translation_unchecked as translation
 from robocourse.kinematics import jacobian_derivative, jacobian_unchecked, link_frames_unchecked
 from robocourse.lagrange import coriolis_matrix, gravity_load, mass_matrix
+from robocourse.language import phrase, say
 
 
 @dataclass(frozen=True)
@@ -62,8 +63,9 @@ class ConstrainedMotion:
 
 
 @check.arguments(robot=check.Robot(), q=check.Joints(), qd=check.Joints(),
-                 normals=check.Matrix(None, 3, what="m x 3 matrix (one plane normal per row)"),
-                 through=check.Vector(3, "x, y, z in {0}"))
+                 normals=check.Matrix(None, 3, what=phrase("m x 3 matrix (one plane normal per "
+                                                           "row)", "errors")),
+                 through=check.Vector(3, phrase("x, y, z in {0}", "errors")))
 def tool_point_constraint(robot, q, qd, normals, through=(0, 0, 0)):
     """The tool-frame origin ``p`` held on the planes ``N (p − p₀) = 0`` (``N = normals``, one
     normal per row, written in {0}; ``p₀ = through``, a point of every plane): one row keeps
@@ -112,8 +114,8 @@ def holonomic_constraint(phi, q, qd):
 
 @check.arguments(robot=check.Robot(dynamics=True), q=check.Joints(), qd=check.Joints(),
                  tau=check.Joints(),
-                 A=check.Matrix(None, None, what="m x n constraint Jacobian"),
-                 A_dot_qd=check.Vector(None, "one per constraint equation"),
+                 A=check.Matrix(None, None, what=phrase("m x n constraint Jacobian", "errors")),
+                 A_dot_qd=check.Vector(None, phrase("one per constraint equation", "errors")),
                  gravity=check.Gravity())
 def constrained_dynamics(robot, q, qd, tau, A, A_dot_qd, *, gravity=None):
     """The joint accelerations and the constraint forces of ``robot`` driven by ``tau`` while
@@ -138,11 +140,12 @@ def constrained_dynamics(robot, q, qd, tau, A, A_dot_qd, *, gravity=None):
     """
     n, m = robot.n, A.shape[0]
     if A.shape[1] != n or m > n:
-        raise ValueError(f"A must be a m x {n} constraint Jacobian (one column per joint of the "
-                         f"{robot.name}, at most {n} rows); got {A.shape[0]}x{A.shape[1]}")
+        raise ValueError(say("A must be a m x {n} constraint Jacobian (one column per joint of "
+                             "the {robot}, at most {n} rows); got {shape}", "errors", n=n,
+                             robot=robot.name, shape=f"{A.shape[0]}x{A.shape[1]}"))
     if len(A_dot_qd) != m:
-        raise ValueError(f"A_dot_qd must have one entry per row of A ({m}); got "
-                         f"{len(A_dot_qd)}")
+        raise ValueError(say("A_dot_qd must have one entry per row of A ({m}); got {got}",
+                             "errors", m=m, got=len(A_dot_qd)))
     scalars = B.scalars_of(q)
     rhs = tau - coriolis_matrix(robot, q, qd) @ qd - gravity_load(robot, q, gravity=gravity)
     kkt = scalars.stack(scalars.beside(mass_matrix(robot, q), -A.T),
@@ -160,10 +163,11 @@ def _solve(kkt, rhs, A, q, scalars):
             return scalars.solve(kkt, rhs)
     except (np.linalg.LinAlgError, sp.matrices.exceptions.NonInvertibleMatrixError):
         pass
-    raise ValueError(f"the constraints have no unique multipliers at q = {check.plain(q)}: the "
-                     "rows of A must be independent (rank m) and every moving link must have "
-                     "mass; at a configuration where the constraint gradients line up (the arm "
-                     "stretched out against its rail) the force is not determined")
+    raise ValueError(say("the constraints have no unique multipliers at q = {q}: the rows of A "
+                         "must be independent (rank m) and every moving link must have mass; at "
+                         "a configuration where the constraint gradients line up (the arm "
+                         "stretched out against its rail) the force is not determined", "errors",
+                         q=check.plain(q)))
 
 
 __all__ = ["ConstrainedMotion", "Constraint", "constrained_dynamics", "holonomic_constraint",

@@ -31,13 +31,22 @@ identifies it (chapter 7).
 
 from robocourse import _backend as B
 from robocourse import _checks as check
+from robocourse.language import phrase, say
 from robocourse.newton_euler import inverse_dynamics, mass_matrix
 
-_INERTIA = "kg·m², the rotor's inertia about its axis"
+_INERTIA = phrase("kg·m², the rotor's inertia about its axis", "errors")
 
 
-@check.arguments(motor_inertia=check.Vector(None, "one per joint"),
-                 gear_ratio=check.Vector(None, "one per joint"))
+def _one_each(values, name, motor_inertia):
+    """A clear error unless ``values`` has one entry per motor."""
+    if len(values) != len(motor_inertia):
+        raise ValueError(say("{name} must have one entry per entry of motor_inertia ({length}); "
+                             "got {got}", "errors", name=name, length=len(motor_inertia),
+                             got=len(values)))
+
+
+@check.arguments(motor_inertia=check.Vector(None, check.ONE_PER_JOINT),
+                 gear_ratio=check.Vector(None, check.ONE_PER_JOINT))
 def reflected_inertia(motor_inertia, gear_ratio):
     """The armature ``I_a = η² I_m`` of each joint: its rotor's inertia ``motor_inertia``
     (I_m, kg·m², ``>= 0``) seen through the gear ratio ``gear_ratio`` (η, rotor turns per
@@ -54,22 +63,20 @@ def reflected_inertia(motor_inertia, gear_ratio):
     ...
     ValueError: gear_ratio[0] must not be 0 (rotor turns per joint turn, 1 for direct drive); got 0
     """
-    if len(gear_ratio) != len(motor_inertia):
-        raise ValueError(f"gear_ratio must have one entry per entry of motor_inertia "
-                         f"({len(motor_inertia)}); got {len(gear_ratio)}")
+    _one_each(gear_ratio, "gear_ratio", motor_inertia)
     for k, (inertia, ratio) in enumerate(zip(motor_inertia, gear_ratio, strict=True)):
         check.nonnegative(inertia, f"motor_inertia[{k}]", _INERTIA)
         if ratio == 0:
-            raise ValueError(f"gear_ratio[{k}] must not be 0 (rotor turns per joint turn, 1 "
-                             "for direct drive); got 0")
+            raise ValueError(say("{name} must not be 0 (rotor turns per joint turn, 1 for direct "
+                                 "drive); got 0", "errors", name=f"gear_ratio[{k}]"))
     scalars = B.scalars_of(motor_inertia, gear_ratio)
     return scalars.vector([ratio**2 * inertia
                            for inertia, ratio in zip(motor_inertia, gear_ratio, strict=True)])
 
 
-@check.arguments(motor_inertia=check.Vector(None, "one per joint"),
-                 gear_ratio=check.Vector(None, "one per joint"),
-                 qd=check.Vector(None, "one per joint"))
+@check.arguments(motor_inertia=check.Vector(None, check.ONE_PER_JOINT),
+                 gear_ratio=check.Vector(None, check.ONE_PER_JOINT),
+                 qd=check.Vector(None, check.ONE_PER_JOINT))
 def rotor_kinetic_energy(motor_inertia, gear_ratio, qd):
     """The kinetic energy of the rotors, ``K_m = Σ_j ½ I_m,j (η_j q̇_j)²``: each spins at
     ``η_j q̇_j``. Added to the links' kinetic energy in a Lagrangian, it gives the armature
@@ -84,9 +91,7 @@ def rotor_kinetic_energy(motor_inertia, gear_ratio, qd):
     ...
     ValueError: qd must have one entry per entry of motor_inertia (1); got 2
     """
-    if len(qd) != len(motor_inertia):
-        raise ValueError(f"qd must have one entry per entry of motor_inertia "
-                         f"({len(motor_inertia)}); got {len(qd)}")
+    _one_each(qd, "qd", motor_inertia)
     armature = reflected_inertia(motor_inertia, gear_ratio)
     return sum(armature[j] * qd[j] ** 2 for j in range(len(qd))) / 2
 

@@ -149,7 +149,8 @@ NOT_GUARDED = {
     "frames.as_rotation": _BOUNDED,
     **dict.fromkeys([f"models.{name}" for name in (
                          "planar_arm", "planar_2r", "planar_2r_distributed", "planar_3r",
-                         "rp_arm", "puma560", "puma560_akb", "puma560_motors", "akb_joint_signs",
+                         "rp_arm", "puma560", "puma560_akb", "puma560_d2", "puma560_motors",
+                         "akb_joint_signs",
                          "spatial_3r",
                          "with_payload", "random_chain")] + ["identification.experiment_arm"],
                     _BUILDS),
