@@ -117,7 +117,7 @@ def _comments(source):
     return found
 
 
-def _hidden_rows(source):
+def hidden_rows(source):
     """The line numbers (from 1) of ``source`` that a student never reads: the solution and
     hidden-test regions, with their opening and closing lines."""
     rows, hidden = set(), False
@@ -133,7 +133,7 @@ def _hidden_rows(source):
 def student_strings(source):
     """The English of the prose literals of ``source`` a student reads (``code_strings``,
     outside the solution regions), in order."""
-    hidden = _hidden_rows(source)
+    hidden = hidden_rows(source)
     try:
         found = T.code_strings.literals(source)
     except (tokenize.TokenError, IndentationError, SyntaxError):
@@ -169,7 +169,7 @@ def translate_code(source, catalogue):
             source = source[:start] + chinese + source[end:]
     try:
         source, strings, unsaid = T.code_strings.translate_code(source, catalogue,
-                                                                _hidden_rows(source))
+                                                                hidden_rows(source))
     except (tokenize.TokenError, IndentationError, SyntaxError):
         strings, unsaid = 0, []
     return source, len(comments) - len(missing) + strings, missing[::-1] + unsaid
