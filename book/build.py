@@ -215,19 +215,23 @@ HEADERS = {"hidden": """\
 def library_sentences(domain):
     """{English: the file that says it} of the sentences passed to ``say`` for ``domain``:
     by the library's code (for ``"feedback"`` also the instructor's grader's and its feedback
-    page's, ``robocourse_grader.words.template_sayings``), or by the folder ``ELSEWHERE``
-    names."""
+    page's, ``robocourse_grader.words.template_sayings``, and the names of the concepts an
+    exercise switches off, ``robocourse.grading.concepts.CONCEPTS``), or by the folder
+    ``ELSEWHERE`` names."""
     from robocourse import language as library_language
 
     folder = ELSEWHERE.get(domain, (ROOT / "robocourse",))[0]
     found = library_language.sayings_in(folder, domain)
     if domain == "feedback":                # and the instructor's grader and feedback page
+        from robocourse.grading import concepts
         from robocourse_grader import words
 
         grader = ROOT / "grader" / "robocourse_grader"
         for sentence, where in [*library_language.sayings_in(grader, domain).items(),
                                 *words.template_sayings().items()]:
             found.setdefault(sentence, f"grader/{where}")
+        for name in concepts.CONCEPTS:      # what a switched-off function names (concepts.named)
+            found.setdefault(name, "robocourse/grading/concepts.py:0")
     return {english: where.rsplit(":", 1)[0] for english, where in found.items()}
 
 

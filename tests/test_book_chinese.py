@@ -8,7 +8,9 @@ book's pages use too, and what the exercises' checks say) and the hidden tests' 
 These read the catalogues only (no build); tests/test_book.py checks the built pages.
 """
 
+import functools
 import importlib.util
+import json
 import re
 import sys
 from pathlib import Path
@@ -24,6 +26,7 @@ LIBRARY_LOCALE = ROOT / "robocourse" / "locale" / "zh_CN" / "LC_MESSAGES"
 HIDDEN = ROOT / "solutions" / "hidden.zh_CN.po"
 sys.path.insert(0, str(ROOT / "tools"))
 import code_strings  # noqa: E402  (what a code cell's string shows as prose)
+import translate_exercises  # noqa: E402  (the strings an exercise prints)
 
 
 def _load(name):
@@ -51,16 +54,29 @@ def _translations():
                     yield path.relative_to(ROOT), message.id, message.string
 
 
-def _prose(path, string):
-    """What a reader sees as prose: for a code cell's string (catalogues code/), without
-    its f-string fields and LaTeX (tools/code_strings.py)."""
-    return code_strings.prose_of(string) if path.parent.name == "code" else string
+def _prose(path, english, string):
+    """What a reader sees as prose: for a code cell's string (catalogues code/, and the
+    strings an exercise prints in exercises/), without its f-string fields and LaTeX
+    (tools/code_strings.py)."""
+    code = path.parent.name == "code" or (
+        path.parent.name == "exercises" and english in _exercise_strings())
+    return code_strings.prose_of(string) if code else string
+
+
+@functools.cache
+def _exercise_strings():
+    """The English of every string literal the exercises print or draw for a student."""
+    return {english for assignment in translate_exercises.assignments()
+            for cell in json.loads(translate_exercises.english_notebook(assignment)
+                                   .read_text(encoding="utf-8"))["cells"]
+            if cell["cell_type"] == "code"
+            for english in translate_exercises.student_strings("".join(cell["source"]))}
 
 
 def test_catalogues_follow_chinese_typography():
     found = [f"{path}: {rule}: {excerpt!r}  ({typography.RULES[rule]})"
-             for path, _, string in _translations()
-             for rule, excerpt in typography.problems(_prose(path, string))]
+             for path, english, string in _translations()
+             for rule, excerpt in typography.problems(_prose(path, english, string))]
     assert not found, f"{len(found)} typography problems (book/README.md, Chinese " \
                       "typography):\n" + "\n".join(found[:40])
 

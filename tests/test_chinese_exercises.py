@@ -86,16 +86,26 @@ def test_a_translation_keeps_the_formulas_and_the_code_of_its_english(assignment
     assert not changed, changed[:3]
 
 
-def _code(source):
-    """The code of a cell without its comments (the tokens, each with its line)."""
-    return [(t.type, t.string) for t in tokenize.generate_tokens(io.StringIO(source).readline)
+def _code(source, catalogue=None):
+    """The code of a cell without its comments (the tokens); with ``catalogue``, each prose
+    string a student reads (outside the solution regions: what the cell prints) as its
+    translation."""
+    hidden = X.hidden_rows(source)
+    read = {start for start, _, _, prose in X.T.code_strings.literals(source)
+            if prose and start[0] not in hidden} if catalogue is not None else set()
+    C = X.T.code_strings
+    return [(t.type, C.translated(t.string, catalogue[C.message_id(t.string)])
+             if t.start in read else t.string)
+            for t in tokenize.generate_tokens(io.StringIO(source).readline)
             if t.type not in (tokenize.COMMENT, tokenize.NL)]
 
 
 @pytest.mark.parametrize("assignment", ENGLISH)
 def test_the_cells_and_the_code_are_the_english_ones(assignment):
     """Same cells in the same order (ids, types, nbgrader metadata: the gradebook's cells);
-    each code cell the English code, comments aside, the set-up cell speaking Chinese first."""
+    each code cell the English code, comments and the prose of the strings a student reads
+    aside (their translations), the set-up cell speaking Chinese first."""
+    catalogue = X.T.read_catalogue(X.catalogue_path(assignment))
     en = _notebook(X.english_notebook(assignment))
     zh = _notebook(X.chinese_notebook(assignment))
     assert [(c["cell_type"], c.get("id"), c["metadata"].get("nbgrader")) for c in en["cells"]] \
@@ -107,7 +117,7 @@ def test_the_cells_and_the_code_are_the_english_ones(assignment):
         if zh_cell["metadata"].get("nbgrader", {}).get("grade_id") == X.SETUP:
             assert source.startswith(X.SPEAKS)
             source = source[len(X.SPEAKS):]
-        assert _code(source) == _code("".join(en_cell["source"]))
+        assert _code(source) == _code("".join(en_cell["source"]), catalogue)
     assert zh["metadata"]["language"] == "zh_CN"
     grader = X.chinese_notebook(assignment).parent / "grader.py"
     assert grader.is_symlink() and grader.resolve() == \

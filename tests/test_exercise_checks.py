@@ -316,7 +316,7 @@ def test_chapter_5_state_rate_and_control_mistakes(chapter5):
     assert_code(chapter5.hand_in("6", ydot=ydot(without_gravity=True)), "gravity-missing")
     assert_code(chapter5.hand_in("7", computed_torque_law=law_without_gravity),
                 "gravity-missing", "2R arm at rest on the track")
-    assert_code(chapter5.hand_in("7", computed_torque_law=law_with_the_library), "raised",
+    assert_code(chapter5.hand_in("7", computed_torque_law=law_with_the_library), "library-route",
                 "switched off")
 
 

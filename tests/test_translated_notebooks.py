@@ -95,12 +95,14 @@ def test_code_cells_and_every_cells_place_are_the_english_ones(english, chinese)
         if first:
             assert T.USE_LINE + "\n" in translated, f"{chinese.name}: no {T.USE_LINE!r}"
             translated, first = translated.replace(T.USE_LINE + "\n", "", 1), False
-        prose = {text: C.message_id(text) for *_, text, is_prose in C.literals(source)
-                 if is_prose}
+        # each string token's prose or not, in order (one text can be both: a labels
+        # dictionary's key and its label, code_strings.LABELS)
+        prose = iter([is_prose for *_, is_prose in C.literals(source)])
         for (kind, text), (zh_kind, zh_text) in zip(_tokens(source), _tokens(translated),
                                                     strict=True):
             assert kind == zh_kind, f"{chinese.name} cell {index}: {text!r} -> {zh_text!r}"
-            expected = C.translated(text, catalogue[prose[text]]) if text in prose else text
+            is_prose = kind == tokenize.STRING and next(prose)
+            expected = C.translated(text, catalogue[C.message_id(text)]) if is_prose else text
             assert zh_text == expected, f"{chinese.name} cell {index}: {text!r} -> {zh_text!r}"
     assert zh["metadata"].pop("language") == "zh_CN"
     assert zh["metadata"].pop("robocourse") == {"translated_from": f"chapters/{english.name}"}

@@ -18,7 +18,11 @@ taken out: a word is two letters or more. A literal is **prose** when
   ``SYMBOL_CALLS``);
 * a LaTeX formula (an argument of ``show``/``Math``, or a literal with a LaTeX command
   outside ``$…$``) is prose only for the words of its ``\\text{…}`` groups, when a group
-  has a word and a space: ``r"\\text{real blends need}\\quad"``.
+  has a word and a space: ``r"\\text{real blends need}\\quad"``;
+* a value of a dictionary written where it is assigned to a name that ends in ``labels``
+  (``term_labels = {"coriolis": "Coriolis"}``) is a label, drawn as text: prose with one
+  word. Its keys are names the code reads (``term_labels[name]``): this is how a chapter
+  keeps a key and shows its label in the reader's language.
 
 A docstring (a literal that is a statement of its own) is never prose: like comments, code
 explains itself in English. One word outside a text call is an identifier (``"tool"``,
@@ -50,6 +54,8 @@ SETTING_KEYWORDS = frozenset({"loc", "textcoords", "xycoords", "ha", "va", "fami
                               "method", "cmap", "dtype", "connectionstyle"})
 #: Calls whose string arguments are LaTeX formulas (robocourse.notation.show, IPython's Math).
 FORMULA_CALLS = frozenset({"show", "Math", "Latex"})
+#: A name whose dictionary's values are labels (``term_labels = {"key": "label"}``).
+LABELS = re.compile(r"(?i)labels$")
 #: Calls whose string arguments are names of symbols.
 SYMBOL_CALLS = frozenset({"symbols", "Symbol", "dynamicsymbols", "Function", "var"})
 
@@ -180,6 +186,8 @@ def literals(source):
     >>> [(text, prose) for _, _, text, prose in literals(
     ...     'ax.legend(loc="upper left")\\nprint("done", "a b")\\nx = "the arm moves"')]
     [('"upper left"', False), ('"done"', True), ('"a b"', False), ('"the arm moves"', True)]
+    >>> [(text, prose) for _, _, text, prose in literals('labels = {"up": "up", "w": "wrist"}')]
+    [('"up"', False), ('"up"', True), ('"w"', False), ('"wrist"', True)]
     """
     tokens = list(tokenize.generate_tokens(io.StringIO(without_magics(source)).readline))
     found = []
@@ -192,7 +200,11 @@ def literals(source):
             callee = before.string if text == "(" and before and before.type == tokenize.NAME \
                 else None
             inherited = frames[-1].keyword if text in "([" and callee is None else None
-            frames.append(_Frame(text, callee, inherited))
+            labels = text == "{" and len(frames) == 1 and i > 1 and before.string == "=" and \
+                tokens[i - 2].type == tokenize.NAME and bool(LABELS.search(tokens[i - 2].string))
+            frames.append(_Frame(text, callee, inherited, labels))
+        elif kind == tokenize.OP and text == ":" and frames[-1].labels:
+            frames[-1].keyword = "label"             # a value of a dictionary of labels
         elif kind == tokenize.OP and text in ")]}" and len(frames) > 1:
             frames.pop()
         elif kind == tokenize.OP and text == ",":
@@ -213,10 +225,13 @@ def literals(source):
 
 class _Frame:
     """An open bracket: ``(``, ``[`` or ``{``, the name called (``print(``), and the keyword
-    whose value is being written (``label=``), inherited by a bare bracket in that value."""
+    whose value is being written (``label=``), inherited by a bare bracket in that value;
+    ``labels``: a dictionary of labels (``LABELS``), whose values are written as
+    ``label=`` ones."""
 
-    def __init__(self, opener, callee, keyword):
+    def __init__(self, opener, callee, keyword, labels=False):
         self.opener, self.callee, self.keyword = opener, callee, keyword
+        self.labels = labels
 
 
 def _callee(frames):
@@ -278,9 +293,10 @@ def checked(token_text, translation):
     return new
 
 
-def translate_code(source, catalogue):
+def translate_code(source, catalogue, skipped=frozenset()):
     """``source`` with each prose literal replaced by its translation in ``catalogue``
-    ({English: translation}); returns (text, number translated, [English without one]).
+    ({English: translation}), but those that start on a line of ``skipped`` (numbers from
+    1); returns (text, number translated, [English without one]).
 
     >>> translate_code('print(f"{n} points", end="")', {"{n} points": "{n} 个点"})
     ('print(f"{n} 个点", end="")', 1, [])
@@ -288,7 +304,7 @@ def translate_code(source, catalogue):
     lines = source.split("\n")
     count, missing = 0, []
     for (row, column), (end_row, end_column), text, prose in reversed(literals(source)):
-        if not prose:
+        if not prose or row in skipped:
             continue
         english = message_id(text)
         chinese = catalogue.get(english)

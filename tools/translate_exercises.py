@@ -12,10 +12,12 @@ exercise set, graded alike:
 
 * its notebook, ``solutions/<assignment>_zh_CN/<assignment>_zh_CN.ipynb``, is the English
   one with its Markdown translated (each paragraph, heading and table cell, cut as the
-  book cuts a chapter: ``translate_notebooks.translate_markdown``) and the comments a
-  student reads in its code cells translated (those outside ``### BEGIN SOLUTION`` …
-  ``### END SOLUTION``); the code is the English code, every cell keeps its id and its
-  nbgrader metadata (grade ids, points, locks), so the gradebook holds the same cells;
+  book cuts a chapter: ``translate_notebooks.translate_markdown``) and what a student reads
+  in its code cells translated — comments, and the prose of its string literals, what the
+  cell prints (``code_strings``: the student's own numbers, "your target (x, y) = …") —
+  outside ``### BEGIN SOLUTION`` … ``### END SOLUTION``; the code is otherwise the English
+  code, every cell keeps its id and its nbgrader metadata (grade ids, points, locks), so
+  the gradebook holds the same cells;
 * its set-up cell (grade id ``setup``) first says ``language.use("zh_CN")``: the visible
   tests speak Chinese in the student's kernel, every hand-over records the language, and
   the grader writes that student's feedback in Chinese (``robocourse.language``);
@@ -57,9 +59,11 @@ COMMENT = re.compile(r"(#+\s*)(.*)", re.DOTALL)
 #: The first lines of an assignment's catalogue (``{domain}``: the assignment).
 CATALOGUE_HEADER = """\
 # The exercises {domain} in Chinese: each paragraph, heading and table cell of the English
-# notebook's Markdown (cut as the book cuts a chapter) and each comment a student reads in its
-# code. `make translations` brings this catalogue up to date with the English notebook; `make
-# exercises-zh` writes the Chinese version from it (tools/translate_exercises.py).
+# notebook's Markdown (cut as the book cuts a chapter), and each comment and printed or drawn
+# string a student reads in its code (keep every {{field}} and $formula$ of a string; one whose
+# translation is its English stays as it is). `make translations` brings this catalogue up to
+# date with the English notebook; `make exercises-zh` writes the Chinese version from it
+# (tools/translate_exercises.py).
 """ + po_header("robocourse exercises {domain}")
 
 
@@ -113,9 +117,35 @@ def _comments(source):
     return found
 
 
+def hidden_rows(source):
+    """The line numbers (from 1) of ``source`` that a student never reads: the solution and
+    hidden-test regions, with their opening and closing lines."""
+    rows, hidden = set(), False
+    for row, line in enumerate(source.split("\n"), start=1):
+        region = SOLUTION_REGION.search(line)
+        if region:
+            hidden = region.group(1) == "BEGIN"
+        if region or hidden:
+            rows.add(row)
+    return frozenset(rows)
+
+
+def student_strings(source):
+    """The English of the prose literals of ``source`` a student reads (``code_strings``,
+    outside the solution regions), in order."""
+    hidden = hidden_rows(source)
+    try:
+        found = T.code_strings.literals(source)
+    except (tokenize.TokenError, IndentationError, SyntaxError):
+        return []
+    return [T.code_strings.message_id(text) for (row, _), _, text, prose in found
+            if prose and row not in hidden]
+
+
 def english_segments(notebook):
     """The English a translator translates, in order: each prose segment of the Markdown
-    (its message id, as the book's), and each comment a student reads in the code."""
+    (its message id, as the book's), and each comment and prose string literal a student
+    reads in the code."""
     found = []
     for cell in notebook["cells"]:
         source = "".join(cell["source"])
@@ -123,21 +153,26 @@ def english_segments(notebook):
             found += [T.message_id(content) for *_, content in T.segments(source)
                       if T.is_prose(T.message_id(content))]
         elif cell["cell_type"] == "code":
-            found += [text for *_, text in _comments(source)]
+            found += [text for *_, text in _comments(source)] + student_strings(source)
     return list(dict.fromkeys(found))
 
 
 def translate_code(source, catalogue):
-    """``source`` with each comment a student reads replaced by its translation; returns
-    (text, [English of each comment without one])."""
-    missing = []
-    for start, end, _, text in reversed(_comments(source)):
+    """``source`` with each comment and prose string a student reads replaced by its
+    translation; returns (text, number translated, [English of each without one])."""
+    missing, comments = [], _comments(source)
+    for start, end, _, text in reversed(comments):
         chinese = catalogue.get(text)
         if chinese is None:
             missing.append(text)
         else:
             source = source[:start] + chinese + source[end:]
-    return source, missing[::-1]
+    try:
+        source, strings, unsaid = T.code_strings.translate_code(source, catalogue,
+                                                                hidden_rows(source))
+    except (tokenize.TokenError, IndentationError, SyntaxError):
+        strings, unsaid = 0, []
+    return source, len(comments) - len(missing) + strings, missing[::-1] + unsaid
 
 
 def translate_exercise(assignment, catalogue=None):
@@ -155,8 +190,8 @@ def translate_exercise(assignment, catalogue=None):
             text, count, untranslated = T.translate_markdown(source, catalogue, deeper=False)
             translated += count
         elif cell["cell_type"] == "code":
-            text, untranslated = translate_code(source, catalogue)
-            translated += len(_comments(source)) - len(untranslated)
+            text, count, untranslated = translate_code(source, catalogue)
+            translated += count
             if cell["metadata"].get("nbgrader", {}).get("grade_id") == SETUP:
                 text = SPEAKS + text
             cell["outputs"], cell["execution_count"] = [], None

@@ -142,21 +142,31 @@ class SandboxedKernelManager(AsyncKernelManager):
 
 
 def _kernel_end(km):
-    """Why a kernel process ended, in words."""
+    """Why a kernel process ended, in words of the language in use: a function of the cell
+    it ran (``"this cell"``, ``"an earlier cell"``, said by ``_record_end``)."""
     process = getattr(km.provisioner, "process", None) if km and km.provisioner else None
     try:
         code = process.wait(timeout=5) if process is not None else None
     except subprocess.TimeoutExpired:
         code = None
-    signals = {9: "was killed (it used more memory than allowed, or was stopped)",
-               11: "crashed (segmentation fault)", 24: "used up its CPU time",
-               6: "aborted"}
     if code is None:
-        return "stopped responding"
-    if code < 0 or code > 128:
-        number = -code if code < 0 else code - 128
-        return signals.get(number, f"was ended by signal {number}")
-    return f"exited (exit status {code}: os._exit, exit() or a crash)"
+        return lambda cell: say("the kernel stopped responding while running {cell}",
+                                "feedback", cell=cell)
+    if not (code < 0 or code > 128):
+        return lambda cell: say("the kernel exited while running {cell} (exit status {code}: "
+                                "os._exit, exit() or a crash)", "feedback", cell=cell, code=code)
+    number = -code if code < 0 else code - 128
+    signals = {
+        9: lambda cell: say("the kernel was killed while running {cell} (it used more memory "
+                            "than allowed, or was stopped)", "feedback", cell=cell),
+        11: lambda cell: say("the kernel crashed while running {cell} (segmentation fault)",
+                             "feedback", cell=cell),
+        24: lambda cell: say("the kernel used up its CPU time while running {cell}", "feedback",
+                             cell=cell),
+        6: lambda cell: say("the kernel aborted while running {cell}", "feedback", cell=cell)}
+    return signals.get(number, lambda cell: say(
+        "the kernel was ended by signal {number} while running {cell}", "feedback",
+        number=number, cell=cell))
 
 
 class SandboxedExecute(Execute):
@@ -201,6 +211,7 @@ class SandboxedExecute(Execute):
         if self.canary and assignment:
             require_canary(self.config, assignment, self.log)
         self.resources = resources
+        self.spoken = notebook_language(nb)       # what the notes in its cells are written in
         with self._kernel_folder() as folder:
             self._folder = folder
             return self._run(nb, resources, km)
@@ -284,8 +295,7 @@ class SandboxedExecute(Execute):
                     try:
                         self.preprocess_cell(cell, resources, index)
                     except DeadKernelError:
-                        self._record_end(index, "KernelDied", f"the kernel {_kernel_end(self.km)} "
-                                                              "while running this cell")
+                        self._record_end(index, "KernelDied", _kernel_end(self.km))
                         break
                     except CellTimeoutError:             # the kernel is stopped with the sandbox
                         self._record_end(index, "CellTimeoutError", self._stuck(cell))
@@ -297,37 +307,49 @@ class SandboxedExecute(Execute):
 
     def _not_run(self, cell, code_cells):
         """Why ``cell`` (the ``code_cells``-th code cell) is not run: the submission's running
-        time is up or it has too many code cells; ``""`` if it is run."""
+        time is up or it has too many code cells (a function of the cell, see
+        ``_record_end``); None if it is run."""
         if cell.cell_type != "code":
-            return ""
+            return None
         if time.monotonic() >= self._deadline:
-            return (f"the submission used up its running time of {self.submission_seconds} s "
-                    "before this cell; it is graded on the cells that ran")
+            return lambda where: say(
+                "the submission used up its running time of {seconds} s before {cell}; it is "
+                "graded on the cells that ran", "feedback", seconds=self.submission_seconds,
+                cell=where)
         if code_cells > self.max_code_cells:
-            return (f"the notebook has more than {self.max_code_cells} code cells; this cell "
-                    "and the ones after it were not run")
-        return ""
+            return lambda where: say(
+                "the notebook has more than {count} code cells; {cell} and the ones after it "
+                "were not run", "feedback", count=self.max_code_cells, cell=where)
+        return None
 
     def _record_end(self, index, name, reason):
         """The kernel ended (or was stopped) in cell ``index``: the cell says why, and the
-        test cells after it say they were not run."""
+        test cells after it say they were not run — in the student's notebook's language
+        (``reason``: the why, a function of the cell it names)."""
+        with language.using(self.spoken):
+            here = reason(say("this cell", "feedback"))
+            earlier = reason(say("an earlier cell", "feedback"))
         self.nb.cells[index].outputs.append(new_output(
-            "error", ename=name, evalue=reason, traceback=[f"{name}: {reason}"]))
-        self.resources.setdefault("robocourse", {})["kernel_died"] = {"cell": index,
-                                                                      "reason": reason}
-        self.log.warning("kernel ended in cell %d: %s", index, reason)
+            "error", ename=name, evalue=here, traceback=[f"{name}: {here}"]))
+        self.resources.setdefault("robocourse", {})["kernel_died"] = {
+            "cell": index, "reason": here, "earlier": earlier}
+        self.log.warning("kernel ended in cell %d: %s", index, here)
 
     def _stuck(self, cell):
-        """Why a cell that would not finish stopped the kernel."""
+        """Why a cell that would not finish stopped the kernel (a function of the cell)."""
         if self._timed_out and time.monotonic() >= self._deadline:
-            return (f"the kernel was stopped: the submission ran past its running time of "
-                    f"{self.submission_seconds} s in this cell, which did not stop when "
-                    "interrupted")
+            return lambda where: say(
+                "the kernel was stopped: the submission ran past its running time of {seconds} "
+                "s in {cell}, which did not stop when interrupted", "feedback",
+                seconds=self.submission_seconds, cell=where)
         if self._timed_out:
-            return (f"the kernel was stopped: this cell ran past its time limit of "
-                    f"{self._get_timeout(cell)} s and did not stop when interrupted")
-        return (f"the kernel was stopped: the output of this cell did not all arrive within "
-                f"{self.iopub_timeout} s of its end")
+            seconds = self._get_timeout(cell)
+            return lambda where: say(
+                "the kernel was stopped: {cell} ran past its time limit of {seconds} s and did "
+                "not stop when interrupted", "feedback", seconds=seconds, cell=where)
+        return lambda where: say(
+            "the kernel was stopped: the output of {cell} did not all arrive within {seconds} s "
+            "of its end", "feedback", seconds=self.iopub_timeout, cell=where)
 
     def _get_timeout(self, cell):
         """A cell's time limit, cut short where the submission's running time ends."""
@@ -348,8 +370,10 @@ class SandboxedExecute(Execute):
         within_cell = used <= self.cell_output_bytes
         within = within_cell and self._spend(outs, cell_index, size)
         if msg["msg_type"] == "error":
-            return super().output(outs, msg if within else _shortened(msg), display_id,
-                                  cell_index)
+            if not within:
+                with language.using(self.spoken):
+                    msg = _shortened(msg)
+            return super().output(outs, msg, display_id, cell_index)
         if within:
             return super().output(outs, msg, display_id, cell_index)
         if not within_cell:
@@ -367,8 +391,10 @@ class SandboxedExecute(Execute):
             return True
         if not self._notebook_cut:
             self._notebook_cut = True
-            note = (f"[output cut: this notebook's outputs passed {self.notebook_output_bytes:,}"
-                    " bytes; every later output was dropped]\n")
+            with language.using(self.spoken):
+                note = say("[output cut: this notebook's outputs passed {bytes} bytes; every "
+                           "later output was dropped]", "feedback",
+                           bytes=f"{self.notebook_output_bytes:,}") + "\n"
             outs.append(new_output("stream", name="stdout", text=note))
         return False
 
@@ -385,8 +411,10 @@ class SandboxedExecute(Execute):
         """The first output past a cell's budget: a note, and the cell is interrupted."""
         if cell_index not in self._cut:
             self._cut.add(cell_index)
-            note = (f"[output cut: this cell printed more than {self.cell_output_bytes:,} "
-                    "bytes; the rest was dropped and the cell interrupted]\n")
+            with language.using(self.spoken):
+                note = say("[output cut: this cell printed more than {bytes} bytes; the rest "
+                           "was dropped and the cell interrupted]", "feedback",
+                           bytes=f"{self.cell_output_bytes:,}") + "\n"
             outs.append(new_output("stream", name="stdout", text=note))
             self._interrupting = asyncio.ensure_future(self._interrupt())
 
@@ -427,10 +455,12 @@ def _message_size(msg):
 
 
 def _shortened(msg):
-    """An error message cut to the start of its name and value, without traceback."""
+    """An error message cut to the start of its name and value, without traceback (marked
+    in the language in use)."""
     content = msg["content"]
     name, value = (content.get(key, "") for key in ("ename", "evalue"))
-    name, value = name[:SHORT_ERROR_CHARS], value[:SHORT_ERROR_CHARS] + "… [cut]"
+    name = name[:SHORT_ERROR_CHARS]
+    value = value[:SHORT_ERROR_CHARS] + say("… [cut]", "feedback")
     return {**msg, "content": {**content, "ename": name, "evalue": value,
                                "traceback": [f"{name}: {value}"]}}
 
@@ -618,8 +648,7 @@ def _decided(exercise, payloads, context):
 
 def _no_answer(number, cell, index, died):
     if died is not None and index > died["cell"]:
-        why = say("not run: {reason}", "feedback",
-                  reason=died["reason"].replace(" this cell", " an earlier cell"))
+        why = say("not run: {reason}", "feedback", reason=died["earlier"])
     else:
         why = _error_text(cell) or say("the test cell did not run to its end", "feedback")
     return headed(number, say("no answer was handed in for exercise {number} ({why})",
@@ -671,7 +700,8 @@ def _replay_groups(nb, exercise_set):
             exercise = exercise_set.by_cell(meta.get("grade_id"))
             by_hand = exercise.by_hand if exercise is not None else {}
             forbidden = sorted({f for routes in by_hand.values() for f in routes})
-            groups.append({"label": f"exercise {exercise.number}" if exercise else "a cell",
+            groups.append({"label": say("exercise {number}", "feedback", number=exercise.number)
+                           if exercise else say("a cell", "feedback"),
                            "before": before, "cells": cells,
                            "names": list(by_hand) or None, "forbidden": forbidden})
             if by_hand:

@@ -45,8 +45,10 @@ import inspect
 import sys
 import types
 
-__all__ = ["CONCEPTS", "check", "functions", "switched_off", "message", "resolve", "members",
-           "unwrapped"]
+from robocourse.language import say
+
+__all__ = ["CONCEPTS", "check", "functions", "switched_off", "message", "named", "resolve",
+           "members", "unwrapped"]
 
 _N_E = "robocourse.newton_euler"
 _LAGRANGE = "robocourse.lagrange"
@@ -227,9 +229,31 @@ def functions(names):
 
 
 def message(leaf, concept):
-    """What a switched-off function ``leaf`` of ``concept`` says."""
-    return (f"{leaf} is switched off for this exercise, which asks you to derive {concept} "
-            "yourself")
+    """What a switched-off function ``leaf`` of ``concept`` (None: a ``"module:attribute"``
+    switched off alone) says, in the language in use.
+
+    >>> message("rot_z", None)
+    'rot_z is switched off for this exercise: it asks you to do this step yourself'
+    """
+    if concept is None:
+        return say("{function} is switched off for this exercise: it asks you to do this step "
+                   "yourself", "feedback", function=leaf)
+    return say("{function} is switched off for this exercise, which asks you to derive "
+               "{concept} yourself", "feedback", function=leaf, concept=named(concept))
+
+
+def named(concept):
+    """The name of ``concept`` (a key of :data:`CONCEPTS`) in the language in use: the
+    catalogue ``feedback`` has every concept's name (``make translations`` finds them in
+    :data:`CONCEPTS`); anything else is said as it is.
+
+    >>> from robocourse.language import using
+    >>> with using("zh_CN"):
+    ...     named("the mass matrix")
+    '质量矩阵'
+    """
+    # a name of the table, passed on (book/build.py finds the names in CONCEPTS)
+    return say(english=concept, domain="feedback")
 
 
 def resolve(spec):

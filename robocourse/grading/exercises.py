@@ -720,7 +720,8 @@ class Exercise:
         result = context.recomputed_answers(self.number)
         if "error" in result:
             error = result["error"]
-            code = "library-route" if "switched off" in error else "recompute-failed"
+            code = runner.LIBRARY_ROUTE if result.get("code") == runner.LIBRARY_ROUTE \
+                else "recompute-failed"
             raise Mistake(say("{name}, recomputed from your answer cell with the library's "
                               "shortcuts switched off (derive it by hand): {error}", "feedback",
                               name=name, error=error), code)

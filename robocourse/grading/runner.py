@@ -30,7 +30,11 @@ to it over its standard input and output, one JSON line per message:
     that set, it answers ``{"group": i, "values": …}`` or ``{"group": i, "error": …}``.
     ``{"replayed": true}`` ends the replay.
 
-Only data crosses (``handover`` encoding both ways). A student's prints are dropped.
+Only data crosses (``handover`` encoding both ways). A student's prints are dropped. An
+error is data too (``{"type", "message", "where", "said"?}``): what the grader tells the
+student of it — a switched-off function's refusal, where in their code it was raised, a
+name their code does not assign — it says in the student's language from that data, and a
+refusal gets its own mistake code, ``LIBRARY_ROUTE``, from the process that refused.
 
 Student code never runs in the process that talks to the grader: the forked child of a
 request forks again, and the student's process keeps only a private pipe back to it —
@@ -57,15 +61,17 @@ import subprocess
 import sys
 import time
 import traceback
+import types
 
 from robocourse.grading import concepts, handover
 from robocourse.grading.checks import Mistake, shorten
 from robocourse.language import say
 
-__all__ = ["Runner", "StudentCodeError", "StudentFunction", "REFUSAL", "GUARDED"]
+__all__ = ["Runner", "StudentCodeError", "StudentFunction", "GUARDED", "LIBRARY_ROUTE"]
 
-#: Why a switched-off library function refuses.
-REFUSAL = "this exercise asks you to do this step yourself"
+#: The mistake code of an answer that called a library function the exercise switches off
+#: (the student's process says so: ``"said": ["refused", …]`` in its error, see :func:`_error`).
+LIBRARY_ROUTE = "library-route"
 
 #: Why the student's process refuses a way around the switch-off (see :func:`_guard`).
 GUARDED = ("refused while your code is checked: it cannot read or reload the library's code, "
@@ -92,11 +98,19 @@ def _refuse(*args, **kwargs):
 
 _REFUSED = "this library function is switched off for this exercise"
 
+#: The refusals of this process's switched-off functions: {their code: (the function's
+#: name, its concept or None)} — how :func:`_error` knows a refusal from any other error.
+_REFUSING = {}
 
-def _refusing(text):
-    """The code of :func:`_refuse`, raising ``text``."""
+
+def _refusing(leaf, concept):
+    """The code of :func:`_refuse`, raising what ``leaf`` of ``concept`` says (English: the
+    student's process speaks no language; the grader says it again in the student's)."""
+    text = concepts.message(leaf, concept)
     code = _refuse.__code__
-    return code.replace(co_consts=tuple(text if c == _REFUSED else c for c in code.co_consts))
+    code = code.replace(co_consts=tuple(text if c == _REFUSED else c for c in code.co_consts))
+    _REFUSING[code] = (leaf, concept)
+    return code
 
 
 def _switch_off(forbidden):
@@ -110,15 +124,14 @@ def _switch_off(forbidden):
     refusals = {}
     for node, concept in concepts.switched_off(forbidden):
         leaf = node.__name__
-        text = concepts.message(leaf, concept) if concept else \
-            f"{leaf} is switched off for this exercise: {REFUSAL}"
+        code = _refusing(leaf, concept)
         if isinstance(node, type):
             for method in concepts.members(node):
                 if not isinstance(method, type):
-                    _disable(method, _refusing(text))
+                    _disable(method, code)
         else:
-            _disable(node, _refusing(text))
-            refusals[node] = _refusal(leaf, text)
+            _disable(node, code)
+            refusals[node] = _refusal(leaf, code)
     for loaded in list(sys.modules.values()):
         if getattr(loaded, "__name__", "").startswith("robocourse"):
             names = vars(loaded)
@@ -130,11 +143,10 @@ def _switch_off(forbidden):
                     names[key] = refuse
 
 
-def _refusal(leaf, text):
-    def refuse(*args, **kwargs):
-        raise AssertionError(text)
-
-    refuse.__name__ = refuse.__qualname__ = leaf
+def _refusal(leaf, code):
+    """A function named ``leaf`` that runs the refusal ``code`` (for the library's names)."""
+    refuse = types.FunctionType(code, {"__builtins__": builtins}, leaf)
+    refuse.__qualname__ = leaf
     return refuse
 
 
@@ -150,11 +162,37 @@ def _disable(function, code):
 
 
 def _error(error):
-    """An exception of student code as data: type, message, and where in their code."""
+    """An exception of student code as data: type, message, where in their code (``[line,
+    piece, its cell or None]``), and, raised by a switched-off function, ``"said":
+    ["refused", {"function": …, "concept": … or None}]`` (the grader says why in the
+    student's language: ``_describe``; the channel carries no sentence of any language)."""
     frames = [f for f in traceback.extract_tb(error.__traceback__)
               if f.filename.startswith("<student: ")]
-    where = (f"line {frames[-1].lineno} of {frames[-1].filename[10:-1]}" if frames else None)
-    return {"type": type(error).__name__, "message": str(error), "where": where}
+    where = None
+    if frames:
+        piece, numbered, cell = frames[-1].filename[10:-1].rpartition("#")
+        where = [frames[-1].lineno, piece, int(cell)] if numbered else \
+            [frames[-1].lineno, cell, None]
+    found = {"type": type(error).__name__, "message": str(error), "where": where}
+    innermost = error.__traceback__
+    while innermost is not None and innermost.tb_next is not None:
+        innermost = innermost.tb_next
+    refused = innermost and _REFUSING.get(innermost.tb_frame.f_code)
+    if refused and isinstance(error, AssertionError):
+        function, concept = refused
+        found["said"] = ["refused", {"function": function, "concept": concept}]
+    guarded = getattr(error, "guarded", None)              # refused by the guard (``_guard``)
+    if isinstance(error, PermissionError) and isinstance(guarded, str):
+        found["said"] = ["guarded", {"attempt": guarded}] if guarded else ["no-program", {}]
+    return found
+
+
+def _told(error_type, key, **fields):
+    """An error of the student's process that the grader says (``_SAID[key]`` with
+    ``fields``, in the student's language); its message is the same in English (this
+    process's language), for a reader of the channel."""
+    return {"type": error_type, "where": None, "message": _SAID[key][1](**fields),
+            "said": [key, fields]}
 
 
 class _Child:
@@ -179,13 +217,11 @@ class _Child:
         if name is not None:
             self.function = self.namespace.get(name)
             if not callable(self.function):
-                self.reply({"error": {"type": "NameError", "where": None,
-                                      "message": f"your code does not define a function {name}"}})
+                self.reply({"error": _told("NameError", "no-function", name=name)})
                 return
         missing = [n for n in request.get("names", []) if n not in self.namespace]
         if missing:
-            self.reply({"error": {"type": "NameError", "where": None, "message":
-                                  f"{', '.join(missing)} is not assigned in this cell"}})
+            self.reply({"error": _told("NameError", "not-assigned", names=", ".join(missing))})
             return
         values = {n: self.namespace[n] for n in request.get("names", [])}
         self.failed = False
@@ -292,7 +328,11 @@ def _valid(message, key):
     """True when ``message`` is an answer with ``key`` or a well-formed ``error``."""
     if not isinstance(message, dict) or (key in message) == ("error" in message):
         return False
-    error = message.get("error", {"type": "", "message": ""})
+    return "error" not in message or _well_formed(message["error"])
+
+
+def _well_formed(error):
+    """True when ``error`` is an error as data (``_error``): a type and a message."""
     return isinstance(error, dict) and isinstance(error.get("type"), str) and \
         isinstance(error.get("message"), str)
 
@@ -339,7 +379,10 @@ def _guard():
         else:
             refuse = event in refused or event.startswith("ctypes.")
         if refuse:
-            raise refusal(f"{event} {args[0] if args else ''!s:.80}: {GUARDED}")
+            attempt = f"{event} {args[0] if args else ''!s:.80}"
+            raised = refusal(f"{attempt}: {GUARDED}")
+            raised.guarded = attempt            # what the grader names (``_error``)
+            raise raised
 
     linecache.clearcache()
     os.environ["CC"] = ""
@@ -354,7 +397,9 @@ _REFUSED_EVENTS = frozenset({
 
 
 def _no_program(*args, **kwargs):
-    raise PermissionError(f"starting a program: {GUARDED}")
+    raised = PermissionError(f"starting a program: {GUARDED}")
+    raised.guarded = ""                         # a program (``_error``)
+    raise raised
 
 
 def _module_files(folder, package):
@@ -414,7 +459,7 @@ def _pass_on(read, key, reply):
     if message is None:
         return False
     if not _valid(message, key):
-        reply({"error": {"type": "ProtocolError", "where": None, "message": PROTOCOL}})
+        reply({"error": _told("ProtocolError", "protocol")})
         return False
     reply(message)
     return key != "started" or "started" in message
@@ -473,8 +518,7 @@ def _relay_replay(request, forbidden, pruned, reply, answered):
     for group in targets:
         if group not in answered:
             answered.add(group)
-            reply({"group": group, "error": {"type": "ProtocolError", "where": None,
-                                             "message": PROTOCOL}})
+            reply({"group": group, "error": _told("ProtocolError", "protocol")})
     _stop(pid, read)
     return 0
 
@@ -569,19 +613,18 @@ def _replay_with(request, forbidden, reply, pruned):
         error = _run_cells(group["label"], group["cells"], namespace)
         if index not in targets:
             if error is not None:
-                failed.append(f"{group['label']} ({error['type']}: {error['message']})")
+                failed.append([group["label"], error])
             continue
         missing = [n for n in group["names"] if n not in namespace]
         if pruned and not failed and ((error and error["type"] == "NameError") or missing):
             return _MISSED_A_NAME              # a cell left out defined it: run them all
         if error is not None:
             if error["type"] == "NameError" and failed:
-                error = {**error, "message": f"{error['message']} — your answer cells of "
-                         f"{'; '.join(failed)} raised with the library's shortcuts off"}
+                error = {**error, "earlier": failed}      # the grader says they raised
             reply({"group": index, "error": error})
         elif missing:
-            reply({"group": index, "error": {"type": "NameError", "where": None,
-                                             "message": f"{', '.join(missing)} is not assigned"}})
+            reply({"group": index, "error": _told("NameError", "not-assigned-cells",
+                                                  names=", ".join(missing))})
         else:
             values = {n: namespace[n] for n in group["names"]}
             try:
@@ -597,7 +640,7 @@ def _run_cells(label, cells, namespace):
     first = None
     for k, cell in enumerate(cells):
         try:
-            exec(compile(cell, f"<student: {label}, cell {k + 1}>", "exec"), namespace)
+            exec(compile(cell, f"<student: {label}#{k + 1}>", "exec"), namespace)
         except BaseException as error:                     # noqa: BLE001
             first = first or _error(error)
     return first
@@ -730,7 +773,7 @@ class Runner:
         answer = self._receive(yours)
         if "error" in answer:
             self._receive(say("ending your code", "feedback"))   # the child has exited by itself
-            raise StudentCodeError(_describe(answer["error"], yours), "raised",
+            raise StudentCodeError(_describe(answer["error"], yours), _code(answer["error"]),
                                    answer["error"]["type"])
         if "started" not in answer:
             self.close()
@@ -778,8 +821,9 @@ class Runner:
         if type(index) is not int or index not in wanted or index in results or \
                 not _valid(answer, "values"):
             self.close()
-            raise StudentCodeError(f"the replay broke its protocol ({PROTOCOL}: "
-                                   f"{shorten(answer)})", "protocol")
+            raise StudentCodeError(say("the replay broke its protocol ({why}: {answer})",
+                                       "feedback", why=say(PROTOCOL, "feedback"),
+                                       answer=shorten(answer)), "protocol")
         return index
 
     def call(self, label, *args, **kwargs):
@@ -788,7 +832,7 @@ class Runner:
                     "kwargs": handover.encode(kwargs)})
         answer = self._receive(label)
         if "error" in answer:
-            raise StudentCodeError(_describe(answer["error"], label), "raised",
+            raise StudentCodeError(_describe(answer["error"], label), _code(answer["error"]),
                                    answer["error"]["type"])
         if "result" not in answer:
             self.close()
@@ -840,7 +884,7 @@ def _recomputed(answer):
     """A replay's answer of a group as the checks take it."""
     yours = say("your answer cell", "feedback")
     if "error" in answer:
-        return {"error": _describe(answer["error"], yours)}
+        return {"error": _describe(answer["error"], yours), "code": _code(answer["error"])}
     try:
         return {"values": _decoded(answer["values"], yours)}
     except StudentCodeError as error:
@@ -858,12 +902,70 @@ def _decoded(data, what):
                                "not-handed-over") from None
 
 
+def _code(error):
+    """The mistake code of an error of the student's process: ``LIBRARY_ROUTE`` when a
+    switched-off function refused (the process says so), ``"raised"`` otherwise."""
+    return LIBRARY_ROUTE if _said_key(error) == "refused" else "raised"
+
+
+def _said_key(error):
+    said = error.get("said")
+    return said[0] if isinstance(said, list) and len(said) == 2 and said[0] in _SAID and \
+        isinstance(said[1], dict) and set(said[1]) == _SAID[said[0]][0] else None
+
+
+#: What the grader says for an error its student's process names (``"said": [key,
+#: fields]``): {key: (the fields, the sentence in the language in use)}.
+_SAID = {
+    "refused": ({"function", "concept"}, lambda function, concept: concepts.message(
+        str(function), concept if isinstance(concept, str) else None)),
+    "no-function": ({"name"}, lambda name: say(
+        "your code does not define a function {name}", "feedback", name=name)),
+    "not-assigned": ({"names"}, lambda names: say(
+        "{names} is not assigned in this cell", "feedback", names=names)),
+    "not-assigned-cells": ({"names"}, lambda names: say(
+        "{names} is not assigned in your answer cells", "feedback", names=names)),
+    "guarded": ({"attempt"}, lambda attempt: say("{attempt}: {why}", "feedback", attempt=attempt,
+                                                 why=say(GUARDED, "feedback"))),
+    "no-program": (set(), lambda: say("starting a program: {why}", "feedback",
+                                      why=say(GUARDED, "feedback"))),
+    "protocol": (set(), lambda: say(PROTOCOL, "feedback")),
+}
+
+
+def _message(error, earlier=True):
+    """The message of an error of the student's process, in the language in use where the
+    process named it (``_said_key``), and (``earlier``) what earlier answer cells raised."""
+    key = _said_key(error)
+    message = _SAID[key][1](**error["said"][1]) if key else error["message"] or (
+        say("is the answer cell still the stub?", "feedback")
+        if error["type"] == "NotImplementedError" else "")
+    cells = error.get("earlier") if earlier else None
+    if isinstance(cells, list) and cells and all(
+            isinstance(e, list) and len(e) == 2 and _well_formed(e[1]) for e in cells):
+        cells = "; ".join(f"{label} ({e['type']}: {_message(e, False)})" for label, e in cells)
+        message = say("{message} — your answer cells of {cells} raised with the library's "
+                      "shortcuts off", "feedback", message=message, cells=cells)
+    return message
+
+
+def _where(where):
+    """Where in the student's code an error was raised (``[line, piece, cell or None]``),
+    in the language in use."""
+    if not (isinstance(where, list) and len(where) == 3):
+        return None
+    line, piece, cell = where
+    if cell is None:
+        return say("line {line} of {piece}", "feedback", line=line, piece=piece)
+    return say("line {line} of {piece}, cell {cell}", "feedback", line=line, piece=piece,
+               cell=cell)
+
+
 def _describe(error, label):
-    message = error["message"] or (say("is the answer cell still the stub?", "feedback")
-                                   if error["type"] == "NotImplementedError" else "")
-    if error.get("where"):
+    message, where = _message(error), _where(error.get("where"))
+    if where:
         raised = say("{what} raised {error} at {where}", "feedback", what=label,
-                     error=error["type"], where=error["where"])
+                     error=error["type"], where=where)
     else:
         raised = say("{what} raised {error}", "feedback", what=label, error=error["type"])
     return say("{raised}: {message}", "feedback", raised=raised, message=message) \
