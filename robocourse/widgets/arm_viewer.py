@@ -150,8 +150,8 @@ def _words(words, base=WORDS):
                                  "errors", keys=", ".join(WORDS), key=check.shown(key)))
         check.text(sentence, f"words[{key!r}]")
         if placeholders(sentence) != placeholders(WORDS[key]):
-            raise ValueError(say("words[{key}] must keep the {{names}} of {english}; got "
-                                 "{sentence}", "errors", key=repr(key), english=repr(WORDS[key]),
+            raise ValueError(say("words[{key}] must keep the {{names}} of {wanted}; got "
+                                 "{sentence}", "errors", key=repr(key), wanted=repr(WORDS[key]),
                                  sentence=repr(sentence)))
     return {**base, **words}
 
