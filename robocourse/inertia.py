@@ -79,7 +79,7 @@ def check_inertia(I, name="I_c", triangle=True):
 #: The rule of an argument that is an inertia tensor (``check.arguments``): checked by
 #: ``check_inertia`` and given in the kind of the call.
 _TENSOR = check.Argument(lambda value, name, call: call.scalars.convert(check_inertia(value, name)),
-                         phrase("a tensor", "errors"))
+                         "a tensor")
 
 
 def _known_negative_moment(I, name):

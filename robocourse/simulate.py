@@ -83,7 +83,7 @@ class Motion:
     tau: np.ndarray
 
     def __post_init__(self):
-        t = check.vector(self.t, None, "t", B.NUMBERS, phrase("one per sample", "errors"))
+        t = check.vector(self.t, None, "t", B.NUMBERS, "one per sample")
         if np.any(np.diff(t) <= 0):
             raise ValueError(say("t must increase from sample to sample; got {t}", "errors",
                                  t=check.plain(t)))

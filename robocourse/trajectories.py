@@ -584,7 +584,7 @@ def via_point_cubics(times, positions, velocities="heuristic"):
     >>> float(smooth.velocities[1]), float(smooth.acceleration_jumps()[0])
     (2.25, 0.0)
     """
-    times = check.vector(times, None, "times", B.NUMBERS, phrase("one per point", "errors"))
+    times = check.vector(times, None, "times", B.NUMBERS, "one per point")
     if len(times) < 2:
         raise ValueError(say("times must hold at least 2 times (a start and an end); got "
                              "{count}", "errors", count=len(times)))

@@ -57,7 +57,7 @@ def loglog_slope(s2, values):
     >>> loglog_slope([1e-3, 1e-2, 1e-1], [1e9, 1e6, 1e3])
     -3.0
     """
-    s2 = check.vector(s2, None, "s2", B.NUMBERS, phrase("one per point", "errors"))
+    s2 = check.vector(s2, None, "s2", B.NUMBERS, "one per point")
     values = check.vector(values, len(s2), "values", B.NUMBERS,
                           phrase("one per entry of s2", "errors"))
     if len(s2) < 2 or not (np.all(s2 != 0) and np.all(values > 0)):
