@@ -820,8 +820,8 @@ def _parameter_rows(parameters, robot):
         return [tuple(_float_or_expression(x) for x in link_parameters(link))
                 for link in robot.links]
     table = check.matrix(parameters, (robot.n, 10), "parameters", B.NUMBERS,
-                         what=f"({robot.n}, 10) matrix of numbers, one row per link "
-                              f"({', '.join(_PARAMETER_NAMES)})")
+                         what=say("({n}, 10) matrix of numbers, one row per link ({names})",
+                                  "errors", n=robot.n, names=", ".join(_PARAMETER_NAMES)))
     return [tuple(float(x) for x in row) for row in table]
 
 

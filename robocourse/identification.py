@@ -471,7 +471,8 @@ def physical_consistency(base, pi_b, reference):
     for j in range(base.links):
         try:
             centre_of_mass_parameters(pi[PER_LINK * j:PER_LINK * (j + 1)],
-                                      f"the parameters of link {j + 1}")
+                                      say("the parameters of link {link}", "errors",
+                                          link=j + 1))
         except ValueError as error:
             problems.append((j + 1, str(error)))
     return pi, problems

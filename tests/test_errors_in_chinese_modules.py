@@ -522,6 +522,9 @@ GATE = [
         ARM, trajectories.synchronised([0.0, 0.0], [1.0, 1.0], 1.0), 1e308, 1e308)(
         0.5, [10.5, 10.5], [0.0, 0.0]), OverflowError, "Kp",
      "the torques of the control law at t = {t} are not finite"),
+    ("parameters of 3 columns", lambda: codegen.CompiledDynamics(
+        ARM, parameters=np.ones((2, 3))), ValueError, "parameters",
+     "({n}, 10) matrix of numbers, one row per link ({names})"),
     ("a smoothing of zero", lambda: friction.Friction([1.0], [1.0], smoothing=0.0),
      ValueError, "smoothing", "rad/s or m/s, the width of the smooth sign"),
     ("a margin below zero", lambda: physical_identification.physical_least_squares(
@@ -649,6 +652,8 @@ UNREACHED = {
     "the accelerations M(q)⁻¹ (τ − c − G) are not finite": "in the gate's overflow error",
     "the result is not finite": "in the gate's overflow error",
     "{name} is not finite": "generated code whose result is not finite with no explanation",
+    "the parameters of link {link}": "a problem physical_consistency returns, not an error "
+                                     "(test_the_problems_of_an_unphysical_estimate_are_chinese)",
     "link {i} of {name}: its inertia tensor I_c breaks the triangle inequality {broken}; loaded "
     "as asked (physical=False), but no rigid body has it": "a warning, not an error "
                                                             "(test_warning_is_chinese)",
@@ -773,6 +778,19 @@ def test_the_unreached_sentences_are_chinese_too():
                 language.say(sentence, "errors")
         assert sentence in catalogue and CJK.search(said), sentence
         assert not english_prose(said), said
+
+
+def test_the_problems_of_an_unphysical_estimate_are_chinese():
+    arm, base, _ = _experiment()
+    reference = parameters.standard_parameters(arm, friction=identification.EXPERIMENT_FRICTION)
+    wrong = np.array(base.values(reference), dtype=float)
+    wrong[base.names.index("ZZ2")] *= 0.2                                 # below m r²
+    with language.using("zh_CN"):
+        _, problems = identification.physical_consistency(base, wrong, reference)
+    assert [link for link, _ in problems] == [2]
+    assert_chinese(problems[0][1], "连杆 2 的参数")
+    assert problems[0][1].startswith(language.catalogue("errors", "zh_CN")[
+        "the parameters of link {link}"].format(link=2))
 
 
 def test_an_unphysical_chain_warns_in_chinese():
