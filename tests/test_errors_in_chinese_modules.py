@@ -47,6 +47,8 @@ from robocourse import (
 )
 from robocourse.exercises import ch1_statics
 from robocourse.grading import students
+from robocourse.grading.handover import FunctionSource
+from robocourse.grading.runner import Runner, StudentCodeError, StudentFunction
 from robocourse.widgets import acceleration, arm_viewer, drawing, dynamics_rp
 from robocourse.widgets import identification as identification_widget
 
@@ -845,3 +847,44 @@ def test_the_english_tables_bad_calls_raise_chinese_messages_in_the_modules():
             wrong.append(f"{label}: {broken}")
     assert checked >= 60, f"only {checked} cases of the English tables checked"
     assert not wrong, "\n".join(wrong)
+
+
+# --- the student's code, run by the grader's runner (robocourse/grading/runner.py) --------
+
+#: A student's function that calls the library wrongly, and one that calls a switched-off
+#: library function.
+WRONG_CALL = FunctionSource("wrong", "from robocourse.models import planar_2r\n"
+                            "from robocourse.simulate import simulate\n"
+                            "def wrong():\n"
+                            "    arm = planar_2r(l1=1.0, l2=1.0, m1=1.0, m2=1.0, g=9.81)\n"
+                            "    return simulate(arm, [0.0, 0.0], [0.0, 0.0], 1.0, 3.0)\n")
+SWITCHED_OFF = FunctionSource("uses", "from robocourse.frames import dh_transform\n"
+                              "def uses():\n    return dh_transform(0, 0, 0.3, 0)\n")
+
+
+@pytest.fixture(scope="module")
+def runner():
+    with Runner() as job:
+        yield job
+
+
+def test_the_runner_speaks_the_language_of_the_grader(runner):
+    """The student's code runs in another process: it raises the library's errors, and a
+    switched-off function refuses, in the language the grader speaks."""
+    with language.using("zh_CN"), pytest.raises(StudentCodeError) as raised:
+        StudentFunction(WRONG_CALL, runner)()
+    assert_chinese(str(raised.value), "torque")
+    with language.using("zh_CN"), pytest.raises(StudentCodeError) as raised:
+        StudentFunction(SWITCHED_OFF, runner, forbidden=["the DH transform"])()
+    assert "dh_transform" in str(raised.value) and "DH 变换" in str(raised.value), raised.value
+    with pytest.raises(StudentCodeError, match="torque must be a function"):
+        StudentFunction(WRONG_CALL, runner)()           # and English for an English grader
+
+
+def test_a_replay_speaks_the_language_of_the_grader(runner):
+    groups = [{"label": "exercise 1", "before": [],
+               "cells": ["from robocourse.frames import rot_z\nR = rot_z(0.3)"],
+               "names": ["R"], "forbidden": ["robocourse.frames:rot_z"]}]
+    with language.using("zh_CN"):
+        results = runner.replay(setup="", groups=groups)
+    assert "rot_z" in results[0]["error"] and "已被关闭" in results[0]["error"], results

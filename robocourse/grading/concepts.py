@@ -45,6 +45,8 @@ import inspect
 import sys
 import types
 
+from robocourse.language import phrase, say
+
 __all__ = ["CONCEPTS", "check", "functions", "switched_off", "message", "resolve", "members",
            "unwrapped"]
 
@@ -57,17 +59,18 @@ _SPATIAL = "robocourse.spatial"
 CONCEPTS = {
     # --- chapter 0: kinematics ---------------------------------------------------------
     # the centres of mass are points of the links: their positions are forward kinematics
-    "forward kinematics": (
+    phrase("forward kinematics", "feedback"): (
         "robocourse.kinematics:forward_kinematics", "robocourse.kinematics:link_frames",
         "robocourse.kinematics:link_frames_many", "robocourse.kinematics:centres_of_mass_many"),
     # the pose of a chain of one link is that link's transform
-    "the DH transform": (
+    phrase("the DH transform", "feedback"): (
         "robocourse.frames:dh_transform", "robocourse.robot:Link.transform",
         "forward kinematics"),
-    "inverse kinematics of the 2R arm": ("robocourse.kinematics:inverse_kinematics_2r",),
+    phrase("inverse kinematics of the 2R arm", "feedback"): (
+        "robocourse.kinematics:inverse_kinematics_2r",),
     # τ = Jᵀ F: a unit load at the tool gives a row of J (statics, and inverse dynamics at
     # rest without gravity)
-    "the Jacobian": (
+    phrase("the Jacobian", "feedback"): (
         "robocourse.kinematics:jacobian", "robocourse.kinematics:jacobian_rows",
         "robocourse.kinematics:jacobian_by_cross_products",
         "robocourse.kinematics:jacobian_by_propagation",
@@ -75,61 +78,61 @@ CONCEPTS = {
         "robocourse.kinematics:rotate_jacobian",
         "robocourse.statics:static_forces_by_propagation",
         "robocourse.statics:joint_torques_by_jacobian"),
-    "the Jacobian's determinant": (
+    phrase("the Jacobian's determinant", "feedback"): (
         "robocourse.kinematics:jacobian_determinant", "robocourse.kinematics:manipulability"),
     # q̇ = J⁻¹ v; q̈ = J⁻¹ (a − J̇ q̇) is the same at rest
-    "the inverse Jacobian": (
+    phrase("the inverse Jacobian", "feedback"): (
         "robocourse.kinematics:inverse_jacobian", "robocourse.kinematics:joint_rates",
         "robocourse.kinematics:joint_accelerations",
         "robocourse.exercises.ch0_kinematics:rates_from_jacobian"),
     # --- chapter 1: statics and the 6x6 transforms ---------------------------------------
     # force_transform(R, P) = velocity_transform(R, P)ᵀ = adjoint(T)⁻ᵀ
-    "the force transform": (
+    phrase("the force transform", "feedback"): (
         "robocourse.frames:force_transform", "robocourse.frames:velocity_transform",
         "robocourse.frames:velocity_transform_unchecked", "robocourse.frames:adjoint",
         "robocourse.spatial:spatial_transforms"),
-    "the velocity transform": ("the force transform",),
-    "statics": (
+    phrase("the velocity transform", "feedback"): ("the force transform",),
+    phrase("statics", "feedback"): (
         "robocourse.statics:static_forces_by_propagation",
         "robocourse.statics:joint_torques_by_jacobian", "robocourse.statics:tool_wrench"),
     # --- chapter 2: inertia ---------------------------------------------------------------
-    "the inertia tensor by integration": (
+    phrase("the inertia tensor by integration", "feedback"): (
         "robocourse.inertia:inertia_by_integration", "robocourse.inertia:Box.integrate",
         "robocourse.inertia:Cylinder.integrate", "robocourse.inertia:Rod.integrate"),
-    "the parallel-axis theorem": (
+    phrase("the parallel-axis theorem", "feedback"): (
         "robocourse.inertia:parallel_axis", "robocourse.inertia:parallel_axis_to_centre",
         "robocourse.inertia:point_mass_inertia", "robocourse.spatial:spatial_inertia",
         # the spatial algorithms share spatial_inertia's helper (a link's inertia about its
         # origin): listed, they switch it off with it
         "the spatial algorithms"),
-    "turning an inertia tensor": ("robocourse.inertia:rotate_inertia",),
-    "the principal axes": ("robocourse.inertia:principal_axes",),
-    "the physical check of an inertia tensor": (
+    phrase("turning an inertia tensor", "feedback"): ("robocourse.inertia:rotate_inertia",),
+    phrase("the principal axes", "feedback"): ("robocourse.inertia:principal_axes",),
+    phrase("the physical check of an inertia tensor", "feedback"): (
         "robocourse.inertia:check_inertia", "robocourse.inertia:broken_triangle_inequality"),
     # --- chapters 3 and 4: dynamics -------------------------------------------------------
-    "inverse dynamics": (
+    phrase("inverse dynamics", "feedback"): (
         f"{_N_E}:newton_euler", f"{_N_E}:inverse_dynamics", f"{_N_E}:torque_parts",
         f"{_LAGRANGE}:inverse_dynamics", f"{_LAGRANGE}:lagrange_equations",
         f"{_L_E}:inverse_dynamics", "robocourse.parameters:inverse_dynamics",
         "the generated dynamics", "the spatial algorithms"),
     # the models that answer every question of the dynamics at once (operation_count runs
     # the generated recursion to count it)
-    "the generated dynamics": (
+    phrase("the generated dynamics", "feedback"): (
         "robocourse.closed_form:closed_form", "robocourse.codegen:CompiledDynamics",
         "robocourse.codegen:compiled_dynamics", "robocourse.codegen:ParametricDynamics",
         "robocourse.codegen:operation_count"),
     # chapter 8: every answer of the dynamics from spatial vectors (operation_counts runs
     # the algorithms to count them)
-    "the spatial algorithms": (
+    phrase("the spatial algorithms", "feedback"): (
         f"{_SPATIAL}:spatial_newton_euler", f"{_SPATIAL}:rnea", f"{_SPATIAL}:crba",
         f"{_SPATIAL}:aba", f"{_SPATIAL}:forward_dynamics_by_crba",
         f"{_SPATIAL}:operation_counts"),
-    "the Newton–Euler recursion": (
+    phrase("the Newton–Euler recursion", "feedback"): (
         f"{_N_E}:newton_euler", f"{_N_E}:inverse_dynamics", f"{_N_E}:torque_parts",
         f"{_N_E}:payload_trace", f"{_N_E}:payload_wrench", f"{_N_E}:mass_matrix",
         f"{_N_E}:velocity_product", f"{_N_E}:coriolis_matrix", f"{_N_E}:gravity_load",
         "the spatial algorithms"),
-    "Lagrange's equations": (
+    phrase("Lagrange's equations", "feedback"): (
         f"{_LAGRANGE}:lagrange_equations", f"{_LAGRANGE}:equation_terms",
         f"{_LAGRANGE}:euler_lagrange", f"{_LAGRANGE}:inverse_dynamics",
         f"{_LAGRANGE}:mass_matrix", f"{_LAGRANGE}:mass_matrix_derivatives",
@@ -138,67 +141,73 @@ CONCEPTS = {
         f"{_L_E}:mass_matrix", f"{_L_E}:coriolis_matrix", f"{_L_E}:velocity_product",
         f"{_L_E}:gravity_load", f"{_L_E}:inverse_dynamics"),
     # M is the Hessian of the kinetic energy in the rates
-    "the mass matrix": (
+    phrase("the mass matrix", "feedback"): (
         f"{_N_E}:mass_matrix", f"{_LAGRANGE}:mass_matrix", f"{_L_E}:mass_matrix",
         f"{_LAGRANGE}:equation_terms", f"{_LAGRANGE}:lagrange_equations",
         f"{_LAGRANGE}:kinetic_energy", "Lagrange's equations", "the generated dynamics",
         "the spatial algorithms"),
-    "the velocity product": (
+    phrase("the velocity product", "feedback"): (
         f"{_N_E}:velocity_product", f"{_N_E}:coriolis_matrix",
         f"{_LAGRANGE}:velocity_product", f"{_LAGRANGE}:coriolis_matrix",
         f"{_LAGRANGE}:christoffel_symbols", f"{_L_E}:velocity_product",
         f"{_L_E}:coriolis_matrix", "the generated dynamics", "the spatial algorithms"),
-    "the Coriolis matrix": (
+    phrase("the Coriolis matrix", "feedback"): (
         f"{_LAGRANGE}:christoffel_symbols", f"{_LAGRANGE}:coriolis_matrix",
         f"{_LAGRANGE}:mass_matrix_derivatives", f"{_N_E}:coriolis_matrix",
         f"{_L_E}:coriolis_matrix"),
     # G is the gradient of the potential energy
-    "the gravity load": (
+    phrase("the gravity load", "feedback"): (
         f"{_N_E}:gravity_load", f"{_LAGRANGE}:gravity_load", f"{_L_E}:gravity_load",
         f"{_LAGRANGE}:potential_energy", "the generated dynamics", "the spatial algorithms"),
-    "the energies": (
+    phrase("the energies", "feedback"): (
         f"{_LAGRANGE}:kinetic_energy", f"{_LAGRANGE}:potential_energy",
         f"{_LAGRANGE}:total_energy", "robocourse.simulate:energy",
         "robocourse.simulate:energies"),
-    "forward dynamics": (
+    phrase("forward dynamics", "feedback"): (
         "robocourse.simulate:forward_dynamics", "robocourse.simulate:simulate",
         "robocourse.simulate:simulate_equations",
         "robocourse.codegen:CompiledDynamics.forward_dynamics",
         "robocourse.codegen:CompiledDynamics.state_rate", "the spatial algorithms"),
     # everything that gives the equations of motion or a part of them
-    "the equations of motion": (
+    phrase("the equations of motion", "feedback"): (
         "inverse dynamics", "the Newton–Euler recursion", "Lagrange's equations",
         "the mass matrix", "the velocity product", "the gravity load", "the energies",
         "forward dynamics"),
     # --- chapter 5: trajectories and control ----------------------------------------------
-    "the cubic trajectory": (
+    phrase("the cubic trajectory", "feedback"): (
         "robocourse.trajectories:cubic_coefficients", "robocourse.trajectories:cubic",
         "robocourse.trajectories:cubic_duration", "robocourse.trajectories:synchronised",
         "robocourse.trajectories:unsynchronised", "robocourse.trajectories:JointTrajectory",
         "robocourse.trajectories:via_point_cubics", "robocourse.trajectories:ViaPointPath"),
-    "computed-torque control": (
+    phrase("computed-torque control", "feedback"): (
         "robocourse.control:computed_torque", "robocourse.control:track"),
     # --- chapter 6: the PUMA 560 ---------------------------------------------------------------
-    "inverse kinematics of the PUMA 560": ("robocourse.puma560:inverse_kinematics",),
+    phrase("inverse kinematics of the PUMA 560", "feedback"): (
+        "robocourse.puma560:inverse_kinematics",),
     # --- chapter 7: the dynamic parameters --------------------------------------------------
-    "the dynamic parameters of a link": (
+    phrase("the dynamic parameters of a link", "feedback"): (
         "robocourse.parameters:origin_parameters", "robocourse.parameters:move_parameters",
         "robocourse.parameters:standard_parameters"),
-    "the regressor": (
+    phrase("the regressor", "feedback"): (
         "robocourse.parameters:regressor", "robocourse.parameters:inverse_dynamics",
         "robocourse.base_parameters:base_regressor",
         "robocourse.identification:BaseRegressor"),
-    "the base parameters": (
+    phrase("the base parameters", "feedback"): (
         "robocourse.base_parameters:base_parameters_by_regrouping",
         "robocourse.base_parameters:base_parameters_by_qr",
         "robocourse.base_parameters:base_model",
         "robocourse.base_parameters:base_parameter_table"),
-    "least-squares identification": ("robocourse.identification:least_squares",),
-    "the physical check of dynamic parameters": (
+    phrase("least-squares identification", "feedback"): (
+        "robocourse.identification:least_squares",),
+    phrase("the physical check of dynamic parameters", "feedback"): (
         "robocourse.parameters:centre_of_mass_parameters",
         "robocourse.identification:pseudo_inertia",
         "robocourse.identification:physical_consistency"),
 }
+
+
+#: {concept: its name as a phrase} (a concept named in a plain string is said too).
+_SAID = {str(name): name for name in CONCEPTS}
 
 
 def check(names):
@@ -227,9 +236,9 @@ def functions(names):
 
 
 def message(leaf, concept):
-    """What a switched-off function ``leaf`` of ``concept`` says."""
-    return (f"{leaf} is switched off for this exercise, which asks you to derive {concept} "
-            "yourself")
+    """What a switched-off function ``leaf`` of ``concept`` says (in the language in use)."""
+    return say("{leaf} is switched off for this exercise, which asks you to derive {concept} "
+               "yourself", "feedback", leaf=leaf, concept=_SAID.get(concept, concept))
 
 
 def resolve(spec):

@@ -58,6 +58,7 @@ import sys
 import time
 import traceback
 
+from robocourse import language
 from robocourse.grading import concepts, handover
 from robocourse.grading.checks import Mistake, shorten
 from robocourse.language import say
@@ -111,7 +112,8 @@ def _switch_off(forbidden):
     for node, concept in concepts.switched_off(forbidden):
         leaf = node.__name__
         text = concepts.message(leaf, concept) if concept else \
-            f"{leaf} is switched off for this exercise: {REFUSAL}"
+            say("{leaf} is switched off for this exercise: {reason}", "feedback", leaf=leaf,
+                reason=say(REFUSAL, "feedback"))
         if isinstance(node, type):
             for method in concepts.members(node):
                 if not isinstance(method, type):
@@ -153,7 +155,8 @@ def _error(error):
     """An exception of student code as data: type, message, and where in their code."""
     frames = [f for f in traceback.extract_tb(error.__traceback__)
               if f.filename.startswith("<student: ")]
-    where = (f"line {frames[-1].lineno} of {frames[-1].filename[10:-1]}" if frames else None)
+    where = (say("line {line} of {name}", "feedback", line=frames[-1].lineno,
+                 name=frames[-1].filename[10:-1]) if frames else None)
     return {"type": type(error).__name__, "message": str(error), "where": where}
 
 
@@ -316,6 +319,9 @@ def _guard():
     refused, special = _REFUSED_EVENTS, frozenset({stat.S_IFDIR, stat.S_IFIFO, stat.S_IFSOCK})
     file_type = stat.S_IFMT
     kind, number, texts, refusal = type, int, (str, bytes), PermissionError  # builtins change
+    for domain in language.DOMAINS:         # read now: the library's files close to the student
+        language.catalogue(domain, language.current())
+    guarded = say(GUARDED, "feedback")
 
     def path_refused(path):
         if kind(path) is number:
@@ -339,11 +345,14 @@ def _guard():
         else:
             refuse = event in refused or event.startswith("ctypes.")
         if refuse:
-            raise refusal(f"{event} {args[0] if args else ''!s:.80}: {GUARDED}")
+            raise refusal(f"{event} {args[0] if args else ''!s:.80}: {guarded}")
+
+    def no_program(*args, **kwargs):
+        raise refusal(say("starting a program: {why}", "feedback", why=guarded))
 
     linecache.clearcache()
     os.environ["CC"] = ""
-    _posixsubprocess.fork_exec = _no_program
+    _posixsubprocess.fork_exec = no_program
     sys.addaudithook(hook)
 
 
@@ -351,10 +360,6 @@ _REFUSED_EVENTS = frozenset({
     "subprocess.Popen", "os.exec", "os.posix_spawn", "os.spawn", "os.system",
     "cpython.PyInterpreterState_New", "os.symlink",
     "gc.get_objects", "gc.get_referrers", "gc.get_referents"})
-
-
-def _no_program(*args, **kwargs):
-    raise PermissionError(f"starting a program: {GUARDED}")
 
 
 def _module_files(folder, package):
@@ -625,10 +630,13 @@ def serve():
             os.dup2(devnull, 2)
             sys.stdout = sys.stderr = io.StringIO()
             try:
-                if request["op"] == "replay":
-                    _replay(request, _replier(protocol))
-                else:
-                    _relay_start(request, _replier(protocol), stdin.readline)
+                # the language of the grader that asked: the library's errors and the
+                # refusals in the student's code speak the feedback's language
+                with language.using(request.get("language", language.SOURCE)):
+                    if request["op"] == "replay":
+                        _replay(request, _replier(protocol))
+                    else:
+                        _relay_start(request, _replier(protocol), stdin.readline)
             finally:
                 protocol.flush()
                 os._exit(0)
@@ -725,7 +733,8 @@ class Runner:
             self.end()
         self._send({"op": "start", "setup": setup, "program": program, "function": function,
                     "names": list(names), "forbidden": list(forbidden),
-                    "values": handover.encode(dict(values or {}))})
+                    "values": handover.encode(dict(values or {})),
+                    "language": language.current()})
         yours = say("your code", "feedback")
         answer = self._receive(yours)
         if "error" in answer:
@@ -748,7 +757,8 @@ class Runner:
         group, one twice) stops it too: they fail as breaking the protocol."""
         if self.started:
             self.end()
-        self._send({"op": "replay", "setup": setup, "groups": groups})
+        self._send({"op": "replay", "setup": setup, "groups": groups,
+                    "language": language.current()})
         wanted = {i for i, g in enumerate(groups) if g.get("names")}
         results, saved = {}, self.timeout
         self.timeout, deadline = timeout, time.monotonic() + timeout
