@@ -48,8 +48,8 @@ from robocourse import _checks as check
 from robocourse.language import phrase, say
 from robocourse.simulate import Motion
 
-_VISCOUS = "N·m·s/rad, or N·s/m for a prismatic joint"
-_COULOMB = "N·m, or N for a prismatic joint"
+_VISCOUS = phrase("N·m·s/rad, or N·s/m for a prismatic joint", "errors")
+_COULOMB = phrase("N·m, or N for a prismatic joint", "errors")
 
 
 def _coefficients(value, length, name, unit, entries=check.ONE_PER_JOINT):
@@ -86,7 +86,8 @@ class Friction(check.JointFriction):
         viscous = _coefficients(self.viscous, None, "viscous", _VISCOUS)
         object.__setattr__(self, "viscous", viscous)
         object.__setattr__(self, "coulomb", _coefficients(
-            self.coulomb, len(viscous), "coulomb", _COULOMB, "one per entry of viscous"))
+            self.coulomb, len(viscous), "coulomb", _COULOMB,
+            phrase("one per entry of viscous", "errors")))
         if self.smoothing is not None:
             object.__setattr__(self, "smoothing", check.positive(
                 check.scalar(self.smoothing, "smoothing"), "smoothing",

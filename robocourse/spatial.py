@@ -58,10 +58,10 @@ from robocourse.frames import skew_unchecked as skew
 from robocourse.frames import translation_unchecked as translation
 from robocourse.frames import velocity_transform_unchecked
 from robocourse.inertia import check_inertia, parallel_axis_unchecked
-from robocourse.language import say
+from robocourse.language import phrase, say
 from robocourse.statics import tool_wrench_unchecked
 
-_MOTION = "vx, vy, vz, wx, wy, wz (linear part first)"
+_MOTION = phrase("vx, vy, vz, wx, wy, wz (linear part first)", "errors")
 
 
 @check.arguments(v=check.Vector(6, _MOTION))

@@ -43,6 +43,7 @@ from robocourse import (
     puma560,
     robot,
     simulate,
+    spatial,
     trajectories,
 )
 from robocourse.exercises import ch1_statics
@@ -527,6 +528,14 @@ GATE = [
     ("parameters of 3 columns", lambda: codegen.CompiledDynamics(
         ARM, parameters=np.ones((2, 3))), ValueError, "parameters",
      "({n}, 10) matrix of numbers, one row per link ({names})"),
+    ("a negative viscous coefficient", lambda: friction.Friction([-1.0], [1.0]), ValueError,
+     "viscous[0]", "N·m·s/rad, or N·s/m for a prismatic joint"),
+    ("a negative Coulomb coefficient", lambda: friction.Friction([1.0], [-1.0]), ValueError,
+     "coulomb[0]", "N·m, or N for a prismatic joint"),
+    ("coulomb not per viscous", lambda: friction.Friction([1.0], [1.0, 1.0]), ValueError,
+     "coulomb", "one per entry of viscous"),
+    ("a motion vector of 5", lambda: spatial.crm([0, 0, 0, 0, 0]), ValueError, "v",
+     "vx, vy, vz, wx, wy, wz (linear part first)"),
     ("a smoothing of zero", lambda: friction.Friction([1.0], [1.0], smoothing=0.0),
      ValueError, "smoothing", "rad/s or m/s, the width of the smooth sign"),
     ("a margin below zero", lambda: physical_identification.physical_least_squares(
