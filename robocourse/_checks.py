@@ -40,14 +40,17 @@ The rules for one value, the same everywhere:
   (``"base"``: {0}, the default; ``"tool"``: the tool frame).
 
 Each error names the argument as the caller passed it, says what was expected and
-what was got. Inputs that pass are finite, so a numeric result that is not finite means
-that the arithmetic overflowed: ``finite_result`` turns that into an OverflowError that
-says so, instead of numpy's RuntimeWarning and a ``nan`` or ``inf`` returned. The
+what was got, in the language of the notebook (``language.say``, the catalogue
+``"errors"``: the names, values and units stay as they are). Inputs that pass are finite,
+so a numeric result that is not finite means that the arithmetic overflowed:
+``finite_result`` turns that into an OverflowError that says so, instead of numpy's
+RuntimeWarning and a ``nan`` or ``inf`` returned. The
 numerical tolerances and limits of the library are named here, and only here (all but
 ``RIGHT_ANGLE``, named in ``_backend``, the one module below this one, and read here).
 
-This module imports only ``_backend``: it knows the robot and the friction it checks by
-their bases ``Chain`` and ``JointFriction``, never by importing the modules above it.
+This module imports only ``_backend`` and ``language`` (the two modules below it): it knows
+the robot and the friction it checks by their bases ``Chain`` and ``JointFriction``, never
+by importing the modules above it.
 """
 
 import dataclasses
@@ -100,6 +103,9 @@ FRAMES = ("base", "tool")
 #: use): ``vector(q, 2, "q", entries=ONE_PER_JOINT)``.
 ONE_PER_JOINT_OR_AXIS = phrase("one per joint or axis", "errors")
 ONE_PER_JOINT = phrase("one per joint", "errors")
+_XYZ_IN_0 = phrase("x, y, z in {0}", "errors")
+_VISCOUS = phrase("friction[0] (viscous)", "errors")      # the names of friction's parts
+_COULOMB = phrase("friction[1] (Coulomb)", "errors")
 
 _SYMPY_INFINITIES = (sp.nan, sp.oo, -sp.oo, sp.zoo)
 
@@ -193,11 +199,11 @@ def scalar(value, name, scalars=None):
         value = value.item()
     if isinstance(value, bool):
         raise TypeError(say("{name} must be a number or a sympy expression, not a bool; "
-                            "got {got!r}", "errors", name=name, got=value))
+                            "got {got}", "errors", name=name, got=repr(value)))
     if isinstance(value, sp.Basic):
         if not isinstance(value, sp.Expr):
-            raise TypeError(say("{name} must be a number or a sympy expression; got {got!r}",
-                                "errors", name=name, got=value))
+            raise TypeError(say("{name} must be a number or a sympy expression; got {got}",
+                                "errors", name=name, got=repr(value)))
         if value.is_Atom and value in _SYMPY_INFINITIES:     # O(1): no tree walk
             raise _not_finite(say("{name} must be finite; got {got}", "errors", name=name,
                                   got=value))
@@ -227,15 +233,16 @@ def scalar(value, name, scalars=None):
         raise TypeError(say("{name} must be a number or a sympy expression; got {got}",
                             "errors", name=name, got=shown(value)))
     if isinstance(value, numbers.Complex) and not isinstance(value, numbers.Real):
-        raise TypeError(say("{name} must be a real number, not complex; got {got!r}",
-                            "errors", name=name, got=value))
+        raise TypeError(say("{name} must be a real number, not complex; got {got}",
+                            "errors", name=name, got=repr(value)))
     if isinstance(value, numbers.Integral) and abs(value) > sys.float_info.max:
         raise ValueError(say("{name} must be a number floating point can hold (|{name}| < "
-                             "{largest:.3g}); got an integer of {digits} digits", "errors",
-                             name=name, largest=sys.float_info.max, digits=len(str(value))))
+                             "{largest}); got an integer of {digits} digits", "errors",
+                             name=name, largest=f"{sys.float_info.max:.3g}",
+                             digits=len(str(value))))
     if not math.isfinite(value):
-        raise _not_finite(say("{name} must be a finite real number; got {got!r}", "errors",
-                              name=name, got=value))
+        raise _not_finite(say("{name} must be a finite real number; got {got}", "errors",
+                              name=name, got=repr(value)))
     return value
 
 
@@ -421,14 +428,24 @@ def per_joint(value, n, name):
 
 
 def _shape_text(shape):
+    """What a value of ``shape`` is, for a message: "a scalar", "a vector of 2 entries",
+    "an empty sequence" or "2x3"."""
     if not shape:
-        return "a scalar"
+        return say("a scalar", "errors")
     if len(shape) == 1:
-        return f"a vector of {shape[0]} entries" if shape[0] else "an empty sequence"
+        return _a_vector(shape[0]) if shape[0] else say("an empty sequence", "errors")
     return "x".join(str(s) for s in shape)
 
 
+def _a_matrix(shape, what=None):
+    """"3x3 matrix" ("Nx2 matrix" for ``(None, 2)``), or ``what`` the matrix is, for a
+    message."""
+    return what or say("{shape} matrix", "errors", shape="x".join(
+        str(s) if s is not None else "Nn"[k] for k, s in enumerate(shape)))
+
+
 def matrix(value, shape, name, scalars=None, what=None):
+
     """``value`` checked to be a matrix of ``shape``; returned as sp.Matrix or float array.
     A dimension given as None may be any size (``(None, 2)``: N rows of two); ``what`` says
     what the matrix is, for the message (default: its shape, ``"Nx2 matrix"``).
@@ -447,21 +464,22 @@ def matrix(value, shape, name, scalars=None, what=None):
     if array is not None and array.ndim == len(shape) and all(
             s is None or s == g for s, g in zip(shape, array.shape, strict=True)):
         return array
-    wanted = what or "x".join(str(s) if s is not None else "Nn"[k]
-                              for k, s in enumerate(shape)) + " matrix"
     if isinstance(value, (str, bytes)) or value is None or callable(value):
-        raise TypeError(f"{name} must be a {wanted}; got {shown(value)}")
+        raise TypeError(say("{name} must be a {wanted}; got {got}", "errors", name=name,
+                            wanted=_a_matrix(shape, what), got=shown(value)))
     if isinstance(value, sp.MatrixBase):
         got, values = value.shape, list(value)
     else:
         try:
             array = np.asarray(value, dtype=object)
         except Exception as exc:
-            raise ValueError(f"{name} must be a {wanted}") from exc
+            raise ValueError(say("{name} must be a {wanted}; got rows of different lengths",
+                                 "errors", name=name, wanted=_a_matrix(shape, what))) from exc
         got, values = array.shape, list(array.flat)
     if len(got) != len(shape) or any(s is not None and s != g
                                      for s, g in zip(shape, got, strict=True)):
-        raise ValueError(f"{name} must be a {wanted}; got {_shape_text(got)}")
+        raise ValueError(say("{name} must be a {wanted}; got {got}", "errors", name=name,
+                             wanted=_a_matrix(shape, what), got=_shape_text(got)))
     columns = got[1]
     values = [scalar(entry, f"{name}[{k // columns},{k % columns}]")
               for k, entry in enumerate(values)]
@@ -490,24 +508,28 @@ def robot(value, name="robot", dynamics=False, numeric=False):
     TypeError: controller must have numeric parameters (e.g. ...); got the symbols g, m1, m2
     """
     if not isinstance(value, Chain):
-        example = "" if callable(value) else " (e.g. planar_2r())"
-        got = shown(value) if callable(value) else type(value).__name__
-        raise TypeError(f"{name} must be a SerialChain{example}; got {got}")
+        if callable(value):
+            raise TypeError(say("{name} must be a SerialChain; got {got}", "errors", name=name,
+                                got=shown(value)))
+        raise TypeError(say("{name} must be a SerialChain (e.g. planar_2r()); got {got}",
+                            "errors", name=name, got=type(value).__name__))
     if dynamics:
         for i, link in enumerate(value.links, start=1):
             missing = [part for part in ("mass", "r_c", "I_c") if getattr(link, part) is None]
             if missing:
-                raise ValueError(f"link {i} of {value.name!r} has no {', '.join(missing)}: "
-                                 "dynamics needs the mass properties of every link")
+                raise ValueError(say("link {i} of {robot} has no {missing}: dynamics needs "
+                                     "the mass properties of every link", "errors", i=i,
+                                     robot=repr(value.name), missing=", ".join(missing)))
     if numeric and value.uses_symbols(dynamics=dynamics):
         found = set()
         for part in (value.tool, value.gravity if dynamics else None, *(
                 entry for link in value.links for entry in link.parameters(dynamics))):
             for entry in np.ravel(np.asarray(part, dtype=object)):
                 found |= getattr(entry, "free_symbols", set())
-        raise TypeError(f"{name} must have numeric parameters (e.g. planar_2r(l1=1.0, l2=1.0, "
-                        "m1=1.0, m2=1.0, g=9.81)); got the symbols "
-                        f"{', '.join(sorted(map(str, found)))}")
+        raise TypeError(say("{name} must have numeric parameters (e.g. planar_2r(l1=1.0, "
+                            "l2=1.0, m1=1.0, m2=1.0, g=9.81)); got the symbols {symbols}",
+                            "errors", name=name, symbols=", ".join(sorted(map(str, found)))))
+
     return value
 
 
@@ -588,10 +610,11 @@ def radians(angles, name, caller=None):
     frame, level = sys._getframe(), 1
     while frame is not None and not _outside(frame):
         frame, level = frame.f_back, level + 1
-    warnings.warn(f"{name} = {given} looks like degrees: every angle is a whole number and "
-                  f"{int(max(values, key=abs))} is more than a turn (2π rad). The library "
-                  f"takes radians: np.radians({given}) (for an angle of many turns, filter "
-                  "robocourse.frames.DegreesWarning)", DegreesWarning, stacklevel=level)
+    warnings.warn(say("{name} = {given} looks like degrees: every angle is a whole number and "
+                      "{largest} is more than a turn (2π rad). The library takes radians: "
+                      "np.radians({given}) (for an angle of many turns, filter "
+                      "robocourse.frames.DegreesWarning)", "errors", name=name, given=given,
+                      largest=int(max(values, key=abs))), DegreesWarning, stacklevel=level)
 
 
 class NumberedFromOne(dict):
@@ -610,9 +633,12 @@ class NumberedFromOne(dict):
         self.what, self.n, self.example = what, n, example
 
     def __missing__(self, key):
-        example = f" ({self.example})" if self.example else ""
-        raise KeyError(f"{self.what} is numbered by joints from 1 to {self.n}, as in Craig"
-                       f"{example}; got {key!r}")
+        if self.example:
+            raise KeyError(say("{what} is numbered by joints from 1 to {n}, as in Craig "
+                               "({example}); got {key}", "errors", what=self.what, n=self.n,
+                               example=self.example, key=repr(key)))
+        raise KeyError(say("{what} is numbered by joints from 1 to {n}, as in Craig; got "
+                           "{key}", "errors", what=self.what, n=self.n, key=repr(key)))
 
 
 def link_number(value, last, name="link", none=None):
@@ -628,9 +654,12 @@ def link_number(value, last, name="link", none=None):
         return None
     if (isinstance(value, bool) or not isinstance(value, numbers.Integral)
             or not 1 <= value <= last):
-        alternative = f" (or None for {none})" if none is not None else ""
-        raise ValueError(f"{name} must be an integer from 1 to {last}{alternative}; "
-                         f"got {shown(value)}")
+        if none is not None:
+            raise ValueError(say("{name} must be an integer from 1 to {last} (or None for "
+                                 "{none}); got {got}", "errors", name=name, last=last,
+                                 none=none, got=shown(value)))
+        raise ValueError(say("{name} must be an integer from 1 to {last}; got {got}", "errors",
+                             name=name, last=last, got=shown(value)))
     return int(value)
 
 
@@ -645,8 +674,12 @@ def count(value, name, minimum, maximum=None):
     """
     if (isinstance(value, bool) or not isinstance(value, numbers.Integral) or value < minimum
             or (maximum is not None and value > maximum)):
-        wanted = f">= {minimum}" if maximum is None else f"from {minimum} to {maximum:,}"
-        raise ValueError(f"{name} must be an integer {wanted}; got {shown(value)}")
+        if maximum is None:
+            raise ValueError(say("{name} must be an integer >= {minimum}; got {got}", "errors",
+                                 name=name, minimum=minimum, got=shown(value)))
+        raise ValueError(say("{name} must be an integer from {minimum} to {maximum}; got "
+                             "{got}", "errors", name=name, minimum=minimum,
+                             maximum=f"{maximum:,}", got=shown(value)))
     return int(value)
 
 
@@ -666,11 +699,15 @@ def nonnegative(value, name, unit):
     """
     value = scalar(value, name)
     if isinstance(value, sp.Basic):
+        if value.is_negative and value.is_Symbol:
+            raise ValueError(say("{name} must be >= 0 ({unit}); got {got}, a symbol declared "
+                                 "negative", "errors", name=name, unit=unit, got=value))
         if value.is_negative:
-            what = "a symbol declared negative" if value.is_Symbol else "which is negative"
-            raise ValueError(f"{name} must be >= 0 ({unit}); got {value}, {what}")
+            raise ValueError(say("{name} must be >= 0 ({unit}); got {got}, which is negative",
+                                 "errors", name=name, unit=unit, got=value))
     elif value < 0:
-        raise ValueError(f"{name} must be >= 0 ({unit}); got {value!r}")
+        raise ValueError(say("{name} must be >= 0 ({unit}); got {got}", "errors", name=name,
+                             unit=unit, got=repr(value)))
     return value
 
 
@@ -685,19 +722,21 @@ def positive(value, name, unit):
     """
     if isinstance(value, np.ndarray) and value.ndim:
         if not value.size:
-            raise ValueError(f"{name} must be > 0 ({unit}): one number, or one per joint; got "
-                             "none")
+            raise ValueError(say("{name} must be > 0 ({unit}): one number, or one per joint; "
+                                 "got none", "errors", name=name, unit=unit))
         for k, entry in enumerate(value.flat):
             positive(entry, f"{name}[{k}]", unit)
         return value
     value = scalar(value, name)
     if isinstance(value, sp.Basic):
         if value.is_positive is False:
-            raise ValueError(f"{name} must be > 0 ({unit}); got {value}, which is declared "
-                             "not positive")
+            raise ValueError(say("{name} must be > 0 ({unit}); got {got}, which is declared "
+                                 "not positive", "errors", name=name, unit=unit, got=value))
     elif value <= 0:
-        raise ValueError(f"{name} must be > 0 ({unit}); got {value!r}")
+        raise ValueError(say("{name} must be > 0 ({unit}); got {got}", "errors", name=name,
+                             unit=unit, got=repr(value)))
     return value
+
 
 
 def values(value, name, scalars=None):
@@ -733,16 +772,18 @@ def values(value, name, scalars=None):
         bad = np.flatnonzero(~np.isfinite(value))
         if bad.size:
             where = np.unravel_index(bad[0], value.shape)
-            raise _not_finite(f"{name}[{', '.join(map(str, where))}] must be a finite real "
-                              f"number; got {value[where].item()!r}")
+            raise _not_finite(say("{name} must be a finite real number; got {got}", "errors",
+                                  name=f"{name}[{', '.join(map(str, where))}]",
+                                  got=repr(value[where].item())))
         return value.astype(float)
     try:
         array = np.asarray(value, dtype=object)
     except ValueError as exc:                            # ragged
-        raise ValueError(f"{name} must be a number or a regular array of numbers") from exc
+        raise ValueError(say("{name} must be a number or a regular array of numbers; got rows "
+                             "of different lengths", "errors", name=name)) from exc
     if array.ndim and any(isinstance(entry, (list, tuple)) for entry in array.flat):
-        raise ValueError(f"{name} must be a number or a regular array of numbers; got "
-                         f"{shown(value)}")
+        raise ValueError(say("{name} must be a number or a regular array of numbers; got "
+                             "{got}", "errors", name=name, got=shown(value)))
     entries = [scalar(entry, f"{name}[{k}]") for k, entry in enumerate(array.flat)]
     if any(isinstance(entry, sp.Basic) for entry in entries):
         return np.array(entries, dtype=object).reshape(array.shape)
@@ -761,23 +802,27 @@ def array(value, name, ndim):
     """
     value = _unmasked(value, name)
     if isinstance(value, (str, bytes)) or value is None or callable(value):
-        raise TypeError(f"{name} must be an array of numbers; got {shown(value)}")
+        raise TypeError(say("{name} must be an array of numbers; got {got}", "errors",
+                            name=name, got=shown(value)))
     try:
         found = np.asarray(value)
     except ValueError:
-        raise TypeError(f"{name} must be an array of numbers; got a ragged "
-                        f"{type(value).__name__}") from None
+        raise TypeError(say("{name} must be an array of numbers; got a ragged {kind}", "errors",
+                            name=name, kind=type(value).__name__)) from None
     if found.dtype.kind not in "fiu":           # bools, complex, symbols: named entry by entry
         found = values(value, name)
         for k, entry in enumerate(np.ravel(found)):
             scalar(entry, f"{name}[{k}]", NUMBERS)
     found = np.asarray(found, dtype=float)
     if found.ndim != ndim:
-        raise ValueError(f"{name} must be a {ndim}-D array; got shape {found.shape}")
+        raise ValueError(say("{name} must be a {ndim}-D array; got shape {shape}", "errors",
+                             name=name, ndim=ndim, shape=found.shape))
     if 0 in found.shape:
-        raise ValueError(f"{name} must not be empty; got shape {found.shape}")
+        raise ValueError(say("{name} must not be empty; got shape {shape}", "errors", name=name,
+                             shape=found.shape))
     if not np.all(np.isfinite(found)):
-        raise ValueError(f"{name} must hold finite numbers; got nan or inf")
+        raise ValueError(say("{name} must hold finite numbers; got nan or inf", "errors",
+                             name=name))
     return found
 
 
@@ -796,11 +841,15 @@ def together(**arrays):
     try:
         np.broadcast_shapes(*shapes.values())
     except ValueError:
-        got = ", ".join(f"{name} of {shape[0]} entries" if len(shape) == 1 else
-                        f"{name} of shape {shape}" for name, shape in shapes.items() if shape)
-        raise ValueError(f"{_listed(shapes)} must each be one number or have the same shape (one "
-                         f"entry per joint); got {got}") from None
+        got = _joined(say("{name} of {length} entries", "errors", name=name, length=shape[0])
+                      if len(shape) == 1 else
+                      say("{name} of shape {shape}", "errors", name=name, shape=shape)
+                      for name, shape in shapes.items() if shape)
+        raise ValueError(say("{names} must each be one number or have the same shape (one "
+                             "entry per joint); got {got}", "errors", names=_listed(shapes),
+                             got=got)) from None
     return tuple(arrays.values())
+
 
 
 
@@ -829,7 +878,9 @@ def within(value, name, low, high, unit, hint=""):
         mask = (t < low - slack) | (t > top + slack)
         outside = np.broadcast_to(t, mask.shape)[mask].tolist()
     if outside:
-        raise ValueError(f"{name} must lie in {interval} ({unit}); got {outside[0]!r}{hint}")
+        raise ValueError(say("{name} must lie in {interval} ({unit}); got {got}{hint}",
+                             "errors", name=name, interval=interval, unit=unit,
+                             got=repr(outside[0]), hint=hint))
     return value
 
 
@@ -844,8 +895,11 @@ def flag(value, name, none=None):
     if value is None and none is not None:
         return None
     if not isinstance(value, (bool, np.bool_)):
-        alternative = f" (or None for {none})" if none is not None else ""
-        raise TypeError(f"{name} must be True or False{alternative}; got {shown(value)}")
+        if none is not None:
+            raise TypeError(say("{name} must be True or False (or None for {none}); got {got}",
+                                "errors", name=name, none=none, got=shown(value)))
+        raise TypeError(say("{name} must be True or False; got {got}", "errors", name=name,
+                            got=shown(value)))
     return bool(value)
 
 
@@ -858,7 +912,8 @@ def text(value, name):
     TypeError: name must be a string; got 3
     """
     if not isinstance(value, str):
-        raise TypeError(f"{name} must be a string; got {shown(value)}")
+        raise TypeError(say("{name} must be a string; got {got}", "errors", name=name,
+                            got=shown(value)))
     return value
 
 
@@ -878,16 +933,19 @@ def instance(value, types, name, wanted=None):
         return value
     names = [t.__name__ for t in types]
     if wanted is None:
-        wanted = names[0] if len(names) == 1 else f"{', '.join(names[:-1])} or {names[-1]}"
-    if isinstance(value, type):
-        got = f"the class {value.__name__}"
-        if issubclass(value, types):
-            got += f" (did you mean {value.__name__}(...)?)"
+        wanted = names[0] if len(names) == 1 else say(
+            "{names} or {last}", "errors", names=", ".join(names[:-1]), last=names[-1])
+    if isinstance(value, type) and issubclass(value, types):
+        got = say("the class {name} (did you mean {name}(...)?)", "errors",
+                  name=value.__name__)
+    elif isinstance(value, type):
+        got = say("the class {name}", "errors", name=value.__name__)
     elif value is None or callable(value):
         got = shown(value)
     else:
         got = f"{type(value).__name__} {_short(value)}"
-    raise TypeError(f"{name} must be a {wanted}; got {got}")
+    raise TypeError(say("{name} must be a {wanted}; got {got}", "errors", name=name,
+                        wanted=wanted, got=got))
 
 
 def _short(value, limit=60):
@@ -907,14 +965,29 @@ def symbols(value, length, name, entries=ONE_PER_JOINT):
     entries = _entries(value, length, name, entries, noun="symbol", at_least=0)
     for k, entry in enumerate(entries):
         if not isinstance(entry, sp.Symbol):
-            raise TypeError(f"{name}[{k}] must be a sympy Symbol; got {shown(entry)}")
+            raise TypeError(say("{name} must be a sympy Symbol; got {got}", "errors",
+                                name=f"{name}[{k}]", got=shown(entry)))
     return entries
 
 
 def _listed(names):
-    """``"a, b and c"``: the ``names`` for a message."""
+    """``"a, b and c"``: the ``names`` for a message, in the language in use.
+
+    >>> _listed(["q", "qd", "qdd"]), _listed(["q"])
+    ('q, qd and qdd', 'q')
+    """
     names = list(names)
-    return f"{', '.join(names[:-1])} and {names[-1]}" if len(names) > 1 else names[0]
+    if len(names) == 1:
+        return names[0]
+    return say("{names} and {last}", "errors", names=", ".join(names[:-1]), last=names[-1])
+
+
+def _joined(parts):
+    """``"a, b, c"``: the phrases ``parts`` one after the other, for a message, in the
+    language in use (a Chinese comma between Chinese phrases)."""
+    return functools.reduce(lambda before, after: say("{before}, {after}", "errors",
+                                                      before=before, after=after), parts)
+
 
 
 def distinct(**groups):
@@ -930,12 +1003,16 @@ def distinct(**groups):
     seen = {}
     for name, entries in groups.items():
         for entry in entries:
+            if entry in seen and seen[entry] == name:
+                raise ValueError(say("{names} must be different symbols; got {entry} twice in "
+                                     "{name}", "errors", names=_listed(groups), entry=entry,
+                                     name=name))
             if entry in seen:
-                where = (f"twice in {name}" if seen[entry] == name
-                         else f"in {seen[entry]} and in {name}")
-                raise ValueError(f"{_listed(groups)} must be different symbols; got {entry} "
-                                 f"{where}")
+                raise ValueError(say("{names} must be different symbols; got {entry} in {first} "
+                                     "and in {name}", "errors", names=_listed(groups),
+                                     entry=entry, first=seen[entry], name=name))
             seen[entry] = name
+
 
 
 def coordinates(q, qd, qdd, length=None):
@@ -964,13 +1041,16 @@ def expression(value, name, finite=False, display=False):
         checked = value
     elif isinstance(value, numbers.Number) and not isinstance(value, (bool, np.bool_)):
         checked = sp.sympify(scalar(value, name))
+    elif isinstance(value, sp.Equality):
+        raise TypeError(say("{name} must be a sympy expression or Matrix (an equation: give "
+                            "one side of it); got {got}", "errors", name=name,
+                            got=shown(value)))
     else:
-        kind = (" (an equation: give one side of it)" if isinstance(value, sp.Equality)
-                else "")
-        raise TypeError(f"{name} must be a sympy expression or Matrix{kind}; got "
-                        f"{shown(value)}")
+        raise TypeError(say("{name} must be a sympy expression or Matrix; got {got}", "errors",
+                            name=name, got=shown(value)))
     if finite and checked.has(*_SYMPY_INFINITIES):
-        raise ValueError(f"{name} must be finite; it contains nan or an infinity: {checked}")
+        raise ValueError(say("{name} must be finite; it contains nan or an infinity: {got}",
+                             "errors", name=name, got=checked))
     return checked
 
 
@@ -990,9 +1070,12 @@ def rotation_matrix(value, name="R", scalars=None):
         departure = np.abs(values.T @ values - np.eye(3)).max()
         determinant = np.linalg.det(values)
         if departure > ROTATION or abs(determinant - 1) > ROTATION:
-            raise ValueError(f"{name} must be a rotation matrix ({name}ᵀ {name} = I3, "
-                             f"det {name} = +1); got det {name} = {determinant:.6g} and "
-                             f"{name}ᵀ {name} − I3 up to {departure:.3g}")
+            raise ValueError(say("{name} must be a rotation matrix ({name}ᵀ {name} = I3, "
+                                 "det {name} = +1); got det {name} = {determinant} and "
+                                 "{name}ᵀ {name} − I3 up to {departure}", "errors",
+                                 name=name, determinant=f"{determinant:.6g}",
+                                 departure=f"{departure:.3g}"))
+
     return R
 
 
@@ -1011,8 +1094,8 @@ def transform(value, name="T"):
     if any(is_symbolic(entry) and entry.free_symbols for entry in last_row) or (
             np.abs(np.array(last_row, dtype=float) - [0, 0, 0, 1]).max() > ROUND_OFF):
         got = [entry if is_symbolic(entry) else float(entry) for entry in last_row]
-        raise ValueError(f"{name} must be a homogeneous transform with last row [0, 0, 0, 1]; "
-                         f"got {got}")
+        raise ValueError(say("{name} must be a homogeneous transform with last row "
+                             "[0, 0, 0, 1]; got {got}", "errors", name=name, got=got))
     return T
 
 
@@ -1028,15 +1111,20 @@ def model(value, chain, name="model", *, may_be_false=False):
 
     ``may_be_false``: ``False`` is a choice too (``simulate``: Newton–Euler at every step).
     """
-    wanted = "the CompiledDynamics of this robot (codegen.CompiledDynamics(robot))"
-    others = "None or False" if may_be_false else "None"
     if value is None or (may_be_false and value is False):
         return value
+    if not hasattr(value, "robot") and may_be_false:
+        raise TypeError(say("{name} must be the CompiledDynamics of this robot "
+                            "(codegen.CompiledDynamics(robot)), None or False; got {got}",
+                            "errors", name=name, got=shown(value)))
     if not hasattr(value, "robot"):
-        raise TypeError(f"{name} must be {wanted}, {others}; got {shown(value)}")
+        raise TypeError(say("{name} must be the CompiledDynamics of this robot "
+                            "(codegen.CompiledDynamics(robot)), None; got {got}", "errors",
+                            name=name, got=shown(value)))
     if value.robot is not chain:
-        raise ValueError(f"{name} must be {wanted}; got the model of another robot, "
-                         f"{value.robot!r}")
+        raise ValueError(say("{name} must be the CompiledDynamics of this robot "
+                             "(codegen.CompiledDynamics(robot)); got the model of another "
+                             "robot, {got}", "errors", name=name, got=repr(value.robot)))
     return value
 
 
@@ -1053,16 +1141,20 @@ def friction(value, n, name="friction", *, simulation=False):
         return None
     instance(value, JointFriction, name, wanted="Friction")
     if value.n != n:
-        raise ValueError(f"{name} must be the friction of {n} joints (one coefficient per "
-                         f"joint); got one of {value.n} joints")
+        raise ValueError(say("{name} must be the friction of {n} joints (one coefficient per "
+                             "joint); got one of {got} joints", "errors", name=name, n=n,
+                             got=value.n))
     if simulation:
         if value.uses_symbols:
-            raise TypeError(f"{name} must have numeric coefficients to simulate; got "
-                            f"viscous = {plain(value.viscous)}, coulomb = {plain(value.coulomb)}")
+            raise TypeError(say("{name} must have numeric coefficients to simulate; got "
+                                "viscous = {viscous}, coulomb = {coulomb}", "errors",
+                                name=name, viscous=plain(value.viscous),
+                                coulomb=plain(value.coulomb)))
         if value.smoothing is None and np.any(np.asarray(value.coulomb) != 0):
-            raise ValueError(f"{name} must have a smoothing width to simulate Coulomb friction "
-                             f"(e.g. Friction(..., smoothing=0.01)): the exact sign jumps at "
-                             f"q̇ = 0, where the integrator would stall")
+            raise ValueError(say("{name} must have a smoothing width to simulate Coulomb "
+                                 "friction (e.g. Friction(..., smoothing=0.01)): the exact sign "
+                                 "jumps at q̇ = 0, where the integrator would stall", "errors",
+                                 name=name))
     return value
 
 
@@ -1071,10 +1163,11 @@ def friction_pair(friction, n):
     friction of the regressor of ``parameters``); returned as two vectors."""
     if not isinstance(friction, (tuple, list)) or len(friction) != 2 or \
             any(np.ndim(part) == 0 and not isinstance(part, sp.MatrixBase) for part in friction):
-        raise ValueError("friction must be None or a pair (viscous, coulomb) of sequences with "
-                         f"one number per joint; got {friction!r}")
-    return (vector(friction[0], n, "friction[0] (viscous)", entries=ONE_PER_JOINT),
-            vector(friction[1], n, "friction[1] (Coulomb)", entries=ONE_PER_JOINT))
+        raise ValueError(say("friction must be None or a pair (viscous, coulomb) of sequences "
+                             "with one number per joint; got {got}", "errors", got=repr(friction)))
+    return (vector(friction[0], n, _VISCOUS, entries=ONE_PER_JOINT),
+            vector(friction[1], n, _COULOMB, entries=ONE_PER_JOINT))
+
 
 
 def choice(value, name, options):
@@ -1086,8 +1179,10 @@ def choice(value, name, options):
     ValueError: frame must be 'base' or 'tool'; got 'world'
     """
     if not isinstance(value, str) or value not in options:
-        listed = ", ".join(repr(o) for o in options[:-1]) + f" or {options[-1]!r}"
-        raise ValueError(f"{name} must be {listed}; got {shown(value)}")
+        listed = say("{names} or {last}", "errors", names=", ".join(map(repr, options[:-1])),
+                     last=repr(options[-1]))
+        raise ValueError(say("{name} must be {listed}; got {got}", "errors", name=name,
+                             listed=listed, got=shown(value)))
     return value
 
 
@@ -1095,7 +1190,8 @@ def tolerance(value, name="tol"):
     """``value`` checked to be a relative tolerance, ``0 <= tol < 1``."""
     value = scalar(value, name)
     if isinstance(value, sp.Basic) or not 0 <= value < 1:
-        raise ValueError(f"{name} must be a relative tolerance, 0 <= {name} < 1; got {value!r}")
+        raise ValueError(say("{name} must be a relative tolerance, 0 <= {name} < 1; got {got}",
+                             "errors", name=name, got=repr(value)))
     return value
 
 
@@ -1112,14 +1208,15 @@ def gravity(value, chain, scalars):
     if value is None:
         return scalars.convert(chain.gravity)
     if isinstance(value, (bool, np.bool_, str, bytes)) or callable(value):
-        raise TypeError("gravity must be a 3-vector in {0}, None (the robot's own) or 0 "
-                        f"(none); got {shown(value)}")
+        raise TypeError(say("gravity must be a 3-vector in {{0}}, None (the robot's own) or 0 "
+                            "(none); got {got}", "errors", got=shown(value)))
     if isinstance(value, (numbers.Number, sp.Number)):
         if value != 0:
-            raise ValueError("gravity must be a 3-vector in {0}, None (the robot's own) or 0 "
-                             f"(none); got the number {value!r}")
+            raise ValueError(say("gravity must be a 3-vector in {{0}}, None (the robot's own) "
+                                 "or 0 (none); got the number {got}", "errors", got=repr(value)))
         return scalars.zeros(3)
-    return vector(value, 3, "gravity", scalars, "x, y, z in {0}")
+    return vector(value, 3, "gravity", scalars, _XYZ_IN_0)
+
 
 
 def wrench(value, scalars, name="wrench"):
@@ -1144,15 +1241,19 @@ def states(value, length, name):
             raise TypeError("complex")
         array = np.asarray(value, dtype=float)
     except (TypeError, ValueError, OverflowError) as error:
-        raise TypeError(f"{name} must be a batch of states (an array of real numbers, shape "
-                        f"(N, {length})); got {shown(value)}") from error
+        raise TypeError(say("{name} must be a batch of states (an array of real numbers, shape "
+                            "(N, {length})); got {got}", "errors", name=name, length=length,
+                            got=shown(value))) from error
     if array.ndim != 2 or array.shape[1] != length:
-        raise ValueError(f"{name} must be a batch of states, shape (N, {length}) (one row per "
-                         f"state, one entry per joint); got shape {array.shape}")
+        raise ValueError(say("{name} must be a batch of states, shape (N, {length}) (one row "
+                             "per state, one entry per joint); got shape {shape}", "errors",
+                             name=name, length=length, shape=array.shape))
     if not np.isfinite(array).all():
-        raise ValueError(f"{name} must be finite; got nan or inf in row "
-                         f"{int(np.flatnonzero(~np.isfinite(array).all(axis=1))[0])}")
+        row = int(np.flatnonzero(~np.isfinite(array).all(axis=1))[0])
+        raise ValueError(say("{name} must be finite; got nan or inf in row {row}", "errors",
+                             name=name, row=row))
     return array
+
 
 
 # --- the edge: what each argument must be, declared once per public function -------------------
@@ -1439,26 +1540,27 @@ def _guarded(function, args, kwargs, run, *run_args):
         arguments = _arguments(function, args, kwargs)
         if not getattr(error, "not_finite", False) or not _finite(arguments):
             raise                                     # no: the caller's own bad input
-        raise overflow_error(function, arguments,
-                             "a value computed on the way is not finite") from None
+        raise overflow_error(function, arguments, say(
+            "a value computed on the way is not finite", "errors")) from None
     if not _finite(result):
-        got = _short(plain(result))
-        raise overflow_error(function, _arguments(function, args, kwargs),
-                             f"the result {got} is not finite")
+        raise overflow_error(function, _arguments(function, args, kwargs), say(
+            "the result {got} is not finite", "errors", got=_short(plain(result))))
     return result
 
 
 def _in_words(error):
     """What Python's OverflowError or ZeroDivisionError ``error`` means, in words (Python
-    says ``(34, 'Numerical result out of range')`` for ``1e200 ** 2``).
+    says ``(34, 'Numerical result out of range')`` for ``1e200 ** 2``, ``float division by
+    zero`` for a division by a number that underflowed to zero).
 
     >>> _in_words(OverflowError(34, 'Numerical result out of range'))
     'a number computed on the way is beyond the range of floating point (1.8e+308)'
     """
-    if isinstance(error, OverflowError) and (len(error.args) != 1 or "range" in str(error)):
-        return ("a number computed on the way is beyond the range of floating point "
-                f"({sys.float_info.max:.2g})")
-    return str(error)
+    if isinstance(error, OverflowError):
+        return say("a number computed on the way is beyond the range of floating point "
+                   "({largest})", "errors", largest=f"{sys.float_info.max:.2g}")
+    return say("a division by zero on the way (a number too small for floating point became "
+               "0)", "errors")
 
 
 def _arguments(function, args, kwargs):
@@ -1533,14 +1635,19 @@ def overflow_error(function, arguments, detail):
     if sizes:
         largest = max(sizes, key=lambda name: max(sizes[name]))
         smallest = min(sizes, key=lambda name: min(sizes[name]))
-        span = f"up to {max(sizes[largest]):.3g} (in {largest})"
         if min(sizes[smallest]) < 1e-100:
-            span = f"from {min(sizes[smallest]):.3g} (in {smallest}) {span}"
-        span = f"the numbers given range {span}"
+            span = say("the numbers given range from {low} (in {smallest}) up to "
+                       "{high} (in {largest})", "errors", low=f"{min(sizes[smallest]):.3g}",
+                       smallest=smallest, high=f"{max(sizes[largest]):.3g}", largest=largest)
+        else:
+            span = say("the numbers given range up to {high} (in {largest})", "errors",
+                       high=f"{max(sizes[largest]):.3g}", largest=largest)
     else:
-        span = "the numbers given are not large"
+        span = say("the numbers given are not large", "errors")
     name = function if isinstance(function, str) else function.__qualname__
-    error = OverflowError(f"{name}(...) overflows floating point: {detail}; {span}. Use "
-                          "smaller values or other units (or symbols).")
+    error = OverflowError(say("{function}(...) overflows floating point: {detail}; {span}. Use "
+                              "smaller values or other units (or symbols).", "errors",
+                              function=name, detail=detail, span=span))
+
     error.detail = detail
     return error

@@ -76,6 +76,11 @@ FONTS = {"zh_CN": (("WenQuanYi Micro Hei", "Noto Sans CJK SC", "Source Han Sans 
                     "Droid Sans Fallback"),
                    re.compile(r"wqy-microhei|NotoSansCJK|SourceHanSans|DroidSansFallback"),
                    ("WenQuanYi Micro Hei Mono", "Noto Sans Mono CJK SC"))}
+#: The languages written without spaces between words: a sentence leaves a space beside a
+#: field for a number or a name ("实际为 {got}"), which is dropped when the field holds
+#: words of the language ("实际为函数 planar_2r…", not "实际为 函数 planar_2r…").
+_CHINESE = "\u4e00-\u9fff\u3000-\u303f\uff00-\uffef"
+UNSPACED = {"zh_CN": re.compile(f"(?<=[{_CHINESE}]) (?=[{_CHINESE}])")}
 #: {domain: where its catalogues are, a path with a ``{language}`` field}: the domains whose
 #: catalogues are not the library's (``locate``).
 _ELSEWHERE = {}
@@ -86,14 +91,15 @@ _override = contextvars.ContextVar("robocourse_language", default=None)   # usin
 
 def _one_of(value, name, options):
     if not isinstance(value, str) or value not in options:
-        raise ValueError(f"{name} must be one of {', '.join(map(repr, options))}; "
-                         f"got {value!r}")
+        raise ValueError(say("{name} must be one of {options}; got {got}", "errors", name=name,
+                             options=", ".join(map(repr, options)), got=repr(value)))
     return value
 
 
 def _text(value, name):
     if not isinstance(value, str):
-        raise TypeError(f"{name} must be a str; got {type(value).__name__}")
+        raise TypeError(say("{name} must be a str; got {got}", "errors", name=name,
+                            got=type(value).__name__))
     return value
 
 
@@ -135,9 +141,10 @@ def _choose_fonts(language):
     if language in FONTS:
         font = installed_font(language)
         if font is None:
-            warnings.warn(f"no font with the letters of {language} is installed (one of "
-                          f"{', '.join(FONTS[language][0])}): figures would show boxes. On "
-                          "Debian: apt-get install fonts-wqy-microhei (make system does)",
+            warnings.warn(say("no font with the letters of {language} is installed (one of "
+                              "{fonts}): figures would show boxes. On Debian: apt-get install "
+                              "fonts-wqy-microhei (make system does)", "errors",
+                              language=language, fonts=", ".join(FONTS[language][0])),
                           MissingFontWarning, stacklevel=3)
         else:
             family = [font, *family]
@@ -249,21 +256,30 @@ def cached(function):
 
 
 def say(english, domain, **fields):
-    """``english`` in the language in use, with ``fields`` filled into its ``{names}``.
+    """``english`` in the language in use, with ``fields`` filled into its ``{names}`` (in
+    Chinese without the space a field left for a number, ``UNSPACED``, when it holds words).
 
     >>> with using("zh_CN"):
     ...     say("not in any catalogue", "widgets")
     'not in any catalogue'
+    >>> with using("zh_CN"):
+    ...     [say("{name} must be a string; got {got}", "errors", name="label", got=got)
+    ...      for got in ("3", say("a scalar", "errors"))]
+    ['label 应为字符串；实际为 3', 'label 应为字符串；实际为标量']
     """
     return _said(_text(english, "english"), domain, fields)
 
 
 def _said(english, domain, fields):
-    text = catalogue(domain, current()).get(english, english)
-    return text.format(**fields) if fields else text
+    language = current()
+    text = catalogue(domain, language).get(english, english)
+    if not fields:
+        return text
+    text = text.format(**fields)
+    return UNSPACED[language].sub("", text) if language in UNSPACED else text
 
 
-class Phrase(str):
+class _Phrase(str):
     """A part of a sentence in English (``phrase``), said in the language in use when a
     sentence holds it: ``say`` fills it in with ``format``, which asks the phrase."""
 
@@ -273,7 +289,7 @@ class Phrase(str):
 
 def phrase(english, domain):
     """``english``, a part of a sentence chosen apart from the sentence (what the entries
-    of a vector are, a unit in words), as a ``Phrase``: English as a string, said in the
+    of a vector are, a unit in words), as a ``_Phrase``: English as a string, said in the
     language in use when ``say`` fills it into a sentence, so a phrase made once (when a
     module is imported) speaks the language of each sentence that holds it. Its catalogue
     is ``domain``'s; the catalogue tests find it as they find ``say``'s sentences.
@@ -283,7 +299,7 @@ def phrase(english, domain):
     ...                                n=2, entries=joints)
     (True, 'q must have 2 entries (one per joint)')
     """
-    made = Phrase(_text(english, "english"))
+    made = _Phrase(_text(english, "english"))
     made.domain = _one_of(domain, "domain", DOMAINS)
     return made
 

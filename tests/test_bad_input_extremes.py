@@ -116,7 +116,7 @@ _SIMULATES = "simulates: an overflow is diagnosed with its time and term (simula
 _WORDS = "chooses or looks up the words a student reads: no arithmetic"
 NOT_GUARDED = {
     **dict.fromkeys([f"language.{name}" for name in (
-                         "use", "using", "current", "catalogue_path", "locate", "say",
+                         "use", "using", "current", "catalogue_path", "locate", "say", "phrase",
                          "fields", "sayings", "sayings_in", "gaps", "installed_font", "cached")],
                      _WORDS),
     **dict.fromkeys(["frames.cross_unchecked", "frames.velocity_transform_unchecked",
