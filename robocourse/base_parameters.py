@@ -62,6 +62,7 @@ from robocourse import _checks as check
 from robocourse.closed_form import exact_arm
 from robocourse.frames import rotation_unchecked as rotation
 from robocourse.frames import translation_unchecked as translation
+from robocourse.language import phrase, say
 from robocourse.parameters import (
     ARMATURE_NAME,
     PARAMETER_NAMES,
@@ -138,14 +139,16 @@ class BaseParameters:
 
     def values(self, pi):
         """``π_b = K π`` for a standard parameter vector ``pi``."""
-        pi = check.vector(pi, len(self.symbols), "pi", entries="one per standard parameter")
+        pi = check.vector(pi, len(self.symbols), "pi",
+                          entries=phrase("one per standard parameter", "errors"))
         K = self.K if B.is_symbolic(pi) or self.method == "qr" else _float_matrix(self.K, "K")
         return (sp.Matrix(K) if B.is_symbolic(pi) else np.asarray(K, dtype=float)) @ pi
 
     def standard(self, pi_b):
         """The standard vector with ``pi_b`` at the kept places and zeros elsewhere: the
         parameters of a (virtual) robot whose torques are ``Y_b π_b``."""
-        pi_b = check.vector(pi_b, self.count, "pi_b", entries="one per base parameter")
+        pi_b = check.vector(pi_b, self.count, "pi_b",
+                            entries=phrase("one per base parameter", "errors"))
         values = [0] * len(self.symbols)
         for k, value in zip(self.kept, pi_b, strict=True):
             values[k] = value
@@ -154,18 +157,19 @@ class BaseParameters:
     def numeric_K(self, values=None):
         """``K`` as floats; ``values`` maps the robot's own symbols (``l1``, …) to numbers."""
         if values is not None and not isinstance(values, dict):
-            raise TypeError("values must be None or a dict from the robot's symbols to numbers "
-                            f"(such as {{l1: 0.5}}); got {check.shown(values)}")
+            raise TypeError(say("values must be None or a dict from the robot's symbols to "
+                                "numbers (such as {{l1: 0.5}}); got {values}", "errors",
+                                values=check.shown(values)))
         K = sp.Matrix(self.K).subs(values or {}) if self.method == "regrouping" else self.K
-        return _float_matrix(K, "K (give numbers for its symbols in values)")
+        return _float_matrix(K, say("K (give numbers for its symbols in values)", "errors"))
 
 
 def _float_matrix(K, name):
     try:
         return np.array(K.tolist() if isinstance(K, sp.MatrixBase) else K, dtype=float)
     except TypeError:
-        raise ValueError(f"{name} has symbols: {sorted(map(str, sp.Matrix(K).free_symbols))}"
-                         ) from None
+        raise ValueError(say("{name} has symbols: {symbols}", "errors", name=name,
+                             symbols=sorted(map(str, sp.Matrix(K).free_symbols)))) from None
 
 
 # --- numerically: QR with column pivoting ------------------------------------------------
@@ -217,17 +221,18 @@ def base_parameters_by_qr(robot, *, friction=False, armature=False, states=None,
     (6, 13)
     """
     if robot.uses_symbols(dynamics=False) or B.is_symbolic(robot.gravity):
-        raise ValueError(f"robot must have numeric lengths, angles and gravity for "
-                         f"base_parameters_by_qr; {robot.name!r} has symbols (use "
-                         "base_parameters_by_regrouping, or give numbers)")
+        raise ValueError(say("robot must have numeric lengths, angles and gravity for "
+                             "base_parameters_by_qr; {robot} has symbols (use "
+                             "base_parameters_by_regrouping, or give numbers)", "errors",
+                             robot=repr(robot.name)))
     symbols = parameter_symbols(robot, friction, armature)
     p = len(symbols)
     if states is None:
         states = random_states(robot, 4 * p // robot.n + 10, seed)
     W = _stacked(robot, _checked_states(states, robot.n), friction, armature)
     if len(W) < p:
-        raise ValueError(f"states must give at least {p} rows (one per parameter); got "
-                         f"{len(W)}")
+        raise ValueError(say("states must give at least {p} rows (one per parameter); got "
+                             "{rows}", "errors", p=p, rows=len(W)))
     norms = np.linalg.norm(W, axis=0)
     no_effect = [k for k in range(p) if norms[k] <= check.ROUND_OFF * norms.max()]
     acting = [k for k in range(p) if k not in no_effect]
@@ -237,8 +242,9 @@ def base_parameters_by_qr(robot, *, friction=False, armature=False, states=None,
         kept = sorted(acting[k] for k in pivots[:rank])
     else:
         if isinstance(keep, (str, bool)) or not isinstance(keep, (list, tuple, np.ndarray)):
-            raise TypeError("keep must be None or a sequence of parameter indices or names "
-                            f"(such as ['ZZ1', 'MX2']); got {check.shown(keep)}")
+            raise TypeError(say("keep must be None or a sequence of parameter indices or names "
+                                "(such as ['ZZ1', 'MX2']); got {keep}", "errors",
+                                keep=check.shown(keep)))
         order = [_index(k, symbols) for k in keep]
         order += [k for k in acting if k not in order]
         order = [k for k in order if k in acting]
@@ -259,13 +265,14 @@ def base_parameters_by_qr(robot, *, friction=False, armature=False, states=None,
 def _checked_states(states, n):
     """``states`` checked to be ``(q, q̇, q̈)``, three (N, n) batches of the same N."""
     if not isinstance(states, (tuple, list)) or len(states) != 3:
-        raise TypeError(f"states must be a triple (q, qd, qdd) of (N, {n}) arrays, as "
-                        f"random_states gives; got {check.shown(states)}")
+        raise TypeError(say("states must be a triple (q, qd, qdd) of (N, {n}) arrays, as "
+                            "random_states gives; got {states}", "errors", n=n,
+                            states=check.shown(states)))
     checked = [check.states(part, n, f"states[{k}] ({name})")
                for k, (part, name) in enumerate(zip(states, ("q", "qd", "qdd"), strict=True))]
     if len({len(part) for part in checked}) != 1:
-        raise ValueError(f"states must have the same number of rows in q, qd and qdd; got "
-                         f"{[len(part) for part in checked]}")
+        raise ValueError(say("states must have the same number of rows in q, qd and qdd; got "
+                             "{rows}", "errors", rows=[len(part) for part in checked]))
     return checked
 
 
@@ -274,12 +281,15 @@ def _index(k, symbols):
     names = [str(s) for s in symbols]
     if isinstance(k, str):
         if k not in names:
-            raise ValueError(f"keep names a parameter that the robot does not have: {k!r}")
+            raise ValueError(say("keep names a parameter that the robot does not have: {k}",
+                                 "errors", k=repr(k)))
         return names.index(k)
     if isinstance(k, (bool, np.bool_)) or not isinstance(k, numbers.Integral) or \
             not 0 <= k < len(names):
-        raise ValueError(f"keep entries must be parameter names (such as {names[-1]!r}) or "
-                         f"indices in π from 0 to {len(names) - 1}; got {check.shown(k)}")
+        raise ValueError(say("keep entries must be parameter names (such as {name}) or "
+                             "indices in π from 0 to {last}; got {k}", "errors",
+                             name=repr(names[-1]),
+                             last=len(names) - 1, k=check.shown(k)))
     return int(k)
 
 
@@ -337,11 +347,12 @@ def _armature_rule(robot, entries):
     near_base = set(range(first)) | set(_axes_before_r2(robot, first) if revolute else ())
     sliding = [j + 1 for j in sorted(near_base) if not robot.links[j].is_revolute]
     if sliding:
-        raise ValueError(f"armature cannot be regrouped by rules for {robot.name!r}: its "
-                         f"prismatic joints {sliding} lie before the first revolute joint not "
-                         "parallel to the first, where a prismatic joint's armature column "
-                         "can combine with the mass columns; use "
-                         "base_parameters_by_qr(robot, armature=True)")
+        raise ValueError(say("armature cannot be regrouped by rules for {robot}: its prismatic "
+                             "joints {sliding} lie before the first revolute joint not parallel "
+                             "to the first, where a prismatic joint's armature column can "
+                             "combine with the mass columns; use "
+                             "base_parameters_by_qr(robot, armature=True)", "errors",
+                             robot=repr(robot.name), sliding=str(sliding)))
     joints = [first]
     second = next((j for j in revolute if j not in _axes_before_r2(robot, first)), None)
     if second is not None and sp.simplify(_first_axis_in(robot, first, second)[2]) == 0:
@@ -431,9 +442,10 @@ def _axis(u, robot, j):
     for k in range(3):
         if all(sp.simplify(u[m]) == 0 for m in range(3) if m != k):
             return k
-    raise ValueError(f"base_parameters_by_regrouping needs the first joint axis to lie along "
-                     f"an axis of every link frame before the first non-parallel revolute "
-                     f"joint; link {j + 1} of {robot.name!r} is turned to it by {check.plain(u)}")
+    raise ValueError(say("base_parameters_by_regrouping needs the first joint axis to lie "
+                         "along an axis of every link frame before the first non-parallel "
+                         "revolute joint; link {link} of {robot} is turned to it by {u}",
+                         "errors", link=j + 1, robot=repr(robot.name), u=check.plain(u)))
 
 
 def _carry_first_moments(link, grouped, j):
@@ -487,8 +499,9 @@ def base_regressor(robot, base, q, qd, qdd):
     base = check.instance(base, BaseParameters, "base")
     Y = regressor(robot, q, qd, qdd, friction=base.friction, armature=base.armature)
     if Y.shape[1] != len(base.symbols):
-        raise ValueError(f"base belongs to a robot with {len(base.symbols)} standard "
-                         f"parameters; robot has {Y.shape[1]}")
+        raise ValueError(say("base belongs to a robot with {count} standard parameters; "
+                             "robot has {got}", "errors", count=len(base.symbols),
+                             got=Y.shape[1]))
     return Y[:, list(base.kept)]
 
 
@@ -515,13 +528,14 @@ def base_model(robot, base=None):
     """
     robot = check.robot(robot, dynamics=True)
     if robot.uses_symbols(dynamics=True):
-        raise ValueError(f"robot must have numeric parameters for base_model; {robot.name!r} "
-                         "has symbols")
+        raise ValueError(say("robot must have numeric parameters for {function}; {robot} "
+                             "has symbols", "errors", function="base_model",
+                             robot=repr(robot.name)))
     base = (base_parameters_by_regrouping(robot) if base is None
             else check.instance(base, BaseParameters, "base"))
     if base.friction or base.armature:
-        raise ValueError("base must be without friction and armature for base_model (the "
-                         "robot has no drive parameters)")
+        raise ValueError(say("base must be without friction and armature for base_model (the "
+                             "robot has no drive parameters)", "errors"))
     pi_b = base.values(standard_parameters(robot))
     q, qd, qdd = joint_symbols(robot)
     return inverse_dynamics(robot, q, qd, qdd, parameters=base.standard(list(pi_b)))
@@ -543,12 +557,14 @@ def base_parameter_table(robot, base=None):
     """
     robot = check.robot(robot, dynamics=True)
     if robot.uses_symbols(dynamics=True):
-        raise ValueError(f"robot must have numeric parameters for base_parameter_table; "
-                         f"{robot.name!r} has symbols")
+        raise ValueError(say("robot must have numeric parameters for {function}; {robot} "
+                             "has symbols", "errors", function="base_parameter_table",
+                             robot=repr(robot.name)))
     base = (base_parameters_by_regrouping(robot) if base is None
             else check.instance(base, BaseParameters, "base"))
     if base.friction or len(base.symbols) != PER_LINK * robot.n:
-        raise ValueError(f"base must hold the {PER_LINK * robot.n} inertial parameters of "
-                         f"{robot.name!r} without friction; got {len(base.symbols)}")
+        raise ValueError(say("base must hold the {count} inertial parameters of {robot} "
+                             "without friction; got {got}", "errors", count=PER_LINK * robot.n,
+                             robot=repr(robot.name), got=len(base.symbols)))
     pi_b = base.values(standard_parameters(robot))
     return np.asarray(base.standard(list(pi_b)), dtype=float).reshape(robot.n, PER_LINK)

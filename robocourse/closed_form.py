@@ -48,6 +48,7 @@ from robocourse import _backend as B
 from robocourse import _checks as check
 from robocourse import newton_euler
 from robocourse.equivalence import TrigonometricRing, Undecidable
+from robocourse.language import say
 from robocourse.robot import joint_symbols
 
 __all__ = ["ClosedForm", "closed_form", "exact_arm"]
@@ -132,7 +133,7 @@ class ClosedForm:
         scalars = B.exact_if(bool(self._parameters) or B.is_symbolic(*values.values()))
         mapping = {}
         for name, value in values.items():
-            checked = check.vector(value, len(self.q), name, scalars, "one per joint")
+            checked = check.vector(value, len(self.q), name, scalars, check.ONE_PER_JOINT)
             mapping.update(zip(getattr(self, name), checked, strict=True))
         result = expressions.xreplace(mapping)
         if scalars.exact:
@@ -257,9 +258,11 @@ class _JointPolynomials:
                     try:
                         self.trig.polynomial(value)
                     except Undecidable as error:
-                        raise ValueError(f"closed_form cannot write the {name} of link {i} "
-                                         f"of {robot.name!r} ({value}) as a polynomial in its "
-                                         f"symbols: {error.reason}") from error
+                        raise ValueError(say("closed_form cannot write the {name} of link {i} "
+                                             "of {robot} ({value}) as a polynomial in its "
+                                             "symbols: {reason}", "errors", name=name, i=i,
+                                             robot=repr(robot.name), value=value,
+                                             reason=error.reason)) from error
 
     def finish(self, expr):
         """``expr`` with the sines and cosines of the constant angles put in."""
@@ -273,8 +276,9 @@ class _JointPolynomials:
         try:
             return self.trig.polynomial(expr)
         except Undecidable as error:
-            raise ValueError(f"cannot write {expr} as a polynomial in the sines and cosines "
-                             f"of the joint angles: {error.reason}") from error
+            raise ValueError(say("cannot write {expr} as a polynomial in the sines and cosines "
+                                 "of the joint angles: {reason}", "errors", expr=expr,
+                                 reason=error.reason)) from error
 
     def d_dq(self, p, j):
         """``∂p/∂q_j``: ``c ∂p/∂s − s ∂p/∂c`` for a revolute joint, else ``∂p/∂d_j``."""

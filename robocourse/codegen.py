@@ -71,6 +71,7 @@ from robocourse.component_recursion import (
     mul,
     sub,
 )
+from robocourse.language import say
 from robocourse.newton_euler import christoffel_columns_unchecked
 from robocourse.robot import joint_of, joint_symbols
 
@@ -98,25 +99,34 @@ def c_compiler():
     return shutil.which(os.environ.get("CC", "cc"))
 
 
+def _described(names, values):
+    """``name=value, …`` of the arguments ``names`` at ``values``, for an error."""
+    return ", ".join(f"{name}={np.asarray(value, dtype=float)}"
+                     for name, value in zip(names, values, strict=True))
+
+
 def _argument_groups(arguments):
     """``[(name, shape, [symbols])]`` from a mapping name -> symbol or vector of symbols.
 
     The shape of one value: ``()`` for a single symbol, ``(k,)`` for k of them.
     """
     if not hasattr(arguments, "items") or not arguments:
-        raise TypeError("arguments must be a dict from argument name to its symbols, e.g. "
-                        f"{{'q': q, 'qd': qd}}; got {check.shown(arguments)}")
+        raise TypeError(say("arguments must be a dict from argument name to its symbols, e.g. "
+                            "{{'q': q, 'qd': qd}}; got {arguments}", "errors",
+                            arguments=check.shown(arguments)))
     groups, owner = [], {}
     for name, symbols in arguments.items():
-        check.text(name, "an argument name")
+        check.text(name, say("an argument name", "errors"))
         vector = isinstance(symbols, (sp.MatrixBase, list, tuple))
         symbols = list(symbols) if vector else [symbols]
         for s in symbols:
             if not isinstance(s, sp.Symbol):
-                raise TypeError(f"arguments[{name!r}] must hold sympy symbols; got {s!r}")
+                raise TypeError(say("arguments[{name}] must hold sympy symbols; got {s}",
+                                    "errors", name=repr(name), s=repr(s)))
             if s in owner:
-                raise ValueError(f"arguments[{name!r}] repeats the symbol {s} of "
-                                 f"arguments[{owner[s]!r}]: each symbol is one input")
+                raise ValueError(say("arguments[{name}] repeats the symbol {s} of "
+                                     "arguments[{owner}]: each symbol is one input", "errors",
+                                     name=repr(name), s=s, owner=repr(owner[s])))
             owner[s] = name
         groups.append((name, (len(symbols),) if vector else (), symbols))
     return groups
@@ -143,9 +153,11 @@ _C_WORDS = frozenset("""
 def _c_identifier(name, label):
     """``name`` checked to be a C identifier that the generated program may define."""
     if not (isinstance(name, str) and name.isascii() and name.isidentifier()):
-        raise ValueError(f"{label} must be a C identifier (letters, digits, _); got {name!r}")
+        raise ValueError(say("{label} must be a C identifier (letters, digits, _); got "
+                             "{name}", "errors", label=label, name=repr(name)))
     if name in _C_WORDS:
-        raise ValueError(f"{label} must not be a word of C or math.h; got {name!r}")
+        raise ValueError(say("{label} must not be a word of C or math.h; got {name}",
+                             "errors", label=label, name=repr(name)))
     return name
 
 
@@ -168,14 +180,15 @@ def _c_names(inputs, reserved=()):
 def _definitions(definitions):
     """``definitions`` checked to be ``[(symbol, expression), …]`` (named intermediates)."""
     if isinstance(definitions, (str, bytes)) or not hasattr(definitions, "__iter__"):
-        raise TypeError("definitions must be a sequence of (symbol, expression) pairs; got "
-                        f"{check.shown(definitions)}")
+        raise TypeError(say("definitions must be a sequence of (symbol, expression) pairs; "
+                            "got {definitions}", "errors",
+                            definitions=check.shown(definitions)))
     checked = []
     for k, pair in enumerate(definitions):
         if not (isinstance(pair, (tuple, list)) and len(pair) == 2
                 and isinstance(pair[0], sp.Symbol)):
-            raise TypeError(f"definitions[{k}] must be a pair (symbol, expression); got "
-                            f"{check.shown(pair)}")
+            raise TypeError(say("definitions[{k}] must be a pair (symbol, expression); got "
+                                "{pair}", "errors", k=k, pair=check.shown(pair)))
         checked.append((pair[0], check.expression(pair[1], f"definitions[{k}][1]")))
     return checked
 
@@ -210,8 +223,8 @@ def straight_line_program(expressions, inputs, definitions=()):
     ([(s, sin(x))], [s**2 + s*y])
     """
     if isinstance(expressions, (str, bytes)) or not hasattr(expressions, "__iter__"):
-        raise TypeError(f"expressions must be a sequence of sympy expressions; got "
-                        f"{check.shown(expressions)}")
+        raise TypeError(say("expressions must be a sequence of sympy expressions; got "
+                            "{expressions}", "errors", expressions=check.shown(expressions)))
     expressions = [check.expression(e, f"expressions[{k}]") for k, e in enumerate(expressions)]
     inputs = check.symbols(inputs, None, "inputs")
     definitions = _definitions(definitions)
@@ -225,18 +238,20 @@ def _checked_program(program, inputs):
     """``program`` checked to be ``(assignments, outputs)`` as ``straight_line_program`` gives:
     pairs ``(symbol, expression)``, then expressions, each using only the ``inputs`` and the
     symbols assigned before it (else the C code would read an undeclared variable)."""
-    wanted = ("program must be (assignments, outputs) as straight_line_program gives, "
-              "assignments a list of (symbol, expression) pairs")
-    if not (isinstance(program, (tuple, list)) and len(program) == 2):
-        raise TypeError(f"{wanted}; got {check.shown(program)}")
+    if not (isinstance(program, (tuple, list)) and len(program) == 2
+            and all(isinstance(part, (tuple, list)) for part in program)):
+        raise TypeError(say("program must be (assignments, outputs) as straight_line_program "
+                            "gives, assignments a list of (symbol, expression) pairs; got "
+                            "{program}", "errors", program=check.shown(program)))
     assignments, outputs = program
-    if not all(isinstance(part, (tuple, list)) for part in program):
-        raise TypeError(f"{wanted}; got {check.shown(program)}")
     known = set(inputs)
     for k, pair in enumerate(assignments):
         if not (isinstance(pair, (tuple, list)) and len(pair) == 2
                 and isinstance(pair[0], sp.Symbol)):
-            raise TypeError(f"{wanted}; got assignments[{k}] = {check.shown(pair)}")
+            raise TypeError(say("program must be (assignments, outputs) as "
+                                "straight_line_program gives, assignments a list of (symbol, "
+                                "expression) pairs; got assignments[{k}] = {pair}", "errors",
+                                k=k, pair=check.shown(pair)))
         _uses_only(check.expression(pair[1], f"assignments[{k}]"), known, f"assignments[{k}]")
         known.add(pair[0])
     for k, output in enumerate(outputs):
@@ -247,8 +262,9 @@ def _checked_program(program, inputs):
 def _uses_only(expression, known, name):
     unknown = sp.sympify(expression).free_symbols - known
     if unknown:
-        raise ValueError(f"program's {name} uses {sorted(map(str, unknown))}, which is neither "
-                         "an input nor assigned before it")
+        raise ValueError(say("program's {name} uses {symbols}, which is neither an input nor "
+                             "assigned before it", "errors", name=name,
+                             symbols=sorted(map(str, unknown))))
 
 
 def c_source(program, inputs, name):
@@ -368,8 +384,9 @@ def count_operations(source):
     {'multiplications': 1, 'divisions': 1, 'additions': 1, 'functions': 0, 'assignments': 0}
     """
     if not isinstance(source, str) or "_many(long count" not in source:
-        raise TypeError("source must be the C text of codegen.c_source (e.g. "
-                        f"NumericFunction(...).source, backend 'c'); got {source!r:.80}")
+        raise TypeError(say("source must be the C text of codegen.c_source (e.g. "
+                            "NumericFunction(...).source, backend 'c'); got {source}",
+                            "errors", source=format(repr(source), ".80")))
     one = source[:source.index("_many(long count")]
     counts = dict.fromkeys(("multiplications", "divisions", "additions", "functions",
                             "assignments"), 0)
@@ -405,7 +422,8 @@ def _build(command_and_flags, source, name, suffix, extra=()):
         result = subprocess.run([*command_and_flags, "-o", str(built), str(c_file), "-lm"],
                                 capture_output=True, text=True)
         if result.returncode != 0:
-            raise RuntimeError(f"compiling {name} failed:\n{result.stderr}")
+            raise RuntimeError(say("compiling {name} failed:\n{errors}", "errors", name=name,
+                                   errors=result.stderr))
         os.replace(built, library)        # atomic: parallel sessions never see half a file
     return library
 
@@ -421,7 +439,7 @@ def compile_c(source, name):
     _c_identifier(name, "name")
     compiler = c_compiler()
     if compiler is None:
-        raise RuntimeError("no C compiler found (set $CC or install cc)")
+        raise RuntimeError(say("no C compiler found (set $CC or install cc)", "errors"))
     return _build([compiler, *_C_FLAGS], source, name, ".dll" if os.name == "nt" else ".so")
 
 
@@ -432,9 +450,11 @@ def _fastcall():
     compiler = c_compiler()
     include = sysconfig.get_paths()["include"]
     if compiler is None or not (Path(include) / "Python.h").exists():
-        why = "no C compiler" if compiler is None else f"no Python.h in {include}"
-        warnings.warn(f"robocourse.codegen: generated code is called through ctypes ({why}), "
-                      "about 1 µs slower per call", RuntimeWarning, stacklevel=3)
+        why = (say("no C compiler", "errors") if compiler is None else
+               say("no Python.h in {include}", "errors", include=include))
+        warnings.warn(say("robocourse.codegen: generated code is called through ctypes ({why}), "
+                          "about 1 µs slower per call", "errors", why=why), RuntimeWarning,
+                      stacklevel=3)
         return None
     command = [compiler, *_C_FLAGS, "-I", include, "-I", np.get_include()]
     try:
@@ -442,8 +462,9 @@ def _fastcall():
                       sysconfig.get_config_var("EXT_SUFFIX") or ".so",
                       extra=(sys.version, np.__version__))
     except RuntimeError as error:
-        warnings.warn(f"robocourse.codegen: the extension _fastcall did not build, generated "
-                      f"code is called through ctypes: {error}", RuntimeWarning, stacklevel=3)
+        warnings.warn(say("robocourse.codegen: the extension _fastcall did not build, "
+                          "generated code is called through ctypes: {error}", "errors",
+                          error=error), RuntimeWarning, stacklevel=3)
         return None
     loader = importlib.machinery.ExtensionFileLoader("robocourse._fastcall", str(path))
     module = importlib.util.module_from_spec(
@@ -521,13 +542,14 @@ def _expression_matrix(expressions):
         entries = (list(expressions) if isinstance(expressions, sp.MatrixBase)
                    else np.asarray(expressions, dtype=object).ravel().tolist())
     except ValueError as error:                                  # ragged
-        raise TypeError("expressions must be a sympy Matrix or a list of sympy expressions; "
-                        f"got {check.shown(expressions)}") from error
+        raise TypeError(say("expressions must be a sympy Matrix or a list of sympy "
+                            "expressions; got {expressions}", "errors",
+                            expressions=check.shown(expressions))) from error
     for k, entry in enumerate(entries):
         entry = check.expression(entry, f"expressions[{k}]", finite=True)
         if isinstance(entry, sp.Expr) and entry.has(sp.I):
-            raise ValueError(f"expressions[{k}] must be real (the code computes floats); got "
-                             f"{entry}")
+            raise ValueError(say("expressions[{k}] must be real (the code computes floats); "
+                                 "got {entry}", "errors", k=k, entry=entry))
     return sp.Matrix(expressions)
 
 
@@ -573,18 +595,21 @@ class NumericFunction:
             check.text(failure, "failure")
         if isinstance(expressions, (str, bytes)) or not isinstance(
                 expressions, (sp.MatrixBase, sp.Expr, list, tuple, np.ndarray)):
-            raise TypeError("expressions must be a sympy Matrix or a list of sympy "
-                            f"expressions; got {check.shown(expressions)}")
+            raise TypeError(say("expressions must be a sympy Matrix or a list of sympy "
+                                "expressions; got {expressions}", "errors",
+                                expressions=check.shown(expressions)))
         matrix = _expression_matrix(expressions)
         self.name = name
         if shape is None:
             shape = (matrix.rows,) if matrix.cols == 1 else matrix.shape
         elif not isinstance(shape, tuple) or not all(isinstance(s, int) for s in shape):
-            raise TypeError(f"shape must be a tuple of integers; got {check.shown(shape)}")
+            raise TypeError(say("shape must be a tuple of integers; got {shape}", "errors",
+                                shape=check.shown(shape)))
         elif np.prod(shape) != len(matrix):
-            raise ValueError(f"shape {shape} does not hold the {len(matrix)} expressions")
+            raise ValueError(say("shape {shape} does not hold the {count} expressions",
+                                 "errors", shape=shape, count=len(matrix)))
         self.shape = tuple(shape)
-        self.failure = failure or f"{name} is not finite"
+        self.failure = failure      # None: "<name> is not finite", said when it is not
         self.explain = None     # values -> the error that says why the result is not, or None
         groups = _argument_groups(arguments)
         inputs = [s for _, _, symbols in groups for s in symbols]
@@ -593,9 +618,10 @@ class NumericFunction:
                               ("expressions", list(matrix))):
             unknown = set().union(*(sp.sympify(v).free_symbols for v in values)) - known
             if unknown:
-                raise ValueError(f"{label} contain symbols that are not arguments: "
-                                 f"{', '.join(sorted(map(str, unknown)))}; substitute numbers "
-                                 "for the model's parameters first")
+                raise ValueError(say("{label} contain symbols that are not arguments: "
+                                     "{symbols}; substitute numbers for the model's parameters "
+                                     "first", "errors", label=label,
+                                     symbols=", ".join(sorted(map(str, unknown)))))
         self._slots, start = [], 0          # (argument, first index, end index, its shape)
         for argument, argument_shape, symbols in groups:
             self._slots.append((argument, start, start + len(symbols), argument_shape))
@@ -622,8 +648,9 @@ class NumericFunction:
     def _check_count(self, values):
         if len(values) != len(self._slots):
             names = ", ".join(slot[0] for slot in self._slots)
-            raise TypeError(f"{self.name} takes {len(self._slots)} arguments ({names}); "
-                            f"got {len(values)}")
+            raise TypeError(say("{name} takes {count} arguments ({names}); got {got}",
+                                "errors", name=self.name, count=len(self._slots), names=names,
+                                got=len(values)))
 
     def __call__(self, *values, out=None):
         self._check_count(values)
@@ -649,10 +676,10 @@ class NumericFunction:
             return np.empty(self.shape)
         if not (isinstance(out, np.ndarray) and out.dtype == np.float64
                 and out.shape == self.shape and out.flags.c_contiguous and out.flags.writeable):
-            shown = (f"an array of {out.dtype} with shape {out.shape}"
-                     if isinstance(out, np.ndarray) else repr(out))
-            raise ValueError(f"out must be a writeable C-contiguous float64 array of shape "
-                             f"{self.shape}; got {shown}")
+            shown = (say("an array of {dtype} with shape {shape}", "errors", dtype=out.dtype,
+                         shape=out.shape) if isinstance(out, np.ndarray) else repr(out))
+            raise ValueError(say("out must be a writeable C-contiguous float64 array of shape "
+                                 "{shape}; got {out}", "errors", shape=self.shape, out=shown))
         return out
 
     def _not_finite(self, *values):
@@ -661,20 +688,25 @@ class NumericFunction:
         explained = self.explain and self.explain(*(np.asarray(v, dtype=float) for v in values))
         if explained:
             raise explained
-        described = ", ".join(f"{slot[0]}={np.asarray(value, dtype=float)}"
-                              for slot, value in zip(self._slots, values, strict=True))
-        raise ValueError(f"{self.failure} at {described}")
+        described = _described([slot[0] for slot in self._slots], values)
+        raise ValueError(say("{failure} at {values}", "errors", failure=self._failure(),
+                             values=described))
+
+    def _failure(self):
+        """What the error of a result that is not finite opens with."""
+        return self.failure or say("{name} is not finite", "errors", name=self.name)
 
     @staticmethod
     def _checked(name, shape, value):
         value = check.values(value, name)
         if B.is_symbolic(value):
-            raise TypeError(f"{name} must hold numbers (a compiled function takes no "
-                            f"symbols); got {value!r}")
+            raise TypeError(say("{name} must hold numbers (a compiled function takes no "
+                                "symbols); got {value}", "errors", name=name, value=repr(value)))
         value = np.asarray(value, dtype=float, order="C")
         if value.shape != shape:
-            raise ValueError(f"{name} must have shape {shape} (one entry per joint or "
-                             f"axis); got shape {value.shape}")
+            raise ValueError(say("{name} must have shape {wanted} (one entry per joint or "
+                                 "axis); got shape {shape}", "errors", name=name, wanted=shape,
+                                 shape=value.shape))
         return value
 
     def many(self, *values):
@@ -685,12 +717,14 @@ class NumericFunction:
             value = np.asarray(self._checked(name, np.shape(value), value), dtype=float)
             if value.shape[1:] != shape or value.ndim != len(shape) + 1:
                 expected = f"(N, {shape[0]})" if shape else "(N,)"
-                raise ValueError(f"{name} must be an array of shape {expected}, one state per "
-                                 f"row; got shape {value.shape}")
+                raise ValueError(say("{name} must be an array of shape {expected}, one state "
+                                     "per row; got shape {shape}", "errors", name=name,
+                                     expected=expected, shape=value.shape))
             columns.append(value.reshape(len(value), stop - start))
         if len({len(value) for value in columns}) != 1:
-            raise ValueError(f"every argument of {self.name}.many must have the same number "
-                             f"of rows (states); got {[len(value) for value in columns]}")
+            raise ValueError(say("every argument of {name}.many must have the same number of "
+                                 "rows (states); got {rows}", "errors", name=self.name,
+                                 rows=[len(value) for value in columns]))
         inputs = np.hstack(columns)
         outputs = np.empty((len(inputs), len(self._outputs)))
         if self._program.many(inputs, outputs):
@@ -699,9 +733,11 @@ class NumericFunction:
                                                         for _, start, stop, shape in self._slots))
             if explained:
                 raise explained
-            described = ", ".join(f"{name}={inputs[row, start:stop].reshape(shape)}"
-                                  for name, start, stop, shape in self._slots)
-            raise ValueError(f"{self.failure} in state {row}: {described}")
+            described = _described([slot[0] for slot in self._slots],
+                                   [inputs[row, start:stop].reshape(shape)
+                                    for _, start, stop, shape in self._slots])
+            raise ValueError(say("{failure} in state {row}: {values}", "errors",
+                                 failure=self._failure(), row=row, values=described))
         return outputs.reshape(len(inputs), *self.shape)
 
 
@@ -784,8 +820,8 @@ def _parameter_rows(parameters, robot):
         return [tuple(_float_or_expression(x) for x in link_parameters(link))
                 for link in robot.links]
     table = check.matrix(parameters, (robot.n, 10), "parameters", B.NUMBERS,
-                         what=f"({robot.n}, 10) matrix of numbers, one row per link "
-                              f"({', '.join(_PARAMETER_NAMES)})")
+                         what=say("({n}, 10) matrix of numbers, one row per link ({names})",
+                                  "errors", n=robot.n, names=", ".join(_PARAMETER_NAMES)))
     return [tuple(float(x) for x in row) for row in table]
 
 
@@ -861,8 +897,9 @@ def _numeric_robot(robot, parameters):
     ``parameters`` replaces them)."""
     check.robot(robot, dynamics=parameters is None)
     if robot.uses_symbols(dynamics=parameters is None):
-        raise ValueError("robot must have numeric parameters to be compiled (e.g. "
-                         "planar_2r(l1=1.0, l2=1.0, m1=1.0, m2=1.0, g=9.81)); got symbols")
+        raise ValueError(say("robot must have numeric parameters to be compiled (e.g. "
+                             "planar_2r(l1=1.0, l2=1.0, m1=1.0, m2=1.0, g=9.81)); got symbols",
+                             "errors"))
     return robot
 
 
@@ -978,45 +1015,50 @@ class CompiledDynamics:
         """``q̈(q, qd, tau)`` from ``M q̈ = τ − c − G``, solved by LDLᵀ elimination."""
         dynamics, qdd = self._accelerations
         return self._function(dynamics, qdd, {"q": self.q, "qd": self.qd, "tau": self.tau},
-                              "forward_dynamics", failure="the mass matrix M(q) is singular")
+                              "forward_dynamics")
 
     @cached_property
     def state_rate(self):
         """``ẏ(y, tau) = [q̇, q̈]`` for the state ``y = [q, q̇]``: the right-hand side of
         the equations of motion as ``simulate`` integrates them, in one call."""
         dynamics, qdd = self._accelerations
-        n = self.robot.n
         return self._function(dynamics, self.qd.col_join(qdd),
-                              {"y": self.q.col_join(self.qd), "tau": self.tau}, "state_rate",
-                              failure=f"the mass matrix M(q) is singular, q = y[:{n}],")
+                              {"y": self.q.col_join(self.qd), "tau": self.tau}, "state_rate")
 
     def _not_finite(self, name, names, *values):
         """The error of the function ``name`` (arguments ``names``) whose result is not finite
         at ``values`` (every one finite): an OverflowError that says which term overflows
-        floating point; None (the function's ``failure``) when the accelerations are not
-        finite because the mass matrix is singular."""
+        floating point; a ValueError when the accelerations are not finite because the mass
+        matrix is singular."""
         arguments = dict(zip(names, values, strict=True))
         if name not in ("forward_dynamics", "state_rate"):
-            return check.overflow_error(name, arguments, "the result is not finite")
+            return check.overflow_error(name, arguments,
+                                        say("the result is not finite", "errors"))
         n = self.robot.n
         if name == "state_rate":                      # (y, tau, p...) with y = [q, qd]
             q, qd, p = values[0][:n], values[0][n:], values[2:]
         else:                                         # (q, qd, tau, p...)
             q, qd, p = values[0], values[1], values[3:]
-        terms = (("the mass matrix M(q) is", self.mass_matrix, (q,)),
-                 ("the Coriolis and centripetal torques c(q, qd) are", self.velocity_product,
-                  (q, qd)),
-                 ("the gravity load G(q) is", self.gravity_load, (q,)))
+        terms = ((self.mass_matrix, (q,)), (self.velocity_product, (q, qd)),
+                 (self.gravity_load, (q,)))
         computed = []
-        for label, function, inputs in terms:
+        for k, (function, inputs) in enumerate(terms):
             try:
                 computed.append(function(*inputs, *p))
             except OverflowError:
-                return check.overflow_error(name, arguments, f"{label} not finite")
+                return check.overflow_error(name, arguments, (
+                    say("the mass matrix M(q) is not finite", "errors"),
+                    say("the Coriolis and centripetal torques c(q, qd) are not finite", "errors"),
+                    say("the gravity load G(q) is not finite", "errors"))[k])
         if np.linalg.matrix_rank(computed[0]) < n:
-            return None
-        return check.overflow_error(name, arguments, "the accelerations M(q)⁻¹ (τ − c − G) are "
-                                    "not finite")
+            described = _described(names, values)
+            return ValueError(
+                say("the mass matrix M(q) is singular at {values}", "errors", values=described)
+                if name == "forward_dynamics" else
+                say("the mass matrix M(q) is singular, q = {q}, at {values}", "errors",
+                    q=f"y[:{n}]", values=described))
+        return check.overflow_error(name, arguments, say("the accelerations M(q)⁻¹ (τ − c − G) "
+                                                         "are not finite", "errors"))
 
 
 _MODELS = {}           # CompiledDynamics by the parameters of their robot
@@ -1086,22 +1128,24 @@ class ParametricDynamics(CompiledDynamics):
 
     def __init__(self, model, parameters, backend=None, **fixed):
         if not callable(model) or isinstance(model, type):
-            raise TypeError(f"model must be a model function such as planar_2r; got "
-                            f"{check.shown(model)}")
+            raise TypeError(say("model must be a model function such as planar_2r; got "
+                                "{model}", "errors", model=check.shown(model)))
         if not isinstance(parameters, (list, tuple)) or not all(
                 isinstance(name, str) for name in parameters):
-            raise TypeError(f"parameters must be a list of argument names of the model; "
-                            f"got {check.shown(parameters)}")
+            raise TypeError(say("parameters must be a list of argument names of the model; "
+                                "got {parameters}", "errors", parameters=check.shown(parameters)))
         known = inspect.signature(model).parameters
         strangers = [name for name in [*parameters, *fixed] if name not in known]
         if strangers:
-            raise ValueError(f"{getattr(model, '__name__', 'model')} has no argument "
-                             f"{', '.join(strangers)}; its arguments are {', '.join(known)}")
+            raise ValueError(say("{model} has no argument {strangers}; its arguments are "
+                                 "{known}", "errors", model=getattr(model, "__name__", "model"),
+                                 strangers=", ".join(strangers), known=", ".join(known)))
         both = sorted(set(parameters) & set(fixed))
         if both or not parameters or len(set(parameters)) < len(parameters):
-            raise ValueError(f"parameters must name at least one argument, none of them also "
-                             f"fixed or named twice; got parameters={list(parameters)!r} and "
-                             f"fixed {both}")
+            raise ValueError(say("parameters must name at least one argument, none of them "
+                                 "also fixed or named twice; got parameters={parameters} and "
+                                 "fixed {both}", "errors", parameters=repr(list(parameters)),
+                                 both=both))
         self.model, self.fixed, self.parameter_names = model, dict(fixed), tuple(parameters)
         # Symbols of their own (sp.Dummy): never equal to a name the program gives its
         # intermediates, whatever the model calls its arguments.
@@ -1110,9 +1154,10 @@ class ParametricDynamics(CompiledDynamics):
                             f"{getattr(model, '__name__', 'model')}(**fixed)", dynamics=True)
         unknown = _free_symbols(robot) - set(self.p)
         if unknown:
-            raise ValueError(f"{getattr(model, '__name__', 'model')}(**fixed) leaves the symbols "
-                             f"{', '.join(sorted(map(str, unknown)))} that are not parameters: "
-                             "give them numbers in fixed or name them in parameters")
+            raise ValueError(say("{model}(**fixed) leaves the symbols {symbols} that are not "
+                                 "parameters: give them numbers in fixed or name them in "
+                                 "parameters", "errors", model=getattr(model, "__name__", "model"),
+                                 symbols=", ".join(sorted(map(str, unknown)))))
         self._start(robot, backend, None)
 
     def __repr__(self):
@@ -1127,11 +1172,12 @@ class ParametricDynamics(CompiledDynamics):
         """The member of the family with these parameter values (a ``BoundDynamics``)."""
         names = list(self.parameter_names)
         if sorted(values) != sorted(names):
-            raise TypeError(f"at() needs a value for each parameter {names}; got "
-                            f"{sorted(values)}")
+            raise TypeError(say("at() needs a value for each parameter {names}; got {got}",
+                                "errors", names=names, got=sorted(values)))
         for name, value in values.items():
             if B.is_symbolic(check.scalar(value, name)):
-                raise TypeError(f"{name} must be a number; got {value!r}")
+                raise TypeError(say("{name} must be a number; got {value}", "errors",
+                                    name=name, value=repr(value)))
         return BoundDynamics(self, [float(values[name]) for name in names])
 
 
@@ -1169,7 +1215,8 @@ class BoundDynamics:
             raise AttributeError(name)
         function = getattr(self.family, name)
         if not isinstance(function, NumericFunction):
-            raise AttributeError(f"{name} is not a dynamics function of {self.family!r}")
+            raise AttributeError(say("{name} is not a dynamics function of {family}",
+                                     "errors", name=name, family=repr(self.family)))
         bound = _Bound(function, self.p)
         setattr(self, name, bound)                 # made once per name
         return bound

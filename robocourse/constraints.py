@@ -115,7 +115,7 @@ def holonomic_constraint(phi, q, qd):
 @check.arguments(robot=check.Robot(dynamics=True), q=check.Joints(), qd=check.Joints(),
                  tau=check.Joints(),
                  A=check.Matrix(None, None, what=phrase("m x n constraint Jacobian", "errors")),
-                 A_dot_qd=check.Vector(None, phrase("one per constraint equation", "errors")),
+                 A_dot_qd=check.Vector(None),
                  gravity=check.Gravity())
 def constrained_dynamics(robot, q, qd, tau, A, A_dot_qd, *, gravity=None):
     """The joint accelerations and the constraint forces of ``robot`` driven by ``tau`` while

@@ -34,6 +34,7 @@ import numpy as np
 
 from robocourse import _backend as B
 from robocourse import _checks as check
+from robocourse.language import say
 from robocourse.motors import mass_matrix_with_motors
 from robocourse.newton_euler import gravity_load, mass_matrix, velocity_product
 from robocourse.simulate import Motion, simulate
@@ -48,14 +49,15 @@ def _trajectory(trajectory, n, robot_name):
     """``trajectory`` checked to be a desired motion of ``n`` joints: an object whose
     ``at(t)`` gives ``(q_des, qd_des, qdd_des)`` (a ``trajectories.JointTrajectory``)."""
     if not callable(getattr(trajectory, "at", None)):
-        raise TypeError("trajectory must be a desired motion with at(t) -> (q, qd, qdd), such "
-                        "as trajectories.synchronised(q0, qf, duration); got "
-                        f"{check.shown(trajectory)}")
+        raise TypeError(say("trajectory must be a desired motion with at(t) -> (q, qd, qdd), "
+                            "such as trajectories.synchronised(q0, qf, duration); got "
+                            "{trajectory}", "errors", trajectory=check.shown(trajectory)))
     start = trajectory.at(0.0)
     if len(start) != 3 or any(np.shape(part) != (n,) for part in start):
         shapes = [np.shape(part) for part in start]
-        raise ValueError(f"trajectory must move the {n} joints of {robot_name}: at(0) must "
-                         f"give q, qd, qdd of {n} entries each; got shapes {shapes}")
+        raise ValueError(say("trajectory must move the {n} joints of {robot}: at(0) must "
+                             "give q, qd, qdd of {n} entries each; got shapes {shapes}",
+                             "errors", n=n, robot=robot_name, shapes=shapes))
     return trajectory
 
 
@@ -78,7 +80,7 @@ def computed_torque(robot, trajectory, Kp, Kv, model=None, friction=None, armatu
     array([29.43,  9.81])
     """
     check.robot(robot, dynamics=True, numeric=True)
-    _trajectory(trajectory, robot.n, "the robot")
+    _trajectory(trajectory, robot.n, say("the robot", "errors"))
     Kp, Kv = _gain(Kp, robot.n, "Kp", "1/s²"), _gain(Kv, robot.n, "Kv", "1/s")
     check.model(model, robot)
     friction = check.friction(friction, robot.n, simulation=True)
@@ -95,7 +97,7 @@ def computed_torque(robot, trajectory, Kp, Kv, model=None, friction=None, armatu
             M = partial(_plus_diagonal, model.mass_matrix, np.diag(armature))
 
     def torque(t, q, qd):
-        q, qd = (check.vector(value, robot.n, name, B.NUMBERS, "one per joint")
+        q, qd = (check.vector(value, robot.n, name, B.NUMBERS, check.ONE_PER_JOINT)
                  for name, value in (("q", q), ("qd", qd)))
         q_des, qd_des, qdd_des = trajectory.at(check.scalar(t, "t", B.NUMBERS))
         e, e_dot = q_des - q, qd_des - qd
@@ -103,7 +105,8 @@ def computed_torque(robot, trajectory, Kp, Kv, model=None, friction=None, armatu
             tau = M(q) @ (qdd_des + Kv * e_dot + Kp * e) + c(q, qd) + G(q) + friction_torque(qd)
         if not np.isfinite(tau).all():
             raise check.overflow_error("computed_torque", {"Kp": Kp, "Kv": Kv, "q": q, "qd": qd},
-                                       f"the torques of the control law at t = {t} are not finite")
+                                       say("the torques of the control law at t = {t} are not "
+                                           "finite", "errors", t=t))
         return tau
     return torque
 
@@ -154,9 +157,9 @@ def track(plant, controller, trajectory, Kp, Kv, q0=None, qd0=None, duration=Non
     check.model(plant_model, plant, "plant_model")
     check.model(controller_model, controller, "controller_model")
     if controller.n != plant.n:
-        raise ValueError(f"controller must model an arm of {plant.n} joints like the plant; "
-                         f"got {controller.n}")
-    _trajectory(trajectory, plant.n, "the plant")
+        raise ValueError(say("controller must model an arm of {n} joints like the plant; got "
+                             "{got}", "errors", n=plant.n, got=controller.n))
+    _trajectory(trajectory, plant.n, say("the plant", "errors"))
     check.friction(plant_friction, plant.n, "plant_friction", simulation=True)
     check.friction(controller_friction, plant.n, "controller_friction", simulation=True)
     for name, value in (("plant_armature", plant_armature),
@@ -165,7 +168,8 @@ def track(plant, controller, trajectory, Kp, Kv, q0=None, qd0=None, duration=Non
     q0 = trajectory.at(0.0)[0] if q0 is None else q0
     qd0 = np.zeros(plant.n) if qd0 is None else qd0
     if duration is None and not hasattr(trajectory, "duration"):
-        raise TypeError("duration must be given for a trajectory without a duration")
+        raise TypeError(say("duration must be given for a trajectory without a duration",
+                            "errors"))
     duration = trajectory.duration if duration is None else duration
     law = computed_torque(controller, trajectory, Kp, Kv, controller_model, controller_friction,
                           controller_armature)

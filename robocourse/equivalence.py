@@ -127,6 +127,8 @@ from sympy.polys.orderings import lex
 from sympy.polys.polyerrors import BasePolynomialError
 from sympy.polys.rings import ring as polynomial_ring
 
+from robocourse.language import say
+
 __all__ = ["FLOAT_TOLERANCE", "POINT_TOLERANCE", "Comparison", "TrigonometricRing",
            "Undecidable", "Undefined", "assert_identical", "canonical", "compare", "identical",
            "random_points_agree", "reduced_difference"]
@@ -346,8 +348,8 @@ class TrigonometricRing:
         for k, angle in enumerate(self.angles):
             fraction, monomial = angle.as_coeff_Mul()
             if not (fraction.is_Rational and fraction.p == 1 and _is_monomial(monomial)):
-                raise ValueError(f"angles[{k}] must be a monomial over a whole number, like "
-                                 f"theta/2; got {angle}")
+                raise ValueError(say("angles[{k}] must be a monomial over a whole number, like "
+                                     "theta/2; got {angle}", "errors", k=k, angle=angle))
             self._base[monomial] = (k, fraction.q)
         self._known, self._sincos, self._multiples = {}, {}, {}
         self._roots, self._squares = {}, {}
@@ -759,8 +761,8 @@ def _scalar(value, name):
         return value
     if isinstance(value, numbers.Number) and not isinstance(value, bool):
         return sp.sympify(value)
-    raise TypeError(f"{name} must be a number or a sympy expression; got "
-                    f"{type(value).__name__}")
+    raise TypeError(say("{name} must be a number or a sympy expression; got {kind}", "errors",
+                        name=name, kind=type(value).__name__))
 
 
 def _as_matrix(value, name):
@@ -770,8 +772,8 @@ def _as_matrix(value, name):
         rows, cols = value.shape if value.ndim == 2 else (value.shape[0], 1)
         entries = list(value.flat)
     elif isinstance(value, np.ndarray):
-        raise ValueError(f"{name} must be a vector or a matrix; got an array of shape "
-                         f"{value.shape}")
+        raise ValueError(say("{name} must be a vector or a matrix; got an array of shape "
+                             "{shape}", "errors", name=name, shape=value.shape))
     else:
         return sp.Matrix([[_scalar(value, name)]])
     return sp.Matrix(rows, cols, [_scalar(e, f"{name}[{k // cols}, {k % cols}]")
@@ -781,8 +783,9 @@ def _as_matrix(value, name):
 def _pair(a, b):
     A, B = _as_matrix(a, "a"), _as_matrix(b, "b")
     if A.shape != B.shape:
-        raise ValueError(f"a is {A.rows}x{A.cols} and b is {B.rows}x{B.cols}: cannot compare "
-                         "them entry by entry")
+        raise ValueError(say("a is {a_rows}x{a_cols} and b is {b_rows}x{b_cols}: cannot "
+                             "compare them entry by entry", "errors", a_rows=A.rows,
+                             a_cols=A.cols, b_rows=B.rows, b_cols=B.cols))
     return A, B
 
 
@@ -988,12 +991,15 @@ def assert_identical(a, b, what="the two results"):
     except Undecidable:
         verdict = compare(a, b, seed=_CROSS_CHECK_SEED)
         if verdict.equal is not True:
-            outcome = "differ" if verdict.equal is False else "are not proven equal"
-            raise AssertionError(f"{what} {outcome} ({verdict.method}: {verdict.reason})"
-                                 ) from None
+            raise AssertionError(
+                say("{what} differ ({method}: {reason})", "errors", what=what,
+                    method=verdict.method, reason=verdict.reason) if verdict.equal is False else
+                say("{what} are not proven equal ({method}: {reason})", "errors", what=what,
+                    method=verdict.method, reason=verdict.reason)) from None
         return
     if any(entry != 0 for entry in difference):
-        raise AssertionError(f"{what} differ: the difference reduces to {difference}")
+        raise AssertionError(say("{what} differ: the difference reduces to {difference}",
+                                 "errors", what=what, difference=difference))
 
 
 #: The seed of ``assert_identical``'s random points.
@@ -1414,10 +1420,11 @@ def random_points_agree(a, b, *, seed, trials=8):
     """
     A, B = _pair(a, b)
     if isinstance(trials, bool) or not isinstance(trials, numbers.Integral) or trials < 1:
-        raise ValueError(f"trials must be a positive whole number; got {trials!r}")
+        raise ValueError(say("trials must be a positive whole number; got {trials}",
+                             "errors", trials=repr(trials)))
     if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int | str | bytes)):
-        raise TypeError(f"seed must be an int, str or bytes (None: unpredictable); got "
-                        f"{type(seed).__name__}")
+        raise TypeError(say("seed must be an int, str or bytes (None: unpredictable); got "
+                            "{kind}", "errors", kind=type(seed).__name__))
     return _random_verdict(list(zip(A, B, strict=True)), seed, trials)[0]
 
 

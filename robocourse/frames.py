@@ -28,6 +28,7 @@ import sympy as sp
 
 from robocourse import _backend as B
 from robocourse import _checks as check
+from robocourse.language import say
 
 #: The warning for angles that look like degrees (``_checks.radians``): every angle of a
 #: call a whole number, one of them more than a turn. Filter it for angles of many turns.
@@ -123,8 +124,9 @@ def vee(S):
     """
     departure = max(map(abs, _known_entries(S + S.T)), default=0.0)    # zero for [w ×]
     if departure > check.ROUND_OFF * max([1.0, *map(abs, _known_entries(S))]):
-        raise ValueError("S must be skew-symmetric (Sᵀ = −S, the matrix [w ×] of a vector w); "
-                         f"got S + Sᵀ with an entry {departure:.3g}")
+        raise ValueError(say("S must be skew-symmetric (Sᵀ = −S, the matrix [w ×] of a vector "
+                             "w); got S + Sᵀ with an entry {departure}", "errors",
+                             departure=format(departure, ".3g")))
     return B.scalars_of(S).vector([S[2, 1], S[0, 2], S[1, 0]])
 
 

@@ -45,13 +45,14 @@ from scipy.integrate import cumulative_trapezoid
 
 from robocourse import _backend as B
 from robocourse import _checks as check
+from robocourse.language import phrase, say
 from robocourse.simulate import Motion
 
-_VISCOUS = "N·m·s/rad, or N·s/m for a prismatic joint"
-_COULOMB = "N·m, or N for a prismatic joint"
+_VISCOUS = phrase("N·m·s/rad, or N·s/m for a prismatic joint", "errors")
+_COULOMB = phrase("N·m, or N for a prismatic joint", "errors")
 
 
-def _coefficients(value, length, name, unit, entries="one per joint"):
+def _coefficients(value, length, name, unit, entries=check.ONE_PER_JOINT):
     """One friction coefficient ``>= 0`` per joint (a number or a symbol each)."""
     checked = check.vector(value, length, name, entries=entries)
     for k, entry in enumerate(checked):
@@ -85,11 +86,12 @@ class Friction(check.JointFriction):
         viscous = _coefficients(self.viscous, None, "viscous", _VISCOUS)
         object.__setattr__(self, "viscous", viscous)
         object.__setattr__(self, "coulomb", _coefficients(
-            self.coulomb, len(viscous), "coulomb", _COULOMB, "one per entry of viscous"))
+            self.coulomb, len(viscous), "coulomb", _COULOMB,
+            phrase("one per entry of viscous", "errors")))
         if self.smoothing is not None:
             object.__setattr__(self, "smoothing", check.positive(
                 check.scalar(self.smoothing, "smoothing"), "smoothing",
-                "rad/s or m/s, the width of the smooth sign"))
+                phrase("rad/s or m/s, the width of the smooth sign", "errors")))
 
     @property
     def n(self):
@@ -115,7 +117,7 @@ class Friction(check.JointFriction):
         if isinstance(qd, np.ndarray) and qd.ndim == 2 and not self.uses_symbols:
             return self._numeric_torque(check.states(qd, self.n, "qd"))
         scalars = B.exact_if(B.is_symbolic(qd) or self.uses_symbols)
-        rates = check.vector(qd, self.n, "qd", scalars, "one per joint")
+        rates = check.vector(qd, self.n, "qd", scalars, check.ONE_PER_JOINT)
         if not scalars.exact:
             return self._numeric_torque(rates)
         viscous, coulomb = B.SYMBOLS.convert(self.viscous), B.SYMBOLS.convert(self.coulomb)
@@ -136,7 +138,7 @@ class Friction(check.JointFriction):
         tau = self.torque(qd)
         if isinstance(tau, np.ndarray) and tau.ndim == 2:
             return np.einsum("ij,ij->i", np.asarray(qd, dtype=float), tau)
-        rates = check.vector(qd, self.n, "qd", B.scalars_of(tau), "one per joint")
+        rates = check.vector(qd, self.n, "qd", B.scalars_of(tau), check.ONE_PER_JOINT)
         return B.dot(rates, tau)
 
     @check.finite_result
@@ -152,9 +154,10 @@ class Friction(check.JointFriction):
         """
         check.instance(motion, Motion, "motion")
         if motion.qd.shape[1:] != (self.n,):
-            joints = "1 joint" if self.n == 1 else f"{self.n} joints"
-            raise ValueError(f"motion must be a motion of {joints}, as this friction; got one "
-                             f"of {motion.qd.shape[-1]}")
+            joints = (say("1 joint", "errors") if self.n == 1 else
+                      say("{n} joints", "errors", n=self.n))
+            raise ValueError(say("motion must be a motion of {joints}, as this friction; got one "
+                                 "of {got}", "errors", joints=joints, got=motion.qd.shape[-1]))
         return cumulative_trapezoid(self.power(motion.qd), motion.t, initial=0.0)
 
 

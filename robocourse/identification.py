@@ -49,6 +49,7 @@ from robocourse.codegen import CompiledDynamics, NumericFunction
 from robocourse.friction import Friction
 from robocourse.inertia import Box, inertia_by_integration
 from robocourse.lagrange_euler import pseudo_inertia_unchecked
+from robocourse.language import phrase, say
 from robocourse.parameters import (
     PER_LINK,
     centre_of_mass_parameters,
@@ -110,8 +111,8 @@ class FourierTrajectory:
     def __post_init__(self):
         a, b = check.array(self.a, "a", 2), check.array(self.b, "b", 2)
         if a.shape != b.shape:
-            raise ValueError(f"a and b must be (n, H) arrays of the same shape; got "
-                             f"{np.shape(self.a)} and {np.shape(self.b)}")
+            raise ValueError(say("a and b must be (n, H) arrays of the same shape; got {a} and "
+                                 "{b}", "errors", a=np.shape(self.a), b=np.shape(self.b)))
         object.__setattr__(self, "a", a)
         object.__setattr__(self, "b", b)
         object.__setattr__(self, "q0", check.vector(self.q0, a.shape[0], "q0", scalars=B.NUMBERS))
@@ -154,21 +155,24 @@ def _amplitudes(amplitude, q0, limits):
     n = len(q0)
     amplitude = np.broadcast_to(check.per_joint(amplitude, n, "amplitude"), (n,))
     if np.any(amplitude <= 0):
-        raise ValueError(f"amplitude must be > 0 (rad or m) for every joint; got "
-                         f"{amplitude.tolist()}")
+        raise ValueError(say("amplitude must be > 0 (rad or m) for every joint; got "
+                             "{amplitude}", "errors", amplitude=amplitude.tolist()))
     if limits is not None:
         if not isinstance(limits, (tuple, list, np.ndarray)) or len(limits) != 2:
-            raise TypeError(f"limits must be None or a pair (low, high) of {n} joint "
-                            f"positions each; got {check.shown(limits)}")
+            raise TypeError(say("limits must be None or a pair (low, high) of {n} joint "
+                                "positions each; got {limits}", "errors", n=n,
+                                limits=check.shown(limits)))
         low, high = (check.vector(bound, n, f"limits[{k}]", scalars=B.NUMBERS)
                      for k, bound in enumerate(limits))
         outside = np.flatnonzero((q0 - amplitude < low - check.ROUND_OFF)
                                  | (q0 + amplitude > high + check.ROUND_OFF))
         if outside.size:
             j = int(outside[0])
-            raise ValueError(f"amplitude takes joint {j + 1} outside its limits: "
-                             f"{q0[j]:.4g} ± {amplitude[j]:.4g} is not within "
-                             f"[{low[j]:.4g}, {high[j]:.4g}]")
+            raise ValueError(say("amplitude takes joint {joint} outside its limits: "
+                                 "{q0} ± {amplitude} is not within [{low}, "
+                                 "{high}]", "errors", joint=j + 1, q0=format(q0[j], ".4g"),
+                                 amplitude=format(amplitude[j], ".4g"), low=format(low[j], ".4g"),
+                                 high=format(high[j], ".4g")))
     return amplitude
 
 
@@ -245,14 +249,16 @@ class BaseRegressor:
         robot = check.robot(robot)
         base = check.instance(base, BaseParameters, "base")
         if robot.uses_symbols(robot.gravity, dynamics=False):
-            raise ValueError(f"robot must have numeric lengths, angles and gravity to be "
-                             f"compiled; {robot.name!r} has symbols")
+            raise ValueError(say("robot must have numeric lengths, angles and gravity to be "
+                                 "compiled; {robot} has symbols", "errors",
+                                 robot=repr(robot.name)))
         self.robot, self.base = robot, base
         q, qd, qdd = joint_symbols(robot)
         Y = regressor(robot, q, qd, qdd, friction=base.friction, armature=base.armature)
         if Y.shape[1] != len(base.symbols):
-            raise ValueError(f"base belongs to a robot with {len(base.symbols)} standard "
-                             f"parameters; robot has {Y.shape[1]}")
+            raise ValueError(say("base belongs to a robot with {count} standard parameters; "
+                                 "robot has {got}", "errors", count=len(base.symbols),
+                                 got=Y.shape[1]))
         self.function = NumericFunction(Y[:, list(base.kept)], {"q": q, "qd": qd, "qdd": qdd},
                                         "base_regressor", backend, shape=(robot.n, base.count))
 
@@ -290,7 +296,8 @@ def measured_torques(robot, trajectory, times, *, noise=0.0, friction=None, seed
         tau = tau + Friction(*check.friction_pair(friction, robot.n)).torque(qd)
     noise = np.broadcast_to(check.per_joint(noise, robot.n, "noise"), (robot.n,))
     if np.any(noise < 0):
-        raise ValueError(f"noise must be >= 0 (N·m) for every joint; got {noise.tolist()}")
+        raise ValueError(say("noise must be >= 0 (N·m) for every joint; got {noise}",
+                             "errors", noise=noise.tolist()))
     return tau + np.random.default_rng(seed).standard_normal(tau.shape) * noise
 
 
@@ -328,12 +335,14 @@ def condition_number(W):
     W = check.array(W, "W", 2)
     s = np.linalg.svd(W, compute_uv=False)
     if s[0] == 0:
-        raise ValueError(f"W must not be all zeros (shape {W.shape}): its condition number "
-                         "is 0/0; did the samples move the robot at all?")
+        raise ValueError(say("W must not be all zeros (shape {shape}): its condition number "
+                             "is 0/0; did the samples move the robot at all?", "errors",
+                             shape=W.shape))
     if s[-1] == 0 or W.shape[0] < W.shape[1]:
-        raise ValueError(f"W must have full column rank {W.shape[1]} for a finite condition "
-                         f"number; got rank {np.linalg.matrix_rank(W)} (shape {W.shape}): some "
-                         "parameters are not excited by these samples")
+        raise ValueError(say("W must have full column rank {columns} for a finite condition "
+                             "number; got rank {rank} (shape {shape}): some parameters are not "
+                             "excited by these samples", "errors", columns=W.shape[1],
+                             rank=np.linalg.matrix_rank(W), shape=W.shape))
     return float(s[0] / s[-1])
 
 
@@ -363,19 +372,22 @@ def least_squares(W, y, joints, *, weighted=False):
     ([2.0192, 2.9827], [0.1014, 0.0778])
     """
     if len(y) != len(W):
-        raise ValueError(f"y must have one entry per row of W ({len(W)}); got {len(y)}")
+        raise ValueError(say("y must have one entry per row of W ({rows}); got {got}",
+                             "errors", rows=len(W), got=len(y)))
     if len(W) % joints:
-        raise ValueError(f"W must have rows in {joints} blocks of equal height; got {len(W)}")
+        raise ValueError(say("W must have rows in {joints} blocks of equal height; got {rows}",
+                             "errors", joints=joints, rows=len(W)))
     rows, r = len(W) // joints, W.shape[1]
     if rows <= r:
-        raise ValueError(f"W must have more than {r} rows per joint (one per parameter); got "
-                         f"{rows}")
+        raise ValueError(say("W must have more than {r} rows per joint (one per parameter); "
+                             "got {rows}", "errors", r=r, rows=rows))
     rank = np.linalg.matrix_rank(W)
     if rank < r:
-        raise ValueError(f"W must have full column rank {r} for every parameter to be "
-                         f"identifiable from these samples; got rank {rank} (condition number "
-                         f"{_condition(W):.3g}): excite the robot more, or regroup the "
-                         "parameters (base_parameters)")
+        raise ValueError(say("W must have full column rank {r} for every parameter to be "
+                             "identifiable from these samples; got rank {rank} (condition "
+                             "number {condition}): excite the robot more, or regroup the "
+                             "parameters (base_parameters)", "errors", r=r, rank=rank,
+                             condition=format(_condition(W), ".3g")))
     values, residual = _ordinary(W, y)
     noise = np.array([np.linalg.norm(block) / np.sqrt(rows - r)
                       for block in residual.reshape(joints, rows)])
@@ -398,12 +410,13 @@ def prediction_error(predicted, measured):
     [0.0, 9.950372]
     """
     if measured.shape != predicted.shape:
-        raise ValueError(f"measured must have the shape of predicted {predicted.shape}; got "
-                         f"{measured.shape}")
+        raise ValueError(say("measured must have the shape of predicted {wanted}; got {shape}",
+                             "errors", wanted=predicted.shape, shape=measured.shape))
     still = np.flatnonzero(~measured.any(axis=0))
     if still.size:
-        raise ValueError(f"measured must have a torque other than zero in every joint (the "
-                         f"error is relative to it); got only zeros for joint {still[0] + 1}")
+        raise ValueError(say("measured must have a torque other than zero in every joint (the "
+                             "error is relative to it); got only zeros for joint {joint}",
+                             "errors", joint=still[0] + 1))
     return 100 * np.sqrt(np.mean((predicted - measured) ** 2, axis=0)
                          / np.mean(measured ** 2, axis=0))
 
@@ -446,9 +459,9 @@ def physical_consistency(base, pi_b, reference):
     """
     base = check.instance(base, BaseParameters, "base")
     pi_b = check.vector(pi_b, base.count, "pi_b", scalars=B.NUMBERS,
-                        entries="one per base parameter")
+                        entries=phrase("one per base parameter", "errors"))
     reference = check.vector(reference, len(base.symbols), "reference", scalars=B.NUMBERS,
-                             entries="one per standard parameter")
+                             entries=phrase("one per standard parameter", "errors"))
     K = base.numeric_K()
     kept = list(base.kept)
     others = [k for k in range(len(reference)) if k not in kept]
@@ -458,7 +471,8 @@ def physical_consistency(base, pi_b, reference):
     for j in range(base.links):
         try:
             centre_of_mass_parameters(pi[PER_LINK * j:PER_LINK * (j + 1)],
-                                      f"the parameters of link {j + 1}")
+                                      say("the parameters of link {link}", "errors",
+                                          link=j + 1))
         except ValueError as error:
             problems.append((j + 1, str(error)))
     return pi, problems

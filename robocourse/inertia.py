@@ -24,6 +24,7 @@ import sympy as sp
 from robocourse import _backend as B
 from robocourse import _checks as check
 from robocourse.frames import cross_unchecked as cross
+from robocourse.language import phrase, say
 
 
 class UnphysicalInertiaWarning(UserWarning):
@@ -57,25 +58,28 @@ def check_inertia(I, name="I_c", triangle=True):
     for i, j in ((0, 1), (0, 2), (1, 2)):
         difference = I[i, j] - I[j, i]
         if (sp.simplify(difference) != 0) if exact else abs(difference) > check.ROUND_OFF * scale:
-            raise ValueError(f"inertia tensor {name} must be symmetric; got {name}[{i},{j}]="
-                             f"{I[i, j]}, {name}[{j},{i}]={I[j, i]}")
+            raise ValueError(say("inertia tensor {name} must be symmetric; got {upper}={Iij}, "
+                                 "{lower}={Iji}", "errors", name=name, upper=f"{name}[{i},{j}]",
+                                 Iij=I[i, j], lower=f"{name}[{j},{i}]", Iji=I[j, i]))
     if values is None:
         return _known_negative_moment(I, name)
     moments = np.linalg.eigvalsh(values / scale)     # in units of the largest entry: no overflow
     if moments[0] < -check.ROUND_OFF:
-        raise ValueError(f"inertia tensor {name} must be positive semi-definite; its principal "
-                         f"moments are {', '.join(f'{m * scale:.6g}' for m in moments)}")
+        raise ValueError(say("inertia tensor {name} must be positive semi-definite; its "
+                             "principal moments are {moments}", "errors", name=name,
+                             moments=", ".join(f"{m * scale:.6g}" for m in moments)))
     if triangle and broken_triangle_inequality(I):
-        raise ValueError(f"inertia tensor {name} breaks the triangle inequality: principal "
-                         f"moments {', '.join(f'{m * scale:.6g}' for m in moments)} (each must "
-                         "be <= the sum of the other two)")
+        raise ValueError(say("inertia tensor {name} breaks the triangle inequality: principal "
+                             "moments {moments} (each must be <= the sum of the other two)",
+                             "errors", name=name,
+                             moments=", ".join(f"{m * scale:.6g}" for m in moments)))
     return I
 
 
 #: The rule of an argument that is an inertia tensor (``check.arguments``): checked by
 #: ``check_inertia`` and given in the kind of the call.
-_TENSOR = check.Argument(
-    lambda value, name, call: call.scalars.convert(check_inertia(value, name)), "a tensor")
+_TENSOR = check.Argument(lambda value, name, call: call.scalars.convert(check_inertia(value, name)),
+                         "a tensor")
 
 
 def _known_negative_moment(I, name):
@@ -83,8 +87,9 @@ def _known_negative_moment(I, name):
     (a diagonal entry ``∫ (r² − r_k²) dm >= 0``) to be negative."""
     for k in range(3):
         if I[k, k].is_negative:
-            raise ValueError(f"inertia tensor {name} must be positive semi-definite; got "
-                             f"{name}[{k},{k}] = {I[k, k]}, which is negative")
+            raise ValueError(say("inertia tensor {name} must be positive semi-definite; got "
+                                 "{entry} = {Ikk}, which is negative", "errors", name=name,
+                                 entry=f"{name}[{k},{k}]", Ikk=I[k, k]))
     return I
 
 
@@ -117,7 +122,8 @@ def broken_triangle_inequality(I):
     return None
 
 
-@check.arguments(mass=check.Number("kg", at_least=0), p=check.Vector(3, "x, y, z in {A}"))
+@check.arguments(mass=check.Number("kg", at_least=0),
+                 p=check.Vector(3, phrase("x, y, z in {A}", "errors")))
 def point_mass_inertia(mass, p):
     """The inertia tensor about the origin of {A} of a point mass m at ``p`` (written in {A}).
 
@@ -140,8 +146,8 @@ def point_mass_inertia(mass, p):
 def _integrand(f, mass):
     """The arguments of a body's ``integrate``: ``f(r)`` a function of the position, a mass."""
     if not callable(f):
-        raise TypeError(f"f must be a function f(r) of the position r (a sympy column); "
-                        f"got {check.shown(f)}")
+        raise TypeError(say("f must be a function f(r) of the position r (a sympy column); "
+                            "got {f}", "errors", f=check.shown(f)))
     return _checked_integrand(f), check.nonnegative(mass, "mass", "kg")
 
 
@@ -152,9 +158,9 @@ def _checked_integrand(f):
         try:
             result = f(r)
         except Exception as error:
-            raise TypeError(f"f must be a function f(r) of the position r = (x, y, z), a sympy "
-                            f"column (r[0] is x); calling it raised {type(error).__name__}: "
-                            f"{error}") from error
+            raise TypeError(say("f must be a function f(r) of the position r = (x, y, z), a "
+                                "sympy column (r[0] is x); calling it raised {kind}: {error}",
+                                "errors", kind=type(error).__name__, error=error)) from error
         return check.expression(result, "f(r)")
     return value
 
@@ -174,7 +180,8 @@ class Box:
 
     def __post_init__(self):
         for name in ("w", "l", "h"):
-            check.positive(check.scalar(getattr(self, name), name), name, "a length, m")
+            check.positive(check.scalar(getattr(self, name), name), name,
+                           phrase("a length, m", "errors"))
 
     def integrate(self, f, mass):
         """``∫ f(r) dm`` over the box, ``r = (x, y, z)`` in {C}, ``dm = m/(w l h) dx dy dz``."""
@@ -200,7 +207,8 @@ class Cylinder:
 
     def __post_init__(self):
         for name in ("radius", "height"):
-            check.positive(check.scalar(getattr(self, name), name), name, "a length, m")
+            check.positive(check.scalar(getattr(self, name), name), name,
+                           phrase("a length, m", "errors"))
 
     def integrate(self, f, mass):
         """``∫ f(r) dm`` in cylindrical coordinates: ``r = (ρ cos φ, ρ sin φ, z)``,
@@ -226,7 +234,8 @@ class Rod:
     length: Any
 
     def __post_init__(self):
-        check.positive(check.scalar(self.length, "length"), "length", "a length, m")
+        check.positive(check.scalar(self.length, "length"), "length",
+                       phrase("a length, m", "errors"))
 
     def integrate(self, f, mass):
         """``∫ f(r) dm`` along the rod, a line integral: ``r = (s, 0, 0)``, ``dm = m/length ds``."""
@@ -266,7 +275,8 @@ def inertia_by_integration(body, mass, origin=(0, 0, 0), axes=None):
     check.instance(body, (Box, Cylinder, Rod), "body")
     scalars = B.scalars_of(mass, origin, axes, astuple(body))
     mass = check.nonnegative(mass, "mass", "kg")
-    origin = check.vector(origin, 3, "origin", scalars=B.SYMBOLS, entries="x, y, z in {C}")
+    origin = check.vector(origin, 3, "origin", scalars=B.SYMBOLS,
+                          entries=phrase("x, y, z in {C}", "errors"))
     axes = scalars.identity(3) if axes is None else check.rotation_matrix(axes, "axes", scalars)
     if scalars.exact:
         about_origin = _general_integral(type(body)).at(body, mass, origin)
@@ -276,7 +286,8 @@ def inertia_by_integration(body, mass, origin=(0, 0, 0), axes=None):
     if not np.isfinite(about_origin).all():
         raise check.overflow_error(inertia_by_integration, {"body": astuple(body), "mass": mass,
                                                             "origin": list(origin)},
-                                   "the integral is not finite in floating point")
+                                   say("the integral is not finite in floating point",
+                                       "errors"))
     return rotate_inertia(about_origin, axes.T)
 
 
@@ -319,7 +330,7 @@ def _general_integral(kind):
 
 
 @check.arguments(I_c=_TENSOR, mass=check.Number("kg", at_least=0),
-                 p_c=check.Vector(3, "x, y, z in {A}"))
+                 p_c=check.Vector(3, phrase("x, y, z in {A}", "errors")))
 def parallel_axis(I_c, mass, p_c):
     """Move an inertia tensor from the centre of mass to a parallel frame {A}.
 
@@ -341,11 +352,11 @@ def parallel_axis_unchecked(I_c, mass, p_c):
     ``physical=False`` keeps its published tensor (the chain has warned, naming the link)."""
     scalars = B.scalars_of(I_c, mass, p_c)
     return scalars.convert(I_c) + point_mass_inertia(
-        mass, check.vector(p_c, 3, "p_c", scalars, "x, y, z in {A}"))
+        mass, check.vector(p_c, 3, "p_c", scalars, phrase("x, y, z in {A}", "errors")))
 
 
 @check.arguments(I_A=_TENSOR, mass=check.Number("kg", at_least=0),
-                 p_c=check.Vector(3, "x, y, z in {A}"))
+                 p_c=check.Vector(3, phrase("x, y, z in {A}", "errors")))
 def parallel_axis_to_centre(I_A, mass, p_c):
     """Move an inertia tensor from a frame {A} back to the centre of mass (axes parallel).
 
@@ -365,9 +376,9 @@ def parallel_axis_to_centre(I_A, mass, p_c):
     try:
         return check_inertia(I_c, "C_I")
     except ValueError as error:
-        raise ValueError(f"I_A cannot be the tensor of mass {mass} with its centre of mass at "
-                         f"p_c: I_A − m (p_cᵀp_c I3 − p_c p_cᵀ) is not physical ({error})"
-                         ) from None
+        raise ValueError(say("I_A cannot be the tensor of mass {mass} with its centre of mass "
+                             "at p_c: I_A − m (p_cᵀp_c I3 − p_c p_cᵀ) is not physical ({error})",
+                             "errors", mass=mass, error=error)) from None
 
 
 def symbolic_inertia(label):
@@ -425,24 +436,28 @@ def composite_body(parts, *, physical=True):
     5*l**2*m/24
     """
     if not isinstance(parts, (list, tuple)):
-        raise TypeError("parts must be a list of (mass, p_c, I_c) tuples; "
-                        f"got {check.shown(parts)}")
+        raise TypeError(say("parts must be a list of (mass, p_c, I_c) tuples; got {parts}",
+                            "errors", parts=check.shown(parts)))
     if not parts:
-        raise ValueError("parts must hold at least one part (mass, p_c, I_c); got none")
+        raise ValueError(say("parts must hold at least one part (mass, p_c, I_c); got none",
+                             "errors"))
     for k, part in enumerate(parts):
         if not isinstance(part, (tuple, list)) or len(part) != 3:
-            raise TypeError(f"parts[{k}] must be a tuple (mass, p_c, I_c); got {check.shown(part)}")
+            raise TypeError(say("parts[{k}] must be a tuple (mass, p_c, I_c); got {part}",
+                                "errors", k=k, part=check.shown(part)))
     scalars = B.scalars_of(*(value for part in parts for value in part))
     masses = [check.nonnegative(part[0], f"parts[{k}] mass", "kg") for k, part in enumerate(parts)]
-    centres = [check.vector(part[1], 3, f"parts[{k}] p_c", scalars, entries="x, y, z in {A}")
+    centres = [check.vector(part[1], 3, f"parts[{k}] p_c", scalars,
+                            entries=phrase("x, y, z in {A}", "errors"))
                for k, part in enumerate(parts)]
     triangle = check.flag(physical, "physical")
     tensors = [scalars.convert(check_inertia(part[2], f"parts[{k}] I_c", triangle))
                for k, part in enumerate(parts)]
     mass = sum(masses[1:], masses[0])
     if mass == 0 or not scalars.exact and mass <= check.ROUND_OFF:
-        raise ValueError(f"parts must have a positive total mass (the centre of mass of a "
-                         f"massless body is undefined); got masses {masses}")
+        raise ValueError(say("parts must have a positive total mass (the centre of mass of a "
+                             "massless body is undefined); got masses {masses}", "errors",
+                             masses=masses))
     centre = sum((m_k * p_k for m_k, p_k in zip(masses[1:], centres[1:], strict=True)),
                  masses[0] * centres[0]) / mass
     inertia = sum((parallel_axis_unchecked(I_k, m_k, p_k - centre)

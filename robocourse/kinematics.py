@@ -40,6 +40,7 @@ from robocourse.frames import dh_transform_unchecked as dh_transform
 from robocourse.frames import rotation_unchecked as rotation
 from robocourse.frames import skew_unchecked as skew
 from robocourse.frames import translation_unchecked as translation
+from robocourse.language import phrase, say
 from robocourse.notation import tidy
 
 
@@ -82,7 +83,8 @@ def forward_kinematics(robot, q):
 
 
 @check.arguments(robot=check.Robot(), q=check.Joints(),
-                 link=check.LinkNumber(none="the tool frame"), point=check.Vector(3, "x, y, z"))
+                 link=check.LinkNumber(none=phrase("the tool frame",
+                                                   "errors")), point=check.Vector(3, "x, y, z"))
 def jacobian_by_cross_products(robot, q, link=None, point=(0, 0, 0)):
     """The 6 x n Jacobian in {0} of ``point`` fixed in ``link`` (None: the tool frame).
 
@@ -124,7 +126,8 @@ def jacobian_unchecked(robot, q, link, point, frame, scalars):
 
 
 @check.arguments(robot=check.Robot(), q=check.Joints(),
-                 link=check.LinkNumber(none="the tool frame"), point=check.Vector(3, "x, y, z"))
+                 link=check.LinkNumber(none=phrase("the tool frame",
+                                                   "errors")), point=check.Vector(3, "x, y, z"))
 def jacobian_by_propagation(robot, q, link=None, point=(0, 0, 0)):
     """The 6 x n Jacobian of ``point`` in ``link`` (None: tool frame), written in that frame.
 
@@ -197,7 +200,7 @@ def jacobian_by_differential_transforms(robot, q):
     return tidy(J) if scalars.exact else J
 
 
-@check.arguments(J=check.Matrix(6, None, what="6 x n Jacobian (rows [v; ω])"),
+@check.arguments(J=check.Matrix(6, None, what=phrase("6 x n Jacobian (rows [v; ω])", "errors")),
                  R=check.Rotation())
 def rotate_jacobian(J, R):
     """Re-express a 6 x n Jacobian in another frame: ``[[R, 0], [0, R]] J``.
@@ -319,14 +322,14 @@ def _row_indices(rows):
     if rows is None:
         return list(range(6))
     if isinstance(rows, (str, bytes)) or not hasattr(rows, "__iter__"):
-        raise TypeError(f"rows must be a sequence of row numbers 0..5 of [vx, vy, vz, ωx, ωy, "
-                        f"ωz]; got {rows!r}")
+        raise TypeError(say("rows must be a sequence of row numbers 0..5 of [vx, vy, vz, ωx, "
+                            "ωy, ωz]; got {rows}", "errors", rows=repr(rows)))
     indices = list(rows)
     valid = all(isinstance(k, numbers.Integral) and not isinstance(k, bool) and 0 <= k <= 5
                 for k in indices)
     if not indices or not valid or len(set(indices)) != len(indices):
-        raise ValueError("rows must be distinct row numbers 0..5 of [vx, vy, vz, ωx, ωy, ωz]; "
-                         f"got {rows!r}")
+        raise ValueError(say("rows must be distinct row numbers 0..5 of [vx, vy, vz, ωx, ωy, "
+                             "ωz]; got {rows}", "errors", rows=repr(rows)))
     return indices
 
 
@@ -334,9 +337,9 @@ def _square(J, rows):
     """``J`` itself, after checking that the selected rows make it square."""
     m, n = J.shape
     if m != n:
-        chosen = "all six" if rows is None else f"rows={rows!r}"
-        raise ValueError(f"rows must select {n} rows (one per joint) so that J is square; "
-                         f"got {m} ({chosen})")
+        chosen = say("all six", "errors") if rows is None else f"rows={rows!r}"
+        raise ValueError(say("rows must select {n} rows (one per joint) so that J is square; "
+                             "got {m} ({chosen})", "errors", n=n, m=m, chosen=chosen))
     return J
 
 
@@ -420,15 +423,15 @@ def _require_invertible(J, robot, q, tol):
     if isinstance(J, sp.MatrixBase):
         determinant = sp.simplify(determinant)
         singular = determinant == 0
-        shown = f"q = {list(sp.Matrix(q))} is a singular configuration"
+        shown = say("q = {q} is a singular configuration", "errors", q=list(sp.Matrix(q)))
     else:
         singular = _rank(J, tol) < J.shape[0]
         shown = _configuration_text(robot, np.asarray(q, dtype=float).ravel())
     if singular:
-        raise SingularConfigurationError(
-            f"{shown}: det J = 0 (J has rank "
-            f"{_rank(J, tol)} < {J.shape[0]}), so J has no inverse and some task velocities "
-            "would need infinite joint rates (the planar 2R arm is singular at θ2 = 0 or π)")
+        raise SingularConfigurationError(say(
+            "{shown}: det J = 0 (J has rank {rank} < {n}), so J has no inverse and some task "
+            "velocities would need infinite joint rates (the planar 2R arm is singular at "
+            "θ2 = 0 or π)", "errors", shown=shown, rank=_rank(J, tol), n=J.shape[0]))
     return determinant
 
 
@@ -438,8 +441,8 @@ def _configuration_text(robot, q):
     joints = ", ".join(f"θ{i} = {math.degrees(value):.6g}°" if link.is_revolute
                        else f"d{i} = {value:.6g} m"
                        for i, (link, value) in enumerate(zip(robot.links, q, strict=True), start=1))
-    return (f"q = {[round(value, 6) + 0.0 for value in q.tolist()]} is a singular "
-            f"configuration ({joints})")
+    return say("q = {q} is a singular configuration ({joints})", "errors",
+               q=[round(value, 6) + 0.0 for value in q.tolist()], joints=joints)
 
 
 def _adjugate(J):
@@ -498,7 +501,8 @@ def joint_rates(robot, q, velocity, rows=None, frame="base", method="solve",
     scalars, q_checked = check.joint_inputs(robot, also=(velocity,), q=q)
     method = check.choice(method, "method", ("inverse", "solve"))
     J = _square(jacobian_rows(robot, q_checked, rows, frame), rows)
-    xdot = check.vector(velocity, J.shape[0], "velocity", scalars, "one per row of J")
+    xdot = check.vector(velocity, J.shape[0], "velocity", scalars,
+                        phrase("one per row of J", "errors"))
     return _solve(J, xdot, robot, q, method, tol)
 
 
@@ -532,7 +536,8 @@ def joint_accelerations(robot, q, qd, acceleration, rows=None, frame="base", met
     scalars, q_checked, qd_checked = check.joint_inputs(robot, also=(acceleration,), q=q, qd=qd)
     method = check.choice(method, "method", ("inverse", "solve"))
     J = _square(jacobian_rows(robot, q_checked, rows, frame), rows)
-    xddot = check.vector(acceleration, J.shape[0], "acceleration", scalars, "one per row of J")
+    xddot = check.vector(acceleration, J.shape[0], "acceleration", scalars,
+                         phrase("one per row of J", "errors"))
     J_dot = jacobian_derivative(robot, q_checked, qd_checked, frame)[_row_indices(rows), :]
     return _solve(J, xddot - J_dot @ qd_checked, robot, q, method, tol)
 
@@ -564,7 +569,7 @@ def inverse_kinematics_2r(robot, x, y, elbow="down"):
     """
     l1, l2 = _planar_2r_lengths(robot)
     for length, name in ((l1, "l1"), (l2, "l2")):
-        check.positive(length, f"link length {name}", "m")
+        check.positive(length, say("link length {name}", "errors", name=name), "m")
     scalars = B.scalars_of(x, y, l1, l2)
     distance = B.sqrt(x**2 + y**2) if scalars.exact else math.hypot(x, y)
     if scalars.exact or distance <= 2 * (l1 + l2):
@@ -572,10 +577,10 @@ def inverse_kinematics_2r(robot, x, y, elbow="down"):
     else:                               # far out of reach (c2 > 7), where x² may overflow
         c2 = math.inf
     if sp.sympify(c2).is_number and abs(c2) > 1 + check.ROUND_OFF:
-        raise ValueError(
-            f"target (x, y) = ({x}, {y}) is out of reach: its distance {distance} "
-            f"from the base must lie in the annulus |l1 - l2| = {abs(l1 - l2)} <= √(x² + y²) "
-            f"<= l1 + l2 = {l1 + l2}")
+        raise ValueError(say(
+            "target (x, y) = ({x}, {y}) is out of reach: its distance {distance} from the base "
+            "must lie in the annulus |l1 - l2| = {inner} <= √(x² + y²) <= l1 + l2 = {outer}",
+            "errors", x=x, y=y, distance=distance, inner=abs(l1 - l2), outer=l1 + l2))
     if not scalars.exact:
         c2 = min(1.0, max(-1.0, c2))           # a target on the boundary, up to round-off
     s2 = (1 if elbow == "down" else -1) * B.sqrt(1 - c2**2)
@@ -594,9 +599,9 @@ def _planar_2r_lengths(robot):
                   and all(tool[i, j] == (1 if i == j else 0) for i in range(3) for j in range(3))
                   and tool[1, 3] == 0 and tool[2, 3] == 0)
     if not same_shape:
-        raise ValueError("robot must be built like models.planar_2r() (two revolute joints "
-                         "about parallel Z axes, a0 = 0, no offsets, the tool l2 along X2); "
-                         f"got {robot!r}")
+        raise ValueError(say("robot must be built like models.planar_2r() (two revolute "
+                             "joints about parallel Z axes, a0 = 0, no offsets, the tool l2 "
+                             "along X2); got {robot}", "errors", robot=repr(robot)))
     return links[1].a, tool[0, 3]
 
 
@@ -605,9 +610,9 @@ def _configurations(robot, q, dynamics=False):
     its mass properties for ``dynamics``): an (N, n) float array."""
     check.robot(robot, dynamics=dynamics)
     if robot.uses_symbols(dynamics=dynamics):
-        raise TypeError("the vectorised forward kinematics needs numbers: give the robot "
-                        "numeric parameters (e.g. planar_2r(l1=0.5, l2=0.5)), or call "
-                        "link_frames one configuration at a time")
+        raise TypeError(say("the vectorised forward kinematics needs numbers: give the robot "
+                            "numeric parameters (e.g. planar_2r(l1=0.5, l2=0.5)), or call "
+                            "link_frames one configuration at a time", "errors"))
     return check.states(q, robot.n, "q")
 
 

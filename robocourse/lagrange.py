@@ -48,6 +48,7 @@ from robocourse.frames import rotation_unchecked as rotation
 from robocourse.frames import skew_unchecked as skew
 from robocourse.frames import translation_unchecked as translation
 from robocourse.kinematics import jacobian_by_propagation, jacobian_unchecked, link_frames_unchecked
+from robocourse.language import phrase, say
 from robocourse.robot import joint_symbols
 from robocourse.statics import joint_torques_by_jacobian_unchecked
 
@@ -80,7 +81,7 @@ def _links(robot, link):
 
 
 @check.arguments(robot=check.Robot(dynamics=True), q=check.Joints(), qd=check.Joints(),
-                 link=check.LinkNumber(none="all links"))
+                 link=check.LinkNumber(none=phrase("all links", "errors")))
 def kinetic_energy(robot, q, qd, link=None):
     """``K = Σ_i ½ m_i v_Ciᵀ v_Ci + ½ ω_iᵀ C_I_i ω_i`` (Craig eq. 6.69); ``link=i``: link i alone.
 
@@ -105,7 +106,7 @@ def kinetic_energy(robot, q, qd, link=None):
 
 
 @check.arguments(robot=check.Robot(dynamics=True), q=check.Joints(),
-                 link=check.LinkNumber(none="all links"))
+                 link=check.LinkNumber(none=phrase("all links", "errors")))
 def potential_energy(robot, q, link=None):
     """The potential energy ``U = −Σ_i m_i gᵀ 0_P_Ci`` (``g = robot.gravity``); ``link=i``: link i.
 
@@ -166,8 +167,9 @@ def euler_lagrange(lagrangian, q, qd, qdd):
     """
     lagrangian = check.expression(lagrangian, "lagrangian")
     if isinstance(lagrangian, sp.MatrixBase):
-        raise TypeError(f"lagrangian must be one scalar expression L = K − U; got a "
-                        f"{lagrangian.shape[0]}x{lagrangian.shape[1]} matrix")
+        raise TypeError(say("lagrangian must be one scalar expression L = K − U; got a "
+                            "{rows}x{cols} matrix", "errors", rows=lagrangian.shape[0],
+                            cols=lagrangian.shape[1]))
     q, qd, qdd = check.coordinates(q, qd, qdd)
     return sp.Matrix([time_derivative(sp.diff(lagrangian, qd[i]), q, qd, qdd)
                       - sp.diff(lagrangian, q[i]) for i in range(len(q))])
@@ -317,8 +319,9 @@ def christoffel_symbols(robot, q):
     return check.NumberedFromOne({(i, j, k): (dM[k - 1][i - 1, j - 1] + dM[j - 1][i - 1, k - 1]
                                               - dM[i - 1][j - 1, k - 1]) / 2
                                   for i in joints for j in joints for k in joints},
-                                 what="christoffel_symbols(...)[i, j, k]", n=robot.n,
-                                 example="[1, 1, 2] is c_112")
+                                 what=phrase("christoffel_symbols(...)[i, j, k]",
+                                             "errors"), n=robot.n,
+                                 example=phrase("[1, 1, 2] is c_112", "errors"))
 
 
 @check.arguments(robot=check.Robot(dynamics=True), q=check.Joints(), qd=check.Joints())

@@ -29,6 +29,7 @@ arguments; a ``wrench`` enters as ``Jᵀ F`` (``statics.joint_torques_by_jacobia
 from robocourse import _backend as B
 from robocourse import _checks as check
 from robocourse.inertia import parallel_axis_unchecked
+from robocourse.language import phrase, say
 from robocourse.robot import Link
 from robocourse.statics import joint_torques_by_jacobian_unchecked
 
@@ -85,8 +86,9 @@ def pseudo_inertia(link):
     """
     check.instance(link, Link, "link")
     if not link.has_mass_properties:
-        raise ValueError("pseudo_inertia needs the mass, r_c and I_c of the link; got "
-                         f"mass={link.mass!r}, r_c={link.r_c!r}, I_c={link.I_c!r}")
+        raise ValueError(say("pseudo_inertia needs the mass, r_c and I_c of the link; got "
+                             "mass={mass}, r_c={r_c}, I_c={I_c}", "errors", mass=repr(link.mass),
+                             r_c=repr(link.r_c), I_c=repr(link.I_c)))
     return _pseudo_inertia(link, B.scalars_of(link.parameters()))
 
 
@@ -160,7 +162,7 @@ def transform_derivatives(robot, q):
         {i: check.NumberedFromOne({j: derivatives.first(i, j) for j in joints},
                                   what=f"transform_derivatives(...)[{i}][j]", n=robot.n)
          for i in joints}, what="transform_derivatives(...)[i]", n=robot.n,
-        example="[2][1] is U_21 = ∂(0_T_2)/∂q_1")
+        example=phrase("[2][1] is U_21 = ∂(0_T_2)/∂q_1", "errors"))
 
 
 def _trace(A):

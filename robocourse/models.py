@@ -21,11 +21,12 @@ from robocourse.frames import rotation_unchecked as rotation
 from robocourse.frames import transform
 from robocourse.frames import translation_unchecked as translation
 from robocourse.inertia import check_inertia, composite_body, rotate_inertia, symbolic_inertia
+from robocourse.language import phrase, say
 from robocourse.robot import Link, SerialChain
 
 
 def _length(value, name):
-    return check.nonnegative(value, name, "a length, m")
+    return check.nonnegative(value, name, phrase("a length, m", "errors"))
 
 
 def _mass(value, name):
@@ -33,7 +34,7 @@ def _mass(value, name):
 
 
 def _moment_of_inertia(value, name):
-    return check.nonnegative(value, name, "a moment of inertia, kg m²")
+    return check.nonnegative(value, name, phrase("a moment of inertia, kg m²", "errors"))
 
 
 # What a parameter of a model function is, by the first letter of its name: a length
@@ -61,10 +62,10 @@ def planar_arm(lengths, masses, com_distances, inertias, g, name="planar arm"):
     >>> arm
     SerialChain(name='planar arm', joints='RRR')
     """
-    lengths = check.sequence(lengths, None, "lengths", "one per link", _length)
+    lengths = check.sequence(lengths, None, "lengths", phrase("one per link", "errors"), _length)
     n = len(lengths)
     masses, com_distances, inertias = (
-        check.sequence(values, n, label, "one per link, like lengths", kind)
+        check.sequence(values, n, label, phrase("one per link, like lengths", "errors"), kind)
         for values, label, kind in ((masses, "masses", _mass),
                                      (com_distances, "com_distances", check.scalar),
                                      (inertias, "inertias", _moment_of_inertia)))
@@ -119,7 +120,7 @@ def planar_3r(lengths=None, masses=None, com_distances=None, inertias=None, g=No
     def three(values, stem, name):
         if values is None:
             return sp.symbols(f"{stem}1:4")
-        return check.sequence(values, 3, name, "one per link of the 3R arm")
+        return check.sequence(values, 3, name, phrase("one per link of the 3R arm", "errors"))
 
     return planar_arm(three(lengths, "l", "lengths"), three(masses, "m", "masses"),
                       three(com_distances, "r", "com_distances"),
@@ -307,7 +308,7 @@ def akb_joint_angles(q):
     Matrix([[theta1, theta2, theta3 - pi, theta4 + pi, -theta5, theta6]])
     """
     scalars = B.scalars_of(q)
-    q = check.vector(q, 6, "q", scalars, "one per joint")
+    q = check.vector(q, 6, "q", scalars, check.ONE_PER_JOINT)
     quarter = sp.pi / 2 if scalars.exact else math.pi / 2
     return scalars.vector([sign * q_i + offset * quarter
                            for (sign, offset), q_i in zip(_AKB_ANGLES, q, strict=True)])
@@ -375,9 +376,10 @@ def named_mass_properties(robot):
     for i, link in enumerate(robot.links, start=1):
         I_c = np.asarray(link.I_c, dtype=float) if not B.is_symbolic(link.I_c) else None
         if I_c is None or np.abs(I_c - np.diag(np.diag(I_c))).max() > 0:
-            raise ValueError(f"named_mass_properties needs link {i} of {robot.name!r} to have a "
-                             f"diagonal numeric inertia tensor (principal axes along its frame); "
-                             f"got I_c = {link.I_c.tolist()}")
+            raise ValueError(say("named_mass_properties needs link {i} of {robot} to have a "
+                                 "diagonal numeric inertia tensor (principal axes along its "
+                                 "frame); got I_c = {I_c}", "errors", i=i, robot=repr(robot.name),
+                                 I_c=link.I_c.tolist()))
         links.append(replace(
             link, mass=_named(link.mass, "m", i),
             r_c=[_named(x, f"{axis}_c", i) for x, axis in zip(link.r_c, "xyz", strict=True)],
@@ -420,14 +422,14 @@ def spatial_3r(l2=None, l3=None, masses=None, com_distances=None, inertias=None,
     """
     l2, l3, g = (_given_or_symbol(v, k) for v, k in ((l2, "l2"), (l3, "l3"), (g, "g")))
     masses = (sp.symbols("m1:4") if masses is None
-              else check.sequence(masses, 3, "masses", "one per link", _mass))
+              else check.sequence(masses, 3, "masses", phrase("one per link", "errors"), _mass))
     com_distances = (sp.symbols("r2 r3") if com_distances is None
                      else check.sequence(com_distances, 2, "com_distances", "r2, r3"))
     if inertias is None:
         inertias = [symbolic_inertia(str(i)) for i in (1, 2, 3)]
     elif not isinstance(inertias, (list, tuple)) or len(inertias) != 3:
-        raise TypeError("inertias must be a list of three 3x3 tensors (links 1, 2, 3); got "
-                        f"{check.shown(inertias)}")
+        raise TypeError(say("inertias must be a list of three 3x3 tensors (links 1, 2, 3); "
+                            "got {inertias}", "errors", inertias=check.shown(inertias)))
     else:
         inertias = [check_inertia(I, f"inertias[{k}]") for k, I in enumerate(inertias)]
     quarter = math.pi / 2      # made exact by the DH transform whenever symbols are involved
@@ -488,7 +490,8 @@ def with_payload(robot, mass, r_c, I_c):
     robot = check.robot(robot, dynamics=True)
     mass = check.nonnegative(mass, "mass", "kg")
     scalars = B.scalars_of(mass, r_c, I_c, robot.tool, robot.links[-1].parameters())
-    r_c = check.vector(r_c, 3, "r_c", scalars, entries="x, y, z in the tool frame")
+    r_c = check.vector(r_c, 3, "r_c", scalars,
+                       entries=phrase("x, y, z in the tool frame", "errors"))
     I_c = scalars.convert(check_inertia(I_c, "I_c"))
     tool = scalars.convert(robot.tool)
     R, p = rotation(tool), translation(tool)

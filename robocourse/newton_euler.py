@@ -56,6 +56,7 @@ from robocourse.frames import skew_unchecked as skew
 from robocourse.frames import translation_unchecked as translation
 from robocourse.inertia import check_inertia
 from robocourse.kinematics import jacobian_unchecked, link_frames_unchecked
+from robocourse.language import phrase, say
 from robocourse.statics import joint_torques_by_jacobian_unchecked, tool_wrench_unchecked
 
 
@@ -377,7 +378,8 @@ def payload_trace(robot, q, qd, qdd, mass, r_c, I_c, *, gravity=None):
     scalars, q, qd, qdd = check.joint_inputs(robot, dynamics=True, also=(gravity, mass, r_c, I_c),
                                              q=q, qd=qd, qdd=qdd)
     mass = check.nonnegative(mass, "mass", "kg")
-    r_c = check.vector(r_c, 3, "r_c", scalars, entries="x, y, z in the tool frame")
+    r_c = check.vector(r_c, 3, "r_c", scalars,
+                       entries=phrase("x, y, z in the tool frame", "errors"))
     I_c = scalars.convert(check_inertia(I_c, "I_c"))
     last = newton_euler(robot, q, qd, qdd, gravity=gravity).link(robot.n)
     tool = scalars.convert(robot.tool)
@@ -511,15 +513,18 @@ def _batch(robot, **states):
     (name, _), *others = states.items()
     for other, value in others:
         if np.ndim(value) != 2:
-            raise ValueError(f"{other} must be a batch of states like {name} (shape "
-                             f"{np.shape(first)}, one row per state); got shape {np.shape(value)}")
+            raise ValueError(say("{other} must be a batch of states like {name} (shape "
+                                 "{wanted}, one row per state); got shape {shape}", "errors",
+                                 other=other, name=name, wanted=np.shape(first),
+                                 shape=np.shape(value)))
     checked = [check.states(value, robot.n, name) for name, value in states.items()]
     if "q" in states:
         check.joint_angles(robot, checked[0], "q")
     counts = {len(value) for value in checked}
     if len(counts) != 1:
-        raise ValueError(f"{', '.join(states)} must hold the same number of states (rows); "
-                         f"got {[len(value) for value in checked]}")
+        raise ValueError(say("{names} must hold the same number of states (rows); got {rows}",
+                             "errors", names=", ".join(states),
+                             rows=[len(value) for value in checked]))
     return [list(value.T) for value in checked]
 
 

@@ -16,6 +16,7 @@ import sympy as sp
 from sympy.simplify.fu import TR10i
 
 from robocourse import _checks as check
+from robocourse.language import say
 from robocourse.robot import joint_symbol_role
 
 __all__ = ["abbreviate", "by_rates", "latex", "latex_sum", "lecture_form", "rounded", "show",
@@ -204,6 +205,7 @@ def rounded(x, digits=6):
     x = check.values(x, "x")
     if any(isinstance(entry, sp.Basic) and not entry.is_number
            for entry in np.ravel(np.asarray(x, dtype=object))):
-        raise TypeError(f"x must hold numbers to round (rounded prints numbers); got {x!r}")
+        raise TypeError(say("x must hold numbers to round (rounded prints numbers); got {x}",
+                            "errors", x=repr(x)))
     digits = check.count(digits, "digits", 0, check.MAX_DIGITS)
     return np.round(np.asarray(x, dtype=float), digits) + 0.0

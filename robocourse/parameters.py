@@ -48,6 +48,7 @@ from robocourse import _backend as B
 from robocourse import _checks as check
 from robocourse.frames import skew_unchecked as skew
 from robocourse.inertia import check_inertia, parallel_axis_to_centre, parallel_axis_unchecked
+from robocourse.language import phrase, say
 from robocourse.newton_euler import (
     inward_recursion_unchecked,
     link_transforms_unchecked,
@@ -117,8 +118,9 @@ def parameter_name(k, n, armature=False):
             return f"{ARMATURE_NAME}{k + 1}"
         k -= n
     if k >= len(FRICTION_NAMES) * n:
-        raise ValueError(f"k must be below {_per_joint(True, armature) * n} for a robot "
-                         f"of {n} links; got {k + _per_joint(False, armature) * n}")
+        raise ValueError(say("k must be below {limit} for a robot of {n} links; got {k}",
+                             "errors", limit=_per_joint(True, armature) * n, n=n,
+                             k=k + _per_joint(False, armature) * n))
     return f"{FRICTION_NAMES[k % 2]}{k // 2 + 1}"
 
 
@@ -156,7 +158,7 @@ def _origin_parameters(mass, r_c, I_c):
     with ``physical=False`` keeps its published tensor (the chain has warned)."""
     scalars = B.scalars_of(mass, r_c, I_c)
     mass = check.nonnegative(mass, "mass", "kg")
-    r_c = check.vector(r_c, 3, "r_c", scalars, entries="x, y, z in {j}")
+    r_c = check.vector(r_c, 3, "r_c", scalars, entries=phrase("x, y, z in {j}", "errors"))
     J = parallel_axis_unchecked(I_c, mass, r_c)
     return scalars.vector([J[0, 0], J[0, 1], J[0, 2], J[1, 1], J[1, 2], J[2, 2],
                            *(mass * r_c[k] for k in range(3)), mass])
@@ -187,13 +189,14 @@ def centre_of_mass_parameters(link_parameters, name="link_parameters"):
     scalars = B.scalars_of(values)
     mass = values[PER_LINK - 1] if scalars.exact else float(values[PER_LINK - 1])
     if not scalars.exact and mass <= 0:
-        raise ValueError(f"{name} are not those of a rigid body: the mass M = {mass:.6g} "
-                         "must be > 0")
+        raise ValueError(say("{name} are not those of a rigid body: the mass M = {mass} "
+                             "must be > 0", "errors", name=name, mass=format(mass, ".6g")))
     r_c = scalars.vector([values[6 + k] / mass for k in range(3)])
     try:
         I_c = parallel_axis_to_centre(inertia_tensor(values), mass, r_c)
     except ValueError as error:
-        raise ValueError(f"{name} are not those of a rigid body: {error}") from None
+        raise ValueError(say("{name} are not those of a rigid body: {error}", "errors",
+                             name=name, error=error)) from None
     return mass, r_c, I_c
 
 
@@ -217,7 +220,7 @@ def move_parameters(link_parameters, R, p):
     values = check.vector(link_parameters, PER_LINK, "link_parameters", scalars,
                           entries="XX, XY, XZ, YY, YZ, ZZ, MX, MY, MZ, M")
     R = check.rotation_matrix(R, "R", scalars)
-    p = check.vector(p, 3, "p", scalars, entries="x, y, z in {A}")
+    p = check.vector(p, 3, "p", scalars, entries=phrase("x, y, z in {A}", "errors"))
     mass = values[PER_LINK - 1]
     c = R @ scalars.vector(values[6:9])
     eye = scalars.identity(3)
@@ -373,9 +376,11 @@ def inverse_dynamics(robot, q, qd, qdd, *, parameters=None, wrench=None, frame="
     else:
         values = check.vector(parameters, None, "parameters", scalars)
         if len(values) not in _parameter_sets(n):
-            raise ValueError(f"parameters must have {PER_LINK * n} entries (10 per link), "
-                             f"{11 * n} (with the armature), {12 * n} (with friction) or "
-                             f"{13 * n} (with both); got {len(values)}")
+            raise ValueError(say("parameters must have {inertial} entries (10 per link), "
+                                 "{armature} (with the armature), {friction} (with friction) "
+                                 "or {both} (with both); got {got}", "errors",
+                                 inertial=PER_LINK * n, armature=11 * n, friction=12 * n,
+                                 both=13 * n, got=len(values)))
     values = scalars.convert(values)
     transforms = link_transforms_unchecked(robot, q, scalars)
     motions = outward_recursion_unchecked(robot, transforms, qd, qdd,

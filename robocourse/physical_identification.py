@@ -42,6 +42,7 @@ from robocourse import _backend as B
 from robocourse import _checks as check
 from robocourse.base_parameters import BaseParameters
 from robocourse.identification import least_squares, pseudo_inertia
+from robocourse.language import phrase, say
 from robocourse.parameters import PER_LINK
 
 __all__ = ["PhysicalEstimate", "physical_least_squares", "smallest_eigenvalues"]
@@ -77,11 +78,13 @@ def smallest_eigenvalues(pi, links):
     array([ 0.    , -0.2808])
     """
     links = check.count(links, "links", 1, check.MAX_COUNT)
-    pi = check.vector(pi, None, "pi", scalars=B.NUMBERS, entries="one per standard parameter")
+    pi = check.vector(pi, None, "pi", scalars=B.NUMBERS,
+                      entries=phrase("one per standard parameter", "errors"))
     if len(pi) not in (PER_LINK * links, (PER_LINK + 2) * links):
-        raise ValueError(f"pi must have {PER_LINK * links} entries (10 per link) or "
-                         f"{(PER_LINK + 2) * links} (with friction) for {links} links; got "
-                         f"{len(pi)}")
+        raise ValueError(say("pi must have {inertial} entries (10 per link) or {all} (with "
+                             "friction) for {links} links; got {got}", "errors",
+                             inertial=PER_LINK * links, all=(PER_LINK + 2) * links, links=links,
+                             got=len(pi)))
     return np.array([np.linalg.eigvalsh(pseudo_inertia(pi[PER_LINK * j:PER_LINK * (j + 1)]))[0]
                      for j in range(links)])
 
@@ -95,8 +98,9 @@ def _within_reach(values, name):
     """``values`` (a float or an array) checked to be at most ``LARGEST`` in size."""
     largest = float(np.max(np.abs(values)))
     if largest > LARGEST:
-        raise ValueError(f"{name} must be at most {LARGEST:.0e} in size (the solver works to "
-                         f"about 1e-9 of it); got {largest:.3g}")
+        raise ValueError(say("{name} must be at most {largest} in size (the solver works "
+                             "to about 1e-9 of it); got {got}", "errors", name=name,
+                             largest=format(LARGEST, ".0e"), got=format(largest, ".3g")))
     return values
 
 
@@ -105,11 +109,12 @@ def _gate(base, prior, prior_weight, margin):
     base = check.instance(base, BaseParameters, "base")
     K = base.numeric_K()
     prior = check.vector(prior, len(base.symbols), "prior", scalars=B.NUMBERS,
-                         entries="one per standard parameter of base")
+                         entries=phrase("one per standard parameter of base", "errors"))
     prior_weight = check.positive(check.scalar(prior_weight, "prior_weight", B.NUMBERS),
-                                  "prior_weight", "per unit² of a parameter")
+                                  "prior_weight", phrase("per unit² of a parameter", "errors"))
     margin = check.nonnegative(check.scalar(margin, "margin", B.NUMBERS), "margin",
-                               "the smallest eigenvalue allowed in a pseudo-inertia")
+                               phrase("the smallest eigenvalue allowed in a pseudo-inertia",
+                                      "errors"))
     return (base, K, _within_reach(prior, "prior"),
             float(_within_reach(prior_weight, "prior_weight")),
             float(_within_reach(margin, "margin")))
@@ -144,13 +149,13 @@ def _solved(problem, pi):
     try:
         problem.solve(solver=cp.CLARABEL)
     except cp.error.SolverError as error:
-        raise RuntimeError(f"the semidefinite program was not solved: Clarabel failed "
-                           f"({error})") from None
+        raise RuntimeError(say("the semidefinite program was not solved: Clarabel failed "
+                               "({error})", "errors", error=error)) from None
     if problem.status != cp.OPTIMAL or pi.value is None:
-        raise RuntimeError(f"the semidefinite program was not solved: Clarabel says "
-                           f"{problem.status!r} (numbers too far apart for it?); a smaller "
-                           "margin, another prior_weight or prior, or parameters of similar "
-                           "sizes may help")
+        raise RuntimeError(say("the semidefinite program was not solved: Clarabel says "
+                               "{status} (numbers too far apart for it?); a smaller margin, "
+                               "another prior_weight or prior, or parameters of similar sizes "
+                               "may help", "errors", status=repr(problem.status)))
     return np.array(pi.value, dtype=float)
 
 
@@ -192,8 +197,9 @@ def physical_least_squares(base, W, y, joints, prior, *, prior_weight=1.0, margi
     base, K, prior, prior_weight, margin = _gate(base, prior, prior_weight, margin)
     W, y = check.array(W, "W", 2), check.array(y, "y", 1)
     if W.shape[1] != base.count:
-        raise ValueError(f"W must have one column per base parameter of base ({base.count}: "
-                         f"{', '.join(base.names)}); got {W.shape[1]}")
+        raise ValueError(say("W must have one column per base parameter of base ({count}: "
+                             "{names}); got {got}", "errors", count=base.count,
+                             names=", ".join(base.names), got=W.shape[1]))
     estimate = least_squares(W, y, joints)
     fit = _fit_matrix(W, y, estimate)
     problem, pi = _problem(base, K, fit, estimate, prior, prior_weight, margin)

@@ -34,6 +34,7 @@ from robocourse.frames import inverse_transform
 from robocourse.frames import rotation_unchecked as rotation
 from robocourse.frames import translation_unchecked as translation
 from robocourse.kinematics import forward_kinematics
+from robocourse.language import say
 from robocourse.notation import tidy
 from robocourse.robot import joint_symbols
 
@@ -139,9 +140,11 @@ def inverse_kinematics(robot, T):
     rho = _root(px**2 + py**2 - d3**2, scalars)
     kappa = _root(a3**2 + d4**2 - K**2, scalars)
     if rho is None or kappa is None:
-        raise _out_of_reach(T, robot, "px² + py² < d3²: inside the cylinder about axis 1 that "
-                            "the shoulder offset keeps clear" if rho is None else
-                            "|K| > √(a3² + d4²): beyond the stretched or folded elbow")
+        raise _out_of_reach(T, robot, say("px² + py² < d3²: inside the cylinder about axis 1 "
+                                          "that the shoulder offset keeps clear", "errors")
+                            if rho is None else
+                            say("|K| > √(a3² + d4²): beyond the stretched or folded elbow",
+                                "errors"))
     candidates = []
     for shoulder, elbow in itertools.product((1, -1), repeat=2):
         theta1 = B.atan2(py, px) - B.atan2(d3, shoulder * rho)
@@ -165,7 +168,8 @@ def inverse_kinematics(robot, T):
                                   for s in solutions):
             solutions.append(q)
     if not solutions:
-        raise _out_of_reach(T, robot, f"no branch reproduces T within {check.ROUND_OFF:g}")
+        raise _out_of_reach(T, robot, say("no branch reproduces T within {tolerance}",
+                                          "errors", tolerance=format(check.ROUND_OFF, "g")))
     return np.array(solutions)
 
 
@@ -179,7 +183,7 @@ def wrist_singular(q, tol=check.ROUND_OFF):
     >>> wrist_singular(sp.Matrix([0, 0, 0, 0, sp.pi, sp.Symbol('theta6')]))
     True
     """
-    q = check.vector(q, 6, "q", entries="one per joint")
+    q = check.vector(q, 6, "q", entries=check.ONE_PER_JOINT)
     tol = check.tolerance(tol)
     s5 = B.simplify(B.sin(q[4]))
     return bool(s5 == 0) if B.is_symbolic(s5) else abs(s5) < tol
@@ -194,9 +198,10 @@ def _lengths(robot):
                   and all(links[i].a == 0 for i in (0, 1, 4, 5))
                   and all(links[i].d == 0 for i in (0, 1, 4, 5)))
     if not same_shape:
-        raise ValueError(f"robot must be built like models.puma560() (six revolute joints, "
-                         f"Craig's twists 0, -90°, 0, -90°, 90°, -90°, zero joint offsets, "
-                         f"a0 = a1 = a4 = a5 = d1 = d2 = d5 = d6 = 0); got {robot!r}")
+        raise ValueError(say("robot must be built like models.puma560() (six revolute joints, "
+                             "Craig's twists 0, -90°, 0, -90°, 90°, -90°, zero joint offsets, "
+                             "a0 = a1 = a4 = a5 = d1 = d2 = d5 = d6 = 0); got {robot}",
+                             "errors", robot=repr(robot)))
     return links[2].a, links[3].a, links[2].d, links[3].d
 
 
@@ -226,7 +231,8 @@ def _wrap(q):
 
 def _out_of_reach(T, robot, reason):
     p = np.array(translation(T), dtype=float).round(6).tolist()
-    return ValueError(f"target T (tool at {p}) is out of reach of the {robot.name}: {reason}")
+    return ValueError(say("target T (tool at {p}) is out of reach of the {robot}: {reason}",
+                          "errors", p=p, robot=robot.name, reason=reason))
 
 
 __all__ = ["inverse_kinematics", "inverse_transform_equation", "target_symbols",

@@ -30,6 +30,7 @@ from robocourse import _backend as B
 from robocourse import _checks as check
 from robocourse.frames import dh_transform_unchecked as dh_transform
 from robocourse.inertia import UnphysicalInertiaWarning, broken_triangle_inequality, check_inertia
+from robocourse.language import phrase, say
 
 REVOLUTE = "revolute"
 PRISMATIC = "prismatic"
@@ -74,8 +75,8 @@ class Link:
         check.radians([self.alpha, self.theta], "(alpha, theta)", caller=2)
         check.flag(self.physical, "physical")
         if not isinstance(self.joint, str) or self.joint.lower() not in _JOINT_TYPES:
-            raise ValueError("joint must be 'revolute' or 'prismatic' (or 'R'/'P'); "
-                             f"got {self.joint!r}")
+            raise ValueError(say("joint must be 'revolute' or 'prismatic' (or 'R'/'P'); got "
+                                 "{joint}", "errors", joint=repr(self.joint)))
         object.__setattr__(self, "joint", _JOINT_TYPES[self.joint.lower()])
         if self.mass is not None:
             object.__setattr__(self, "mass", check.nonnegative(self.mass, "mass", "kg"))
@@ -85,11 +86,12 @@ class Link:
             object.__setattr__(self, "I_c", check_inertia(self.I_c, "I_c", triangle=False))
             broken = broken_triangle_inequality(self.I_c)
             if broken and self.physical:
-                raise ValueError(
-                    f"inertia tensor I_c breaks the triangle inequality {broken}: no rigid "
-                    "body has it (each principal moment must be <= the sum of the other two). "
-                    "To load a published parameter set that does (e.g. roboticstoolbox's PUMA "
-                    "560, links 1 and 3) anyway, pass physical=False: the chain then warns")
+                raise ValueError(say(
+                    "inertia tensor I_c breaks the triangle inequality {broken}: no rigid body "
+                    "has it (each principal moment must be <= the sum of the other two). To "
+                    "load a published parameter set that does (e.g. roboticstoolbox's PUMA 560, "
+                    "links 1 and 3) anyway, pass physical=False: the chain then warns",
+                    "errors", broken=broken))
 
     @property
     def is_revolute(self):
@@ -141,29 +143,33 @@ class SerialChain(check.Chain):
 
     def __init__(self, links, tool=None, gravity=(0, 0, -9.81), name="robot"):
         if isinstance(links, Link):
-            raise TypeError("links must be a sequence of Link objects; got a Link (did you "
-                            "mean [link]?)")
-        if isinstance(links, (str, bytes, set, frozenset)) or not hasattr(links, "__iter__"):
-            what = "in order (a set has no order)" if isinstance(links, (set, frozenset)) else ""
-            raise TypeError(f"links must be a sequence of Link objects{what and ' ' + what}; "
-                            f"got {links!r}")
+            raise TypeError(say("links must be a sequence of Link objects; got a Link (did you "
+                                "mean [link]?)", "errors"))
+        if isinstance(links, (set, frozenset)):
+            raise TypeError(say("links must be a sequence of Link objects in order (a set has "
+                                "no order); got {links}", "errors", links=repr(links)))
+        if isinstance(links, (str, bytes)) or not hasattr(links, "__iter__"):
+            raise TypeError(say("links must be a sequence of Link objects; got {links}",
+                                "errors", links=repr(links)))
         links = tuple(links)
         if not links:
-            raise ValueError("links must hold at least one Link; got 0")
+            raise ValueError(say("links must hold at least one Link; got 0", "errors"))
         for k, link in enumerate(links):
             check.instance(link, Link, f"links[{k}]")
         self.links = links
         self.name = check.text(name, "name")
         self.tool = B.NUMBERS.identity(4) if tool is None else check.transform(tool, "tool")
-        self.gravity = check.vector(gravity, 3, "gravity", entries="x, y, z in {0}")
+        self.gravity = check.vector(gravity, 3, "gravity",
+                                    entries=phrase("x, y, z in {0}", "errors"))
         for i, link in enumerate(links, start=1):
             if link.physical or link.I_c is None:     # a physical tensor: checked by Link
                 continue
             broken = broken_triangle_inequality(link.I_c)
             if broken:
-                warnings.warn(f"link {i} of {name!r}: its inertia tensor I_c breaks the "
-                              f"triangle inequality {broken}; loaded as asked "
-                              "(physical=False), but no rigid body has it",
+                warnings.warn(say("link {i} of {name}: its inertia tensor I_c breaks the "
+                                  "triangle inequality {broken}; loaded as asked "
+                                  "(physical=False), but no rigid body has it", "errors", i=i,
+                                  name=repr(name), broken=broken),
                               UnphysicalInertiaWarning, stacklevel=2)
 
     def __repr__(self):
@@ -242,7 +248,8 @@ def joint_symbol_role(symbol):
     True
     """
     if not isinstance(symbol, sp.Basic):
-        raise TypeError(f"symbol must be a sympy Symbol; got {symbol!r}")
+        raise TypeError(say("symbol must be a sympy Symbol; got {symbol}", "errors",
+                            symbol=repr(symbol)))
     match = _JOINT_NAME.match(symbol.name) if isinstance(symbol, sp.Symbol) else None
     if match is None:
         return None
@@ -281,10 +288,11 @@ def derivative_name(base, order):
     """
     match = _JOINT_NAME.match(base) if isinstance(base, str) else None
     if match is None or match.group(2):
-        raise ValueError("base must be the name of a joint variable, 'theta<i>' or 'd<i>' "
-                         f"(e.g. 'theta1', 'd2'); got {base!r}")
+        raise ValueError(say("base must be the name of a joint variable, 'theta<i>' or 'd<i>' "
+                             "(e.g. 'theta1', 'd2'); got {base}", "errors", base=repr(base)))
     if isinstance(order, bool) or not isinstance(order, numbers.Integral) or order not in (0, 1, 2):
-        raise ValueError(f"order must be 0, 1 or 2 (position, rate, acceleration); got {order!r}")
+        raise ValueError(say("order must be 0, 1 or 2 (position, rate, acceleration); got "
+                             "{order}", "errors", order=repr(order)))
     variable, _, number = match.groups()
     return f"{variable}{_SUFFIXES[int(order)]}{number}"
 

@@ -34,6 +34,7 @@ from robocourse import _backend as B
 from robocourse import _checks as check
 from robocourse.codegen import c_compiler, compiled_dynamics
 from robocourse.lagrange import kinetic_energy, potential_energy
+from robocourse.language import phrase, say
 from robocourse.motors import mass_matrix_with_motors
 from robocourse.newton_euler import gravity_load, mass_matrix, velocity_product
 
@@ -71,8 +72,8 @@ def forward_dynamics(robot, q, qd, tau, *, friction=None, armature=None):
     try:
         return scalars.solve(M, rhs)
     except (np.linalg.LinAlgError, sp.matrices.exceptions.NonInvertibleMatrixError) as error:
-        raise ValueError(f"the mass matrix M(q) is singular at q = {check.plain(q)}: do all moving "
-                         "links have mass and inertia?") from error
+        raise ValueError(say("the mass matrix M(q) is singular at q = {q}: do all moving links "
+                             "have mass and inertia?", "errors", q=check.plain(q))) from error
 
 
 @dataclass(frozen=True)
@@ -88,14 +89,15 @@ class Motion:
     def __post_init__(self):
         t = check.vector(self.t, None, "t", B.NUMBERS, "one per sample")
         if np.any(np.diff(t) <= 0):
-            raise ValueError(f"t must increase from sample to sample; got {check.plain(t)}")
+            raise ValueError(say("t must increase from sample to sample; got {t}", "errors",
+                                 t=check.plain(t)))
         object.__setattr__(self, "t", t)
         n = check.states(self.q, np.shape(self.q)[-1] if np.ndim(self.q) == 2 else 1, "q").shape[1]
         for name in ("q", "qd", "tau"):
             rows = check.states(getattr(self, name), n, name)
             if len(rows) != len(t):
-                raise ValueError(f"{name} must have one row per time in t ({len(t)}); got "
-                                 f"{len(rows)}")
+                raise ValueError(say("{name} must have one row per time in t ({times}); got "
+                                     "{rows}", "errors", name=name, times=len(t), rows=len(rows)))
             object.__setattr__(self, name, rows)
 
 
@@ -109,14 +111,15 @@ def _torque_function(torque, n):
         zero = np.zeros(n)
         return lambda t, q, qd: zero
     if not callable(torque):
-        raise TypeError(f"torque must be a function torque(t, q, qd) that returns {n} joint "
-                        f"torques/forces, or None; got {torque!r}")
+        raise TypeError(say("torque must be a function torque(t, q, qd) that returns {n} joint "
+                            "torques/forces, or None; got {torque}", "errors", n=n,
+                            torque=repr(torque)))
     try:
         inspect.signature(torque).bind(0.0, np.zeros(n), np.zeros(n))
     except TypeError:
-        raise TypeError(f"torque must take three arguments (t, q, qd); got "
-                        f"{getattr(torque, '__name__', 'a function')}"
-                        f"{inspect.signature(torque)}") from None
+        raise TypeError(say("torque must take three arguments (t, q, qd); got {name}{signature}",
+                            "errors", name=getattr(torque, "__name__", "torque"),
+                            signature=inspect.signature(torque))) from None
     except ValueError:                           # a builtin without a signature: try it
         pass
 
@@ -124,15 +127,17 @@ def _torque_function(torque, n):
         try:
             returned = torque(t, q, qd)
         except Exception as error:
-            raise RuntimeError(f"torque(t, q, qd) raised {type(error).__name__} at t = {t}: "
-                               f"{error}") from error
+            raise RuntimeError(say("torque(t, q, qd) raised {kind} at t = {t}: {error}",
+                                   "errors", kind=type(error).__name__, t=t,
+                                   error=error)) from error
         if (isinstance(returned, np.ndarray) and returned.dtype == float
                 and returned.shape == (n,) and np.isfinite(returned).all()):
             return returned                                      # the fast path
         try:
-            return check.vector(returned, n, "torque(t, q, qd)", B.NUMBERS, "one per joint")
+            return check.vector(returned, n, "torque(t, q, qd)", B.NUMBERS, check.ONE_PER_JOINT)
         except (TypeError, ValueError) as error:
-            raise type(error)(f"{error} (returned at t = {t})") from None
+            raise type(error)(say("{error} (returned at t = {t})", "errors", error=error,
+                                  t=t)) from None
     return checked
 
 
@@ -151,35 +156,41 @@ def _within_budget(rate, duration, time_limit):
         if calls >= 256 and calls & (calls - 1) == 0:             # a power of two
             needed = calls * duration / max(t, np.finfo(float).tiny)
             if needed > check.MAX_EVALUATIONS:
-                raise ValueError(
-                    f"duration = {duration:g} s is too long to simulate: after {calls} "
-                    f"evaluations of the equations of motion the solver has reached "
-                    f"t = {t:.3g} s, so the whole motion would need about {needed:.2g} of "
-                    f"them (simulate takes at most {check.MAX_EVALUATIONS:.0e}); simulate a "
-                    f"shorter duration, or a slower motion ({_reached(y)}: are the torques "
-                    "or the starting rates too large?)")
+                raise ValueError(say(
+                    "duration = {duration} s is too long to simulate: after {calls} "
+                    "evaluations of the equations of motion the solver has reached "
+                    "t = {t} s, so the whole motion would need about {needed} of "
+                    "them (simulate takes at most {most}); simulate a shorter duration, "
+                    "or a slower motion ({reached}: are the torques or the starting rates too "
+                    "large?)", "errors", duration=format(duration, "g"), calls=calls,
+                    t=format(t, ".3g"), needed=format(needed, ".2g"),
+                    most=format(check.MAX_EVALUATIONS, ".0e"), reached=_reached(y)))
         if time.monotonic() - start > time_limit:
-            raise RuntimeError(
-                f"the simulation stopped after time_limit = {time_limit:g} s of computing, at "
-                f"t = {t:.3g} s of {duration:g} s ({calls} evaluations of the equations of "
+            raise RuntimeError(say(
+                "the simulation stopped after time_limit = {time_limit} s of computing, at "
+                "t = {t} s of {duration} s ({calls} evaluations of the equations of "
                 "motion): the solver takes ever smaller steps, so the equations have turned "
                 "stiff (try method='Radau' or 'BDF') or the motion runs away (check the "
-                "torques, and the signs of damping and friction); a larger time_limit goes on")
+                "torques, and the signs of damping and friction); a larger time_limit goes on",
+                "errors", time_limit=format(time_limit, "g"), t=format(t, ".3g"),
+                duration=format(duration, "g"), calls=calls))
         try:
             return rate(t, y)
         except OverflowError as error:
-            raise OverflowError(
-                f"the motion overflows floating point at t = {t:.3g} s, where {_reached(y)}: "
-                f"{getattr(error, 'detail', error)}. "
-                "The torques or the starting state are too large, or the motion runs away "
-                "(check the torques, and the signs of damping and friction)") from None
+            raise OverflowError(say(
+                "the motion overflows floating point at t = {t} s, where {reached}: "
+                "{detail}. The torques or the starting state are too large, or the motion "
+                "runs away (check the torques, and the signs of damping and friction)",
+                "errors", t=format(t, ".3g"), reached=_reached(y),
+                detail=getattr(error, "detail", error))) from None
     return counted
 
 
 def _reached(y):
     """Where the state ``y = [q, qd]`` has got to, in words: the largest ``|q|``, ``|qd|``."""
     q, qd = np.split(np.abs(y), 2)
-    return f"|q| reaches {q.max():.3g} and |qd| {qd.max():.3g}"
+    return say("|q| reaches {q} and |qd| {qd}", "errors", q=format(q.max(), ".3g"),
+               qd=format(qd.max(), ".3g"))
 
 
 def _state_rate(robot, y, tau, armature=None):
@@ -205,13 +216,14 @@ def _solver_options(duration, samples, method, rtol, atol, time_limit):
     samples, the method, the tolerances and the time limit."""
     duration = check.positive(check.scalar(duration, "duration", B.NUMBERS), "duration", "s")
     check.positive(check.scalar(time_limit, "time_limit", B.NUMBERS), "time_limit",
-                   "s of computing")
+                   phrase("s of computing", "errors"))
     if samples is not None:
         check.count(samples, "samples", 2, check.MAX_EVALUATIONS)
     check.choice(method, "method", _METHODS)
     check.tolerance(check.positive(check.scalar(rtol, "rtol", B.NUMBERS), "rtol", "relative"),
                     "rtol")
-    check.positive(check.scalar(atol, "atol", B.NUMBERS), "atol", "in the units of q and qd")
+    check.positive(check.scalar(atol, "atol", B.NUMBERS), "atol",
+                   phrase("in the units of q and qd", "errors"))
     return duration
 
 
@@ -225,8 +237,10 @@ def _integrate(state_rate, y0, duration, samples, method, rtol, atol, time_limit
         solution = solve_ivp(_within_budget(state_rate, duration, time_limit), (0.0, duration),
                              y0, method=method, t_eval=times, rtol=rtol, atol=atol)
     if not solution.success:
-        reached = f"t = {solution.t[-1]}" if len(solution.t) else "the start (t = 0)"
-        raise RuntimeError(f"the simulation stopped at {reached}: {solution.message}")
+        reached = (f"t = {solution.t[-1]}" if len(solution.t) else
+                   say("the start (t = 0)", "errors"))
+        raise RuntimeError(say("the simulation stopped at {reached}: {message}", "errors",
+                               reached=reached, message=solution.message))
     return solution.t, solution.y
 
 
@@ -259,7 +273,7 @@ def simulate(robot, q0, qd0, duration, torque=None, *, friction=None, armature=N
     (array([0. , 0.5, 1. ]), True)
     """
     check.robot(robot, dynamics=True, numeric=True)
-    q0, qd0 = (check.vector(value, robot.n, name, B.NUMBERS, "one per joint")
+    q0, qd0 = (check.vector(value, robot.n, name, B.NUMBERS, check.ONE_PER_JOINT)
                for name, value in (("q0", q0), ("qd0", qd0)))
     check.joint_angles(robot, q0, "q0")
     duration = _solver_options(duration, samples, method, rtol, atol, time_limit)
@@ -268,9 +282,9 @@ def simulate(robot, q0, qd0, duration, torque=None, *, friction=None, armature=N
     check.model(model, robot, may_be_false=True)
     if model is None:
         if c_compiler() is None:
-            warnings.warn("simulate: no C compiler found (install cc or set $CC): the "
-                          "equations of motion run as numpy code, many times slower",
-                          RuntimeWarning, stacklevel=2)
+            warnings.warn(say("simulate: no C compiler found (install cc or set $CC): the "
+                              "equations of motion run as numpy code, many times slower",
+                              "errors"), RuntimeWarning, stacklevel=2)
         model = compiled_dynamics(robot)
     if model is False:
         rate = partial(_state_rate, robot, armature=armature)
@@ -315,17 +329,18 @@ def simulate_equations(equations, q, qd, qdd, q0, qd0, duration, *, samples=None
     equations = equations if isinstance(equations, sp.MatrixBase) else sp.Matrix([equations])
     q, qd, qdd = check.coordinates(q, qd, qdd, len(equations))
     n = len(q)
-    q0 = check.vector(q0, n, "q0", B.NUMBERS, "one per coordinate")
-    qd0 = check.vector(qd0, n, "qd0", B.NUMBERS, "one per coordinate")
+    q0 = check.vector(q0, n, "q0", B.NUMBERS, phrase("one per coordinate", "errors"))
+    qd0 = check.vector(qd0, n, "qd0", B.NUMBERS, phrase("one per coordinate", "errors"))
     duration = _solver_options(duration, samples, method, rtol, atol, time_limit)
     others = equations.free_symbols - set(q) - set(qd) - set(qdd)
     if others:
-        raise ValueError(f"equations must have numbers for every parameter; got the symbols "
-                         f"{sorted(map(str, others))}: substitute their values first")
+        raise ValueError(say("equations must have numbers for every parameter; got the "
+                             "symbols {symbols}: substitute their values first", "errors",
+                             symbols=sorted(map(str, others))))
     A = equations.jacobian(qdd)
     if A.has(*qdd):
-        raise ValueError("equations must be linear in the accelerations qdd (A(q, qd) qdd + "
-                         "b(q, qd) = 0)")
+        raise ValueError(say("equations must be linear in the accelerations qdd (A(q, qd) qdd "
+                             "+ b(q, qd) = 0)", "errors"))
     b = equations.subs({a: 0 for a in qdd})
     numeric = sp.lambdify([list(q), list(qd)], [A, b], "numpy")
 
@@ -336,15 +351,17 @@ def simulate_equations(equations, q, qd, qdd, q0, qd0, duration, *, samples=None
                 accelerations = np.linalg.solve(np.asarray(A_y, dtype=float),
                                                 -np.asarray(b_y, dtype=float).ravel())
         except np.linalg.LinAlgError as error:
-            raise ValueError(f"the equations cannot be solved for qdd at t = {t}, q = "
-                             f"{y[:n].tolist()}: their matrix A = ∂E/∂q̈ is singular") from error
+            raise ValueError(say("the equations cannot be solved for qdd at t = {t}, q = {q}: "
+                                 "their matrix A = ∂E/∂q̈ is singular", "errors", t=t,
+                                 q=y[:n].tolist())) from error
         except (FloatingPointError, ZeroDivisionError, OverflowError) as error:
             if "overflow" in str(error) or isinstance(error, OverflowError):
-                raise OverflowError("the equations overflow") from error
-            raise ValueError(f"the equations must be finite along the motion; at t = {t}, "
-                             f"q = {y[:n].tolist()}, qd = {y[n:].tolist()} they are not (a "
-                             "division by zero)" + (": choose other q0, qd0" if t == 0 else "")
-                             ) from error
+                raise OverflowError(say("the equations overflow", "errors")) from error
+            raise ValueError(say("the equations must be finite along the motion; at t = {t}, "
+                                 "q = {q}, qd = {qd} they are not (a division by zero){advice}",
+                                 "errors", t=t, q=y[:n].tolist(), qd=y[n:].tolist(),
+                                 advice=say(": choose other q0, qd0", "errors") if t == 0
+                                 else "")) from error
         return np.concatenate([y[n:], accelerations])
 
     t, y = _integrate(state_rate, np.concatenate([q0, qd0]), duration, samples, method, rtol,
@@ -378,8 +395,9 @@ def _motion_of(robot, motion):
     check.robot(robot, dynamics=True)
     check.instance(motion, Motion, "motion")
     if motion.q.shape[1:] != (robot.n,):
-        raise ValueError(f"motion must be a motion of the {robot.n} joints of robot "
-                         f"{robot.name!r}; got one of {motion.q.shape[-1]} joints")
+        raise ValueError(say("motion must be a motion of the {n} joints of robot {robot}; "
+                             "got one of {got} joints", "errors", n=robot.n, robot=repr(robot.name),
+                             got=motion.q.shape[-1]))
     return motion
 
 
@@ -421,8 +439,8 @@ def actuator_work(motion):
     """
     check.instance(motion, Motion, "motion")
     if len(motion.t) < 2:
-        raise ValueError(f"motion must have at least 2 samples to integrate over; got "
-                         f"{len(motion.t)}")
+        raise ValueError(say("motion must have at least 2 samples to integrate over; got "
+                             "{samples}", "errors", samples=len(motion.t)))
     power = np.sum(motion.tau * motion.qd, axis=1)
     return cumulative_simpson(power, x=motion.t, initial=0.0)
 
@@ -454,18 +472,20 @@ class JointSpring:
         check.count(self.joint, "joint", 1, n)
         for name in ("stiffness", "rest"):
             if B.is_symbolic(check.scalar(getattr(self, name), name)):
-                raise TypeError(f"{name} must be a number; got {getattr(self, name)!r}")
-        check.nonnegative(self.stiffness, "stiffness", "N/m or N·m/rad")
+                raise TypeError(say("{name} must be a number; got {value}", "errors",
+                                    name=name, value=repr(getattr(self, name))))
+        check.nonnegative(self.stiffness, "stiffness", phrase("N/m or N·m/rad", "errors"))
 
     def _stretch(self, q):
         """``q_j − rest`` for one configuration (n,) or for each row of (N, n)."""
         q = check.values(q, "q")
         if B.is_symbolic(q):
-            raise TypeError(f"q must hold numbers (a spring's force and energy are numeric); "
-                            f"got {check.shown(q)}")
+            raise TypeError(say("q must hold numbers (a spring's force and energy are "
+                                "numeric); got {q}", "errors", q=check.shown(q)))
         if np.shape(q)[-1:] != (self.robot.n,):
-            raise ValueError(f"q must have {self.robot.n} entries per configuration (one per "
-                             f"joint); got shape {np.shape(q)}")
+            raise ValueError(say("q must have {n} entries per configuration (one per joint); "
+                                 "got shape {shape}", "errors", n=self.robot.n,
+                                 shape=np.shape(q)))
         return q[..., self.joint - 1] - float(self.rest)
 
     def __call__(self, t, q, qd):

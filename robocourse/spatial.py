@@ -58,9 +58,10 @@ from robocourse.frames import skew_unchecked as skew
 from robocourse.frames import translation_unchecked as translation
 from robocourse.frames import velocity_transform_unchecked
 from robocourse.inertia import check_inertia, parallel_axis_unchecked
+from robocourse.language import phrase, say
 from robocourse.statics import tool_wrench_unchecked
 
-_MOTION = "vx, vy, vz, wx, wy, wz (linear part first)"
+_MOTION = phrase("vx, vy, vz, wx, wy, wz (linear part first)", "errors")
 
 
 @check.arguments(v=check.Vector(6, _MOTION))
@@ -293,8 +294,8 @@ class _Singular(ValueError):
 
 
 def _singular(q):
-    return ValueError(f"the mass matrix M(q) is singular at q = {check.plain(q)}: do all moving "
-                      "links have mass and inertia?")
+    return ValueError(say("the mass matrix M(q) is singular at q = {q}: do all moving links "
+                          "have mass and inertia?", "errors", q=check.plain(q)))
 
 
 def _forward_inputs(robot, q, qd, tau, friction):

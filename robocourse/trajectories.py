@@ -37,6 +37,7 @@ import sympy as sp
 from robocourse import _backend as B
 from robocourse import _checks as check
 from robocourse.kinematics import inverse_kinematics_2r
+from robocourse.language import phrase, say
 
 
 def _checked(theta0, thetaf, duration, degree=3, **rates):
@@ -71,13 +72,17 @@ def _long_enough(duration, change, degree, name):
                                                                               largest).shape)
     if short.any():
         shortest = float(np.broadcast_to(duration, short.shape)[short].min())
-        kind, power = {2: ("blends'", "square"), 3: ("cubic's", "cube"),
-                       5: ("quintic's", "fifth power")}[degree]
+        kind, power = {2: (say("blends'", "errors"), say("square", "errors")),
+                       3: (say("cubic's", "errors"), say("cube", "errors")),
+                       5: (say("quintic's", "errors"), say("fifth power", "errors"))}[degree]
         change = float(np.abs(np.asarray(change, dtype=float)).max())
-        raise ValueError(f"{name} = {shortest!r} s is too short for floating point: the "
-                         f"{kind} coefficients divide the change of position (up to "
-                         f"{change:.3g}) by its {power}, which would overflow (or the power "
-                         f"underflow to 0); give a longer {name}, or other units")
+        raise ValueError(say("{name} = {shortest} s is too short for floating point: the "
+                             "{kind} coefficients divide the change of position (up to "
+                             "{change}) by its {power}, which would overflow (or the power "
+                             "underflow to 0); give a longer {name}, or other units", "errors",
+                             name=name, shortest=repr(shortest), kind=kind, change=format(change,
+                                                                                          ".3g"),
+                             power=power))
     return duration
 
 
@@ -131,8 +136,9 @@ def cubic(theta0, thetaf, duration, t):
     ValueError: t must lie in [0, 2.0] (s); got 3.0: the cubic is the motion only from t = 0 ...
     """
     theta0, thetaf, duration = _checked(theta0, thetaf, duration)
-    t = check.within(t, "t", 0, duration, "s", ": the cubic is the motion only from t = 0 to "
-                     "t = duration (JointTrajectory.at holds the arm at rest outside)")
+    t = check.within(t, "t", 0, duration, "s",
+                     say(": the cubic is the motion only from t = 0 to t = duration "
+                         "(JointTrajectory.at holds the arm at rest outside)", "errors"))
     return _cubic(_coefficients(theta0, thetaf, duration), t)
 
 
@@ -169,9 +175,9 @@ class JointTrajectory:
         q0 = check.vector(self.q0, None, "q0", B.NUMBERS)
         object.__setattr__(self, "q0", q0)
         object.__setattr__(self, "qf", check.vector(self.qf, len(q0), "qf", B.NUMBERS,
-                                                    "one per entry of q0"))
+                                                    phrase("one per entry of q0", "errors")))
         durations = check.vector(self.durations, len(q0), "durations", B.NUMBERS,
-                                 "one per entry of q0")
+                                 phrase("one per entry of q0", "errors"))
         check.positive(durations, "durations", "s")
         _long_enough(durations, self.qf - q0, 3, "durations")
         object.__setattr__(self, "durations", durations)
@@ -185,8 +191,8 @@ class JointTrajectory:
     def at(self, t):
         """``(q, q̇, q̈)`` at time(s) ``t``: each joint's cubic, held at rest after it ends."""
         if B.is_symbolic(t):
-            raise TypeError(f"t must be a time or an array of times in seconds (numbers; "
-                            f"cubic(...) takes symbols); got {t!r}")
+            raise TypeError(say("t must be a time or an array of times in seconds (numbers; "
+                                "cubic(...) takes symbols); got {t}", "errors", t=repr(t)))
         t = check.values(t, "t", B.NUMBERS)[..., None]   # times down, joints across
         moving = (t >= 0) & (t <= self.durations)
         coefficients = _coefficients(self.q0, self.qf, self.durations)
@@ -204,7 +210,7 @@ def synchronised(q0, qf, duration):
     """
     duration = check.positive(check.scalar(duration, "duration", B.NUMBERS), "duration", "s")
     q0 = check.vector(q0, None, "q0", B.NUMBERS)
-    qf = check.vector(qf, len(q0), "qf", B.NUMBERS, "one per entry of q0")
+    qf = check.vector(qf, len(q0), "qf", B.NUMBERS, phrase("one per entry of q0", "errors"))
     _long_enough(duration, qf - q0, 3, "duration")
     return JointTrajectory(q0, qf, [duration] * len(q0))
 
@@ -218,17 +224,19 @@ def unsynchronised(q0, qf, max_velocity):
     array([2., 4.])
     """
     q0 = check.vector(q0, None, "q0", B.NUMBERS)
-    qf = check.vector(qf, len(q0), "qf", B.NUMBERS, "one per entry of q0")
+    qf = check.vector(qf, len(q0), "qf", B.NUMBERS, phrase("one per entry of q0", "errors"))
     max_velocity = check.positive(check.scalar(max_velocity, "max_velocity", B.NUMBERS),
                                   "max_velocity", "rad/s")
     durations = [cubic_duration(a, b, max_velocity) for a, b in zip(q0, qf, strict=True)]
     if max(durations) == 0:
-        raise ValueError("qf must differ from q0 in at least one joint: nothing moves")
+        raise ValueError(say("qf must differ from q0 in at least one joint: nothing moves",
+                             "errors"))
     durations = [d or max(durations) for d in durations]
     try:
         _long_enough(np.array(durations), qf - q0, 3, "duration")
     except ValueError as error:
-        raise ValueError(f"max_velocity = {max_velocity!r} rad/s is too large: {error}") from None
+        raise ValueError(say("max_velocity = {max_velocity} rad/s is too large: {error}",
+                             "errors", max_velocity=repr(max_velocity), error=error)) from None
     return JointTrajectory(q0, qf, durations)
 
 
@@ -275,8 +283,8 @@ def joint_space_path(via, steps):
     steps = check.count(steps, "steps", 1, check.MAX_COUNT)
     via = check.matrix(via, (None, None), "via", scalars=B.NUMBERS)
     if len(via) < 2:
-        raise ValueError(f"via must be a (points x joints) array with at least 2 points; "
-                         f"got shape {via.shape}")
+        raise ValueError(say("via must be a (points x joints) array with at least 2 points; "
+                             "got shape {shape}", "errors", shape=via.shape))
     fractions = np.arange(steps)[:, None, None] / steps           # (steps, 1, 1)
     segments = via[:-1] + fractions * (via[1:] - via[:-1])         # (steps, segments, n)
     return np.vstack([segments.transpose(1, 0, 2).reshape(-1, via.shape[1]), via[-1:]])
@@ -298,8 +306,8 @@ def distance_from_line(points, start, end):
     P = check.matrix(points, (None, 2), "points", scalars)
     squared = B.dot(direction, direction)
     if squared == 0:
-        raise ValueError(f"end must differ from start: the line runs through both; got "
-                         f"start = end = {check.plain(start)}")
+        raise ValueError(say("end must differ from start: the line runs through both; got "
+                             "start = end = {start}", "errors", start=check.plain(start)))
     count = P.shape[0]
     relative = P - scalars.matrix([list(start)] * count)
     cross = relative[:, 1] * direction[0] - relative[:, 0] * direction[1]
@@ -353,8 +361,8 @@ def quintic(theta0, thetaf, duration, t, *, velocity0=0, velocityf=0, accelerati
     theta0, thetaf, duration, *ends = _checked(
         theta0, thetaf, duration, 5, velocity0=velocity0, velocityf=velocityf,
         acceleration0=acceleration0, accelerationf=accelerationf)
-    t = check.within(t, "t", 0, duration, "s", ": the quintic is the motion only from t = 0 to "
-                     "t = duration")
+    t = check.within(t, "t", 0, duration, "s",
+                     say(": the quintic is the motion only from t = 0 to t = duration", "errors"))
     a = _quintic_coefficients(theta0, thetaf, duration, *ends)
     return (a[0] + a[1] * t + a[2] * t**2 + a[3] * t**3 + a[4] * t**4 + a[5] * t**5,
             a[1] + 2 * a[2] * t + 3 * a[3] * t**2 + 4 * a[4] * t**3 + 5 * a[5] * t**4,
@@ -367,13 +375,15 @@ def _lspb_checked(theta0, thetaf, duration, acceleration):
     theta0, thetaf, duration, acceleration = _checked(theta0, thetaf, duration, 2,
                                                       acceleration=acceleration)
     acceleration = check.positive(acceleration, "acceleration",
-                                  "rad/s², the size of the blends' acceleration")
+                                  phrase("rad/s², the size of the blends' acceleration", "errors"))
     least = 4 * abs(thetaf - theta0) / duration**2
     if not B.is_symbolic(acceleration, least) and np.any(
             np.asarray(acceleration) < np.asarray(least) * (1 - check.ROUND_OFF)):
-        raise ValueError(f"acceleration must be >= 4|thetaf - theta0|/duration² = "
-                         f"{np.round(least, 6).tolist()} (rad/s²) for the two blends to meet "
-                         f"the straight segment; got {np.asarray(acceleration).tolist()}")
+        raise ValueError(say("acceleration must be >= 4|thetaf - theta0|/duration² = "
+                             "{least} (rad/s²) for the two blends to meet the straight "
+                             "segment; got {acceleration}", "errors",
+                             least=np.round(least, 6).tolist(),
+                             acceleration=np.asarray(acceleration).tolist()))
     return theta0, thetaf, duration, acceleration
 
 
@@ -423,10 +433,11 @@ def lspb(theta0, thetaf, duration, acceleration, t):
     theta0, thetaf, duration, acceleration = _lspb_checked(theta0, thetaf, duration,
                                                            acceleration)
     if B.is_symbolic(theta0, thetaf, duration, acceleration, t):
-        raise TypeError("lspb evaluates numbers (a piecewise motion): give theta0, thetaf, "
-                        "duration, acceleration and t as numbers; lspb_blend_time takes "
-                        "symbols")
-    t = check.within(t, "t", 0, duration, "s", ": the motion runs from t = 0 to t = duration")
+        raise TypeError(say("lspb evaluates numbers (a piecewise motion): give theta0, "
+                            "thetaf, duration, acceleration and t as numbers; lspb_blend_time "
+                            "takes symbols", "errors"))
+    t = check.within(t, "t", 0, duration, "s",
+                     say(": the motion runs from t = 0 to t = duration", "errors"))
     blend = _blend_time(theta0, thetaf, duration, acceleration)
     a = np.sign(thetaf - theta0) * acceleration
     rising, falling = t <= blend, t >= duration - blend
@@ -503,20 +514,23 @@ class ViaPointPath:
                                       self.velocities[:-1], self.velocities[1:]), axis=1)
 
     def _outside_at_rest(self, t):
-        for outside, k, side in ((t < self.times[0], 0, "before the first"),
-                                 (t > self.times[-1], -1, "after the last")):
+        for outside, k in ((t < self.times[0], 0), (t > self.times[-1], -1)):
             if np.any(outside) and np.any(self.velocities[k] != 0):
-                raise ValueError(f"t must lie in [{self.times[0]}, {self.times[-1]}] (s): the "
-                                 f"path is not at rest at its {side.split()[-1]} point, so "
-                                 f"there is no motion {side} point; got "
-                                 f"{np.asarray(t)[outside].ravel()[0]!r}")
+                start, end, got = self.times[0], self.times[-1], np.asarray(t)[outside].ravel()[0]
+                raise ValueError(
+                    say("t must lie in [{start}, {end}] (s): the path is not at rest at its "
+                        "first point, so there is no motion before the first point; got {t}",
+                        "errors", start=start, end=end, t=repr(got)) if k == 0 else
+                    say("t must lie in [{start}, {end}] (s): the path is not at rest at its "
+                        "last point, so there is no motion after the last point; got {t}",
+                        "errors", start=start, end=end, t=repr(got)))
 
     @check.finite_result
     def at(self, t):
         """``(q, q̇, q̈)`` at time(s) ``t``; at a via point, the segment that starts there."""
         if B.is_symbolic(t):
-            raise TypeError(f"t must be a time or an array of times in seconds (numbers); "
-                            f"got {t!r}")
+            raise TypeError(say("t must be a time or an array of times in seconds (numbers); "
+                                "got {t}", "errors", t=repr(t)))
         t = check.values(t, "t", B.NUMBERS)
         self._outside_at_rest(t)
         inside = (t >= self.times[0]) & (t <= self.times[-1])
@@ -572,19 +586,21 @@ def via_point_cubics(times, positions, velocities="heuristic"):
     """
     times = check.vector(times, None, "times", B.NUMBERS, "one per point")
     if len(times) < 2:
-        raise ValueError(f"times must hold at least 2 times (a start and an end); got "
-                         f"{len(times)}")
+        raise ValueError(say("times must hold at least 2 times (a start and an end); got "
+                             "{count}", "errors", count=len(times)))
     if np.any(np.diff(times) <= 0):
         k = int(np.flatnonzero(np.diff(times) <= 0)[0])
-        raise ValueError(f"times must increase; got times[{k}] = {times[k]} and "
-                         f"times[{k + 1}] = {times[k + 1]}")
+        raise ValueError(say("times must increase; got times[{k}] = {before} and "
+                             "times[{after_k}] = {after}", "errors", k=k, before=times[k],
+                             after_k=k + 1, after=times[k + 1]))
     if B.is_symbolic(positions):
-        raise TypeError("positions must be numbers (via_point_cubics plans numerically); "
-                        f"got {check.shown(positions)}")
+        raise TypeError(say("positions must be numbers (via_point_cubics plans numerically); "
+                            "got {positions}", "errors", positions=check.shown(positions)))
     positions = check.values(positions, "positions", B.NUMBERS)
     if positions.ndim not in (1, 2) or len(positions) != len(times):
-        raise ValueError(f"positions must hold one row per time ({len(times)} rows, one "
-                         f"column per joint); got shape {positions.shape}")
+        raise ValueError(say("positions must hold one row per time ({rows} rows, one column "
+                             "per joint); got shape {shape}", "errors", rows=len(times),
+                             shape=positions.shape))
     h = np.diff(times)
     change = np.diff(positions, axis=0)
     _long_enough(h.reshape(-1, *[1] * (positions.ndim - 1)), change, 3,
@@ -597,6 +613,7 @@ def via_point_cubics(times, positions, velocities="heuristic"):
     else:
         v = check.values(velocities, "velocities", B.NUMBERS)
         if v.shape != positions.shape:
-            raise ValueError(f"velocities must be 'heuristic', 'continuous acceleration' or "
-                             f"one per position, shape {positions.shape}; got shape {v.shape}")
+            raise ValueError(say("velocities must be 'heuristic', 'continuous acceleration' "
+                                 "or one per position, shape {wanted}; got shape {shape}",
+                                 "errors", wanted=positions.shape, shape=v.shape))
     return ViaPointPath(times=times, positions=positions, velocities=v + 0.0)

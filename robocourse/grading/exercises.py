@@ -672,14 +672,16 @@ class Exercise:
     def _bind(self, values, named):
         names = list(self.answers)
         if len(values) > len(names) or set(named) - set(names):
-            raise TypeError(f"exercise {self.number} takes the answers "
-                            f"{', '.join(names)}; got {len(values)} positional and "
-                            f"{sorted(named)}")
+            raise TypeError(say("exercise {number} takes the answers {names}; got {count} "
+                                "positional and {named}", "feedback", number=self.number,
+                                names=", ".join(names), count=len(values),
+                                named=sorted(named)))
         bound = dict(zip(names, values, strict=False))
         bound.update(named)
         missing = [n for n in names if n not in bound]
         if missing:
-            raise TypeError(f"exercise {self.number} needs the answers {', '.join(missing)}")
+            raise TypeError(say("exercise {number} needs the answers {missing}", "feedback",
+                                number=self.number, missing=", ".join(missing)))
         return bound
 
     def _prepared(self, answers, context):

@@ -63,6 +63,7 @@ import time
 import traceback
 import types
 
+from robocourse import language
 from robocourse.grading import concepts, handover
 from robocourse.grading.checks import Mistake, shorten
 from robocourse.language import say
@@ -356,6 +357,8 @@ def _guard():
     refused, special = _REFUSED_EVENTS, frozenset({stat.S_IFDIR, stat.S_IFIFO, stat.S_IFSOCK})
     file_type = stat.S_IFMT
     kind, number, texts, refusal = type, int, (str, bytes), PermissionError  # builtins change
+    for domain in language.DOMAINS:         # read now: the library's files close to the student
+        language.catalogue(domain, language.current())
 
     def path_refused(path):
         if kind(path) is number:
@@ -668,10 +671,13 @@ def serve():
             os.dup2(devnull, 2)
             sys.stdout = sys.stderr = io.StringIO()
             try:
-                if request["op"] == "replay":
-                    _replay(request, _replier(protocol))
-                else:
-                    _relay_start(request, _replier(protocol), stdin.readline)
+                # the language of the grader that asked: the library's errors and the
+                # refusals in the student's code speak the feedback's language
+                with language.using(request.get("language", language.SOURCE)):
+                    if request["op"] == "replay":
+                        _replay(request, _replier(protocol))
+                    else:
+                        _relay_start(request, _replier(protocol), stdin.readline)
             finally:
                 protocol.flush()
                 os._exit(0)
@@ -768,7 +774,8 @@ class Runner:
             self.end()
         self._send({"op": "start", "setup": setup, "program": program, "function": function,
                     "names": list(names), "forbidden": list(forbidden),
-                    "values": handover.encode(dict(values or {}))})
+                    "values": handover.encode(dict(values or {})),
+                    "language": language.current()})
         yours = say("your code", "feedback")
         answer = self._receive(yours)
         if "error" in answer:
@@ -791,7 +798,8 @@ class Runner:
         group, one twice) stops it too: they fail as breaking the protocol."""
         if self.started:
             self.end()
-        self._send({"op": "replay", "setup": setup, "groups": groups})
+        self._send({"op": "replay", "setup": setup, "groups": groups,
+                    "language": language.current()})
         wanted = {i for i, g in enumerate(groups) if g.get("names")}
         results, saved = {}, self.timeout
         self.timeout, deadline = timeout, time.monotonic() + timeout

@@ -18,6 +18,8 @@ import os
 
 import numpy as np
 
+from robocourse.language import say
+
 __all__ = ["student_id", "student_rng", "PLACEHOLDER", "GRADED_STUDENT", "graded_student",
            "HUB_USER", "hub_student"]
 
@@ -56,20 +58,23 @@ def student_id(entered=None):
     known = graded or hub
     if known is not None:
         if isinstance(entered, str) and entered.strip() not in ("", PLACEHOLDER, known):
-            whose = ("this submission belongs to" if graded else
-                     "you are logged in to the class as")
-            print(f"note: STUDENT_ID is {entered.strip()!r} but {whose} {known!r}; the "
-                  f"numbers of {known!r} are used")
+            print(say("note: STUDENT_ID is {entered} but this submission belongs to "
+                      "{known}; the numbers of {known} are used", "feedback",
+                      entered=repr(entered.strip()), known=repr(known)) if graded else
+                  say("note: STUDENT_ID is {entered} but you are logged in to the class as "
+                      "{known}; the numbers of {known} are used", "feedback",
+                      entered=repr(entered.strip()), known=repr(known)))
         _current["id"] = known
         return known
     if entered is None or not isinstance(entered, str) or not entered.strip():
-        got = "nothing" if entered is None else f"{entered!r}"
-        raise AssertionError(f"STUDENT_ID should be your student id, as a string such as "
-                             f"\"s1234567\"; got {got}")
+        got = say("nothing", "feedback") if entered is None else f"{entered!r}"
+        raise AssertionError(say("STUDENT_ID should be your student id, as a string such as "
+                                 "\"s1234567\"; got {got}", "feedback", got=got))
     if entered.strip() == PLACEHOLDER:
-        raise AssertionError(f"STUDENT_ID is still \"{PLACEHOLDER}\": write your student id "
-                             "(as on the course list, e.g. \"s1234567\") in the first code "
-                             "cell, then run the notebook again from the top")
+        raise AssertionError(say("STUDENT_ID is still \"{placeholder}\": write your student id "
+                                 "(as on the course list, e.g. \"s1234567\") in the first code "
+                                 "cell, then run the notebook again from the top", "feedback",
+                                 placeholder=PLACEHOLDER))
     _current["id"] = entered.strip()
     return _current["id"]
 
@@ -89,6 +94,7 @@ def student_rng(student):
     True
     """
     if not isinstance(student, str) or not student.strip():
-        raise ValueError(f"student should be a non-empty student id string; got {student!r}")
+        raise ValueError(say("student should be a non-empty student id string; got "
+                             "{student}", "feedback", student=repr(student)))
     digest = hashlib.sha256(student.strip().encode()).digest()
     return np.random.default_rng(int.from_bytes(digest[:8], "little"))

@@ -16,7 +16,7 @@ from matplotlib.figure import Figure
 from robocourse import _backend as B
 from robocourse import _checks as check
 from robocourse.kinematics import inverse_kinematics_2r, joint_accelerations, joint_rates
-from robocourse.language import say
+from robocourse.language import phrase, say
 
 ROWS = (0, 1)                       # the planar task: vx, vy in {0}
 
@@ -58,11 +58,12 @@ def loglog_slope(s2, values):
     -3.0
     """
     s2 = check.vector(s2, None, "s2", B.NUMBERS, "one per point")
-    values = check.vector(values, len(s2), "values", B.NUMBERS, "one per entry of s2")
+    values = check.vector(values, len(s2), "values", B.NUMBERS,
+                          phrase("one per entry of s2", "errors"))
     if len(s2) < 2 or not (np.all(s2 != 0) and np.all(values > 0)):
-        raise ValueError(f"s2 and values must be two or more points with s2 != 0 and values > 0 "
-                         f"(their logarithms are fitted); got s2 = {s2.tolist()}, values = "
-                         f"{values.tolist()}")
+        raise ValueError(say("s2 and values must be two or more points with s2 != 0 and "
+                             "values > 0 (their logarithms are fitted); got s2 = {s2}, values = "
+                             "{values}", "errors", s2=s2.tolist(), values=values.tolist()))
     return float(np.round(np.polyfit(np.log(np.abs(s2)), np.log(values), 1)[0], 12))
 
 

@@ -54,6 +54,7 @@ from robocourse import _checks as check
 from robocourse import language
 from robocourse.frames import as_rotation
 from robocourse.kinematics import jacobian_rows, link_frames
+from robocourse.language import phrase, say
 from robocourse.models import puma560
 from robocourse.puma560 import inverse_kinematics
 from robocourse.robot import REVOLUTE
@@ -145,12 +146,13 @@ def _words(words, base=WORDS):
     words = check.instance(words, dict, "words")
     for key, sentence in words.items():
         if key not in WORDS:
-            raise ValueError(f"words must have keys of arm_viewer.WORDS ({', '.join(WORDS)}); "
-                             f"got {check.shown(key)}")
+            raise ValueError(say("words must have keys of arm_viewer.WORDS ({keys}); got {key}",
+                                 "errors", keys=", ".join(WORDS), key=check.shown(key)))
         check.text(sentence, f"words[{key!r}]")
         if placeholders(sentence) != placeholders(WORDS[key]):
-            raise ValueError(f"words[{key!r}] must keep the {{names}} of {WORDS[key]!r}; got "
-                             f"{sentence!r}")
+            raise ValueError(say("words[{key}] must keep the {{names}} of {wanted}; got "
+                                 "{sentence}", "errors", key=repr(key), wanted=repr(WORDS[key]),
+                                 sentence=repr(sentence)))
     return {**base, **words}
 
 
@@ -234,8 +236,9 @@ def _limits(robot, limits):
     limits = check.matrix(limits, (robot.n, 2), "limits", scalars=B.NUMBERS)
     for j, (low, high) in enumerate(limits):
         if not low < high:
-            raise ValueError(f"limits[{j}] must be (low, high) with low < high (rad or m); "
-                             f"got ({low!r}, {high!r})")
+            raise ValueError(say("limits[{j}] must be (low, high) with low < high (rad or m); "
+                                 "got ({low}, {high})", "errors", j=j, low=repr(low),
+                                 high=repr(high)))
     return limits
 
 
@@ -243,8 +246,10 @@ def _inside(q, limits, name):
     """``q`` (n joint values) checked to lie within ``limits``."""
     for j, (value, (low, high)) in enumerate(zip(q, limits, strict=True)):
         if not low - check.ROUND_OFF <= value <= high + check.ROUND_OFF:
-            raise ValueError(f"{name}[{j}] must lie within the joint limits [{low:g}, {high:g}] "
-                             f"(rad or m); got {float(value)!r}")
+            raise ValueError(say("{name}[{j}] must lie within the joint limits [{low}, "
+                                 "{high}] (rad or m); got {value}", "errors", name=name, j=j,
+                                 low=format(low, "g"), high=format(high,
+                                                                   "g"), value=repr(float(value))))
     return [float(x) for x in q]
 
 
@@ -252,19 +257,22 @@ def _singularity(entry, n, k):
     """One singularity descriptor, checked (see ``PUMA_SINGULARITIES``)."""
     name = f"singularities[{k}]"
     if not isinstance(entry, dict):
-        raise TypeError(f"{name} must be a dict with name, label, kind, joints and near; got "
-                        f"{check.shown(entry)}")
+        raise TypeError(say("{name} must be a dict with name, label, kind, joints and near; "
+                            "got {entry}", "errors", name=name, entry=check.shown(entry)))
     needed = ("name", "label", "kind", "joints", "near") + (
         ("point",) if entry.get("kind") == "plane" else ())
     missing = [key for key in needed if key not in entry]
     if missing:
-        raise ValueError(f"{name} has no {', '.join(missing)}; got {entry!r}")
+        raise ValueError(say("{name} has no {missing}; got {entry}", "errors", name=name,
+                             missing=", ".join(missing), entry=repr(entry)))
     check.choice(entry["kind"], f"{name}['kind']", KINDS)
-    joints = check.sequence(entry["joints"], 2, f"{name}['joints']", "two joint numbers")
+    joints = check.sequence(entry["joints"], 2, f"{name}['joints']",
+                            phrase("two joint numbers", "errors"))
     checked = {"name": check.text(entry["name"], f"{name}['name']"),
                "label": check.text(entry["label"], f"{name}['label']"), "kind": entry["kind"],
                "joints": [check.link_number(j, n, f"{name}['joints']") for j in joints],
-               "near": float(check.positive(entry["near"], f"{name}['near']", "m or a sine"))}
+               "near": float(check.positive(entry["near"], f"{name}['near']",
+                                            phrase("m or a sine", "errors")))}
     if entry["kind"] == "plane":
         checked["point"] = check.link_number(entry["point"], n + 1, f"{name}['point']")
     return checked
@@ -276,12 +284,12 @@ def _payload(payload):
     if payload is None:
         return None
     if not isinstance(payload, dict) or "size" not in payload:
-        raise TypeError("payload must be a dict with size (and optionally centre, axes); got "
-                        f"{check.shown(payload)}")
+        raise TypeError(say("payload must be a dict with size (and optionally centre, axes); "
+                            "got {payload}", "errors", payload=check.shown(payload)))
     size = check.vector(payload["size"], 3, "payload['size']", B.NUMBERS, "a, b, c")
     check.positive(size, "payload['size']", "m")
     centre = check.vector(payload.get("centre", (0, 0, 0)), 3, "payload['centre']", B.NUMBERS,
-                          "x, y, z in the tool frame")
+                          phrase("x, y, z in the tool frame", "errors"))
     axes = as_rotation(check.matrix(payload.get("axes", np.eye(3)), (3, 3), "payload['axes']",
                                     scalars=B.NUMBERS), "payload['axes']")
     return {"size": size.tolist(), "centre": centre.tolist(),
@@ -321,7 +329,7 @@ def viewer_state(robot, q=None, *, limits=None, rows=None, ghosts=None, ghost_ti
     table = _words(words, words_in())
     if q is None:
         q = [0.0 if low <= 0 <= high else (low + high) / 2 for low, high in limits]
-    q = _inside(check.vector(q, robot.n, "q", B.NUMBERS, "one per joint"), limits, "q")
+    q = _inside(check.vector(q, robot.n, "q", B.NUMBERS, check.ONE_PER_JOINT), limits, "q")
     if rows is not None:
         jacobian_rows(robot, q, rows)             # checks rows, naming it
     rows = list(range(6)) if rows is None else [int(r) for r in rows]
@@ -390,7 +398,7 @@ class ArmViewer(anywidget.AnyWidget):
     @traitlets.validate("q")
     def _check_q(self, proposal):
         limits = np.array(self.limits) if self.limits else None
-        q = check.vector(proposal["value"], self._robot.n, "q", B.NUMBERS, "one per joint")
+        q = check.vector(proposal["value"], self._robot.n, "q", B.NUMBERS, check.ONE_PER_JOINT)
         return q.tolist() if limits is None else _inside(q, limits, "q")
 
     def __repr__(self):

@@ -11,6 +11,7 @@ from matplotlib.ticker import MaxNLocator
 
 from robocourse import _checks as check
 from robocourse.kinematics import link_frames
+from robocourse.language import say
 from robocourse.robot import REVOLUTE
 
 #: One threshold for every "near a singularity" warning of the widgets: the sine that
@@ -30,8 +31,9 @@ def planar_2r_arm(robot):
     """
     chain = check.robot(robot, numeric=True)
     if chain.n != 2 or any(link.joint != REVOLUTE or link.alpha != 0 for link in chain.links):
-        raise ValueError("robot must be a planar 2R arm (two revolute joints, twists 0, e.g. "
-                         f"planar_2r(l1=0.5, l2=0.5)); got {chain.name!r} with {chain.n} joints")
+        raise ValueError(say("robot must be a planar 2R arm (two revolute joints, twists 0, "
+                             "e.g. planar_2r(l1=0.5, l2=0.5)); got {name} with {n} joints",
+                             "errors", name=repr(chain.name), n=chain.n))
     return chain
 
 

@@ -129,7 +129,7 @@ def free_swing(q0=START, k=60.0, duration=4.0, robot=None, d_rest=D_REST,
     """
     robot = rp_robot() if robot is None else robot
     if k < 0:
-        raise ValueError(f"k must be >= 0 (N/m); got {k}")
+        raise ValueError(say("k must be >= 0 (N/m); got {k}", "errors", k=k))
     spring = JointSpring(robot, joint=2, stiffness=k, rest=d_rest)
     samples = int(round(duration * fps)) + 1
     motion = simulate(robot, q0, [0.0, 0.0], duration, spring, model=_compiled(robot),

@@ -86,10 +86,11 @@ def identification_state(amplitude=0.8, noise=0.5):
     """
     arm, base, model, true, draws = experiment()
     if not 0 < amplitude <= 1:
-        raise ValueError(f"amplitude must be a fraction of the largest motion, 0 < amplitude "
-                         f"<= 1; got {amplitude!r}")
+        raise ValueError(say("amplitude must be a fraction of the largest motion, 0 < "
+                             "amplitude <= 1; got {amplitude}", "errors",
+                             amplitude=repr(amplitude)))
     if noise < 0:
-        raise ValueError(f"noise must be >= 0 (N·m); got {noise!r}")
+        raise ValueError(say("noise must be >= 0 (N·m); got {noise}", "errors", noise=repr(noise)))
     motion = I.exciting_trajectory(arm.n, amplitude=amplitude * np.array(MAX_AMPLITUDE),
                                    limits=LIMITS, seed=SEED)
     W = model.stacked(motion, TIMES)

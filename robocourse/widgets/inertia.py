@@ -39,7 +39,7 @@ from robocourse.inertia import (
     principal_axes,
     rotate_inertia,
 )
-from robocourse.language import say
+from robocourse.language import phrase, say
 from robocourse.widgets.animation import sweep_animation
 from robocourse.widgets.drawing import number_text
 from robocourse.widgets.shapes import explorer, labelled_slider
@@ -105,7 +105,7 @@ def box_tensor(w, l, h, position=(0.0, 0.0, 0.0), R=None, mass=1.0):
                for name, value in (("w", w), ("l", l), ("h", h)))
     mass = check.positive(check.scalar(mass, "mass", B.NUMBERS), "mass", "kg")
     R = np.eye(3) if R is None else as_rotation(check.matrix(R, (3, 3), "R", B.NUMBERS))
-    position = check.vector(position, 3, "position", B.NUMBERS, "x, y, z in {0}")
+    position = check.vector(position, 3, "position", B.NUMBERS, phrase("x, y, z in {0}", "errors"))
     I_c = centre_tensor_function()(mass, w, l, h)
     centre = np.array([w, l, h], dtype=float) / 2
     I_parallel = parallel_axis(I_c, mass, centre - position)     # about A's origin, axes of {0}
