@@ -97,6 +97,9 @@ def test_catalogues_follow_chinese_typography():
     ("space", "能承受任何力矩， *唯独* 不能承受", "能承受任何力矩，*唯独*不能承受"),
     ("space", "它是 *线性* 的", "它是*线性*的"),
     ("space", "**学习目标。** 学完本章后 ，你能够", "**学习目标。** 学完本章后，你能够"),
+    ("latin", "本练习要求你自己推导DH 变换", "DH 变换要由你自己推导"),
+    ("latin", "pi_hat 应是5 个数，却得到形状 (4,)", "pi_hat 应是一组 5 个数，却得到形状 (4,)"),
+    ("latin", "你的J0_3r是由你在练习 1 中的 pose_3r 正确推出的", "你的 J0_3r 是由你推出的"),
 ])
 def test_each_typography_rule_finds_its_fault(rule, wrong, right):
     """Each rule flags the fault it names, and not the corrected sentence."""
@@ -108,6 +111,64 @@ def test_prose_without_chinese_keeps_its_ascii_punctuation():
     english = 'Patrick M. Wensing, "Linear matrix inequalities", *IEEE RA-L* 3(1), pp. 60–67.'
     assert typography.problems(english) == []
     assert typography.problems("矩阵元素 (2, 4)：解关于 $s_{23}$ 的方程，i = 0, …, n−1") == []
+
+
+#: Menu paths the Chinese text names that are not in JupyterLab's language pack, with why
+MENU_PATHS_NOT_IN_THE_PACK = {
+    # nbgrader's Lab extension has no Chinese translation: its menu shows in English
+    # in the Chinese interface too, so the Chinese text names it as the student sees it
+    "Nbgrader → Assignment List → Submit",
+}
+_MENU_PATH = re.compile(r"[^\s→*（）()：:。，,；;“”`]+(?:\s*→\s*[^→*（）()：:。，,；;“”`]+)+")
+
+
+@functools.cache
+def _interface_labels():
+    """(menu titles, every label) of the Chinese interface `make lab` opens: JupyterLab's
+    zh-CN language pack, menu titles by their English too (a path the text names in
+    English is found as well)."""
+    import jupyterlab_language_pack_zh_CN
+
+    pack = json.loads((Path(jupyterlab_language_pack_zh_CN.__file__).parent / "locale" /
+                       "zh_CN" / "LC_MESSAGES" / "jupyterlab.json").read_text(encoding="utf-8"))
+    menus = {key.split("\x04")[1]: value[0] for key, value in pack.items()
+             if key.startswith("menu\x04")}
+    return set(menus) | set(menus.values()), {value[0] for value in pack.values()
+                                              if isinstance(value, list)}
+
+
+def _menu_paths(string):
+    """The "menu → item" paths in a translated string: "A → B" chains whose first part
+    ends with a JupyterLab menu's title, or that are listed in MENU_PATHS_NOT_IN_THE_PACK."""
+    menus, _ = _interface_labels()
+    for chain in _MENU_PATH.findall(string):
+        parts = [part.strip() for part in chain.split("→")]
+        if chain.strip() in MENU_PATHS_NOT_IN_THE_PACK or any(
+                parts[0].endswith(menu) for menu in menus):
+            yield parts
+
+
+def test_every_menu_path_the_chinese_text_names_is_the_chinese_interface_s():
+    """A Chinese student following "内核 → 重启并运行所有单元格" finds those words in the
+    menus: every part of a menu path is a label of JupyterLab's zh-CN language pack (the
+    text may leave out the "…" of an item that opens a dialog: Chinese typography keeps
+    "…" for formulas)."""
+    menus, labels = _interface_labels()
+    found = [(path, parts) for path, _, string in _translations()
+             for parts in _menu_paths(string)]
+    assert any(parts[0] == "内核" for _, parts in found)
+    wrong = [f"{path}: {' → '.join(parts)}" for path, parts in found
+             if " → ".join(parts) not in MENU_PATHS_NOT_IN_THE_PACK
+             and (parts[0] not in menus or parts[0] not in labels
+                  or any(part not in labels and f"{part}…" not in labels
+                         for part in parts[1:]))]
+    assert not wrong, "menu paths not in the Chinese interface:\n" + "\n".join(wrong)
+
+
+def test_a_menu_path_in_english_is_found():
+    assert list(_menu_paths("重启（*Kernel → Restart & Run All*）")) == [
+        ["Kernel", "Restart & Run All"]]
+    assert list(_menu_paths("单位（度 → 弧度），{B} → {A}")) == []
 
 
 def _glossary_names():

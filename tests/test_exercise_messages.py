@@ -8,6 +8,7 @@ gets in English. (tests/test_book_chinese.py keeps both catalogues in `make tran
 form, one entry per sentence, and checks their typography and terms.)"""
 
 import ast
+import importlib.util
 import pathlib
 import re
 
@@ -26,8 +27,9 @@ from robocourse.exercises import ch5_trajectories_control as ch5
 from robocourse.exercises import ch6_puma560 as ch6
 from robocourse.exercises import ch7_parameters as ch7
 from robocourse.exercises import ch8_spatial_vectors as ch8
+from robocourse.grading import concepts
 from robocourse.grading.checks import Mistake
-from robocourse.grading.exercises import Context
+from robocourse.grading.exercises import Context, Numbers
 from robocourse_grader.preprocessors import load_exercise_set
 
 ROOT = pathlib.Path(__file__).resolve().parent.parent
@@ -166,6 +168,42 @@ def test_a_known_wrong_answer_gets_its_chinese_message_and_the_same_code(wrong):
     assert english_words in english and not CHINESE.search(english), english
     assert chinese_words in chinese, chinese
     assert chinese_code == code
+
+
+def _typography():
+    """book/_ext/chinese_typography.py, the lint the catalogues pass."""
+    path = ROOT / "book" / "_ext" / "chinese_typography.py"
+    spec = importlib.util.spec_from_file_location("chinese_typography", path)
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def _wrong_coriolis(M, q, qd):
+    """The lift arm's Coriolis matrix with the wrong sign."""
+    return -ch4.coriolis_case(ch4.lift_arm)[3]
+
+
+#: Sentences whose fields hold a translated name or a name of code, as a student meets them
+COMPOSED = {
+    "an entry of a named matrix (ch4 exercise 4)": lambda: _mistake(
+        ch4.check_coriolis, _wrong_coriolis, language.say("lift arm", "exercises"),
+        ch4.lift_arm, True)[0],
+    "a count of numbers (ch7 exercise 5)": lambda: _mistake(
+        Numbers((5,)).prepare, np.zeros(4), "pi_hat")[0],
+    "a switched-off concept": lambda: concepts.message("dh_transform", "the DH transform"),
+}
+
+
+@pytest.mark.parametrize("wrong", [*WRONG_ANSWERS, *COMPOSED])
+def test_the_chinese_messages_follow_chinese_typography(wrong):
+    """Filled in, a sentence still spaces Chinese from Latin words and numbers (not
+    "推导DH 变换", "应是5 个数"), and an index follows the matrix it indexes (not
+    "…，M 为升降臂的质量矩阵[1, 0] 不对")."""
+    with language.using("zh_CN"):
+        chinese = COMPOSED[wrong]() if wrong in COMPOSED else _mistake(WRONG_ANSWERS[wrong][0])[0]
+    assert _typography().problems(chinese) == [], chinese
+    assert not re.search(r"[\u4e00-\u9fff]\[", chinese), chinese
 
 
 def test_fields_are_filled_after_the_lookup():

@@ -42,6 +42,8 @@ RULES = {
     "quotes": "中文引号用“…”和‘…’（not ASCII quotes）",
     "ellipsis": "中文的省略号是“……”（一个“…”只在公式的 0, …, n 里）",
     "space": "全角标点前后不加空格（全角标点自带空白）",
+    "latin": "中文与西文词、数字之间留一个空格（写 推导 DH 变换、应是 5 个数，not "
+             "推导DH 变换、应是5 个数）",
     "emphasis": "强调符号 * 与 ** 紧贴标点时，标点另一侧须是空格或标点，否则 Markdown 不认："
                 "写 *手工推导*：…（not *手工推导：*…）",
 }
@@ -58,6 +60,7 @@ _RUNS = {
         rf"[ \t]+[{_CLOSE}]|[{_MARKS}][ \t]+|(?<=[{HAN}])[ \t]+[{OPENING}]"  # around marks
         rf"|(?<=[{HAN}])\*+[ \t]+(?=[{HAN}])|(?<=[{HAN}])[ \t]+\*+(?=[{HAN}])"  # between Han
     ),
+    "latin": re.compile(rf"(?<=[{HAN}])[A-Za-z0-9]|[A-Za-z0-9](?=[{HAN}])"),
 }
 
 

@@ -437,7 +437,8 @@ def _check_matrix(answer, expected, name, markers, allowed):
     allowed = allowed | expected.free_symbols
     for i in range(expected.rows):
         for j in range(expected.cols):
-            entry = f"{name}[{i}]" if expected.cols == 1 else f"{name}[{i}, {j}]"
+            entry = (say("{name}[{i}]", "feedback", name=name, i=i) if expected.cols == 1
+                     else say("{name}[{i}, {j}]", "feedback", name=name, i=i, j=j))
             check_expression(answer[i, j], expected[i, j], entry, markers, allowed)
 
 

@@ -506,9 +506,9 @@ class Context:
         pass, the feedback adds so ("(your vdot_C2 of exercise 3 did not pass either, …)",
         the mistake keeping its own code), unless the answer itself is missing or malformed
         or the failure's code is one of ``own`` (mistakes that say what is wrong by
-        themselves). ``what``: what the feedback calls this answer (by default "answer", in
-        the student's language). While a student works the earlier verdicts are unknown and
-        nothing is added.
+        themselves). ``what``: the name of this answer in the student's code (by default
+        the feedback says "your answer", in the student's language). While a student works
+        the earlier verdicts are unknown and nothing is added.
         """
         try:
             yield
@@ -521,11 +521,8 @@ class Context:
             value = self.answer(number, name)
             if (number, name) in failed and consistent is not None and value is not None \
                     and _safely(consistent, value):
-                raise Mistake(joined(mistake, say(
-                    "Your {what} follows correctly from your {name} of exercise {number}, "
-                    "which is not right: correct exercise {number} first.", "feedback",
-                    what=say("answer", "feedback") if what is None else what, name=name,
-                    number=number)), f"follows:ex{number}") from None
+                raise Mistake(joined(mistake, _follows(what, name, number)),
+                              f"follows:ex{number}") from None
             if mistake.code in own:
                 raise
             raise Mistake(joined(mistake, _builds_on_failed(failed)), mistake.code) from None
@@ -849,6 +846,27 @@ def no_valid_answer(number, error):
     """The verdict on a test cell whose hand-over does not fit the schema (``error``)."""
     return headed(number, say("no valid answer was handed in for exercise {number} ({error})",
                               "feedback", number=number, error=error))
+
+
+def _follows(what, name, number):
+    """The feedback for an answer that follows correctly from a wrong ``name`` of exercise
+    ``number``; ``what``: the answer's name in code, None for "your answer" (each a
+    sentence of its own: a language may set a code name apart from its words).
+
+    >>> from robocourse.language import using
+    >>> with using("zh_CN"):
+    ...     for what in ("f_1", None):
+    ...         print(_follows(what, "vdot_C2", 3))
+    你的 f_1 是由你在练习 3 中的 vdot_C2 正确推出的，而那个 vdot_C2 不对：请先改正练习 3。
+    你的答案是由你在练习 3 中的 vdot_C2 正确推出的，而那个 vdot_C2 不对：请先改正练习 3。
+    """
+    if what is None:
+        return say("Your answer follows correctly from your {name} of exercise {number}, "
+                   "which is not right: correct exercise {number} first.", "feedback",
+                   name=name, number=number)
+    return say("Your {what} follows correctly from your {name} of exercise {number}, which "
+               "is not right: correct exercise {number} first.", "feedback", what=what,
+               name=name, number=number)
 
 
 def _builds_on_failed(failed):
