@@ -35,7 +35,7 @@ def _replayed(cells, language):
 @pytest.mark.parametrize(("language", "words"), [
     ("en", "forward_kinematics is switched off for this exercise, which asks you to derive "
            "forward kinematics yourself"),
-    ("zh_CN", "forward_kinematics 在本练习中已关闭：本练习要求你自己推导正运动学")])
+    ("zh_CN", "forward_kinematics 在本练习中已关闭：正运动学要由你自己推导")])
 def test_a_refusal_is_said_in_the_students_language_with_its_code(language, words):
     result = _replayed([LIBRARY_ANSWER], language)
     assert result["code"] == LIBRARY_ROUTE and words in result["error"], result
