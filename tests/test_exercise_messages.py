@@ -28,7 +28,7 @@ from robocourse.exercises import ch6_puma560 as ch6
 from robocourse.exercises import ch7_parameters as ch7
 from robocourse.exercises import ch8_spatial_vectors as ch8
 from robocourse.grading import concepts
-from robocourse.grading.checks import Mistake
+from robocourse.grading.checks import Mistake, check_expression
 from robocourse.grading.exercises import Context, Numbers
 from robocourse_grader.preprocessors import load_exercise_set
 
@@ -192,6 +192,12 @@ COMPOSED = {
     "a count of numbers (ch7 exercise 5)": lambda: _mistake(
         Numbers((5,)).prepare, np.zeros(4), "pi_hat")[0],
     "a switched-off concept": lambda: concepts.message("dh_transform", "the DH transform"),
+    "an entry of an unnamed answer": lambda: _mistake(
+        check_expression, sp.Matrix([ch4.m1, 1]), sp.Matrix([ch4.m1, 2]))[0],
+    "an entry of a step's answer (ch3)": lambda: _mistake(
+        check_expression, sp.Matrix([ch4.m1, 1]), sp.Matrix([ch4.m1, 2]),
+        language.say("{name} ({label})", "exercises", name="omega",
+                     label=language.say("2R arm, link 1 -> 2", "exercises")))[0],
 }
 
 
