@@ -59,7 +59,7 @@ import sympy as sp
 
 from robocourse import language
 from robocourse.frames import DegreesWarning
-from robocourse.grading import concepts, handover, isolation, runner, students
+from robocourse.grading import concepts, handover, input_method, isolation, runner, students
 from robocourse.grading.checks import Mistake, check_expression, joined, same  # noqa: F401
 from robocourse.grading.handover import FunctionSource, encode
 from robocourse.grading.vocabulary import Vocabulary, module_symbols
@@ -925,25 +925,36 @@ def _exercise_of_test_cell(tb):
     return exercise if isinstance(exercise, Exercise) else None
 
 
-def _missing_answer(shell, etype, value, tb, tb_offset=None):
-    """IPython's display of a NameError: in a test cell whose answer is not assigned (its
-    answer cell is still the stub, or was not run), one short verdict."""
+def _explained(shell, etype, value, tb, tb_offset=None):
+    """IPython's display of a NameError or a SyntaxError in a student's notebook, in its
+    language: a test cell whose answer is not defined (its answer cell raised, was not run
+    or is still the stub), one short verdict; a full-width mark typed by a Chinese input
+    method where code needs a half-width one (``input_method``), which and what to type;
+    anything else as IPython shows it."""
+    if issubclass(etype, SyntaxError):
+        said = input_method.explained(value)
+        if said is None:
+            shell.showsyntaxerror()
+        else:
+            shell._showtraceback(etype, value, [said])  # the hook a kernel displays with
+        return
     exercise = _exercise_of_test_cell(tb)
     name = getattr(value, "name", None)
     if exercise is not None and name in exercise.answers:
-        said = headed(exercise.number, say("{name} is not assigned — run its answer cell "
-                                           "above first (is it still the stub?)", "feedback",
-                                           name=name))
+        said = headed(exercise.number, say(
+            "{name} is not defined: its answer cell above raised an error (is it still the "
+            "stub?) or was not run. Run that cell until it runs without an error, then run "
+            "this one again.", "feedback", name=name))
         value._render_traceback_ = lambda: [said]
     shell.showtraceback((etype, value, tb), tb_offset=tb_offset)
 
 
-def _watch_missing_answers():
-    """In a notebook, show a test cell's missing answer as :func:`_missing_answer` does
-    (unless the notebook has its own display of exceptions)."""
+def _watch_student_errors():
+    """In a notebook, show a missing answer and a full-width mark as :func:`_explained`
+    does (unless the notebook has its own display of exceptions)."""
     shell = _shell()
     if shell is not None and not shell.custom_exceptions:
-        shell.set_custom_exc((NameError,), _missing_answer)
+        shell.set_custom_exc((NameError, SyntaxError), _explained)
 
 
 def _display_handover(exercise, answers):
@@ -979,7 +990,7 @@ class ExerciseSet:
         self.name = name
         self.exercises = {}
         self.solution = None              # (student id, [(test cell, answers)]): see warm()
-        _watch_missing_answers()
+        _watch_student_errors()
 
     def warm(self, runner_factory=None):
         """Decide the instructor's own hand-overs (``solution``, the solution notebook's
