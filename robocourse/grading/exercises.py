@@ -38,8 +38,8 @@ is graded; when you are done, submit it: Nbgrader → Assignment List → Submit
 >>> demo.decide("ex1_test", {"square": {"value": encode(x + x)}}).code
 'not-equal'
 >>> print(demo.decide("ex1_test", {"square": {"value": ["Symbol", "x"]}}).message)
-Exercise 1: no valid answer was handed in for exercise 1 (square: expected a value
-{kind: data}, got a list of 2)
+Exercise 1: no valid answer was handed in (square: expected a value {kind: data}, got a
+list of 2)
 """
 
 import contextlib
@@ -700,8 +700,8 @@ class Exercise:
         rebuilt, vocabulary = {}, self.exercise_set.vocabulary()
         for name, kind in self.answers.items():
             if name not in handed:
-                raise Mistake(say("no answer {name} was handed in for exercise {number}",
-                                  "feedback", name=name, number=self.number), "no-answer")
+                raise Mistake(say("no answer {name} was handed in", "feedback",
+                                  name=name), "no-answer")
             entry = handed[name]
             if "error" in entry:
                 raise Mistake(_about(name, entry["error"]), "not-handed-over")
@@ -847,8 +847,8 @@ def headed(number, message):
 
 def no_valid_answer(number, error):
     """The verdict on a test cell whose hand-over does not fit the schema (``error``)."""
-    return headed(number, say("no valid answer was handed in for exercise {number} ({error})",
-                              "feedback", number=number, error=error))
+    return headed(number, say("no valid answer was handed in ({error})", "feedback",
+                              error=error))
 
 
 def _builds_on_failed(failed):
