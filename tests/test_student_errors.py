@@ -159,3 +159,16 @@ def test_in_a_kernel_run_all_shows_the_chinese_verdicts(tmp_path):
                                       "还是原来的占位代码？），或者还没有运行。请先把那个单元格改到"
                                       "运行不再出错，再重新运行本单元格。"]
     assert shown("ex6_condition_test")[0].startswith("练习 6：meaning 未定义")
+
+
+def test_a_line_full_of_full_width_commas_says_how_many_and_what_each_must_be():
+    """The student who typed a list with the input method in Chinese mode (ex3_no_effect)."""
+    typed = 'no_effect = ["XX1"，"XY1"，"XZ1"，"M1"]'
+    with pytest.raises(SyntaxError) as raised:
+        compile(typed, "<cell>", "exec")
+    assert input_method.explained(raised.value).endswith(
+        "then run this cell again. This line has 3 of them: each one outside a string must "
+        "be ','.")
+    with language.using("zh_CN"):
+        said = input_method.explained(raised.value)
+    assert said.endswith("再运行本单元格。这一行共有 3 个：字符串之外的每一个都要改成“,”。")

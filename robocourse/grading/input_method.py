@@ -65,6 +65,9 @@ def explained(error):
                    "method: code needs the half-width '{wanted}' there. Type it with the input "
                    "method in English mode, then run this cell again.", "feedback",
                    character=character, code=f"{ord(character):04X}", wanted=wanted)
+    if line.count(character) > 1:
+        sentence += say(" This line has {count} of them: each one outside a string must be "
+                        "'{wanted}'.", "feedback", count=line.count(character), wanted=wanted)
     if character not in line:
         return sentence
     where = say("line {number}: ", "feedback", number=error.lineno)
