@@ -78,15 +78,16 @@ def _cells(shell, capsys, notebook, edits):
                     "half-width '(' there. Type it with the input method in English mode, "
                     "then run this cell again.\n",
         "ex4_ZZR1_test": "Exercise 4: ZZR1 is not defined: its answer cell above raised an "
-                         "error (is it still the stub?) or was not run. Run that cell until "
-                         "it runs without an error, then run this one again.\n"}),
+                         "error (is it still the stub?), was not run, or assigns another "
+                         "name. Make that cell assign ZZR1 and run without an error, then run "
+                         "this one again.\n"}),
     ("ch7_parameters_zh_CN", {
         "ex4_ZZR1": "第 1 行：" + FULL_WIDTH + "\n" + " " * 29 + "^^\n“（”（U+FF08）是中文输入法"
                     "打出的全角符号，代码在这里要用半角的“(”。请切换到英文输入法重新输入它，再运行"
                     "本单元格。\n",
         "ex4_ZZR1_test": "练习 4：ZZR1 未定义：上方它的答案单元格运行时出错了（是否还是原来的占位"
-                         "代码？），或者还没有运行。请先把那个单元格改到运行不再出错，再重新运行本"
-                         "单元格。\n"}),
+                         "代码？）、还没有运行，或者赋值给了别的名字。请让那个单元格给 ZZR1 赋值、"
+                         "运行不再出错，再重新运行本单元格。\n"}),
 ])
 def test_a_full_width_mark_and_the_missing_answer_it_leaves_are_said_in_the_notebooks_language(
         shell, capsys, assignment, expected):
@@ -156,8 +157,8 @@ def test_in_a_kernel_run_all_shows_the_chinese_verdicts(tmp_path):
     assert shown("ex4_ZZR1")[0].startswith("第 1 行：")
     assert "“（”（U+FF08）是中文输入法打出的全角符号" in shown("ex4_ZZR1")[0]
     assert shown("ex4_ZZR1_test") == ["练习 4：ZZR1 未定义：上方它的答案单元格运行时出错了（是否"
-                                      "还是原来的占位代码？），或者还没有运行。请先把那个单元格改到"
-                                      "运行不再出错，再重新运行本单元格。"]
+                                      "还是原来的占位代码？）、还没有运行，或者赋值给了别的名字。请让"
+                                      "那个单元格给 ZZR1 赋值、运行不再出错，再重新运行本单元格。"]
     assert shown("ex6_condition_test")[0].startswith("练习 6：meaning 未定义")
 
 
@@ -172,3 +173,15 @@ def test_a_line_full_of_full_width_commas_says_how_many_and_what_each_must_be():
     with language.using("zh_CN"):
         said = input_method.explained(raised.value)
     assert said.endswith("再运行本单元格。这一行共有 3 个：字符串之外的每一个都要改成“,”。")
+
+
+@pytest.mark.parametrize("assignment, said", [
+    ("ch7_parameters", "Exercise 4: ZZR1 is not defined: its answer cell above raised an error "
+                       "(is it still the stub?), was not run, or assigns another name."),
+    ("ch7_parameters_zh_CN", "练习 4：ZZR1 未定义：上方它的答案单元格运行时出错了（是否还是原来的"
+                             "占位代码？）、还没有运行，或者赋值给了别的名字。")])
+def test_an_answer_assigned_under_another_name_is_not_defined_either(shell, capsys, assignment,
+                                                                      said):
+    shown = _student(shell, capsys, assignment, {"ex4_ZZR1": "ZZR_1 = ZZ1 + l1**2 * (M2 + M3)",
+                                                 "ex4_ZZR1_test": None})
+    assert shown["ex4_ZZR1"] == "" and shown["ex4_ZZR1_test"].startswith(said)

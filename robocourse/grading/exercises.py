@@ -943,8 +943,8 @@ def _explained(shell, etype, value, tb, tb_offset=None):
     if exercise is not None and name in exercise.answers:
         said = headed(exercise.number, say(
             "{name} is not defined: its answer cell above raised an error (is it still the "
-            "stub?) or was not run. Run that cell until it runs without an error, then run "
-            "this one again.", "feedback", name=name))
+            "stub?), was not run, or assigns another name. Make that cell assign {name} and "
+            "run without an error, then run this one again.", "feedback", name=name))
         value._render_traceback_ = lambda: [said]
     shell.showtraceback((etype, value, tb), tb_offset=tb_offset)
 
