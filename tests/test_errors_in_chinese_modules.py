@@ -49,7 +49,7 @@ from robocourse import (
     trajectories,
 )
 from robocourse.exercises import ch1_statics
-from robocourse.grading import students
+from robocourse.grading import checks, students
 from robocourse.grading.handover import FunctionSource
 from robocourse.grading.runner import Runner, StudentCodeError, StudentFunction
 from robocourse.widgets import acceleration, arm_viewer, drawing, dynamics_rp
@@ -696,6 +696,8 @@ FEEDBACK = [
     ("an empty student", lambda: students.student_rng(" "), ValueError, "student"),
     ("an answer too many", lambda: ch1_statics.exercise_1(1, 2), TypeError, "tau_tool"),
     ("an answer missing", lambda: ch1_statics.exercise_1(), TypeError, "tau_tool"),
+    ("an answer the grader cannot decide", lambda: checks.equal(
+        sp.sqrt(x**2 + 2 * x + 1), sp.Abs(x + 1)), checks.Mistake, "Abs"),
 ]
 
 #: The sentences no bad call here says, and why.

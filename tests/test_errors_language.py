@@ -305,16 +305,6 @@ def test_the_chinese_contract_refuses_what_it_should():
 
 # --- the English tables of bad input, said again in Chinese -----------------------------------
 
-#: Cases of the English bad-input tables whose Chinese message from the gate does not keep
-#: the contract, with why ({label: why}): mostly a part that another module passes the gate in
-#: English (the other modules' messages are converted apart, issue 37). The test fails for a
-#: case that keeps it: remove the case when its part is a phrase.
-NOT_KEPT = {
-    "test_bad_input_dynamics: time derivative with too few rates":
-        "one per entry of q (the gate's coordinates says it in English)",
-}
-
-
 def _english_cases():
     """{label: (call, argument, got)} of the cases of tests/test_bad_input*.py."""
     sys.path.insert(0, str(TESTS))
@@ -354,7 +344,7 @@ def _raised_by_the_gate(call):
 def test_every_bad_input_of_the_english_tables_that_the_gate_refuses_is_refused_in_chinese():
     """The cases of tests/test_bad_input*.py again, under Chinese: each error the gate raises
     (the raise is in robocourse/_checks.py) is Chinese, names the argument and shows what was
-    got, with no English prose — but those of ``NOT_KEPT``, which must still fail."""
+    got, with no English prose (a part another module passes the gate is a ``phrase``)."""
     broken, gate = {}, 0
     for label, (call, argument, got) in _english_cases().items():
         message, by_the_gate = _raised_by_the_gate(call)
@@ -364,7 +354,4 @@ def test_every_bad_input_of_the_english_tables_that_the_gate_refuses_is_refused_
             if reasons:
                 broken[label] = f"{'; '.join(reasons)}: {message}"
     assert gate > 200, gate
-    assert set(broken) == set(NOT_KEPT), "\n".join(
-        [f"{label}: {why}" for label, why in broken.items() if label not in NOT_KEPT]
-        + [f"{label}: keeps the contract now, remove it from NOT_KEPT" for label in NOT_KEPT
-           if label not in broken])
+    assert not broken, "\n".join(f"{label}: {why}" for label, why in broken.items())
