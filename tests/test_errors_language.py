@@ -75,9 +75,10 @@ def _calls(path):
 
 
 def test_each_error_sentence_is_filled_with_exactly_its_own_fields_and_no_formats():
-    """The keywords a call passes are the sentence's fields; a field holds no conversion or
-    format (``{got!r}``, ``{x:.3g}``: the value is passed formatted), which a translator
-    would have to copy and the typography lint reads as ASCII punctuation in Chinese."""
+    """The keywords a call passes are the sentence's fields (a phrase's, if it is given
+    any); a field holds no conversion or format (``{got!r}``, ``{x:.3g}``: the value is
+    passed formatted), which a translator would have to copy and the typography lint reads
+    as ASCII punctuation in Chinese."""
     wrong = []
     for path in sorted(LIBRARY.rglob("*.py")):
         for call in _calls(path):
@@ -86,7 +87,8 @@ def test_each_error_sentence_is_filled_with_exactly_its_own_fields_and_no_format
             if sentence is None:
                 continue                                # a module constant: sayings checks it
             given = {k.arg for k in call.keywords if k.arg != "domain"}
-            if getattr(call.func, "id", None) == "say" and given != language.fields(sentence):
+            said = getattr(call.func, "id", None) == "say"
+            if (said or given) and given != language.fields(sentence):    # a phrase with fields
                 wrong.append(f"{where}: fills {sorted(given)}, says "
                              f"{sorted(language.fields(sentence))}")
             if any(conversion or spec for _, name, spec, conversion
@@ -131,6 +133,16 @@ def test_a_phrase_is_english_until_a_sentence_says_it():
     assert f"{joints}" == "one per joint"
     with pytest.raises(ValueError, match="^domain must be one of"):
         language.phrase("one per joint", "error")
+
+
+def test_a_phrase_with_fields_is_english_and_said_in_the_language_of_each_sentence():
+    """A phrase with fields (a reason kept to be said later) holds the English whatever the
+    language it was made in, phrases in its fields too, and says them all when formatted."""
+    with language.using("zh_CN"):
+        inner = language.phrase("{construct} is not handled exactly", "errors", construct="Abs")
+        outer = language.phrase("entry {cell}: {reason}", "errors", cell="[0, 1]", reason=inner)
+        assert f"{outer}" == "元素 [0, 1]：Abs 无法精确处理"
+    assert outer == str(outer) == f"{outer}" == "entry [0, 1]: Abs is not handled exactly"
 
 
 # --- the contract in Chinese ----------------------------------------------------------------
