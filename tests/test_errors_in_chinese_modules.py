@@ -1007,6 +1007,19 @@ def test_the_runner_speaks_the_language_of_the_grader(runner):
         StudentFunction(WRONG_CALL, runner)()           # and English for an English grader
 
 
+def test_ending_the_students_code_is_said_in_the_language_of_the_grader(runner, monkeypatch):
+    """What the runner waits for when it ends the student's process is said (it is the
+    subject of the feedback if that process does not end in time)."""
+    waited, receive = [], runner._receive
+    monkeypatch.setattr(runner, "_receive", lambda what, deadline=None: (
+        waited.append(what), receive(what, deadline))[1])
+    with language.using("zh_CN"):
+        assert StudentFunction(FunctionSource("one", "def one():\n    return 1\n"),
+                               runner)() == 1
+        runner.end()
+    assert waited[-1] == "结束你的代码", waited             # the last: the end
+
+
 def test_a_replay_speaks_the_language_of_the_grader(runner):
     groups = [{"label": "exercise 1", "before": [],
                "cells": ["from robocourse.frames import rot_z\nR = rot_z(0.3)"],
