@@ -486,7 +486,7 @@ class Context:
         """What the replay recomputed for exercise ``number`` (``{"values"|"error": …}``)."""
         if isinstance(self.recomputed, bytes):
             self.recomputed = pickle.loads(self.recomputed)
-        return self.recomputed.get(number, {"error": "it was not recomputed"})
+        return self.recomputed.get(number, {"error": say("it was not recomputed", "feedback")})
 
     def earlier(self, number, name):
         """The answer ``name`` of exercise ``number`` and whether it passed: for feedback

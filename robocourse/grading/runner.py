@@ -859,7 +859,7 @@ class Runner:
             except BrokenPipeError:
                 self.close()
                 return
-            self._receive("ending your code")
+            self._receive(say("ending your code", "feedback"))
 
     def end(self):
         """End the current child (the runner process stays for the next exercise)."""
