@@ -13,6 +13,7 @@ import re
 import sys
 
 import nbformat
+import numpy as np
 import pytest
 from IPython.core.interactiveshell import InteractiveShell
 from nbclient import NotebookClient
@@ -185,3 +186,25 @@ def test_an_answer_assigned_under_another_name_is_not_defined_either(shell, caps
     shown = _student(shell, capsys, assignment, {"ex4_ZZR1": "ZZR_1 = ZZ1 + l1**2 * (M2 + M3)",
                                                  "ex4_ZZR1_test": None})
     assert shown["ex4_ZZR1"] == "" and shown["ex4_ZZR1_test"].startswith(said)
+
+
+
+# Exercise 2 of chapter 1 as a student typed it: ``n_Next`` for ``n_next`` on one line.
+def inward_step(R, P, f_next, n_next):
+    f = R @ f_next
+    n = R @ n_Next + np.cross(P, f)  # noqa: F821 - the student's typo
+    return f, n
+
+
+@pytest.mark.parametrize("spoken, said", [
+    ("en", "raised NameError at line 3 of inward_step: n_Next is not defined (misspelt, or "
+           "defined nowhere the function can see it)"),
+    ("zh_CN", "在 inward_step 的第 3 行处抛出了 NameError：n_Next 未定义（名字拼错了，或者在函数能"
+              "看到的地方没有定义它）")])
+def test_a_misspelt_name_in_a_students_function_is_said_in_the_notebooks_language(spoken, said):
+    from robocourse.exercises import ch1_statics
+    from robocourse.grading.exercises import NotPassed
+
+    with language.using(spoken), pytest.raises(NotPassed) as raised:
+        ch1_statics.exercise_2(inward_step)
+    assert said in str(raised.value), str(raised.value)

@@ -528,10 +528,6 @@ def _handovers(cell):
             yield data[handover.MIME_TYPE]
 
 
-#: Python's message for a name that is not defined.
-_NOT_DEFINED = re.compile(r"name '(\w+)' is not defined")
-
-
 def _error_text(cell):
     """What the last error of a test cell that handed nothing over was, for its verdict: an
     answer not defined in the notebook's language, any other error as Python named it."""
@@ -539,7 +535,7 @@ def _error_text(cell):
     if not errors:
         return ""
     name, value = errors[-1].get("ename", ""), errors[-1].get("evalue", "")
-    missing = _NOT_DEFINED.fullmatch(value) if name == "NameError" else None
+    missing = runner.NOT_DEFINED.fullmatch(value) if name == "NameError" else None
     if missing:
         return say("{name} is not defined: its answer cell raised an error or was not run",
                    "feedback", name=missing.group(1))
