@@ -35,8 +35,8 @@ from robocourse.language import say
 from robocourse.robot import joint_symbol_role
 
 __all__ = ["Mistake", "Known", "case", "note", "same", "equal", "read_answer", "check_expression",
-           "check_number", "check_call", "term_kind", "term_code", "shorten", "sentence",
-           "joined"]
+           "check_number", "numbers_at", "check_call", "term_kind", "term_code", "shorten",
+           "sentence", "joined"]
 
 
 class Mistake(AssertionError):
@@ -469,6 +469,39 @@ def _as_numbers(answer, name):
         raise Mistake(say("{name} should be a number or an array of numbers; got {kind}",
                           "feedback", name=name, kind=type(answer).__name__),
                       "wrong-type") from None
+
+
+def numbers_at(answer, values, name=None):
+    """A symbolic answer (expression or Matrix) at ``values`` (symbol → number), as floats.
+
+    A symbol the answer keeps beyond ``values`` — a variable of integration, a name of the
+    student's own — is a zero in disguise when the answer does not depend on it
+    (``sin(x)**2 + cos(x)**2 - 1``): it is given a value. When the answer depends on it, a
+    :class:`Mistake` ``"foreign-symbols"``; when the grader cannot tell, ``"undecidable"``.
+
+    >>> m, x = sp.symbols("m x")
+    >>> numbers_at(sp.Matrix([m, m * (sp.sin(x)**2 + sp.cos(x)**2)]), {m: 2})
+    array([[2.],
+           [2.]])
+    >>> numbers_at(m * x, {m: 2}, "I_plate")
+    Traceback (most recent call last):
+    ...
+    robocourse.grading.checks.Mistake: I_plate uses symbols that do not belong in this answer: x ...
+    """
+    name = _your_answer(name)
+    reduced = _as_sympy(answer, name).subs(values)
+    kept = sorted(reduced.free_symbols, key=lambda symbol: symbol.name)
+    if kept:
+        rng = np.random.default_rng(_seed())
+        point = {symbol: sp.Rational(int(rng.integers(300, 700)), 457) for symbol in kept}
+        fixed = reduced.subs(point)
+        if fixed.has(sp.nan, sp.zoo, sp.oo, -sp.oo) or not equal(reduced, fixed):
+            raise Mistake(say("{name} uses symbols that do not belong in this answer: {symbols} "
+                              "(check the symbol names given in the exercise)", "feedback",
+                              name=name, symbols=", ".join(s.name for s in kept)),
+                          "foreign-symbols")
+        reduced = fixed
+    return _as_numbers(reduced, name)
 
 
 def check_number(answer, expected, name=None, rtol=1e-6, atol=1e-9, unit="",

@@ -1,0 +1,70 @@
+"""What students did that the grader must judge soundly: a right answer never crashes it,
+and what the visible test accepts the grade accepts (persona runs of the Chinese class)."""
+
+import pathlib
+
+import pytest
+import sympy as sp
+from test_exercise_checks import STUDENT, assert_code
+from test_exercise_feedback import shared_runner
+
+from robocourse.exercises.ch2_inertia import l, m, w
+from robocourse.grading.checks import Mistake, numbers_at
+from robocourse.grading.exercises import Context
+from robocourse.grading.handover import encode
+from robocourse_grader.preprocessors import load_exercise_set
+
+ROOT = pathlib.Path(__file__).resolve().parent.parent
+x, y = sp.symbols("x y")
+
+
+@pytest.fixture(scope="module")
+def chapter2():
+    exercise_set = load_exercise_set(ROOT / "solutions" / "ch2_inertia" / "grader.py")[0]
+    yield exercise_set
+    shared_runner().end()
+
+
+def hand_in(exercise_set, number, **answers):
+    """The verdict on exercise ``number``, visible and hidden tests, as the grader gives it."""
+    context = Context(exercise_set, STUDENT, runner_factory=shared_runner)
+    handed = {name: {"value": encode(value)} for name, value in answers.items()}
+    return exercise_set.decide(exercise_set.exercises[number].cell, handed, context)
+
+
+def plate_by_integration():
+    """The student's integral of exercise 1, in the integration variables x and y."""
+    sigma = m / (w * l)
+    position = sp.Matrix([x, y, 0])
+    integrand = (position.dot(position) * sp.eye(3) - position * position.T) * sigma
+    return integrand.integrate((x, 0, w), (y, 0, l))
+
+
+ZEROS = {"sin-x": m * (sp.sin(x)**2 + sp.cos(x)**2 - 1),
+         "cosh-x": m * (sp.cosh(x)**2 - sp.sinh(x)**2 - 1),
+         "cosh-w": m * w * l * (sp.cosh(w)**2 - sp.sinh(w)**2 - 1),
+         "sin-own-symbol": m * (sp.sin(sp.Symbol("q"))**2 + sp.cos(sp.Symbol("q"))**2 - 1)}
+
+
+@pytest.mark.parametrize("zero", ZEROS.values(), ids=ZEROS.keys())
+def test_a_right_tensor_with_a_zero_in_disguise_scores_full_marks(chapter2, zero):
+    I_plate = plate_by_integration()
+    I_plate[2, 2] = I_plate[2, 2] + zero
+    assert_code(hand_in(chapter2, 1, I_plate=I_plate), "passed")
+
+
+@pytest.mark.parametrize("zero", ZEROS.values(), ids=ZEROS.keys())
+def test_a_wrong_tensor_with_a_zero_in_disguise_still_fails(chapter2, zero):
+    I_plate = plate_by_integration()
+    I_plate[0, 1] = -I_plate[0, 1]
+    I_plate[1, 0] = -I_plate[1, 0]
+    I_plate[2, 2] = I_plate[2, 2] + zero
+    verdict = hand_in(chapter2, 1, I_plate=I_plate)
+    assert not verdict.passed and verdict.code != "grader-error", verdict.message
+
+
+def test_numbers_of_a_symbol_the_answer_depends_on_are_refused_not_crashed():
+    with pytest.raises(Mistake, match="do not belong in this answer: x") as refused:
+        numbers_at(sp.Matrix([m * w, m * x]), {m: 1, w: 2, l: 3}, "I_plate")
+    assert refused.value.code == "foreign-symbols"
+    assert numbers_at(m * (sp.sin(x)**2 + sp.cos(x)**2), {m: 2}).tolist() == 2.0
