@@ -68,3 +68,19 @@ def test_numbers_of_a_symbol_the_answer_depends_on_are_refused_not_crashed():
         numbers_at(sp.Matrix([m * w, m * x]), {m: 1, w: 2, l: 3}, "I_plate")
     assert refused.value.code == "foreign-symbols"
     assert numbers_at(m * (sp.sin(x)**2 + sp.cos(x)**2), {m: 2}).tolist() == 2.0
+
+
+# --- A3: what the visible test accepts hands over (ch7 exercise 3: a set of names) -----------
+
+@pytest.fixture(scope="module")
+def chapter7():
+    return load_exercise_set(ROOT / "solutions" / "ch7_parameters" / "grader.py")[0]
+
+
+@pytest.mark.parametrize("kind", [set, frozenset, list, tuple])
+def test_the_parameters_without_effect_as_a_set_score_as_a_list_does(chapter7, kind):
+    from robocourse.exercises.ch7_parameters import no_effect_2r
+
+    no_effect = kind(no_effect_2r())
+    assert_code(hand_in(chapter7, 3, no_effect=no_effect), "passed")
+    assert_code(hand_in(chapter7, 3, no_effect=kind(no_effect_2r()[1:])), "no-effect-missing")

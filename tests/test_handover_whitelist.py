@@ -227,6 +227,26 @@ def test_a_matrix_keeps_its_shape():
         assert back.shape == value.shape and back == value
 
 
+# --- sets: of any values that can be set members, in one order on the wire --------------------
+
+@pytest.mark.parametrize("value", [{"M1", "XX1"}, frozenset({1, 2.5, sp.Symbol("x")}), set(),
+                                   {("a", 1), None}], ids=["set", "frozenset", "empty", "tuples"])
+def test_a_set_is_handed_over_as_the_same_kind_of_set(value):
+    back = handover.loads(handover.dumps(value))
+    assert type(back) is type(value) and back == value
+
+
+def test_the_same_set_is_the_same_data_whatever_order_it_was_built_in():
+    names = [f"XX{k}" for k in range(30)]
+    assert handover.dumps(set(names)) == handover.dumps(set(reversed(names)))
+
+
+def test_a_set_of_entries_that_cannot_be_members_is_refused():
+    refused({"set": [{"list": []}]}, "set", "list")
+    refused({"frozenset": [{"dict": []}]}, "set", "dict")
+    refused({"set": [{"tuple": [{"list": []}]}]}, "set", "tuple")
+
+
 # --- arrays: their dtype, their shape, entries as many as the shape says ----------------------
 
 @pytest.mark.parametrize("value", [

@@ -5,7 +5,7 @@ answer as a JSON document of a few plain node types, and the grader rebuilds it
 from those nodes alone:
 
 * numbers (``int``, ``float`` — NaN and infinities included —, ``complex``, ``bool``),
-  ``None``, strings, lists, tuples, string-keyed dicts;
+  ``None``, strings, lists, tuples, sets and frozensets, string-keyed dicts;
 * numpy arrays (``ndarray``: dtype, shape, entries);
 * sympy expressions as trees of whitelisted node types (``Symbol`` with its
   assumptions, ``Integer``, ``Rational``, ``Float``, ``Add``, ``Mul``, ``Pow``, the
@@ -242,7 +242,8 @@ _NODES = {
 #: The data of each kind of value (``{"kind": data}``); ``None`` and booleans are values.
 _VALUES = {
     "int": str, "float": str, "complex": (str, str), "str": str, "list": [_VALUE],
-    "tuple": [_VALUE], "dict": [(str, _VALUE)], "sympy": _NODE,
+    "tuple": [_VALUE], "set": [_VALUE], "frozenset": [_VALUE], "dict": [(str, _VALUE)],
+    "sympy": _NODE,
     "ndarray": {"dtype": str, "shape": [int], "data": list},
     "function": {"name": str, "source": str, "imports": [(str, str, _TEXT_OR_NULL)],
                  "helpers": [str], "values": [(str, _VALUE)]}}
@@ -607,6 +608,21 @@ class _Decoder:
     def _value_tuple(self, payload):
         return tuple(self.value(item) for item in payload)
 
+    def _value_set(self, payload):
+        members = set()
+        for item in payload:
+            member = self.value(item)
+            try:
+                members.add(member)
+            except TypeError:               # unhashable, or a tuple that holds one
+                raise HandoverError(say("a set in the answer holds a {kind}, which cannot be a "
+                                        "member of a set", "feedback",
+                                        kind=type(member).__name__)) from None
+        return members
+
+    def _value_frozenset(self, payload):
+        return frozenset(self._value_set(payload))
+
     def _value_dict(self, payload):
         return {self.text(k): self.value(v) for k, v in payload}
 
@@ -780,6 +796,9 @@ def _encode_value(value):
         return {"tuple": [_encode_value(v) for v in value]}
     if isinstance(value, list):
         return {"list": [_encode_value(v) for v in value]}
+    if isinstance(value, (set, frozenset)):
+        kind = "frozenset" if isinstance(value, frozenset) else "set"
+        return {kind: _in_order([_encode_value(v) for v in value])}
     if isinstance(value, dict) and all(isinstance(k, str) for k in value):
         return {"dict": [[k, _encode_value(v)] for k, v in value.items()]}
     if isinstance(value, FunctionSource):
@@ -789,6 +808,16 @@ def _encode_value(value):
     raise HandoverError(say("a {kind} cannot be handed over: give a number, an array, a sympy "
                             "expression or Matrix, a string, or a list of those", "feedback",
                             kind=type(value).__name__))
+
+
+def _in_order(items):
+    """Encoded items in one order whatever the order of the set they came from (the same
+    set hands over as the same data in every kernel).
+
+    >>> _in_order([{"str": "b"}, {"str": "a"}, None])
+    [None, {'str': 'a'}, {'str': 'b'}]
+    """
+    return sorted(items, key=lambda item: json.dumps(item, sort_keys=True))
 
 
 def _encode_array(array):
