@@ -7,11 +7,12 @@ import pytest
 import sympy as sp
 from test_exercise_checks import STUDENT, assert_code
 from test_exercise_feedback import shared_runner
+from test_handover_whitelist import Kernel
 
 from robocourse.exercises.ch2_inertia import l, m, w
 from robocourse.grading.checks import Mistake, numbers_at
 from robocourse.grading.exercises import Context
-from robocourse.grading.handover import encode
+from robocourse.grading.handover import FunctionSource, encode
 from robocourse_grader.preprocessors import load_exercise_set
 
 ROOT = pathlib.Path(__file__).resolve().parent.parent
@@ -84,3 +85,51 @@ def test_the_parameters_without_effect_as_a_set_score_as_a_list_does(chapter7, k
     no_effect = kind(no_effect_2r())
     assert_code(hand_in(chapter7, 3, no_effect=no_effect), "passed")
     assert_code(hand_in(chapter7, 3, no_effect=kind(no_effect_2r()[1:])), "no-effect-missing")
+
+
+# --- A2: a helper class in a handed-over function's cell (ch2 exercise 4, ch7 exercise 7) ------
+
+HELPER_CLASS_CELLS = {
+    ("ch2_inertia", 4, "my_parallel_axis"): '''import numpy as np
+from collections import namedtuple
+质点 = namedtuple("质点", "m p")
+
+def my_parallel_axis(I_c, mass, p_c):
+    q = 质点(mass, np.asarray(p_c, dtype=float).reshape(3))
+    return np.asarray(I_c, dtype=float) + q.m * (q.p @ q.p * np.eye(3) - np.outer(q.p, q.p))
+''',
+    ("ch7_parameters", 7, "is_rigid_body"): '''import numpy as np
+容差 = 1e-9
+
+class 连杆:
+    def __init__(self, p):
+        self.p = np.asarray(p, dtype=float)
+    def 质量(self):
+        return self.p[9]
+
+def 质心处的张量(p):
+    m = p[9]
+    J = np.array([[p[0], p[1], p[2]], [p[1], p[3], p[4]], [p[2], p[4], p[5]]])
+    r = p[6:9] / m
+    return J - m * (r @ r * np.eye(3) - np.outer(r, r))
+
+def is_rigid_body(link_parameters):
+    link = 连杆(link_parameters)
+    if not link.质量() > 0:
+        return False
+    moments = np.linalg.eigvalsh(质心处的张量(link.p))
+    tol = 容差 * max(1.0, np.abs(moments).max())
+    return bool(moments[0] >= -tol and moments[0] + moments[1] >= moments[2] - tol)
+''',
+}
+
+
+@pytest.mark.parametrize("where, cell", HELPER_CLASS_CELLS.items(),
+                         ids=[f"{a}-{n}" for a, n, _ in HELPER_CLASS_CELLS])
+def test_a_function_with_a_helper_class_in_its_cell_scores_full_marks(tmp_path, where, cell):
+    assignment, number, function = where
+    kernel = Kernel(str(tmp_path / "ipykernel_1"))
+    kernel.run(cell)
+    exercise_set = load_exercise_set(ROOT / "solutions" / assignment / "grader.py")[0]
+    answer = FunctionSource.of(kernel.namespace[function])
+    assert_code(hand_in(exercise_set, number, **{function: answer}), "passed")

@@ -7,6 +7,7 @@ A refusal is a ``HandoverError`` that names what was refused, and it is delibera
 message is the grader's, not a Python exception that rebuilding malformed data raised
 (the wording itself is the catalogue's, not pinned here)."""
 
+import linecache
 import math
 from importlib import util
 
@@ -355,6 +356,7 @@ def test_a_json_text_beyond_the_byte_limit_is_refused_before_it_is_read(monkeypa
 
 NOTEBOOK = '''
 import json
+import linecache
 import math
 import numpy as np
 from numpy.linalg import norm
@@ -450,3 +452,97 @@ def test_an_array_value_of_a_function_travels_with_it():
     source = FunctionSource("f", "def f():\n    return A\n", values={"A": np.eye(2)})
     back = handover.decode(handover.encode(source))
     assert np.array_equal(back.values["A"], np.eye(2)) and "handed over" in repr(back)
+
+
+# --- classes of the notebook: they go over with the function that uses them -------------------
+
+class Kernel:
+    """Cells run as a notebook kernel runs them: each compiled under a file name of its own
+    that only the kernel's line cache holds (as ipykernel does), in one ``__main__``."""
+
+    def __init__(self, folder):
+        self.folder, self.namespace, self.count = folder, {"__name__": "__main__"}, 0
+
+    def run(self, source):
+        self.count += 1
+        name = f"{self.folder}/{self.count}.py"
+        linecache.cache[name] = (len(source), None, source.splitlines(keepends=True), name)
+        exec(compile(source, name, "exec"), self.namespace)
+
+    def program_result(self, function, *args):
+        """What the grader's runner computes: the handed-over program run afresh."""
+        back = handover.loads(handover.dumps(FunctionSource.of(self.namespace[function])))
+        fresh = {"__name__": "__main__", **back.values}
+        for label, text in back.program():
+            exec(compile(text, f"<student: {label}>", "exec"), fresh)
+        return fresh[function](*args), [label for label, _ in back.program()]
+
+
+@pytest.fixture
+def kernel(tmp_path):
+    return Kernel(str(tmp_path / "ipykernel_1"))
+
+
+CLASS_CELLS = {
+    "namedtuple": ['''from collections import namedtuple
+import numpy as np
+质点 = namedtuple("质点", "m p")
+
+
+def my_parallel_axis(I_c, mass, p_c):
+    point = 质点(mass, np.asarray(p_c))
+    return np.asarray(I_c) + point.m * (point.p @ point.p * np.eye(3) - np.outer(point.p, point.p))
+'''],
+    "dataclass in another cell": ['''import dataclasses
+import numpy as np
+
+
+@dataclasses.dataclass(frozen=True)
+class Point:
+    m: float
+    p: tuple = (0.0, 0.0, 0.0)
+''', '''def my_parallel_axis(I_c, mass, p_c):
+    point = Point(mass, tuple(p_c))
+    p = np.asarray(point.p)
+    return np.asarray(I_c) + point.m * (p @ p * np.eye(3) - np.outer(p, p))
+'''],
+    "class with methods": ['''import numpy as np
+
+SCALE = 1.0
+
+
+class Shift:
+    def __init__(self, p):
+        self.p = np.asarray(p) * SCALE
+
+    def term(self, mass):
+        return mass * (self.p @ self.p * np.eye(3) - np.outer(self.p, self.p))
+
+
+def my_parallel_axis(I_c, mass, p_c):
+    return np.asarray(I_c) + Shift(p_c).term(mass)
+'''],
+}
+
+
+@pytest.mark.parametrize("cells", CLASS_CELLS.values(), ids=CLASS_CELLS.keys())
+def test_a_class_of_the_notebook_goes_over_with_the_function_that_uses_it(kernel, cells):
+    for cell in cells:
+        kernel.run(cell)
+    I_c, p = np.diag([1.0, 2.0, 3.0]), [0.1, -0.2, 0.3]
+    result, labels = kernel.program_result("my_parallel_axis", I_c, 2.0, p)
+    assert np.allclose(result, kernel.namespace["my_parallel_axis"](I_c, 2.0, p))
+    assert labels[0] == "imports" and labels[-1] == "my_parallel_axis"
+
+
+def test_a_class_whose_source_cannot_be_found_is_refused_saying_to_define_it_inside(kernel):
+    kernel.run('''Made = type("Made", (), {"k": 2})
+
+
+def uses(v):
+    return Made.k * v
+''')
+    with pytest.raises(HandoverError) as raised:
+        FunctionSource.of(kernel.namespace["uses"])
+    message = str(raised.value)
+    assert "uses" in message and "'Made'" in message and "inside the function" in message

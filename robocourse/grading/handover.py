@@ -13,7 +13,8 @@ from those nodes alone:
   ``Matrix``, ``Eq`` …); any other sympy type arrives as an ``unsupported`` node that
   the grader reports by its class name;
 * functions as their source code plus what the code refers to by global name (the
-  modules it uses, the other functions of the notebook it calls, data values).
+  modules it uses, the other functions and the classes of the notebook it calls, data
+  values).
 
 A hand-over has a schema (:func:`check_payload`, :func:`check_answers`): the payload of
 a test cell's output, its answers, each answer's value or error, and every node of a
@@ -34,11 +35,15 @@ deadline and a memory budget, ``isolation``.)
 Matrix([[x**2 + sin(x)/3, 0.5]])
 """
 
+import ast
 import builtins
 import decimal
 import inspect
 import json
+import linecache
 import math
+import os
+import re
 import textwrap
 import types
 
@@ -708,7 +713,8 @@ class FunctionSource:
 
 
 class _Collector:
-    """Walks a function's global names: modules, notebook functions, data values."""
+    """Walks a function's global names: modules, notebook functions and classes, data
+    values."""
 
     def __init__(self):
         self.imports, self.helpers, self.values = [], [], {}
@@ -730,17 +736,28 @@ class _Collector:
         else:
             self.helpers.append(source)
         for name in sorted(_global_names(function.__code__)):
-            self._add_global(function, name)
+            self._add_global(function.__name__, function.__globals__, name)
 
-    def _add_global(self, function, name):
-        if name in self.seen or name not in function.__globals__:
+    def add_class(self, cls, user, namespace):
+        """A class of the notebook (plain, a dataclass, a namedtuple) that the function
+        ``user`` uses: its source goes over after what the class itself uses."""
+        self.seen.add(cls.__name__)
+        source = _class_source(cls, user, namespace)
+        for name in sorted(_global_names(compile(source, "<class>", "exec"))):
+            self._add_global(cls.__name__, namespace, name)
+        self.helpers.append(source)
+
+    def _add_global(self, user, namespace, name):
+        if name in self.seen or name not in namespace:
             return                     # a builtin, a name set later, or already collected
         self.seen.add(name)
-        value = function.__globals__[name]
+        value = namespace[name]
         if isinstance(value, types.ModuleType):
             self.imports.append((name, value.__name__, None))
         elif _is_notebook_function(value):
             self.add_function(value)
+        elif isinstance(value, type) and value.__module__ == "__main__":
+            self.add_class(value, user, namespace)
         elif callable(value) and getattr(value, "__module__", None) and \
                 hasattr(value, "__qualname__") and "." not in value.__qualname__:
             self.imports.append((name, value.__module__, value.__qualname__))
@@ -752,13 +769,102 @@ class _Collector:
                 raise HandoverError(say(
                     "{function} uses the global {name} (a {kind}), which cannot be handed to "
                     "the grader: define it inside the function", "feedback",
-                    function=function.__name__, name=repr(name), kind=type(value).__name__)) \
+                    function=user, name=repr(name), kind=type(value).__name__)) \
                     from None
 
 
+def _class_source(cls, user, namespace):
+    """The source that defines the notebook class ``cls``: its ``class`` statement, found
+    in the cells that hold its methods or the function ``user`` (a notebook's classes have
+    no file of their own) or, latest first, in the notebook's other cells; else, for a
+    namedtuple made by a call, that call written again. A HandoverError
+    saying to define it inside the function when neither can be had."""
+    cells = [_code_file(member) for member in vars(cls).values()]
+    cells.append(_code_file(namespace.get(user)))
+    cells += _other_cells(cells[-1])
+    for cell in dict.fromkeys(c for c in cells if c):
+        source = _class_statement("".join(linecache.getlines(cell)), cls.__name__)
+        if source is not None:
+            return source
+    if _is_namedtuple(cls):
+        defaults = tuple(cls._field_defaults.values())
+        return (f"{cls.__name__} = __import__('collections').namedtuple("
+                f"{cls.__name__!r}, {cls._fields!r}, defaults={defaults!r})\n")
+    raise HandoverError(say("{function} uses the class {name}, whose source cannot be found: "
+                            "define it inside the function", "feedback", function=user,
+                            name=repr(cls.__name__)))
+
+
+def _other_cells(cell):
+    """The notebook's cells that the kernel keeps beside ``cell`` (in its folder), the
+    latest first; none when ``cell`` is not known.
+
+    >>> _other_cells(None)
+    []
+    """
+    if cell is None or not os.path.dirname(cell):
+        return []
+    return [name for name in reversed(list(linecache.cache))
+            if os.path.dirname(name) == os.path.dirname(cell)]
+
+
+def _is_namedtuple(cls):
+    """Whether ``cls`` is a namedtuple as ``namedtuple(…)`` makes it, with defaults that are
+    literals (written again as they are)."""
+    return cls.__bases__ == (tuple,) and isinstance(getattr(cls, "_fields", None), tuple) and \
+        isinstance(getattr(cls, "_field_defaults", None), dict) and \
+        all(_is_literal(value) for value in cls._field_defaults.values())
+
+
+def _is_literal(value):
+    try:
+        return ast.literal_eval(repr(value)) == value
+    except (ValueError, SyntaxError, TypeError, MemoryError, RecursionError):
+        return False
+
+
+def _code_file(member):
+    """The file (a notebook cell) of the code of a function, method or property; None for
+    code made from a string (a dataclass's ``__init__``)."""
+    member = getattr(member, "__func__", None) or getattr(member, "fget", None) or member
+    code = getattr(member, "__code__", None)
+    return code.co_filename if code is not None and code.co_filename != "<string>" else None
+
+
+def _class_statement(text, name):
+    r"""The source of the last top-level ``class name`` statement of ``text`` (with its
+    decorators), or None.
+
+    >>> _class_statement("x = 1\n@dataclass\nclass P:\n    m: float\n", "P")
+    '@dataclass\nclass P:\n    m: float\n'
+    """
+    try:
+        tree = ast.parse(text)
+    except (SyntaxError, ValueError):
+        return None
+    found = [node for node in tree.body if isinstance(node, ast.ClassDef) and node.name == name]
+    if not found:
+        return None
+    node, lines = found[-1], text.splitlines(keepends=True)
+    first = min([node.lineno, *(d.lineno for d in node.decorator_list)])
+    return "".join(lines[first - 1:node.end_lineno])
+
+
 def _defined_name(source):
-    first = source.lstrip().split("(", 1)[0]
-    return first.removeprefix("def ").strip() or "a helper function"
+    r"""What a helper defines, for its label in the program.
+
+    >>> _defined_name("@dataclass\nclass Point:\n    m: float\n"), _defined_name("P = 1")
+    ('Point', 'P')
+    """
+    for line in source.splitlines():
+        line = line.strip()
+        for keyword in ("def ", "class "):
+            if line.startswith(keyword):
+                return re.split(r"[(:\s]", line.removeprefix(keyword).strip(), maxsplit=1)[0] \
+                    or "a helper function"
+        if "=" in line and not line.startswith("@"):
+            return line.split("=", 1)[0].strip() or "a helper function"
+    return "a helper function"
 
 
 def _global_names(code):
