@@ -1,8 +1,12 @@
 """What students did that the grader must judge soundly: a right answer never crashes it,
 and what the visible test accepts the grade accepts (persona runs of the Chinese class)."""
 
+import collections
 import pathlib
+from decimal import Decimal
+from fractions import Fraction
 
+import numpy as np
 import pytest
 import sympy as sp
 from test_exercise_checks import STUDENT, assert_code
@@ -10,8 +14,10 @@ from test_exercise_feedback import shared_runner
 from test_handover_whitelist import Kernel
 
 from robocourse.exercises.ch2_inertia import l, m, w
+from robocourse.exercises.ch7_parameters import Names
+from robocourse.grading import handover
 from robocourse.grading.checks import Mistake, numbers_at
-from robocourse.grading.exercises import Context
+from robocourse.grading.exercises import Choice, Context, Expression, Matrix, Numbers, Text
 from robocourse.grading.handover import FunctionSource, encode
 from robocourse_grader.preprocessors import load_exercise_set
 
@@ -133,3 +139,39 @@ def test_a_function_with_a_helper_class_in_its_cell_scores_full_marks(tmp_path, 
     exercise_set = load_exercise_set(ROOT / "solutions" / assignment / "grader.py")[0]
     answer = FunctionSource.of(kernel.namespace[function])
     assert_code(hand_in(exercise_set, number, **{function: answer}), "passed")
+
+
+# --- what the kind of an answer accepts in the kernel, the hand-over carries to the grader ----
+
+class Label(str):
+    """A string of a class of the student's own."""
+
+
+POINT = collections.namedtuple("POINT", "a b")
+ANSWERS = {"set": {1.0, 2.0}, "frozenset": frozenset({"M1"}), "range": range(3),
+           "Fraction": Fraction(1, 3), "Decimal": Decimal("0.5"), "namedtuple": POINT(1.0, 2.0),
+           "OrderedDict": collections.OrderedDict(a=1.0), "float32": np.float32(1.5),
+           "np.matrix": np.asarray([[1.0, 2.0]]).view(np.matrix), "ImmutableMatrix": sp.ImmutableMatrix([[x, 1]]),
+           "str subclass": Label("ZZ1"), "np.str_": np.str_("M1"),
+           "array of str": np.array(["ZZ1", "M1"]), "asinh": sp.asinh(x), "acosh": sp.acosh(x),
+           "coth": sp.coth(x), "asec": sp.asec(x), "Rational list": [sp.Rational(1, 2), 2],
+           "Fraction list": [Fraction(1, 2), Fraction(3, 4)]}
+KINDS = {"Expression": Expression(), "Matrix": Matrix(1, 2), "Numbers": Numbers(None),
+         "Choice": Choice((1, "M1", 3)), "Text": Text(), "Names": Names(("M1", "ZZ1", "XX1"))}
+
+
+def _same(a, b):
+    if isinstance(a, (sp.Basic, sp.MatrixBase)):
+        return sp.simplify(sp.Matrix([a]) - sp.Matrix([b])) == sp.zeros(*sp.Matrix([a]).shape)
+    return np.array_equal(np.asarray(a, dtype=object), np.asarray(b, dtype=object))
+
+
+@pytest.mark.parametrize("kind", KINDS, ids=KINDS)
+def test_every_answer_a_kind_accepts_in_the_kernel_reaches_the_grader_as_the_same_answer(kind):
+    for label, value in ANSWERS.items():
+        try:
+            expected = KINDS[kind].prepare(value, "answer")
+        except (Mistake, ValueError):
+            continue                          # refused in the visible test already
+        back = handover.loads(handover.dumps(value))
+        assert _same(KINDS[kind].prepare(back, "answer"), expected), label

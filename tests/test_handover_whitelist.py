@@ -9,6 +9,8 @@ message is the grader's, not a Python exception that rebuilding malformed data r
 
 import linecache
 import math
+from decimal import Decimal
+from fractions import Fraction
 from importlib import util
 
 import numpy as np
@@ -45,7 +47,8 @@ def rebuilt(node):
 # --- functions: the elementary ones, and nothing else ----------------------------------------
 
 ELEMENTARY = [sp.sin, sp.cos, sp.tan, sp.cot, sp.sec, sp.csc, sp.asin, sp.acos, sp.atan,
-              sp.acot, sp.sinh, sp.cosh, sp.tanh, sp.exp, sp.log, sp.Abs, sp.sign, sp.re,
+              sp.acot, sp.asec, sp.acsc, sp.sinh, sp.cosh, sp.tanh, sp.coth, sp.sech, sp.csch,
+              sp.asinh, sp.acosh, sp.atanh, sp.acoth, sp.exp, sp.log, sp.Abs, sp.sign, sp.re,
               sp.im, sp.conjugate, sp.floor, sp.ceiling, sp.Heaviside]
 
 
@@ -248,6 +251,31 @@ def test_a_set_of_entries_that_cannot_be_members_is_refused():
     refused({"set": [{"tuple": [{"list": []}]}]}, "set", "tuple")
 
 
+# --- numbers Python writes in other types: as the numbers they are ----------------------------
+
+def test_a_fraction_a_decimal_and_a_range_are_handed_over_as_their_numbers():
+    assert handover.loads(handover.dumps(Fraction(1, 3))) == sp.Rational(1, 3)
+    assert handover.loads(handover.dumps([Decimal("0.25"), Decimal("-1e3")])) == [0.25, -1000.0]
+    assert handover.loads(handover.dumps(range(2, 8, 3))) == [2, 5]
+
+
+def test_a_range_beyond_the_array_limit_is_refused_before_it_is_written_out():
+    with pytest.raises(HandoverError, match=str(handover.LIMITS["array"])):
+        handover.encode(range(10**12))
+
+
+@pytest.mark.filterwarnings("ignore::PendingDeprecationWarning")    # np.matrix itself
+def test_a_numpy_matrix_is_handed_over_as_its_array():
+    back = handover.loads(handover.dumps(np.matrix([[1.0, 2.0], [3.0, 4.0]])))
+    assert type(back) is np.ndarray and back.tolist() == [[1.0, 2.0], [3.0, 4.0]]
+
+
+def test_an_immutable_matrix_stays_immutable():
+    value = sp.ImmutableMatrix([[sp.Symbol("x"), 1]])
+    back = handover.loads(handover.dumps(value))
+    assert type(back) is type(value) and back == value
+
+
 # --- arrays: their dtype, their shape, entries as many as the shape says ----------------------
 
 @pytest.mark.parametrize("value", [
@@ -358,6 +386,8 @@ NOTEBOOK = '''
 import json
 import linecache
 import math
+from decimal import Decimal
+from fractions import Fraction
 import numpy as np
 from numpy.linalg import norm
 

@@ -4,14 +4,16 @@ The grader never evaluates text a student wrote. A test cell *hands over* each
 answer as a JSON document of a few plain node types, and the grader rebuilds it
 from those nodes alone:
 
-* numbers (``int``, ``float`` — NaN and infinities included —, ``complex``, ``bool``),
-  ``None``, strings, lists, tuples, sets and frozensets, string-keyed dicts;
-* numpy arrays (``ndarray``: dtype, shape, entries);
+* numbers (``int``, ``float`` — NaN and infinities included —, ``complex``, ``bool``; a
+  ``Fraction`` as a sympy ``Rational``, a ``Decimal`` as a float), ``None``, strings,
+  lists (a ``range`` as the list of its numbers), tuples, sets and frozensets,
+  string-keyed dicts;
+* numpy arrays (``ndarray``, ``np.matrix`` too: dtype, shape, entries);
 * sympy expressions as trees of whitelisted node types (``Symbol`` with its
   assumptions, ``Integer``, ``Rational``, ``Float``, ``Add``, ``Mul``, ``Pow``, the
   elementary functions, undefined functions such as ``theta1(t)``, ``Derivative``,
-  ``Matrix``, ``Eq`` …); any other sympy type arrives as an ``unsupported`` node that
-  the grader reports by its class name;
+  ``Matrix`` and ``ImmutableMatrix``, ``Eq`` …); any other sympy type arrives as an
+  ``unsupported`` node that the grader reports by its class name;
 * functions as their source code plus what the code refers to by global name (the
   modules it uses, the other functions and the classes of the notebook it calls, data
   values).
@@ -38,6 +40,7 @@ Matrix([[x**2 + sin(x)/3, 0.5]])
 import ast
 import builtins
 import decimal
+import fractions
 import inspect
 import json
 import linecache
@@ -75,7 +78,8 @@ class HandoverError(ValueError):
 
 _FUNCTIONS = {f.__name__: f for f in (
     sp.sin, sp.cos, sp.tan, sp.cot, sp.sec, sp.csc, sp.asin, sp.acos, sp.atan, sp.acot,
-    sp.atan2, sp.sinh, sp.cosh, sp.tanh, sp.exp, sp.log, sp.Abs, sp.sign, sp.re, sp.im,
+    sp.asec, sp.acsc, sp.atan2, sp.sinh, sp.cosh, sp.tanh, sp.coth, sp.sech, sp.csch,
+    sp.asinh, sp.acosh, sp.atanh, sp.acoth, sp.exp, sp.log, sp.Abs, sp.sign, sp.re, sp.im,
     sp.conjugate, sp.floor, sp.ceiling, sp.Min, sp.Max, sp.Heaviside)}
 _CONSTANTS = {"pi": sp.pi, "E": sp.E, "I": sp.I, "oo": sp.oo, "-oo": -sp.oo,
               "zoo": sp.zoo, "nan": sp.nan, "true": sp.true, "false": sp.false}
@@ -95,7 +99,8 @@ def _constant_name(expr):
 def _encode_sympy(expr):
     """A sympy object as nested lists ``[kind, ...]``."""
     if isinstance(expr, sp.MatrixBase):
-        return ["Matrix", expr.rows, expr.cols, [_encode_sympy(e) for e in expr]]
+        kind = "ImmutableMatrix" if isinstance(expr, sp.ImmutableMatrix) else "Matrix"
+        return [kind, expr.rows, expr.cols, [_encode_sympy(e) for e in expr]]
     name = _constant_name(expr)
     if name is not None:
         return ["Constant", name]
@@ -237,7 +242,8 @@ _NODE, _VALUE, _TEXT_OR_NULL = "an expression node", "a value", "a string or nul
 #: ``{type: part}`` (an object with keys of that type) or ``{"key": part, …}`` (an object
 #: with exactly these keys).
 _NODES = {
-    "Matrix": (int, int, [_NODE]), "Constant": (str,), "Integer": (str,),
+    "Matrix": (int, int, [_NODE]), "ImmutableMatrix": (int, int, [_NODE]),
+    "Constant": (str,), "Integer": (str,),
     "Rational": (str, str), "Float": (str, int), "Symbol": (str, {str: bool}),
     "Add": ([_NODE],), "Mul": ([_NODE],), "Pow": ((_NODE, _NODE),), "Tuple": ([_NODE],),
     "Undefined": (str, [_NODE]), "Derivative": (_NODE, [(_NODE, int)]),
@@ -482,6 +488,9 @@ class _Decoder:
         if rows * cols != len(entries):
             raise HandoverError("a malformed matrix")
         return sp.Matrix(rows, cols, self._children(entries))
+
+    def _sympy_immutablematrix(self, rest):
+        return sp.ImmutableMatrix(self._sympy_matrix(rest))
 
     def _sympy_constant(self, rest):
         if rest[0] not in _CONSTANTS:
@@ -894,6 +903,15 @@ def _encode_value(value):
         return {"complex": [repr(value.real), repr(value.imag)]}
     if isinstance(value, str):
         return {"str": value}
+    if isinstance(value, fractions.Fraction):
+        return {"sympy": _encode_sympy(sp.Rational(value.numerator, value.denominator))}
+    if isinstance(value, decimal.Decimal):
+        return {"float": repr(float(value))}
+    if isinstance(value, range):
+        if len(value) > LIMITS["array"]:
+            raise HandoverError(say("the answer is too large (more than {most} parts)",
+                                    "feedback", most=LIMITS["array"]))
+        return {"list": [{"int": str(v)} for v in value]}
     if isinstance(value, (sp.Basic, sp.MatrixBase)):
         return {"sympy": _encode_sympy(value)}
     if isinstance(value, np.ndarray):
@@ -927,6 +945,7 @@ def _in_order(items):
 
 
 def _encode_array(array):
+    array = np.asarray(array)                  # an np.matrix as the array it holds
     kind = array.dtype.kind
     flat = array.ravel().tolist()
     if kind == "b":
