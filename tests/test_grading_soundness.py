@@ -176,3 +176,29 @@ def test_every_answer_a_kind_accepts_in_the_kernel_reaches_the_grader_as_the_sam
             continue                          # refused in the visible test already
         back = handover.loads(handover.dumps(value))
         assert _same(KINDS[kind].prepare(back, "answer"), expected), label
+
+
+# --- A1 as a class: the visible checks that name foreign symbols let a zero in disguise pass --
+
+def disguised_zero(symbol):
+    return sp.sin(symbol)**2 + sp.cos(symbol)**2 - 1
+
+
+@pytest.mark.parametrize("symbol", [x, sp.Symbol("t"), sp.Symbol("w")], ids=["x", "t", "w"])
+def test_right_answers_with_a_zero_in_a_symbol_of_their_own_pass_in_chapters_4_and_5(symbol):
+    from test_exercise_checks import Submission, right_corrections
+
+    from robocourse.exercises import ch4_lagrange as ch4
+    from robocourse.exercises import ch5_trajectories_control as ch5
+
+    chapter4 = Submission(load_exercise_set(ROOT / "solutions" / "ch4_lagrange" / "grader.py")[0])
+    chapter5 = Submission(
+        load_exercise_set(ROOT / "solutions" / "ch5_trajectories_control" / "grader.py")[0])
+    zero = disguised_zero(symbol)
+    assert_code(chapter4.hand_in(1, K_lift=ch4.lift_energy() + ch4.g * zero), "passed")
+    corrections = {key: entry + zero for key, entry in right_corrections().items()}
+    assert_code(chapter4.hand_in(8, corrections=corrections), "passed")
+    coeffs = ch5.rest_to_rest() + sp.Matrix([zero, 0, 0, 0])
+    assert_code(chapter5.hand_in("1", coeffs=coeffs), "passed")
+    wrong = {key: entry + symbol for key, entry in right_corrections().items()}
+    assert_code(chapter4.hand_in(8, corrections=wrong), "foreign-symbols", symbol.name)
