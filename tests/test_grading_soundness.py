@@ -202,3 +202,13 @@ def test_right_answers_with_a_zero_in_a_symbol_of_their_own_pass_in_chapters_4_a
     assert_code(chapter5.hand_in("1", coeffs=coeffs), "passed")
     wrong = {key: entry + symbol for key, entry in right_corrections().items()}
     assert_code(chapter4.hand_in(8, corrections=wrong), "foreign-symbols", symbol.name)
+
+
+def test_a_class_that_cannot_go_over_is_refused_by_the_visible_test_before_hand_in(tmp_path):
+    from robocourse.grading.exercises import Function
+
+    kernel = Kernel(str(tmp_path / "ipykernel_1"))
+    kernel.run('Made = type("Made", (), {"k": 2})\n\n\ndef uses(v):\n    return Made.k * v\n')
+    with pytest.raises(Mistake, match="inside the function") as refused:
+        Function().prepare(kernel.namespace["uses"], "uses")
+    assert refused.value.code == "not-handed-over" and "'Made'" in str(refused.value)
