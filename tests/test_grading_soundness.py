@@ -212,3 +212,13 @@ def test_a_class_that_cannot_go_over_is_refused_by_the_visible_test_before_hand_
     with pytest.raises(Mistake, match="inside the function") as refused:
         Function().prepare(kernel.namespace["uses"], "uses")
     assert refused.value.code == "not-handed-over" and "'Made'" in str(refused.value)
+
+
+def test_a_step_result_with_a_zero_in_a_symbol_of_its_own_is_read_as_its_numbers():
+    from robocourse.exercises.ch3_newton_euler import floats
+
+    assert np.allclose(floats(sp.Matrix([1, disguised_zero(x), 2]), "f"), [1, 0, 2],
+                       rtol=0, atol=1e-15)
+    with pytest.raises(Mistake) as refused:
+        floats(sp.Matrix([1, x, 2]), "f")
+    assert refused.value.code == "symbols-in-numbers"
