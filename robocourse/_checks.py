@@ -103,6 +103,8 @@ FRAMES = ("base", "tool")
 #: use): ``vector(q, 2, "q", entries=ONE_PER_JOINT)``.
 ONE_PER_JOINT_OR_AXIS = phrase("one per joint or axis", "errors")
 ONE_PER_JOINT = phrase("one per joint", "errors")
+#: The rates (and accelerations) of generalised coordinates ``q``: ``coordinates``.
+ONE_PER_ENTRY_OF_Q = phrase("one per entry of q", "errors")
 _XYZ_IN_0 = phrase("x, y, z in {0}", "errors")
 _VISCOUS = phrase("friction[0] (viscous)", "errors")      # the names of friction's parts
 _COULOMB = phrase("friction[1] (Coulomb)", "errors")
@@ -1019,7 +1021,7 @@ def coordinates(q, qd, qdd, length=None):
     """``(q, qd, qdd)`` checked (``symbols``): ``length`` generalised coordinates (any
     number for None), one rate and one acceleration each, all different (``distinct``)."""
     q = symbols(q, length, "q")
-    qd, qdd = (symbols(value, len(q), name, "one per entry of q")
+    qd, qdd = (symbols(value, len(q), name, ONE_PER_ENTRY_OF_Q)
                for name, value in (("qd", qd), ("qdd", qdd)))
     distinct(q=q, qd=qd, qdd=qdd)
     return q, qd, qdd

@@ -105,8 +105,8 @@ def holonomic_constraint(phi, q, qd):
     """
     phi = check.expression(phi, "phi", finite=True)
     phi = phi.reshape(len(phi), 1) if isinstance(phi, sp.MatrixBase) else sp.Matrix([phi])
-    q = check.symbols(q, None, "q", "the coordinates")
-    qd = check.symbols(qd, len(q), "qd", "one per entry of q")
+    q = check.symbols(q, None, "q")
+    qd = check.symbols(qd, len(q), "qd", check.ONE_PER_ENTRY_OF_Q)
     check.distinct(q=q, qd=qd)
     A = phi.jacobian(q)
     return Constraint(phi, A, (A @ sp.Matrix(qd)).jacobian(q) @ sp.Matrix(qd))

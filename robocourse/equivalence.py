@@ -127,7 +127,7 @@ from sympy.polys.orderings import lex
 from sympy.polys.polyerrors import BasePolynomialError
 from sympy.polys.rings import ring as polynomial_ring
 
-from robocourse.language import say
+from robocourse.language import phrase, say
 
 __all__ = ["FLOAT_TOLERANCE", "POINT_TOLERANCE", "Comparison", "TrigonometricRing",
            "Undecidable", "Undefined", "assert_identical", "canonical", "compare", "identical",
@@ -153,16 +153,28 @@ def _kept(cls):
 
 @_kept
 class Undecidable(Exception):  # noqa: N818 - the verdict's name, not an error's
-    """The canonical form cannot decide: ``reason`` names the construct not handled."""
+    """The canonical form cannot decide: ``reason`` names the construct not handled (a
+    ``phrase``, kept with the ring that found it and said in the language in use)."""
 
     def __init__(self, reason):
         super().__init__(reason)
         self.reason = reason
 
+    def __str__(self):
+        return f"{self.reason}"
+
 
 @_kept
 class Undefined(ArithmeticError):
-    """The expression has no value: it contains nan or ∞, or divides by zero."""
+    """The expression has no value: it contains nan or ∞, or divides by zero (``reason``:
+    which, a ``phrase`` said in the language in use)."""
+
+    def __init__(self, reason):
+        super().__init__(reason)
+        self.reason = reason
+
+    def __str__(self):
+        return f"{self.reason}"
 
 
 @_kept
@@ -172,7 +184,8 @@ class Comparison:
 
     ``method`` is ``"exact"``, ``"floats"`` or ``"random points"``; ``reason`` is ""
     when the canonical form decided, else what it did not understand (for
-    ``"random points"``, why the exact form was not used).
+    ``"random points"``, why the exact form was not used): English as a string, said in
+    the language in use when a message holds it (a ``phrase``).
     """
 
     equal: bool | None
@@ -216,9 +229,10 @@ def _construct(e):
     if e.is_Pow:
         if e.exp == sp.S.Half or e.exp == -sp.S.Half:
             return "sqrt"
-        return f"the power {e} (exponent {e.exp})"
+        return phrase("the power {power} (exponent {exponent})", "errors", power=e,
+                      exponent=e.exp)
     if isinstance(e, AppliedUndef):
-        return f"the function {e} of an expression"
+        return phrase("the function {function} of an expression", "errors", function=e)
     if isinstance(e, sp.Function):
         return type(e).__name__
     if e.is_Atom:
@@ -226,13 +240,19 @@ def _construct(e):
     return f"{type(e).__name__} ({e})"
 
 
+def _not_handled(e):
+    """Why the canonical form cannot decide with ``e`` in it (a ``phrase``)."""
+    return phrase("{construct} is not handled exactly", "errors", construct=_construct(e))
+
+
 def _angle_coefficient(q, argument):
     if q.is_Rational:
         return q
     if q.is_Float:
         return sp.nsimplify(q, rational=True, tolerance=ANGLE_TOLERANCE * max(1, abs(q)))
-    raise Undecidable(f"the angle {argument} has the coefficient {q}, which is not a rational "
-                      "number")
+    raise Undecidable(phrase("the angle {argument} has the coefficient {coefficient}, which is "
+                             "not a rational number", "errors", argument=argument,
+                             coefficient=q))
 
 
 @functools.lru_cache(maxsize=8192)
@@ -247,7 +267,8 @@ def _angle(argument):
             continue
         q, m = term.as_coeff_Mul()
         if not _is_monomial(m):
-            raise Undecidable(f"the angle {argument} is not a polynomial in the symbols")
+            raise Undecidable(phrase("the angle {argument} is not a polynomial in the "
+                                     "symbols", "errors", argument=argument))
         multiples[m] = multiples.get(m, 0) + _angle_coefficient(q, argument)
     terms = tuple(sorted(((m, q) for m, q in multiples.items() if q != 0),
                          key=lambda item: sp.default_sort_key(item[0])))
@@ -262,8 +283,8 @@ def _constant_sincos(k):
         return sp.sin(k).evalf(15), sp.cos(k).evalf(15)
     values = sp.sin(k), sp.cos(k)
     if not all(_is_algebraic_constant(v) for v in values):
-        raise Undecidable(f"the constant angle {k} is not a rational multiple of π with a "
-                          "known sine and cosine")
+        raise Undecidable(phrase("the constant angle {angle} is not a rational multiple of π "
+                                 "with a known sine and cosine", "errors", angle=k))
     return values
 
 
@@ -279,8 +300,9 @@ def _base_multiples(forms):
         for terms in forms.values():
             for monomial, q in terms:
                 wholes[monomial] = math.lcm(wholes.get(monomial, 1), int(q.q))
-        too_many = {f: f"{f} is more than {MAX_MULTIPLE} multiples of the base angle "
-                       f"{m / wholes[m]}"
+        too_many = {f: phrase("{function} is more than {most} multiples of the base angle "
+                              "{angle}", "errors", function=f, most=MAX_MULTIPLE,
+                              angle=m / wholes[m])
                     for f, terms in forms.items() for m, q in terms
                     if abs(q * wholes[m]) > MAX_MULTIPLE}
         if not too_many:
@@ -421,8 +443,9 @@ class TrigonometricRing:
         """``expr`` as a reduced polynomial; ``Undecidable`` if it has a denominator."""
         numerator, denominator = self.fraction(_scalar(expr, "expr"))
         if denominator != self.ring.one:
-            raise Undecidable(f"{expr} is not a polynomial: it has the denominator "
-                              f"{self.expression(denominator)}")
+            raise Undecidable(phrase("{expr} is not a polynomial: it has the denominator "
+                                     "{denominator}", "errors", expr=expr,
+                                     denominator=self.expression(denominator)))
         return self.reduce(numerator)
 
     def fraction(self, expr):
@@ -448,7 +471,7 @@ class TrigonometricRing:
         if e in self.generators:
             return self.generators[e], one
         if e in _NOT_FINITE:
-            raise Undefined(f"the expression contains {e}")
+            raise Undefined(phrase("the expression contains {value}", "errors", value=e))
         if e.is_Number:
             return self.constant(e), one
         if e.is_Add:
@@ -467,7 +490,7 @@ class TrigonometricRing:
             return self._trigonometric(e)
         if _is_algebraic_constant(e):
             return self.constant(e), one
-        raise Undecidable(f"{_construct(e)} is not handled exactly")
+        raise Undecidable(_not_handled(e))
 
     def constant(self, value):
         """A number as an element of the ring (a float as the decimal it prints as)."""
@@ -476,12 +499,14 @@ class TrigonometricRing:
         try:
             return self.ring.ground_new(self.domain.from_sympy(value))
         except (BasePolynomialError, ValueError, NotImplementedError) as error:
-            raise Undecidable(f"the number {value} is not handled exactly") from error
+            raise Undecidable(phrase("the number {value} is not handled exactly", "errors",
+                                     value=value)) from error
 
     def _nonzero(self, p, what):
         reduced = self.reduce(p)
         if not reduced:
-            raise Undefined(f"division by zero: {what} is identically zero")
+            raise Undefined(phrase("division by zero: {what} is identically zero", "errors",
+                                   what=what))
         return reduced
 
     def _sum(self, parts):
@@ -525,13 +550,18 @@ class TrigonometricRing:
         s, c = self.ring.zero, self.ring.one
         for monomial, q in terms:
             if monomial not in self._base:
-                raise Undecidable(f"the angle {argument} is not made of the angles "
-                                  f"{', '.join(map(str, self.angles)) or '(none)'}")
+                raise Undecidable(phrase(
+                    "the angle {argument} is not made of the angles {angles}", "errors",
+                    argument=argument, angles=", ".join(map(str, self.angles)))
+                    if self.angles else phrase("the angle {argument} is not made of the "
+                                               "angles of a ring without angles", "errors",
+                                               argument=argument))
             k, whole = self._base[monomial]
             n = q * whole
             if not n.is_Integer:
-                raise Undecidable(f"the angle {argument} is not a whole multiple of "
-                                  f"{self.angles[k]}")
+                raise Undecidable(phrase("the angle {argument} is not a whole multiple of "
+                                         "{angle}", "errors", argument=argument,
+                                         angle=self.angles[k]))
             s_n, c_n = self.multiple(k, int(n))
             s, c = s * c_n + c * s_n, c * c_n - s * s_n
         if constant:
@@ -543,8 +573,9 @@ class TrigonometricRing:
     def multiple(self, k, n):
         """``(sin nφ_k, cos nφ_k)`` as reduced polynomials."""
         if abs(n) > MAX_MULTIPLE:
-            raise Undecidable(f"{n} times the angle {self.angles[k]} is more than "
-                              f"{MAX_MULTIPLE} multiples of one base angle")
+            raise Undecidable(phrase("{n} times the angle {angle} is more than {most} "
+                                     "multiples of one base angle", "errors", n=n,
+                                     angle=self.angles[k], most=MAX_MULTIPLE))
         if n < 0:
             s, c = self.multiple(k, -n)
             return -s, c
@@ -616,8 +647,8 @@ class _Scan:
     def hidden(self):
         """The constructs whose relations the ring does not know all of: the opaque ones
         and the square roots (as ring generators ``Pow(f, 1/2)``) → what to say."""
-        return {**self.opaque, **{_root(base): f"{_construct(powers[0])} is not handled "
-                                              "exactly" for base, powers in self.roots.items()}}
+        return {**self.opaque, **{_root(base): _not_handled(powers[0])
+                                  for base, powers in self.roots.items()}}
 
 
 def _root(base):
@@ -642,7 +673,7 @@ def _scan(exprs):
         elif e.is_Rational:
             continue
         elif e in _NOT_FINITE:
-            raise Undefined(f"it contains {e}")
+            raise Undefined(phrase("it contains {value}", "errors", value=e))
         elif isinstance(e, _TRIGONOMETRIC):
             _scan_angle(e, found, stack)
         elif e.is_Add or e.is_Mul or (e.is_Pow and _whole(e.exp)):
@@ -653,7 +684,7 @@ def _scan(exprs):
             found.roots.setdefault(e.base, []).append(e)
             stack.append(e.base)
         else:
-            found.opaque.setdefault(e, f"{_construct(e)} is not handled exactly")
+            found.opaque.setdefault(e, _not_handled(e))
     return found
 
 
@@ -662,7 +693,7 @@ def _nested_roots_are_opaque(found):
     inner = [*found.opaque, *(p for powers in found.roots.values() for p in powers)]
     for base in [b for b in found.roots if b.has(*inner)]:
         for power in found.roots.pop(base):
-            found.opaque[power] = f"{_construct(power)} is not handled exactly"
+            found.opaque[power] = _not_handled(power)
 
 
 def _scan_angle(e, found, stack):
@@ -685,7 +716,8 @@ def _domain(constants):
         return QQ.algebraic_field(*sorted(constants, key=sp.default_sort_key))
     except (BasePolynomialError, NotImplementedError, ValueError) as error:
         listed = ", ".join(sorted(map(str, constants)))
-        raise Undecidable(f"the numbers {listed} are not handled exactly") from error
+        raise Undecidable(phrase("the numbers {numbers} are not handled exactly", "errors",
+                                 numbers=listed)) from error
 
 
 @functools.lru_cache(maxsize=4)
@@ -808,9 +840,9 @@ class _Difference:
         elif hidden:            # a coefficient says nothing of the size of log x, exp 1000
             raise Undecidable(next(iter(hidden.values())))
         elif ring.domain != QQ:
-            raise Undecidable("floats next to the algebraic numbers "
-                              f"{', '.join(sorted(map(str, self.found.constants)))} are "
-                              "compared at random points")
+            raise Undecidable(phrase("floats next to the algebraic numbers {numbers} are "
+                                     "compared at random points", "errors", numbers=", ".join(
+                                         sorted(map(str, self.found.constants)))))
         else:
             equal = _largest(difference) <= _FLOAT_FRACTION * _largest(self.Q)
         # Opaque constructs are independent generators, square roots generators whose
@@ -852,7 +884,8 @@ def _not_finite(e):
 def _require_finite(e, name):
     found = _not_finite(e)
     if found:
-        raise Undefined(f"{name} contains {', '.join(found)}")
+        raise Undefined(phrase("{name} contains {values}", "errors", name=name,
+                               values=", ".join(found)))
 
 
 def _difference(x, y):
@@ -864,7 +897,8 @@ def _difference(x, y):
         try:
             fractions.append(ring.fraction(e))
         except Undefined as error:
-            raise Undefined(f"{name} is undefined: {error}") from error
+            raise Undefined(phrase("{name} is undefined: {reason}", "errors", name=name,
+                                   reason=error.reason)) from error
     (n_x, d_x), (n_y, d_y) = fractions
     return _Difference(ring, found, ring.reduce(n_x * d_y), ring.reduce(n_y * d_x), d_x * d_y)
 
@@ -874,15 +908,19 @@ def _compare_entry(x, y, seed):
         difference = _difference(x, y)
         equal = difference.verdict()
     except Undefined as error:
-        return Comparison(False, "exact", str(error))
+        return Comparison(False, "exact", error.reason)
     except Undecidable as error:
         equal, why = _random_verdict([(x, y)], seed, trials=8)
-        reason = error.reason + (f"; at random points: {why}" if why else "")
+        reason = (phrase("{reason}; at random points: {why}", "errors", reason=error.reason,
+                         why=why) if why else error.reason)
         return Comparison(equal, "random points", reason)
     return Comparison(equal, "floats" if difference.found.floats else "exact")
 
 
 _METHODS = ("exact", "floats", "random points")
+#: The methods in words, said in the language of a message (``assert_identical``'s).
+_METHOD_WORDS = {"exact": phrase("exact", "errors"), "floats": phrase("floats", "errors"),
+                 "random points": phrase("random points", "errors")}
 
 
 def compare(a, b, *, seed=None):
@@ -913,12 +951,20 @@ def compare(a, b, *, seed=None):
     for wanted in (False, None):
         for cell, verdict in zip(cells, verdicts, strict=True):
             if verdict.equal is wanted:
-                reason = verdict.reason and f"entry {cell}: {verdict.reason}"
+                reason = verdict.reason and _of_entry(cell, verdict.reason)
                 return Comparison(wanted, verdict.method, reason)
     method = max((v.method for v in verdicts), key=_METHODS.index)
-    reasons = [f"entry {cell}: {v.reason}" for cell, v in zip(cells, verdicts, strict=True)
-               if v.reason]
-    return Comparison(True, method, "; ".join(reasons))
+    reasons = ""
+    for cell, verdict in zip(cells, verdicts, strict=True):
+        if verdict.reason:
+            reasons = (phrase("{earlier}; entry {cell}: {reason}", "errors", earlier=reasons,
+                              cell=cell, reason=verdict.reason) if reasons else
+                       _of_entry(cell, verdict.reason))
+    return Comparison(True, method, reasons)
+
+
+def _of_entry(cell, reason):
+    return phrase("entry {cell}: {reason}", "errors", cell=cell, reason=reason)
 
 
 def _reduced_entry(x, y):
@@ -991,11 +1037,13 @@ def assert_identical(a, b, what="the two results"):
     except Undecidable:
         verdict = compare(a, b, seed=_CROSS_CHECK_SEED)
         if verdict.equal is not True:
+            method = _METHOD_WORDS[verdict.method]
             raise AssertionError(
-                say("{what} differ ({method}: {reason})", "errors", what=what,
-                    method=verdict.method, reason=verdict.reason) if verdict.equal is False else
                 say("{what} are not proven equal ({method}: {reason})", "errors", what=what,
-                    method=verdict.method, reason=verdict.reason)) from None
+                    method=method, reason=verdict.reason) if verdict.equal is None else
+                say("{what} differ ({method}: {reason})", "errors", what=what, method=method,
+                    reason=verdict.reason) if verdict.reason else
+                say("{what} differ ({method})", "errors", what=what, method=method)) from None
         return
     if any(entry != 0 for entry in difference):
         raise AssertionError(say("{what} differ: the difference reduces to {difference}",
@@ -1045,7 +1093,8 @@ def _sample(atom, rng):
             value = -abs(value)
         if all(getattr(value, "is_" + f) is v for f, v in facts.items()):
             return value
-    raise Undecidable(f"no random rational value satisfies the assumptions on {atom}")
+    raise Undecidable(phrase("no random rational value satisfies the assumptions on {atom}",
+                             "errors", atom=atom))
 
 
 def _value_atoms(exprs):
@@ -1071,8 +1120,9 @@ def _independent(atoms):
                                   for a in atoms if not a.is_Symbol and not _is_generator(a))
     for function, count in applied.items():
         if count > 1:
-            raise _CannotEvaluate(f"the function {function} of {count} different expressions "
-                                  "cannot be given values at random points")
+            raise _CannotEvaluate(phrase("the function {function} of {count} different "
+                                         "expressions cannot be given values at random points",
+                                         "errors", function=function, count=count))
 
 
 def _branching(exprs):
@@ -1119,7 +1169,11 @@ def _depends(node, known):
 
 
 class _CannotEvaluate(Exception):  # noqa: N818 - a signal inside the random-point test
-    """A construct that is not evaluated rigorously."""
+    """A construct that is not evaluated rigorously (``reason``: which, a ``phrase``)."""
+
+    def __init__(self, reason):
+        super().__init__(reason)
+        self.reason = reason
 
 
 class _Imprecise(Exception):  # noqa: N818 - a signal inside the random-point test
@@ -1188,7 +1242,8 @@ class _Enclosures:
             raise Undefined(f"no condition of {e} holds")
         function = _FUNCTIONS.get(type(e))
         if function is None:
-            raise _CannotEvaluate(f"{_construct(e)} cannot be evaluated rigorously")
+            raise _CannotEvaluate(phrase("{construct} cannot be evaluated rigorously", "errors",
+                                         construct=_construct(e)))
         return function(self, *(self(a) for a in e.args))
 
     def _combine(self, add, values):
@@ -1221,14 +1276,15 @@ class _Enclosures:
     def exp(self, x):
         """``exp x``, for ``|Re x| ≤ 2³²`` (a larger exponent is not evaluated)."""
         if abs(x.real).b > 2**32:
-            raise _CannotEvaluate("an exponential of a number beyond 2**32")
+            raise _CannotEvaluate(phrase("an exponential of a number beyond 2**32", "errors"))
         return self.iv.exp(x)
 
     def periodic(self, f, x):
         """``f(x)`` for ``sin`` and ``cos``: the argument reduction needs about as many bits
         as ``Re x`` has (not beyond ``LAST_PRECISION``), ``Im x`` goes to an exponential."""
         if abs(x.real).b > self.iv.mpf(2)**LAST_PRECISION or abs(x.imag).b > 2**32:
-            raise _CannotEvaluate(f"a sine or cosine of a number beyond 2**{LAST_PRECISION}")
+            raise _CannotEvaluate(phrase("a sine or cosine of a number beyond 2**{bits}",
+                                         "errors", bits=LAST_PRECISION))
         return f(x)
 
     def real(self, x):
@@ -1239,7 +1295,8 @@ class _Enclosures:
             return x.real
         if 0 in x.imag:
             raise _Imprecise
-        raise _CannotEvaluate("a function of the real numbers at a complex value")
+        raise _CannotEvaluate(phrase("a function of the real numbers at a complex value",
+                                     "errors"))
 
     def real_map(self, f, *args):
         """An mpmath interval function ``f`` of real intervals, at the working precision."""
@@ -1258,7 +1315,8 @@ class _Enclosures:
         x = self.real(x)
         rest = 1 - x**2
         if rest.a < 0:
-            raise _Imprecise if rest.b >= 0 else _CannotEvaluate("asin or acos beyond ±1")
+            raise _Imprecise if rest.b >= 0 else _CannotEvaluate(
+                phrase("asin or acos beyond ±1", "errors"))
         root = self.real_map(mpi_sqrt, rest)
         return self.atan2(root, x) if cosine else self.atan2(x, root)
 
@@ -1309,7 +1367,8 @@ class _Enclosures:
             if holds or fails:
                 return bool(holds)
             raise _Imprecise
-        raise _CannotEvaluate(f"the condition {condition} cannot be evaluated rigorously")
+        raise _CannotEvaluate(phrase("the condition {condition} cannot be evaluated rigorously",
+                                     "errors", condition=condition))
 
     def size(self, e):
         """The size of ``e`` at the point: sizes of terms add up and of factors multiply
@@ -1448,16 +1507,17 @@ def _random_verdict(pairs, seed, trials):
             except Undefined:
                 continue                                     # undefined here: draw again
             if verdict is None:
-                return None, (f"the two sides are too close to tell apart at a random point "
-                              f"at {LAST_PRECISION} bits")
+                return None, phrase("the two sides are too close to tell apart at a random "
+                                    "point at {bits} bits", "errors", bits=LAST_PRECISION)
             if not verdict:
                 return False, ""
             agreed += 1
             if agreed == needed:
                 return _vouched(exprs)
     except (Undecidable, _CannotEvaluate) as error:
-        return None, str(error)
-    return None, f"a side is undefined at all but {agreed} of {4 * needed} random points"
+        return None, error.reason
+    return None, phrase("a side is undefined at all but {agreed} of {drawn} random points",
+                        "errors", agreed=agreed, drawn=4 * needed)
 
 
 def _vouched(exprs):
@@ -1465,6 +1525,7 @@ def _vouched(exprs):
     makes agreement at random points no proof: then ``(None, why)``."""
     construct = _branching(exprs)
     if construct is not None:
-        return None, (f"{_construct(construct)} of the symbols can make two sides agree "
-                      "on one region only, so agreeing at random points is no proof")
+        return None, phrase("{construct} of the symbols can make two sides agree on one "
+                            "region only, so agreeing at random points is no proof", "errors",
+                            construct=_construct(construct))
     return True, ""

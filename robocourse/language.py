@@ -284,23 +284,37 @@ class _Phrase(str):
     sentence holds it: ``say`` fills it in with ``format``, which asks the phrase."""
 
     def __format__(self, spec):
-        return format(_said(str(self), self.domain, {}), spec)
+        return format(_said(self.english, self.domain, self.fields), spec)
 
 
-def phrase(english, domain):
+def phrase(english, domain, **fields):
     """``english``, a part of a sentence chosen apart from the sentence (what the entries
     of a vector are, a unit in words), as a ``_Phrase``: English as a string, said in the
     language in use when ``say`` fills it into a sentence, so a phrase made once (when a
     module is imported) speaks the language of each sentence that holds it. Its catalogue
     is ``domain``'s; the catalogue tests find it as they find ``say``'s sentences.
 
+    With ``fields``, the phrase is a sentence kept to be said later (a reason made once and
+    cached, shown in messages built afterwards): English filled in as a string, said with
+    its fields (phrases themselves, perhaps) in the language of each message that holds it.
+
     >>> joints = phrase("one per joint", "errors")
     >>> joints == "one per joint", say("q must have {n} entries ({entries})", "errors",
     ...                                n=2, entries=joints)
     (True, 'q must have 2 entries (one per joint)')
+    >>> why = phrase("the angle {argument} is not a polynomial in the symbols", "errors",
+    ...              argument="x**2 + y")
+    >>> with using("zh_CN"):
+    ...     f"{why}"
+    '角 x**2 + y 不是各符号的多项式'
+    >>> str(why)
+    'the angle x**2 + y is not a polynomial in the symbols'
     """
-    made = _Phrase(_text(english, "english"))
-    made.domain = _one_of(domain, "domain", DOMAINS)
+    english = _text(english, "english")
+    filled = {name: str(value) if isinstance(value, _Phrase) else value      # in English
+              for name, value in fields.items()}
+    made = _Phrase(english.format(**filled) if fields else english)
+    made.english, made.domain, made.fields = english, _one_of(domain, "domain", DOMAINS), fields
     return made
 
 

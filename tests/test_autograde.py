@@ -322,7 +322,7 @@ def _class(points, wrong, first, exit_after, own, feedback):
     for name, (edits, zeroed) in own.items():
         submissions[name] = (edits, {**full, **dict.fromkeys(zeroed, 0)})
     exit_number = int(exit_cell[2:].split("_")[0])
-    feedback = {("d_transformer", "ex1"): "no answer was handed in for exercise 1",
+    feedback = {("d_transformer", "ex1"): "Exercise 1: no answer was handed in (",
                 ("c_wrong", "ex1"): "is not right",
                 ("j_exit", f"ex{exit_number}"): "the kernel exited",
                 ("j_exit", f"ex{exit_number + 1}"): "not run", **feedback}
@@ -349,7 +349,7 @@ CLASSES = {
                      ["ex2", "ex3"])},
         {("l_bypass", "ex1"): "switched off", ("l_bypass", "ex2"): "switched off",
          ("m_saved_code", "ex2"): "cannot be handed to the grader",
-         ("p_malformed", "ex1"): "no valid answer was handed in for exercise 1 (the hand-over: "
+         ("p_malformed", "ex1"): "Exercise 1: no valid answer was handed in (the hand-over: "
                                  "expected an object",
          ("p_malformed", "ex3"): "the hand-over → answers: expected an object, got a list",
          ("p_malformed", "ex4"): 'tau_base: expected an object {"value": …} or {"error": …}',
@@ -360,7 +360,7 @@ CLASSES = {
          ("q_slow_huge", "ex7"): "checking this answer needs more than 64 MB of memory",
          ("s_stubs", "ex2"): "raised NotImplementedError at line 4 of inward_step: is the "
                              "answer cell still the stub?",
-         ("s_stubs", "ex3"): "no answer was handed in for exercise 3"}),
+         ("s_stubs", "ex3"): "Exercise 3: no answer was handed in ("}),
     "ch0_kinematics": _class(
         {"ex1": 3, "ex2": 4, "ex3": 4, "ex4": 3, "ex5": 3, "ex6": 4, "ex7": 3, "ex8": 3},
         WRONG_CH0, "ex1_answer", ("ex5_answer", ["ex1", "ex2", "ex3", "ex4"]),

@@ -209,6 +209,8 @@ def course(tmp_path_factory):
         pytest.skip(f"no sandbox here: {sandbox.available()}")
     course = tmp_path_factory.mktemp("bilingual-course")
     shutil.copy(ROOT / "nbgrader_config.py", course)
+    (course / "solutions").mkdir()
+    shutil.copy(ROOT / "solutions" / "hidden.zh_CN.po", course / "solutions")  # as a checkout has
     for assignment in (ASSIGNMENT, CHINESE):
         shutil.copytree(ROOT / "solutions" / assignment, course / "solutions" / assignment,
                         ignore=shutil.ignore_patterns("__pycache__"))

@@ -49,7 +49,7 @@ from robocourse import (
     trajectories,
 )
 from robocourse.exercises import ch1_statics
-from robocourse.grading import students
+from robocourse.grading import checks, students
 from robocourse.grading.handover import FunctionSource
 from robocourse.grading.runner import Runner, StudentCodeError, StudentFunction
 from robocourse.widgets import acceleration, arm_viewer, drawing, dynamics_rp
@@ -73,6 +73,9 @@ ARM3 = models.planar_3r(lengths=[1.0] * 3, masses=[1.0] * 3, com_distances=[0.5]
 PUMA = models.puma560()
 Q = [0.3, 1.0]
 x, y = sp.symbols("x y")
+F = sp.Function("F")
+ZERO = sp.Symbol("z", zero=True)         # no random rational value is zero
+HUGE = sp.exp(10**4)                    # beyond the 8192 bits of the random-point test
 
 
 def _numeric_function():
@@ -297,6 +300,61 @@ CASES = [
         sp.sqrt(x**2), x, "√x² and x"), AssertionError, "√x² and x"),
     ("results not proven equal", lambda: equivalence.assert_identical(
         sp.sqrt(x**2), sp.Abs(x), "c"), AssertionError, "c"),
+    # equivalence: why the canonical form or the random points cannot decide
+    ("an angle not a polynomial", lambda: equivalence.assert_identical(
+        sp.sin(sp.sqrt(x)), 0, "sin √x"), AssertionError, "sin √x"),
+    ("a constant angle not a multiple of π", lambda: equivalence.assert_identical(
+        sp.sin(x + 1), 0, "sin(x + 1)"), AssertionError, "sin(x + 1)"),
+    ("an angle of too many multiples", lambda: equivalence.assert_identical(
+        sp.sin(65 * x), 0, "sin 65x"), AssertionError, "sin 65x"),
+    ("a function of an expression", lambda: equivalence.assert_identical(
+        F(x + 1), 0, "F"), AssertionError, "F(x + 1)"),
+    ("one function of two expressions", lambda: equivalence.assert_identical(
+        F(x + 1), F(2 * x), "F twice"), AssertionError, "F twice"),
+    ("a fractional power", lambda: equivalence.assert_identical(
+        x ** sp.Rational(1, 3), 0, "∛x"), AssertionError, "x**(1/3)"),
+    ("a symbol no value satisfies", lambda: equivalence.assert_identical(
+        sp.sqrt(ZERO), 1, "√z"), AssertionError, "√z"),
+    ("undefined at every point", lambda: equivalence.assert_identical(
+        sp.Piecewise((x, x > 10)), x, "pieces"), AssertionError, "pieces"),
+    ("a condition not evaluated", lambda: equivalence.assert_identical(
+        sp.Piecewise((x, sp.Contains(x, sp.Interval(0, 1))), (0, True)), x, "pieces"),
+     AssertionError, "Contains(x, Interval(0, 1))"),
+    ("a real function of a complex value", lambda: equivalence.assert_identical(
+        sp.floor(sp.I * x), x, "⌊ix⌋"), AssertionError, "⌊ix⌋"),
+    ("an exponential too large", lambda: equivalence.assert_identical(
+        sp.exp(10**10 * x), 0, "e^(10¹⁰x)"), AssertionError, "e^(10¹⁰x)"),
+    ("a sine too large", lambda: equivalence.assert_identical(
+        sp.sin(sp.exp(sp.exp(10)) * x), 0, "sin(x e^e¹⁰)"), AssertionError, "sin(x e^e¹⁰)"),
+    ("a function not evaluated", lambda: equivalence.assert_identical(
+        sp.gamma(x), 0, "Γ(x)"), AssertionError, "gamma"),
+    ("an arcsine beyond 1", lambda: equivalence.assert_identical(
+        sp.asin(x + 10), 0, "asin"), AssertionError, "asin"),
+    ("sides too close at random points", lambda: equivalence.assert_identical(
+        ((1 + 1 / HUGE)**x - 1) * HUGE, x, "close"), AssertionError, "close"),
+    ("floats beside algebraic numbers", lambda: equivalence.assert_identical(
+        0.7071 * sp.sin(x), sp.sqrt(2) / 2 * sp.sin(x), "f"), AssertionError, "sqrt(2)"),
+    ("an undefined entry beside an undecidable one", lambda: equivalence.assert_identical(
+        sp.Matrix([1 / (sp.sin(x)**2 + sp.cos(x)**2 - 1), sp.sqrt(x)]), sp.Matrix([1, x]),
+        "m"), AssertionError, "[0, 0]"),
+    ("a float entry that differs", lambda: equivalence.assert_identical(
+        sp.Matrix([x / 2.0, sp.sqrt(x)]), sp.Matrix([x, x]), "v"), AssertionError, "v"),
+    ("nan in canonical", lambda: equivalence.canonical(sp.nan), equivalence.Undefined,
+     "exprs[0]"),
+    ("nan in a ring", lambda: equivalence.TrigonometricRing([]).polynomial(sp.nan),
+     equivalence.Undefined, "nan"),
+    ("a number outside the rationals", lambda: equivalence.TrigonometricRing([]).polynomial(
+        sp.sqrt(2)), equivalence.Undecidable, "sqrt(2)"),
+    ("a polynomial with a denominator", lambda: equivalence.TrigonometricRing(
+        [], [x]).polynomial(1 / x), equivalence.Undecidable, "1/x"),
+    ("an angle not of the ring", lambda: equivalence.TrigonometricRing([x]).polynomial(
+        sp.sin(y)), equivalence.Undecidable, "y"),
+    ("an angle in a ring without angles", lambda: equivalence.TrigonometricRing(
+        []).polynomial(sp.sin(x)), equivalence.Undecidable, "x"),
+    ("an angle not a whole multiple", lambda: equivalence.TrigonometricRing([x]).polynomial(
+        sp.sin(x / 2)), equivalence.Undecidable, "x/2"),
+    ("too many multiples in a ring", lambda: equivalence.TrigonometricRing([x]).polynomial(
+        sp.sin(65 * x)), equivalence.Undecidable, "65"),
     # frames, friction
     ("S not skew", lambda: frames.vee(sp.eye(3)), ValueError, "S"),
     ("friction's motion of 3 joints", lambda: friction.Friction(
@@ -638,12 +696,9 @@ FEEDBACK = [
     ("an empty student", lambda: students.student_rng(" "), ValueError, "student"),
     ("an answer too many", lambda: ch1_statics.exercise_1(1, 2), TypeError, "tau_tool"),
     ("an answer missing", lambda: ch1_statics.exercise_1(), TypeError, "tau_tool"),
+    ("an answer the grader cannot decide", lambda: checks.equal(
+        sp.sqrt(x**2 + 2 * x + 1), sp.Abs(x + 1)), checks.Mistake, "Abs"),
 ]
-
-#: The cases whose message holds a reason of robocourse.equivalence (an ``Undecidable``:
-#: "sqrt is not handled exactly"), which is not translated yet: Chinese, naming the argument.
-ENGLISH_INSIDE = {"a length not polynomial", "results that differ at random points",
-                  "results not proven equal"}
 
 #: The sentences no bad call here says, and why.
 UNREACHED = {
@@ -671,6 +726,14 @@ UNREACHED = {
     "the equations overflow": "numpy's overflow inside lambdified equations",
     "the simulation stopped at {reached}: {message}": "solve_ivp failing without an error",
     "the start (t = 0)": "solve_ivp failing at its first step",
+    "the angle {argument} has the coefficient {coefficient}, which is not a rational number":
+        "a guard (sympy's as_coeff_Mul gives an angle a rational or a float coefficient)",
+    "it contains {value}": "a guard (canonical and compare refuse nan and ∞ before the scan)",
+    "the numbers {numbers} are not handled exactly": "sympy's algebraic_field failing on the "
+                                                      "numbers of an expression",
+    "{earlier}; entry {cell}: {reason}": "the reasons of a compare whose entries all agree (no "
+                                         "error holds them: test_a_cached_reason_is_said_in_"
+                                         "the_language_of_each_message)",
     "cannot write {expr} as a polynomial in the sines and cosines of the joint angles: {reason}":
         "closed_form handing itself an expression it cannot write (a guard)",
     "{error} (returned at t = {t})": "wraps the gate's message about what torque returned",
@@ -724,12 +787,21 @@ def _raised(call, domain="errors"):
     language.catalogue = listening
     try:
         with language.using("zh_CN"):
-            call()
-    except Exception as error:        # noqa: BLE001 - the error is what is checked
-        return error, heard
+            try:
+                call()
+            except Exception as error:        # noqa: BLE001 - the error is what is checked
+                _read(error)          # a reason said when the message is read is heard too
+                return error, heard
     finally:
         language.catalogue = real
     return None, heard
+
+
+def _read(error):
+    """The message of ``error`` read under Chinese (an equivalence reason is said when it
+    is read, in the language of that moment)."""
+    with language.using("zh_CN"):
+        return str(error)
 
 
 @functools.cache
@@ -765,7 +837,7 @@ def assert_chinese(message, argument, prose=True):
 def test_a_bad_call_raises_a_chinese_message(case):
     error, _ = _outcome(case.label)
     assert isinstance(error, case.error), f"{case.label}: raised {error!r}"
-    assert_chinese(str(error), case.argument, prose=case.label not in ENGLISH_INSIDE)
+    assert_chinese(_read(error), case.argument)
 
 
 def _words(part):
@@ -812,6 +884,28 @@ def test_the_unreached_sentences_are_chinese_too():
                 language.say(sentence, "errors")
         assert sentence in catalogue and CJK.search(said), sentence
         assert not english_prose(said), said
+
+
+def test_a_cached_reason_is_said_in_the_language_of_each_message():
+    """The ring of some expressions is cached with what it cannot decide
+    (``equivalence._ring_for``): the reason is kept in no language and said in the
+    language of each message that holds it, English, then Chinese, then English again."""
+    reasons, said = [], []
+    for spoken in ("en", "zh_CN", "en"):
+        with language.using(spoken):
+            with pytest.raises(equivalence.Undecidable) as raised:
+                equivalence.canonical(sp.cosh(x))
+            compared = equivalence.compare(sp.Matrix([sp.cosh(x)] * 2),
+                                           sp.Matrix([(sp.exp(x) + sp.exp(-x)) / 2] * 2),
+                                           seed=1)
+            reasons.append(raised.value.reason)
+            said.append((str(raised.value), f"{compared.reason}"))
+    assert reasons[0] is reasons[1] is reasons[2], "the reason is not the cached one"
+    assert compared.equal is True and compared.reason == (
+        "entry [0, 0]: cosh is not handled exactly; entry [1, 0]: cosh is not handled exactly")
+    assert said[0] == said[2] == ("cosh is not handled exactly", compared.reason)
+    assert said[1] == ("cosh 无法精确处理",
+                       "元素 [0, 0]：cosh 无法精确处理；元素 [1, 0]：cosh 无法精确处理")
 
 
 def test_the_problems_of_an_unphysical_estimate_are_chinese():
@@ -911,6 +1005,19 @@ def test_the_runner_speaks_the_language_of_the_grader(runner):
     assert "dh_transform" in str(raised.value) and "DH 变换" in str(raised.value), raised.value
     with pytest.raises(StudentCodeError, match="torque must be a function"):
         StudentFunction(WRONG_CALL, runner)()           # and English for an English grader
+
+
+def test_ending_the_students_code_is_said_in_the_language_of_the_grader(runner, monkeypatch):
+    """What the runner waits for when it ends the student's process is said (it is the
+    subject of the feedback if that process does not end in time)."""
+    waited, receive = [], runner._receive
+    monkeypatch.setattr(runner, "_receive", lambda what, deadline=None: (
+        waited.append(what), receive(what, deadline))[1])
+    with language.using("zh_CN"):
+        assert StudentFunction(FunctionSource("one", "def one():\n    return 1\n"),
+                               runner)() == 1
+        runner.end()
+    assert waited[-1] == "结束你的代码", waited             # the last: the end
 
 
 def test_a_replay_speaks_the_language_of_the_grader(runner):

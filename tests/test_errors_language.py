@@ -75,9 +75,10 @@ def _calls(path):
 
 
 def test_each_error_sentence_is_filled_with_exactly_its_own_fields_and_no_formats():
-    """The keywords a call passes are the sentence's fields; a field holds no conversion or
-    format (``{got!r}``, ``{x:.3g}``: the value is passed formatted), which a translator
-    would have to copy and the typography lint reads as ASCII punctuation in Chinese."""
+    """The keywords a call passes are the sentence's fields (a phrase's, if it is given
+    any); a field holds no conversion or format (``{got!r}``, ``{x:.3g}``: the value is
+    passed formatted), which a translator would have to copy and the typography lint reads
+    as ASCII punctuation in Chinese."""
     wrong = []
     for path in sorted(LIBRARY.rglob("*.py")):
         for call in _calls(path):
@@ -86,7 +87,8 @@ def test_each_error_sentence_is_filled_with_exactly_its_own_fields_and_no_format
             if sentence is None:
                 continue                                # a module constant: sayings checks it
             given = {k.arg for k in call.keywords if k.arg != "domain"}
-            if getattr(call.func, "id", None) == "say" and given != language.fields(sentence):
+            said = getattr(call.func, "id", None) == "say"
+            if (said or given) and given != language.fields(sentence):    # a phrase with fields
                 wrong.append(f"{where}: fills {sorted(given)}, says "
                              f"{sorted(language.fields(sentence))}")
             if any(conversion or spec for _, name, spec, conversion
@@ -131,6 +133,16 @@ def test_a_phrase_is_english_until_a_sentence_says_it():
     assert f"{joints}" == "one per joint"
     with pytest.raises(ValueError, match="^domain must be one of"):
         language.phrase("one per joint", "error")
+
+
+def test_a_phrase_with_fields_is_english_and_said_in_the_language_of_each_sentence():
+    """A phrase with fields (a reason kept to be said later) holds the English whatever the
+    language it was made in, phrases in its fields too, and says them all when formatted."""
+    with language.using("zh_CN"):
+        inner = language.phrase("{construct} is not handled exactly", "errors", construct="Abs")
+        outer = language.phrase("entry {cell}: {reason}", "errors", cell="[0, 1]", reason=inner)
+        assert f"{outer}" == "元素 [0, 1]：Abs 无法精确处理"
+    assert outer == str(outer) == f"{outer}" == "entry [0, 1]: Abs is not handled exactly"
 
 
 # --- the contract in Chinese ----------------------------------------------------------------
@@ -305,16 +317,6 @@ def test_the_chinese_contract_refuses_what_it_should():
 
 # --- the English tables of bad input, said again in Chinese -----------------------------------
 
-#: Cases of the English bad-input tables whose Chinese message from the gate does not keep
-#: the contract, with why ({label: why}): mostly a part that another module passes the gate in
-#: English (the other modules' messages are converted apart, issue 37). The test fails for a
-#: case that keeps it: remove the case when its part is a phrase.
-NOT_KEPT = {
-    "test_bad_input_dynamics: time derivative with too few rates":
-        "one per entry of q (the gate's coordinates says it in English)",
-}
-
-
 def _english_cases():
     """{label: (call, argument, got)} of the cases of tests/test_bad_input*.py."""
     sys.path.insert(0, str(TESTS))
@@ -354,7 +356,7 @@ def _raised_by_the_gate(call):
 def test_every_bad_input_of_the_english_tables_that_the_gate_refuses_is_refused_in_chinese():
     """The cases of tests/test_bad_input*.py again, under Chinese: each error the gate raises
     (the raise is in robocourse/_checks.py) is Chinese, names the argument and shows what was
-    got, with no English prose — but those of ``NOT_KEPT``, which must still fail."""
+    got, with no English prose (a part another module passes the gate is a ``phrase``)."""
     broken, gate = {}, 0
     for label, (call, argument, got) in _english_cases().items():
         message, by_the_gate = _raised_by_the_gate(call)
@@ -364,7 +366,4 @@ def test_every_bad_input_of_the_english_tables_that_the_gate_refuses_is_refused_
             if reasons:
                 broken[label] = f"{'; '.join(reasons)}: {message}"
     assert gate > 200, gate
-    assert set(broken) == set(NOT_KEPT), "\n".join(
-        [f"{label}: {why}" for label, why in broken.items() if label not in NOT_KEPT]
-        + [f"{label}: keeps the contract now, remove it from NOT_KEPT" for label in NOT_KEPT
-           if label not in broken])
+    assert not broken, "\n".join(f"{label}: {why}" for label, why in broken.items())

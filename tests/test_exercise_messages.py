@@ -26,7 +26,7 @@ from robocourse.exercises import ch5_trajectories_control as ch5
 from robocourse.exercises import ch6_puma560 as ch6
 from robocourse.exercises import ch7_parameters as ch7
 from robocourse.exercises import ch8_spatial_vectors as ch8
-from robocourse.grading.checks import Mistake
+from robocourse.grading.checks import Known, Mistake
 from robocourse.grading.exercises import Context
 from robocourse_grader.preprocessors import load_exercise_set
 
@@ -172,6 +172,24 @@ def test_fields_are_filled_after_the_lookup():
     """The number goes into the Chinese sentence: ``theta2 = 1 rad (57.3°)``."""
     _, (chinese, _) = _in_both(ch0.check_singular_angles, np.array([1.0]))
     assert chinese.startswith("theta2 = 1 rad (57.3°) 不是奇异位形"), chinese
+
+
+def test_a_known_slip_follows_the_mistake_as_the_language_joins_two_sentences():
+    """Chinese joins two sentences without a space (``checks.joined``)."""
+    x = sp.Symbol("x")
+    with language.using("zh_CN"):
+        slip = Known(2 * x, "你把它算了两遍。", "twice")
+        message, code = _mistake(ch3.check_special_cases, 2 * x, x, "tau", [("x = 1", {x: 1})],
+                                 [x], [slip])
+    assert code == "twice" and message.endswith("。你把它算了两遍。"), message
+
+
+def test_an_answer_the_replay_did_not_recompute_is_said_in_chinese():
+    context = Context(ch4.exercises, STUDENT)
+    context.recomputed = {}
+    with language.using("zh_CN"):
+        message, code = _mistake(ch4.exercises.exercises[2]._recomputed, "tau_lift", context)
+    assert code == "recompute-failed" and message.endswith("：没有重新计算"), message
 
 
 def test_known_slips_are_said_in_the_language_in_use_not_the_first_one_asked():

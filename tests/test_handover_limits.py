@@ -11,6 +11,7 @@ import pytest
 import sympy as sp
 from test_exercise_checks import ROOT, Submission, assert_code
 
+from robocourse import language
 from robocourse.grading import handover
 from robocourse.grading.handover import HandoverError
 from robocourse_grader.preprocessors import load_exercise_set
@@ -164,7 +165,7 @@ def chapter4():
 @pytest.mark.parametrize("entry, words", [
     (BOMB, ["Exercise 2: the power 999", "400000 digits"]),
     (["Symbol", "m1", {"positive": True, "negative": True}], ["contradictory assumptions"]),
-    (["Symbol", "m1", 5], ["no valid answer was handed in for exercise 2",
+    (["Symbol", "m1", 5], ["Exercise 2: no valid answer was handed in (",
                            "tau_lift → sympy → Matrix → Symbol: expected an object"]),
 ])
 def test_the_grader_judges_a_crafted_answer_as_not_handed_in(chapter4, entry, words):
@@ -236,3 +237,16 @@ def test_plain_numbers_and_arrays_decode_as_before():
     values = [2**64, 1e-300, math.inf, np.array([1e308, 5e-324])]
     back = handover.decode(handover.encode(values))
     assert back[:3] == values[:3] and np.array_equal(back[3], values[3])
+
+
+# --- the limits a genuine answer can reach, said in the student's language ------------------
+
+@pytest.mark.parametrize("value, words", [
+    (sp.Integer(10)**500, "答案中的一个整数超过 400 位"),
+    ("x" * (handover.LIMITS["string"] + 1), "答案中的一段文本长于 200000 个字符"),
+    (np.zeros(handover.LIMITS["array"] + 1), "答案 → ndarray：元素多于 1000000 个"),
+])
+def test_an_answer_beyond_a_limit_is_refused_in_chinese(value, words):
+    with language.using("zh_CN"), pytest.raises(HandoverError) as refused:
+        handover.decode(handover.encode(value))
+    assert str(refused.value) == words

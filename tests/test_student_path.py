@@ -74,8 +74,10 @@ def test_the_verdicts_say_what_is_wrong_and_what_comes_next(run_all):
     executed = run_all[0]
     said = {number: errors[0].traceback[0] if errors else "" for number, errors
             in _verdicts(executed).items()}
-    assert said[1] == ("Exercise 1: tau_tool is not assigned — run its answer cell above first "
-                       "(is it still the stub?)")
+    assert said[1] == ("Exercise 1: tau_tool is not defined: its answer cell above raised an "
+                       "error (is it still the stub?), was not run, or assigns another name. Make "
+                       "that cell assign tau_tool and run without an error, then run this one "
+                       "again.")
     assert "raised ZeroDivisionError at line 2 of inward_step: division by zero" in said[2]
     passed = "".join(o.get("text", "") for o in _cell(executed, "ex9_V_T_test").outputs)
     assert passed == f"Exercise 9: the visible tests passed. {NEXT_STEP}\n"

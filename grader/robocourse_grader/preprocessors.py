@@ -28,7 +28,7 @@
   verdict — "passed", or an error with the feedback — which is what nbgrader's
   ``SaveAutoGrades`` then scores. A test cell without a hand-over (turned into
   ``pass``, deleted, never reached) scores zero with the message "no answer was
-  handed in for exercise N"; a malformed one, "no valid answer was handed in"; one
+  handed in (…)"; a malformed one, "no valid answer was handed in"; one
   too slow or too large to check, that it was. Only that cell scores zero. The verdicts
   are written in the language of the student's notebook (:func:`notebook_language`: the
   one its hand-overs record), never in the grader machine's.
@@ -80,7 +80,7 @@ from robocourse.grading.exercises import (
     no_valid_answer,
 )
 from robocourse.language import say
-from robocourse_grader import sandbox
+from robocourse_grader import report, sandbox
 
 __all__ = ["SandboxedExecute", "DecideTestCells", "SanitizeOutputs", "ReleaseStudentId",
            "ReleaseStubs",
@@ -529,10 +529,17 @@ def _handovers(cell):
 
 
 def _error_text(cell):
+    """What the last error of a test cell that handed nothing over was, for its verdict: an
+    answer not defined in the notebook's language, any other error as Python named it."""
     errors = [o for o in cell.get("outputs", []) if o.get("output_type") == "error"]
     if not errors:
         return ""
-    text = f"{errors[-1].get('ename', '')}: {errors[-1].get('evalue', '')}"
+    name, value = errors[-1].get("ename", ""), errors[-1].get("evalue", "")
+    missing = runner.NOT_DEFINED.fullmatch(value) if name == "NameError" else None
+    if missing:
+        return say("{name} is not defined: its answer cell raised an error or was not run",
+                   "feedback", name=missing.group(1))
+    text = f"{name}: {value}"
     return text if len(text) <= 300 else text[:299] + "…"
 
 
@@ -651,16 +658,40 @@ def _no_answer(number, cell, index, died):
         why = say("not run: {reason}", "feedback", reason=died["earlier"])
     else:
         why = _error_text(cell) or say("the test cell did not run to its end", "feedback")
-    return headed(number, say("no answer was handed in for exercise {number} ({why})",
-                              "feedback", number=number, why=why))
+    return headed(number, say("no answer was handed in ({why})", "feedback", why=why))
 
 
 def _verdict_output(verdict):
+    """The test cell's output of ``verdict``: its message, after a label saying what kind
+    of verdict it is (:func:`_verdict_label`), in the notebook's language. The mistake's
+    code is not shown: the class report reads it from the cell's metadata."""
     if verdict.passed:
         return new_output("stream", name="stdout", text=verdict.message + "\n")
-    wrong = say("Wrong answer", "feedback")
-    return new_output("error", ename=wrong, evalue=verdict.message,
-                      traceback=[f"{wrong} [{verdict.code}]: {verdict.message}"])
+    label = _verdict_label(verdict.code)
+    return new_output("error", ename=label, evalue=verdict.message,
+                      traceback=[say("{label} — {message}", "feedback", label=label,
+                                     message=verdict.message)])
+
+
+def _verdict_label(code):
+    """What kind of verdict a failure with the mistake ``code`` is, as the student reads it:
+    not answered, over a time or memory limit, for the instructor to review, the grader's
+    error, or (any other code) a wrong answer.
+
+    >>> _verdict_label("no-answer"), _verdict_label("term:h:sign")
+    ('Not answered', 'Wrong answer')
+    """
+    if code in ("no-answer", "not-handed-over"):
+        return say("Not answered", "feedback")
+    if code in ("too-slow", "timeout"):
+        return say("Over the time limit", "feedback")
+    if code == "too-large":
+        return say("Over the memory limit", "feedback")
+    if code == report.UNDECIDED:
+        return say("For the instructor to review", "feedback")
+    if code == "grader-error":
+        return say("Grader error", "feedback")
+    return say("Wrong answer", "feedback")
 
 
 def _is_test(cell):

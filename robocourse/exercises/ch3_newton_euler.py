@@ -23,7 +23,7 @@ import sympy as sp
 from robocourse import lagrange, language
 from robocourse.frames import rot_z, rotation, transform, translation
 from robocourse.grading import ExerciseSet, check_call, check_expression, check_number, student_rng
-from robocourse.grading.checks import Known, Mistake, case, same, settled
+from robocourse.grading.checks import Known, Mistake, case, joined, same, settled
 from robocourse.grading.exercises import Choice, Function, Matrix, Numbers, Robot
 from robocourse.language import say
 from robocourse.models import planar_2r, planar_2r_distributed, rp_arm
@@ -200,7 +200,7 @@ def check_symbolic_step(step, names, label, args, expected, slips, why, allowed)
             hint = _transposed(step, names, label, args, expected, why)
             if hint is None:
                 raise
-            raise Mistake(f"{mistake} {hint}", hint.code) from None
+            raise Mistake(joined(mistake, hint), hint.code) from None
 
 
 # --- exercise 1: one outward step ---------------------------------------------------------
@@ -352,7 +352,7 @@ def check_special_cases(answer, expected, name, cases, allowed, slips):
     except Mistake as mistake:
         for slip in slips:
             if same(answer, slip.value):
-                raise Mistake(f"{mistake} {slip.message}", slip.code) from None
+                raise Mistake(joined(mistake, slip.message), slip.code) from None
         raise
 
 

@@ -10,7 +10,9 @@ For exercise authors (``robocourse/exercises/<assignment>.py`` and the hidden
 
 What a student's kernel runs besides: the hand-over of answers as data (``handover``),
 the visible tests' runner of student functions (``runner``, a subprocess; ``concepts``,
-what an exercise switches off), and the deadline of one decision (``isolation``).
+what an exercise switches off), the deadline of one decision (``isolation``), and a full-width
+mark typed with a Chinese input method, explained where Python cannot read the code
+(``input_method``).
 
 For instructors, a package of its own (``grader/``, ``robocourse_grader``; a student's
 ``pip install robocourse`` leaves it out): ``robocourse-autograde <assignment>``

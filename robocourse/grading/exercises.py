@@ -38,8 +38,8 @@ is graded; when you are done, submit it: Nbgrader → Assignment List → Submit
 >>> demo.decide("ex1_test", {"square": {"value": encode(x + x)}}).code
 'not-equal'
 >>> print(demo.decide("ex1_test", {"square": {"value": ["Symbol", "x"]}}).message)
-Exercise 1: no valid answer was handed in for exercise 1 (square: expected a value
-{kind: data}, got a list of 2)
+Exercise 1: no valid answer was handed in (square: expected a value {kind: data}, got a
+list of 2)
 """
 
 import contextlib
@@ -59,7 +59,7 @@ import sympy as sp
 
 from robocourse import language
 from robocourse.frames import DegreesWarning
-from robocourse.grading import concepts, handover, isolation, runner, students
+from robocourse.grading import concepts, handover, input_method, isolation, runner, students
 from robocourse.grading.checks import Mistake, check_expression, joined, same  # noqa: F401
 from robocourse.grading.handover import FunctionSource, encode
 from robocourse.grading.vocabulary import Vocabulary, module_symbols
@@ -486,7 +486,7 @@ class Context:
         """What the replay recomputed for exercise ``number`` (``{"values"|"error": …}``)."""
         if isinstance(self.recomputed, bytes):
             self.recomputed = pickle.loads(self.recomputed)
-        return self.recomputed.get(number, {"error": "it was not recomputed"})
+        return self.recomputed.get(number, {"error": say("it was not recomputed", "feedback")})
 
     def earlier(self, number, name):
         """The answer ``name`` of exercise ``number`` and whether it passed: for feedback
@@ -700,8 +700,8 @@ class Exercise:
         rebuilt, vocabulary = {}, self.exercise_set.vocabulary()
         for name, kind in self.answers.items():
             if name not in handed:
-                raise Mistake(say("no answer {name} was handed in for exercise {number}",
-                                  "feedback", name=name, number=self.number), "no-answer")
+                raise Mistake(say("no answer {name} was handed in", "feedback",
+                                  name=name), "no-answer")
             entry = handed[name]
             if "error" in entry:
                 raise Mistake(_about(name, entry["error"]), "not-handed-over")
@@ -847,8 +847,8 @@ def headed(number, message):
 
 def no_valid_answer(number, error):
     """The verdict on a test cell whose hand-over does not fit the schema (``error``)."""
-    return headed(number, say("no valid answer was handed in for exercise {number} ({error})",
-                              "feedback", number=number, error=error))
+    return headed(number, say("no valid answer was handed in ({error})", "feedback",
+                              error=error))
 
 
 def _builds_on_failed(failed):
@@ -925,25 +925,36 @@ def _exercise_of_test_cell(tb):
     return exercise if isinstance(exercise, Exercise) else None
 
 
-def _missing_answer(shell, etype, value, tb, tb_offset=None):
-    """IPython's display of a NameError: in a test cell whose answer is not assigned (its
-    answer cell is still the stub, or was not run), one short verdict."""
+def _explained(shell, etype, value, tb, tb_offset=None):
+    """IPython's display of a NameError or a SyntaxError in a student's notebook, in its
+    language: a test cell whose answer is not defined (its answer cell raised, was not run
+    or is still the stub), one short verdict; a full-width mark typed by a Chinese input
+    method where code needs a half-width one (``input_method``), which and what to type;
+    anything else as IPython shows it."""
+    if issubclass(etype, SyntaxError):
+        said = input_method.explained(value)
+        if said is None:
+            shell.showsyntaxerror()
+        else:
+            shell._showtraceback(etype, value, [said])  # the hook a kernel displays with
+        return
     exercise = _exercise_of_test_cell(tb)
     name = getattr(value, "name", None)
     if exercise is not None and name in exercise.answers:
-        said = headed(exercise.number, say("{name} is not assigned — run its answer cell "
-                                           "above first (is it still the stub?)", "feedback",
-                                           name=name))
+        said = headed(exercise.number, say(
+            "{name} is not defined: its answer cell above raised an error (is it still the "
+            "stub?), was not run, or assigns another name. Make that cell assign {name} and "
+            "run without an error, then run this one again.", "feedback", name=name))
         value._render_traceback_ = lambda: [said]
     shell.showtraceback((etype, value, tb), tb_offset=tb_offset)
 
 
-def _watch_missing_answers():
-    """In a notebook, show a test cell's missing answer as :func:`_missing_answer` does
-    (unless the notebook has its own display of exceptions)."""
+def _watch_student_errors():
+    """In a notebook, show a missing answer and a full-width mark as :func:`_explained`
+    does (unless the notebook has its own display of exceptions)."""
     shell = _shell()
     if shell is not None and not shell.custom_exceptions:
-        shell.set_custom_exc((NameError,), _missing_answer)
+        shell.set_custom_exc((NameError, SyntaxError), _explained)
 
 
 def _display_handover(exercise, answers):
@@ -979,7 +990,7 @@ class ExerciseSet:
         self.name = name
         self.exercises = {}
         self.solution = None              # (student id, [(test cell, answers)]): see warm()
-        _watch_missing_answers()
+        _watch_student_errors()
 
     def warm(self, runner_factory=None):
         """Decide the instructor's own hand-overs (``solution``, the solution notebook's

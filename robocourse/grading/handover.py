@@ -377,7 +377,8 @@ class _Schema:
         if dtype not in _ENTRIES:
             raise HandoverError(f"{where}: an unknown dtype {_shown(dtype)!r}")
         if len(payload["data"]) > LIMITS["array"]:
-            raise HandoverError(f"{where}: more than {LIMITS['array']} entries")
+            raise HandoverError(say("{where}: more than {most} entries", "feedback",
+                                    where=where, most=LIMITS["array"]))
         if dtype != "object":
             self.nodes += len(payload["data"])
         self.part([_ENTRIES[dtype]], payload["data"], depth, f"{where} → data")
@@ -466,13 +467,14 @@ class _Decoder:
 
     def integer(self, text):
         if len(text.lstrip("-")) > LIMITS["digits"]:
-            raise HandoverError(f"an integer in the answer has more than {LIMITS['digits']} "
-                                "digits")
+            raise HandoverError(say("an integer in the answer has more than {most} digits",
+                                    "feedback", most=LIMITS["digits"]))
         return int(text)
 
     def text(self, text):
         if len(text) > LIMITS["string"]:
-            raise HandoverError(f"a text longer than {LIMITS['string']} characters")
+            raise HandoverError(say("a text longer than {most} characters", "feedback",
+                                    most=LIMITS["string"]))
         return text
 
     def sympy(self, node):
@@ -986,7 +988,7 @@ def decode(data):
     robocourse.grading.handover.HandoverError: the power 999...**1000 in the answer would
     have about 400000 digits (at most 400 are accepted)
     """
-    _Schema().value(data, 0, "the answer")
+    _Schema().value(data, 0, say("the answer", "feedback"))
     return _Decoder().value(data)
 
 

@@ -54,6 +54,7 @@ import io
 import json
 import linecache
 import os
+import re
 import select
 import signal
 import stat
@@ -68,7 +69,8 @@ from robocourse.grading import concepts, handover
 from robocourse.grading.checks import Mistake, shorten
 from robocourse.language import say
 
-__all__ = ["Runner", "StudentCodeError", "StudentFunction", "GUARDED", "LIBRARY_ROUTE"]
+__all__ = ["Runner", "StudentCodeError", "StudentFunction", "GUARDED", "LIBRARY_ROUTE",
+           "NOT_DEFINED"]
 
 #: The mistake code of an answer that called a library function the exercise switches off
 #: (the student's process says so: ``"said": ["refused", …]`` in its error, see :func:`_error`).
@@ -859,7 +861,7 @@ class Runner:
             except BrokenPipeError:
                 self.close()
                 return
-            self._receive("ending your code")
+            self._receive(say("ending your code", "feedback"))
 
     def end(self):
         """End the current child (the runner process stays for the next exercise)."""
@@ -941,13 +943,26 @@ _SAID = {
 }
 
 
+#: Python's message for a name that is not defined.
+NOT_DEFINED = re.compile(r"name '(\w+)' is not defined")
+
+
+def _plain(error):
+    """The message of an error the student's process did not name, in the language in use
+    for the two a student's code raises most: a stub, a name not defined (a typo)."""
+    missing = NOT_DEFINED.fullmatch(error["message"]) if error["type"] == "NameError" else None
+    if missing:
+        return say("{name} is not defined (misspelt, or defined nowhere the function can see "
+                   "it)", "feedback", name=missing.group(1))
+    return error["message"] or (say("is the answer cell still the stub?", "feedback")
+                                if error["type"] == "NotImplementedError" else "")
+
+
 def _message(error, earlier=True):
     """The message of an error of the student's process, in the language in use where the
     process named it (``_said_key``), and (``earlier``) what earlier answer cells raised."""
     key = _said_key(error)
-    message = _SAID[key][1](**error["said"][1]) if key else error["message"] or (
-        say("is the answer cell still the stub?", "feedback")
-        if error["type"] == "NotImplementedError" else "")
+    message = _SAID[key][1](**error["said"][1]) if key else _plain(error)
     cells = error.get("earlier") if earlier else None
     if isinstance(cells, list) and cells and all(
             isinstance(e, list) and len(e) == 2 and _well_formed(e[1]) for e in cells):
