@@ -7,7 +7,10 @@ A refusal is a ``HandoverError`` that names what was refused, and it is delibera
 message is the grader's, not a Python exception that rebuilding malformed data raised
 (the wording itself is the catalogue's, not pinned here)."""
 
+import linecache
 import math
+from decimal import Decimal
+from fractions import Fraction
 from importlib import util
 
 import numpy as np
@@ -44,7 +47,8 @@ def rebuilt(node):
 # --- functions: the elementary ones, and nothing else ----------------------------------------
 
 ELEMENTARY = [sp.sin, sp.cos, sp.tan, sp.cot, sp.sec, sp.csc, sp.asin, sp.acos, sp.atan,
-              sp.acot, sp.sinh, sp.cosh, sp.tanh, sp.exp, sp.log, sp.Abs, sp.sign, sp.re,
+              sp.acot, sp.asec, sp.acsc, sp.sinh, sp.cosh, sp.tanh, sp.coth, sp.sech, sp.csch,
+              sp.asinh, sp.acosh, sp.atanh, sp.acoth, sp.exp, sp.log, sp.Abs, sp.sign, sp.re,
               sp.im, sp.conjugate, sp.floor, sp.ceiling, sp.Heaviside]
 
 
@@ -227,6 +231,51 @@ def test_a_matrix_keeps_its_shape():
         assert back.shape == value.shape and back == value
 
 
+# --- sets: of any values that can be set members, in one order on the wire --------------------
+
+@pytest.mark.parametrize("value", [{"M1", "XX1"}, frozenset({1, 2.5, sp.Symbol("x")}), set(),
+                                   {("a", 1), None}], ids=["set", "frozenset", "empty", "tuples"])
+def test_a_set_is_handed_over_as_the_same_kind_of_set(value):
+    back = handover.loads(handover.dumps(value))
+    assert type(back) is type(value) and back == value
+
+
+def test_the_same_set_is_the_same_data_whatever_order_it_was_built_in():
+    names = [f"XX{k}" for k in range(30)]
+    assert handover.dumps(set(names)) == handover.dumps(set(reversed(names)))
+
+
+def test_a_set_of_entries_that_cannot_be_members_is_refused():
+    refused({"set": [{"list": []}]}, "set", "list")
+    refused({"frozenset": [{"dict": []}]}, "set", "dict")
+    refused({"set": [{"tuple": [{"list": []}]}]}, "set", "tuple")
+
+
+# --- numbers Python writes in other types: as the numbers they are ----------------------------
+
+def test_a_fraction_a_decimal_and_a_range_are_handed_over_as_their_numbers():
+    assert handover.loads(handover.dumps(Fraction(1, 3))) == sp.Rational(1, 3)
+    assert handover.loads(handover.dumps([Decimal("0.25"), Decimal("-1e3")])) == [0.25, -1000.0]
+    assert handover.loads(handover.dumps(range(2, 8, 3))) == [2, 5]
+
+
+def test_a_range_beyond_the_array_limit_is_refused_before_it_is_written_out():
+    with pytest.raises(HandoverError, match=str(handover.LIMITS["array"])):
+        handover.encode(range(10**12))
+
+
+@pytest.mark.filterwarnings("ignore::PendingDeprecationWarning")    # np.matrix itself
+def test_a_numpy_matrix_is_handed_over_as_its_array():
+    back = handover.loads(handover.dumps(np.matrix([[1.0, 2.0], [3.0, 4.0]])))
+    assert type(back) is np.ndarray and back.tolist() == [[1.0, 2.0], [3.0, 4.0]]
+
+
+def test_an_immutable_matrix_stays_immutable():
+    value = sp.ImmutableMatrix([[sp.Symbol("x"), 1]])
+    back = handover.loads(handover.dumps(value))
+    assert type(back) is type(value) and back == value
+
+
 # --- arrays: their dtype, their shape, entries as many as the shape says ----------------------
 
 @pytest.mark.parametrize("value", [
@@ -335,7 +384,10 @@ def test_a_json_text_beyond_the_byte_limit_is_refused_before_it_is_read(monkeypa
 
 NOTEBOOK = '''
 import json
+import linecache
 import math
+from decimal import Decimal
+from fractions import Fraction
 import numpy as np
 from numpy.linalg import norm
 
@@ -430,3 +482,97 @@ def test_an_array_value_of_a_function_travels_with_it():
     source = FunctionSource("f", "def f():\n    return A\n", values={"A": np.eye(2)})
     back = handover.decode(handover.encode(source))
     assert np.array_equal(back.values["A"], np.eye(2)) and "handed over" in repr(back)
+
+
+# --- classes of the notebook: they go over with the function that uses them -------------------
+
+class Kernel:
+    """Cells run as a notebook kernel runs them: each compiled under a file name of its own
+    that only the kernel's line cache holds (as ipykernel does), in one ``__main__``."""
+
+    def __init__(self, folder):
+        self.folder, self.namespace, self.count = folder, {"__name__": "__main__"}, 0
+
+    def run(self, source):
+        self.count += 1
+        name = f"{self.folder}/{self.count}.py"
+        linecache.cache[name] = (len(source), None, source.splitlines(keepends=True), name)
+        exec(compile(source, name, "exec"), self.namespace)
+
+    def program_result(self, function, *args):
+        """What the grader's runner computes: the handed-over program run afresh."""
+        back = handover.loads(handover.dumps(FunctionSource.of(self.namespace[function])))
+        fresh = {"__name__": "__main__", **back.values}
+        for label, text in back.program():
+            exec(compile(text, f"<student: {label}>", "exec"), fresh)
+        return fresh[function](*args), [label for label, _ in back.program()]
+
+
+@pytest.fixture
+def kernel(tmp_path):
+    return Kernel(str(tmp_path / "ipykernel_1"))
+
+
+CLASS_CELLS = {
+    "namedtuple": ['''from collections import namedtuple
+import numpy as np
+质点 = namedtuple("质点", "m p")
+
+
+def my_parallel_axis(I_c, mass, p_c):
+    point = 质点(mass, np.asarray(p_c))
+    return np.asarray(I_c) + point.m * (point.p @ point.p * np.eye(3) - np.outer(point.p, point.p))
+'''],
+    "dataclass in another cell": ['''import dataclasses
+import numpy as np
+
+
+@dataclasses.dataclass(frozen=True)
+class Point:
+    m: float
+    p: tuple = (0.0, 0.0, 0.0)
+''', '''def my_parallel_axis(I_c, mass, p_c):
+    point = Point(mass, tuple(p_c))
+    p = np.asarray(point.p)
+    return np.asarray(I_c) + point.m * (p @ p * np.eye(3) - np.outer(p, p))
+'''],
+    "class with methods": ['''import numpy as np
+
+SCALE = 1.0
+
+
+class Shift:
+    def __init__(self, p):
+        self.p = np.asarray(p) * SCALE
+
+    def term(self, mass):
+        return mass * (self.p @ self.p * np.eye(3) - np.outer(self.p, self.p))
+
+
+def my_parallel_axis(I_c, mass, p_c):
+    return np.asarray(I_c) + Shift(p_c).term(mass)
+'''],
+}
+
+
+@pytest.mark.parametrize("cells", CLASS_CELLS.values(), ids=CLASS_CELLS.keys())
+def test_a_class_of_the_notebook_goes_over_with_the_function_that_uses_it(kernel, cells):
+    for cell in cells:
+        kernel.run(cell)
+    I_c, p = np.diag([1.0, 2.0, 3.0]), [0.1, -0.2, 0.3]
+    result, labels = kernel.program_result("my_parallel_axis", I_c, 2.0, p)
+    assert np.allclose(result, kernel.namespace["my_parallel_axis"](I_c, 2.0, p))
+    assert labels[0] == "imports" and labels[-1] == "my_parallel_axis"
+
+
+def test_a_class_whose_source_cannot_be_found_is_refused_saying_to_define_it_inside(kernel):
+    kernel.run('''Made = type("Made", (), {"k": 2})
+
+
+def uses(v):
+    return Made.k * v
+''')
+    with pytest.raises(HandoverError) as raised:
+        FunctionSource.of(kernel.namespace["uses"])
+    message = str(raised.value)
+    assert "uses" in message and "'Made'" in message and "inside the function" in message

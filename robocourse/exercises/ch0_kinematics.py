@@ -15,7 +15,7 @@ import sympy as sp
 
 from robocourse.frames import dh_transform, rotation, transform, translation, velocity_transform
 from robocourse.grading import ExerciseSet, check_expression, check_number, student_rng
-from robocourse.grading.checks import Known, Mistake, case, same
+from robocourse.grading.checks import Known, Mistake, case, numbers_at, same
 from robocourse.grading.exercises import Expression, Function, Matrix, Numbers, Value
 from robocourse.kinematics import forward_kinematics, is_singular, jacobian_rows
 from robocourse.language import say
@@ -429,7 +429,7 @@ def rates_from_jacobian(J0, student):
     ``J0_3r`` (switched off in the student's answer cells: see ``RATE_ROUTES``)."""
     lengths, theta_deg, offset, v, omega = rates_numbers(student)
     values = dict(zip(SYMBOLS, (*np.radians(theta_deg), *lengths, offset), strict=True))
-    return np.linalg.solve(np.array(sp.Matrix(J0).subs(values), dtype=float), [*v, omega])
+    return np.linalg.solve(numbers_at(J0, values, "J0_3r"), [*v, omega])
 
 
 def from_rates_jacobian(context, qdot):

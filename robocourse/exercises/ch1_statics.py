@@ -12,7 +12,7 @@ import sympy as sp
 
 from robocourse.frames import force_transform, rot_z
 from robocourse.grading import ExerciseSet, check_expression, check_number, student_rng
-from robocourse.grading.checks import Mistake, case
+from robocourse.grading.checks import Mistake, case, settled
 from robocourse.grading.exercises import Function, Matrix, Numbers
 from robocourse.kinematics import jacobian
 from robocourse.language import say
@@ -271,6 +271,7 @@ def check_free_force(F_free, theta, label):
 @exercises.visible(7, cell="ex7_F_free_test", F_free=Matrix(2, 1))
 def exercise_7(F_free):
     """Visible: the arm along X0."""
+    F_free = settled(F_free, (theta1, l1, l2))
     foreign = sorted(s.name for s in F_free.free_symbols - {theta1, l1, l2})
     if foreign:
         raise Mistake(say("F_free uses symbols that do not belong in this answer: {symbols} "

@@ -23,7 +23,7 @@ import sympy as sp
 from robocourse import lagrange, language
 from robocourse.frames import rot_z, rotation, transform, translation
 from robocourse.grading import ExerciseSet, check_call, check_expression, check_number, student_rng
-from robocourse.grading.checks import Known, Mistake, case, joined, same
+from robocourse.grading.checks import Known, Mistake, case, joined, same, settled
 from robocourse.grading.exercises import Choice, Function, Matrix, Numbers, Robot
 from robocourse.language import say
 from robocourse.models import planar_2r, planar_2r_distributed, rp_arm
@@ -152,7 +152,9 @@ def exact(values):
 
 
 def floats(matrix, label):
-    """A student's numeric 3-vector as floats (it must not contain symbols)."""
+    """A student's numeric 3-vector as floats (it must not contain symbols; one it does not
+    depend on is given a value: ``settled``)."""
+    matrix = settled(matrix, (), label)
     if matrix.free_symbols:
         names = ", ".join(sorted(map(str, matrix.free_symbols)))
         raise Mistake(say("{label} contains symbols ({names}) although every argument was a "

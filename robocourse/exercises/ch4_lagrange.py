@@ -33,7 +33,7 @@ from robocourse.grading import (
     term_code,
     term_kind,
 )
-from robocourse.grading.checks import Mistake, case, equal, same
+from robocourse.grading.checks import Mistake, case, equal, same, settled
 from robocourse.grading.exercises import Expression, Function, Mapping, Matrix, Numbers
 from robocourse.language import say
 from robocourse.models import planar_2r, planar_2r_distributed
@@ -182,6 +182,7 @@ def check_energy_part(K_lift, label):
 def exercise_1(K_lift):
     """Visible: a quadratic form in the rates; the carriage moving alone, the rod swinging
     about a fixed joint."""
+    K_lift = settled(K_lift, ENERGY_SYMBOLS)
     foreign = sorted(s.name for s in K_lift.free_symbols - set(ENERGY_SYMBOLS))
     if foreign:
         raise Mistake(say("K_lift uses symbols that do not belong in a kinetic energy: "
@@ -440,11 +441,12 @@ def entry_of(model, key):
 
 
 def corrected_model(corrections):
-    """The classmate's model with the ``corrections`` {"Xij": entry} put in."""
+    """The classmate's model with the ``corrections`` {"Xij": entry} put in (a symbol of
+    an entry's own that it does not depend on given a value: ``settled``)."""
     model = classmate_model()
     for key, entry in corrections.items():
         which, position = _place(key)
-        model[which][position] = entry
+        model[which][position] = settled(entry, MODEL_SYMBOLS)
     return model
 
 
@@ -488,7 +490,8 @@ def exercise_8(corrections):
     """Visible: the corrections use the model's symbols, and the corrected model keeps
     the arm's energy in a free swing."""
     for key, entry in corrections.items():
-        foreign = sorted(s.name for s in entry.free_symbols - set(MODEL_SYMBOLS))
+        foreign = sorted(s.name for s in settled(entry, MODEL_SYMBOLS).free_symbols
+                         - set(MODEL_SYMBOLS))
         if foreign:
             raise Mistake(say("corrections[{key}] uses symbols that do not belong in this "
                               "model: {symbols}", "exercises", key=repr(key),

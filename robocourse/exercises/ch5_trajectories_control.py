@@ -21,7 +21,7 @@ import sympy as sp
 
 from robocourse import control, trajectories
 from robocourse.grading import ExerciseSet, check_call, check_expression, check_number, student_rng
-from robocourse.grading.checks import Known, Mistake, case, same
+from robocourse.grading.checks import Known, Mistake, case, same, settled
 from robocourse.grading.exercises import Choice, Function, Matrix, Numbers, Robot
 from robocourse.language import say
 from robocourse.models import planar_2r, planar_3r, rp_arm
@@ -91,6 +91,7 @@ def check_condition(coefficients, label, at, derivative, expected, symbols):
 
 
 def check_symbols(coefficients, name, symbols):
+    coefficients = settled(coefficients, symbols)
     if t in coefficients.free_symbols:
         raise Mistake(say("{name} contains the time t: the coefficients are constants, t "
                           "appears only in θ(t) = c0 + c1 t + c2 t² + c3 t³", "exercises",
@@ -413,6 +414,7 @@ def corrected_law():
                    tau_corrected=Matrix(2, 1, symbols=CONTROL_SYMBOLS))
 def exercise_8b(tau_corrected, context):
     """Visible: the symbols; on the track at rest only gravity is left."""
+    tau_corrected = settled(tau_corrected, CONTROL_SYMBOLS)
     foreign = sorted(s.name for s in tau_corrected.free_symbols - set(CONTROL_SYMBOLS))
     if foreign:
         raise Mistake(say("tau_corrected uses symbols that do not belong in this answer: "

@@ -14,7 +14,7 @@ import numpy as np
 import sympy as sp
 
 from robocourse.grading import ExerciseSet, check_expression, check_number, student_rng
-from robocourse.grading.checks import Known, Mistake, case
+from robocourse.grading.checks import Known, Mistake, case, settled
 from robocourse.grading.exercises import Choice, Expression, Matrix, Numbers
 from robocourse.kinematics import forward_kinematics, jacobian_by_propagation
 from robocourse.language import say
@@ -272,6 +272,7 @@ EX6_SYMBOLS = (px, py, pz, a2, a3, d3, d4, theta1, theta2, theta3)
                    corrected=Expression())
 def exercise_6(wrong_line, corrected):
     """Visible: the correction uses the derivation's symbols only."""
+    corrected = settled(corrected, EX6_SYMBOLS)
     foreign = sorted(s.name for s in corrected.free_symbols - set(EX6_SYMBOLS))
     if foreign:
         raise Mistake(say("corrected uses symbols that do not belong in this derivation: "

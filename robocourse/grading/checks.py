@@ -35,8 +35,8 @@ from robocourse.language import say
 from robocourse.robot import joint_symbol_role
 
 __all__ = ["Mistake", "Known", "case", "note", "same", "equal", "read_answer", "check_expression",
-           "check_number", "check_call", "term_kind", "term_code", "shorten", "sentence",
-           "joined"]
+           "check_number", "numbers_at", "settled", "check_call", "term_kind", "term_code",
+           "shorten", "sentence", "joined"]
 
 
 class Mistake(AssertionError):
@@ -470,6 +470,55 @@ def _as_numbers(answer, name):
         raise Mistake(say("{name} should be a number or an array of numbers; got {kind}",
                           "feedback", name=name, kind=type(answer).__name__),
                       "wrong-type") from None
+
+
+def settled(answer, allowed=(), name=None):
+    """``answer`` (an expression or Matrix) with every symbol outside ``allowed`` that it does
+    not depend on — a zero in disguise, ``sin(x)**2 + cos(x)**2 - 1`` in a variable of
+    integration or a name of the student's own — given a value; the symbols it depends on
+    stay, for the check to name. ``"undecidable"`` (the instructor looks) when the grader
+    cannot tell.
+
+    >>> m, x = sp.symbols("m x")
+    >>> settled(m * (sp.sin(x)**2 + sp.cos(x)**2), [m]).free_symbols, settled(m * x, [m])
+    ({m}, m*x)
+    """
+    answer = _as_sympy(answer, _your_answer(name))
+    kept = sorted(answer.free_symbols - set(allowed), key=lambda symbol: symbol.name)
+    if not kept:
+        return answer
+    rng = np.random.default_rng(_seed())
+    point = {symbol: sp.Rational(int(rng.integers(300, 700)), 457) for symbol in kept}
+    fixed = answer.subs(point)
+    if fixed.has(sp.nan, sp.zoo, sp.oo, -sp.oo) or not equal(answer, fixed):
+        return answer
+    return fixed
+
+
+def numbers_at(answer, values, name=None):
+    """A symbolic answer (expression or Matrix) at ``values`` (symbol → number), as floats.
+
+    A symbol the answer keeps beyond ``values`` is given a value when the answer does not
+    depend on it (:func:`settled`); when it does, a :class:`Mistake` ``"foreign-symbols"``.
+
+    >>> m, x = sp.symbols("m x")
+    >>> numbers_at(sp.Matrix([m, m * (sp.sin(x)**2 + sp.cos(x)**2)]), {m: 2})
+    array([[2.],
+           [2.]])
+    >>> numbers_at(m * x, {m: 2}, "I_plate")
+    Traceback (most recent call last):
+    ...
+    robocourse.grading.checks.Mistake: I_plate uses symbols that do not belong in this answer: x ...
+    """
+    name = _your_answer(name)
+    reduced = settled(_as_sympy(answer, name).subs(values), (), name)
+    if reduced.free_symbols:
+        raise Mistake(say("{name} uses symbols that do not belong in this answer: {symbols} "
+                          "(check the symbol names given in the exercise)", "feedback",
+                          name=name, symbols=", ".join(sorted(s.name for s in
+                                                              reduced.free_symbols))),
+                      "foreign-symbols")
+    return _as_numbers(reduced, name)
 
 
 def check_number(answer, expected, name=None, rtol=1e-6, atol=1e-9, unit="",

@@ -4,16 +4,19 @@ The grader never evaluates text a student wrote. A test cell *hands over* each
 answer as a JSON document of a few plain node types, and the grader rebuilds it
 from those nodes alone:
 
-* numbers (``int``, ``float`` — NaN and infinities included —, ``complex``, ``bool``),
-  ``None``, strings, lists, tuples, string-keyed dicts;
-* numpy arrays (``ndarray``: dtype, shape, entries);
+* numbers (``int``, ``float`` — NaN and infinities included —, ``complex``, ``bool``; a
+  ``Fraction`` as a sympy ``Rational``, a ``Decimal`` as a float), ``None``, strings,
+  lists (a ``range`` as the list of its numbers), tuples, sets and frozensets,
+  string-keyed dicts;
+* numpy arrays (``ndarray``, ``np.matrix`` too: dtype, shape, entries);
 * sympy expressions as trees of whitelisted node types (``Symbol`` with its
   assumptions, ``Integer``, ``Rational``, ``Float``, ``Add``, ``Mul``, ``Pow``, the
   elementary functions, undefined functions such as ``theta1(t)``, ``Derivative``,
-  ``Matrix``, ``Eq`` …); any other sympy type arrives as an ``unsupported`` node that
-  the grader reports by its class name;
+  ``Matrix`` and ``ImmutableMatrix``, ``Eq`` …); any other sympy type arrives as an
+  ``unsupported`` node that the grader reports by its class name;
 * functions as their source code plus what the code refers to by global name (the
-  modules it uses, the other functions of the notebook it calls, data values).
+  modules it uses, the other functions and the classes of the notebook it calls, data
+  values).
 
 A hand-over has a schema (:func:`check_payload`, :func:`check_answers`): the payload of
 a test cell's output, its answers, each answer's value or error, and every node of a
@@ -34,11 +37,16 @@ deadline and a memory budget, ``isolation``.)
 Matrix([[x**2 + sin(x)/3, 0.5]])
 """
 
+import ast
 import builtins
 import decimal
+import fractions
 import inspect
 import json
+import linecache
 import math
+import os
+import re
 import textwrap
 import types
 
@@ -70,7 +78,8 @@ class HandoverError(ValueError):
 
 _FUNCTIONS = {f.__name__: f for f in (
     sp.sin, sp.cos, sp.tan, sp.cot, sp.sec, sp.csc, sp.asin, sp.acos, sp.atan, sp.acot,
-    sp.atan2, sp.sinh, sp.cosh, sp.tanh, sp.exp, sp.log, sp.Abs, sp.sign, sp.re, sp.im,
+    sp.asec, sp.acsc, sp.atan2, sp.sinh, sp.cosh, sp.tanh, sp.coth, sp.sech, sp.csch,
+    sp.asinh, sp.acosh, sp.atanh, sp.acoth, sp.exp, sp.log, sp.Abs, sp.sign, sp.re, sp.im,
     sp.conjugate, sp.floor, sp.ceiling, sp.Min, sp.Max, sp.Heaviside)}
 _CONSTANTS = {"pi": sp.pi, "E": sp.E, "I": sp.I, "oo": sp.oo, "-oo": -sp.oo,
               "zoo": sp.zoo, "nan": sp.nan, "true": sp.true, "false": sp.false}
@@ -90,7 +99,8 @@ def _constant_name(expr):
 def _encode_sympy(expr):
     """A sympy object as nested lists ``[kind, ...]``."""
     if isinstance(expr, sp.MatrixBase):
-        return ["Matrix", expr.rows, expr.cols, [_encode_sympy(e) for e in expr]]
+        kind = "ImmutableMatrix" if isinstance(expr, sp.ImmutableMatrix) else "Matrix"
+        return [kind, expr.rows, expr.cols, [_encode_sympy(e) for e in expr]]
     name = _constant_name(expr)
     if name is not None:
         return ["Constant", name]
@@ -232,7 +242,8 @@ _NODE, _VALUE, _TEXT_OR_NULL = "an expression node", "a value", "a string or nul
 #: ``{type: part}`` (an object with keys of that type) or ``{"key": part, …}`` (an object
 #: with exactly these keys).
 _NODES = {
-    "Matrix": (int, int, [_NODE]), "Constant": (str,), "Integer": (str,),
+    "Matrix": (int, int, [_NODE]), "ImmutableMatrix": (int, int, [_NODE]),
+    "Constant": (str,), "Integer": (str,),
     "Rational": (str, str), "Float": (str, int), "Symbol": (str, {str: bool}),
     "Add": ([_NODE],), "Mul": ([_NODE],), "Pow": ((_NODE, _NODE),), "Tuple": ([_NODE],),
     "Undefined": (str, [_NODE]), "Derivative": (_NODE, [(_NODE, int)]),
@@ -242,7 +253,8 @@ _NODES = {
 #: The data of each kind of value (``{"kind": data}``); ``None`` and booleans are values.
 _VALUES = {
     "int": str, "float": str, "complex": (str, str), "str": str, "list": [_VALUE],
-    "tuple": [_VALUE], "dict": [(str, _VALUE)], "sympy": _NODE,
+    "tuple": [_VALUE], "set": [_VALUE], "frozenset": [_VALUE], "dict": [(str, _VALUE)],
+    "sympy": _NODE,
     "ndarray": {"dtype": str, "shape": [int], "data": list},
     "function": {"name": str, "source": str, "imports": [(str, str, _TEXT_OR_NULL)],
                  "helpers": [str], "values": [(str, _VALUE)]}}
@@ -479,6 +491,9 @@ class _Decoder:
             raise HandoverError("a malformed matrix")
         return sp.Matrix(rows, cols, self._children(entries))
 
+    def _sympy_immutablematrix(self, rest):
+        return sp.ImmutableMatrix(self._sympy_matrix(rest))
+
     def _sympy_constant(self, rest):
         if rest[0] not in _CONSTANTS:
             raise HandoverError(f"an unknown constant {_shown(rest[0])!r}")
@@ -609,6 +624,21 @@ class _Decoder:
     def _value_tuple(self, payload):
         return tuple(self.value(item) for item in payload)
 
+    def _value_set(self, payload):
+        members = set()
+        for item in payload:
+            member = self.value(item)
+            try:
+                members.add(member)
+            except TypeError:               # unhashable, or a tuple that holds one
+                raise HandoverError(say("a set in the answer holds a {kind}, which cannot be a "
+                                        "member of a set", "feedback",
+                                        kind=type(member).__name__)) from None
+        return members
+
+    def _value_frozenset(self, payload):
+        return frozenset(self._value_set(payload))
+
     def _value_dict(self, payload):
         return {self.text(k): self.value(v) for k, v in payload}
 
@@ -694,7 +724,8 @@ class FunctionSource:
 
 
 class _Collector:
-    """Walks a function's global names: modules, notebook functions, data values."""
+    """Walks a function's global names: modules, notebook functions and classes, data
+    values."""
 
     def __init__(self):
         self.imports, self.helpers, self.values = [], [], {}
@@ -716,17 +747,28 @@ class _Collector:
         else:
             self.helpers.append(source)
         for name in sorted(_global_names(function.__code__)):
-            self._add_global(function, name)
+            self._add_global(function.__name__, function.__globals__, name)
 
-    def _add_global(self, function, name):
-        if name in self.seen or name not in function.__globals__:
+    def add_class(self, cls, user, namespace):
+        """A class of the notebook (plain, a dataclass, a namedtuple) that the function
+        ``user`` uses: its source goes over after what the class itself uses."""
+        self.seen.add(cls.__name__)
+        source = _class_source(cls, user, namespace)
+        for name in sorted(_global_names(compile(source, "<class>", "exec"))):
+            self._add_global(cls.__name__, namespace, name)
+        self.helpers.append(source)
+
+    def _add_global(self, user, namespace, name):
+        if name in self.seen or name not in namespace:
             return                     # a builtin, a name set later, or already collected
         self.seen.add(name)
-        value = function.__globals__[name]
+        value = namespace[name]
         if isinstance(value, types.ModuleType):
             self.imports.append((name, value.__name__, None))
         elif _is_notebook_function(value):
             self.add_function(value)
+        elif isinstance(value, type) and value.__module__ == "__main__":
+            self.add_class(value, user, namespace)
         elif callable(value) and getattr(value, "__module__", None) and \
                 hasattr(value, "__qualname__") and "." not in value.__qualname__:
             self.imports.append((name, value.__module__, value.__qualname__))
@@ -738,13 +780,102 @@ class _Collector:
                 raise HandoverError(say(
                     "{function} uses the global {name} (a {kind}), which cannot be handed to "
                     "the grader: define it inside the function", "feedback",
-                    function=function.__name__, name=repr(name), kind=type(value).__name__)) \
+                    function=user, name=repr(name), kind=type(value).__name__)) \
                     from None
 
 
+def _class_source(cls, user, namespace):
+    """The source that defines the notebook class ``cls``: its ``class`` statement, found
+    in the cells that hold its methods or the function ``user`` (a notebook's classes have
+    no file of their own) or, latest first, in the notebook's other cells; else, for a
+    namedtuple made by a call, that call written again. A HandoverError
+    saying to define it inside the function when neither can be had."""
+    cells = [_code_file(member) for member in vars(cls).values()]
+    cells.append(_code_file(namespace.get(user)))
+    cells += _other_cells(cells[-1])
+    for cell in dict.fromkeys(c for c in cells if c):
+        source = _class_statement("".join(linecache.getlines(cell)), cls.__name__)
+        if source is not None:
+            return source
+    if _is_namedtuple(cls):
+        defaults = tuple(cls._field_defaults.values())
+        return (f"{cls.__name__} = __import__('collections').namedtuple("
+                f"{cls.__name__!r}, {cls._fields!r}, defaults={defaults!r})\n")
+    raise HandoverError(say("{function} uses the class {name}, whose source cannot be found: "
+                            "define it inside the function", "feedback", function=user,
+                            name=repr(cls.__name__)))
+
+
+def _other_cells(cell):
+    """The notebook's cells that the kernel keeps beside ``cell`` (in its folder), the
+    latest first; none when ``cell`` is not known.
+
+    >>> _other_cells(None)
+    []
+    """
+    if cell is None or not os.path.dirname(cell):
+        return []
+    return [name for name in reversed(list(linecache.cache))
+            if os.path.dirname(name) == os.path.dirname(cell)]
+
+
+def _is_namedtuple(cls):
+    """Whether ``cls`` is a namedtuple as ``namedtuple(…)`` makes it, with defaults that are
+    literals (written again as they are)."""
+    return cls.__bases__ == (tuple,) and isinstance(getattr(cls, "_fields", None), tuple) and \
+        isinstance(getattr(cls, "_field_defaults", None), dict) and \
+        all(_is_literal(value) for value in cls._field_defaults.values())
+
+
+def _is_literal(value):
+    try:
+        return ast.literal_eval(repr(value)) == value
+    except (ValueError, SyntaxError, TypeError, MemoryError, RecursionError):
+        return False
+
+
+def _code_file(member):
+    """The file (a notebook cell) of the code of a function, method or property; None for
+    code made from a string (a dataclass's ``__init__``)."""
+    member = getattr(member, "__func__", None) or getattr(member, "fget", None) or member
+    code = getattr(member, "__code__", None)
+    return code.co_filename if code is not None and code.co_filename != "<string>" else None
+
+
+def _class_statement(text, name):
+    r"""The source of the last top-level ``class name`` statement of ``text`` (with its
+    decorators), or None.
+
+    >>> _class_statement("x = 1\n@dataclass\nclass P:\n    m: float\n", "P")
+    '@dataclass\nclass P:\n    m: float\n'
+    """
+    try:
+        tree = ast.parse(text)
+    except (SyntaxError, ValueError):
+        return None
+    found = [node for node in tree.body if isinstance(node, ast.ClassDef) and node.name == name]
+    if not found:
+        return None
+    node, lines = found[-1], text.splitlines(keepends=True)
+    first = min([node.lineno, *(d.lineno for d in node.decorator_list)])
+    return "".join(lines[first - 1:node.end_lineno])
+
+
 def _defined_name(source):
-    first = source.lstrip().split("(", 1)[0]
-    return first.removeprefix("def ").strip() or "a helper function"
+    r"""What a helper defines, for its label in the program.
+
+    >>> _defined_name("@dataclass\nclass Point:\n    m: float\n"), _defined_name("P = 1")
+    ('Point', 'P')
+    """
+    for line in source.splitlines():
+        line = line.strip()
+        for keyword in ("def ", "class "):
+            if line.startswith(keyword):
+                return re.split(r"[(:\s]", line.removeprefix(keyword).strip(), maxsplit=1)[0] \
+                    or "a helper function"
+        if "=" in line and not line.startswith("@"):
+            return line.split("=", 1)[0].strip() or "a helper function"
+    return "a helper function"
 
 
 def _global_names(code):
@@ -774,6 +905,15 @@ def _encode_value(value):
         return {"complex": [repr(value.real), repr(value.imag)]}
     if isinstance(value, str):
         return {"str": value}
+    if isinstance(value, fractions.Fraction):
+        return {"sympy": _encode_sympy(sp.Rational(value.numerator, value.denominator))}
+    if isinstance(value, decimal.Decimal):
+        return {"float": repr(float(value))}
+    if isinstance(value, range):
+        if len(value) > LIMITS["array"]:
+            raise HandoverError(say("the answer is too large (more than {most} parts)",
+                                    "feedback", most=LIMITS["array"]))
+        return {"list": [{"int": str(v)} for v in value]}
     if isinstance(value, (sp.Basic, sp.MatrixBase)):
         return {"sympy": _encode_sympy(value)}
     if isinstance(value, np.ndarray):
@@ -782,6 +922,9 @@ def _encode_value(value):
         return {"tuple": [_encode_value(v) for v in value]}
     if isinstance(value, list):
         return {"list": [_encode_value(v) for v in value]}
+    if isinstance(value, (set, frozenset)):
+        kind = "frozenset" if isinstance(value, frozenset) else "set"
+        return {kind: _in_order([_encode_value(v) for v in value])}
     if isinstance(value, dict) and all(isinstance(k, str) for k in value):
         return {"dict": [[k, _encode_value(v)] for k, v in value.items()]}
     if isinstance(value, FunctionSource):
@@ -793,7 +936,18 @@ def _encode_value(value):
                             kind=type(value).__name__))
 
 
+def _in_order(items):
+    """Encoded items in one order whatever the order of the set they came from (the same
+    set hands over as the same data in every kernel).
+
+    >>> _in_order([{"str": "b"}, {"str": "a"}, None])
+    [None, {'str': 'a'}, {'str': 'b'}]
+    """
+    return sorted(items, key=lambda item: json.dumps(item, sort_keys=True))
+
+
 def _encode_array(array):
+    array = np.asarray(array)                  # an np.matrix as the array it holds
     kind = array.dtype.kind
     flat = array.ravel().tolist()
     if kind == "b":

@@ -36,7 +36,7 @@ from robocourse.exercises.ch2_inertia import (
 )
 from robocourse.frames import rot_x, rot_y, rot_z
 from robocourse.grading import check_expression, check_number
-from robocourse.grading.checks import Known, Mistake
+from robocourse.grading.checks import Known, Mistake, numbers_at
 from robocourse.inertia import (
     Box,
     inertia_by_integration,
@@ -67,7 +67,7 @@ def check_tensor(I, expected, name, symbols, sign_slip):
 
 def check_numbers(I, values, expected, name, rtol=1e-9, atol=1e-12):
     """The tensor for ``values`` against a second, numeric route."""
-    check_number(np.array(I.subs(values), dtype=float), expected, name, rtol=rtol, atol=atol,
+    check_number(numbers_at(I, values, name), expected, name, rtol=rtol, atol=atol,
                  unit="kg·m²")
 
 
