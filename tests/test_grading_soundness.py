@@ -17,7 +17,15 @@ from robocourse.exercises.ch2_inertia import l, m, w
 from robocourse.exercises.ch7_parameters import Names
 from robocourse.grading import handover
 from robocourse.grading.checks import Mistake, numbers_at
-from robocourse.grading.exercises import Choice, Context, Expression, Matrix, Numbers, Text
+from robocourse.grading.exercises import (
+    Choice,
+    Context,
+    Expression,
+    Matrix,
+    NotPassed,
+    Numbers,
+    Text,
+)
 from robocourse.grading.handover import FunctionSource, encode
 from robocourse_grader.preprocessors import load_exercise_set
 
@@ -222,3 +230,18 @@ def test_a_step_result_with_a_zero_in_a_symbol_of_its_own_is_read_as_its_numbers
     with pytest.raises(Mistake) as refused:
         floats(sp.Matrix([1, x, 2]), "f")
     assert refused.value.code == "symbols-in-numbers"
+
+
+# --- the visible test sees what the grader will read --------------------------------------
+
+@pytest.mark.parametrize("extra", [sp.Integral(x, (x, 0, 1)) - sp.Rational(1, 2), sp.erf(m)],
+                         ids=["integral", "erf"])
+def test_an_answer_the_hand_over_refuses_fails_the_visible_test_too(chapter2, extra):
+    """A tensor written with a function the grader does not take (an unevaluated Integral,
+    erf): the visible test says so instead of passing, as the grade would."""
+    right = plate_by_integration()
+    chapter2.exercises[1](right)                                 # passes, as it should
+    with pytest.raises(NotPassed) as failed:                     # outside IPython: raised
+        chapter2.exercises[1](right.applyfunc(lambda entry: entry + extra))
+    assert failed.value.code == "not-handed-over"
+    assert "I_plate" in str(failed.value)

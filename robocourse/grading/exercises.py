@@ -624,16 +624,35 @@ class Exercise:
 
     def __call__(self, *values, **named):
         answers = self._bind(values, named)
-        _display_handover(self, answers)
+        entries = _handover_entries(self, answers)
+        _display_handover(self, entries)
         if students.graded_student() is not None:
             return None                     # graded: the grader decides, not this kernel
         try:
-            self._visible_tests(answers)
+            self._visible_tests(self._as_handed_over(answers, entries))
         except NotPassed as failure:
             _show(failure)
             return None
         print(self._passed())
         return None
+
+    def _as_handed_over(self, answers, entries):
+        """The answers as the grader will read them: each value through the hand-over and
+        back (a function stays the student's own, rebuilt by the visible tests as by the
+        grader), so that the visible tests pass only what the grader can take; NotPassed
+        for an answer that cannot be handed over."""
+        handed = {}
+        for name, value in answers.items():
+            entry = entries[name]
+            try:
+                if "error" in entry:
+                    raise handover.HandoverError(entry["error"])
+                handed[name] = value if isinstance(self.answers[name], Function) \
+                    else handover.decode(entry["value"])
+            except handover.HandoverError as error:
+                raise NotPassed(headed(self.number, _about(name, str(error))),
+                                "not-handed-over") from None
+        return handed
 
     def _visible_tests(self, answers):
         """Run the visible tests; :class:`NotPassed` with one short verdict if they fail."""
@@ -975,8 +994,8 @@ def _watch_student_errors():
         shell.set_custom_exc((NameError, SyntaxError), _explained)
 
 
-def _display_handover(exercise, answers):
-    """Show the hand-over as an output of the test cell (data only, never code)."""
+def _handover_entries(exercise, answers):
+    """``{name: {"value": data} or {"error": why}}``: each answer as it is handed over."""
     entries = {}
     for name, value in answers.items():
         kind = exercise.answers[name]
@@ -988,6 +1007,12 @@ def _display_handover(exercise, answers):
         except RecursionError:
             entries[name] = {"error": say("the answer is nested too deeply to hand over",
                                           "feedback")}
+    return entries
+
+
+def _display_handover(exercise, entries):
+    """Show the hand-over (``_handover_entries``) as an output of the test cell (data only,
+    never code)."""
     payload = {"assignment": exercise.exercise_set.name, "exercise": exercise.number,
                "language": language.current(), "answers": entries}
     if _shell() is None:                     # outside IPython: nothing to hand over to
