@@ -312,6 +312,8 @@ CALLS = {
     "checks.equal": (checks.equal, dict(answer=x + y, expected=y + x)),
     "checks.read_answer": (checks.read_answer, dict(value=x + y, symbols=[x])),
     "checks.shorten": (checks.shorten, dict(value=[1.0, 2.0], limit=10)),
+    "checks.settled": (checks.settled, dict(answer=x + y, allowed=[x, y])),
+    "checks.numbers_at": (checks.numbers_at, dict(answer=x + y, values={x: 1, y: 2})),
     # the new kinematics, the code generator's counts and its cached models
     "kinematics.jacobian_derivative": (kinematics.jacobian_derivative,
                                        dict(robot=ARM, q=Q, qd=Q)),
@@ -556,6 +558,8 @@ NOT_SWEPT = {
     ("checks.same", "answer"): "the student's answer: a yes or no",
     ("checks.equal", "answer"): "what the student's answer gives: a yes or no (or a Mistake)",
     ("checks.shorten", "value"): "any value, shown",
+    ("checks.settled", "answer"): "the student's answer: judged by a Mistake",
+    ("checks.numbers_at", "answer"): "the student's answer: judged by a Mistake",
 }
 
 TEXT = {"name", "unit", "label", "message", "code", "failure", "lhs", "source", "text",

@@ -483,7 +483,10 @@ def settled(answer, allowed=(), name=None):
     >>> settled(m * (sp.sin(x)**2 + sp.cos(x)**2), [m]).free_symbols, settled(m * x, [m])
     ({m}, m*x)
     """
-    answer = _as_sympy(answer, _your_answer(name))
+    name = _your_answer(name)
+    check.text(name, "name")
+    allowed = check.symbols(allowed, None, "allowed")
+    answer = _as_sympy(answer, name)
     kept = sorted(answer.free_symbols - set(allowed), key=lambda symbol: symbol.name)
     if not kept:
         return answer
@@ -511,6 +514,8 @@ def numbers_at(answer, values, name=None):
     robocourse.grading.checks.Mistake: I_plate uses symbols that do not belong in this answer: x ...
     """
     name = _your_answer(name)
+    check.text(name, "name")
+    check.instance(values, dict, "values")
     reduced = settled(_as_sympy(answer, name).subs(values), (), name)
     if reduced.free_symbols:
         raise Mistake(say("{name} uses symbols that do not belong in this answer: {symbols} "
