@@ -24,13 +24,13 @@ or inside one of :data:`PHRASES`, each allowed for the reason it gives.
 """
 
 import html
-import importlib.util
 import json
 import pathlib
 import re
 import sys
 
 import pytest
+from test_book_chinese import typography
 
 ROOT = pathlib.Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "tools"))
@@ -155,20 +155,11 @@ def test_the_outputs_of_the_chinese_notebooks_have_no_english(path):
         "\n".join(f"  cell {cell} ({kind}): {phrase!r}" for cell, kind, phrase in found)
 
 
-def _typography():
-    """book/_ext/chinese_typography.py, the lint the catalogues pass."""
-    path = ROOT / "book" / "_ext" / "chinese_typography.py"
-    spec = importlib.util.spec_from_file_location("chinese_typography", path)
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
-
 
 @pytest.mark.parametrize("path", NOTEBOOKS, ids=lambda p: p.relative_to(ROOT).as_posix())
 def test_the_outputs_space_chinese_from_latin_words_and_numbers(path):
     """A sentence filled in at run time keeps the catalogues' spacing: a Latin word or
     number is never glued to a Chinese character ("应是5 个数", "你的J0_3r是")."""
-    typography = _typography()
     cells = json.loads(path.read_text(encoding="utf-8"))["cells"]
     found = [(index, excerpt) for index, cell in enumerate(cells) if not students_own(cell)
              for output in cell.get("outputs", []) for _, text in shown(output)

@@ -8,7 +8,6 @@ gets in English. (tests/test_book_chinese.py keeps both catalogues in `make tran
 form, one entry per sentence, and checks their typography and terms.)"""
 
 import ast
-import importlib.util
 import pathlib
 import re
 
@@ -16,6 +15,7 @@ import numpy as np
 import pytest
 import sympy as sp
 from babel.messages.pofile import read_po
+from test_book_chinese import typography
 
 from robocourse import language
 from robocourse.exercises import ch0_kinematics as ch0
@@ -170,14 +170,6 @@ def test_a_known_wrong_answer_gets_its_chinese_message_and_the_same_code(wrong):
     assert chinese_code == code
 
 
-def _typography():
-    """book/_ext/chinese_typography.py, the lint the catalogues pass."""
-    path = ROOT / "book" / "_ext" / "chinese_typography.py"
-    spec = importlib.util.spec_from_file_location("chinese_typography", path)
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
-
 
 def _wrong_coriolis(M, q, qd):
     """The lift arm's Coriolis matrix with the wrong sign."""
@@ -208,7 +200,7 @@ def test_the_chinese_messages_follow_chinese_typography(wrong):
     "…，M 为升降臂的质量矩阵[1, 0] 不对")."""
     with language.using("zh_CN"):
         chinese = COMPOSED[wrong]() if wrong in COMPOSED else _mistake(WRONG_ANSWERS[wrong][0])[0]
-    assert _typography().problems(chinese) == [], chinese
+    assert typography.problems(chinese) == [], chinese
     assert not re.search(r"[\u4e00-\u9fff]\[", chinese), chinese
 
 
