@@ -8,14 +8,12 @@ A public function declares what each of its arguments must be, once, above it::
 
 (``arguments``: the rules ``Robot``, ``Joints``, ``Number``, ``Angle``, ``Vector``,
 ``Matrix``, ``Rotation``, ``Transform``, ``Wrench``, ``Gravity``, ``Frame``, ``Choice``,
-``Flag``, ``Count``, ``Array``, ``Instance``, ``LinkNumber``, ``Armature``), so that its
-body is the equation alone; a function not yet written so opens with one call::
-
-    scalars, q, qd = check.joint_inputs(robot, dynamics=True, q=q, qd=qd)
-
-Both check that ``robot`` is a ``SerialChain`` (a model function passed without
-calling it gets "did you mean planar_2r()?"), that every link has its mass properties
-when the computation is ``dynamics``, decides ONCE whether the computation runs on
+``Flag``, ``Count``, ``Array``, ``Instance``, ``LinkNumber``, ``Armature``, ``Tolerance``,
+``Values``, ``PerJoint``, ``Sequence``, ``Symbols``, ``Expression``, ``Text``, ``Model``,
+``Friction``, ``FrictionPair``, ``States``, ``Optional``), so that its body is the
+equation alone. It checks that ``robot`` is a ``SerialChain`` (a model function passed
+without calling it gets "did you mean planar_2r()?"), that every link has its mass
+properties when the computation is ``dynamics``, decides ONCE whether the computation runs on
 numbers or on symbols (symbols when any joint value or any parameter it reads is a sympy
 expression: ``scalars`` is ``_backend.SYMBOLS``, else ``NUMBERS``, the kind handed to the
 kernels) and returns every joint vector checked and converted to that kind. Everything
@@ -1283,10 +1281,23 @@ def states(value, length, name):
 # --- the edge: what each argument must be, declared once per public function -------------------
 
 class _Call:
-    """What the checks of one call share: the robot (when an argument is one) and the kind
-    of scalars (``NUMBERS`` or ``SYMBOLS``) the call runs on, decided once from its inputs."""
+    """What the checks of one call share: the robot (when an argument is one), the kind
+    of scalars (``NUMBERS`` or ``SYMBOLS``) the call runs on, decided once from its inputs,
+    and the arguments by name (``given``: those before the one being checked are checked
+    already, so a rule may take its length from one of them)."""
 
-    __slots__ = ("robot", "scalars")
+    __slots__ = ("robot", "scalars", "given")
+
+    def length(self, length):
+        """``length`` itself, or the number of entries of the argument it names."""
+        return len(self.given[length]) if isinstance(length, str) else length
+
+    def bound(self, bound):
+        """``bound`` itself, the argument it names, or its value for the arguments (a
+        function of ``given``)."""
+        if isinstance(bound, str):
+            return self.given[bound]
+        return bound(self.given) if callable(bound) else bound
 
 
 class Argument:
@@ -1304,6 +1315,23 @@ class Argument:
     def __call__(self, value, name, call):
         return self.rule(value, name, call)
 
+    def of(self, value, name, /, robot=None, scalars=None, **given):
+        """The rule applied to one ``value`` named ``name`` outside a declared call: a
+        field of a class, a value computed from the arguments. ``robot``: the robot the
+        rule reads (its n, its gravity); ``scalars``: the kind to convert to (None: the
+        value's own); ``given``: the arguments a length or a bound names.
+
+        >>> Vector(2).of([1, 2], "p")
+        array([1., 2.])
+        >>> Number("kg", at_least=0).of(-1.0, "mass")
+        Traceback (most recent call last):
+        ...
+        ValueError: mass must be >= 0 (kg); got -1.0
+        """
+        call = _Call()
+        call.robot, call.scalars, call.given = robot, scalars, given
+        return self.rule(value, name, call)
+
     def __repr__(self):
         return self.text
 
@@ -1311,12 +1339,14 @@ class Argument:
 class Robot(Argument):
     """A ``SerialChain`` (``robot``), with the mass properties of every link for
     ``dynamics``; it is checked first, and the kind of the call is decided from its
-    parameters and the other inputs (``SerialChain.uses_symbols``)."""
+    parameters and the other inputs (``SerialChain.uses_symbols``). ``numeric``: for what
+    only numbers can do (a simulation, a controller, a figure): the robot's parameters must
+    be numbers, and so must every other input of the call."""
 
-    def __init__(self, dynamics=False):
-        super().__init__(lambda value, name, call: robot(value, name, dynamics),
-                         f"Robot(dynamics={dynamics})", decides_kind=False)
-        self.dynamics = dynamics
+    def __init__(self, dynamics=False, numeric=False):
+        super().__init__(lambda value, name, call: robot(value, name, dynamics, numeric),
+                         f"Robot(dynamics={dynamics}, numeric={numeric})", decides_kind=False)
+        self.dynamics, self.numeric = dynamics, numeric
 
 
 class Angle(Argument):
@@ -1327,28 +1357,125 @@ class Angle(Argument):
         super().__init__(lambda value, name, call: scalar(value, name), "Angle()")
 
 
-def Number(unit=None, at_least=None):
+def Number(unit=None, at_least=None, numeric=False, interval=None, hint=""):
     """A real number or a sympy expression; ``at_least=0`` (``nonnegative``) or ``">0"``
-    (``positive``) bound it, in ``unit``."""
+    (``positive``: an array of them too) bound it, in ``unit``; ``numeric``: a number, not
+    an expression in symbols (a float comes back); ``interval=(low, high)``: a number or an
+    array of them in that interval, ``high`` maybe the name of an argument before it or a
+    function of the arguments (``within``, with ``hint`` added to its message)."""
+    if interval is not None:
+        low, high = interval
+        return Argument(lambda value, name, call: within(
+            value, name, low, call.bound(high), unit, hint),
+            f"Number({unit!r}, interval={interval!r})")
     if at_least == 0:
         return Argument(lambda value, name, call: nonnegative(value, name, unit),
                         f"Number({unit!r}, at_least=0)")
     if at_least == ">0":
         return Argument(lambda value, name, call: positive(value, name, unit),
                         f"Number({unit!r}, at_least='>0')")
+    if numeric:
+        return Argument(lambda value, name, call: scalar(value, name, NUMBERS),
+                        "Number(numeric=True)")
     return Argument(lambda value, name, call: scalar(value, name), "Number()")
 
 
-def Vector(length, entries=ONE_PER_JOINT_OR_AXIS):
-    """A vector of ``length`` numbers (``vector``), in the kind of the call."""
-    return Argument(lambda value, name, call: vector(value, length, name, call.scalars, entries),
-                    f"Vector({length})")
+def Tolerance():
+    """A relative tolerance, ``0 <= tol < 1`` (``tolerance``)."""
+    return Argument(lambda value, name, call: tolerance(value, name), "Tolerance()")
 
 
-def Matrix(*shape, what=None):
-    """A matrix of ``shape`` (``matrix``; None: any size), in the kind of the call."""
-    return Argument(lambda value, name, call: matrix(value, shape, name, call.scalars, what),
-                    f"Matrix{shape}")
+def Values(numeric=False):
+    """A number, or an array of numbers of any shape (``values``): sample times, a grid;
+    ``numeric``: numbers, not expressions in symbols (a float array comes back)."""
+    kind = NUMBERS if numeric else None
+    return Argument(lambda value, name, call: values(value, name, kind),
+                    f"Values(numeric={numeric})")
+
+
+def PerJoint():
+    """One number for every joint of the robot, or one per joint (``per_joint``): a gain,
+    an amplitude."""
+    return Argument(lambda value, name, call: per_joint(value, call.robot.n, name),
+                    "PerJoint()")
+
+
+def Sequence(length=None, entries=ONE_PER_JOINT_OR_AXIS):
+    """``length`` numbers or expressions, each kept as given (``sequence``): parameters that
+    keep the kind they were given, a model's lengths."""
+    return Argument(lambda value, name, call: sequence(value, call.length(length), name,
+                                                       entries), f"Sequence({length!r})")
+
+
+def Symbols(length=None, entries=ONE_PER_JOINT):
+    """A sequence (or a set) of sympy Symbols (``symbols``): ``length`` of them, or as many
+    as the argument ``length`` names has; any number for None."""
+    return Argument(lambda value, name, call: symbols(value, call.length(length), name,
+                                                      entries), f"Symbols({length!r})")
+
+
+def Expression(finite=False, display=False):
+    """A sympy expression, matrix or number (``expression``); ``finite``: no nan or infinity
+    in it; ``display``: any sympy object, for what only shows it."""
+    return Argument(lambda value, name, call: expression(value, name, finite, display),
+                    f"Expression(finite={finite}, display={display})")
+
+
+def Text():
+    """A string: a name, a label, a unit (``text``)."""
+    return Argument(lambda value, name, call: text(value, name), "Text()", decides_kind=False)
+
+
+def Model(may_be_false=False):
+    """None, or the compiled dynamics of the call's robot (``model``); ``may_be_false``:
+    False is a choice too."""
+    return Argument(lambda value, name, call: model(value, call.robot, name,
+                                                    may_be_false=may_be_false),
+                    f"Model(may_be_false={may_be_false})", decides_kind=False)
+
+
+def Friction(simulation=False):
+    """None, or the ``Friction`` of the robot's joints (``friction``); ``simulation``: with
+    numbers, and a smooth sign where there is Coulomb friction."""
+    return Argument(lambda value, name, call: friction(value, call.robot.n, name,
+                                                       simulation=simulation),
+                    f"Friction(simulation={simulation})", decides_kind=False)
+
+
+def FrictionPair():
+    """None, or a pair ``(viscous, coulomb)`` of one coefficient per joint each
+    (``friction_pair``)."""
+    return Argument(lambda value, name, call: None if value is None else friction_pair(
+        value, call.robot.n), "FrictionPair()")
+
+
+def States(length=None):
+    """A batch of states, one per row (``states``): ``length`` entries a row, or one per
+    joint of the robot for None."""
+    return Argument(lambda value, name, call: states(
+        value, call.robot.n if length is None else call.length(length), name),
+        f"States({length!r})", decides_kind=False)
+
+
+def Optional(rule):
+    """None, or what ``rule`` accepts: an argument that may be left out."""
+    return Argument(lambda value, name, call: None if value is None else rule(value, name, call),
+                    f"Optional({rule!r})", rule.decides_kind)
+
+
+def Vector(length, entries=ONE_PER_JOINT_OR_AXIS, numeric=False):
+    """A vector of ``length`` numbers (``vector``; None: any length, a string: as many as the
+    argument it names), in the kind of the call (``numeric``: numbers always)."""
+    return Argument(lambda value, name, call: vector(
+        value, call.length(length), name, NUMBERS if numeric else call.scalars, entries),
+        f"Vector({length!r})")
+
+
+def Matrix(*shape, what=None, numeric=False):
+    """A matrix of ``shape`` (``matrix``; None: any size), in the kind of the call
+    (``numeric``: numbers always)."""
+    return Argument(lambda value, name, call: matrix(
+        value, shape, name, NUMBERS if numeric else call.scalars, what), f"Matrix{shape}")
 
 
 def Rotation():
@@ -1399,9 +1526,10 @@ def Count(minimum, maximum=None):
                     f"Count({minimum}, {maximum})", decides_kind=False)
 
 
-def Flag():
-    """True or False (``flag``)."""
-    return Argument(lambda value, name, call: flag(value, name), "Flag()", decides_kind=False)
+def Flag(none=None):
+    """True or False (``flag``); ``none``: what None means, when it is allowed."""
+    return Argument(lambda value, name, call: flag(value, name, none), "Flag()",
+                    decides_kind=False)
 
 
 def Array(ndim):
@@ -1487,13 +1615,14 @@ def arguments(**rules):
         def run(given, users_call):
             __tracebackhide__ = True
             call = _Call()
+            call.given = given
             if chain is not None:
                 call.robot = given[chain] = rules[chain](given[chain], chain, call)
                 values = [given[name] for name in deciding]
                 if "gravity" in deciding and given["gravity"] is None:
                     values.append(call.robot.gravity)
-                call.scalars = exact_if(call.robot.uses_symbols(
-                    *values, dynamics=rules[chain].dynamics))
+                call.scalars = NUMBERS if rules[chain].numeric else exact_if(
+                    call.robot.uses_symbols(*values, dynamics=rules[chain].dynamics))
             else:
                 call.scalars = exact_if(is_symbolic(*(given[name] for name in deciding)))
             for name, rule in checks:
