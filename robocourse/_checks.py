@@ -1565,7 +1565,7 @@ def _joint_values(value, name, call):
     return values
 
 
-def arguments(**rules):
+def arguments(_finite=True, **rules):
     """Decorator: the public function's arguments, each checked by its rule (an ``Argument``:
     ``Vector(3)``, ``Rotation()``, ``Joints()``, ``Frame()``…) and converted, before the body
     runs; the result under the ``finite_result`` guard. The rules are declared once, above
@@ -1574,6 +1574,9 @@ def arguments(**rules):
         @check.arguments(a=check.Vector(3), b=check.Vector(3))
         def cross(a, b):
             return skew_unchecked(a) @ b
+
+    ``_finite=False`` leaves the result unguarded, for a function whose answer may be
+    infinite (a condition number) or is no number at all, and that says so in its docstring.
 
     Numbers or symbols is decided once for the call, from the values of every argument
     that ``decides_kind`` (and the robot's parameters, when an argument is a ``Robot``;
@@ -1648,8 +1651,10 @@ def arguments(**rules):
                             return function(*args, **kwargs)  # missing: Python's TypeError
                         given[name] = defaults[name]
             users_call = bool(angles) and _outside(sys._getframe(1))
+            if not _finite:
+                return run(given, users_call)
             return _guarded(function, args, kwargs, run, given, users_call)
-        checked.finite_result = True
+        checked.finite_result = _finite
         return checked
     return decorate
 
