@@ -1289,8 +1289,11 @@ class _Call:
     __slots__ = ("robot", "scalars", "given")
 
     def length(self, length):
-        """``length`` itself, or the number of entries of the argument it names."""
-        return len(self.given[length]) if isinstance(length, str) else length
+        """``length`` itself, the number of entries of the argument it names, or its value
+        for the arguments (a function of ``given``)."""
+        if isinstance(length, str):
+            return len(self.given[length])
+        return length(self.given) if callable(length) else length
 
     def bound(self, bound):
         """``bound`` itself, the argument it names, or its value for the arguments (a
@@ -1360,20 +1363,24 @@ class Angle(Argument):
 def Number(unit=None, at_least=None, numeric=False, interval=None, hint=""):
     """A real number or a sympy expression; ``at_least=0`` (``nonnegative``) or ``">0"``
     (``positive``: an array of them too) bound it, in ``unit``; ``numeric``: a number, not
-    an expression in symbols (a float comes back); ``interval=(low, high)``: a number or an
-    array of them in that interval, ``high`` maybe the name of an argument before it or a
-    function of the arguments (``within``, with ``hint`` added to its message)."""
+    an expression in symbols (a float comes back; one number, with ``at_least``);
+    ``interval=(low, high)``: a number or an array of them in that interval, ``high`` maybe
+    the name of an argument before it or a function of the arguments (``within``, with
+    ``hint`` added to its message)."""
     if interval is not None:
         low, high = interval
         return Argument(lambda value, name, call: within(
             value, name, low, call.bound(high), unit, hint),
             f"Number({unit!r}, interval={interval!r})")
+    kind = NUMBERS if numeric else None
     if at_least == 0:
-        return Argument(lambda value, name, call: nonnegative(value, name, unit),
-                        f"Number({unit!r}, at_least=0)")
+        return Argument(lambda value, name, call: nonnegative(
+            value if kind is None else scalar(value, name, kind), name, unit),
+            f"Number({unit!r}, at_least=0, numeric={numeric})")
     if at_least == ">0":
-        return Argument(lambda value, name, call: positive(value, name, unit),
-                        f"Number({unit!r}, at_least='>0')")
+        return Argument(lambda value, name, call: positive(
+            value if kind is None else scalar(value, name, kind), name, unit),
+            f"Number({unit!r}, at_least='>0', numeric={numeric})")
     if numeric:
         return Argument(lambda value, name, call: scalar(value, name, NUMBERS),
                         "Number(numeric=True)")
@@ -1385,19 +1392,26 @@ def Tolerance():
     return Argument(lambda value, name, call: tolerance(value, name), "Tolerance()")
 
 
-def Values(numeric=False):
+def Values(numeric=False, kept=False):
     """A number, or an array of numbers of any shape (``values``): sample times, a grid;
-    ``numeric``: numbers, not expressions in symbols (a float array comes back)."""
+    ``numeric``: numbers, not expressions in symbols (a float array comes back); ``kept``:
+    checked, but handed over as given (its kind, sympy or not, decides what the function
+    does)."""
     kind = NUMBERS if numeric else None
-    return Argument(lambda value, name, call: values(value, name, kind),
-                    f"Values(numeric={numeric})")
+
+    def rule(value, name, call):
+        checked = values(value, name, kind)
+        return value if kept else checked
+    return Argument(rule, f"Values(numeric={numeric}, kept={kept})")
 
 
-def PerJoint():
+def PerJoint(length=None):
     """One number for every joint of the robot, or one per joint (``per_joint``): a gain,
-    an amplitude."""
-    return Argument(lambda value, name, call: per_joint(value, call.robot.n, name),
-                    "PerJoint()")
+    an amplitude; ``length``: as many joints as that (a number, or a function of the
+    arguments), for a call without a robot."""
+    return Argument(lambda value, name, call: per_joint(
+        value, call.robot.n if length is None else call.length(length), name),
+        f"PerJoint({length!r})")
 
 
 def Sequence(length=None, entries=ONE_PER_JOINT_OR_AXIS):
@@ -1450,8 +1464,9 @@ def FrictionPair():
 
 
 def States(length=None):
-    """A batch of states, one per row (``states``): ``length`` entries a row, or one per
-    joint of the robot for None."""
+    """A batch of states, one per row (``states``): ``length`` entries a row (a number, the
+    name of an argument or a function of the arguments), or one per joint of the robot for
+    None."""
     return Argument(lambda value, name, call: states(
         value, call.robot.n if length is None else call.length(length), name),
         f"States({length!r})", decides_kind=False)

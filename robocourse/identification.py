@@ -91,6 +91,10 @@ def experiment_arm():
 
 # --- the exciting motion ---------------------------------------------------------------
 
+#: The base frequency ω_f of a Fourier series.
+_BASE_FREQUENCY = check.Number("rad/s", at_least=">0", numeric=True)
+
+
 @dataclass(frozen=True)
 class FourierTrajectory:
     """``q_j(t) = q0_j + Σ_l a_jl/(l ω_f) sin(l ω_f t) − b_jl/(l ω_f) cos(l ω_f t)``.
@@ -109,16 +113,15 @@ class FourierTrajectory:
     base_frequency: float
 
     def __post_init__(self):
-        a, b = check.array(self.a, "a", 2), check.array(self.b, "b", 2)
+        a, b = check.Array(2).of(self.a, "a"), check.Array(2).of(self.b, "b")
         if a.shape != b.shape:
             raise ValueError(say("a and b must be (n, H) arrays of the same shape; got {a} and "
                                  "{b}", "errors", a=np.shape(self.a), b=np.shape(self.b)))
         object.__setattr__(self, "a", a)
         object.__setattr__(self, "b", b)
-        object.__setattr__(self, "q0", check.vector(self.q0, a.shape[0], "q0", scalars=B.NUMBERS))
-        base_frequency = check.scalar(self.base_frequency, "base_frequency", B.NUMBERS)
-        object.__setattr__(self, "base_frequency",
-                           float(check.positive(base_frequency, "base_frequency", "rad/s")))
+        object.__setattr__(self, "q0", check.Vector(a.shape[0], numeric=True).of(self.q0, "q0"))
+        object.__setattr__(self, "base_frequency", float(_BASE_FREQUENCY.of(
+            self.base_frequency, "base_frequency")))
 
     @property
     def period(self):
@@ -131,9 +134,9 @@ class FourierTrajectory:
         harmonics = self.base_frequency * np.arange(1, self.a.shape[1] + 1)
         return np.hypot(self.a, self.b) @ (1 / harmonics)
 
+    @check.arguments(t=check.Array(1))
     def at(self, t):
         """``(q, q̇, q̈)`` at the times ``t`` (s), each an array (len(t), n)."""
-        t = check.array(t, "t", 1)
         w = self.base_frequency * np.arange(1, self.a.shape[1] + 1)       # l ω_f
         s, c = np.sin(np.outer(t, w)), np.cos(np.outer(t, w))            # (N, H)
         q = self.q0 + (s / w) @ self.a.T - (c / w) @ self.b.T
@@ -152,8 +155,10 @@ def _scaled(coefficients, n, harmonics, amplitude, q0, base_frequency):
 
 
 def _amplitudes(amplitude, q0, limits):
+    """``amplitude`` (one number, or one per joint) for each joint, checked to be > 0 and,
+    around ``q0``, within the ``limits`` (None, or a pair of joint positions)."""
     n = len(q0)
-    amplitude = np.broadcast_to(check.per_joint(amplitude, n, "amplitude"), (n,))
+    amplitude = np.broadcast_to(amplitude, (n,))
     if np.any(amplitude <= 0):
         raise ValueError(say("amplitude must be > 0 (rad or m) for every joint; got "
                              "{amplitude}", "errors", amplitude=amplitude.tolist()))
@@ -162,7 +167,7 @@ def _amplitudes(amplitude, q0, limits):
             raise TypeError(say("limits must be None or a pair (low, high) of {n} joint "
                                 "positions each; got {limits}", "errors", n=n,
                                 limits=check.shown(limits)))
-        low, high = (check.vector(bound, n, f"limits[{k}]", scalars=B.NUMBERS)
+        low, high = (check.Vector(n, numeric=True).of(bound, f"limits[{k}]")
                      for k, bound in enumerate(limits))
         outside = np.flatnonzero((q0 - amplitude < low - check.ROUND_OFF)
                                  | (q0 + amplitude > high + check.ROUND_OFF))
@@ -176,7 +181,10 @@ def _amplitudes(amplitude, q0, limits):
     return amplitude
 
 
-@check.arguments(n=check.Count(1, check.MAX_COUNT), harmonics=check.Count(1, check.MAX_COUNT),
+@check.arguments(n=check.Count(1, check.MAX_COUNT),
+                 amplitude=check.PerJoint(lambda given: given["n"]),
+                 q0=check.Optional(check.Vector(lambda given: given["n"], numeric=True)),
+                 harmonics=check.Count(1, check.MAX_COUNT), base_frequency=_BASE_FREQUENCY,
                  seed=check.Count(0))
 def exciting_trajectory(n, *, amplitude, q0=None, harmonics=5, base_frequency=2 * np.pi / 10,
                         limits=None, seed=0):
@@ -191,13 +199,88 @@ def exciting_trajectory(n, *, amplitude, q0=None, harmonics=5, base_frequency=2 
     >>> motion.amplitude.round(12).tolist(), motion.a.shape
     ([1.0, 0.5], (2, 5))
     """
-    q0 = np.zeros(n) if q0 is None else check.vector(q0, n, "q0", scalars=B.NUMBERS)
+    q0 = np.zeros(n) if q0 is None else q0
     amplitude = _amplitudes(amplitude, q0, limits)
     coefficients = np.random.default_rng(seed).standard_normal(2 * n * harmonics)
     return _scaled(coefficients, n, harmonics, amplitude, q0, base_frequency)
 
 
-@check.finite_result
+# --- the model and the measurements -----------------------------------------------------
+
+#: A batch of joint states of a ``BaseRegressor``'s robot, one per row.
+_STATES = check.States(lambda given: given["self"].robot.n)
+
+
+class BaseRegressor:
+    """``Y_b(q, q̇, q̈)`` of ``robot`` for the base parameters ``base`` as compiled code.
+
+    ``Y_b`` is derived once symbolically (``parameters.regressor`` with the symbols of
+    ``joint_symbols``, armature and friction columns included when ``base`` has them) and compiled
+    (``codegen.NumericFunction``); ``at(q, qd, qdd)`` evaluates N states at once,
+    an (N, n, r) array; ``stacked(trajectory, times)`` is ``W``, (n N) x r, joint by joint.
+    """
+
+    @check.arguments(robot=check.Robot(), base=check.Instance(BaseParameters),
+                     backend=check.Optional(check.Choice("c", "numpy")))
+    def __init__(self, robot, base, backend=None):
+        if robot.uses_symbols(robot.gravity, dynamics=False):
+            raise ValueError(say("robot must have numeric lengths, angles and gravity to be "
+                                 "compiled; {robot} has symbols", "errors",
+                                 robot=repr(robot.name)))
+        self.robot, self.base = robot, base
+        q, qd, qdd = joint_symbols(robot)
+        Y = regressor(robot, q, qd, qdd, friction=base.friction, armature=base.armature)
+        if Y.shape[1] != len(base.symbols):
+            raise ValueError(say("base belongs to a robot with {count} standard parameters; "
+                                 "robot has {got}", "errors", count=len(base.symbols),
+                                 got=Y.shape[1]))
+        self.function = NumericFunction(Y[:, list(base.kept)], {"q": q, "qd": qd, "qdd": qdd},
+                                        "base_regressor", backend, shape=(robot.n, base.count))
+
+    @check.arguments(q=_STATES, qd=_STATES, qdd=_STATES)
+    def at(self, q, qd, qdd):
+        """``Y_b`` at N states: (N, n) arrays in, an (N, n, r) array out."""
+        return self.function.many(q, qd, qdd)
+
+    @check.arguments(trajectory=check.Instance(FourierTrajectory), times=check.Array(1))
+    def stacked(self, trajectory, times):
+        """``W``: ``Y_b`` along ``trajectory`` at ``times``, joint 1's rows first."""
+        Y = self.at(*trajectory.at(times))
+        return np.transpose(Y, (1, 0, 2)).reshape(-1, Y.shape[2])
+
+
+@functools.lru_cache(maxsize=8)
+def _compiled(robot):
+    return CompiledDynamics(robot)
+
+
+@check.arguments(robot=check.Robot(dynamics=True), trajectory=check.Instance(FourierTrajectory),
+                 times=check.Array(1), noise=check.PerJoint(), friction=check.FrictionPair(),
+                 seed=check.Count(0))
+def measured_torques(robot, trajectory, times, *, noise=0.0, friction=None, seed=0):
+    """Simulated torque measurements along ``trajectory`` at ``times``: an (N, n) array.
+
+    The torques of the standard model (Newton–Euler, ``codegen.CompiledDynamics``), plus
+    the friction ``friction = (viscous, coulomb)`` (``friction.Friction(viscous, coulomb)``), plus
+    Gaussian noise of standard deviation ``noise`` (N·m; a number or one per joint),
+    drawn from ``seed``.
+    """
+    q, qd, qdd = trajectory.at(times)
+    tau = _compiled(robot).inverse_dynamics.many(q, qd, qdd)
+    if friction is not None:
+        tau = tau + Friction(*friction).torque(qd)
+    noise = np.broadcast_to(noise, (robot.n,))
+    if np.any(noise < 0):
+        raise ValueError(say("noise must be >= 0 (N·m) for every joint; got {noise}",
+                             "errors", noise=noise.tolist()))
+    return tau + np.random.default_rng(seed).standard_normal(tau.shape) * noise
+
+
+# --- the exciting motion, optimised --------------------------------------------------------
+
+@check.arguments(model=check.Instance(BaseRegressor),
+                 trajectory=check.Instance(FourierTrajectory), times=check.Array(1),
+                 iterations=check.Count(1, check.MAX_COUNT), seed=check.Count(0))
 def optimise_excitation(model, trajectory, times, *, iterations=300, seed=0):
     """The trajectory with the same amplitudes, harmonics and centre as ``trajectory`` whose
     stacked base regressor at ``times`` has the smallest condition number found.
@@ -208,13 +291,8 @@ def optimise_excitation(model, trajectory, times, *, iterations=300, seed=0):
     bounds the evaluations. Returns ``(best, history)``: the trajectory and the condition
     numbers of the improvements found, starting with that of ``trajectory``.
     """
-    model = check.instance(model, BaseRegressor, "model")
-    trajectory = check.instance(trajectory, FourierTrajectory, "trajectory")
-    iterations = check.count(iterations, "iterations", 1, check.MAX_COUNT)
-    seed = check.count(seed, "seed", 0)
     n, harmonics = trajectory.a.shape
     settings = (n, harmonics, trajectory.amplitude, trajectory.q0, trajectory.base_frequency)
-    times = check.array(times, "times", 1)
     history = [_condition(model.stacked(trajectory, times))]
 
     def cost(coefficients):
@@ -232,73 +310,6 @@ def optimise_excitation(model, trajectory, times, *, iterations=300, seed=0):
                                      options={"maxfev": iterations, "initial_simplex": simplex,
                                               "xatol": 1e-6, "fatol": 1e-9})
     return _scaled(result.x, *settings), history
-
-
-# --- the model and the measurements -----------------------------------------------------
-
-class BaseRegressor:
-    """``Y_b(q, q̇, q̈)`` of ``robot`` for the base parameters ``base`` as compiled code.
-
-    ``Y_b`` is derived once symbolically (``parameters.regressor`` with the symbols of
-    ``joint_symbols``, armature and friction columns included when ``base`` has them) and compiled
-    (``codegen.NumericFunction``); ``at(q, qd, qdd)`` evaluates N states at once,
-    an (N, n, r) array; ``stacked(trajectory, times)`` is ``W``, (n N) x r, joint by joint.
-    """
-
-    def __init__(self, robot, base, backend=None):
-        robot = check.robot(robot)
-        base = check.instance(base, BaseParameters, "base")
-        if robot.uses_symbols(robot.gravity, dynamics=False):
-            raise ValueError(say("robot must have numeric lengths, angles and gravity to be "
-                                 "compiled; {robot} has symbols", "errors",
-                                 robot=repr(robot.name)))
-        self.robot, self.base = robot, base
-        q, qd, qdd = joint_symbols(robot)
-        Y = regressor(robot, q, qd, qdd, friction=base.friction, armature=base.armature)
-        if Y.shape[1] != len(base.symbols):
-            raise ValueError(say("base belongs to a robot with {count} standard parameters; "
-                                 "robot has {got}", "errors", count=len(base.symbols),
-                                 got=Y.shape[1]))
-        self.function = NumericFunction(Y[:, list(base.kept)], {"q": q, "qd": qd, "qdd": qdd},
-                                        "base_regressor", backend, shape=(robot.n, base.count))
-
-    def at(self, q, qd, qdd):
-        """``Y_b`` at N states: (N, n) arrays in, an (N, n, r) array out."""
-        n = self.robot.n
-        return self.function.many(*(check.states(value, n, name)
-                                    for value, name in ((q, "q"), (qd, "qd"), (qdd, "qdd"))))
-
-    def stacked(self, trajectory, times):
-        """``W``: ``Y_b`` along ``trajectory`` at ``times``, joint 1's rows first."""
-        trajectory = check.instance(trajectory, FourierTrajectory, "trajectory")
-        Y = self.at(*trajectory.at(check.array(times, "times", 1)))
-        return np.transpose(Y, (1, 0, 2)).reshape(-1, Y.shape[2])
-
-
-@functools.lru_cache(maxsize=8)
-def _compiled(robot):
-    return CompiledDynamics(robot)
-
-
-@check.arguments(robot=check.Robot(dynamics=True), trajectory=check.Instance(FourierTrajectory),
-                 times=check.Array(1), seed=check.Count(0))
-def measured_torques(robot, trajectory, times, *, noise=0.0, friction=None, seed=0):
-    """Simulated torque measurements along ``trajectory`` at ``times``: an (N, n) array.
-
-    The torques of the standard model (Newton–Euler, ``codegen.CompiledDynamics``), plus
-    the friction ``friction = (viscous, coulomb)`` (``friction.Friction(viscous, coulomb)``), plus
-    Gaussian noise of standard deviation ``noise`` (N·m; a number or one per joint),
-    drawn from ``seed``.
-    """
-    q, qd, qdd = trajectory.at(times)
-    tau = _compiled(robot).inverse_dynamics.many(q, qd, qdd)
-    if friction is not None:
-        tau = tau + Friction(*check.friction_pair(friction, robot.n)).torque(qd)
-    noise = np.broadcast_to(check.per_joint(noise, robot.n, "noise"), (robot.n,))
-    if np.any(noise < 0):
-        raise ValueError(say("noise must be >= 0 (N·m) for every joint; got {noise}",
-                             "errors", noise=noise.tolist()))
-    return tau + np.random.default_rng(seed).standard_normal(tau.shape) * noise
 
 
 # --- least squares -----------------------------------------------------------------------
@@ -323,6 +334,7 @@ class Estimate:
 
 
 
+@check.arguments(_finite=False, W=check.Array(2))
 def condition_number(W):
     """``cond(W) = s_max / s_min``, the ratio of the largest to the smallest singular value.
 
@@ -332,7 +344,6 @@ def condition_number(W):
     >>> condition_number(np.diag([10.0, 1.0, 0.5]))
     20.0
     """
-    W = check.array(W, "W", 2)
     s = np.linalg.svd(W, compute_uv=False)
     if s[0] == 0:
         raise ValueError(say("W must not be all zeros (shape {shape}): its condition number "
@@ -423,7 +434,8 @@ def prediction_error(predicted, measured):
 
 # --- physical consistency ------------------------------------------------------------------
 
-@check.finite_result
+@check.arguments(link_parameters=check.Vector(PER_LINK, "XX, XY, XZ, YY, YZ, ZZ, MX, MY, MZ, M",
+                                              numeric=True))
 def pseudo_inertia(link_parameters):
     """The 4 x 4 pseudo-inertia matrix ``P = ∫ [r; 1] [r; 1]ᵀ dm`` about the link origin,
     from the ten standard parameters: ``[[½ tr(J) I3 − J, MS], [MSᵀ, M]]``
@@ -440,11 +452,16 @@ def pseudo_inertia(link_parameters):
            [0., 0., 0., 0.],
            [1., 0., 0., 1.]])
     """
-    values = check.vector(link_parameters, PER_LINK, "link_parameters", scalars=B.NUMBERS,
-                          entries="XX, XY, XZ, YY, YZ, ZZ, MX, MY, MZ, M")
-    return pseudo_inertia_unchecked(inertia_tensor(values), values[6:9], values[9], B.NUMBERS)
+    return pseudo_inertia_unchecked(inertia_tensor(link_parameters), link_parameters[6:9],
+                                    link_parameters[9], B.NUMBERS)
 
 
+@check.arguments(_finite=False, base=check.Instance(BaseParameters),
+                 pi_b=check.Vector(lambda given: given["base"].count,
+                                   phrase("one per base parameter", "errors"), numeric=True),
+                 reference=check.Vector(lambda given: len(given["base"].symbols),
+                                        phrase("one per standard parameter", "errors"),
+                                        numeric=True))
 def physical_consistency(base, pi_b, reference):
     """Is an identified ``pi_b`` physical, with the ``reference`` standard parameters (a
     CAD model, or the nominal robot) for what the torques cannot determine?
@@ -457,11 +474,6 @@ def physical_consistency(base, pi_b, reference):
     A problem means "not physical with these reference values"; other values of the
     parameters the torques cannot see might still fit (a semidefinite feasibility problem).
     """
-    base = check.instance(base, BaseParameters, "base")
-    pi_b = check.vector(pi_b, base.count, "pi_b", scalars=B.NUMBERS,
-                        entries=phrase("one per base parameter", "errors"))
-    reference = check.vector(reference, len(base.symbols), "reference", scalars=B.NUMBERS,
-                             entries=phrase("one per standard parameter", "errors"))
     K = base.numeric_K()
     kept = list(base.kept)
     others = [k for k in range(len(reference)) if k not in kept]

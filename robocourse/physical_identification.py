@@ -38,7 +38,6 @@ from typing import Any
 import cvxpy as cp
 import numpy as np
 
-from robocourse import _backend as B
 from robocourse import _checks as check
 from robocourse.base_parameters import BaseParameters
 from robocourse.identification import least_squares, pseudo_inertia
@@ -66,7 +65,9 @@ class PhysicalEstimate:
     status: str
 
 
-@check.finite_result
+@check.arguments(pi=check.Vector(None, phrase("one per standard parameter", "errors"),
+                                 numeric=True),
+                 links=check.Count(1, check.MAX_COUNT))
 def smallest_eigenvalues(pi, links):
     """The smallest eigenvalue of each link's pseudo-inertia ``P_j`` for the standard
     vector ``pi`` of a robot of ``links`` links (friction entries, if any, after them):
@@ -77,9 +78,6 @@ def smallest_eigenvalues(pi, links):
     >>> smallest_eigenvalues(point + too_small, 2).round(4)
     array([ 0.    , -0.2808])
     """
-    links = check.count(links, "links", 1, check.MAX_COUNT)
-    pi = check.vector(pi, None, "pi", scalars=B.NUMBERS,
-                      entries=phrase("one per standard parameter", "errors"))
     if len(pi) not in (PER_LINK * links, (PER_LINK + 2) * links):
         raise ValueError(say("pi must have {inertial} entries (10 per link) or {all} (with "
                              "friction) for {links} links; got {got}", "errors",
@@ -95,29 +93,12 @@ LARGEST = 1e9
 
 
 def _within_reach(values, name):
-    """``values`` (a float or an array) checked to be at most ``LARGEST`` in size."""
+    """ValueError unless ``values`` (a float or an array) are at most ``LARGEST`` in size."""
     largest = float(np.max(np.abs(values)))
     if largest > LARGEST:
         raise ValueError(say("{name} must be at most {largest} in size (the solver works "
                              "to about 1e-9 of it); got {got}", "errors", name=name,
                              largest=format(LARGEST, ".0e"), got=format(largest, ".3g")))
-    return values
-
-
-def _gate(base, prior, prior_weight, margin):
-    """The arguments of ``physical_least_squares`` beyond those of ``least_squares``."""
-    base = check.instance(base, BaseParameters, "base")
-    K = base.numeric_K()
-    prior = check.vector(prior, len(base.symbols), "prior", scalars=B.NUMBERS,
-                         entries=phrase("one per standard parameter of base", "errors"))
-    prior_weight = check.positive(check.scalar(prior_weight, "prior_weight", B.NUMBERS),
-                                  "prior_weight", phrase("per unit² of a parameter", "errors"))
-    margin = check.nonnegative(check.scalar(margin, "margin", B.NUMBERS), "margin",
-                               phrase("the smallest eigenvalue allowed in a pseudo-inertia",
-                                      "errors"))
-    return (base, K, _within_reach(prior, "prior"),
-            float(_within_reach(prior_weight, "prior_weight")),
-            float(_within_reach(margin, "margin")))
 
 
 def _problem(base, K, fit, estimate, prior, prior_weight, margin):
@@ -159,7 +140,16 @@ def _solved(problem, pi):
     return np.array(pi.value, dtype=float)
 
 
-@check.finite_result
+@check.arguments(base=check.Instance(BaseParameters), W=check.Array(2), y=check.Array(1),
+                 joints=check.Count(1),
+                 prior=check.Vector(lambda given: len(given["base"].symbols),
+                                    phrase("one per standard parameter of base", "errors"),
+                                    numeric=True),
+                 prior_weight=check.Number(phrase("per unit² of a parameter", "errors"),
+                                           at_least=">0", numeric=True),
+                 margin=check.Number(phrase("the smallest eigenvalue allowed in a "
+                                            "pseudo-inertia", "errors"), at_least=0,
+                                     numeric=True))
 def physical_least_squares(base, W, y, joints, prior, *, prior_weight=1.0, margin=1e-6):
     """The standard parameters π that fit ``W π_b = y`` best (``π_b = K π``, K of ``base``)
     among those of rigid bodies with dissipative friction.
@@ -194,15 +184,16 @@ def physical_least_squares(base, W, y, joints, prior, *, prior_weight=1.0, margi
     >>> dict(zip(base.names, fit.values.round(3).tolist())), fit.status
     ({'ZZ1': 0.239, 'MX1': 0.5, 'MY1': 0.001, 'FV1': 0.0, 'FC1': 0.0}, 'optimal')
     """
-    base, K, prior, prior_weight, margin = _gate(base, prior, prior_weight, margin)
-    W, y = check.array(W, "W", 2), check.array(y, "y", 1)
+    K = base.numeric_K()
+    for value, name in ((prior, "prior"), (prior_weight, "prior_weight"), (margin, "margin")):
+        _within_reach(value, name)
     if W.shape[1] != base.count:
         raise ValueError(say("W must have one column per base parameter of base ({count}: "
                              "{names}); got {got}", "errors", count=base.count,
                              names=", ".join(base.names), got=W.shape[1]))
     estimate = least_squares(W, y, joints)
     fit = _fit_matrix(W, y, estimate)
-    problem, pi = _problem(base, K, fit, estimate, prior, prior_weight, margin)
+    problem, pi = _problem(base, K, fit, estimate, prior, float(prior_weight), float(margin))
     standard = _solved(problem, pi)
     values = K @ standard
     distance = float(np.linalg.norm(fit @ (values - estimate.values)))

@@ -95,7 +95,7 @@ INSTRUCTOR = [
      "expected", "number", "None"),
     ("an expected nan", lambda: check_number(1.0, np.nan), ValueError, "expected", "finite", "nan"),
     ("an expected bool", lambda: check_number(1.0, True), TypeError, "expected", "number", "True"),
-    ("an expected symbol", lambda: check_number(1.0, x), TypeError, "expected", "numbers", "x"),
+    ("an expected symbol", lambda: check_number(1.0, x), TypeError, "expected", "number", "x"),
     ("expected numbers with inf", lambda: check_number([1.0, 2.0], [1.0, np.inf]), ValueError,
      "expected[1]", "finite", "inf"),
     ("a number named 3", lambda: check_number(1.0, 2.0, name=3), TypeError, "name", "string", "3"),

@@ -27,7 +27,6 @@ import contextlib
 import numpy as np
 import sympy as sp
 
-from robocourse import _backend as B
 from robocourse import _checks as check
 from robocourse import equivalence
 from robocourse.grading.vocabulary import Vocabulary, read_answer
@@ -42,9 +41,9 @@ __all__ = ["Mistake", "Known", "case", "note", "same", "equal", "read_answer", "
 class Mistake(AssertionError):
     """A wrong answer: the feedback for the student and a stable mistake ``code``."""
 
+    @check.arguments(_finite=False, message=check.Text(), code=check.Text())
     def __init__(self, message, code="failed"):
-        super().__init__(check.text(message, "message"))
-        check.text(code, "code")
+        super().__init__(message)
         self.code = code
 
 
@@ -52,12 +51,13 @@ class Known:
     """A known wrong answer and what to tell a student whose answer matches it
     (STACK's "answer notes"): ``Known(wrong_value, "It matches …", "payload:down")``."""
 
+    @check.arguments(_finite=False, message=check.Text(), code=check.Text())
     def __init__(self, value, message, code):
-        self.value = value
-        self.message, self.code = check.text(message, "message"), check.text(code, "code")
+        self.value, self.message, self.code = value, message, code
 
 
 @contextlib.contextmanager
+@check.arguments(_finite=False, label=check.Text())
 def case(label):
     """Prefix the feedback of the checks inside with the special case they are about.
 
@@ -67,7 +67,6 @@ def case(label):
     ...
     robocourse.grading.checks.Mistake: with theta2 = 0: tau2 is not within the tolerance ...
     """
-    check.text(label, "label")
     try:
         yield
     except Mistake as mistake:
@@ -76,6 +75,7 @@ def case(label):
 
 
 @contextlib.contextmanager
+@check.arguments(_finite=False, text=check.Text(), code=check.Optional(check.Text()))
 def note(text, code=None):
     """Add ``text`` to the feedback of a failing check inside (and, if given, its own code).
 
@@ -85,20 +85,17 @@ def note(text, code=None):
     ...
     robocourse.grading.checks.Mistake: f has the wrong sign. F is what the tool exerts.
     """
-    check.text(text, "text")
-    if code is not None:
-        check.text(code, "code")
     try:
         yield
     except Mistake as mistake:
         raise Mistake(joined(mistake, text), code or mistake.code) from None
 
 
-def _message(message, name="message"):
-    """The text of ``message``: a string, or a :class:`Mistake`'s feedback."""
-    return check.text(str(message) if isinstance(message, Mistake) else message, name)
+#: A message: a string, or a :class:`Mistake` (its feedback).
+_MESSAGE = check.Instance((str, Mistake))
 
 
+@check.arguments(_finite=False, message=_MESSAGE)
 def sentence(message):
     """``message`` (a string or a :class:`Mistake`) ending as a sentence does in the language
     in use (a full stop added if it has none).
@@ -106,12 +103,13 @@ def sentence(message):
     >>> sentence("tau is not right"), sentence("tau is not right.")
     ('tau is not right.', 'tau is not right.')
     """
-    message = _message(message)
+    message = str(message)
     if message.endswith((".", "。", "!", "?", "！", "？")):
         return message
     return say("{message}.", "feedback", message=message)
 
 
+@check.arguments(_finite=False, message=_MESSAGE, more=_MESSAGE)
 def joined(message, more):
     """The sentence ``message`` followed by ``more``, as the language in use joins two
     sentences (a space in English, none in Chinese).
@@ -119,10 +117,11 @@ def joined(message, more):
     >>> joined("f has the wrong sign", "F is what the tool exerts.")
     'f has the wrong sign. F is what the tool exerts.'
     """
-    return say("{message} {more}", "feedback", message=sentence(message),
-               more=_message(more, "more"))
+    return say("{message} {more}", "feedback", message=sentence(message), more=str(more))
 
 
+@check.arguments(_finite=False, other=check.Values(kept=True),
+                 atol=check.Number("absolute", at_least=0, numeric=True))
 def same(answer, other, atol=1e-6):
     """True when ``answer`` equals ``other``: for all values of the symbols when ``other``
     is symbolic, within ``atol`` when it is numeric (a quiet :func:`check_expression` /
@@ -132,8 +131,6 @@ def same(answer, other, atol=1e-6):
     >>> same(2 * sp.sin(x / 2) * sp.cos(x / 2), sp.sin(x)), same([1.0, 2.0], np.array([1.0, 2.1]))
     (True, False)
     """
-    check.values(other, "other")
-    check.nonnegative(check.scalar(atol, "atol", B.NUMBERS), "atol", "absolute")
     try:
         if isinstance(other, (sp.Basic, sp.MatrixBase)):
             check_expression(answer, other)
@@ -203,6 +200,7 @@ def _kind(term, markers):
     return "other", (_OTHER, ""), say(_OTHER, "feedback")
 
 
+@check.arguments(_finite=False, term=check.Expression(), markers=check.Symbols())
 def term_kind(term, markers=()):
     """Name the kind of one product term of an equation of motion.
 
@@ -218,9 +216,10 @@ def term_kind(term, markers=()):
     >>> term_kind(sp.Symbol('m2') * g * sp.sin(sp.Symbol('theta1')))
     'gravity term'
     """
-    return _kind(check.expression(term, "term"), check.symbols(markers, None, "markers"))[2]
+    return _kind(term, markers)[2]
 
 
+@check.arguments(_finite=False, term=check.Expression(), markers=check.Symbols())
 def term_code(term, markers=()):
     """The code of the kind of one product term (:func:`term_kind`), the same in every
     language: ``"inertial"``, ``"coriolis"``, ``"centripetal"``, ``"velocity"``,
@@ -229,7 +228,7 @@ def term_code(term, markers=()):
     >>> term_code(sp.Symbol('m2') * sp.Symbol('thetadot1') * sp.Symbol('thetadot2'))
     'coriolis'
     """
-    return _kind(check.expression(term, "term"), check.symbols(markers, None, "markers"))[0]
+    return _kind(term, markers)[0]
 
 
 def _monomial(symbols, powers):
@@ -315,6 +314,7 @@ def _read(answer, expected, allowed):
     return Vocabulary([*expected.free_symbols, *allowed]).read(answer)
 
 
+@check.arguments(_finite=False, expected=check.Instance((sp.Basic, sp.MatrixBase)))
 def equal(answer, expected):
     """True when ``answer`` equals ``expected`` for all values of the symbols, False when
     it does not; a :class:`Mistake` ``"undecidable"`` (no points, listed for the
@@ -331,7 +331,6 @@ def equal(answer, expected):
     ...
     robocourse.grading.checks.Mistake: the grader cannot decide this form of answer ...
     """
-    check.instance(expected, (sp.Basic, sp.MatrixBase), "expected")
     comparison = equivalence.compare(_as_sympy(answer, say("your answer", "feedback")),
                                      expected, seed=_seed())
     if comparison.equal is None:
@@ -349,6 +348,9 @@ def _seed():
     return context.seed() if context is not None else 20261201
 
 
+@check.arguments(_finite=False, expected=check.Expression(finite=True),
+                 name=check.Optional(check.Text()), markers=check.Symbols(),
+                 allowed_symbols=check.Optional(check.Symbols()))
 def check_expression(answer, expected, name=None, markers=(), allowed_symbols=None,
                      mistakes=()):
     """Pass silently if ``answer`` equals ``expected`` for all values of the symbols;
@@ -369,11 +371,8 @@ def check_expression(answer, expected, name=None, markers=(), allowed_symbols=No
     robocourse.grading.checks.Mistake: tau is not right: the gravity term has the wrong sign.
     """
     name = _your_answer(name)
-    _instructor_arguments(name, mistakes)
-    expected = check.expression(expected, "expected", finite=True)
-    markers = check.symbols(markers, None, "markers")
-    allowed = set(check.symbols(() if allowed_symbols is None else allowed_symbols, None,
-                                "allowed_symbols"))
+    _known_mistakes(mistakes)
+    allowed = set(allowed_symbols or ())
     answer = _as_sympy(answer, name)
     if mistakes:
         try:
@@ -415,15 +414,13 @@ def _your_answer(name):
     return say("your answer", "feedback") if name is None else name
 
 
-def _instructor_arguments(name, mistakes):
-    """The arguments the exercise's author gives (the checks' other side): ``name`` a
-    string, ``mistakes`` a sequence of ``Known``."""
-    check.text(name, "name")
+def _known_mistakes(mistakes):
+    """``mistakes``, the exercise author's argument, checked to be a sequence of ``Known``."""
     if isinstance(mistakes, (str, bytes, Known)) or not hasattr(mistakes, "__iter__"):
         raise TypeError(f"mistakes must be a sequence of Known(value, message, code); got "
                         f"{check.shown(mistakes)}")
     for k, known in enumerate(mistakes):
-        check.instance(known, Known, f"mistakes[{k}]")
+        check.Instance(Known).of(known, f"mistakes[{k}]")
 
 
 def _check_matrix(answer, expected, name, markers, allowed):
@@ -472,6 +469,7 @@ def _as_numbers(answer, name):
                       "wrong-type") from None
 
 
+@check.arguments(_finite=False, allowed=check.Symbols(), name=check.Optional(check.Text()))
 def settled(answer, allowed=(), name=None):
     """``answer`` (an expression or Matrix) with every symbol outside ``allowed`` that it does
     not depend on — a zero in disguise, ``sin(x)**2 + cos(x)**2 - 1`` in a variable of
@@ -484,8 +482,6 @@ def settled(answer, allowed=(), name=None):
     ({m}, m*x)
     """
     name = _your_answer(name)
-    check.text(name, "name")
-    allowed = check.symbols(allowed, None, "allowed")
     answer = _as_sympy(answer, name)
     kept = sorted(answer.free_symbols - set(allowed), key=lambda symbol: symbol.name)
     if not kept:
@@ -498,6 +494,7 @@ def settled(answer, allowed=(), name=None):
     return fixed
 
 
+@check.arguments(_finite=False, values=check.Instance(dict), name=check.Optional(check.Text()))
 def numbers_at(answer, values, name=None):
     """A symbolic answer (expression or Matrix) at ``values`` (symbol → number), as floats.
 
@@ -514,8 +511,6 @@ def numbers_at(answer, values, name=None):
     robocourse.grading.checks.Mistake: I_plate uses symbols that do not belong in this answer: x ...
     """
     name = _your_answer(name)
-    check.text(name, "name")
-    check.instance(values, dict, "values")
     reduced = settled(_as_sympy(answer, name).subs(values), (), name)
     if reduced.free_symbols:
         raise Mistake(say("{name} uses symbols that do not belong in this answer: {symbols} "
@@ -526,6 +521,10 @@ def numbers_at(answer, values, name=None):
     return _as_numbers(reduced, name)
 
 
+@check.arguments(_finite=False, expected=check.Values(numeric=True),
+                 name=check.Optional(check.Text()),
+                 rtol=check.Number("relative", at_least=0, numeric=True),
+                 atol=check.Number(numeric=True), unit=check.Text())
 def check_number(answer, expected, name=None, rtol=1e-6, atol=1e-9, unit="",
                  mistakes=()):
     """Pass if ``answer`` matches ``expected`` within ``atol + rtol·|expected|`` (entry by entry);
@@ -542,36 +541,28 @@ def check_number(answer, expected, name=None, rtol=1e-6, atol=1e-9, unit="",
     robocourse.grading.checks.Mistake: x should be a number or an array of numbers; got bool True
     """
     name = _your_answer(name)
-    _instructor_arguments(name, mistakes)
-    check.text(unit, "unit")
-    check.nonnegative(check.scalar(rtol, "rtol", B.NUMBERS), "rtol", "relative")
-    check.nonnegative(check.scalar(atol, "atol", B.NUMBERS), "atol",
-                      unit or "absolute, in the answer's unit")
-    wanted = check.values(expected, "expected")
-    try:
-        wanted = np.asarray(wanted, dtype=float)
-    except TypeError as error:                 # a sympy symbol: no number to compare with
-        raise TypeError(f"expected must be numbers, not symbols; got {expected!r}") from error
+    check.Number(unit or "absolute, in the answer's unit", at_least=0).of(atol, "atol")
+    _known_mistakes(mistakes)
     given = _as_numbers(answer, name)
-    if wanted.ndim == 0 and given.size == 1:
+    if expected.ndim == 0 and given.size == 1:
         given = given.reshape(())                     # [x] for a scalar is fine
     if mistakes:
         try:
-            check_number(given, wanted, name, rtol, atol, unit)
+            check_number(given, expected, name, rtol, atol, unit)
         except Mistake as mistake:
             _diagnose(mistake, lambda wrong: _close(given, wrong, rtol, atol), mistakes)
         return
-    if given.shape != wanted.shape:
+    if given.shape != expected.shape:
         raise Mistake(say("{name} has the wrong shape: {shape}, expected {expected}",
-                          "feedback", name=name, shape=given.shape, expected=wanted.shape),
+                          "feedback", name=name, shape=given.shape, expected=expected.shape),
                       "wrong-shape")
     if not np.all(np.isfinite(given)):
         raise Mistake(say("{name} contains nan or inf (a division by zero?)", "feedback",
                           name=name), "nan")
-    close = np.abs(given - wanted) <= atol + rtol * np.abs(wanted)
+    close = np.abs(given - expected) <= atol + rtol * np.abs(expected)
     if np.all(close):
         return
-    flipped = np.abs(given + wanted) <= atol + rtol * np.abs(wanted)
+    flipped = np.abs(given + expected) <= atol + rtol * np.abs(expected)
     if np.all(close | flipped):          # (a flipped entry that is not close is not zero)
         raise Mistake(say("{name} has the wrong sign.", "feedback", name=name), "wrong-sign")
     raise Mistake(_out_of_tolerance(name, rtol, atol, unit,
@@ -614,8 +605,7 @@ def check_call(function, *args, name=None, **kwargs):
     ...
     robocourse.grading.checks.Mistake: inverse raised ZeroDivisionError: division by zero ...
     """
-    if name is not None:
-        check.text(name, "name")
+    check.Optional(check.Text()).of(name, "name")       # *args, **kwargs: no declared arguments
     label = name or getattr(function, "__name__", None) or say("your function", "feedback")
     if not callable(function):
         raise Mistake(say("{name} should be a function; got {kind}", "feedback", name=label,
@@ -635,8 +625,8 @@ def check_call(function, *args, name=None, **kwargs):
                       f"raised:{type(error).__name__}") from None
 
 
+@check.arguments(_finite=False, limit=check.Count(2))
 def shorten(value, limit=60):
     """``repr(value)`` on one line, cut to ``limit`` characters (for feedback)."""
-    check.count(limit, "limit", 2)
     text = " ".join(repr(value).split())
     return text if len(text) <= limit else text[:limit - 1] + "…"

@@ -53,6 +53,7 @@ _IGNORED = re.compile(r"[_{}\\\s]")
 _RATE_AFTER_NUMBER = re.compile(r"^(theta|d)([1-9][0-9]*)(dot|ddot)$")
 
 
+@check.arguments(_finite=False, name=check.Text())
 def spelling(name):
     """The spelling of a symbol's name: what is left when the ways of writing it are
     taken away (underscores, braces, backslashes, spaces; Greek letters and subscript
@@ -61,7 +62,6 @@ def spelling(name):
     >>> [spelling(n) for n in ("p_x", "\\\\theta_{1}", "θ₁", "theta_1_dot", "K_p")]
     ['px', 'theta1', 'theta1', 'thetadot1', 'Kp']
     """
-    check.text(name, "name")
     written = "".join(_GREEK.get(ch, ch) for ch in name.translate(_SUBSCRIPTS))
     plain = _IGNORED.sub("", written)
     return _RATE_AFTER_NUMBER.sub(r"\1\3\2", plain)
@@ -101,9 +101,10 @@ class Vocabulary:
     (F_x, f_x)
     """
 
+    @check.arguments(_finite=False, symbols=check.Symbols())
     def __init__(self, symbols=()):
         self.by_name = {}
-        for symbol in check.symbols(symbols, None, "symbols"):
+        for symbol in symbols:
             self.by_name.setdefault(symbol.name, symbol)
         spelled = {}
         for symbol in self.by_name.values():
@@ -113,8 +114,10 @@ class Vocabulary:
     def __add__(self, other):
         return Vocabulary([*self.by_name.values(), *other.by_name.values()])
 
+    @check.arguments(_finite=False, symbol=check.Instance(sp.Basic))
     def symbol(self, symbol):
-        """The exercise's symbol that ``symbol`` stands for (rules 2–4 of the module)."""
+        """The exercise's symbol that ``symbol`` (a free symbol of an answer: a Symbol, or
+        any sympy object with a name) stands for (rules 2–4 of the module)."""
         if isinstance(symbol, sp.Dummy):
             return symbol
         known = self.by_name.get(symbol.name)
@@ -125,15 +128,17 @@ class Vocabulary:
             known = sp.Symbol(joint if joint_symbol_role(sp.Symbol(joint)) else symbol.name)
         return known
 
+    @check.arguments(_finite=False, value=check.Instance((sp.Basic, sp.MatrixBase)))
     def read(self, value):
         """``value`` (an expression or Matrix) in these symbols (the rules of the module)."""
-        check.instance(value, (sp.Basic, sp.MatrixBase), "value")
         value = _time_functions(value)
         replacements = {s: self.symbol(s) for s in value.free_symbols}
         replacements = {s: v for s, v in replacements.items() if v is not s}
         return value.xreplace(replacements) if replacements else value
 
 
+@check.arguments(_finite=False, value=check.Instance((sp.Basic, sp.MatrixBase)),
+                 symbols=check.Symbols())
 def read_answer(value, symbols=()):
     """``value`` (an expression or Matrix) read in the exercise's ``symbols`` (the rules of
     this module).
@@ -146,6 +151,7 @@ def read_answer(value, symbols=()):
     return Vocabulary(symbols).read(value)
 
 
+@check.arguments(_finite=False, namespace=check.Instance(dict))
 def module_symbols(namespace):
     """The sympy symbols a module binds at its top level (``namespace``: its globals),
     alone or in a tuple, list or Matrix of them, in order."""
