@@ -67,6 +67,10 @@ def spelling(name):
     return _RATE_AFTER_NUMBER.sub(r"\1\3\2", plain)
 
 
+#: The kernel of ``spelling``, for the names of symbols (strings already).
+_spelling = spelling.__wrapped__
+
+
 def _time_functions(expr):
     """``theta1(t)``, its derivatives → the symbols ``theta1``, ``thetadot1``, ``thetaddot1``."""
     replacements = {}
@@ -88,7 +92,7 @@ def _time_functions(expr):
 
 def _joint_name(name):
     """``name`` as a joint variable's name (``theta1``, ``d2``) if it spells one."""
-    written = spelling(name)
+    written = _spelling(name)
     role = joint_symbol_role(sp.Symbol(written))
     return written if role is not None and role.kind == "position" else None
 
@@ -108,7 +112,7 @@ class Vocabulary:
             self.by_name.setdefault(symbol.name, symbol)
         spelled = {}
         for symbol in self.by_name.values():
-            spelled.setdefault(spelling(symbol.name), []).append(symbol)
+            spelled.setdefault(_spelling(symbol.name), []).append(symbol)
         self.by_spelling = {key: found[0] for key, found in spelled.items() if len(found) == 1}
 
     def __add__(self, other):
@@ -118,13 +122,17 @@ class Vocabulary:
     def symbol(self, symbol):
         """The exercise's symbol that ``symbol`` (a free symbol of an answer: a Symbol, or
         any sympy object with a name) stands for (rules 2–4 of the module)."""
+        return self._symbol(symbol)
+
+    def _symbol(self, symbol):
+        """The kernel of ``symbol``, for the free symbols of an answer ``read`` reads."""
         if isinstance(symbol, sp.Dummy):
             return symbol
         known = self.by_name.get(symbol.name)
         if known is None:
-            known = self.by_spelling.get(spelling(symbol.name))
+            known = self.by_spelling.get(_spelling(symbol.name))
         if known is None:
-            joint = spelling(symbol.name)
+            joint = _spelling(symbol.name)
             known = sp.Symbol(joint if joint_symbol_role(sp.Symbol(joint)) else symbol.name)
         return known
 
@@ -132,7 +140,7 @@ class Vocabulary:
     def read(self, value):
         """``value`` (an expression or Matrix) in these symbols (the rules of the module)."""
         value = _time_functions(value)
-        replacements = {s: self.symbol(s) for s in value.free_symbols}
+        replacements = {s: self._symbol(s) for s in value.free_symbols}
         replacements = {s: v for s, v in replacements.items() if v is not s}
         return value.xreplace(replacements) if replacements else value
 
