@@ -389,6 +389,30 @@ def test_arguments_leaves_a_wrong_call_to_python_and_guards_the_result():
     assert square.finite_result and square.__wrapped__(3) == 9
 
 
+def test_a_rule_takes_its_length_from_the_arguments_and_numbers_only_when_numeric():
+    @check.arguments(n=check.Count(1), gains=check.PerJoint(lambda given: given["n"]),
+                     q0=check.Vector(lambda given: given["n"], numeric=True),
+                     tol=check.Number("s", at_least=">0", numeric=True),
+                     other=check.Values(kept=True))
+    def f(n, gains, q0, tol=1.0, other=0):
+        return gains, q0, tol, other
+
+    gains, q0, tol, other = f(2, [1, 2], [0, 1], sp.Rational(1, 2), sp.Matrix([1, 2]))
+    assert gains.tolist() == [1.0, 2.0] and q0.dtype == float
+    assert tol == 0.5 and isinstance(tol, float)
+    assert isinstance(other, sp.MatrixBase)                      # checked, kept as given
+    with pytest.raises(ValueError, match=r"gains must have 2 entries \(one per joint\); got 3"):
+        f(2, [1, 2, 3], [0, 1])
+    with pytest.raises(ValueError, match=r"q0 must have 2 entries"):
+        f(2, 1, [0, 1, 2])
+    with pytest.raises(TypeError, match=r"tol must be a number here"):
+        f(2, 1, [0, 1], sp.Symbol("t"))
+    with pytest.raises(ValueError, match=r"tol must be > 0 \(s\); got -1"):
+        f(2, 1, [0, 1], -1)
+    with pytest.raises(ValueError, match=r"other\[1\] must be a finite real number; got nan"):
+        f(2, 1, [0, 1], 1, [0, np.nan])
+
+
 def test_arguments_refuses_rules_it_cannot_apply():
     with pytest.raises(TypeError, match="has no argument y"):
         check.arguments(y=check.Number())(lambda x: x)
