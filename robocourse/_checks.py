@@ -1351,10 +1351,13 @@ class Robot(Argument):
 
 class Angle(Argument):
     """A number or a sympy expression in radians: the angles of one call that all look
-    like degrees (whole numbers, one beyond a turn) give one ``DegreesWarning``."""
+    like degrees (whole numbers, one beyond a turn) give one ``DegreesWarning``. ``when``:
+    a function of the arguments that says whether the value is an angle at all (a joint
+    value is one for a revolute joint, a length for a prismatic one)."""
 
-    def __init__(self):
+    def __init__(self, when=None):
         super().__init__(lambda value, name, call: scalar(value, name), "Angle()")
+        self.when = when
 
 
 def Number(unit=None, at_least=None, numeric=False, interval=None, hint=""):
@@ -1613,7 +1616,6 @@ def arguments(_finite=True, **rules):
         checks = [(name, rules[name].rule) for name in checked_names]
         deciding = [name for name in checked_names if rules[name].decides_kind]
         angles = [name for name in names if isinstance(rules.get(name), Angle)]
-        angle_text = angles[0] if len(angles) == 1 else f"({', '.join(angles)})"
 
         def run(given, users_call):
             __tracebackhide__ = True
@@ -1631,7 +1633,11 @@ def arguments(_finite=True, **rules):
             for name, rule in checks:
                 given[name] = rule(given[name], name, call)
             if angles and users_call:
-                radians([given[name] for name in angles], angle_text)
+                named = [name for name in angles
+                         if rules[name].when is None or rules[name].when(given)]
+                if named:
+                    radians([given[name] for name in named],
+                            named[0] if len(named) == 1 else f"({', '.join(named)})")
             return function(**given)
 
         known = frozenset(names)
