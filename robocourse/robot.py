@@ -118,9 +118,9 @@ class Link:
         >>> Link(a=1.0, mass=2.0).parameters()
         [0, 1.0, 0, 0, 2.0]
         """
-        return self.parameters_unchecked(dynamics)
+        return self._parameters(dynamics)
 
-    def parameters_unchecked(self, dynamics):
+    def _parameters(self, dynamics):
         """``parameters`` for a checked flag ``dynamics`` (the robot's own calls)."""
         values = [self.alpha, self.a, self.d, self.theta]
         if dynamics:
@@ -217,7 +217,7 @@ class SerialChain(check.Chain):
         if check.Flag().of(dynamics, "dynamics"):
             values.append(self.gravity)
         for link in self.links:
-            values.extend(link.parameters_unchecked(dynamics))
+            values.extend(link._parameters(dynamics))
         return B.is_symbolic(*values)
 
 
