@@ -1344,12 +1344,19 @@ class Robot(Argument):
     ``dynamics``; it is checked first, and the kind of the call is decided from its
     parameters and the other inputs (``SerialChain.uses_symbols``). ``numeric``: for what
     only numbers can do (a simulation, a controller, a figure): the robot's parameters must
-    be numbers, and so must every other input of the call."""
+    be numbers, and so must every other input of the call. ``dynamics`` may be a function
+    of the arguments (``lambda given: given["parameters"] is None``: the mass properties are
+    read only when no parameters are given)."""
 
     def __init__(self, dynamics=False, numeric=False):
-        super().__init__(lambda value, name, call: robot(value, name, dynamics, numeric),
-                         f"Robot(dynamics={dynamics}, numeric={numeric})", decides_kind=False)
+        super().__init__(lambda value, name, call: robot(
+            value, name, self.reads_dynamics(call.given), numeric),
+            f"Robot(dynamics={dynamics}, numeric={numeric})", decides_kind=False)
         self.dynamics, self.numeric = dynamics, numeric
+
+    def reads_dynamics(self, given):
+        """Whether the call reads the mass properties: ``dynamics``, for the arguments."""
+        return self.dynamics(given) if callable(self.dynamics) else self.dynamics
 
 
 class Angle(Argument):
@@ -1630,7 +1637,8 @@ def arguments(_finite=True, **rules):
                 if "gravity" in deciding and given["gravity"] is None:
                     values.append(call.robot.gravity)
                 call.scalars = NUMBERS if rules[chain].numeric else exact_if(
-                    call.robot.uses_symbols(*values, dynamics=rules[chain].dynamics))
+                    call.robot.uses_symbols(*values,
+                                            dynamics=rules[chain].reads_dynamics(given)))
             else:
                 call.scalars = exact_if(is_symbolic(*(given[name] for name in deciding)))
             for name, rule in checks:
