@@ -258,6 +258,11 @@ class JointRole(NamedTuple):
     base: str
 
 
+#: What the joint-symbol functions read: any sympy object (only a Symbol can be a joint's).
+_SYMBOL = check.Instance(sp.Basic, "sympy Symbol")
+
+
+@check.arguments(_finite=False, symbol=_SYMBOL)
 def joint_symbol_role(symbol):
     """The ``JointRole`` of a joint symbol (``theta1``, ``thetadot1``, ``dddot2``, …), read
     from its name; None for any other sympy object (``alpha1``, ``l1``, ``m2``, ``I_zz1``,
@@ -268,9 +273,11 @@ def joint_symbol_role(symbol):
     >>> joint_symbol_role(sp.Symbol('alpha1')) is None
     True
     """
-    if not isinstance(symbol, sp.Basic):
-        raise TypeError(say("symbol must be a sympy Symbol; got {symbol}", "errors",
-                            symbol=repr(symbol)))
+    return _role(symbol)
+
+
+def _role(symbol):
+    """``joint_symbol_role`` of a sympy object."""
     match = _JOINT_NAME.match(symbol.name) if isinstance(symbol, sp.Symbol) else None
     if match is None:
         return None
@@ -278,25 +285,28 @@ def joint_symbol_role(symbol):
     return JointRole(_KINDS[suffix], int(number), variable + number)
 
 
+@check.arguments(_finite=False, symbol=_SYMBOL)
 def is_rate(symbol):
     """True for a joint rate (``thetadot1``, ``ddot2``)."""
-    role = joint_symbol_role(symbol)
+    role = _role(symbol)
     return role is not None and role.kind == "rate"
 
 
+@check.arguments(_finite=False, symbol=_SYMBOL)
 def is_acceleration(symbol):
     """True for a joint acceleration (``thetaddot1``, ``dddot2``)."""
-    role = joint_symbol_role(symbol)
+    role = _role(symbol)
     return role is not None and role.kind == "acceleration"
 
 
+@check.arguments(_finite=False, symbol=_SYMBOL)
 def joint_of(symbol):
     """The joint number of a joint symbol (position, rate or acceleration); else None.
 
     >>> joint_of(sp.Symbol('thetaddot3')), joint_of(sp.Symbol('m3'))
     (3, None)
     """
-    role = joint_symbol_role(symbol)
+    role = _role(symbol)
     return None if role is None else role.joint
 
 
