@@ -138,6 +138,9 @@ Link.__init__ = check.arguments(
     physical=check.Flag())(Link.__init__)
 
 
+_FLAG = check.Flag()
+
+
 class SerialChain(check.Chain):
     """A serial manipulator: links 1..n, an optional tool frame, and gravity.
 
@@ -214,7 +217,7 @@ class SerialChain(check.Chain):
         the mass properties with ``dynamics``.
         """
         values = [self.tool, *joint_values]
-        if check.Flag().of(dynamics, "dynamics"):
+        if _FLAG.of(dynamics, "dynamics"):           # *joint_values: no declared arguments
             values.append(self.gravity)
         for link in self.links:
             values.extend(link._parameters(dynamics))
