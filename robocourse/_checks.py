@@ -1484,7 +1484,7 @@ def Vector(length, entries=ONE_PER_JOINT_OR_AXIS, numeric=False, batch=False):
     per row (``states``)."""
     def rule(value, name, call):
         if batch and isinstance(value, np.ndarray) and value.ndim == 2 and \
-                not call.scalars.exact:
+                call.scalars is not SYMBOLS:
             return states(value, call.length(length), name)
         return vector(value, call.length(length), name, NUMBERS if numeric else call.scalars,
                       entries)
