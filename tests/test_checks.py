@@ -396,6 +396,40 @@ def test_arguments_refuses_rules_it_cannot_apply():
         check.arguments(x=check.Number())(lambda *x: x)
 
 
+def test_a_numeric_bound_is_one_number_then_bounded():
+    """A duration, a solver's rtol: one number (not an array, not a symbol), then bounded;
+    a gain per joint is > 0 entry by entry."""
+    duration = check.Number("s", at_least=">0", numeric=True)
+    assert duration.of(sp.pi / 2, "duration") == math.pi / 2
+    rtol = check.Tolerance(at_least=">0", numeric=True)
+    assert rtol.of(1e-8, "rtol") == 1e-8
+    for rule, name, bad, error, message in (
+            (duration, "duration", np.array([0.01]), TypeError, r"must be a number .*array"),
+            (duration, "duration", sp.Symbol("T"), TypeError, "must be a number here"),
+            (duration, "duration", 0, ValueError, r"must be > 0 \(s\); got 0"),
+            (rtol, "rtol", 0.0, ValueError, r"must be > 0 \(relative\)"),
+            (rtol, "rtol", 2.0, ValueError, "must be a relative tolerance"),
+            (rtol, "rtol", sp.Symbol("r"), TypeError, "must be a number here")):
+        with pytest.raises(error, match=f"^{name} {message}"):
+            rule.of(bad, name)
+    gain = check.PerJoint("1/s", at_least=">0")
+    np.testing.assert_array_equal(gain.of([1, 2], "Kv", robot=ARM), [1.0, 2.0])
+    with pytest.raises(ValueError, match=r"Kv\[1\] must be > 0 \(1/s\); got -1.0"):
+        gain.of([1.0, -1.0], "Kv", robot=ARM)
+
+
+def test_a_vector_may_be_a_batch_and_take_its_length_from_the_arguments():
+    rates = check.Vector(lambda given: given["n"], batch=True)
+    batch = rates.of(np.ones((3, 2)), "qd", scalars=B.NUMBERS, n=2)
+    assert batch.shape == (3, 2) and batch.dtype == float
+    with pytest.raises(ValueError, match="qd must be a batch of states"):
+        rates.of(np.ones((3, 3)), "qd", scalars=B.NUMBERS, n=2)
+    with pytest.raises(ValueError, match=r"qd must have 2 entries"):
+        rates.of([1.0], "qd", scalars=B.NUMBERS, n=2)
+    with pytest.raises(ValueError, match=r"qd must be a vector of 2 entries; got shape"):
+        rates.of(np.ones((3, 2)), "qd", scalars=B.SYMBOLS, n=2)          # symbols: one vector
+
+
 def test_a_fast_path_accepts_exactly_what_the_checks_one_by_one_accept():
     np.testing.assert_array_equal(check.vector([1, 2.5, 3], 3, "v"), [1.0, 2.5, 3.0])
     for bad, error in (([1.0, True, 3.0], TypeError), ([1.0, math.inf, 3.0], ValueError),
