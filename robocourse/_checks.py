@@ -1344,52 +1344,66 @@ class Robot(Argument):
     ``dynamics``; it is checked first, and the kind of the call is decided from its
     parameters and the other inputs (``SerialChain.uses_symbols``). ``numeric``: for what
     only numbers can do (a simulation, a controller, a figure): the robot's parameters must
-    be numbers, and so must every other input of the call."""
+    be numbers, and so must every other input of the call. ``dynamics`` may be a function
+    of the arguments (``lambda given: given["parameters"] is None``: the mass properties are
+    read only when no parameters are given)."""
 
     def __init__(self, dynamics=False, numeric=False):
-        super().__init__(lambda value, name, call: robot(value, name, dynamics, numeric),
-                         f"Robot(dynamics={dynamics}, numeric={numeric})", decides_kind=False)
+        super().__init__(lambda value, name, call: robot(
+            value, name, self.reads_dynamics(call.given), numeric),
+            f"Robot(dynamics={dynamics}, numeric={numeric})", decides_kind=False)
         self.dynamics, self.numeric = dynamics, numeric
+
+    def reads_dynamics(self, given):
+        """Whether the call reads the mass properties: ``dynamics``, for the arguments."""
+        return self.dynamics(given) if callable(self.dynamics) else self.dynamics
 
 
 class Angle(Argument):
     """A number or a sympy expression in radians: the angles of one call that all look
-    like degrees (whole numbers, one beyond a turn) give one ``DegreesWarning``."""
+    like degrees (whole numbers, one beyond a turn) give one ``DegreesWarning``. ``when``:
+    a function of the arguments that says whether the value is an angle at all (a joint
+    value is one for a revolute joint, a length for a prismatic one)."""
 
-    def __init__(self):
+    def __init__(self, when=None):
         super().__init__(lambda value, name, call: scalar(value, name), "Angle()")
+        self.when = when
 
 
 def Number(unit=None, at_least=None, numeric=False, interval=None, hint=""):
     """A real number or a sympy expression; ``at_least=0`` (``nonnegative``) or ``">0"``
     (``positive``: an array of them too) bound it, in ``unit``; ``numeric``: a number, not
-    an expression in symbols (a float comes back; one number, with ``at_least``);
-    ``interval=(low, high)``: a number or an array of them in that interval, ``high`` maybe
-    the name of an argument before it or a function of the arguments (``within``, with
-    ``hint`` added to its message)."""
+    an expression in symbols (a float comes back); ``interval=(low, high)``: a number or an
+    array of them in that interval, ``high`` maybe the name of an argument before it or a
+    function of the arguments (``within``, with ``hint`` added to its message). ``numeric``
+    with ``at_least``: one number (not an array, not an expression in symbols), bounded."""
     if interval is not None:
         low, high = interval
         return Argument(lambda value, name, call: within(
             value, name, low, call.bound(high), unit, hint),
             f"Number({unit!r}, interval={interval!r})")
-    kind = NUMBERS if numeric else None
+    bound = {0: nonnegative, ">0": positive}.get(at_least)
+    if bound is not None and numeric:
+        return Argument(lambda value, name, call: bound(scalar(value, name, NUMBERS), name, unit),
+                        f"Number({unit!r}, at_least={at_least!r}, numeric=True)")
     if at_least == 0:
-        return Argument(lambda value, name, call: nonnegative(
-            value if kind is None else scalar(value, name, kind), name, unit),
-            f"Number({unit!r}, at_least=0, numeric={numeric})")
+        return Argument(lambda value, name, call: nonnegative(value, name, unit),
+                        f"Number({unit!r}, at_least=0)")
     if at_least == ">0":
-        return Argument(lambda value, name, call: positive(
-            value if kind is None else scalar(value, name, kind), name, unit),
-            f"Number({unit!r}, at_least='>0', numeric={numeric})")
+        return Argument(lambda value, name, call: positive(value, name, unit),
+                        f"Number({unit!r}, at_least='>0')")
     if numeric:
         return Argument(lambda value, name, call: scalar(value, name, NUMBERS),
                         "Number(numeric=True)")
     return Argument(lambda value, name, call: scalar(value, name), "Number()")
 
 
-def Tolerance():
-    """A relative tolerance, ``0 <= tol < 1`` (``tolerance``)."""
-    return Argument(lambda value, name, call: tolerance(value, name), "Tolerance()")
+def Tolerance(at_least=None, numeric=False):
+    """A relative tolerance, ``0 <= tol < 1`` (``tolerance``); ``at_least`` and ``numeric`` as
+    for ``Number``, checked first (``at_least=">0", numeric=True``: a solver's ``rtol``)."""
+    first = Number("relative", at_least=at_least, numeric=numeric)
+    return Argument(lambda value, name, call: tolerance(first(value, name, call), name),
+                    f"Tolerance(at_least={at_least!r}, numeric={numeric})")
 
 
 def Values(numeric=False, kept=False):
@@ -1405,13 +1419,18 @@ def Values(numeric=False, kept=False):
     return Argument(rule, f"Values(numeric={numeric}, kept={kept})")
 
 
-def PerJoint(length=None):
+def PerJoint(unit=None, at_least=None, length=None):
     """One number for every joint of the robot, or one per joint (``per_joint``): a gain,
-    an amplitude; ``length``: as many joints as that (a number, or a function of the
-    arguments), for a call without a robot."""
-    return Argument(lambda value, name, call: per_joint(
-        value, call.robot.n if length is None else call.length(length), name),
-        f"PerJoint({length!r})")
+    an amplitude; ``at_least=">0"``: each ``> 0`` (``positive``, in ``unit``); ``length``: as
+    many joints as that (a number, or a function of the arguments), for a call without a
+    robot."""
+    def joints(call):
+        return call.robot.n if length is None else call.length(length)
+    if at_least == ">0":
+        return Argument(lambda value, name, call: positive(
+            per_joint(value, joints(call), name), name, unit), f"PerJoint({unit!r}, '>0')")
+    return Argument(lambda value, name, call: per_joint(value, joints(call), name),
+                    f"PerJoint(length={length!r})")
 
 
 def Sequence(length=None, entries=ONE_PER_JOINT_OR_AXIS):
@@ -1453,7 +1472,7 @@ def Friction(simulation=False):
     numbers, and a smooth sign where there is Coulomb friction."""
     return Argument(lambda value, name, call: friction(value, call.robot.n, name,
                                                        simulation=simulation),
-                    f"Friction(simulation={simulation})", decides_kind=False)
+                    f"Friction(simulation={simulation})")
 
 
 def FrictionPair():
@@ -1478,12 +1497,18 @@ def Optional(rule):
                     f"Optional({rule!r})", rule.decides_kind)
 
 
-def Vector(length, entries=ONE_PER_JOINT_OR_AXIS, numeric=False):
+def Vector(length, entries=ONE_PER_JOINT_OR_AXIS, numeric=False, batch=False):
     """A vector of ``length`` numbers (``vector``; None: any length, a string: as many as the
-    argument it names), in the kind of the call (``numeric``: numbers always)."""
-    return Argument(lambda value, name, call: vector(
-        value, call.length(length), name, NUMBERS if numeric else call.scalars, entries),
-        f"Vector({length!r})")
+    argument it names, a function: of the arguments), in the kind of the call (``numeric``:
+    numbers always); ``batch``: in a call on numbers, a 2-D array is N such vectors, one
+    per row (``states``)."""
+    def rule(value, name, call):
+        if batch and isinstance(value, np.ndarray) and value.ndim == 2 and \
+                call.scalars is not SYMBOLS:
+            return states(value, call.length(length), name)
+        return vector(value, call.length(length), name, NUMBERS if numeric else call.scalars,
+                      entries)
+    return Argument(rule, f"Vector({length!r}, batch={batch})")
 
 
 def Matrix(*shape, what=None, numeric=False):
@@ -1504,11 +1529,12 @@ def Transform():
     return Argument(lambda value, name, call: transform(value, name), "Transform()")
 
 
-def Joints():
+def Joints(angles=None):
     """One value per joint of the robot (``vector`` of ``robot.n``), in the kind of the
-    call; the argument named ``q`` holds the angles of the revolute joints
-    (``joint_angles``: a warning for degrees)."""
-    return Argument(_joint_values, "Joints()")
+    call; the argument named ``q`` (any, for ``angles=True``) holds the angles of the
+    revolute joints (``joint_angles``: a warning for degrees)."""
+    return Argument(lambda value, name, call: _joint_values(value, name, call, angles),
+                    f"Joints(angles={angles!r})")
 
 
 def Wrench():
@@ -1573,11 +1599,20 @@ def Armature():
                     "Armature()")
 
 
-def _joint_values(value, name, call):
+def _joint_values(value, name, call, angles=None):
     values = vector(value, call.robot.n, name, call.scalars, ONE_PER_JOINT)
-    if name == "q" and not call.scalars.exact:
+    if (name == "q" if angles is None else angles) and not call.scalars.exact:
         joint_angles(call.robot, values, name)
     return values
+
+
+def _deciding(value, name):
+    """What of the argument ``value`` named ``name`` takes part in choosing numbers or
+    symbols: a joint friction's coefficients (as a robot's parameters); of a method's
+    ``self``, nothing else; of any other argument, its value."""
+    if isinstance(value, JointFriction):
+        return value.viscous, value.coulomb, value.smoothing
+    return () if name == "self" else value
 
 
 def arguments(_finite=True, **rules):
@@ -1595,7 +1630,8 @@ def arguments(_finite=True, **rules):
 
     Numbers or symbols is decided once for the call, from the values of every argument
     that ``decides_kind`` (and the robot's parameters, when an argument is a ``Robot``;
-    its own gravity, when ``gravity`` is None): symbols when any is a sympy object. The
+    its own gravity, when ``gravity`` is None; a joint friction's coefficients, when it is
+    an argument or the ``self`` of a method): symbols when any is a sympy object. The
     robot is checked first; messages name each argument as the function's signature does,
     which is what the user wrote. Angles
     (``Angle()``) that look like degrees give one ``DegreesWarning``, when the caller is
@@ -1626,9 +1662,9 @@ def arguments(_finite=True, **rules):
         chain = next((name for name, rule in rules.items() if isinstance(rule, Robot)), None)
         checked_names = [name for name in names if name in rules and name != chain]
         checks = [(name, rules[name].rule) for name in checked_names]
-        deciding = [name for name in checked_names if rules[name].decides_kind]
+        deciding = names[:1] if names[:1] == ["self"] else []       # a method: its object
+        deciding += [name for name in checked_names if rules[name].decides_kind]
         angles = [name for name in names if isinstance(rules.get(name), Angle)]
-        angle_text = angles[0] if len(angles) == 1 else f"({', '.join(angles)})"
 
         def run(given, users_call):
             __tracebackhide__ = True
@@ -1636,17 +1672,23 @@ def arguments(_finite=True, **rules):
             call.given = given
             if chain is not None:
                 call.robot = given[chain] = rules[chain](given[chain], chain, call)
-                values = [given[name] for name in deciding]
+                values = [_deciding(given[name], name) for name in deciding]
                 if "gravity" in deciding and given["gravity"] is None:
                     values.append(call.robot.gravity)
                 call.scalars = NUMBERS if rules[chain].numeric else exact_if(
-                    call.robot.uses_symbols(*values, dynamics=rules[chain].dynamics))
+                    call.robot.uses_symbols(*values,
+                                            dynamics=rules[chain].reads_dynamics(given)))
             else:
-                call.scalars = exact_if(is_symbolic(*(given[name] for name in deciding)))
+                call.scalars = exact_if(is_symbolic(*(_deciding(given[name], name)
+                                                      for name in deciding)))
             for name, rule in checks:
                 given[name] = rule(given[name], name, call)
             if angles and users_call:
-                radians([given[name] for name in angles], angle_text)
+                named = [name for name in angles
+                         if rules[name].when is None or rules[name].when(given)]
+                if named:
+                    radians([given[name] for name in named],
+                            named[0] if len(named) == 1 else f"({', '.join(named)})")
             return function(**given)
 
         known = frozenset(names)

@@ -53,6 +53,12 @@ from robocourse.robot import joint_symbols
 
 __all__ = ["ClosedForm", "closed_form", "exact_arm"]
 
+#: The joint values of a ``ClosedForm``'s verbs: one per joint symbol of the form, each
+#: kept as given (``_at`` makes them numbers or symbols, with the form's parameters).
+_JOINTS = check.Sequence(lambda given: len(given["self"].q), check.ONE_PER_JOINT)
+#: A robot whose equations of motion are written: with the mass properties of every link.
+_DYNAMICS = check.Robot(dynamics=True)
+
 
 @dataclass(frozen=True)
 class ClosedForm:
@@ -95,27 +101,27 @@ class ClosedForm:
         form ``Σ_jk c_ijk q̇_j q̇_k`` in the rates: ``½ ∂c_i/∂q̇_j = Σ_k c_ijk q̇_k``)."""
         return (self.c.jacobian(self.qd) / 2).applyfunc(sp.expand)
 
-    @check.finite_result
+    @check.arguments(q=_JOINTS, qd=_JOINTS, qdd=_JOINTS)
     def inverse_dynamics(self, q, qd, qdd):
         """``τ = M q̈ + c + G`` at the joint values given."""
         return self._at(self.tau, q=q, qd=qd, qdd=qdd)
 
-    @check.finite_result
+    @check.arguments(q=_JOINTS)
     def mass_matrix(self, q):
         """``M(q)``."""
         return self._at(self.M, q=q, square=True)
 
-    @check.finite_result
+    @check.arguments(q=_JOINTS, qd=_JOINTS)
     def velocity_product(self, q, qd):
         """``c(q, q̇) = C q̇``."""
         return self._at(self.c, q=q, qd=qd)
 
-    @check.finite_result
+    @check.arguments(q=_JOINTS, qd=_JOINTS)
     def coriolis_matrix(self, q, qd):
         """``C(q, q̇)``."""
         return self._at(self.C, q=q, qd=qd, square=True)
 
-    @check.finite_result
+    @check.arguments(q=_JOINTS)
     def gravity_load(self, q):
         """``G(q)``."""
         return self._at(self.G, q=q)
@@ -128,18 +134,19 @@ class ClosedForm:
 
     def _at(self, expressions, square=False, **values):
         """``expressions`` with the joint symbols replaced by ``values`` (checked, one per
-        joint): a sympy matrix or column when anything is symbolic, else a float array,
-        n x n for a ``square`` matrix (even for n = 1), 1-D for a vector."""
+        joint, each entry as given): a sympy matrix or column when anything is symbolic,
+        else a float array, n x n for a ``square`` matrix (even for n = 1), 1-D for a
+        vector."""
         scalars = B.exact_if(bool(self._parameters) or B.is_symbolic(*values.values()))
         mapping = {}
         for name, value in values.items():
-            checked = check.vector(value, len(self.q), name, scalars, check.ONE_PER_JOINT)
-            mapping.update(zip(getattr(self, name), checked, strict=True))
+            mapping.update(zip(getattr(self, name), scalars.vector(value), strict=True))
         result = expressions.xreplace(mapping)
         if scalars.exact:
             return result
         return np.array(result.tolist(), dtype=float) if square else B.NUMBERS.convert(result)
 
+    @check.arguments(_finite=False, backend=check.Optional(check.Choice("c", "numpy")))
     def numeric_functions(self, backend=None):
         """Compiled ``mass_matrix(q)``, ``velocity_product(q, qd)``, ``coriolis_matrix(q, qd)``,
         ``gravity_load(q)``, ``inverse_dynamics(q, qd, qdd)``: a dict of
@@ -175,6 +182,7 @@ def _exact(value):
     return sp.nsimplify(value, rational=True)
 
 
+@check.arguments(_finite=False, robot=check.Robot())
 def exact_arm(robot):
     """``robot`` with exact parameters: floats become fractions (``0.4318 → 2159/5000``),
     twists and angle offsets that are multiples of 90° become multiples of ``π``.
@@ -184,10 +192,15 @@ def exact_arm(robot):
     >>> arm.links[2].a, arm.links[1].alpha, arm.links[1].mass
     (2159/5000, -pi/2, 87/5)
     """
+    return _exact_arm(robot)
+
+
+def _exact_arm(robot):
+    """``exact_arm`` of a checked ``robot``."""
     links = [replace(link, alpha=B.exact_angle(link.alpha), a=_exact(link.a), d=_exact(link.d),
                      theta=_exact(B.exact_angle(link.theta)), mass=_exact(link.mass),
                      r_c=_exact(link.r_c), I_c=_exact(link.I_c))
-             for link in check.robot(robot).links]
+             for link in robot.links]
     return type(robot)(links, tool=_exact(robot.tool), gravity=_exact(robot.gravity),
                        name=robot.name)
 
@@ -319,10 +332,11 @@ def joint_polynomials_unchecked(robot):
     not multiples of 90° set apart, ``_angles_apart``) and the ``_JointPolynomials`` of
     its equations of motion — shared by ``closed_form`` and
     ``lagrange.lagrange_equations``."""
-    arm, angles = _angles_apart(exact_arm(check.robot(robot, dynamics=True)), robot)
+    arm, angles = _angles_apart(_exact_arm(_DYNAMICS.of(robot, "robot")), robot)
     return arm, _JointPolynomials(arm, *joint_symbols(arm), angles)
 
 
+@check.arguments(_finite=False, robot=_DYNAMICS)
 def closed_form(robot):
     """The equations of motion of ``robot`` in closed form, simplified: a ``ClosedForm``.
 

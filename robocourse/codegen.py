@@ -80,6 +80,12 @@ _EXPAND_POWERS = [ReplaceOptim(                             # x**3 -> x*x*x in C
     lambda e: e.is_Pow and e.base.is_symbol and e.exp.is_Integer and 2 <= e.exp <= 4,
     lambda e: sp.UnevaluatedExpr(sp.Mul(*[e.base] * int(e.exp), evaluate=False)))]
 _FASTCALL = Path(__file__).with_name("_fastcall.c")
+# The rules of values that are not arguments themselves (entries of a program, of a list).
+_EXPRESSION = check.Expression()
+_FINITE_EXPRESSION = check.Expression(finite=True)
+_VALUES = check.Values()
+#: The robot of compiled dynamics: with its mass properties, unless ``parameters`` replace them.
+_COMPILED_ROBOT = check.Robot(dynamics=lambda given: given.get("parameters") is None)
 
 
 def cache_folder():
@@ -116,7 +122,7 @@ def _argument_groups(arguments):
                             arguments=check.shown(arguments)))
     groups, owner = [], {}
     for name, symbols in arguments.items():
-        check.text(name, say("an argument name", "errors"))
+        check.Text().of(name, say("an argument name", "errors"))
         vector = isinstance(symbols, (sp.MatrixBase, list, tuple))
         symbols = list(symbols) if vector else [symbols]
         for s in symbols:
@@ -189,7 +195,7 @@ def _definitions(definitions):
                 and isinstance(pair[0], sp.Symbol)):
             raise TypeError(say("definitions[{k}] must be a pair (symbol, expression); got "
                                 "{pair}", "errors", k=k, pair=check.shown(pair)))
-        checked.append((pair[0], check.expression(pair[1], f"definitions[{k}][1]")))
+        checked.append((pair[0], _EXPRESSION.of(pair[1], f"definitions[{k}][1]")))
     return checked
 
 
@@ -206,6 +212,7 @@ def _live(assignments, outputs):
     return kept[::-1]
 
 
+@check.arguments(_finite=False, inputs=check.Symbols(None))
 def straight_line_program(expressions, inputs, definitions=()):
     """``(assignments, outputs)``: a program that computes ``expressions`` of ``inputs``.
 
@@ -225,8 +232,7 @@ def straight_line_program(expressions, inputs, definitions=()):
     if isinstance(expressions, (str, bytes)) or not hasattr(expressions, "__iter__"):
         raise TypeError(say("expressions must be a sequence of sympy expressions; got "
                             "{expressions}", "errors", expressions=check.shown(expressions)))
-    expressions = [check.expression(e, f"expressions[{k}]") for k, e in enumerate(expressions)]
-    inputs = check.symbols(inputs, None, "inputs")
+    expressions = [_EXPRESSION.of(e, f"expressions[{k}]") for k, e in enumerate(expressions)]
     definitions = _definitions(definitions)
     names = [name for name, _ in definitions]
     fresh = sp.numbered_symbols("x", exclude=[*inputs, *names])
@@ -252,10 +258,10 @@ def _checked_program(program, inputs):
                                 "straight_line_program gives, assignments a list of (symbol, "
                                 "expression) pairs; got assignments[{k}] = {pair}", "errors",
                                 k=k, pair=check.shown(pair)))
-        _uses_only(check.expression(pair[1], f"assignments[{k}]"), known, f"assignments[{k}]")
+        _uses_only(_EXPRESSION.of(pair[1], f"assignments[{k}]"), known, f"assignments[{k}]")
         known.add(pair[0])
     for k, output in enumerate(outputs):
-        _uses_only(check.expression(output, f"outputs[{k}]"), known, f"outputs[{k}]")
+        _uses_only(_EXPRESSION.of(output, f"outputs[{k}]"), known, f"outputs[{k}]")
     return assignments, outputs
 
 
@@ -267,6 +273,7 @@ def _uses_only(expression, known, name):
                              symbols=sorted(map(str, unknown))))
 
 
+@check.arguments(_finite=False, inputs=check.Symbols(None))
 def c_source(program, inputs, name):
     """C source of a straight-line ``program`` over ``inputs``.
 
@@ -293,7 +300,6 @@ def c_source(program, inputs, name):
     }
     ...
     """
-    inputs = check.symbols(inputs, None, "inputs")
     assignments, outputs = _checked_program(program, inputs)
     name = _c_identifier(name, "name")
     reserved = {symbol.name for symbol, _ in assignments}
@@ -428,6 +434,7 @@ def _build(command_and_flags, source, name, suffix, extra=()):
     return library
 
 
+@check.arguments(_finite=False, source=check.Text())
 def compile_c(source, name):
     """Compile C ``source`` into a shared library in ``cache_folder()`` and return its path.
 
@@ -435,7 +442,6 @@ def compile_c(source, name):
     library is built once and found again by every later session; a new source
     gets a new file. Raises RuntimeError when no compiler is found or it fails.
     """
-    check.text(source, "source")
     _c_identifier(name, "name")
     compiler = c_compiler()
     if compiler is None:
@@ -516,9 +522,12 @@ class _NumpyProgram:
         return self.many(inputs[None], outputs[None])
 
 
-def _check_backend(backend):
-    if backend is not None:
-        check.choice(backend, "backend", ("c", "numpy"))
+#: What ``backend`` may be: None (C when a compiler is found, else numpy), "c" or "numpy".
+_BACKEND = check.Optional(check.Choice("c", "numpy"))
+
+
+def _backend_of(backend):
+    """The backend to run on: ``backend`` itself, or for None the default (``_BACKEND``)."""
     return backend or ("c" if c_compiler() else "numpy")
 
 
@@ -546,7 +555,7 @@ def _expression_matrix(expressions):
                             "expressions; got {expressions}", "errors",
                             expressions=check.shown(expressions))) from error
     for k, entry in enumerate(entries):
-        entry = check.expression(entry, f"expressions[{k}]", finite=True)
+        entry = _FINITE_EXPRESSION.of(entry, f"expressions[{k}]")
         if isinstance(entry, sp.Expr) and entry.has(sp.I):
             raise ValueError(say("expressions[{k}] must be real (the code computes floats); "
                                  "got {entry}", "errors", k=k, entry=entry))
@@ -582,17 +591,16 @@ class NumericFunction:
     """
 
     def __new__(cls, expressions, arguments, name="f", backend=None, *args, **kwargs):
-        if cls is NumericFunction and _check_backend(backend) == "c" and _fast_class():
+        if cls is NumericFunction and _backend_of(backend) == "c" and _fast_class():
             cls = _fast_class()
         return super().__new__(cls)
 
+    @check.arguments(_finite=False, backend=_BACKEND, failure=check.Optional(check.Text()))
     def __init__(self, expressions, arguments, name="f", backend=None, failure=None,
                  definitions=(), shape=None):
-        backend = _check_backend(backend)
+        backend = _backend_of(backend)
         _c_identifier(name, "name")
         definitions = _definitions(definitions)
-        if failure is not None:
-            check.text(failure, "failure")
         if isinstance(expressions, (str, bytes)) or not isinstance(
                 expressions, (sp.MatrixBase, sp.Expr, list, tuple, np.ndarray)):
             raise TypeError(say("expressions must be a sympy Matrix or a list of sympy "
@@ -698,7 +706,7 @@ class NumericFunction:
 
     @staticmethod
     def _checked(name, shape, value):
-        value = check.values(value, name)
+        value = _VALUES.of(value, name)
         if B.is_symbolic(value):
             raise TypeError(say("{name} must hold numbers (a compiled function takes no "
                                 "symbols); got {value}", "errors", name=name, value=repr(value)))
@@ -819,9 +827,9 @@ def _parameter_rows(parameters, robot):
     if parameters is None:
         return [tuple(_float_or_expression(x) for x in link_parameters(link))
                 for link in robot.links]
-    table = check.matrix(parameters, (robot.n, 10), "parameters", B.NUMBERS,
-                         what=say("({n}, 10) matrix of numbers, one row per link ({names})",
-                                  "errors", n=robot.n, names=", ".join(_PARAMETER_NAMES)))
+    table = check.Matrix(robot.n, 10, numeric=True, what=say(
+        "({n}, 10) matrix of numbers, one row per link ({names})", "errors", n=robot.n,
+        names=", ".join(_PARAMETER_NAMES))).of(parameters, "parameters")
     return [tuple(float(x) for x in row) for row in table]
 
 
@@ -874,6 +882,7 @@ class _Dynamics:
                                                 for k in range(n)))
 
 
+@check.arguments(_finite=False, robot=_COMPILED_ROBOT)
 def operation_count(robot, parameters=None):
     """The arithmetic of the generated inverse dynamics of ``robot`` (``CompiledDynamics``):
     ``count_operations`` of its C source, without compiling it.
@@ -885,17 +894,16 @@ def operation_count(robot, parameters=None):
     >>> count["multiplications"], count["additions"], count["functions"]
     (10, 11, 4)
     """
-    dynamics = _Dynamics(_numeric_robot(robot, parameters), parameters)
+    dynamics = _Dynamics(_numeric(robot, parameters), parameters)
     tau = dynamics.torques(dynamics.qd, dynamics.qdd)
     inputs = [*dynamics.q, *dynamics.qd, *dynamics.qdd]
     program = straight_line_program(tau, inputs, dynamics.names.assignments)
     return count_operations(c_source(program, inputs, "inverse_dynamics"))
 
 
-def _numeric_robot(robot, parameters):
-    """``robot`` checked: a chain with numeric parameters (mass properties unless
-    ``parameters`` replaces them)."""
-    check.robot(robot, dynamics=parameters is None)
+def _numeric(robot, parameters):
+    """``robot`` (checked: ``_COMPILED_ROBOT``) checked to have numeric parameters (mass
+    properties unless ``parameters`` replaces them)."""
     if robot.uses_symbols(dynamics=parameters is None):
         raise ValueError(say("robot must have numeric parameters to be compiled (e.g. "
                              "planar_2r(l1=1.0, l2=1.0, m1=1.0, m2=1.0, g=9.81)); got symbols",
@@ -932,15 +940,14 @@ class CompiledDynamics:
     array([29.43,  9.81])
     """
 
+    @check.arguments(_finite=False, robot=_COMPILED_ROBOT, backend=_BACKEND)
     def __init__(self, robot, backend=None, parameters=None):
-        _numeric_robot(robot, parameters)
+        _numeric(robot, parameters)
         self._start(robot, backend,
                     None if parameters is None else _parameter_rows(parameters, robot))
 
     def _start(self, robot, backend, parameters):
         """Keep the checked ``robot``, ``backend`` and inertial ``parameters``; the symbols."""
-        if backend is not None:
-            _check_backend(backend)
         self.robot, self.backend, self.parameters = robot, backend, parameters
         self.q, self.qd, self.qdd = joint_symbols(robot)
         self.tau = sp.Matrix(sp.symbols(f"tau1:{robot.n + 1}"))
@@ -1073,6 +1080,7 @@ def _fingerprint(robot):
                  ) + (values(robot.gravity),)
 
 
+@check.arguments(_finite=False, robot=_COMPILED_ROBOT)
 def compiled_dynamics(robot):
     """The ``CompiledDynamics`` of ``robot``, generated once per session for every robot
     with the same parameters (the 32 most recent are kept): what ``simulate`` uses.
@@ -1081,7 +1089,7 @@ def compiled_dynamics(robot):
     >>> compiled_dynamics(planar_2r(1.0, 1.0, 1.0, 1.0, 9.81)).gravity_load([0.0, 0.0])
     array([29.43,  9.81])
     """
-    key = _fingerprint(_numeric_robot(robot, None))
+    key = _fingerprint(_numeric(robot, None))
     if key not in _MODELS:
         if len(_MODELS) >= 32:
             del _MODELS[next(iter(_MODELS))]
@@ -1150,15 +1158,16 @@ class ParametricDynamics(CompiledDynamics):
         # Symbols of their own (sp.Dummy): never equal to a name the program gives its
         # intermediates, whatever the model calls its arguments.
         self.p = sp.Matrix([sp.Dummy(name) for name in parameters])
-        robot = check.robot(model(**fixed, **dict(zip(parameters, self.p, strict=True))),
-                            f"{getattr(model, '__name__', 'model')}(**fixed)", dynamics=True)
+        robot = check.Robot(dynamics=True).of(
+            model(**fixed, **dict(zip(parameters, self.p, strict=True))),
+            f"{getattr(model, '__name__', 'model')}(**fixed)")
         unknown = _free_symbols(robot) - set(self.p)
         if unknown:
             raise ValueError(say("{model}(**fixed) leaves the symbols {symbols} that are not "
                                  "parameters: give them numbers in fixed or name them in "
                                  "parameters", "errors", model=getattr(model, "__name__", "model"),
                                  symbols=", ".join(sorted(map(str, unknown)))))
-        self._start(robot, backend, None)
+        self._start(robot, _BACKEND.of(backend, "backend"), None)
 
     def __repr__(self):
         return (f"ParametricDynamics({getattr(self.model, '__name__', self.model)}, "
@@ -1175,7 +1184,7 @@ class ParametricDynamics(CompiledDynamics):
             raise TypeError(say("at() needs a value for each parameter {names}; got {got}",
                                 "errors", names=names, got=sorted(values)))
         for name, value in values.items():
-            if B.is_symbolic(check.scalar(value, name)):
+            if B.is_symbolic(check.Number().of(value, name)):
                 raise TypeError(say("{name} must be a number; got {value}", "errors",
                                     name=name, value=repr(value)))
         return BoundDynamics(self, [float(values[name]) for name in names])
@@ -1202,6 +1211,7 @@ class BoundDynamics:
     ``coriolis_matrix``, ``gravity_load``, ``forward_dynamics``, ``state_rate`` as in
     ``CompiledDynamics`` (also ``out=`` and ``.many``)."""
 
+    @check.arguments(_finite=False, family=check.Instance(ParametricDynamics))
     def __init__(self, family, p):
         self.family, self.p = family, np.array(p, dtype=float)
         self.values = dict(zip(family.parameter_names, self.p.tolist(), strict=True))

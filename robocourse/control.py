@@ -37,12 +37,10 @@ from robocourse import _checks as check
 from robocourse.language import say
 from robocourse.motors import mass_matrix_with_motors
 from robocourse.newton_euler import gravity_load, mass_matrix, velocity_product
-from robocourse.simulate import Motion, simulate
+from robocourse.simulate import SOLVER_OPTIONS, Motion, simulate
 
-
-def _gain(value, n, name, unit):
-    """A gain: one number > 0 for all joints, or n of them (one per joint)."""
-    return check.positive(check.per_joint(value, n, name), name, unit)
+#: The gains: one number > 0 for all joints, or n of them (one per joint).
+_GAINS = dict(Kp=check.PerJoint("1/s²", at_least=">0"), Kv=check.PerJoint("1/s", at_least=">0"))
 
 
 def _trajectory(trajectory, n, robot_name):
@@ -61,6 +59,9 @@ def _trajectory(trajectory, n, robot_name):
     return trajectory
 
 
+@check.arguments(_finite=False, robot=check.Robot(dynamics=True, numeric=True), **_GAINS,
+                 model=check.Model(), friction=check.Friction(simulation=True),
+                 armature=check.Armature())
 def computed_torque(robot, trajectory, Kp, Kv, model=None, friction=None, armature=None):
     """The control law ``τ(t, q, q̇) = M(q)(q̈_des + Kv ė + Kp e) + c(q, q̇) + G(q) + τ̂_f(q̇)``,
     with ``e = q_des(t) − q`` and ``M, c, G`` of ``robot``: the controller's model of the
@@ -79,27 +80,28 @@ def computed_torque(robot, trajectory, Kp, Kv, model=None, friction=None, armatu
     >>> law(3.0, np.array([0.0, 0.0]), np.array([0.0, 0.0]))   # arrived, at rest: hold level
     array([29.43,  9.81])
     """
-    check.robot(robot, dynamics=True, numeric=True)
     _trajectory(trajectory, robot.n, say("the robot", "errors"))
-    Kp, Kv = _gain(Kp, robot.n, "Kp", "1/s²"), _gain(Kv, robot.n, "Kv", "1/s")
-    check.model(model, robot)
-    friction = check.friction(friction, robot.n, simulation=True)
-    armature = check.armature(armature, robot.n, scalars=B.NUMBERS)
+    return _control_law(robot, trajectory, Kp, Kv, model, friction, armature)
+
+
+def _control_law(robot, trajectory, Kp, Kv, model, friction, armature):
+    """The law of ``computed_torque`` for its arguments, checked."""
     friction_torque = (lambda qd: 0.0) if friction is None else friction._numeric_torque
     if model is None:
         M, c, G = (partial(mass_matrix, robot), partial(velocity_product, robot),
                    partial(gravity_load, robot))
         if armature is not None:
-            M = partial(mass_matrix_with_motors, robot, armature=armature)
+            M = partial(mass_matrix_with_motors.__wrapped__, robot, armature=armature)
     else:
         M, c, G = model.mass_matrix, model.velocity_product, model.gravity_load
         if armature is not None:
             M = partial(_plus_diagonal, model.mass_matrix, np.diag(armature))
 
+    joints = check.Vector(robot.n, check.ONE_PER_JOINT, numeric=True)
+
+    @check.arguments(_finite=False, t=check.Number(numeric=True), q=joints, qd=joints)
     def torque(t, q, qd):
-        q, qd = (check.vector(value, robot.n, name, B.NUMBERS, check.ONE_PER_JOINT)
-                 for name, value in (("q", q), ("qd", qd)))
-        q_des, qd_des, qdd_des = trajectory.at(check.scalar(t, "t", B.NUMBERS))
+        q_des, qd_des, qdd_des = trajectory.at(t)
         e, e_dot = q_des - q, qd_des - qd
         with np.errstate(over="ignore", invalid="ignore"):
             tau = M(q) @ (qdd_des + Kv * e_dot + Kp * e) + c(q, qd) + G(q) + friction_torque(qd)
@@ -126,6 +128,14 @@ class Tracking:
     error: np.ndarray
 
 
+@check.arguments(_finite=False, plant=check.Robot(dynamics=True, numeric=True),
+                 controller=check.Robot(dynamics=True, numeric=True), **_GAINS,
+                 q0=check.Optional(check.Joints(angles=True)), qd0=check.Optional(check.Joints()),
+                 plant_friction=check.Friction(simulation=True),
+                 controller_friction=check.Friction(simulation=True),
+                 plant_armature=check.Armature(), controller_armature=check.Armature(),
+                 plant_model=check.Model(), duration=check.Optional(SOLVER_OPTIONS["duration"]),
+                 **{name: SOLVER_OPTIONS[name] for name in ("samples", "rtol", "atol")})
 def track(plant, controller, trajectory, Kp, Kv, q0=None, qd0=None, duration=None, *,
           plant_friction=None, controller_friction=None, plant_armature=None,
           controller_armature=None, plant_model=None, controller_model=None, samples=201,
@@ -152,30 +162,25 @@ def track(plant, controller, trajectory, Kp, Kv, q0=None, qd0=None, duration=Non
     >>> bool(np.abs(result.error).max() < 1e-6)                 # a perfect model: on track
     True
     """
-    check.robot(plant, "plant", dynamics=True, numeric=True)
-    check.robot(controller, "controller", dynamics=True, numeric=True)
-    check.model(plant_model, plant, "plant_model")
-    check.model(controller_model, controller, "controller_model")
+    check.Model().of(controller_model, "controller_model", robot=controller)
     if controller.n != plant.n:
         raise ValueError(say("controller must model an arm of {n} joints like the plant; got "
                              "{got}", "errors", n=plant.n, got=controller.n))
     _trajectory(trajectory, plant.n, say("the plant", "errors"))
-    check.friction(plant_friction, plant.n, "plant_friction", simulation=True)
-    check.friction(controller_friction, plant.n, "controller_friction", simulation=True)
-    for name, value in (("plant_armature", plant_armature),
-                        ("controller_armature", controller_armature)):
-        check.armature(value, plant.n, name, B.NUMBERS)
-    q0 = trajectory.at(0.0)[0] if q0 is None else q0
+    if q0 is None:              # the start of the trajectory, computed: checked as q0 would be
+        q0 = check.Joints(angles=True).of(trajectory.at(0.0)[0], "q0", robot=plant,
+                                          scalars=B.NUMBERS)
     qd0 = np.zeros(plant.n) if qd0 is None else qd0
     if duration is None and not hasattr(trajectory, "duration"):
         raise TypeError(say("duration must be given for a trajectory without a duration",
                             "errors"))
-    duration = trajectory.duration if duration is None else duration
-    law = computed_torque(controller, trajectory, Kp, Kv, controller_model, controller_friction,
-                          controller_armature)
-    motion = simulate(plant, q0, qd0, duration, law, friction=plant_friction,
-                      armature=plant_armature, model=plant_model, samples=samples, rtol=rtol,
-                      atol=atol)
+    if duration is None:
+        duration = SOLVER_OPTIONS["duration"].of(trajectory.duration, "duration")
+    law = _control_law(controller, trajectory, Kp, Kv, controller_model, controller_friction,
+                       controller_armature)
+    motion = simulate.__wrapped__(plant, q0, qd0, duration, law, friction=plant_friction,
+                                  armature=plant_armature, model=plant_model, samples=samples,
+                                  rtol=rtol, atol=atol)
     desired = trajectory.at(motion.t)[0]
     return Tracking(motion=motion, desired=desired, error=desired - motion.q)
 

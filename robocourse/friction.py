@@ -54,10 +54,16 @@ _COULOMB = phrase("N·m, or N for a prismatic joint", "errors")
 
 def _coefficients(value, length, name, unit, entries=check.ONE_PER_JOINT):
     """One friction coefficient ``>= 0`` per joint (a number or a symbol each)."""
-    checked = check.vector(value, length, name, entries=entries)
+    checked = check.Vector(length, entries).of(value, name)
+    at_least_zero = check.Number(unit, at_least=0)
     for k, entry in enumerate(checked):
-        check.nonnegative(entry, f"{name}[{k}]", unit)
+        at_least_zero.of(entry, f"{name}[{k}]")
     return checked
+
+
+#: The joint rates of a friction's methods: one vector of its n joints (in the kind of the
+#: call: symbols when the rates or the friction hold any), or N of them as an (N, n) array.
+_RATES = check.Vector(lambda given: given["self"].n, check.ONE_PER_JOINT, batch=True)
 
 
 @dataclass(frozen=True)
@@ -89,9 +95,10 @@ class Friction(check.JointFriction):
             self.coulomb, len(viscous), "coulomb", _COULOMB,
             phrase("one per entry of viscous", "errors")))
         if self.smoothing is not None:
-            object.__setattr__(self, "smoothing", check.positive(
-                check.scalar(self.smoothing, "smoothing"), "smoothing",
-                phrase("rad/s or m/s, the width of the smooth sign", "errors")))
+            smoothing = check.Number().of(self.smoothing, "smoothing")         # one number
+            object.__setattr__(self, "smoothing", check.Number(
+                phrase("rad/s or m/s, the width of the smooth sign", "errors"),
+                at_least=">0").of(smoothing, "smoothing"))
 
     @property
     def n(self):
@@ -109,16 +116,16 @@ class Friction(check.JointFriction):
         sign = np.sign(qd) if self.smoothing is None else np.tanh(qd / self.smoothing)
         return self.viscous * qd + self.coulomb * sign
 
-    @check.finite_result
+    @check.arguments(qd=_RATES)
     def torque(self, qd):
         """``τ_f = F_v q̇ + F_c sgn(q̇)`` at the joint rates ``qd``: one vector of n rates
         (a sympy column for symbols, else a 1-D array), or numbers for N states as an
         (N, n) array (then an (N, n) array)."""
-        if isinstance(qd, np.ndarray) and qd.ndim == 2 and not self.uses_symbols:
-            return self._numeric_torque(check.states(qd, self.n, "qd"))
-        scalars = B.exact_if(B.is_symbolic(qd) or self.uses_symbols)
-        rates = check.vector(qd, self.n, "qd", scalars, check.ONE_PER_JOINT)
-        if not scalars.exact:
+        return self._torque(qd)
+
+    def _torque(self, rates):
+        """``τ_f`` at ``rates`` checked by ``torque``."""
+        if not isinstance(rates, sp.MatrixBase):
             return self._numeric_torque(rates)
         viscous, coulomb = B.SYMBOLS.convert(self.viscous), B.SYMBOLS.convert(self.coulomb)
         if self.smoothing is None:
@@ -127,7 +134,7 @@ class Friction(check.JointFriction):
             signs = rates.applyfunc(lambda rate: sp.tanh(rate / self.smoothing))
         return sp.Matrix([viscous[i] * rates[i] + coulomb[i] * signs[i] for i in range(self.n)])
 
-    @check.finite_result
+    @check.arguments(qd=_RATES)
     def power(self, qd):
         """``q̇ᵀ τ_f``, the power friction takes out of the arm (W, ``>= 0``): a number for
         one rate vector, an array of N for an (N, n) array of rates.
@@ -135,13 +142,12 @@ class Friction(check.JointFriction):
         >>> float(Friction([0.5, 0.5], [1.0, 1.0]).power([2.0, -1.0]))
         5.5
         """
-        tau = self.torque(qd)
+        tau = self._torque(qd)
         if isinstance(tau, np.ndarray) and tau.ndim == 2:
-            return np.einsum("ij,ij->i", np.asarray(qd, dtype=float), tau)
-        rates = check.vector(qd, self.n, "qd", B.scalars_of(tau), check.ONE_PER_JOINT)
-        return B.dot(rates, tau)
+            return np.einsum("ij,ij->i", qd, tau)
+        return B.dot(qd, tau)
 
-    @check.finite_result
+    @check.arguments(motion=check.Instance(Motion))
     def energy_taken(self, motion):
         """The energy friction has taken out of ``motion`` (a ``simulate.Motion``) by each of
         its samples, ``∫₀ᵗ q̇ᵀ τ_f dt`` (J), by the trapezoid rule over the samples: what
@@ -152,7 +158,6 @@ class Friction(check.JointFriction):
         >>> Friction([0.5], [1.0]).energy_taken(turning)           # 1.5 W for 1 s
         array([0. , 1.5])
         """
-        check.instance(motion, Motion, "motion")
         if motion.qd.shape[1:] != (self.n,):
             joints = (say("1 joint", "errors") if self.n == 1 else
                       say("{n} joints", "errors", n=self.n))

@@ -182,7 +182,7 @@ def _amplitudes(amplitude, q0, limits):
 
 
 @check.arguments(n=check.Count(1, check.MAX_COUNT),
-                 amplitude=check.PerJoint(lambda given: given["n"]),
+                 amplitude=check.PerJoint(length=lambda given: given["n"]),
                  q0=check.Optional(check.Vector(lambda given: given["n"], numeric=True)),
                  harmonics=check.Count(1, check.MAX_COUNT), base_frequency=_BASE_FREQUENCY,
                  seed=check.Count(0))

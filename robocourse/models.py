@@ -24,31 +24,33 @@ from robocourse.inertia import check_inertia, composite_body, rotate_inertia, sy
 from robocourse.language import phrase, say
 from robocourse.robot import Link, SerialChain
 
-
-def _length(value, name):
-    return check.nonnegative(value, name, phrase("a length, m", "errors"))
-
-
-def _mass(value, name):
-    return check.nonnegative(value, name, "kg")
-
-
-def _moment_of_inertia(value, name):
-    return check.nonnegative(value, name, phrase("a moment of inertia, kg m²", "errors"))
-
-
-# What a parameter of a model function is, by the first letter of its name: a length
-# l1, a mass m1, a centre-of-mass distance r1 (signed), a moment of inertia I1 or Ixx1,
-# the size g of gravity (signed: g < 0 points it up).
-_PARAMETERS = {"l": _length, "m": _mass, "r": check.scalar, "I": _moment_of_inertia,
-               "g": check.scalar}
+# What a parameter of a model function is: a length l1, a mass m1, a centre-of-mass
+# distance r1 (signed), a moment of inertia I1 or Ixx1, the size g of gravity (signed:
+# g < 0 points it up); each may be left None, for its symbol.
+_LENGTH = check.Number(phrase("a length, m", "errors"), at_least=0)
+_MASS = check.Number("kg", at_least=0)
+_MOMENT = check.Number(phrase("a moment of inertia, kg m²", "errors"), at_least=0)
+_L, _M, _R, _I, _G = (check.Optional(rule) for rule in (_LENGTH, _MASS, check.Number(),
+                                                         _MOMENT, check.Number()))
+_ONE_PER_LINK = phrase("one per link", "errors")
+_LIKE_LENGTHS = phrase("one per link, like lengths", "errors")
 
 
 def _given_or_symbol(value, name):
-    """The symbol ``name`` for None; else ``value`` checked as that parameter."""
-    return sp.Symbol(name) if value is None else _PARAMETERS[name[0]](value, name)
+    """The symbol ``name`` for None; else ``value`` (checked as that parameter)."""
+    return sp.Symbol(name) if value is None else value
 
 
+def _each(values, name, rule):
+    """The entries of the list ``values`` (the argument ``name``), each checked by ``rule``."""
+    return [rule.of(value, f"{name}[{k}]") for k, value in enumerate(values)]
+
+
+@check.arguments(_finite=False, lengths=check.Sequence(None, _ONE_PER_LINK),
+                 masses=check.Sequence("lengths", _LIKE_LENGTHS),
+                 com_distances=check.Sequence("lengths", _LIKE_LENGTHS),
+                 inertias=check.Sequence("lengths", _LIKE_LENGTHS), g=check.Number(),
+                 name=check.Text())
 def planar_arm(lengths, masses, com_distances, inertias, g, name="planar arm"):
     """An n-R arm in the vertical plane, link i a slender rod of length l_i.
 
@@ -62,16 +64,14 @@ def planar_arm(lengths, masses, com_distances, inertias, g, name="planar arm"):
     >>> arm
     SerialChain(name='planar arm', joints='RRR')
     """
-    lengths = check.sequence(lengths, None, "lengths", phrase("one per link", "errors"), _length)
-    n = len(lengths)
-    masses, com_distances, inertias = (
-        check.sequence(values, n, label, phrase("one per link, like lengths", "errors"), kind)
-        for values, label, kind in ((masses, "masses", _mass),
-                                     (com_distances, "com_distances", check.scalar),
-                                     (inertias, "inertias", _moment_of_inertia)))
-    g = check.scalar(g, "g")
+    return _planar_arm(_each(lengths, "lengths", _LENGTH), _each(masses, "masses", _MASS),
+                       com_distances, _each(inertias, "inertias", _MOMENT), g, name)
+
+
+def _planar_arm(lengths, masses, com_distances, inertias, g, name):
+    """``planar_arm`` on checked lists of as many entries, and a checked ``g``."""
     links = []
-    for i in range(n):
+    for i in range(len(lengths)):
         I = inertias[i]
         links.append(Link(alpha=0, a=lengths[i - 1] if i else 0, d=0, theta=0, joint="R",
                           mass=masses[i], r_c=[com_distances[i], 0, 0],
@@ -80,6 +80,7 @@ def planar_arm(lengths, masses, com_distances, inertias, g, name="planar arm"):
     return SerialChain(links, tool=tool, gravity=[0, -g, 0], name=name)
 
 
+@check.arguments(_finite=False, l1=_L, l2=_L, m1=_M, m2=_M, g=_G)
 def planar_2r(l1=None, l2=None, m1=None, m2=None, g=None):
     """The lecture's 2R arm with point masses ``m1, m2`` at the distal ends of the links.
 
@@ -91,9 +92,10 @@ def planar_2r(l1=None, l2=None, m1=None, m2=None, g=None):
     """
     l1, l2, m1, m2, g = (_given_or_symbol(v, k) for v, k in
                          ((l1, "l1"), (l2, "l2"), (m1, "m1"), (m2, "m2"), (g, "g")))
-    return planar_arm([l1, l2], [m1, m2], [l1, l2], [0, 0], g, name="planar 2R")
+    return _planar_arm([l1, l2], [m1, m2], [l1, l2], [0, 0], g, name="planar 2R")
 
 
+@check.arguments(_finite=False, l1=_L, l2=_L, m1=_M, m2=_M, r1=_R, r2=_R, I1=_I, I2=_I, g=_G)
 def planar_2r_distributed(l1=None, l2=None, m1=None, m2=None, r1=None, r2=None,
                           I1=None, I2=None, g=None):
     """The 2R arm with distributed links: centre of mass at ``r_i`` along link i and
@@ -106,10 +108,15 @@ def planar_2r_distributed(l1=None, l2=None, m1=None, m2=None, r1=None, r2=None,
               ((l1, "l1"), (l2, "l2"), (m1, "m1"), (m2, "m2"), (r1, "r1"), (r2, "r2"),
                (I1, "I1"), (I2, "I2"), (g, "g"))}
     v = values
-    return planar_arm([v["l1"], v["l2"]], [v["m1"], v["m2"]], [v["r1"], v["r2"]],
-                      [v["I1"], v["I2"]], v["g"], name="planar 2R (distributed)")
+    return _planar_arm([v["l1"], v["l2"]], [v["m1"], v["m2"]], [v["r1"], v["r2"]],
+                       [v["I1"], v["I2"]], v["g"], name="planar 2R (distributed)")
 
 
+_THREE = check.Optional(check.Sequence(3, phrase("one per link of the 3R arm", "errors")))
+
+
+@check.arguments(_finite=False, lengths=_THREE, masses=_THREE, com_distances=_THREE,
+                 inertias=_THREE, g=_G)
 def planar_3r(lengths=None, masses=None, com_distances=None, inertias=None, g=None):
     """A 3R arm with distributed links; each list defaults to the symbols
     ``l1..l3``, ``m1..m3``, ``r1..r3``, ``I1..I3``.
@@ -117,17 +124,18 @@ def planar_3r(lengths=None, masses=None, com_distances=None, inertias=None, g=No
     >>> planar_3r().tool[0, 3]
     l3
     """
-    def three(values, stem, name):
-        if values is None:
-            return sp.symbols(f"{stem}1:4")
-        return check.sequence(values, 3, name, phrase("one per link of the 3R arm", "errors"))
+    def three(values, stem, name, rule):
+        return sp.symbols(f"{stem}1:4") if values is None else _each(values, name, rule)
 
-    return planar_arm(three(lengths, "l", "lengths"), three(masses, "m", "masses"),
-                      three(com_distances, "r", "com_distances"),
-                      three(inertias, "I", "inertias"), _given_or_symbol(g, "g"),
-                      name="planar 3R")
+    return _planar_arm(three(lengths, "l", "lengths", _LENGTH),
+                       three(masses, "m", "masses", _MASS),
+                       three(com_distances, "r", "com_distances", check.Number()),
+                       three(inertias, "I", "inertias", _MOMENT), _given_or_symbol(g, "g"),
+                       name="planar 3R")
 
 
+@check.arguments(_finite=False, l1=_L, m1=_M, m2=_M, Ixx1=_I, Iyy1=_I, Izz1=_I, Ixx2=_I,
+                 Iyy2=_I, Izz2=_I, g=_G)
 def rp_arm(l1=None, m1=None, m2=None, Ixx1=None, Iyy1=None, Izz1=None,
            Ixx2=None, Iyy2=None, Izz2=None, g=None):
     """The R-P arm of Craig's Example 6.5 (chapter 4, §4.3) in the vertical plane.
@@ -220,6 +228,7 @@ def _link(twist, a, d, mass, r_c, inertia):
                 r_c=[float(x) for x in r_c], I_c=[[Ixx, 0, 0], [0, Iyy, 0], [0, 0, Izz]])
 
 
+@check.arguments(_finite=False, symbolic_lengths=check.Flag())
 def puma560(symbolic_lengths=False):
     """The PUMA 560 in Craig's modified-DH table, with Armstrong, Khatib and Burdick's
     (1986) measured lengths, masses, centres of mass and inertias.
@@ -252,7 +261,7 @@ def puma560(symbolic_lengths=False):
     links = []
     for i in range(6):
         twist, a, d, *mass_properties = _craig_values(i)
-        if check.flag(symbolic_lengths, "symbolic_lengths"):
+        if symbolic_lengths:
             a = sp.Symbol(_CRAIG_LENGTHS[(i, "a")]) if (i, "a") in _CRAIG_LENGTHS else a
             d = sp.Symbol(_CRAIG_LENGTHS[(i, "d")]) if (i, "d") in _CRAIG_LENGTHS else d
         links.append(_link(twist, a, d, *mass_properties))
@@ -292,7 +301,7 @@ def puma560_akb():
                        name="PUMA 560 (AKB frames)")
 
 
-@check.finite_result
+@check.arguments(q=check.Vector(6, check.ONE_PER_JOINT))
 def akb_joint_angles(q):
     """The joint angles of ``puma560_akb()`` for the pose that ``puma560()`` has at ``q``:
     ``(θ1, θ2, θ3 − π, θ4 + π, −θ5, θ6)``.
@@ -308,7 +317,6 @@ def akb_joint_angles(q):
     Matrix([[theta1, theta2, theta3 - pi, theta4 + pi, -theta5, theta6]])
     """
     scalars = B.scalars_of(q)
-    q = check.vector(q, 6, "q", scalars, check.ONE_PER_JOINT)
     quarter = sp.pi / 2 if scalars.exact else math.pi / 2
     return scalars.vector([sign * q_i + offset * quarter
                            for (sign, offset), q_i in zip(_AKB_ANGLES, q, strict=True)])
@@ -324,6 +332,7 @@ def akb_joint_signs():
     return np.array([sign for sign, _ in _AKB_ANGLES])
 
 
+@check.arguments(_finite=False, symbolic_lengths=check.Flag())
 def puma560_d2(symbolic_lengths=False):
     """The PUMA 560 of ``puma560()`` in the other common form of Craig's table: the shoulder
     offset written ``d2``, on joint 2, instead of ``d3`` on joint 3 (the form many
@@ -348,13 +357,14 @@ def puma560_d2(symbolic_lengths=False):
     offset = values[2][2]
     values[1][2], values[2][2] = offset, 0                       # d2 = Craig's d3; d3 = 0
     values[1][4] = [*values[1][4][:2], values[1][4][2] - offset]  # r − d2 Ẑ2
-    if check.flag(symbolic_lengths, "symbolic_lengths"):
+    if symbolic_lengths:
         values[1][2], values[3][2] = sp.Symbol("d2"), sp.Symbol("d4")
         values[2][1], values[3][1] = sp.Symbol("a2"), sp.Symbol("a3")
     return SerialChain([_link(*link) for link in values], gravity=[0, 0, -9.81],
                        name="PUMA 560 (d2 table)")
 
 
+@check.arguments(_finite=False, robot=check.Robot(dynamics=True))
 def named_mass_properties(robot):
     """``robot`` with every mass property that is not zero, and gravity, replaced by a
     symbol: the equations of motion in named link parameters.
@@ -371,7 +381,6 @@ def named_mass_properties(robot):
     >>> arm.links[1].mass, arm.links[1].r_c.T, arm.gravity.T
     (m2, Matrix([[x_c2, 0, 0]]), Matrix([[0, -g, 0]]))
     """
-    robot = check.robot(robot, dynamics=True)
     links = []
     for i, link in enumerate(robot.links, start=1):
         I_c = np.asarray(link.I_c, dtype=float) if not B.is_symbolic(link.I_c) else None
@@ -396,6 +405,9 @@ def _named(value, name, i):
     return 0 if value == 0 else sp.Symbol(f"{name}{i}")
 
 
+@check.arguments(_finite=False, l2=_L, l3=_L,
+                 masses=check.Optional(check.Sequence(3, _ONE_PER_LINK)),
+                 com_distances=check.Optional(check.Sequence(2, "r2, r3")), g=_G)
 def spatial_3r(l2=None, l3=None, masses=None, com_distances=None, inertias=None, g=None):
     """A spatial 3R arm — waist, shoulder, elbow — with full inertia tensors (chapter 3, §3.5).
 
@@ -421,10 +433,8 @@ def spatial_3r(l2=None, l3=None, masses=None, com_distances=None, inertias=None,
     -I_xy2
     """
     l2, l3, g = (_given_or_symbol(v, k) for v, k in ((l2, "l2"), (l3, "l3"), (g, "g")))
-    masses = (sp.symbols("m1:4") if masses is None
-              else check.sequence(masses, 3, "masses", phrase("one per link", "errors"), _mass))
-    com_distances = (sp.symbols("r2 r3") if com_distances is None
-                     else check.sequence(com_distances, 2, "com_distances", "r2, r3"))
+    masses = sp.symbols("m1:4") if masses is None else _each(masses, "masses", _MASS)
+    com_distances = sp.symbols("r2 r3") if com_distances is None else com_distances
     if inertias is None:
         inertias = [symbolic_inertia(str(i)) for i in (1, 2, 3)]
     elif not isinstance(inertias, (list, tuple)) or len(inertias) != 3:
@@ -441,6 +451,8 @@ def spatial_3r(l2=None, l3=None, masses=None, com_distances=None, inertias=None,
     return SerialChain(links, tool=tool, gravity=[0, 0, -g], name="spatial 3R")
 
 
+@check.arguments(_finite=False, n=check.Count(1), seed=check.Count(0),
+                 joints=check.Choice("RP", "R", "P"))
 def random_chain(n, seed=0, joints="RP"):
     """A numeric arm of ``n`` joints drawn at random (the same arm for the same ``seed``):
     joints of the kinds in ``joints`` (``"RP"``: revolute or prismatic; ``"R"``: all
@@ -454,9 +466,8 @@ def random_chain(n, seed=0, joints="RP"):
     >>> random_chain(2, joints="R").joint_types
     ('revolute', 'revolute')
     """
-    n = check.count(n, "n", 1)
-    rng = np.random.default_rng(check.count(seed, "seed", 0))
-    kinds = list(check.choice(joints, "joints", ("RP", "R", "P")))
+    rng = np.random.default_rng(seed)
+    kinds = list(joints)
     links = []
     for _ in range(n):
         a, b = rng.uniform(0.01, 0.5, 2)
@@ -471,6 +482,8 @@ def random_chain(n, seed=0, joints="RP"):
     return SerialChain(links, gravity=[0.0, 0.0, -9.81], name=f"random {n}-joint arm")
 
 
+@check.arguments(_finite=False, robot=check.Robot(dynamics=True), mass=_MASS,
+                 r_c=check.Sequence(3, phrase("x, y, z in the tool frame", "errors")))
 def with_payload(robot, mass, r_c, I_c):
     """``robot`` holding a rigid payload at its tool frame, as one more part of its last link.
 
@@ -487,11 +500,8 @@ def with_payload(robot, mass, r_c, I_c):
     >>> held.links[1].mass, held.links[1].r_c
     (2.0, array([1., 0., 0.]))
     """
-    robot = check.robot(robot, dynamics=True)
-    mass = check.nonnegative(mass, "mass", "kg")
     scalars = B.scalars_of(mass, r_c, I_c, robot.tool, robot.links[-1].parameters())
-    r_c = check.vector(r_c, 3, "r_c", scalars,
-                       entries=phrase("x, y, z in the tool frame", "errors"))
+    r_c = scalars.vector(r_c)
     I_c = scalars.convert(check_inertia(I_c, "I_c"))
     tool = scalars.convert(robot.tool)
     R, p = rotation(tool), translation(tool)

@@ -35,6 +35,7 @@ def _tidy_entry(entry):
     return min(candidates, key=lambda e: (sp.count_ops(e), sp.default_sort_key(e)))
 
 
+@check.arguments(_finite=False, value=check.Expression())
 def tidy(value):
     """``value`` (expression or matrix) tidied as the lecture writes it, still in sin/cos.
 
@@ -52,7 +53,6 @@ def tidy(value):
     >>> tidy(m * (sp.cos(t1) + sp.cos(t2)))
     m*cos(theta1) + m*cos(theta2)
     """
-    value = check.expression(value, "value")
     if isinstance(value, sp.MatrixBase):
         return value.applyfunc(_tidy_entry)
     return _tidy_entry(value)
@@ -73,6 +73,7 @@ def _joint_numbers(angle):
     return "".join(str(number) for number in sorted(numbers))
 
 
+@check.arguments(_finite=False, value=check.Expression(display=True))
 def abbreviate(value):
     """``value`` with ``sin θ1 → s1``, ``cos(θ1 + θ2) → c12``, …: the lecture's names.
 
@@ -95,7 +96,6 @@ def abbreviate(value):
     [c1*c2 - s1*s2],
     [sin(2*theta1)]])
     """
-    value = check.expression(value, "value", display=True)
     names = {}
     for f in value.atoms(sp.sin, sp.cos):
         numbers = _joint_numbers(f.args[0])
@@ -104,6 +104,7 @@ def abbreviate(value):
     return value.xreplace(names)
 
 
+@check.arguments(_finite=False, value=check.Expression(display=True))
 def lecture_form(value):
     """``value`` (expression or matrix) written as in the lecture: ``abbreviate(tidy(value))``.
 
@@ -120,14 +121,15 @@ def lecture_form(value):
     [  m],
     [s12]])
     """
-    value = check.expression(value, "value", display=True)
     if all(_joint_numbers(f.args[0]) is None for f in value.atoms(sp.sin, sp.cos)):
         return value
     if isinstance(value, (sp.MatrixBase, sp.Expr)):
-        value = tidy(value)
-    return abbreviate(value)
+        value = tidy.__wrapped__(value)
+    return abbreviate.__wrapped__(value)
 
 
+@check.arguments(_finite=False, value=check.Expression(), qdd=check.Symbols(), qd=check.Symbols(),
+                 extra=check.Symbols(), factor=check.Flag())
 def by_rates(value, qdd, qd, extra=(), factor=False):
     """``value`` expanded and collected by the joint accelerations ``qdd``, the products
     of joint rates ``qd[i] qd[j]`` and the symbols in ``extra`` (e.g. ``g``): a dynamics
@@ -138,11 +140,7 @@ def by_rates(value, qdd, qd, extra=(), factor=False):
     >>> by_rates(m * l * (l * a + g) + m * l**2 * (a + w**2), [a], [w], [g], factor=True)
     g*l*m + 2*l**2*m*thetaddot1 + l**2*m*thetadot1**2
     """
-    value = check.expression(value, "value")
-    qdd, qd = check.symbols(qdd, None, "qdd"), check.symbols(qd, None, "qd")
-    extra = check.symbols(extra, None, "extra")
     check.distinct(qdd=qdd, qd=qd, extra=extra)
-    factor = check.flag(factor, "factor")
     monomials = [*qdd, *(qd[i] * qd[j] for i in range(len(qd)) for j in range(i, len(qd))),
                  *extra]
 
@@ -186,11 +184,12 @@ def show(lhs, *steps):
     """
     from IPython.display import Math, display  # only when showing: the maths never loads IPython
 
-    check.text(lhs, "lhs (LaTeX)")
+    check.Text().of(lhs, "lhs (LaTeX)")
 
     display(Math(lhs + " = " + " = ".join(latex(step) for step in steps)))
 
 
+@check.arguments(x=check.Values(), digits=check.Count(0, check.MAX_DIGITS))
 def rounded(x, digits=6):
     """``x`` (a number or an array) as floats rounded to ``digits`` decimals, for printing.
 
@@ -202,10 +201,8 @@ def rounded(x, digits=6):
     >>> print(rounded(-0.0))
     0.0
     """
-    x = check.values(x, "x")
     if any(isinstance(entry, sp.Basic) and not entry.is_number
            for entry in np.ravel(np.asarray(x, dtype=object))):
         raise TypeError(say("x must hold numbers to round (rounded prints numbers); got {x}",
                             "errors", x=repr(x)))
-    digits = check.count(digits, "digits", 0, check.MAX_DIGITS)
     return np.round(np.asarray(x, dtype=float), digits) + 0.0

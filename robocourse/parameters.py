@@ -54,7 +54,7 @@ from robocourse.newton_euler import (
     link_transforms_unchecked,
     outward_recursion_unchecked,
 )
-from robocourse.statics import tool_wrench
+from robocourse.statics import tool_wrench_unchecked
 
 #: The names of the ten standard parameters of a link, in their order in π_j.
 PARAMETER_NAMES = ("XX", "XY", "XZ", "YY", "YZ", "ZZ", "MX", "MY", "MZ", "M")
@@ -66,13 +66,17 @@ PER_LINK = len(PARAMETER_NAMES)
 _TENSOR = ((0, 1, 2), (1, 3, 4), (2, 4, 5))       # the entries of J in π_j[:6], row by row
 
 
+#: The ten parameters of one link, in the order of ``PARAMETER_NAMES``.
+_TEN = check.Vector(PER_LINK, "XX, XY, XZ, YY, YZ, ZZ, MX, MY, MZ, M")
+
+
 def _per_joint(friction, armature):
     """The number of parameters per joint: 10, 1 more with ``armature``, 2 with ``friction``."""
-    check.flag(friction, "friction")
-    check.flag(armature, "armature")
     return PER_LINK + (1 if armature else 0) + (len(FRICTION_NAMES) if friction else 0)
 
 
+@check.arguments(_finite=False, robot=check.Robot(), friction=check.Flag(),
+                 armature=check.Flag())
 def parameter_count(robot, friction=False, armature=False):
     """The number of standard parameters: 10 per link, 1 more per joint with ``armature``
     and 2 with ``friction``.
@@ -81,9 +85,11 @@ def parameter_count(robot, friction=False, armature=False):
     >>> parameter_count(puma560()), parameter_count(puma560(), friction=True, armature=True)
     (60, 78)
     """
-    return check.robot(robot).n * _per_joint(friction, armature)
+    return robot.n * _per_joint(friction, armature)
 
 
+@check.arguments(_finite=False, robot=check.Robot(), friction=check.Flag(),
+                 armature=check.Flag())
 def parameter_symbols(robot, friction=False, armature=False):
     """The standard parameters as sympy symbols, a column: ``XX1, XY1, …, M1, XX2, …``;
     with ``armature``, ``IA1, …, IAn`` after them; with ``friction``, ``FV1, FC1, …, FVn,
@@ -95,10 +101,11 @@ def parameter_symbols(robot, friction=False, armature=False):
     >>> list(parameter_symbols(planar_2r(), friction=True, armature=True)[-6:])
     [IA1, IA2, FV1, FC1, FV2, FC2]
     """
-    count = parameter_count(robot, friction, armature)
-    return sp.Matrix([sp.Symbol(parameter_name(k, robot.n, armature)) for k in range(count)])
+    count = robot.n * _per_joint(friction, armature)
+    return sp.Matrix([sp.Symbol(_parameter_name(k, robot.n, armature)) for k in range(count)])
 
 
+@check.arguments(_finite=False, k=check.Count(0), n=check.Count(1), armature=check.Flag())
 def parameter_name(k, n, armature=False):
     """The name of standard parameter ``k`` (0-based, in π) of an n-link robot (whose π has
     the ``armature`` parameters, or not).
@@ -108,8 +115,11 @@ def parameter_name(k, n, armature=False):
     >>> parameter_name(21, 2, armature=True)
     'IA2'
     """
-    k, n = check.count(k, "k", 0), check.count(n, "n", 1)
-    check.flag(armature, "armature")
+    return _parameter_name(k, n, armature)
+
+
+def _parameter_name(k, n, armature):
+    """``parameter_name`` of checked numbers."""
     if k < PER_LINK * n:
         return f"{PARAMETER_NAMES[k % PER_LINK]}{k // PER_LINK + 1}"
     k -= PER_LINK * n
@@ -124,7 +134,7 @@ def parameter_name(k, n, armature=False):
     return f"{FRICTION_NAMES[k % 2]}{k // 2 + 1}"
 
 
-@check.finite_result
+@check.arguments(link_parameters=_TEN)
 def inertia_tensor(link_parameters):
     """The inertia tensor ``J`` about the link-frame origin from the ten parameters of a link.
 
@@ -133,12 +143,16 @@ def inertia_tensor(link_parameters):
            [2., 4., 5.],
            [3., 5., 6.]])
     """
-    values = check.vector(link_parameters, PER_LINK, "link_parameters",
-                          entries="XX, XY, XZ, YY, YZ, ZZ, MX, MY, MZ, M")
+    return _inertia_tensor(link_parameters)
+
+
+def _inertia_tensor(values):
+    """``inertia_tensor`` of ten checked parameters."""
     return B.scalars_of(values).matrix([[values[k] for k in row] for row in _TENSOR])
 
 
-@check.finite_result
+@check.arguments(mass=check.Number("kg", at_least=0),
+                 r_c=check.Sequence(3, phrase("x, y, z in {j}", "errors")))
 def origin_parameters(mass, r_c, I_c):
     """The ten standard parameters of a link from its mass, centre of mass ``r_c`` (in {j})
     and tensor ``I_c`` about the centre of mass (axes of {j}).
@@ -154,17 +168,17 @@ def origin_parameters(mass, r_c, I_c):
 
 
 def _origin_parameters(mass, r_c, I_c):
-    """``origin_parameters`` of a tensor ``I_c`` that a ``Link`` has checked: a link loaded
-    with ``physical=False`` keeps its published tensor (the chain has warned)."""
+    """``origin_parameters`` of a checked mass and centre of mass (in the kind of the three)
+    and a tensor ``I_c`` that a ``Link`` has checked: a link loaded with ``physical=False``
+    keeps its published tensor (the chain has warned)."""
     scalars = B.scalars_of(mass, r_c, I_c)
-    mass = check.nonnegative(mass, "mass", "kg")
-    r_c = check.vector(r_c, 3, "r_c", scalars, entries=phrase("x, y, z in {j}", "errors"))
+    r_c = scalars.vector(r_c)
     J = parallel_axis_unchecked(I_c, mass, r_c)
     return scalars.vector([J[0, 0], J[0, 1], J[0, 2], J[1, 1], J[1, 2], J[2, 2],
                            *(mass * r_c[k] for k in range(3)), mass])
 
 
-@check.finite_result
+@check.arguments(name=check.Text())
 def centre_of_mass_parameters(link_parameters, name="link_parameters"):
     """``(mass, r_c, I_c)`` of a link from its ten standard parameters: the inverse of
     ``origin_parameters``.
@@ -183,9 +197,7 @@ def centre_of_mass_parameters(link_parameters, name="link_parameters"):
     ...
     ValueError: link_parameters are not those of a rigid body: I_A cannot be the tensor ...
     """
-    check.text(name, "name")
-    values = check.vector(link_parameters, PER_LINK, name,
-                          entries="XX, XY, XZ, YY, YZ, ZZ, MX, MY, MZ, M")
+    values = _TEN.of(link_parameters, name)            # named as the caller says
     scalars = B.scalars_of(values)
     mass = values[PER_LINK - 1] if scalars.exact else float(values[PER_LINK - 1])
     if not scalars.exact and mass <= 0:
@@ -193,14 +205,15 @@ def centre_of_mass_parameters(link_parameters, name="link_parameters"):
                              "must be > 0", "errors", name=name, mass=format(mass, ".6g")))
     r_c = scalars.vector([values[6 + k] / mass for k in range(3)])
     try:
-        I_c = parallel_axis_to_centre(inertia_tensor(values), mass, r_c)
+        I_c = parallel_axis_to_centre(_inertia_tensor(values), mass, r_c)
     except ValueError as error:
         raise ValueError(say("{name} are not those of a rigid body: {error}", "errors",
                              name=name, error=error)) from None
     return mass, r_c, I_c
 
 
-@check.finite_result
+@check.arguments(link_parameters=_TEN, R=check.Rotation(),
+                 p=check.Vector(3, phrase("x, y, z in {A}", "errors")))
 def move_parameters(link_parameters, R, p):
     """The ten parameters of the same rigid body written in another frame {A}.
 
@@ -216,11 +229,7 @@ def move_parameters(link_parameters, R, p):
     >>> move_parameters(about_centre, sp.eye(3), [l, 0, 0]).T     # ZZ: I + m l²
     Matrix([[0, 0, 0, l**2*m, 0, I + l**2*m, l*m, 0, 0, m]])
     """
-    scalars = B.scalars_of(link_parameters, R, p)
-    values = check.vector(link_parameters, PER_LINK, "link_parameters", scalars,
-                          entries="XX, XY, XZ, YY, YZ, ZZ, MX, MY, MZ, M")
-    R = check.rotation_matrix(R, "R", scalars)
-    p = check.vector(p, 3, "p", scalars, entries=phrase("x, y, z in {A}", "errors"))
+    scalars, values = B.scalars_of(link_parameters), link_parameters   # the call's kind
     mass = values[PER_LINK - 1]
     c = R @ scalars.vector(values[6:9])
     eye = scalars.identity(3)
@@ -228,13 +237,13 @@ def move_parameters(link_parameters, R, p):
     def outer(a, b):
         return scalars.matrix([[a[i] * b[j] for j in range(3)] for i in range(3)])
 
-    J = (R @ inertia_tensor(values) @ R.T + 2 * B.dot(p, c) * eye - outer(c, p) - outer(p, c)
+    J = (R @ _inertia_tensor(values) @ R.T + 2 * B.dot(p, c) * eye - outer(c, p) - outer(p, c)
          + mass * (B.dot(p, p) * eye - outer(p, p)))
     return scalars.vector([J[0, 0], J[0, 1], J[0, 2], J[1, 1], J[1, 2], J[2, 2],
                            *(c[k] + mass * p[k] for k in range(3)), mass])
 
 
-@check.finite_result
+@check.arguments(robot=check.Robot(dynamics=True), friction=check.FrictionPair())
 def standard_parameters(robot, friction=None, armature=None):
     """The standard parameter vector π of ``robot`` from its links' mass properties.
 
@@ -251,15 +260,19 @@ def standard_parameters(robot, friction=None, armature=None):
     >>> standard_parameters(arm, friction=([0.1, 0.2], [0.3, 0.4]))[-4:]
     array([0.1, 0.3, 0.2, 0.4])
     """
-    robot = check.robot(robot, dynamics=True)
-    per_link = [_origin_parameters(link.mass, link.r_c, link.I_c) for link in robot.links]
-    values = [value for link in per_link for value in link]
-    if armature is not None:
-        values += list(check.armature(armature, robot.n))
+    values = _link_parameters(robot)
+    if armature is not None:     # in the kind given (the rule alone: not the robot's kind)
+        values += list(check.Armature().of(armature, "armature", robot=robot))
     if friction is not None:
-        viscous, coulomb = check.friction_pair(friction, robot.n)
+        viscous, coulomb = friction
         values += [value for pair in zip(viscous, coulomb, strict=True) for value in pair]
     return B.scalars_of(values).vector(values)
+
+
+def _link_parameters(robot):
+    """The 10n standard parameters of a checked robot's links, as a list."""
+    return [value for link in robot.links
+            for value in _origin_parameters(link.mass, link.r_c, link.I_c)]
 
 
 def _with_operators(motion):
@@ -281,15 +294,6 @@ def _origin_wrench(motion, link_parameters, scalars):
     return F, N
 
 
-def _gate(robot, parameters, gravity, q, qd, qdd, also=()):
-    """The input gate of the regressor and of the inverse dynamics in parameters."""
-    robot = check.robot(robot, dynamics=parameters is None)
-    values = () if parameters is None else (parameters,)
-    own_gravity = robot.gravity if gravity is None else ()
-    return check.joint_inputs(robot, also=(gravity, own_gravity, *values, *also),
-                              dynamics=parameters is None, q=q, qd=qd, qdd=qdd)
-
-
 def _friction_columns(qd, scalars):
     """The n x 2n friction columns of the regressor, ``∂τ_f/∂(FV_1, FC_1, …)``: joint i's
     row has ``q̇_i`` and ``sgn q̇_i`` (``sgn 0 = 0``) under its own ``FV_i, FC_i`` — the
@@ -306,7 +310,8 @@ def _armature_columns(qdd, scalars):
     return scalars.matrix([[qdd[i] if i == j else 0 for j in range(n)] for i in range(n)])
 
 
-@check.finite_result
+@check.arguments(robot=check.Robot(), q=check.Joints(), qd=check.Joints(), qdd=check.Joints(),
+                 friction=check.Flag(), armature=check.Flag(), gravity=check.Gravity())
 def regressor(robot, q, qd, qdd, *, friction=False, armature=False, gravity=None):
     """The regressor ``Y(q, q̇, q̈)``: ``τ = Y π`` for every parameter vector π.
 
@@ -324,12 +329,10 @@ def regressor(robot, q, qd, qdd, *, friction=False, armature=False, gravity=None
     >>> sp.simplify(Y[:, 19].T)
     Matrix([[l1*(g*cos(theta1) + l1*thetaddot1), 0]])
     """
-    _per_joint(friction, armature)
-    scalars, q, qd, qdd = _gate(robot, (), gravity, q, qd, qdd)
+    scalars = B.scalars_of(q)                                    # the call's kind
     p = PER_LINK * robot.n
     transforms = link_transforms_unchecked(robot, q, scalars)
-    motions = outward_recursion_unchecked(robot, transforms, qd, qdd,
-                                          check.gravity(gravity, robot, scalars), scalars)
+    motions = outward_recursion_unchecked(robot, transforms, qd, qdd, gravity, scalars)
     wrenches = []
     for j, motion in enumerate(map(_with_operators, motions)):
         F, N = (scalars.matrix([[0] * p] * 3) for _ in range(2))
@@ -351,7 +354,11 @@ def regressor(robot, q, qd, qdd, *, friction=False, armature=False, gravity=None
     return Y
 
 
-@check.finite_result
+@check.arguments(robot=check.Robot(dynamics=lambda given: given["parameters"] is None),
+                 q=check.Joints(), qd=check.Joints(), qdd=check.Joints(),
+                 parameters=check.Optional(check.Vector(None)),
+                 wrench=check.Optional(check.Wrench()), frame=check.Frame(),
+                 gravity=check.Gravity())
 def inverse_dynamics(robot, q, qd, qdd, *, parameters=None, wrench=None, frame="base",
                      gravity=None):
     """The joint torques ``τ = Y(q, q̇, q̈) π`` by Newton–Euler in the link-origin parameters.
@@ -368,13 +375,13 @@ def inverse_dynamics(robot, q, qd, qdd, *, parameters=None, wrench=None, frame="
     >>> inverse_dynamics(arm, [0.0, 0.0], [0.0, 0.0], [0.0, 0.0])      # as newton_euler
     array([29.43,  9.81])
     """
-    scalars, q, qd, qdd = _gate(robot, parameters, gravity, q, qd, qdd, also=(wrench,))
-    check.choice(frame, "frame", check.FRAMES)
+    scalars = B.scalars_of(q)                                    # the call's kind
     n = robot.n
     if parameters is None:
-        values = standard_parameters(robot)
+        values = _link_parameters(robot)
+        values = B.scalars_of(values).vector(values)
     else:
-        values = check.vector(parameters, None, "parameters", scalars)
+        values = parameters
         if len(values) not in _parameter_sets(n):
             raise ValueError(say("parameters must have {inertial} entries (10 per link), "
                                  "{armature} (with the armature), {friction} (with friction) "
@@ -383,12 +390,11 @@ def inverse_dynamics(robot, q, qd, qdd, *, parameters=None, wrench=None, frame="
                                  both=13 * n, got=len(values)))
     values = scalars.convert(values)
     transforms = link_transforms_unchecked(robot, q, scalars)
-    motions = outward_recursion_unchecked(robot, transforms, qd, qdd,
-                                          check.gravity(gravity, robot, scalars), scalars)
+    motions = outward_recursion_unchecked(robot, transforms, qd, qdd, gravity, scalars)
     wrenches = [_origin_wrench(_with_operators(motion), values[PER_LINK * j:PER_LINK * (j + 1)],
                                scalars) for j, motion in enumerate(motions)]
     load = (scalars.zeros(6) if wrench is None
-            else scalars.convert(tool_wrench(robot, q, wrench, frame)))
+            else tool_wrench_unchecked(robot, q, wrench, frame))
     forces = inward_recursion_unchecked(robot, transforms, wrenches, scalars.halves(load))
     tau = [(n_i if link.is_revolute else f_i)[2]
            for link, (f_i, n_i) in zip(robot.links, forces, strict=True)]

@@ -53,6 +53,8 @@ def target_symbols():
     return sp.Matrix([[*r[3 * i:3 * i + 3], p[i]] for i in range(3)] + [[0, 0, 0, 1]])
 
 
+@check.arguments(_finite=False, robot=check.Robot(), k=check.LinkNumber(),
+                 T=check.Optional(check.Transform()))
 def inverse_transform_equation(robot, k, T=None):
     """Both sides of ``(0_T_k)⁻¹ T = k_T_n``, the matrix equation that isolates joints
     ``k+1 … n`` (Craig 2017 §4.7; Paul 1981): ``(left, right)``, two 4 x 4 sympy matrices.
@@ -67,9 +69,7 @@ def inverse_transform_equation(robot, k, T=None):
     >>> sp.Eq(left[1, 3], right[1, 3])
     Eq(-p_x*sin(theta1) + p_y*cos(theta1), d3)
     """
-    robot = check.robot(robot)
-    k = check.link_number(k, robot.n, name="k")
-    target = target_symbols() if T is None else check.transform(T, "T")
+    target = target_symbols() if T is None else T
     q = joint_symbols(robot)[0]
     transforms = [link.transform(q_i) for link, q_i in zip(robot.links, q, strict=True)]
     head = sp.eye(4)
@@ -81,7 +81,7 @@ def inverse_transform_equation(robot, k, T=None):
     return tidy(inverse_transform(head) @ sp.Matrix(target)), tidy(tail)
 
 
-@check.finite_result
+@check.arguments(robot=check.Robot(), T=check.Transform())
 def inverse_kinematics(robot, T):
     """Every joint vector ``q`` with ``forward_kinematics(robot, q) = T``, one per row.
 
@@ -133,7 +133,7 @@ def inverse_kinematics(robot, T):
     """
     a2, a3, d3, d4 = _lengths(robot)
     scalars = B.exact_if(robot.uses_symbols(T, dynamics=False))
-    T = scalars.convert(check.transform(T, "T"))
+    T = scalars.convert(T)
     T6 = T @ inverse_transform(scalars.convert(robot.tool))
     px, py, pz = translation(T6)
     K = (px**2 + py**2 + pz**2 - a2**2 - a3**2 - d3**2 - d4**2) / (2 * a2)
@@ -173,6 +173,7 @@ def inverse_kinematics(robot, T):
     return np.array(solutions)
 
 
+@check.arguments(_finite=False, q=check.Vector(6, check.ONE_PER_JOINT), tol=check.Tolerance())
 def wrist_singular(q, tol=check.ROUND_OFF):
     """True at the PUMA's wrist singularity ``s5 = sin θ5 = 0`` (axes 4 and 6 in line).
 
@@ -183,15 +184,13 @@ def wrist_singular(q, tol=check.ROUND_OFF):
     >>> wrist_singular(sp.Matrix([0, 0, 0, 0, sp.pi, sp.Symbol('theta6')]))
     True
     """
-    q = check.vector(q, 6, "q", entries=check.ONE_PER_JOINT)
-    tol = check.tolerance(tol)
     s5 = B.simplify(B.sin(q[4]))
     return bool(s5 == 0) if B.is_symbolic(s5) else abs(s5) < tol
 
 
 def _lengths(robot):
     """``(a2, a3, d3, d4)`` of a chain with Craig's PUMA table; else ValueError."""
-    links = check.robot(robot).links
+    links = robot.links
     same_shape = (robot.n == 6 and all(link.is_revolute and link.theta == 0 for link in links)
                   and all(B.exact_angle(link.alpha) == sp.pi * sp.Rational(twist, 2)
                           for link, twist in zip(links, _TWISTS, strict=True))

@@ -70,18 +70,14 @@ class Link:
     physical: bool = field(default=True, repr=False)
 
     def __post_init__(self):
-        for name in ("alpha", "a", "d", "theta"):
-            object.__setattr__(self, name, check.scalar(getattr(self, name), name))
-        check.radians([self.alpha, self.theta], "(alpha, theta)", caller=2)
-        check.flag(self.physical, "physical")
+        """The fields that ``__init__`` (below the class: its declared arguments) leaves:
+        the joint type by its name, ``r_c`` as a vector of its own kind, ``I_c``."""
         if not isinstance(self.joint, str) or self.joint.lower() not in _JOINT_TYPES:
             raise ValueError(say("joint must be 'revolute' or 'prismatic' (or 'R'/'P'); got "
                                  "{joint}", "errors", joint=repr(self.joint)))
         object.__setattr__(self, "joint", _JOINT_TYPES[self.joint.lower()])
-        if self.mass is not None:
-            object.__setattr__(self, "mass", check.nonnegative(self.mass, "mass", "kg"))
         if self.r_c is not None:
-            object.__setattr__(self, "r_c", check.vector(self.r_c, 3, "r_c", entries="x, y, z"))
+            object.__setattr__(self, "r_c", B.scalars_of(self.r_c).vector(self.r_c))
         if self.I_c is not None:
             object.__setattr__(self, "I_c", check_inertia(self.I_c, "I_c", triangle=False))
             broken = broken_triangle_inequality(self.I_c)
@@ -103,21 +99,46 @@ class Link:
         """True when mass, centre of mass and inertia tensor are all given."""
         return self.mass is not None and self.r_c is not None and self.I_c is not None
 
+    @check.arguments(q=check.Angle(when=lambda given: given["self"].is_revolute))
     def transform(self, q):
-        """``i-1_T_i`` for joint value ``q`` (an angle for revolute, a length for prismatic)."""
-        check.scalar(q, "q")
+        """``i-1_T_i`` for joint value ``q`` (an angle for revolute, a length for prismatic).
+
+        >>> Link(a=1.0, joint="P").transform(0.5)[:3, 3].tolist()
+        [1.0, 0.0, 0.5]
+        """
         if self.is_revolute:
-            check.radians([q], "q", caller=1)
             offset = B.exact_angle(self.theta) if B.is_symbolic(q) else self.theta
             return dh_transform(self.alpha, self.a, offset + q, self.d)
         return dh_transform(self.alpha, self.a, self.theta, self.d + q)
 
+    @check.arguments(_finite=False, dynamics=check.Flag())
     def parameters(self, dynamics=True):
-        """The DH parameters, and with ``dynamics`` the mass properties given."""
+        """The DH parameters, and with ``dynamics`` the mass properties given.
+
+        >>> Link(a=1.0, mass=2.0).parameters()
+        [0, 1.0, 0, 0, 2.0]
+        """
+        return self._parameters(dynamics)
+
+    def _parameters(self, dynamics):
+        """``parameters`` for a checked flag ``dynamics`` (the robot's own calls)."""
         values = [self.alpha, self.a, self.d, self.theta]
-        if check.flag(dynamics, "dynamics"):
+        if dynamics:
             values += [v for v in (self.mass, self.r_c, self.I_c) if v is not None]
         return values
+
+
+#: ``Link``'s constructor: the fields it takes, declared as the arguments of any other public
+#: function (the twist and the joint angle in radians: degrees warn at the user's line;
+#: ``r_c`` keeps the kind of the numbers given, ``__post_init__`` makes it a vector).
+Link.__init__ = check.arguments(
+    _finite=False, alpha=check.Angle(), a=check.Number(), d=check.Number(), theta=check.Angle(),
+    mass=check.Optional(check.Number("kg", at_least=0)),
+    r_c=check.Optional(check.Sequence(3, entries="x, y, z")),
+    physical=check.Flag())(Link.__init__)
+
+
+_FLAG = check.Flag()
 
 
 class SerialChain(check.Chain):
@@ -141,6 +162,9 @@ class SerialChain(check.Chain):
     TypeError: links must be a sequence of Link objects; got a Link (did you mean [link]?)
     """
 
+    @check.arguments(_finite=False, tool=check.Optional(check.Transform()),
+                     gravity=check.Sequence(3, entries=phrase("x, y, z in {0}", "errors")),
+                     name=check.Text())
     def __init__(self, links, tool=None, gravity=(0, 0, -9.81), name="robot"):
         if isinstance(links, Link):
             raise TypeError(say("links must be a sequence of Link objects; got a Link (did you "
@@ -155,12 +179,11 @@ class SerialChain(check.Chain):
         if not links:
             raise ValueError(say("links must hold at least one Link; got 0", "errors"))
         for k, link in enumerate(links):
-            check.instance(link, Link, f"links[{k}]")
+            check.Instance(Link).of(link, f"links[{k}]")
         self.links = links
-        self.name = check.text(name, "name")
-        self.tool = B.NUMBERS.identity(4) if tool is None else check.transform(tool, "tool")
-        self.gravity = check.vector(gravity, 3, "gravity",
-                                    entries=phrase("x, y, z in {0}", "errors"))
+        self.name = name
+        self.tool = B.NUMBERS.identity(4) if tool is None else tool
+        self.gravity = B.scalars_of(gravity).vector(gravity)
         for i, link in enumerate(links, start=1):
             if link.physical or link.I_c is None:     # a physical tensor: checked by Link
                 continue
@@ -194,13 +217,14 @@ class SerialChain(check.Chain):
         the mass properties with ``dynamics``.
         """
         values = [self.tool, *joint_values]
-        if check.flag(dynamics, "dynamics"):
+        if _FLAG.of(dynamics, "dynamics"):           # *joint_values: no declared arguments
             values.append(self.gravity)
         for link in self.links:
-            values.extend(link.parameters(dynamics))
+            values.extend(link._parameters(dynamics))
         return B.is_symbolic(*values)
 
 
+@check.arguments(_finite=False, robot=check.Robot())
 def joint_symbols(robot):
     """Symbols for the joint variables, rates and accelerations of ``robot``.
 
@@ -213,7 +237,7 @@ def joint_symbols(robot):
     ([theta1, d2], [thetadot1, ddot2], [thetaddot1, dddot2])
     """
     bases = [f"{'theta' if link.is_revolute else 'd'}{i}"
-             for i, link in enumerate(check.robot(robot).links, start=1)]
+             for i, link in enumerate(robot.links, start=1)]
     return tuple(sp.Matrix([sp.Symbol(derivative_name(base, order)) for base in bases])
                  for order in (0, 1, 2))
 
@@ -237,6 +261,11 @@ class JointRole(NamedTuple):
     base: str
 
 
+#: What the joint-symbol functions read: any sympy object (only a Symbol can be a joint's).
+_SYMBOL = check.Instance(sp.Basic, "sympy Symbol")
+
+
+@check.arguments(_finite=False, symbol=_SYMBOL)
 def joint_symbol_role(symbol):
     """The ``JointRole`` of a joint symbol (``theta1``, ``thetadot1``, ``dddot2``, …), read
     from its name; None for any other sympy object (``alpha1``, ``l1``, ``m2``, ``I_zz1``,
@@ -247,9 +276,11 @@ def joint_symbol_role(symbol):
     >>> joint_symbol_role(sp.Symbol('alpha1')) is None
     True
     """
-    if not isinstance(symbol, sp.Basic):
-        raise TypeError(say("symbol must be a sympy Symbol; got {symbol}", "errors",
-                            symbol=repr(symbol)))
+    return _role(symbol)
+
+
+def _role(symbol):
+    """``joint_symbol_role`` of a sympy object."""
     match = _JOINT_NAME.match(symbol.name) if isinstance(symbol, sp.Symbol) else None
     if match is None:
         return None
@@ -257,25 +288,28 @@ def joint_symbol_role(symbol):
     return JointRole(_KINDS[suffix], int(number), variable + number)
 
 
+@check.arguments(_finite=False, symbol=_SYMBOL)
 def is_rate(symbol):
     """True for a joint rate (``thetadot1``, ``ddot2``)."""
-    role = joint_symbol_role(symbol)
+    role = _role(symbol)
     return role is not None and role.kind == "rate"
 
 
+@check.arguments(_finite=False, symbol=_SYMBOL)
 def is_acceleration(symbol):
     """True for a joint acceleration (``thetaddot1``, ``dddot2``)."""
-    role = joint_symbol_role(symbol)
+    role = _role(symbol)
     return role is not None and role.kind == "acceleration"
 
 
+@check.arguments(_finite=False, symbol=_SYMBOL)
 def joint_of(symbol):
     """The joint number of a joint symbol (position, rate or acceleration); else None.
 
     >>> joint_of(sp.Symbol('thetaddot3')), joint_of(sp.Symbol('m3'))
     (3, None)
     """
-    role = joint_symbol_role(symbol)
+    role = _role(symbol)
     return None if role is None else role.joint
 
 

@@ -39,7 +39,8 @@ from robocourse.motors import mass_matrix_with_motors
 from robocourse.newton_euler import gravity_load, mass_matrix, velocity_product
 
 
-@check.finite_result
+@check.arguments(robot=check.Robot(dynamics=True), q=check.Joints(), qd=check.Joints(),
+                 tau=check.Joints(), friction=check.Friction(), armature=check.Armature())
 def forward_dynamics(robot, q, qd, tau, *, friction=None, armature=None):
     """The joint accelerations ``q̈ = M(q)⁻¹ (τ − c(q, q̇) − G(q) − τ_f(q̇))`` (Newton–Euler
     terms; ``τ_f``: the joint friction ``friction.torque(q̇)``, a ``friction.Friction``, or
@@ -59,13 +60,9 @@ def forward_dynamics(robot, q, qd, tau, *, friction=None, armature=None):
     >>> forward_dynamics(pendulum, [0], [0], [0])             # let go when horizontal
     Matrix([[-g/l1]])
     """
-    friction = check.friction(friction, check.robot(robot).n)
-    armature = check.armature(armature, robot.n)
-    scalars, q, qd, tau = check.joint_inputs(robot, dynamics=True, q=q, qd=qd, tau=tau,
-                                             also=(armature,) + (() if friction is None else (
-                                                 friction.viscous, friction.coulomb)))
-    M = mass_matrix(robot, q) if armature is None else mass_matrix_with_motors(robot, q,
-                                                                               armature)
+    scalars = B.scalars_of(q)
+    M = (mass_matrix(robot, q) if armature is None else
+         mass_matrix_with_motors.__wrapped__(robot, q, armature))
     rhs = tau - velocity_product(robot, q, qd) - gravity_load(robot, q)
     if friction is not None:
         rhs = rhs - scalars.convert(friction.torque(qd))
@@ -87,14 +84,14 @@ class Motion:
     tau: np.ndarray
 
     def __post_init__(self):
-        t = check.vector(self.t, None, "t", B.NUMBERS, "one per sample")
+        t = check.Vector(None, "one per sample", numeric=True).of(self.t, "t")
         if np.any(np.diff(t) <= 0):
             raise ValueError(say("t must increase from sample to sample; got {t}", "errors",
                                  t=check.plain(t)))
         object.__setattr__(self, "t", t)
-        n = check.states(self.q, np.shape(self.q)[-1] if np.ndim(self.q) == 2 else 1, "q").shape[1]
+        n = np.shape(self.q)[-1] if np.ndim(self.q) == 2 else 1
         for name in ("q", "qd", "tau"):
-            rows = check.states(getattr(self, name), n, name)
+            rows = check.States(n).of(getattr(self, name), name)
             if len(rows) != len(t):
                 raise ValueError(say("{name} must have one row per time in t ({times}); got "
                                      "{rows}", "errors", name=name, times=len(t), rows=len(rows)))
@@ -122,6 +119,7 @@ def _torque_function(torque, n):
                             signature=inspect.signature(torque))) from None
     except ValueError:                           # a builtin without a signature: try it
         pass
+    returned_torques = check.Vector(n, check.ONE_PER_JOINT, numeric=True)
 
     def checked(t, q, qd):
         try:
@@ -134,7 +132,7 @@ def _torque_function(torque, n):
                 and returned.shape == (n,) and np.isfinite(returned).all()):
             return returned                                      # the fast path
         try:
-            return check.vector(returned, n, "torque(t, q, qd)", B.NUMBERS, check.ONE_PER_JOINT)
+            return returned_torques.of(returned, "torque(t, q, qd)")
         except (TypeError, ValueError) as error:
             raise type(error)(say("{error} (returned at t = {t})", "errors", error=error,
                                   t=t)) from None
@@ -211,20 +209,16 @@ def _geared_state_rate(model, armature):
     return rate
 
 
-def _solver_options(duration, samples, method, rtol, atol, time_limit):
-    """The integration's own arguments checked: a numeric duration > 0, the number of
-    samples, the method, the tolerances and the time limit."""
-    duration = check.positive(check.scalar(duration, "duration", B.NUMBERS), "duration", "s")
-    check.positive(check.scalar(time_limit, "time_limit", B.NUMBERS), "time_limit",
-                   phrase("s of computing", "errors"))
-    if samples is not None:
-        check.count(samples, "samples", 2, check.MAX_EVALUATIONS)
-    check.choice(method, "method", _METHODS)
-    check.tolerance(check.positive(check.scalar(rtol, "rtol", B.NUMBERS), "rtol", "relative"),
-                    "rtol")
-    check.positive(check.scalar(atol, "atol", B.NUMBERS), "atol",
-                   phrase("in the units of q and qd", "errors"))
-    return duration
+#: The rules of the integration's own arguments, the same for ``simulate`` and
+#: ``simulate_equations`` (and ``control.track``): a numeric duration > 0, the number of
+#: samples, the method, the tolerances and the time limit.
+SOLVER_OPTIONS = dict(
+    duration=check.Number("s", at_least=">0", numeric=True),
+    samples=check.Optional(check.Count(2, check.MAX_EVALUATIONS)),
+    method=check.Choice(*_METHODS),
+    rtol=check.Tolerance(at_least=">0", numeric=True),
+    atol=check.Number(phrase("in the units of q and qd", "errors"), at_least=">0", numeric=True),
+    time_limit=check.Number(phrase("s of computing", "errors"), at_least=">0", numeric=True))
 
 
 def _integrate(state_rate, y0, duration, samples, method, rtol, atol, time_limit):
@@ -244,6 +238,10 @@ def _integrate(state_rate, y0, duration, samples, method, rtol, atol, time_limit
     return solution.t, solution.y
 
 
+@check.arguments(_finite=False, robot=check.Robot(dynamics=True, numeric=True),
+                 q0=check.Joints(angles=True), qd0=check.Joints(),
+                 friction=check.Friction(simulation=True), armature=check.Armature(),
+                 model=check.Model(may_be_false=True), **SOLVER_OPTIONS)
 def simulate(robot, q0, qd0, duration, torque=None, *, friction=None, armature=None,
              model=None, samples=None, method="RK45", rtol=1e-8, atol=1e-8,
              time_limit=check.TIME_LIMIT):
@@ -272,19 +270,11 @@ def simulate(robot, q0, qd0, duration, torque=None, *, friction=None, armature=N
     >>> motion.t, np.allclose(motion.q, [-np.pi / 2, 0.0])                  # stays still
     (array([0. , 0.5, 1. ]), True)
     """
-    check.robot(robot, dynamics=True, numeric=True)
-    q0, qd0 = (check.vector(value, robot.n, name, B.NUMBERS, check.ONE_PER_JOINT)
-               for name, value in (("q0", q0), ("qd0", qd0)))
-    check.joint_angles(robot, q0, "q0")
-    duration = _solver_options(duration, samples, method, rtol, atol, time_limit)
-    friction = check.friction(friction, robot.n, simulation=True)
-    armature = check.armature(armature, robot.n, scalars=B.NUMBERS)
-    check.model(model, robot, may_be_false=True)
     if model is None:
         if c_compiler() is None:
             warnings.warn(say("simulate: no C compiler found (install cc or set $CC): the "
                               "equations of motion run as numpy code, many times slower",
-                              "errors"), RuntimeWarning, stacklevel=2)
+                              "errors"), RuntimeWarning, stacklevel=4)   # the caller of the gate
         model = compiled_dynamics(robot)
     if model is False:
         rate = partial(_state_rate, robot, armature=armature)
@@ -305,6 +295,20 @@ def simulate(robot, q0, qd0, duration, torque=None, *, friction=None, armature=N
     return Motion(t=t, q=q, qd=qd, tau=tau.reshape(len(t), n))
 
 
+def _equations(given):
+    """The number of ``equations`` (one expression or a column of them)."""
+    equations = given["equations"]
+    return len(equations) if isinstance(equations, sp.MatrixBase) else 1
+
+
+_ONE_PER_COORDINATE = phrase("one per coordinate", "errors")
+
+
+@check.arguments(_finite=False, equations=check.Expression(finite=True),
+                 q=check.Symbols(_equations), qd=check.Symbols("q", check.ONE_PER_ENTRY_OF_Q),
+                 qdd=check.Symbols("q", check.ONE_PER_ENTRY_OF_Q),
+                 q0=check.Vector("q", _ONE_PER_COORDINATE, numeric=True),
+                 qd0=check.Vector("q", _ONE_PER_COORDINATE, numeric=True), **SOLVER_OPTIONS)
 def simulate_equations(equations, q, qd, qdd, q0, qd0, duration, *, samples=None,
                        method="RK45", rtol=1e-8, atol=1e-8, time_limit=check.TIME_LIMIT):
     """The motion that obeys the equations of motion ``equations(q, q̇, q̈) = 0``, written
@@ -325,13 +329,9 @@ def simulate_equations(equations, q, qd, qdd, q0, qd0, duration, *, samples=None
     >>> bool(abs(motion.q[-1, 0] - 0.1) < 1e-3)             # one period, 2π √(l/g)
     True
     """
-    equations = check.expression(equations, "equations", finite=True)
+    check.distinct(q=q, qd=qd, qdd=qdd)
     equations = equations if isinstance(equations, sp.MatrixBase) else sp.Matrix([equations])
-    q, qd, qdd = check.coordinates(q, qd, qdd, len(equations))
     n = len(q)
-    q0 = check.vector(q0, n, "q0", B.NUMBERS, phrase("one per coordinate", "errors"))
-    qd0 = check.vector(qd0, n, "qd0", B.NUMBERS, phrase("one per coordinate", "errors"))
-    duration = _solver_options(duration, samples, method, rtol, atol, time_limit)
     others = equations.free_symbols - set(q) - set(qd) - set(qdd)
     if others:
         raise ValueError(say("equations must have numbers for every parameter; got the "
@@ -369,7 +369,7 @@ def simulate_equations(equations, q, qd, qdd, q0, qd0, duration, *, samples=None
     return Motion(t=t, q=y[:n].T, qd=y[n:].T, tau=np.zeros((len(t), n)))
 
 
-@check.finite_result
+@check.arguments(robot=check.Robot(dynamics=True, numeric=True), motion=check.Instance(Motion))
 def energy(robot, motion):
     """The total energy ``E = K + U`` (``lagrange.total_energy``) at every sample of ``motion``:
     the sum of ``energies(robot, motion)``, with its checks (a robot with numeric parameters).
@@ -385,23 +385,24 @@ def energy(robot, motion):
     >>> float(np.abs(E).max()) < 1e-6, float(np.ptp(motion.q[:, 0])) > 1   # while it swings
     (True, True)
     """
-    kinetic, potential = energies(robot, motion)
+    kinetic, potential = _energies(robot, motion)
     return kinetic + potential
 
 
-def _motion_of(robot, motion):
-    """``motion`` checked to be a ``Motion`` of the joints of ``robot`` (a chain with mass
-    properties)."""
-    check.robot(robot, dynamics=True)
-    check.instance(motion, Motion, "motion")
+def _energies(robot, motion):
+    """``(K, U)`` along ``motion``, a ``Motion`` checked to be one of the joints of ``robot``
+    (the arguments of ``energies`` and ``energy``, checked)."""
     if motion.q.shape[1:] != (robot.n,):
         raise ValueError(say("motion must be a motion of the {n} joints of robot {robot}; "
                              "got one of {got} joints", "errors", n=robot.n, robot=repr(robot.name),
                              got=motion.q.shape[-1]))
-    return motion
+    kinetic, potential = kinetic_energy.__wrapped__, potential_energy.__wrapped__
+    K = np.array([kinetic(robot, q, qd) for q, qd in zip(motion.q, motion.qd, strict=True)])
+    U = np.array([potential(robot, q) for q in motion.q])
+    return K, U
 
 
-@check.finite_result
+@check.arguments(robot=check.Robot(dynamics=True, numeric=True), motion=check.Instance(Motion))
 def energies(robot, motion):
     """``(K, U)``: the kinetic and the potential energy (``lagrange.kinetic_energy``,
     ``lagrange.potential_energy``) at every sample of ``motion``, two arrays of N numbers.
@@ -416,15 +417,10 @@ def energies(robot, motion):
     >>> [float(e[0]) for e in energies(arm, at_rest)]    # upright: U = g (m1 l1 + m2 (l1 + l2))
     [0.0, 29.43]
     """
-    _motion_of(robot, motion)
-    check.robot(robot, dynamics=True, numeric=True)
-    K = np.array([kinetic_energy(robot, q, qd) for q, qd in zip(motion.q, motion.qd,
-                                                                   strict=True)])
-    U = np.array([potential_energy(robot, q) for q in motion.q])
-    return K, U
+    return _energies(robot, motion)
 
 
-@check.finite_result
+@check.arguments(motion=check.Instance(Motion))
 def actuator_work(motion):
     """The work the joint torques/forces have done so far: ``W(t) = ∫₀ᵗ τᵀ q̇ dt``, an
     array of N numbers (cumulative Simpson rule on the samples of ``motion``).
@@ -437,7 +433,6 @@ def actuator_work(motion):
     >>> round(float(actuator_work(steady)[-1]), 12)      # 2 N·m at 1 rad/s for 1 s
     2.0
     """
-    check.instance(motion, Motion, "motion")
     if len(motion.t) < 2:
         raise ValueError(say("motion must have at least 2 samples to integrate over; got "
                              "{samples}", "errors", samples=len(motion.t)))
@@ -468,32 +463,30 @@ class JointSpring:
     rest: float = 0.0
 
     def __post_init__(self):
-        n = check.robot(self.robot).n
-        check.count(self.joint, "joint", 1, n)
-        for name in ("stiffness", "rest"):
-            if B.is_symbolic(check.scalar(getattr(self, name), name)):
-                raise TypeError(say("{name} must be a number; got {value}", "errors",
-                                    name=name, value=repr(getattr(self, name))))
-        check.nonnegative(self.stiffness, "stiffness", phrase("N/m or N·m/rad", "errors"))
+        n = check.Robot().of(self.robot, "robot").n
+        check.Count(1, n).of(self.joint, "joint")
+        check.Number(phrase("N/m or N·m/rad", "errors"), at_least=0, numeric=True).of(
+            self.stiffness, "stiffness")
+        check.Number(numeric=True).of(self.rest, "rest")
 
     def _stretch(self, q):
-        """``q_j − rest`` for one configuration (n,) or for each row of (N, n)."""
-        q = check.values(q, "q")
-        if B.is_symbolic(q):
-            raise TypeError(say("q must hold numbers (a spring's force and energy are "
-                                "numeric); got {q}", "errors", q=check.shown(q)))
+        """``q_j − rest`` for one configuration (n,) or for each row of (N, n) (numbers,
+        checked)."""
         if np.shape(q)[-1:] != (self.robot.n,):
             raise ValueError(say("q must have {n} entries per configuration (one per joint); "
                                  "got shape {shape}", "errors", n=self.robot.n,
                                  shape=np.shape(q)))
         return q[..., self.joint - 1] - float(self.rest)
 
+    @check.arguments(_finite=False, q=check.Values(numeric=True))
     def __call__(self, t, q, qd):
-        """The joint forces ``[0, …, −k (q_j − rest), …, 0]`` at ``q``."""
+        """The joint forces ``[0, …, −k (q_j − rest), …, 0]`` at ``q`` (not guarded: a
+        ``torque`` for ``simulate``, which diagnoses forces that are not finite)."""
         force = np.zeros(self.robot.n)
         force[self.joint - 1] = -float(self.stiffness) * self._stretch(q)
         return force
 
+    @check.arguments(q=check.Values(numeric=True))
     def energy(self, q):
         """``½ k (q_j − rest)²`` at ``q`` (one configuration), or at each row of an (N, n) array."""
         energy = 0.5 * float(self.stiffness) * self._stretch(q) ** 2

@@ -145,7 +145,7 @@ NOT_GUARDED = {
                          "assert_identical", "random_points_agree")),
                      *(f"notation.{name}" for name in (
                          "tidy", "abbreviate", "lecture_form", "by_rates", "latex",
-                         "latex_sum", "show", "rounded"))], _EXACT),
+                         "latex_sum", "show"))], _EXACT),
     "frames.as_rotation": _BOUNDED,
     **dict.fromkeys([f"models.{name}" for name in (
                          "planar_arm", "planar_2r", "planar_2r_distributed", "planar_3r",

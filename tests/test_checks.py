@@ -389,28 +389,22 @@ def test_arguments_leaves_a_wrong_call_to_python_and_guards_the_result():
     assert square.finite_result and square.__wrapped__(3) == 9
 
 
-def test_a_rule_takes_its_length_from_the_arguments_and_numbers_only_when_numeric():
-    @check.arguments(n=check.Count(1), gains=check.PerJoint(lambda given: given["n"]),
-                     q0=check.Vector(lambda given: given["n"], numeric=True),
-                     tol=check.Number("s", at_least=">0", numeric=True),
-                     other=check.Values(kept=True))
-    def f(n, gains, q0, tol=1.0, other=0):
-        return gains, q0, tol, other
-
-    gains, q0, tol, other = f(2, [1, 2], [0, 1], sp.Rational(1, 2), sp.Matrix([1, 2]))
-    assert gains.tolist() == [1.0, 2.0] and q0.dtype == float
-    assert tol == 0.5 and isinstance(tol, float)
-    assert isinstance(other, sp.MatrixBase)                      # checked, kept as given
+def test_joints_without_a_robot_and_a_value_kept_as_given():
+    """A rule of joints takes their number from the arguments when the call has no robot;
+    ``Values(kept=True)`` checks a value and hands it over as given (its kind decides)."""
+    gains = check.PerJoint(length=lambda given: given["n"])
+    states = check.States(lambda given: given["self"].n)
+    np.testing.assert_array_equal(gains.of([1, 2], "gains", n=2), [1.0, 2.0])
+    assert gains.of(3, "gains", n=2) == 3.0
     with pytest.raises(ValueError, match=r"gains must have 2 entries \(one per joint\); got 3"):
-        f(2, [1, 2, 3], [0, 1])
-    with pytest.raises(ValueError, match=r"q0 must have 2 entries"):
-        f(2, 1, [0, 1, 2])
-    with pytest.raises(TypeError, match=r"tol must be a number here"):
-        f(2, 1, [0, 1], sp.Symbol("t"))
-    with pytest.raises(ValueError, match=r"tol must be > 0 \(s\); got -1"):
-        f(2, 1, [0, 1], -1)
+        gains.of([1, 2, 3], "gains", n=2)
+    with pytest.raises(ValueError, match=r"q must be a batch of states, shape \(N, 2\)"):
+        states.of(np.ones((4, 3)), "q", self=ARM)
+    other = check.Values(kept=True)
+    kept = sp.Matrix([1, 2])
+    assert other.of(kept, "other") is kept
     with pytest.raises(ValueError, match=r"other\[1\] must be a finite real number; got nan"):
-        f(2, 1, [0, 1], 1, [0, np.nan])
+        other.of([0, np.nan], "other")
 
 
 def test_arguments_refuses_rules_it_cannot_apply():
@@ -418,6 +412,40 @@ def test_arguments_refuses_rules_it_cannot_apply():
         check.arguments(y=check.Number())(lambda x: x)
     with pytest.raises(TypeError, match=r"takes \*args"):
         check.arguments(x=check.Number())(lambda *x: x)
+
+
+def test_a_numeric_bound_is_one_number_then_bounded():
+    """A duration, a solver's rtol: one number (not an array, not a symbol), then bounded;
+    a gain per joint is > 0 entry by entry."""
+    duration = check.Number("s", at_least=">0", numeric=True)
+    assert duration.of(sp.pi / 2, "duration") == math.pi / 2
+    rtol = check.Tolerance(at_least=">0", numeric=True)
+    assert rtol.of(1e-8, "rtol") == 1e-8
+    for rule, name, bad, error, message in (
+            (duration, "duration", np.array([0.01]), TypeError, r"must be a number .*array"),
+            (duration, "duration", sp.Symbol("T"), TypeError, "must be a number here"),
+            (duration, "duration", 0, ValueError, r"must be > 0 \(s\); got 0"),
+            (rtol, "rtol", 0.0, ValueError, r"must be > 0 \(relative\)"),
+            (rtol, "rtol", 2.0, ValueError, "must be a relative tolerance"),
+            (rtol, "rtol", sp.Symbol("r"), TypeError, "must be a number here")):
+        with pytest.raises(error, match=f"^{name} {message}"):
+            rule.of(bad, name)
+    gain = check.PerJoint("1/s", at_least=">0")
+    np.testing.assert_array_equal(gain.of([1, 2], "Kv", robot=ARM), [1.0, 2.0])
+    with pytest.raises(ValueError, match=r"Kv\[1\] must be > 0 \(1/s\); got -1.0"):
+        gain.of([1.0, -1.0], "Kv", robot=ARM)
+
+
+def test_a_vector_may_be_a_batch_and_take_its_length_from_the_arguments():
+    rates = check.Vector(lambda given: given["n"], batch=True)
+    batch = rates.of(np.ones((3, 2)), "qd", scalars=B.NUMBERS, n=2)
+    assert batch.shape == (3, 2) and batch.dtype == float
+    with pytest.raises(ValueError, match="qd must be a batch of states"):
+        rates.of(np.ones((3, 3)), "qd", scalars=B.NUMBERS, n=2)
+    with pytest.raises(ValueError, match=r"qd must have 2 entries"):
+        rates.of([1.0], "qd", scalars=B.NUMBERS, n=2)
+    with pytest.raises(ValueError, match=r"qd must be a vector of 2 entries; got shape"):
+        rates.of(np.ones((3, 2)), "qd", scalars=B.SYMBOLS, n=2)          # symbols: one vector
 
 
 def test_a_fast_path_accepts_exactly_what_the_checks_one_by_one_accept():

@@ -98,6 +98,21 @@ def test_symbolic_forward_dynamics_subtracts_the_friction():
     assert sp.simplify(with_friction - without) == sp.zeros(2, 1)
 
 
+def test_a_friction_of_symbols_makes_the_call_symbolic():
+    """Its coefficients choose numbers or symbols, as a robot's parameters do: numeric rates
+    with symbolic coefficients give the exact torque, and a numeric arm with such a friction
+    exact accelerations — the numeric ones once numbers are put in."""
+    Fv, Fc = sp.symbols("F_v1:3"), sp.symbols("F_c1:3")
+    assert Friction(Fv, Fc).torque([2.0, 0]) == sp.Matrix([2.0 * Fv[0] + Fc[0], 0])
+    q, qd, tau = [0.1, 0.2], [0.3, -0.4], [1.0, 2.0]
+    exact = forward_dynamics(ARM, q, qd, tau, friction=Friction(Fv, Fc))
+    assert isinstance(exact, sp.MatrixBase) and exact.free_symbols == {*Fv, *Fc}
+    values = dict(zip([*Fv, *Fc], [0.1, 0.2, 0.3, 0.4], strict=True))
+    np.testing.assert_allclose(np.array(exact.subs(values), dtype=float).ravel(),
+                               forward_dynamics(ARM, q, qd, tau, friction=Friction(
+                                   [0.1, 0.2], [0.3, 0.4])), rtol=1e-12)
+
+
 def test_a_free_swing_with_friction_loses_energy_as_friction_takes_it(model):
     motion = simulate(ARM, [0.6, -0.4], [0.0, 0.0], 3.0, friction=FRICTION, model=model,
                       samples=1201, rtol=1e-10, atol=1e-10)

@@ -245,7 +245,7 @@ def test_joint_symbol_role_of_other_sympy_objects_is_none_and_of_text_an_error()
     assert joint_symbol_role(2 * sp.Symbol("theta1")) is None
     assert joint_symbol_role(sp.Function("theta1")(sp.Symbol("t"))) is None
     assert joint_symbol_role(sp.Integer(1)) is None
-    with pytest.raises(TypeError, match="symbol must be a sympy Symbol; got 'theta1'"):
+    with pytest.raises(TypeError, match="symbol must be a sympy Symbol; got str 'theta1'"):
         joint_symbol_role("theta1")
 
 
