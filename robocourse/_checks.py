@@ -1289,8 +1289,11 @@ class _Call:
     __slots__ = ("robot", "scalars", "given")
 
     def length(self, length):
-        """``length`` itself, or the number of entries of the argument it names."""
-        return len(self.given[length]) if isinstance(length, str) else length
+        """``length`` itself, the number of entries of the argument it names, or its value
+        for the arguments (a function of ``given``: the size of a result, ``self``)."""
+        if isinstance(length, str):
+            return len(self.given[length])
+        return length(self.given) if callable(length) else length
 
     def bound(self, bound):
         """``bound`` itself, the argument it names, or its value for the arguments (a
