@@ -178,14 +178,17 @@ def _checked_integrand(f):
             raise TypeError(say("f must be a function f(r) of the position r = (x, y, z), a "
                                 "sympy column (r[0] is x); calling it raised {kind}: {error}",
                                 "errors", kind=type(error).__name__, error=error)) from error
-        return check.Expression().of(result, "f(r)")
+        return _EXPRESSION.of(result, "f(r)")
     return value
+
+
+_EXPRESSION, _NUMBER = check.Expression(), check.Number()
+_POSITIVE = check.Number(phrase("a length, m", "errors"), at_least=">0")
 
 
 def _length(value, name):
     """A dimension of a body, checked to be one number (or expression) ``> 0``."""
-    check.Number(phrase("a length, m", "errors"), at_least=">0").of(
-        check.Number().of(value, name), name)
+    _POSITIVE.of(_NUMBER.of(value, name), name)
 
 
 @dataclass(frozen=True)

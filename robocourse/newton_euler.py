@@ -208,7 +208,7 @@ def _state(value, name, call):
     (``check.States``) of a robot with numbers for its parameters, and ``qd``, ``qdd`` are
     batches like ``q``."""
     if name == "q" and _is_batch(value, call.robot.n):
-        check.Robot(dynamics=True, numeric=True)(call.robot, "robot", call)
+        _NUMERIC(call.robot, "robot", call)
         return _STATES_Q(value, name, call)
     if name == "q" or not _is_many(call.given["q"]):
         return _JOINTS(value, name, call)
@@ -221,6 +221,7 @@ def _state(value, name, call):
 
 
 _JOINTS, _STATES, _STATES_Q = check.Joints(), check.States(), check.States(angles=True)
+_NUMERIC = check.Robot(dynamics=True, numeric=True)
 #: One state or a batch of states (N, n), one per row: the joint vectors of the five verbs.
 _STATE = check.Argument(_state, "one state or a batch of states")
 #: The rules of the verbs' arguments (a batch keeps None for no load: ``_many``).
