@@ -1290,7 +1290,7 @@ class _Call:
 
     def length(self, length):
         """``length`` itself, the number of entries of the argument it names, or its value
-        for the arguments (a function of ``given``)."""
+        for the arguments (a function of ``given``: the size of a result, ``self``)."""
         if isinstance(length, str):
             return len(self.given[length])
         return length(self.given) if callable(length) else length
@@ -1473,12 +1473,16 @@ def FrictionPair():
         value, call.robot.n), "FrictionPair()")
 
 
-def States(length=None):
+def States(length=None, angles=False):
     """A batch of states, one per row (``states``): ``length`` entries a row, or one per
-    joint of the robot for None."""
-    return Argument(lambda value, name, call: states(
-        value, call.robot.n if length is None else call.length(length), name),
-        f"States({length!r})", decides_kind=False)
+    joint of the robot for None; ``angles``: the rows are joint values of the robot, whose
+    revolute entries are angles (``joint_angles``: a warning for degrees)."""
+    def rule(value, name, call):
+        rows = states(value, call.robot.n if length is None else call.length(length), name)
+        if angles:
+            joint_angles(call.robot, rows, name)
+        return rows
+    return Argument(rule, f"States({length!r}, angles={angles})", decides_kind=False)
 
 
 def Optional(rule):
@@ -1576,10 +1580,12 @@ def Instance(types, wanted=None):
                     f"Instance({types!r})", decides_kind=False)
 
 
-def LinkNumber(none=None):
-    """A link number from 1 to the robot's n (``link_number``); ``none``: what None means."""
-    return Argument(lambda value, name, call: link_number(value, call.robot.n, name, none),
-                    f"LinkNumber(none={none!r})", decides_kind=False)
+def LinkNumber(none=None, last=None):
+    """A link number from 1 to the robot's n (``link_number``), or to ``last`` (a function
+    of the arguments: the links a result holds); ``none``: what None means."""
+    return Argument(lambda value, name, call: link_number(
+        value, call.robot.n if last is None else call.bound(last), name, none),
+        f"LinkNumber(none={none!r})", decides_kind=False)
 
 
 def Armature():
