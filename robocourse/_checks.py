@@ -1368,12 +1368,11 @@ def Number(unit=None, at_least=None, numeric=False, interval=None, hint=""):
         return Argument(lambda value, name, call: within(
             value, name, low, call.bound(high), unit, hint),
             f"Number({unit!r}, interval={interval!r})")
-    if at_least == 0:
-        return Argument(lambda value, name, call: nonnegative(value, name, unit),
-                        f"Number({unit!r}, at_least=0)")
-    if at_least == ">0":
-        return Argument(lambda value, name, call: positive(value, name, unit),
-                        f"Number({unit!r}, at_least='>0')")
+    if at_least in (0, ">0"):
+        bounded = nonnegative if at_least == 0 else positive
+        return Argument(lambda value, name, call: bounded(
+            scalar(value, name, NUMBERS) if numeric else value, name, unit),
+            f"Number({unit!r}, at_least={at_least!r}, numeric={numeric})")
     if numeric:
         return Argument(lambda value, name, call: scalar(value, name, NUMBERS),
                         "Number(numeric=True)")
@@ -1385,10 +1384,14 @@ def Tolerance():
     return Argument(lambda value, name, call: tolerance(value, name), "Tolerance()")
 
 
-def Values(numeric=False):
+def Values(numeric=False, unit=None, at_least=None):
     """A number, or an array of numbers of any shape (``values``): sample times, a grid;
-    ``numeric``: numbers, not expressions in symbols (a float array comes back)."""
+    ``numeric``: numbers, not expressions in symbols (a float array comes back);
+    ``at_least=">0"``: each entry ``> 0`` in ``unit`` (``positive``: a duration per joint)."""
     kind = NUMBERS if numeric else None
+    if at_least == ">0":
+        return Argument(lambda value, name, call: positive(values(value, name, kind), name, unit),
+                        f"Values(numeric={numeric}, unit={unit!r}, at_least='>0')")
     return Argument(lambda value, name, call: values(value, name, kind),
                     f"Values(numeric={numeric})")
 
