@@ -13,7 +13,6 @@ from typing import NamedTuple
 import numpy as np
 from matplotlib.figure import Figure
 
-from robocourse import _backend as B
 from robocourse import _checks as check
 from robocourse.kinematics import inverse_kinematics_2r, joint_accelerations, joint_rates
 from robocourse.language import phrase, say
@@ -50,6 +49,8 @@ def along_line(robot, xs, y, velocity):
     return constant_velocity(robot, [inverse_kinematics_2r(robot, x, y) for x in xs], velocity)
 
 
+@check.arguments(s2=check.Vector(None, "one per point", numeric=True),
+                 values=check.Vector("s2", phrase("one per entry of s2", "errors"), numeric=True))
 def loglog_slope(s2, values):
     """The slope of ``log values`` against ``log |s2|`` (least squares): −1 for ``|q̇|``,
     −3 for ``|q̈|`` close to the singularity.
@@ -57,9 +58,6 @@ def loglog_slope(s2, values):
     >>> loglog_slope([1e-3, 1e-2, 1e-1], [1e9, 1e6, 1e3])
     -3.0
     """
-    s2 = check.vector(s2, None, "s2", B.NUMBERS, "one per point")
-    values = check.vector(values, len(s2), "values", B.NUMBERS,
-                          phrase("one per entry of s2", "errors"))
     if len(s2) < 2 or not (np.all(s2 != 0) and np.all(values > 0)):
         raise ValueError(say("s2 and values must be two or more points with s2 != 0 and "
                              "values > 0 (their logarithms are fitted); got s2 = {s2}, values = "

@@ -19,6 +19,28 @@ from robocourse.robot import REVOLUTE
 NEAR_SINGULAR = 0.1
 
 
+def _planar_2r(robot):
+    """The numeric ``robot`` checked to be a planar arm of two revolute joints (both twists
+    zero)."""
+    if robot.n != 2 or any(link.joint != REVOLUTE or link.alpha != 0 for link in robot.links):
+        raise ValueError(say("robot must be a planar 2R arm (two revolute joints, twists 0, "
+                             "e.g. planar_2r(l1=0.5, l2=0.5)); got {name} with {n} joints",
+                             "errors", name=repr(robot.name), n=robot.n))
+    return robot
+
+
+class Planar2R(check.Robot):
+    """The rule of an argument that is what the chapters' 2R figures draw: a robot with
+    numbers (``check.Robot(numeric=True)``), a planar arm of two revolute joints (both
+    twists zero)."""
+
+    def __init__(self):
+        super().__init__(numeric=True)
+        numeric = self.rule
+        self.rule = lambda value, name, call: _planar_2r(numeric(value, name, call))
+
+
+@check.arguments(robot=Planar2R())
 def planar_2r_arm(robot):
     """``robot`` checked to be what the chapters' 2R figures draw: a planar arm of two
     revolute joints (both twists zero) with numeric lengths.
@@ -29,12 +51,7 @@ def planar_2r_arm(robot):
     ...
     ValueError: robot must be a planar 2R arm (...); got 'PUMA 560' with 6 joints
     """
-    chain = check.robot(robot, numeric=True)
-    if chain.n != 2 or any(link.joint != REVOLUTE or link.alpha != 0 for link in chain.links):
-        raise ValueError(say("robot must be a planar 2R arm (two revolute joints, twists 0, "
-                             "e.g. planar_2r(l1=0.5, l2=0.5)); got {name} with {n} joints",
-                             "errors", name=repr(chain.name), n=chain.n))
-    return chain
+    return robot
 
 
 class PlanarArmDrawing:

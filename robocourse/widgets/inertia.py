@@ -28,7 +28,6 @@ import sympy as sp
 from matplotlib.figure import Figure
 from matplotlib.lines import Line2D
 
-from robocourse import _backend as B
 from robocourse import _checks as check
 from robocourse.codegen import NumericFunction
 from robocourse.frames import as_rotation, roll_pitch_yaw
@@ -49,6 +48,8 @@ PRINCIPAL_COLOURS = ("tab:purple", "tab:orange", "tab:brown")
 ROOM = (-0.8, 2.0)      # the drawn region along each axis (m)
 
 
+@check.arguments(roll=check.Number(numeric=True), pitch=check.Number(numeric=True),
+                 yaw=check.Number(numeric=True))
 def frame_rotation(roll=0.0, pitch=0.0, yaw=0.0):
     """``0_R_A = RotZ(yaw) RotY(pitch) RotX(roll)`` for the sliders' angles in degrees
     (``frames.roll_pitch_yaw``, a 3x3 array).
@@ -56,9 +57,7 @@ def frame_rotation(roll=0.0, pitch=0.0, yaw=0.0):
     >>> frame_rotation(yaw=90).round(12) @ [1, 0, 0]
     array([0., 1., 0.])
     """
-    angles = [check.scalar(value, name, B.NUMBERS)
-              for value, name in ((roll, "roll"), (pitch, "pitch"), (yaw, "yaw"))]
-    return roll_pitch_yaw(*np.radians(angles))
+    return roll_pitch_yaw(*np.radians([roll, pitch, yaw]))
 
 
 @functools.lru_cache(maxsize=1)
@@ -87,6 +86,13 @@ class BoxTensor(NamedTuple):
     axes_A: np.ndarray       # their axes (columns), in {0}
 
 
+_SIDE = check.Number("m", at_least=">0", numeric=True)
+
+
+@check.arguments(w=_SIDE, l=_SIDE, h=_SIDE,
+                 position=check.Vector(3, phrase("x, y, z in {0}", "errors"), numeric=True),
+                 R=check.Optional(check.Matrix(3, 3, numeric=True)),
+                 mass=check.Number("kg", at_least=">0", numeric=True))
 def box_tensor(w, l, h, position=(0.0, 0.0, 0.0), R=None, mass=1.0):
     """The inertia tensor of the box about the frame {A} at ``position`` with axes ``R``.
 
@@ -101,11 +107,7 @@ def box_tensor(w, l, h, position=(0.0, 0.0, 0.0), R=None, mass=1.0):
     >>> t.moments_A.round(12)                               # 12 (1/6, 11/12, 11/12)
     array([ 2., 11., 11.])
     """
-    w, l, h = (check.positive(check.scalar(value, name, B.NUMBERS), name, "m")
-               for name, value in (("w", w), ("l", l), ("h", h)))
-    mass = check.positive(check.scalar(mass, "mass", B.NUMBERS), "mass", "kg")
-    R = np.eye(3) if R is None else as_rotation(check.matrix(R, (3, 3), "R", B.NUMBERS))
-    position = check.vector(position, 3, "position", B.NUMBERS, phrase("x, y, z in {0}", "errors"))
+    R = np.eye(3) if R is None else as_rotation(R)
     I_c = centre_tensor_function()(mass, w, l, h)
     centre = np.array([w, l, h], dtype=float) / 2
     I_parallel = parallel_axis(I_c, mass, centre - position)     # about A's origin, axes of {0}

@@ -27,7 +27,6 @@ from typing import NamedTuple
 import numpy as np
 from matplotlib.figure import Figure
 
-from robocourse import _backend as B
 from robocourse import _checks as check
 from robocourse.kinematics import (
     is_singular,
@@ -41,11 +40,11 @@ from robocourse.models import planar_2r
 from robocourse.widgets.animation import sweep_animation
 from robocourse.widgets.drawing import (
     NEAR_SINGULAR,
+    Planar2R,
     PlanarArmDrawing,
     arm_axes,
     arrow_points,
     number_text,
-    planar_2r_arm,
 )
 from robocourse.widgets.shapes import explorer, labelled_slider
 
@@ -89,6 +88,8 @@ def singularity_warning(s2, singular, near=NEAR_SINGULAR):
     return ""
 
 
+@check.arguments(robot=Planar2R(), q=check.Vector(2, "θ1, θ2", numeric=True),
+                 qd=check.Vector(2, "θ̇1, θ̇2", numeric=True), near=check.Number(numeric=True))
 def arm_velocity(robot, q, qd, near=NEAR_SINGULAR):
     """``ArmVelocity`` of a numeric planar 2R arm at joint values ``q`` with rates ``qd``.
 
@@ -101,9 +102,6 @@ def arm_velocity(robot, q, qd, near=NEAR_SINGULAR):
     >>> round(s.det, 6), s.singular
     (0.216506, False)
     """
-    robot = planar_2r_arm(robot)
-    q = check.vector(q, 2, "q", B.NUMBERS, "θ1, θ2")
-    qd = check.vector(qd, 2, "qd", B.NUMBERS, "θ̇1, θ̇2")
     J = jacobian_rows(robot, q, rows=PLANAR)
     frames = link_frames(robot, q)                      # 0T1, 0T2, 0T3 (tool)
     points = np.array([frames[0][:2, 3], frames[1][:2, 3], frames[-1][:2, 3]])

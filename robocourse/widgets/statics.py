@@ -29,7 +29,6 @@ import numpy as np
 from matplotlib.figure import Figure
 from matplotlib.patches import FancyArrowPatch
 
-from robocourse import _backend as B
 from robocourse import _checks as check
 from robocourse.frames import rotation
 from robocourse.kinematics import forward_kinematics
@@ -39,10 +38,10 @@ from robocourse.statics import static_forces_by_propagation
 from robocourse.widgets.animation import sweep_animation
 from robocourse.widgets.drawing import (
     NEAR_SINGULAR,
+    Planar2R,
     PlanarArmDrawing,
     arm_axes,
     number_text,
-    planar_2r_arm,
 )
 from robocourse.widgets.shapes import explorer, labelled_slider
 
@@ -66,6 +65,9 @@ class TipLoad(NamedTuple):
         return abs(self.s2) < NEAR_SINGULAR
 
 
+@check.arguments(robot=Planar2R(), q1=check.Number(numeric=True),
+                 q2=check.Number(numeric=True), fx=check.Number(numeric=True),
+                 fy=check.Number(numeric=True))
 def tip_load(robot, q1, q2, fx, fy):
     """Joint torques of the 2R arm ``robot`` at joint angles ``q1, q2`` (radians) holding
     the tip force ``3_F = [fx, fy, 0]`` (N).
@@ -78,10 +80,8 @@ def tip_load(robot, q1, q2, fx, fy):
     >>> load.force_base.round(12) + 0.0    # {3} is turned by θ1 + θ2 = 90°
     array([-4.,  2.,  0.])
     """
-    robot = planar_2r_arm(robot)
-    q = np.array([check.scalar(q1, "q1", B.NUMBERS), check.scalar(q2, "q2", B.NUMBERS)])
-    force_tool = np.array([check.scalar(fx, "fx", B.NUMBERS), check.scalar(fy, "fy", B.NUMBERS),
-                           0.0])
+    q = np.array([q1, q2])
+    force_tool = np.array([fx, fy, 0.0])
     T = forward_kinematics(robot, q)
     statics = static_forces_by_propagation(robot, q, [*force_tool, 0.0, 0.0, 0.0], frame="tool")
     return TipLoad(q, force_tool, rotation(T) @ force_tool, np.array(T[:2, 3]),

@@ -28,7 +28,6 @@ from typing import NamedTuple
 import numpy as np
 from matplotlib.figure import Figure
 
-from robocourse import _backend as B
 from robocourse import _checks as check
 from robocourse.codegen import ParametricDynamics
 from robocourse.control import track
@@ -71,13 +70,14 @@ def compiled_arm(m2_factor=1.0):
     return arm_family().at(m2=ARM["m2"] * m2_factor)
 
 
+@check.arguments(point=check.Vector(2, "x, y", numeric=True), l1=check.Number(numeric=True),
+                 l2=check.Number(numeric=True))
 def reachable(point, l1=ARM["l1"], l2=ARM["l2"]):
     """``point`` pulled onto the circle of radius ``MAX_REACH (l1 + l2)`` if it lies beyond.
 
     >>> reachable((2.0, 0.0)).tolist(), reachable((0.3, 0.4)).tolist()
     ([0.98, 0.0], [0.3, 0.4])
     """
-    point = check.vector(point, 2, "point", B.NUMBERS, "x, y")
     limit = MAX_REACH * (l1 + l2)
     radius = float(np.hypot(*point))
     return point * (limit / radius) if radius > limit else point
