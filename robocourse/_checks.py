@@ -1289,8 +1289,11 @@ class _Call:
     __slots__ = ("robot", "scalars", "given")
 
     def length(self, length):
-        """``length`` itself, or the number of entries of the argument it names."""
-        return len(self.given[length]) if isinstance(length, str) else length
+        """``length`` itself, the number of entries of the argument it names, or its value
+        for the arguments (a function of ``given``: the joints of the robot)."""
+        if isinstance(length, str):
+            return len(self.given[length])
+        return length(self.given) if callable(length) else length
 
     def bound(self, bound):
         """``bound`` itself, the argument it names, or its value for the arguments (a
@@ -1468,17 +1471,19 @@ def Optional(rule):
 
 def Vector(length, entries=ONE_PER_JOINT_OR_AXIS, numeric=False):
     """A vector of ``length`` numbers (``vector``; None: any length, a string: as many as the
-    argument it names), in the kind of the call (``numeric``: numbers always)."""
+    argument it names, a function: its value for the arguments), in the kind of the call
+    (``numeric``: numbers always)."""
     return Argument(lambda value, name, call: vector(
         value, call.length(length), name, NUMBERS if numeric else call.scalars, entries),
         f"Vector({length!r})")
 
 
 def Matrix(*shape, what=None, numeric=False):
-    """A matrix of ``shape`` (``matrix``; None: any size), in the kind of the call
-    (``numeric``: numbers always)."""
+    """A matrix of ``shape`` (``matrix``; None: any size; a size may be a length as
+    ``Vector``'s), in the kind of the call (``numeric``: numbers always)."""
     return Argument(lambda value, name, call: matrix(
-        value, shape, name, NUMBERS if numeric else call.scalars, what), f"Matrix{shape}")
+        value, tuple(map(call.length, shape)), name, NUMBERS if numeric else call.scalars,
+        what), f"Matrix{shape}")
 
 
 def Rotation():
