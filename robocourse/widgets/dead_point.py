@@ -78,7 +78,7 @@ def _arc(ax, centre, start, end, radius, colour):
 
 
 @check.arguments(robot=Planar2R(), theta1=check.Number(numeric=True),
-                 theta2s=check.Vector(None, "θ2, …", numeric=True),
+                 theta2s=check.Vector(None, numeric=True),
                  force=check.Number(numeric=True), scale=check.Number(numeric=True))
 def dead_point_figure(robot, theta1, theta2s, force=10.0, figsize=(11.0, 3.3), scale=0.02):
     """One panel per elbow angle in ``theta2s`` (rad) at ``θ1 = theta1``: the arm, the tool's
