@@ -23,6 +23,11 @@ NEAR_SINGULAR = 0.1
 #: The rules of a drawing's axes, its figure, a point of the plane.
 AXES, FIGURE = check.Instance(Axes), check.Instance(Figure)
 POINT = check.Vector(2, "x, y", numeric=True)
+#: The rules of a figure's resolution, its number of frames, a length and a number.
+DPI = check.Number("dpi", at_least=">0", numeric=True)
+FRAMES = check.Count(1)
+LENGTH = check.Number("m", at_least=">0", numeric=True)
+NUMBER = check.Number(numeric=True)
 
 
 def joint_count(given):
