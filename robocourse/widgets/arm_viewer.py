@@ -57,7 +57,7 @@ from robocourse.language import phrase, say
 from robocourse.models import puma560
 from robocourse.puma560 import inverse_kinematics
 from robocourse.robot import REVOLUTE
-from robocourse.widgets.drawing import NEAR_SINGULAR
+from robocourse.widgets.drawing import DPI, NEAR_SINGULAR, joint_count
 from robocourse.widgets.puma560 import HOME, arm_points
 from robocourse.widgets.puma560_figures import as_image
 from robocourse.widgets.spatial_arm import payload_edges
@@ -116,6 +116,7 @@ def fill(sentence, **values):
     return _PLACEHOLDER.sub(lambda m: str(values[m[1]]) if m[1] in values else m[0], sentence)
 
 
+@check.arguments(sentence=check.Text())
 def placeholders(sentence):
     """The names ``{name}`` in ``sentence``, as a set.
 
@@ -125,6 +126,10 @@ def placeholders(sentence):
     return set(_PLACEHOLDER.findall(sentence))
 
 
+placeholders_unchecked = placeholders.__wrapped__
+
+
+@check.arguments(language_=check.Optional(check.Choice(*language.LANGUAGES)))
 def words_in(language_=None):
     """``WORDS`` in ``language_`` (None: the language in use, ``language.current()``): each
     sentence as the catalogue ``viewer`` says it (the English where it has no current
@@ -135,6 +140,9 @@ def words_in(language_=None):
     """
     with language.using(language_ or language.current()):
         return {key: language.say(english, "viewer") for key, english in WORDS.items()}
+
+
+words_in_unchecked = words_in.__wrapped__
 
 
 def _other_words(value, name, call):
@@ -148,7 +156,7 @@ def _other_words(value, name, call):
             raise ValueError(say("words must have keys of arm_viewer.WORDS ({keys}); got {key}",
                                  "errors", keys=", ".join(WORDS), key=check.shown(key)))
         check.Text().of(sentence, f"words[{key!r}]")
-        if placeholders(sentence) != placeholders(WORDS[key]):
+        if placeholders_unchecked(sentence) != placeholders_unchecked(WORDS[key]):
             raise ValueError(say("words[{key}] must keep the {{names}} of {wanted}; got "
                                  "{sentence}", "errors", key=repr(key), wanted=repr(WORDS[key]),
                                  sentence=repr(sentence)))
@@ -311,18 +319,13 @@ def _payload(payload, name, call):
             "axes": np.asarray(axes, dtype=float).tolist()}
 
 
-def _joint_count(given):
-    """The number of joints of the call's robot: a length of ``check.Vector``, ``Matrix``."""
-    return given["robot"].n
-
-
 #: The rules of a viewer's arguments (``viewer_state``, ``ArmViewer``); ``rows`` is checked
 #: by ``kinematics.jacobian_rows``, which names it.
 _VIEW = {
     "robot": check.Robot(numeric=True),
-    "q": check.Optional(check.Vector(_joint_count, check.ONE_PER_JOINT, numeric=True)),
-    "limits": check.Optional(check.Matrix(_joint_count, 2, numeric=True)),
-    "ghosts": check.Optional(check.Matrix(None, _joint_count, numeric=True)),
+    "q": check.Optional(check.Vector(joint_count, check.ONE_PER_JOINT, numeric=True)),
+    "limits": check.Optional(check.Matrix(joint_count, 2, numeric=True)),
+    "ghosts": check.Optional(check.Matrix(None, joint_count, numeric=True)),
     "ghost_title": check.Optional(check.Text()),
     "singularities": check.Argument(_singularities, "singularities", decides_kind=False),
     "payload": check.Argument(_payload, "payload", decides_kind=False),
@@ -384,7 +387,7 @@ def viewer_state(robot, q=None, *, limits=None, rows=None, ghosts=None, ghost_ti
                  "payload": payload},
         "words": dict(WORDS),
     }
-    return in_other_words_unchecked(state, {**words_in(), **words})
+    return in_other_words_unchecked(state, {**words_in_unchecked(), **words})
 
 
 viewer_state_unchecked = viewer_state.__wrapped__
@@ -450,10 +453,13 @@ class ArmViewer(anywidget.AnyWidget):
         return data, metadata
 
 
+@check.arguments(robot=check.Robot(numeric=True),
+                 q=check.Vector(joint_count, check.ONE_PER_JOINT, numeric=True),
+                 payload=_VIEW["payload"], dpi=DPI, colors=check.Count(2, 256))
 def still_png(robot, q, ghosts=(), payload=None, dpi=72, colors=48):
     """A still of the arm at ``q`` (PNG bytes, ``colors`` colours): the links between the
-    frame origins, the ghosts faint, the payload's edges, and a caption saying how to pose
-    it.
+    frame origins, the ghosts faint (joint vectors, maybe none), the payload's edges, and a
+    caption saying how to pose it.
 
     >>> still_png(puma560(), HOME)[1:4]
     b'PNG'
