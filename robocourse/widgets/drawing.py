@@ -87,8 +87,7 @@ class PlanarArmDrawing:
 
     @check.arguments(ax=AXES, robot=check.Robot(numeric=True),
                      q=check.Vector(joint_count, check.ONE_PER_JOINT, numeric=True),
-                     show_frames=check.Flag(), color=check.Text(),
-                     axis_length=check.Number(numeric=True))
+                     show_frames=check.Flag(), axis_length=check.Number(numeric=True))
     def __init__(self, ax, robot, q, show_frames=False, color="tab:blue", axis_length=0.15):
         self.ax, self.robot, self.axis_length = ax, robot, axis_length
         (self.links,) = ax.plot([], [], "-", lw=4, color=color, solid_capstyle="round")
