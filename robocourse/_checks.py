@@ -1290,7 +1290,7 @@ class _Call:
 
     def length(self, length):
         """``length`` itself, the number of entries of the argument it names, or its value
-        for the arguments (a function of ``given``: the size of a result, ``self``)."""
+        for the arguments (a function of ``given``)."""
         if isinstance(length, str):
             return len(self.given[length])
         return length(self.given) if callable(length) else length
@@ -1382,16 +1382,11 @@ def Number(unit=None, at_least=None, numeric=False, interval=None, hint=""):
         return Argument(lambda value, name, call: within(
             value, name, low, call.bound(high), unit, hint),
             f"Number({unit!r}, interval={interval!r})")
-    bound = {0: nonnegative, ">0": positive}.get(at_least)
-    if bound is not None and numeric:
-        return Argument(lambda value, name, call: bound(scalar(value, name, NUMBERS), name, unit),
-                        f"Number({unit!r}, at_least={at_least!r}, numeric=True)")
-    if at_least == 0:
-        return Argument(lambda value, name, call: nonnegative(value, name, unit),
-                        f"Number({unit!r}, at_least=0)")
-    if at_least == ">0":
-        return Argument(lambda value, name, call: positive(value, name, unit),
-                        f"Number({unit!r}, at_least='>0')")
+    if at_least in (0, ">0"):
+        bounded = nonnegative if at_least == 0 else positive
+        return Argument(lambda value, name, call: bounded(
+            scalar(value, name, NUMBERS) if numeric else value, name, unit),
+            f"Number({unit!r}, at_least={at_least!r}, numeric={numeric})")
     if numeric:
         return Argument(lambda value, name, call: scalar(value, name, NUMBERS),
                         "Number(numeric=True)")
@@ -1406,10 +1401,14 @@ def Tolerance(at_least=None, numeric=False):
                     f"Tolerance(at_least={at_least!r}, numeric={numeric})")
 
 
-def Values(numeric=False):
+def Values(numeric=False, unit=None, at_least=None):
     """A number, or an array of numbers of any shape (``values``): sample times, a grid;
-    ``numeric``: numbers, not expressions in symbols (a float array comes back)."""
+    ``numeric``: numbers, not expressions in symbols (a float array comes back);
+    ``at_least=">0"``: each entry ``> 0`` in ``unit`` (``positive``: a duration per joint)."""
     kind = NUMBERS if numeric else None
+    if at_least == ">0":
+        return Argument(lambda value, name, call: positive(values(value, name, kind), name, unit),
+                        f"Values(numeric={numeric}, unit={unit!r}, at_least='>0')")
     return Argument(lambda value, name, call: values(value, name, kind),
                     f"Values(numeric={numeric})")
 
@@ -1506,10 +1505,11 @@ def Vector(length, entries=ONE_PER_JOINT_OR_AXIS, numeric=False, batch=False):
 
 
 def Matrix(*shape, what=None, numeric=False):
-    """A matrix of ``shape`` (``matrix``; None: any size), in the kind of the call
-    (``numeric``: numbers always)."""
+    """A matrix of ``shape`` (``matrix``; None: any size; a size may be a length as
+    ``Vector``'s), in the kind of the call (``numeric``: numbers always)."""
     return Argument(lambda value, name, call: matrix(
-        value, shape, name, NUMBERS if numeric else call.scalars, what), f"Matrix{shape}")
+        value, tuple(map(call.length, shape)), name, NUMBERS if numeric else call.scalars,
+        what), f"Matrix{shape}")
 
 
 def Rotation():
