@@ -332,7 +332,7 @@ def joint_polynomials_unchecked(robot):
     not multiples of 90° set apart, ``_angles_apart``) and the ``_JointPolynomials`` of
     its equations of motion — shared by ``closed_form`` and
     ``lagrange.lagrange_equations``."""
-    arm, angles = _angles_apart(_exact_arm(robot), robot)
+    arm, angles = _angles_apart(_exact_arm(_DYNAMICS.of(robot, "robot")), robot)
     return arm, _JointPolynomials(arm, *joint_symbols(arm), angles)
 
 
