@@ -1382,16 +1382,11 @@ def Number(unit=None, at_least=None, numeric=False, interval=None, hint=""):
         return Argument(lambda value, name, call: within(
             value, name, low, call.bound(high), unit, hint),
             f"Number({unit!r}, interval={interval!r})")
-    bound = {0: nonnegative, ">0": positive}.get(at_least)
-    if bound is not None and numeric:
-        return Argument(lambda value, name, call: bound(scalar(value, name, NUMBERS), name, unit),
-                        f"Number({unit!r}, at_least={at_least!r}, numeric=True)")
-    if at_least == 0:
-        return Argument(lambda value, name, call: nonnegative(value, name, unit),
-                        f"Number({unit!r}, at_least=0)")
-    if at_least == ">0":
-        return Argument(lambda value, name, call: positive(value, name, unit),
-                        f"Number({unit!r}, at_least='>0')")
+    if at_least in (0, ">0"):
+        bounded = nonnegative if at_least == 0 else positive
+        return Argument(lambda value, name, call: bounded(
+            scalar(value, name, NUMBERS) if numeric else value, name, unit),
+            f"Number({unit!r}, at_least={at_least!r}, numeric={numeric})")
     if numeric:
         return Argument(lambda value, name, call: scalar(value, name, NUMBERS),
                         "Number(numeric=True)")
@@ -1406,12 +1401,16 @@ def Tolerance(at_least=None, numeric=False):
                     f"Tolerance(at_least={at_least!r}, numeric={numeric})")
 
 
-def Values(numeric=False, kept=False):
+def Values(numeric=False, unit=None, at_least=None, kept=False):
     """A number, or an array of numbers of any shape (``values``): sample times, a grid;
-    ``numeric``: numbers, not expressions in symbols (a float array comes back); ``kept``:
-    checked, but handed over as given (its kind, sympy or not, decides what the function
-    does)."""
+    ``numeric``: numbers, not expressions in symbols (a float array comes back);
+    ``at_least=">0"``: each entry ``> 0`` in ``unit`` (``positive``: a duration per joint);
+    ``kept``: checked, but handed over as given (its kind, sympy or not, decides what the
+    function does)."""
     kind = NUMBERS if numeric else None
+    if at_least == ">0":
+        return Argument(lambda value, name, call: positive(values(value, name, kind), name, unit),
+                        f"Values(numeric={numeric}, unit={unit!r}, at_least='>0')")
 
     def rule(value, name, call):
         checked = values(value, name, kind)
@@ -1482,13 +1481,17 @@ def FrictionPair():
         value, call.robot.n), "FrictionPair()")
 
 
-def States(length=None):
+def States(length=None, angles=False):
     """A batch of states, one per row (``states``): ``length`` entries a row (a number, the
     name of an argument or a function of the arguments), or one per joint of the robot for
-    None."""
-    return Argument(lambda value, name, call: states(
-        value, call.robot.n if length is None else call.length(length), name),
-        f"States({length!r})", decides_kind=False)
+    None; ``angles``: the rows are joint values of the robot, whose revolute entries are
+    angles (``joint_angles``: a warning for degrees)."""
+    def rule(value, name, call):
+        rows = states(value, call.robot.n if length is None else call.length(length), name)
+        if angles:
+            joint_angles(call.robot, rows, name)
+        return rows
+    return Argument(rule, f"States({length!r}, angles={angles})", decides_kind=False)
 
 
 def Optional(rule):
@@ -1512,10 +1515,11 @@ def Vector(length, entries=ONE_PER_JOINT_OR_AXIS, numeric=False, batch=False):
 
 
 def Matrix(*shape, what=None, numeric=False):
-    """A matrix of ``shape`` (``matrix``; None: any size), in the kind of the call
-    (``numeric``: numbers always)."""
+    """A matrix of ``shape`` (``matrix``; None: any size; a size may be a length as
+    ``Vector``'s), in the kind of the call (``numeric``: numbers always)."""
     return Argument(lambda value, name, call: matrix(
-        value, shape, name, NUMBERS if numeric else call.scalars, what), f"Matrix{shape}")
+        value, tuple(map(call.length, shape)), name, NUMBERS if numeric else call.scalars,
+        what), f"Matrix{shape}")
 
 
 def Rotation():
@@ -1586,10 +1590,12 @@ def Instance(types, wanted=None):
                     f"Instance({types!r})", decides_kind=False)
 
 
-def LinkNumber(none=None):
-    """A link number from 1 to the robot's n (``link_number``); ``none``: what None means."""
-    return Argument(lambda value, name, call: link_number(value, call.robot.n, name, none),
-                    f"LinkNumber(none={none!r})", decides_kind=False)
+def LinkNumber(none=None, last=None):
+    """A link number from 1 to the robot's n (``link_number``), or to ``last`` (a function
+    of the arguments: the links a result holds); ``none``: what None means."""
+    return Argument(lambda value, name, call: link_number(
+        value, call.robot.n if last is None else call.bound(last), name, none),
+        f"LinkNumber(none={none!r})", decides_kind=False)
 
 
 def Armature():

@@ -82,6 +82,15 @@ _XX, _XY, _XZ, _YY, _YZ, _ZZ, _MX, _MY, _MZ, _M = range(PER_LINK)
 _TENSOR_ENTRY = {(0, 0): _XX, (1, 1): _YY, (2, 2): _ZZ}
 
 
+def _symbol_values(value, name, call):
+    """The rule of ``values`` of ``numeric_K``: None, or a dict from symbols to numbers."""
+    if value is not None and not isinstance(value, dict):
+        raise TypeError(say("values must be None or a dict from the robot's symbols to "
+                            "numbers (such as {{l1: 0.5}}); got {values}", "errors",
+                            values=check.shown(value)))
+    return value
+
+
 @dataclass(frozen=True)
 class BaseParameters:
     """The base parameters of a robot: ``π_b = K π``, ``τ = Y_b π_b``.
@@ -137,29 +146,27 @@ class BaseParameters:
             np.round(self.K, 12).tolist()).applyfunc(sp.nsimplify)
         return K @ self.symbols
 
+    @check.arguments(pi=check.Vector(lambda given: len(given["self"].symbols),
+                                     phrase("one per standard parameter", "errors")))
     def values(self, pi):
         """``π_b = K π`` for a standard parameter vector ``pi``."""
-        pi = check.vector(pi, len(self.symbols), "pi",
-                          entries=phrase("one per standard parameter", "errors"))
         K = self.K if B.is_symbolic(pi) or self.method == "qr" else _float_matrix(self.K, "K")
         return (sp.Matrix(K) if B.is_symbolic(pi) else np.asarray(K, dtype=float)) @ pi
 
+    @check.arguments(pi_b=check.Vector(lambda given: given["self"].count,
+                                       phrase("one per base parameter", "errors")))
     def standard(self, pi_b):
         """The standard vector with ``pi_b`` at the kept places and zeros elsewhere: the
         parameters of a (virtual) robot whose torques are ``Y_b π_b``."""
-        pi_b = check.vector(pi_b, self.count, "pi_b",
-                            entries=phrase("one per base parameter", "errors"))
         values = [0] * len(self.symbols)
         for k, value in zip(self.kept, pi_b, strict=True):
             values[k] = value
         return B.scalars_of(pi_b).vector(values)
 
+    @check.arguments(values=check.Argument(_symbol_values, "None or a dict",
+                                           decides_kind=False))
     def numeric_K(self, values=None):
         """``K`` as floats; ``values`` maps the robot's own symbols (``l1``, …) to numbers."""
-        if values is not None and not isinstance(values, dict):
-            raise TypeError(say("values must be None or a dict from the robot's symbols to "
-                                "numbers (such as {{l1: 0.5}}); got {values}", "errors",
-                                values=check.shown(values)))
         K = sp.Matrix(self.K).subs(values or {}) if self.method == "regrouping" else self.K
         return _float_matrix(K, say("K (give numbers for its symbols in values)", "errors"))
 
@@ -190,6 +197,9 @@ def random_states(robot, count, seed=0):
     return q, rng.uniform(-2, 2, (count, robot.n)), rng.uniform(-2, 2, (count, robot.n))
 
 
+_random_states = random_states.__wrapped__
+
+
 def _stacked(robot, states, friction, armature):
     """``W``: the regressor at each state of ``states = (q, q̇, q̈)`` ((N, n) arrays), stacked
     state after state into an (N n) x p array."""
@@ -199,8 +209,40 @@ def _stacked(robot, states, friction, armature):
                       for k in range(len(q))])
 
 
+def _states(value, name, call):
+    """The rule of ``states``: None, or ``(q, q̇, q̈)``, three (N, n) batches of the same N."""
+    if value is None:
+        return None
+    n = call.robot.n
+    if not isinstance(value, (tuple, list)) or len(value) != 3:
+        raise TypeError(say("states must be a triple (q, qd, qdd) of (N, {n}) arrays, as "
+                            "random_states gives; got {states}", "errors", n=n,
+                            states=check.shown(value)))
+    checked = [_BATCH.of(part, f"{name}[{k}] ({part_name})", robot=call.robot)
+               for k, (part, part_name) in enumerate(zip(value, ("q", "qd", "qdd"),
+                                                          strict=True))]
+    if len({len(part) for part in checked}) != 1:
+        raise ValueError(say("states must have the same number of rows in q, qd and qdd; got "
+                             "{rows}", "errors", rows=[len(part) for part in checked]))
+    return checked
+
+
+def _keep(value, name, call):
+    """The rule of ``keep``: None, or a sequence of parameter indices or names."""
+    if value is not None and (isinstance(value, (str, bool))
+                              or not isinstance(value, (list, tuple, np.ndarray))):
+        raise TypeError(say("keep must be None or a sequence of parameter indices or names "
+                            "(such as ['ZZ1', 'MX2']); got {keep}", "errors",
+                            keep=check.shown(value)))
+    return value
+
+
+_BATCH = check.States()
+
+
 @check.arguments(robot=check.Robot(), friction=check.Flag(), armature=check.Flag(),
-                 seed=check.Count(0))
+                 states=check.Argument(_states, "states (q, qd, qdd)", decides_kind=False),
+                 seed=check.Count(0), keep=check.Argument(_keep, "keep", decides_kind=False))
 def base_parameters_by_qr(robot, *, friction=False, armature=False, states=None, seed=0,
                           keep=None):
     """The base parameters of a numeric ``robot`` from the rank of its stacked regressor.
@@ -228,8 +270,8 @@ def base_parameters_by_qr(robot, *, friction=False, armature=False, states=None,
     symbols = parameter_symbols(robot, friction, armature)
     p = len(symbols)
     if states is None:
-        states = random_states(robot, 4 * p // robot.n + 10, seed)
-    W = _stacked(robot, _checked_states(states, robot.n), friction, armature)
+        states = _random_states(robot, 4 * p // robot.n + 10, seed)
+    W = _stacked(robot, states, friction, armature)
     if len(W) < p:
         raise ValueError(say("states must give at least {p} rows (one per parameter); got "
                              "{rows}", "errors", p=p, rows=len(W)))
@@ -241,10 +283,6 @@ def base_parameters_by_qr(robot, *, friction=False, armature=False, states=None,
         rank = int(np.sum(np.abs(np.diag(R)) > check.ROUND_OFF * abs(R[0, 0])))
         kept = sorted(acting[k] for k in pivots[:rank])
     else:
-        if isinstance(keep, (str, bool)) or not isinstance(keep, (list, tuple, np.ndarray)):
-            raise TypeError(say("keep must be None or a sequence of parameter indices or names "
-                                "(such as ['ZZ1', 'MX2']); got {keep}", "errors",
-                                keep=check.shown(keep)))
         order = [_index(k, symbols) for k in keep]
         order += [k for k in acting if k not in order]
         order = [k for k in order if k in acting]
@@ -260,20 +298,6 @@ def base_parameters_by_qr(robot, *, friction=False, armature=False, states=None,
         beta[np.abs(beta) < check.ROUND_OFF * max(1.0, np.abs(beta).max())] = 0.0
         K[:, dependent] = beta
     return BaseParameters(symbols, tuple(kept), K, tuple(no_effect), "qr")
-
-
-def _checked_states(states, n):
-    """``states`` checked to be ``(q, q̇, q̈)``, three (N, n) batches of the same N."""
-    if not isinstance(states, (tuple, list)) or len(states) != 3:
-        raise TypeError(say("states must be a triple (q, qd, qdd) of (N, {n}) arrays, as "
-                            "random_states gives; got {states}", "errors", n=n,
-                            states=check.shown(states)))
-    checked = [check.states(part, n, f"states[{k}] ({name})")
-               for k, (part, name) in enumerate(zip(states, ("q", "qd", "qdd"), strict=True))]
-    if len({len(part) for part in checked}) != 1:
-        raise ValueError(say("states must have the same number of rows in q, qd and qdd; got "
-                             "{rows}", "errors", rows=[len(part) for part in checked]))
-    return checked
 
 
 def _index(k, symbols):
@@ -334,6 +358,9 @@ def base_parameters_by_regrouping(robot, *, friction=False, armature=False):
     acting = {c for c in range(len(symbols)) if any(K[r, c] != 0 for r in range(K.rows))}
     no_effect = tuple(c for c in range(len(symbols)) if c not in acting)
     return BaseParameters(symbols, kept, K, no_effect, "regrouping")
+
+
+_by_regrouping = base_parameters_by_regrouping.__wrapped__
 
 
 def _armature_rule(robot, entries):
@@ -487,7 +514,10 @@ def _along_axis_1(robot):
 
 # --- the base model ------------------------------------------------------------------------
 
-@check.finite_result
+_BASE = check.Instance(BaseParameters)
+
+
+@check.arguments(robot=check.Robot(), base=_BASE)
 def base_regressor(robot, base, q, qd, qdd):
     """``Y_b``: the columns of the regressor kept by ``base`` (n x r); ``τ = Y_b π_b``.
 
@@ -496,7 +526,6 @@ def base_regressor(robot, base, q, qd, qdd):
     >>> base_regressor(arm, base_parameters_by_qr(arm), [0.0, 0.0], [0.0, 0.0], [0.0, 0.0]).shape
     (2, 6)
     """
-    base = check.instance(base, BaseParameters, "base")
     Y = regressor(robot, q, qd, qdd, friction=base.friction, armature=base.armature)
     if Y.shape[1] != len(base.symbols):
         raise ValueError(say("base belongs to a robot with {count} standard parameters; "
@@ -505,6 +534,7 @@ def base_regressor(robot, base, q, qd, qdd):
     return Y[:, list(base.kept)]
 
 
+@check.arguments(_finite=False, robot=check.Robot(dynamics=True), base=check.Optional(_BASE))
 def base_model(robot, base=None):
     """The inverse dynamics of a numeric ``robot`` written with its base parameters:
     ``τ = Y_b(q, q̇, q̈) π_b`` as sympy expressions of ``joint_symbols(robot)``, with the
@@ -526,13 +556,11 @@ def base_model(robot, base=None):
     >>> [round(float(t.subs(values)), 6) for t in tau]          # hold the arm level
     [13.734, 3.924]
     """
-    robot = check.robot(robot, dynamics=True)
     if robot.uses_symbols(dynamics=True):
         raise ValueError(say("robot must have numeric parameters for {function}; {robot} "
                              "has symbols", "errors", function="base_model",
                              robot=repr(robot.name)))
-    base = (base_parameters_by_regrouping(robot) if base is None
-            else check.instance(base, BaseParameters, "base"))
+    base = _by_regrouping(robot) if base is None else base
     if base.friction or base.armature:
         raise ValueError(say("base must be without friction and armature for base_model (the "
                              "robot has no drive parameters)", "errors"))
@@ -541,7 +569,7 @@ def base_model(robot, base=None):
     return inverse_dynamics(robot, q, qd, qdd, parameters=base.standard(list(pi_b)))
 
 
-@check.finite_result
+@check.arguments(robot=check.Robot(dynamics=True), base=check.Optional(_BASE))
 def base_parameter_table(robot, base=None):
     """The (n, 10) table of a virtual robot with the base parameters of the numeric
     ``robot``: ``π_b = K π`` at the kept places, zero elsewhere (``BaseParameters.standard``),
@@ -555,13 +583,11 @@ def base_parameter_table(robot, base=None):
     >>> base_parameter_table(planar_2r(l1=0.5, l2=0.4, m1=2.0, m2=1.0, g=9.81))[0]
     array([0.  , 0.  , 0.  , 0.  , 0.  , 0.75, 1.5 , 0.  , 0.  , 0.  ])
     """
-    robot = check.robot(robot, dynamics=True)
     if robot.uses_symbols(dynamics=True):
         raise ValueError(say("robot must have numeric parameters for {function}; {robot} "
                              "has symbols", "errors", function="base_parameter_table",
                              robot=repr(robot.name)))
-    base = (base_parameters_by_regrouping(robot) if base is None
-            else check.instance(base, BaseParameters, "base"))
+    base = _by_regrouping(robot) if base is None else base
     if base.friction or len(base.symbols) != PER_LINK * robot.n:
         raise ValueError(say("base must hold the {count} inertial parameters of {robot} "
                              "without friction; got {got}", "errors", count=PER_LINK * robot.n,

@@ -92,7 +92,8 @@ def tool_point_constraint(robot, q, qd, normals, through=(0, 0, 0)):
     return Constraint(normals @ (p - through), normals @ J_v, normals @ (J_dot_v @ qd))
 
 
-@check.finite_result
+@check.arguments(phi=check.Expression(finite=True), q=check.Symbols(),
+                 qd=check.Symbols("q", check.ONE_PER_ENTRY_OF_Q))
 def holonomic_constraint(phi, q, qd):
     """The ``Constraint`` of the equations ``phi = 0`` in the coordinates ``q`` (symbols, with
     their rates ``qd``), by differentiation: ``A = ∂φ/∂q`` and
@@ -103,10 +104,7 @@ def holonomic_constraint(phi, q, qd):
     >>> c.A, c.A_dot_qd
     (Matrix([[-l*sin(theta)]]), Matrix([[-l*omega**2*cos(theta)]]))
     """
-    phi = check.expression(phi, "phi", finite=True)
     phi = phi.reshape(len(phi), 1) if isinstance(phi, sp.MatrixBase) else sp.Matrix([phi])
-    q = check.symbols(q, None, "q")
-    qd = check.symbols(qd, len(q), "qd", check.ONE_PER_ENTRY_OF_Q)
     check.distinct(q=q, qd=qd)
     A = phi.jacobian(q)
     return Constraint(phi, A, (A @ sp.Matrix(qd)).jacobian(q) @ sp.Matrix(qd))

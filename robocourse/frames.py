@@ -33,8 +33,10 @@ from robocourse.language import say
 #: The warning for angles that look like degrees (``_checks.radians``): every angle of a
 #: call a whole number, one of them more than a turn. Filter it for angles of many turns.
 DegreesWarning = check.DegreesWarning
+_ROTATION = check.Rotation()
 
 
+@check.arguments(_finite=False, name=check.Text())
 def as_rotation(R, name="R"):
     """``R`` as a 3x3 matrix of its own kind (a float array, or an ``sp.Matrix`` when it
     holds sympy entries), checked to be a rotation: ``Rᵀ R = I3`` and ``det R = +1`` (each
@@ -51,7 +53,7 @@ def as_rotation(R, name="R"):
     ...
     ValueError: R must be a rotation matrix ...; got det R = 1 and Rᵀ R − I3 up to 0.5
     """
-    return check.rotation_matrix(R, check.text(name, "name"))
+    return _ROTATION.of(R, name)
 
 
 @check.arguments(angle=check.Angle())

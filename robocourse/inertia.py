@@ -32,6 +32,7 @@ class UnphysicalInertiaWarning(UserWarning):
     that no rigid body has: it breaks the triangle inequality."""
 
 
+@check.arguments(_finite=False, name=check.Text(), triangle=check.Flag())
 def check_inertia(I, name="I_c", triangle=True):
     """Return ``I`` as a 3x3 matrix after checking that a rigid body can have it.
 
@@ -49,9 +50,12 @@ def check_inertia(I, name="I_c", triangle=True):
     ...
     ValueError: inertia tensor I_c breaks the triangle inequality: principal moments 1, 1, 3 ...
     """
-    check.text(name, "name")
-    check.flag(triangle, "triangle")
-    I = check.matrix(I, (3, 3), name)
+    return _tensor(I, name, triangle)
+
+
+def _tensor(I, name, triangle=True):
+    """``check_inertia`` for a checked ``name`` and ``triangle``: the kernel, for library code."""
+    I = _MATRIX.of(I, name)
     exact = B.is_symbolic(I)
     values = None if exact and I.free_symbols else np.array(I, dtype=float)
     scale = 1.0 if values is None else max(1.0, float(np.abs(values).max()))
@@ -76,10 +80,11 @@ def check_inertia(I, name="I_c", triangle=True):
     return I
 
 
+_MATRIX = check.Matrix(3, 3)
 #: The rule of an argument that is an inertia tensor (``check.arguments``): checked by
 #: ``check_inertia`` and given in the kind of the call.
-_TENSOR = check.Argument(lambda value, name, call: call.scalars.convert(check_inertia(value, name)),
-                         "a tensor")
+TENSOR = check.Argument(lambda value, name, call: call.scalars.convert(_tensor(value, name)),
+                        "a tensor")
 
 
 def _known_negative_moment(I, name):
@@ -93,6 +98,7 @@ def _known_negative_moment(I, name):
     return I
 
 
+@check.arguments(_finite=False, I=_MATRIX)
 def broken_triangle_inequality(I):
     """The triangle inequality that the numeric inertia tensor ``I`` breaks, as text, or
     None when it keeps all three (or has free symbols).
@@ -106,7 +112,6 @@ def broken_triangle_inequality(I):
     >>> broken_triangle_inequality(np.diag([1.0, 1.0, 1.5])) is None
     True
     """
-    I = check.matrix(I, (3, 3), "I")
     if B.is_symbolic(I) and I.free_symbols:
         return None
     values = np.array(I, dtype=float)
@@ -122,8 +127,11 @@ def broken_triangle_inequality(I):
     return None
 
 
-@check.arguments(mass=check.Number("kg", at_least=0),
-                 p=check.Vector(3, phrase("x, y, z in {A}", "errors")))
+_MASS = check.Number("kg", at_least=0)
+_CENTRE = check.Vector(3, phrase("x, y, z in {A}", "errors"))
+
+
+@check.arguments(mass=_MASS, p=_CENTRE)
 def point_mass_inertia(mass, p):
     """The inertia tensor about the origin of {A} of a point mass m at ``p`` (written in {A}).
 
@@ -143,12 +151,21 @@ def point_mass_inertia(mass, p):
     return mass * (B.dot(p, p) * scalars.identity(3) - outer)
 
 
-def _integrand(f, mass):
-    """The arguments of a body's ``integrate``: ``f(r)`` a function of the position, a mass."""
+_point_mass = point_mass_inertia.__wrapped__
+
+
+def _integrand(f, name, call):
+    """The rule of the integrand of a body's ``integrate``: ``f(r)``, a function of the
+    position, whose values are checked as they come (``_checked_integrand``)."""
     if not callable(f):
         raise TypeError(say("f must be a function f(r) of the position r (a sympy column); "
                             "got {f}", "errors", f=check.shown(f)))
-    return _checked_integrand(f), check.nonnegative(mass, "mass", "kg")
+    return _checked_integrand(f)
+
+
+#: The rules of the arguments of a body's ``integrate``.
+_INTEGRATE = dict(f=check.Argument(_integrand, "a function f(r)", decides_kind=False),
+                  mass=check.Number("kg", at_least=0))
 
 
 def _checked_integrand(f):
@@ -161,8 +178,17 @@ def _checked_integrand(f):
             raise TypeError(say("f must be a function f(r) of the position r = (x, y, z), a "
                                 "sympy column (r[0] is x); calling it raised {kind}: {error}",
                                 "errors", kind=type(error).__name__, error=error)) from error
-        return check.expression(result, "f(r)")
+        return _EXPRESSION.of(result, "f(r)")
     return value
+
+
+_EXPRESSION, _NUMBER = check.Expression(), check.Number()
+_POSITIVE = check.Number(phrase("a length, m", "errors"), at_least=">0")
+
+
+def _length(value, name):
+    """A dimension of a body, checked to be one number (or expression) ``> 0``."""
+    _POSITIVE.of(_NUMBER.of(value, name), name)
 
 
 @dataclass(frozen=True)
@@ -180,12 +206,11 @@ class Box:
 
     def __post_init__(self):
         for name in ("w", "l", "h"):
-            check.positive(check.scalar(getattr(self, name), name), name,
-                           phrase("a length, m", "errors"))
+            _length(getattr(self, name), name)
 
+    @check.arguments(**_INTEGRATE)
     def integrate(self, f, mass):
         """``∫ f(r) dm`` over the box, ``r = (x, y, z)`` in {C}, ``dm = m/(w l h) dx dy dz``."""
-        f, mass = _integrand(f, mass)
         w, l, h = (sp.sympify(value) for value in astuple(self))
         x, y, z = sp.Dummy("x"), sp.Dummy("y"), sp.Dummy("z")
         dm = mass / (w * l * h)
@@ -207,13 +232,12 @@ class Cylinder:
 
     def __post_init__(self):
         for name in ("radius", "height"):
-            check.positive(check.scalar(getattr(self, name), name), name,
-                           phrase("a length, m", "errors"))
+            _length(getattr(self, name), name)
 
+    @check.arguments(**_INTEGRATE)
     def integrate(self, f, mass):
         """``∫ f(r) dm`` in cylindrical coordinates: ``r = (ρ cos φ, ρ sin φ, z)``,
         ``dm = m/(π radius² height) ρ dρ dφ dz``."""
-        f, mass = _integrand(f, mass)
         radius, height = (sp.sympify(value) for value in astuple(self))
         rho, phi, z = sp.Dummy("rho"), sp.Dummy("phi"), sp.Dummy("z")
         dm = mass / (sp.pi * radius**2 * height) * rho
@@ -234,18 +258,31 @@ class Rod:
     length: Any
 
     def __post_init__(self):
-        check.positive(check.scalar(self.length, "length"), "length",
-                       phrase("a length, m", "errors"))
+        _length(self.length, "length")
 
+    @check.arguments(**_INTEGRATE)
     def integrate(self, f, mass):
         """``∫ f(r) dm`` along the rod, a line integral: ``r = (s, 0, 0)``, ``dm = m/length ds``."""
-        f, mass = _integrand(f, mass)
         length = sp.sympify(self.length)
         s = sp.Dummy("s")
         return sp.integrate(f(sp.Matrix([s, 0, 0])) * mass / length, (s, -length / 2, length / 2))
 
 
-@check.finite_result
+def _origin(value, name, call):
+    """The rule of ``origin``, ``C_P_A``: a 3-vector, exact (it enters the exact integral)."""
+    return check.Vector(3, phrase("x, y, z in {C}", "errors")).of(value, name,
+                                                                 scalars=B.SYMBOLS)
+
+
+def _axes(value, name, call):
+    """The rule of ``axes``, ``C_R_A``: a rotation (the identity for None), in the kind of the
+    integration: symbols when an argument or a dimension of the body is a sympy object."""
+    kind = B.exact_if(call.scalars.exact or B.is_symbolic(astuple(call.given["body"])))
+    return kind.identity(3) if value is None else check.Rotation().of(value, name, scalars=kind)
+
+
+@check.arguments(body=check.Instance((Box, Cylinder, Rod)), mass=check.Number("kg", at_least=0),
+                 origin=check.Argument(_origin, "C_P_A"), axes=check.Argument(_axes, "C_R_A"))
 def inertia_by_integration(body, mass, origin=(0, 0, 0), axes=None):
     """The inertia tensor ``A_I`` of a uniform ``body`` about a frame {A}, by volume integration.
 
@@ -272,15 +309,9 @@ def inertia_by_integration(body, mass, origin=(0, 0, 0), axes=None):
            [0., 4., 0.],
            [0., 0., 4.]])
     """
-    check.instance(body, (Box, Cylinder, Rod), "body")
-    scalars = B.scalars_of(mass, origin, axes, astuple(body))
-    mass = check.nonnegative(mass, "mass", "kg")
-    origin = check.vector(origin, 3, "origin", scalars=B.SYMBOLS,
-                          entries=phrase("x, y, z in {C}", "errors"))
-    axes = scalars.identity(3) if axes is None else check.rotation_matrix(axes, "axes", scalars)
-    if scalars.exact:
+    if B.is_symbolic(axes):
         about_origin = _general_integral(type(body)).at(body, mass, origin)
-        return rotate_inertia(about_origin, axes.T).applyfunc(sp.factor)
+        return _rotated(about_origin, axes.T).applyfunc(sp.factor)
     with np.errstate(over="ignore", invalid="ignore"):
         about_origin = _general_integral(type(body)).evaluate(body, mass, origin)
     if not np.isfinite(about_origin).all():
@@ -288,7 +319,7 @@ def inertia_by_integration(body, mass, origin=(0, 0, 0), axes=None):
                                                             "origin": list(origin)},
                                    say("the integral is not finite in floating point",
                                        "errors"))
-    return rotate_inertia(about_origin, axes.T)
+    return _rotated(about_origin, axes.T)
 
 
 class _GeneralIntegral(NamedTuple):
@@ -329,8 +360,7 @@ def _general_integral(kind):
     return _GeneralIntegral(dimensions, mass, origin, matrix, function)
 
 
-@check.arguments(I_c=_TENSOR, mass=check.Number("kg", at_least=0),
-                 p_c=check.Vector(3, phrase("x, y, z in {A}", "errors")))
+@check.arguments(I_c=TENSOR, mass=_MASS, p_c=_CENTRE)
 def parallel_axis(I_c, mass, p_c):
     """Move an inertia tensor from the centre of mass to a parallel frame {A}.
 
@@ -351,12 +381,10 @@ def parallel_axis_unchecked(I_c, mass, p_c):
     positive semi-definite), without the triangle inequality: a link loaded with
     ``physical=False`` keeps its published tensor (the chain has warned, naming the link)."""
     scalars = B.scalars_of(I_c, mass, p_c)
-    return scalars.convert(I_c) + point_mass_inertia(
-        mass, check.vector(p_c, 3, "p_c", scalars, phrase("x, y, z in {A}", "errors")))
+    return scalars.convert(I_c) + _point_mass(mass, _CENTRE.of(p_c, "p_c", scalars=scalars))
 
 
-@check.arguments(I_A=_TENSOR, mass=check.Number("kg", at_least=0),
-                 p_c=check.Vector(3, phrase("x, y, z in {A}", "errors")))
+@check.arguments(I_A=TENSOR, mass=_MASS, p_c=_CENTRE)
 def parallel_axis_to_centre(I_A, mass, p_c):
     """Move an inertia tensor from a frame {A} back to the centre of mass (axes parallel).
 
@@ -372,15 +400,16 @@ def parallel_axis_to_centre(I_A, mass, p_c):
     [                 0, m*(h**2 + w**2)/12,                  0],
     [                 0,                  0, m*(l**2 + w**2)/12]])
     """
-    I_c = I_A - point_mass_inertia(mass, p_c)
+    I_c = I_A - _point_mass(mass, p_c)
     try:
-        return check_inertia(I_c, "C_I")
+        return _tensor(I_c, "C_I")
     except ValueError as error:
         raise ValueError(say("I_A cannot be the tensor of mass {mass} with its centre of mass "
                              "at p_c: I_A − m (p_cᵀp_c I3 − p_c p_cᵀ) is not physical ({error})",
                              "errors", mass=mass, error=error)) from None
 
 
+@check.arguments(_finite=False, label=check.Text())
 def symbolic_inertia(label):
     """The general inertia tensor as sympy symbols, with Craig's minus signs on the products:
     ``[[I_xx, −I_xy, −I_xz], [−I_xy, I_yy, −I_yz], [−I_xz, −I_yz, I_zz]]``, every name
@@ -393,7 +422,6 @@ def symbolic_inertia(label):
     [-I_xy2,  I_yy2, -I_yz2],
     [-I_xz2, -I_yz2,  I_zz2]])
     """
-    label = check.text(label, "label")
     xx, yy, zz, xy, xz, yz = sp.symbols(" ".join(f"I_{axes}{label}" for axes in
                                                  ("xx", "yy", "zz", "xy", "xz", "yz")))
     return sp.Matrix([[xx, -xy, -xz], [-xy, yy, -yz], [-xz, -yz, zz]])
@@ -408,7 +436,27 @@ class MassProperties(NamedTuple):
     I_c: Any
 
 
-@check.finite_result
+def _parts(value, name, call):
+    """The rule of the ``parts`` of ``composite_body``: a list of ``(mass, p_c, I_c)``, each
+    mass and centre of mass checked (the tensors are checked by the body, as ``physical``
+    says), in the kind of the call."""
+    if not isinstance(value, (list, tuple)):
+        raise TypeError(say("parts must be a list of (mass, p_c, I_c) tuples; got {parts}",
+                            "errors", parts=check.shown(value)))
+    if not value:
+        raise ValueError(say("parts must hold at least one part (mass, p_c, I_c); got none",
+                             "errors"))
+    for k, part in enumerate(value):
+        if not isinstance(part, (tuple, list)) or len(part) != 3:
+            raise TypeError(say("parts[{k}] must be a tuple (mass, p_c, I_c); got {part}",
+                                "errors", k=k, part=check.shown(part)))
+    masses = [_MASS.of(part[0], f"{name}[{k}] mass") for k, part in enumerate(value)]
+    centres = [_CENTRE.of(part[1], f"{name}[{k}] p_c", scalars=call.scalars)
+               for k, part in enumerate(value)]
+    return [(m_k, p_k, part[2]) for m_k, p_k, part in zip(masses, centres, value, strict=True)]
+
+
+@check.arguments(parts=check.Argument(_parts, "parts (mass, p_c, I_c)"), physical=check.Flag())
 def composite_body(parts, *, physical=True):
     """The mass properties of rigid bodies fastened together into one body.
 
@@ -435,23 +483,9 @@ def composite_body(parts, *, physical=True):
     >>> body.I_c[2, 2]                                          # m l²/12 + m (l/4)² + m (l/4)²
     5*l**2*m/24
     """
-    if not isinstance(parts, (list, tuple)):
-        raise TypeError(say("parts must be a list of (mass, p_c, I_c) tuples; got {parts}",
-                            "errors", parts=check.shown(parts)))
-    if not parts:
-        raise ValueError(say("parts must hold at least one part (mass, p_c, I_c); got none",
-                             "errors"))
-    for k, part in enumerate(parts):
-        if not isinstance(part, (tuple, list)) or len(part) != 3:
-            raise TypeError(say("parts[{k}] must be a tuple (mass, p_c, I_c); got {part}",
-                                "errors", k=k, part=check.shown(part)))
     scalars = B.scalars_of(*(value for part in parts for value in part))
-    masses = [check.nonnegative(part[0], f"parts[{k}] mass", "kg") for k, part in enumerate(parts)]
-    centres = [check.vector(part[1], 3, f"parts[{k}] p_c", scalars,
-                            entries=phrase("x, y, z in {A}", "errors"))
-               for k, part in enumerate(parts)]
-    triangle = check.flag(physical, "physical")
-    tensors = [scalars.convert(check_inertia(part[2], f"parts[{k}] I_c", triangle))
+    masses, centres = [part[0] for part in parts], [part[1] for part in parts]
+    tensors = [scalars.convert(_tensor(part[2], f"parts[{k}] I_c", physical))
                for k, part in enumerate(parts)]
     mass = sum(masses[1:], masses[0])
     if mass == 0 or not scalars.exact and mass <= check.ROUND_OFF:
@@ -468,7 +502,7 @@ def composite_body(parts, *, physical=True):
     return MassProperties(mass, centre, inertia)
 
 
-@check.arguments(I=_TENSOR, R=check.Rotation())
+@check.arguments(I=TENSOR, R=check.Rotation())
 def rotate_inertia(I, R):
     """Express an inertia tensor in rotated axes: ``A_I = A_R_B B_I A_R_Bᵀ``.
 
@@ -485,7 +519,10 @@ def rotate_inertia(I, R):
     return R @ I @ R.T
 
 
-@check.finite_result
+_rotated = rotate_inertia.__wrapped__
+
+
+@check.arguments(I=check.Argument(lambda value, name, call: _tensor(value, name), "a tensor"))
 def principal_axes(I):
     """The principal moments and principal axes of an inertia tensor.
 
@@ -505,7 +542,6 @@ def principal_axes(I):
     >>> axes[:, 0].T                    # the smallest moment is about the body diagonal
     Matrix([[sqrt(3)/3, sqrt(3)/3, sqrt(3)/3]])
     """
-    I = check_inertia(I, "I")
     if B.is_symbolic(I):
         groups = _ascending(I.eigenvects(), I.free_symbols)
         moments = B.SYMBOLS.vector([mu for mu, multiplicity, _ in groups

@@ -291,6 +291,9 @@ def jacobian_derivative(robot, q, qd, frame="base"):
     return J_dot
 
 
+_jacobian_derivative = jacobian_derivative.__wrapped__
+
+
 class SingularConfigurationError(ValueError):
     """The Jacobian has no inverse at this configuration: ``det J = 0``.
 
@@ -300,7 +303,22 @@ class SingularConfigurationError(ValueError):
     """
 
 
-@check.finite_result
+def _rows(value, name, call):
+    """The rule of ``rows``: None (all six) or distinct row numbers 0..5 (``_row_indices``),
+    kept as given (a message shows them so)."""
+    _row_indices(value)
+    return value
+
+
+#: The arguments of the functions of the rows of the tool Jacobian.
+_ROWS = dict(robot=check.Robot(), q=check.Joints(),
+             rows=check.Argument(_rows, "rows", decides_kind=False), frame=check.Frame())
+#: A task vector: one entry per selected row of a square J, as many as the robot has joints.
+_TASK = check.Vector(lambda given: given["robot"].n, phrase("one per row of J", "errors"))
+_METHOD = check.Choice("inverse", "solve")
+
+
+@check.arguments(**_ROWS)
 def jacobian_rows(robot, q, rows=None, frame="base"):
     """The rows of the tool Jacobian that a task uses: ``J[rows, :]`` of ``jacobian``.
 
@@ -315,7 +333,12 @@ def jacobian_rows(robot, q, rows=None, frame="base"):
     [-l1*sin(theta1) - l2*sin(theta1 + theta2), -l2*sin(theta1 + theta2)],
     [ l1*cos(theta1) + l2*cos(theta1 + theta2),  l2*cos(theta1 + theta2)]])
     """
-    return jacobian(robot, q, frame)[_row_indices(rows), :]
+    scalars = B.scalars_of(q)
+    return jacobian_unchecked(robot, q, None, scalars.zeros(3), frame, scalars)[
+        _row_indices(rows), :]
+
+
+_jacobian_rows = jacobian_rows.__wrapped__
 
 
 def _row_indices(rows):
@@ -352,10 +375,10 @@ def _rank(J, tol):
     values above ``tol`` times the largest one."""
     if isinstance(J, sp.MatrixBase):
         return J.rank(simplify=True)
-    return int(np.linalg.matrix_rank(J, rtol=check.tolerance(tol)))
+    return int(np.linalg.matrix_rank(J, rtol=tol))
 
 
-@check.finite_result
+@check.arguments(**_ROWS)
 def jacobian_determinant(robot, q, rows=None, frame="base"):
     """``det J`` of the square Jacobian made of ``rows``; it is zero exactly at a singularity.
 
@@ -366,10 +389,10 @@ def jacobian_determinant(robot, q, rows=None, frame="base"):
     >>> sp.simplify(jacobian_determinant(planar_2r(), [t1, t2], rows=(0, 1)))
     l1*l2*sin(theta2)
     """
-    return _det(_square(jacobian_rows(robot, q, rows, frame), rows))
+    return _det(_square(_jacobian_rows(robot, q, rows, frame), rows))
 
 
-@check.finite_result
+@check.arguments(**_ROWS, tol=check.Tolerance())
 def is_singular(robot, q, rows=None, frame="base", tol=check.ROUND_OFF):
     """True when the Jacobian made of ``rows`` loses rank: ``rank J < min(rows, joints)``.
 
@@ -383,11 +406,11 @@ def is_singular(robot, q, rows=None, frame="base", tol=check.ROUND_OFF):
     >>> is_singular(arm, [0.3, 0.0], rows=(0, 1)), is_singular(arm, [0.3, 1.0], rows=(0, 1))
     (True, False)
     """
-    J = jacobian_rows(robot, q, rows, frame)
+    J = _jacobian_rows(robot, q, rows, frame)
     return _rank(J, tol) < min(J.shape)
 
 
-@check.finite_result
+@check.arguments(**_ROWS)
 def manipulability(robot, q, rows=None, frame="base"):
     """Yoshikawa's manipulability ``w = √det(J Jᵀ)`` of the Jacobian made of ``rows``.
 
@@ -403,7 +426,7 @@ def manipulability(robot, q, rows=None, frame="base"):
     >>> manipulability(planar_2r(l1=0.5, l2=0.5), [0.3, math.pi / 2], rows=(0, 1))
     0.25
     """
-    J = jacobian_rows(robot, q, rows, frame)
+    J = _jacobian_rows(robot, q, rows, frame)
     m, n = J.shape
     if m == n:
         return abs(_det(J))
@@ -461,7 +484,7 @@ def _inverse(J, robot, q, tol):
     return _adjugate(J) / _require_invertible(J, robot, q, tol)
 
 
-@check.finite_result
+@check.arguments(**_ROWS, tol=check.Tolerance())
 def inverse_jacobian(robot, q, rows=None, frame="base", tol=check.ROUND_OFF):
     """``J⁻¹ = adj(J) / det J``: the closed-form inverse of the square Jacobian of ``rows``.
 
@@ -478,10 +501,11 @@ def inverse_jacobian(robot, q, rows=None, frame="base", tol=check.ROUND_OFF):
     ...
     robocourse.kinematics.SingularConfigurationError: q = [0.3, 0.0] is a singular configuration...
     """
-    return _inverse(_square(jacobian_rows(robot, q, rows, frame), rows), robot, q, tol)
+    return _inverse(_square(_jacobian_rows(robot, q, rows, frame), rows), robot, q, tol)
 
 
-@check.finite_result
+@check.arguments(robot=check.Robot(), q=check.Joints(), velocity=_TASK, rows=_ROWS["rows"],
+                 frame=check.Frame(), method=_METHOD, tol=check.Tolerance())
 def joint_rates(robot, q, velocity, rows=None, frame="base", method="solve",
                 tol=check.ROUND_OFF):
     """The joint rates ``q̇`` that give the task velocity ``ẋ = J q̇`` (J square, of ``rows``).
@@ -498,12 +522,8 @@ def joint_rates(robot, q, velocity, rows=None, frame="base", method="solve",
     >>> joint_rates(arm, np.radians([30, 60]), [1.0, 0.0], rows=(0, 1)).round(12) + 0.0
     array([ 0., -2.])
     """
-    scalars, q_checked = check.joint_inputs(robot, also=(velocity,), q=q)
-    method = check.choice(method, "method", ("inverse", "solve"))
-    J = _square(jacobian_rows(robot, q_checked, rows, frame), rows)
-    xdot = check.vector(velocity, J.shape[0], "velocity", scalars,
-                        phrase("one per row of J", "errors"))
-    return _solve(J, xdot, robot, q, method, tol)
+    J = _square(_jacobian_rows(robot, q, rows, frame), rows)
+    return _solve(J, velocity, robot, q, method, tol)
 
 
 def _solve(J, rhs, robot, q, method, tol):
@@ -515,7 +535,9 @@ def _solve(J, rhs, robot, q, method, tol):
     return J.LUsolve(rhs) if isinstance(J, sp.MatrixBase) else np.linalg.solve(J, rhs)
 
 
-@check.finite_result
+@check.arguments(robot=check.Robot(), q=check.Joints(), qd=check.Joints(), acceleration=_TASK,
+                 rows=_ROWS["rows"], frame=check.Frame(), method=_METHOD,
+                 tol=check.Tolerance())
 def joint_accelerations(robot, q, qd, acceleration, rows=None, frame="base", method="solve",
                         tol=check.ROUND_OFF):
     """The joint accelerations ``q̈`` that give the task acceleration ``ẍ`` at ``(q, q̇)``.
@@ -533,13 +555,9 @@ def joint_accelerations(robot, q, qd, acceleration, rows=None, frame="base", met
     >>> joint_accelerations(arm, np.radians([30, 60]), [0.0, -2.0], [0.0, 0.0], rows=(0, 1))
     array([ 4.61880215, -6.92820323])
     """
-    scalars, q_checked, qd_checked = check.joint_inputs(robot, also=(acceleration,), q=q, qd=qd)
-    method = check.choice(method, "method", ("inverse", "solve"))
-    J = _square(jacobian_rows(robot, q_checked, rows, frame), rows)
-    xddot = check.vector(acceleration, J.shape[0], "acceleration", scalars,
-                         phrase("one per row of J", "errors"))
-    J_dot = jacobian_derivative(robot, q_checked, qd_checked, frame)[_row_indices(rows), :]
-    return _solve(J, xddot - J_dot @ qd_checked, robot, q, method, tol)
+    J = _square(_jacobian_rows(robot, q, rows, frame), rows)
+    J_dot = _jacobian_derivative(robot, q, qd, frame)[_row_indices(rows), :]
+    return _solve(J, acceleration - J_dot @ qd, robot, q, method, tol)
 
 
 @check.arguments(robot=check.Robot(), x=check.Number(), y=check.Number(),
@@ -569,7 +587,8 @@ def inverse_kinematics_2r(robot, x, y, elbow="down"):
     """
     l1, l2 = _planar_2r_lengths(robot)
     for length, name in ((l1, "l1"), (l2, "l2")):
-        check.positive(length, say("link length {name}", "errors", name=name), "m")
+        check.Number("m", at_least=">0").of(length, say("link length {name}", "errors",
+                                                         name=name))
     scalars = B.scalars_of(x, y, l1, l2)
     distance = B.sqrt(x**2 + y**2) if scalars.exact else math.hypot(x, y)
     if scalars.exact or distance <= 2 * (l1 + l2):
@@ -605,15 +624,14 @@ def _planar_2r_lengths(robot):
     return links[1].a, tool[0, 3]
 
 
-def _configurations(robot, q, dynamics=False):
-    """``q`` checked to be N configurations of a numeric ``robot`` (its link frames; also
-    its mass properties for ``dynamics``): an (N, n) float array."""
-    check.robot(robot, dynamics=dynamics)
+def _numeric(robot, dynamics=False):
+    """``robot`` after checking that its parameters are numbers (its link frames; also its
+    mass properties for ``dynamics``): the vectorised forward kinematics needs them."""
     if robot.uses_symbols(dynamics=dynamics):
         raise TypeError(say("the vectorised forward kinematics needs numbers: give the robot "
                             "numeric parameters (e.g. planar_2r(l1=0.5, l2=0.5)), or call "
                             "link_frames one configuration at a time", "errors"))
-    return check.states(q, robot.n, "q")
+    return robot
 
 
 def _screws_about_z(theta, d):
@@ -626,7 +644,7 @@ def _screws_about_z(theta, d):
     return screws
 
 
-@check.finite_result
+@check.arguments(robot=check.Robot(), q=check.States())
 def link_frames_many(robot, q):
     """``link_frames`` of N configurations at once: an (N, n + 1, 4, 4) array whose row k
     holds ``0_T_1, …, 0_T_n, 0_T_tool`` at the configuration ``q[k]``.
@@ -642,7 +660,7 @@ def link_frames_many(robot, q):
     ((2, 3, 4, 4), array([[2., 0.],
            [0., 2.]]))
     """
-    return _frames_many(robot, _configurations(robot, q))
+    return _frames_many(_numeric(robot), q)
 
 
 def _frames_many(robot, q):
@@ -659,7 +677,7 @@ def _frames_many(robot, q):
     return np.stack(frames, axis=1)
 
 
-@check.finite_result
+@check.arguments(robot=check.Robot(dynamics=True), q=check.States())
 def centres_of_mass_many(robot, q):
     """The centres of mass ``0_P_Ci = 0_R_i i_P_Ci + 0_P_i`` of links 1…n in {0} at N
     configurations: an (N, n, 3) array (numbers only; see ``link_frames_many``).
@@ -670,6 +688,6 @@ def centres_of_mass_many(robot, q):
     array([[[1. , 0. , 0. ],
             [1. , 0.5, 0. ]]])
     """
-    frames = _frames_many(robot, _configurations(robot, q, dynamics=True))[:, :-1]
+    frames = _frames_many(_numeric(robot, dynamics=True), q)[:, :-1]
     r_c = np.array([np.asarray(link.r_c, dtype=float) for link in robot.links])   # (n, 3)
     return np.einsum("knij,nj->kni", frames[..., :3, :3], r_c) + frames[..., :3, 3]

@@ -129,13 +129,21 @@ def potential_energy(robot, q, link=None):
     return energy
 
 
-@check.finite_result
+_kinetic_energy, _potential_energy = kinetic_energy.__wrapped__, potential_energy.__wrapped__
+
+
+@check.arguments(robot=check.Robot(dynamics=True), q=check.Joints(), qd=check.Joints())
 def total_energy(robot, q, qd):
     """``E = K + U``: constant along any motion with ``τ = 0`` (no friction)."""
-    return kinetic_energy(robot, q, qd) + potential_energy(robot, q)
+    return _kinetic_energy(robot, q, qd) + _potential_energy(robot, q)
 
 
-@check.finite_result
+#: Generalised coordinates ``q`` (symbols), one rate and one acceleration for each.
+_COORDINATES = dict(q=check.Symbols(), qd=check.Symbols("q", check.ONE_PER_ENTRY_OF_Q),
+                    qdd=check.Symbols("q", check.ONE_PER_ENTRY_OF_Q))
+
+
+@check.arguments(expr=check.Expression(), **_COORDINATES)
 def time_derivative(expr, q, qd, qdd):
     """``d/dt`` of an expression in ``q, q̇`` along the motion, by the chain rule:
     ``Σ_j ∂f/∂q_j q̇_j + ∂f/∂q̇_j q̈_j`` (works on expressions and matrices).
@@ -144,13 +152,25 @@ def time_derivative(expr, q, qd, qdd):
     >>> time_derivative(td * sp.sin(t), [t], [td], [tdd])
     thetaddot1*sin(theta1) + thetadot1**2*cos(theta1)
     """
-    expr = check.expression(expr, "expr")
-    q, qd, qdd = check.coordinates(q, qd, qdd)
+    check.distinct(q=q, qd=qd, qdd=qdd)
     return sum((sp.diff(expr, q[j]) * qd[j] + sp.diff(expr, qd[j]) * qdd[j]
                 for j in range(len(q))), sp.zeros(*expr.shape) if hasattr(expr, "shape") else 0)
 
 
-@check.finite_result
+_time_derivative = time_derivative.__wrapped__
+
+
+def _lagrangian(value, name, call):
+    """The rule of a Lagrangian: one scalar expression ``L = K − U``, not a matrix."""
+    lagrangian = check.Expression().of(value, name)
+    if isinstance(lagrangian, sp.MatrixBase):
+        raise TypeError(say("lagrangian must be one scalar expression L = K − U; got a "
+                            "{rows}x{cols} matrix", "errors", rows=lagrangian.shape[0],
+                            cols=lagrangian.shape[1]))
+    return lagrangian
+
+
+@check.arguments(lagrangian=check.Argument(_lagrangian, "L = K − U"), **_COORDINATES)
 def euler_lagrange(lagrangian, q, qd, qdd):
     """``d/dt(∂L/∂q̇_i) − ∂L/∂q_i`` for every coordinate ``q_i`` (a column, symbolic): the left
     side of Lagrange's equations for ANY Lagrangian ``L(q, q̇)`` written in ANY generalised
@@ -165,17 +185,12 @@ def euler_lagrange(lagrangian, q, qd, qdd):
     >>> euler_lagrange(L, [th], [w], [a])
     Matrix([[alpha*l**2*m + g*l*m*sin(theta)]])
     """
-    lagrangian = check.expression(lagrangian, "lagrangian")
-    if isinstance(lagrangian, sp.MatrixBase):
-        raise TypeError(say("lagrangian must be one scalar expression L = K − U; got a "
-                            "{rows}x{cols} matrix", "errors", rows=lagrangian.shape[0],
-                            cols=lagrangian.shape[1]))
-    q, qd, qdd = check.coordinates(q, qd, qdd)
-    return sp.Matrix([time_derivative(sp.diff(lagrangian, qd[i]), q, qd, qdd)
+    check.distinct(q=q, qd=qd, qdd=qdd)
+    return sp.Matrix([_time_derivative(sp.diff(lagrangian, qd[i]), q, qd, qdd)
                       - sp.diff(lagrangian, q[i]) for i in range(len(q))])
 
 
-@check.finite_result
+@check.arguments(robot=check.Robot(dynamics=True))
 def lagrange_equations(robot):
     """The joint torques ``τ`` (n x 1, symbolic) from ``d/dt(∂L/∂q̇) − ∂L/∂q = τ``, ``L = K − U``.
 
@@ -197,7 +212,9 @@ def lagrange_equations(robot):
     """
     arm, poly = joint_polynomials_unchecked(robot)
     q, qd, qdd = joint_symbols(arm)
-    lagrangian = poly.of(kinetic_energy(arm, q, qd)) - poly.of(potential_energy(arm, q))
+    angles, rates = B.SYMBOLS.vector(q), B.SYMBOLS.vector(qd)
+    lagrangian = poly.of(_kinetic_energy(arm, angles, rates)) - poly.of(
+        _potential_energy(arm, angles))
     rates, accelerations = ([poly.trig.generators[x] for x in v] for v in (qd, qdd))
     zero, n = poly.trig.ring.zero, arm.n
     floats = not robot.uses_symbols(dynamics=True)
@@ -222,7 +239,10 @@ class EquationTerms:
     gravity: Any
 
 
-@check.finite_result
+_lagrange_equations = lagrange_equations.__wrapped__
+
+
+@check.arguments(robot=check.Robot(dynamics=True))
 def equation_terms(robot):
     """The Euler–Lagrange equations of ``robot`` with their terms labelled (chapter 4, §4.3).
 
@@ -237,7 +257,7 @@ def equation_terms(robot):
     >>> terms.coriolis[0], terms.centripetal[1], terms.gravity[1]
     (2*d2*ddot2*m2*thetadot1, -d2*m2*thetadot1**2, g*m2*sin(theta1))
     """
-    tau = lagrange_equations(robot)
+    tau = _lagrange_equations(robot)
     q, qd, qdd = joint_symbols(robot)
     n = robot.n
     pairs = [(j, k) for j in range(n) for k in range(j + 1, n)]
@@ -302,7 +322,10 @@ def mass_matrix_derivatives(robot, q):
     return derivatives
 
 
-@check.finite_result
+_mass_matrix_derivatives = mass_matrix_derivatives.__wrapped__
+
+
+@check.arguments(robot=check.Robot(dynamics=True), q=check.Joints())
 def christoffel_symbols(robot, q):
     """The Christoffel symbols ``c_ijk = ½ (∂M_ij/∂q_k + ∂M_ik/∂q_j − ∂M_jk/∂q_i)``.
 
@@ -314,7 +337,7 @@ def christoffel_symbols(robot, q):
     >>> christoffel_symbols(planar_2r(), [0, t2])[2, 1, 1].expand()    # θ̇1² on joint 2
     l1*l2*m2*sin(theta2)
     """
-    dM = mass_matrix_derivatives(robot, q)
+    dM = _mass_matrix_derivatives(robot, q)
     joints = range(1, robot.n + 1)
     return check.NumberedFromOne({(i, j, k): (dM[k - 1][i - 1, j - 1] + dM[j - 1][i - 1, k - 1]
                                               - dM[i - 1][j - 1, k - 1]) / 2

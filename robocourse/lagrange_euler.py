@@ -34,6 +34,7 @@ from robocourse.robot import Link
 from robocourse.statics import joint_torques_by_jacobian_unchecked
 
 
+@check.arguments(_finite=False, link=check.Instance(Link))
 def joint_derivative_matrix(link):
     """``Q_j``: the derivative of joint j's motion, ``∂(j-1_T_j)/∂q_j = j-1_T_j Q_j``, in
     the kind of the link's parameters (an ``sp.Matrix`` when any is a sympy expression).
@@ -51,7 +52,6 @@ def joint_derivative_matrix(link):
     [0,  0, 0, 0],
     [0,  0, 0, 0]])
     """
-    check.instance(link, Link, "link")
     return _joint_derivative(link, B.scalars_of(link.parameters()))
 
 
@@ -64,7 +64,7 @@ def _joint_derivative(link, scalars):
     return scalars.matrix(rows)
 
 
-@check.finite_result
+@check.arguments(link=check.Instance(Link))
 def pseudo_inertia(link):
     """The pseudo-inertia matrix ``J = ∫ r̄ r̄ᵀ dm`` of a link, about its frame origin, in the
     kind of the link's parameters (an ``sp.Matrix`` when any is a sympy expression).
@@ -84,7 +84,6 @@ def pseudo_inertia(link):
     [            0, 0, 0,     0],
     [        m1*r1, 0, 0,    m1]])
     """
-    check.instance(link, Link, "link")
     if not link.has_mass_properties:
         raise ValueError(say("pseudo_inertia needs the mass, r_c and I_c of the link; got "
                              "mass={mass}, r_c={r_c}, I_c={I_c}", "errors", mass=repr(link.mass),

@@ -34,7 +34,8 @@ from robocourse import _checks as check
 from robocourse.language import phrase, say
 from robocourse.newton_euler import inverse_dynamics, mass_matrix
 
-_INERTIA = phrase("kg·m², the rotor's inertia about its axis", "errors")
+_INERTIA = check.Number(phrase("kg·m², the rotor's inertia about its axis", "errors"),
+                        at_least=0)
 
 
 def _one_each(values, name, motor_inertia):
@@ -65,7 +66,7 @@ def reflected_inertia(motor_inertia, gear_ratio):
     """
     _one_each(gear_ratio, "gear_ratio", motor_inertia)
     for k, (inertia, ratio) in enumerate(zip(motor_inertia, gear_ratio, strict=True)):
-        check.nonnegative(inertia, f"motor_inertia[{k}]", _INERTIA)
+        _INERTIA.of(inertia, f"motor_inertia[{k}]")
         if ratio == 0:
             raise ValueError(say("{name} must not be 0 (rotor turns per joint turn, 1 for direct "
                                  "drive); got 0", "errors", name=f"gear_ratio[{k}]"))

@@ -54,7 +54,7 @@ from robocourse.frames import cross_unchecked as cross
 from robocourse.frames import rotation_unchecked as rotation
 from robocourse.frames import skew_unchecked as skew
 from robocourse.frames import translation_unchecked as translation
-from robocourse.inertia import check_inertia
+from robocourse.inertia import TENSOR
 from robocourse.kinematics import jacobian_unchecked, link_frames_unchecked
 from robocourse.language import phrase, say
 from robocourse.statics import joint_torques_by_jacobian_unchecked, tool_wrench_unchecked
@@ -88,9 +88,10 @@ class NewtonEulerResult:
     tau: Any
     _trace: tuple = field(repr=False)
 
+    @check.arguments(i=check.LinkNumber(last=lambda given: len(given["self"]._trace)))
     def link(self, i):
         """The ``LinkTrace`` of link ``i`` (1..n)."""
-        return self._trace[check.link_number(i, len(self._trace), "i") - 1]
+        return self._trace[i - 1]
 
 
 @check.arguments(robot=check.Robot(dynamics=True), q=check.Joints(), qd=check.Joints(),
@@ -196,7 +197,39 @@ def inward_recursion_unchecked(robot, transforms, wrenches, load):
     return forces
 
 
-@check.finite_result
+def _is_many(q):
+    """True when the checked ``q`` is a batch of states (an (N, n) array, ``_state``)."""
+    return isinstance(q, np.ndarray) and q.ndim == 2
+
+
+def _state(value, name, call):
+    """The rule of a joint vector of the verbs that also take a batch of states: one state
+    (``check.Joints``), or, when ``q`` holds states as rows (``_is_batch``), a batch
+    (``check.States``) of a robot with numbers for its parameters, and ``qd``, ``qdd`` are
+    batches like ``q``."""
+    if name == "q" and _is_batch(value, call.robot.n):
+        _NUMERIC(call.robot, "robot", call)
+        return _STATES_Q(value, name, call)
+    if name == "q" or not _is_many(call.given["q"]):
+        return _JOINTS(value, name, call)
+    if np.ndim(value) != 2:
+        raise ValueError(say("{other} must be a batch of states like {name} (shape "
+                             "{wanted}, one row per state); got shape {shape}", "errors",
+                             other=name, name="q", wanted=np.shape(call.given["q"]),
+                             shape=np.shape(value)))
+    return _STATES(value, name, call)
+
+
+_JOINTS, _STATES, _STATES_Q = check.Joints(), check.States(), check.States(angles=True)
+_NUMERIC = check.Robot(dynamics=True, numeric=True)
+#: One state or a batch of states (N, n), one per row: the joint vectors of the five verbs.
+_STATE = check.Argument(_state, "one state or a batch of states")
+#: The rules of the verbs' arguments (a batch keeps None for no load: ``_many``).
+_VERB = dict(robot=check.Robot(dynamics=True), q=_STATE, qd=_STATE, qdd=_STATE,
+             wrench=check.Optional(check.Wrench()), frame=check.Frame(), gravity=check.Gravity())
+
+
+@check.arguments(**_VERB)
 def inverse_dynamics(robot, q, qd, qdd, *, wrench=None, frame="base", gravity=None):
     """The joint torques/forces ``τ`` that produce ``q̈`` at ``(q, q̇)``, by Newton–Euler.
 
@@ -211,13 +244,14 @@ def inverse_dynamics(robot, q, qd, qdd, *, wrench=None, frame="base", gravity=No
     >>> inverse_dynamics(arm, [0.0, 0.0], [0.0, 0.0], [0.0, 0.0], gravity=0)   # weightless
     array([0., 0.])
     """
-    batch = _batch(robot, q=q, qd=qd, qdd=qdd)
-    if batch is not None:
-        return _many(robot, *batch, wrench=wrench, frame=frame, gravity=gravity)
-    return newton_euler(robot, q, qd, qdd, wrench=wrench, frame=frame, gravity=gravity).tau
+    if _is_many(q):
+        return _many(robot, *_rows(q=q, qd=qd, qdd=qdd), wrench, frame, gravity)
+    scalars = B.scalars_of(q)
+    load = tool_wrench_unchecked(robot, q, scalars.zeros(6) if wrench is None else wrench, frame)
+    return _recursion(robot, q, qd, qdd, load, gravity, scalars)[0]
 
 
-@check.finite_result
+@check.arguments(robot=_VERB["robot"], q=_STATE)
 def mass_matrix(robot, q):
     """The joint-space mass matrix ``M(q)`` built from n inverse-dynamics calls.
 
@@ -231,12 +265,11 @@ def mass_matrix(robot, q):
 
     A batch of N states (q of shape (N, n)) gives (N, n, n).
     """
-    batch = _batch(robot, q=q)
-    if batch is not None:
-        n, rest = robot.n, [0] * robot.n
-        return np.stack([_many(robot, batch[0], rest, [int(k == j) for k in range(n)], gravity=0)
+    if _is_many(q):
+        n, rest, (Q,) = robot.n, [0] * robot.n, _rows(q=q)
+        return np.stack([_many(robot, Q, rest, [int(k == j) for k in range(n)])
                          for j in range(n)], axis=-1)
-    scalars, q = check.joint_inputs(robot, dynamics=True, q=q)
+    scalars = B.scalars_of(q)
     columns = [list(_weightless(robot, q, scalars.zeros(robot.n), _unit(robot.n, j, scalars),
                                 scalars))
                for j in range(robot.n)]
@@ -253,7 +286,7 @@ def _weightless(robot, q, qd, qdd, scalars):
     return _recursion(robot, q, qd, qdd, scalars.zeros(6), zero, scalars)[0]
 
 
-@check.finite_result
+@check.arguments(robot=_VERB["robot"], q=_STATE, qd=_STATE)
 def velocity_product(robot, q, qd):
     """The Coriolis and centripetal torques: the VECTOR ``c(q, q̇) = C(q, q̇) q̇``.
 
@@ -267,14 +300,12 @@ def velocity_product(robot, q, qd):
 
     A batch of N states gives (N, n).
     """
-    batch = _batch(robot, q=q, qd=qd)
-    if batch is not None:
-        return _many(robot, *batch, [0] * robot.n, gravity=0)
-    scalars, q, qd = check.joint_inputs(robot, dynamics=True, q=q, qd=qd)
-    return _weightless(robot, q, qd, scalars.zeros(robot.n), scalars)
+    if _is_many(q):
+        return _many(robot, *_rows(q=q, qd=qd), [0] * robot.n)
+    return _weightless(robot, q, qd, B.scalars_of(q).zeros(robot.n), B.scalars_of(q))
 
 
-@check.finite_result
+@check.arguments(robot=_VERB["robot"], q=_STATE, qd=_STATE)
 def coriolis_matrix(robot, q, qd):
     """The Coriolis MATRIX ``C(q, q̇)``, ``C_ij = Σ_k c_ijk q̇_k``, from velocity products.
 
@@ -292,17 +323,15 @@ def coriolis_matrix(robot, q, qd):
 
     A batch of N states gives (N, n, n).
     """
-    batch = _batch(robot, q=q, qd=qd)
-    if batch is not None:
-        Q, QD = batch
+    if _is_many(q):
+        Q, QD = _rows(q=q, qd=qd)
         n = robot.n
-        gamma = christoffel_columns_unchecked(n, lambda rates: _many(robot, Q, rates, [0] * n,
-                                                            gravity=0))
+        gamma = christoffel_columns_unchecked(n, lambda rates: _many(robot, Q, rates, [0] * n))
         rates = np.array(QD).T                                      # (N, n)
         return np.stack([np.stack([sum(gamma[min(j, k), max(j, k)][:, i] * rates[:, k]
                                        for k in range(n)) for j in range(n)], axis=-1)
                          for i in range(n)], axis=-2)
-    scalars, q, qd = check.joint_inputs(robot, dynamics=True, q=q, qd=qd)
+    scalars = B.scalars_of(q)
     n, rest = robot.n, scalars.zeros(robot.n)
     gamma = christoffel_columns_unchecked(
         n, lambda rates: _weightless(robot, q, scalars.vector(rates), rest, scalars))
@@ -324,7 +353,7 @@ def christoffel_columns_unchecked(n, velocity_product_at):
     return gamma
 
 
-@check.finite_result
+@check.arguments(robot=_VERB["robot"], q=_STATE, gravity=_VERB["gravity"])
 def gravity_load(robot, q, *, gravity=None):
     """The torques that hold the arm still against gravity: ``G(q) = τ(q, 0, 0)``.
 
@@ -340,16 +369,21 @@ def gravity_load(robot, q, *, gravity=None):
     [g*(l1*m1*cos(theta1) + l1*m2*cos(theta1) + l2*m2*cos(theta1 + theta2))],
     [                                          g*l2*m2*cos(theta1 + theta2)]])
     """
-    batch = _batch(robot, q=q)
-    if batch is not None:
-        return _many(robot, batch[0], [0] * robot.n, [0] * robot.n, gravity=gravity)
-    scalars, q = check.joint_inputs(robot, dynamics=True, also=(gravity,), q=q)
+    if _is_many(q):
+        return _many(robot, *_rows(q=q), [0] * robot.n, [0] * robot.n, gravity=gravity)
+    scalars = B.scalars_of(q)
     rest = scalars.zeros(robot.n)
-    return _recursion(robot, q, rest, rest, scalars.zeros(6),
-                      check.gravity(gravity, robot, scalars), scalars)[0]
+    return _recursion(robot, q, rest, rest, scalars.zeros(6), gravity, scalars)[0]
 
 
-@check.finite_result
+#: The rules of a payload held at the tool frame.
+_PAYLOAD = dict(robot=check.Robot(dynamics=True), q=check.Joints(), qd=check.Joints(),
+                qdd=check.Joints(), mass=check.Number("kg", at_least=0),
+                r_c=check.Vector(3, phrase("x, y, z in the tool frame", "errors")),
+                I_c=TENSOR, gravity=check.Gravity())
+
+
+@check.arguments(**_PAYLOAD)
 def payload_trace(robot, q, qd, qdd, mass, r_c, I_c, *, gravity=None):
     """The Newton–Euler step of a rigid payload held at the tool frame {T}: a ``LinkTrace``
     written in {T}, whose ``f, n`` are the load the tool carries (chapter 3, §3.5).
@@ -375,13 +409,9 @@ def payload_trace(robot, q, qd, qdd, mass, r_c, I_c, *, gravity=None):
     >>> held.f                   # at rest the tool holds the 2 kg up: 2 g along +Y0 = +Y_T
     array([ 0.  , 19.62,  0.  ])
     """
-    scalars, q, qd, qdd = check.joint_inputs(robot, dynamics=True, also=(gravity, mass, r_c, I_c),
-                                             q=q, qd=qd, qdd=qdd)
-    mass = check.nonnegative(mass, "mass", "kg")
-    r_c = check.vector(r_c, 3, "r_c", scalars,
-                       entries=phrase("x, y, z in the tool frame", "errors"))
-    I_c = scalars.convert(check_inertia(I_c, "I_c"))
-    last = newton_euler(robot, q, qd, qdd, gravity=gravity).link(robot.n)
+    scalars = B.scalars_of(q)
+    load = scalars.zeros(6)
+    last = _recursion(robot, q, qd, qdd, load, gravity, scalars)[1][-1]       # link n
     tool = scalars.convert(robot.tool)
     R, P = rotation(tool).T, translation(tool)                   # T_R_n, n_P_T
     omega, omega_dot = R @ last.omega, R @ last.omega_dot
@@ -392,13 +422,16 @@ def payload_trace(robot, q, qd, qdd, mass, r_c, I_c, *, gravity=None):
     return LinkTrace(omega, omega_dot, vdot, vdot_c, F, N, F, N + cross(r_c, F))
 
 
+_payload_trace = payload_trace.__wrapped__
+
+
 def _fixed_point_acceleration(omega, omega_dot, vdot, p):
     """``ω̇ × p + ω × (ω × p) + v̇``: the acceleration of the point ``p`` fixed in a frame
     whose origin accelerates with ``v̇`` (§3.1.1 with ``Q`` fixed)."""
     return cross(omega_dot, p) + cross(omega, cross(omega, p)) + vdot
 
 
-@check.finite_result
+@check.arguments(**_PAYLOAD)
 def payload_wrench(robot, q, qd, qdd, mass, r_c, I_c, *, gravity=None):
     """The wrench ``[f; n]`` (6-vector, in the tool frame) that the tool exerts on a rigid
     payload it holds: the load to pass as ``wrench=…, frame="tool"``.
@@ -418,7 +451,7 @@ def payload_wrench(robot, q, qd, qdd, mass, r_c, I_c, *, gravity=None):
     >>> bool(np.allclose(tau, inverse_dynamics(with_payload(arm, *payload), *state)))
     True
     """
-    held = payload_trace(robot, q, qd, qdd, mass, r_c, I_c, gravity=gravity)
+    held = _payload_trace(robot, q, qd, qdd, mass, r_c, I_c, gravity=gravity)
     scalars = B.scalars_of(held.f, held.n)
     return scalars.vector([*held.f, *held.n])
 
@@ -503,40 +536,27 @@ def _is_batch(value, n):
     return isinstance(value, np.ndarray) and value.ndim == 2 and value.shape[1] == n
 
 
-def _batch(robot, **states):
-    """For a batch of states — the first of ``states`` (N, n), one state per row
-    (``_is_batch``) — each of ``states`` checked and given as n rows of N values; else None."""
-    first = next(iter(states.values()))
-    if not _is_batch(first, check.robot(robot).n):
-        return None
-    check.robot(robot, dynamics=True, numeric=True)
-    (name, _), *others = states.items()
-    for other, value in others:
-        if np.ndim(value) != 2:
-            raise ValueError(say("{other} must be a batch of states like {name} (shape "
-                                 "{wanted}, one row per state); got shape {shape}", "errors",
-                                 other=other, name=name, wanted=np.shape(first),
-                                 shape=np.shape(value)))
-    checked = [check.states(value, robot.n, name) for name, value in states.items()]
-    if "q" in states:
-        check.joint_angles(robot, checked[0], "q")
-    counts = {len(value) for value in checked}
+def _rows(**states):
+    """The checked batches ``states`` (each (N, n)) as n rows of N values each, after
+    checking that they hold the same number of states."""
+    counts = {len(value) for value in states.values()}
     if len(counts) != 1:
         raise ValueError(say("{names} must hold the same number of states (rows); got {rows}",
                              "errors", names=", ".join(states),
-                             rows=[len(value) for value in checked]))
-    return [list(value.T) for value in checked]
+                             rows=[len(value) for value in states.values()]))
+    return [list(value.T) for value in states.values()]
 
 
-def _many(robot, q, qd, qdd, *, wrench=None, frame="base", gravity=None):
-    """τ (N, n) of a batch (rows of ``_batch``, or 0 for a joint that is at rest)."""
-    g = check.gravity(gravity, robot, B.NUMBERS)
+def _many(robot, q, qd, qdd, wrench=None, frame="base", gravity=None):
+    """τ (N, n) of a batch (rows of ``_rows``, or 0 for a joint that is at rest), with the
+    checked load ``wrench`` in ``frame`` (None: no load) and gravity vector ``gravity``
+    (None: no gravity)."""
+    g = np.zeros(3) if gravity is None else gravity
     load, tool = None, None
     if wrench is not None:
-        f, n = B.NUMBERS.halves(check.wrench(wrench, B.NUMBERS))
+        f, n = B.NUMBERS.halves(wrench)
         R, tool = rotation(robot.tool), tuple(translation(robot.tool))
-        load = (tuple(f), tuple(n)) if check.choice(frame, "frame", check.FRAMES) == "base" else (
-            tuple(R @ f), tuple(R @ n))
+        load = (tuple(f), tuple(n)) if frame == "base" else (tuple(R @ f), tuple(R @ n))
     tau = link_recursion([Geometry.of(link) for link in robot.links],
                           [link_parameters(link) for link in robot.links], q, qd, qdd,
                           tuple(g), load=load, tool=tool, load_in_base=frame == "base")

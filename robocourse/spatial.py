@@ -57,7 +57,7 @@ from robocourse.frames import rotation_unchecked as rotation
 from robocourse.frames import skew_unchecked as skew
 from robocourse.frames import translation_unchecked as translation
 from robocourse.frames import velocity_transform_unchecked
-from robocourse.inertia import check_inertia, parallel_axis_unchecked
+from robocourse.inertia import TENSOR, parallel_axis_unchecked
 from robocourse.language import phrase, say
 from robocourse.statics import tool_wrench_unchecked
 
@@ -106,7 +106,7 @@ def _crf(v, scalars):
     return -_crm(v, scalars).T
 
 
-@check.finite_result
+@check.arguments(mass=check.Number("kg", at_least=0), r_c=check.Vector(3, "x, y, z"), I_c=TENSOR)
 def spatial_inertia(mass, r_c, I_c):
     """The 6x6 spatial inertia about a frame's origin of a body of ``mass`` with its centre
     of mass at ``r_c`` and the tensor ``I_c`` about it (axes of the frame).
@@ -118,10 +118,7 @@ def spatial_inertia(mass, r_c, I_c):
     >>> spatial_inertia(2.0, [1, 0, 0], np.zeros((3, 3))) @ [0, 0, 0, 0, 0, 1]
     array([0., 2., 0., 0., 0., 2.])
     """
-    mass = check.nonnegative(mass, "mass", "kg")
-    scalars = B.scalars_of(mass, r_c, I_c)
-    r_c = check.vector(r_c, 3, "r_c", scalars, entries="x, y, z")
-    return _spatial_inertia(mass, r_c, scalars.convert(check_inertia(I_c, "I_c")), scalars)
+    return _spatial_inertia(mass, r_c, I_c, B.scalars_of(r_c))
 
 
 def _spatial_inertia(mass, r_c, I_c, scalars):
@@ -192,9 +189,10 @@ class SpatialResult:
     tau: Any
     _trace: tuple = field(repr=False)
 
+    @check.arguments(i=check.LinkNumber(last=lambda given: len(given["self"]._trace)))
     def link(self, i):
         """The ``SpatialLink`` of link ``i`` (1..n)."""
-        return self._trace[check.link_number(i, len(self._trace), "i") - 1]
+        return self._trace[i - 1]
 
 
 @check.arguments(robot=check.Robot(dynamics=True), q=check.Joints(), qd=check.Joints(),
@@ -225,7 +223,12 @@ def _base_acceleration(g, scalars):
     return scalars.vector([*(-g), 0, 0, 0])
 
 
-@check.finite_result
+_spatial_newton_euler = spatial_newton_euler.__wrapped__
+
+
+@check.arguments(robot=check.Robot(dynamics=True), q=check.Joints(), qd=check.Joints(),
+                 qdd=check.Joints(), wrench=check.Wrench(), frame=check.Frame(),
+                 gravity=check.Gravity())
 def rnea(robot, q, qd, qdd, *, wrench=None, frame="base", gravity=None):
     """Inverse dynamics ``τ`` by the spatial recursive Newton–Euler algorithm (pinocchio's
     ``rnea``); the same torques as ``newton_euler.inverse_dynamics``.
@@ -235,8 +238,8 @@ def rnea(robot, q, qd, qdd, *, wrench=None, frame="base", gravity=None):
     >>> rnea(arm, [0.0, 0.0], [0.0, 0.0], [0.0, 0.0])      # hold the arm level
     array([29.43,  9.81])
     """
-    return spatial_newton_euler(robot, q, qd, qdd, wrench=wrench, frame=frame,
-                                gravity=gravity).tau
+    return _spatial_newton_euler(robot, q, qd, qdd, wrench=wrench, frame=frame,
+                                 gravity=gravity).tau
 
 
 def _rnea(model, qd, qdd, a0, load, scalars):
@@ -298,18 +301,31 @@ def _singular(q):
                           "have mass and inertia?", "errors", q=check.plain(q)))
 
 
+def _joint_values(value, name, call):
+    """The rule of the joint vectors of the forward dynamics: one value per joint, in the
+    kind of the call and of the coefficients of ``friction`` (symbols when one is)."""
+    friction = call.given["friction"]
+    symbolic = isinstance(friction, check.JointFriction) and friction.uses_symbols
+    return _JOINTS.of(value, name, robot=call.robot,
+                      scalars=B.SYMBOLS if symbolic else call.scalars)
+
+
+_JOINTS = check.Joints()
+#: The arguments of the forward dynamics.
+_FORWARD = dict(robot=check.Robot(dynamics=True), q=check.Argument(_joint_values, "Joints()"),
+                qd=check.Argument(_joint_values, "Joints()"),
+                tau=check.Argument(_joint_values, "Joints()"), friction=check.Friction())
+
+
 def _forward_inputs(robot, q, qd, tau, friction):
-    """The gate of the forward dynamics: ``(scalars, q, q̇, τ − τ_f(q̇))``."""
-    friction = check.friction(friction, check.robot(robot).n)
-    scalars, q, qd, tau = check.joint_inputs(
-        robot, dynamics=True, q=q, qd=qd, tau=tau,
-        also=() if friction is None else (friction.viscous, friction.coulomb))
+    """``(scalars, a_0, τ − τ_f(q̇))`` of the forward dynamics, for checked inputs."""
+    scalars = B.scalars_of(q)
     if friction is not None:
         tau = tau - scalars.convert(friction.torque(qd))
-    return scalars, q, qd, tau
+    return scalars, _base_acceleration(scalars.convert(robot.gravity), scalars), tau
 
 
-@check.finite_result
+@check.arguments(**_FORWARD)
 def aba(robot, q, qd, tau, *, friction=None):
     """Forward dynamics ``q̈`` by the articulated-body algorithm (pinocchio's ``aba``), in
     O(n): the same as ``M⁻¹ (τ − c − G − τ_f)`` (``simulate.forward_dynamics``).
@@ -322,8 +338,7 @@ def aba(robot, q, qd, tau, *, friction=None):
     >>> aba(arm, [0.0, 0.0], [0.0, 0.0], [0.0, 0.0])        # let go when level
     array([-9.81,  9.81])
     """
-    scalars, q, qd, tau = _forward_inputs(robot, q, qd, tau, friction)
-    a0 = _base_acceleration(check.gravity(None, robot, scalars), scalars)
+    scalars, a0, tau = _forward_inputs(robot, q, qd, tau, friction)
     try:
         return _aba(_model(robot, q, scalars), qd, tau, a0, scalars)
     except _Singular:
@@ -367,7 +382,7 @@ def _outer(a, b, scalars):
     return scalars.matrix([[x * y for y in b] for x in a])
 
 
-@check.finite_result
+@check.arguments(**_FORWARD)
 def forward_dynamics_by_crba(robot, q, qd, tau, *, friction=None):
     """Forward dynamics the O(n³) way: ``H q̈ = τ − C − τ_f`` with ``H = crba``, the bias
     ``C = rnea(q, q̇, 0)`` (Coriolis, centripetal and gravity torques) and ``H = L D Lᵀ``
@@ -378,11 +393,10 @@ def forward_dynamics_by_crba(robot, q, qd, tau, *, friction=None):
     >>> forward_dynamics_by_crba(arm, [0.0, 0.0], [0.0, 0.0], [0.0, 0.0])
     array([-9.81,  9.81])
     """
-    scalars, q, qd, tau = _forward_inputs(robot, q, qd, tau, friction)
+    scalars, a0, tau = _forward_inputs(robot, q, qd, tau, friction)
     model = _model(robot, q, scalars)
     try:
-        return _crba_route(model, qd, tau, _base_acceleration(
-            check.gravity(None, robot, scalars), scalars), scalars)
+        return _crba_route(model, qd, tau, a0, scalars)
     except _Singular:
         raise _singular(q) from None
 
@@ -501,6 +515,7 @@ class _CountingScalars(B.Scalars):
 _COUNTING = _CountingScalars()
 
 
+@check.arguments(_finite=False, robot=check.Robot(dynamics=True, numeric=True))
 def operation_counts(robot):
     """The multiplications and additions of ``rnea``, ``crba``, ``aba`` and
     ``forward_dynamics_by_crba`` on ``robot`` (a ``Cost`` each, in a dict by name), counted
@@ -518,7 +533,6 @@ def operation_counts(robot):
     >>> counts["aba"].multiplications > counts["rnea"].multiplications
     True
     """
-    robot = check.robot(robot, dynamics=True, numeric=True)
     rng = np.random.default_rng(0)                      # a state with no zero in it
     q, qd, tau = (rng.uniform(0.1, 1.0, robot.n) for _ in range(3))
     model = _model(robot, q, B.NUMBERS)

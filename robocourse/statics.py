@@ -45,13 +45,15 @@ class StaticForces:
     _moments: tuple
     torques: Any
 
+    @check.arguments(i=check.LinkNumber(last=lambda given: len(given["self"]._forces)))
     def force(self, i):
         """``i_f_i``, the force on link i from link i-1 in {i} (i = N+1: the tool's load)."""
-        return self._forces[check.link_number(i, len(self._forces), "i") - 1]
+        return self._forces[i - 1]
 
+    @check.arguments(i=check.LinkNumber(last=lambda given: len(given["self"]._moments)))
     def moment(self, i):
         """``i_n_i``, the moment on link i from link i-1 in {i} (i = N+1: the tool's load)."""
-        return self._moments[check.link_number(i, len(self._moments), "i") - 1]
+        return self._moments[i - 1]
 
 
 @check.arguments(robot=check.Robot(), q=check.Joints(), wrench=check.Wrench(), frame=check.Frame())

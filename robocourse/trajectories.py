@@ -39,17 +39,32 @@ from robocourse import _checks as check
 from robocourse.kinematics import inverse_kinematics_2r
 from robocourse.language import phrase, say
 
+_inverse_kinematics_2r = inverse_kinematics_2r.__wrapped__      # the kernel: values checked
 
-def _checked(theta0, thetaf, duration, degree=3, **rates):
-    """``θ0, θf, tf`` and the end ``rates`` (name -> value) checked: numbers, symbols or
-    arrays of numbers (one per joint) that go together entry by entry, tf > 0 and long
-    enough for the polynomial of ``degree`` (``_long_enough``)."""
-    checked = check.together(
-        theta0=check.values(theta0, "theta0"), thetaf=check.values(thetaf, "thetaf"),
-        duration=check.positive(check.values(duration, "duration"), "duration", "s"),
-        **{name: check.values(value, name) for name, value in rates.items()})
-    _long_enough(checked[2], checked[1] - checked[0], degree, "duration")
+
+#: A duration: one number > 0 (s), or one per joint.
+_DURATION = check.Values(unit="s", at_least=">0")
+
+
+def _fitting(theta0, thetaf, duration, degree=3, **rates):
+    """``θ0, θf, tf`` and the end ``rates`` (name -> value), each checked by its rule, checked
+    to go together entry by entry (one per joint) and ``tf`` long enough for the polynomial
+    of ``degree`` (``_long_enough``)."""
+    checked = check.together(theta0=theta0, thetaf=thetaf, duration=duration, **rates)
+    _long_enough(duration, thetaf - theta0, degree, "duration")
     return checked
+
+
+def _numbers(sentence):
+    """The rule ``check.Values(numeric=True)`` whose message for a value in symbols is
+    ``sentence(value)``: what to give instead, or where symbols are taken."""
+    numbers = check.Values(numeric=True)
+
+    def rule(value, name, call):
+        if B.is_symbolic(value):
+            raise TypeError(sentence(value))
+        return numbers(value, name, call)
+    return check.Argument(rule, "Values(numeric=True)")
 
 
 def _long_enough(duration, change, degree, name):
@@ -100,7 +115,8 @@ def _cubic(coefficients, t):
             2 * c2 + 6 * c3 * t)
 
 
-@check.finite_result
+@check.arguments(theta0=check.Values(), thetaf=check.Values(), duration=_DURATION,
+                 velocity0=check.Values(), velocityf=check.Values())
 def cubic_coefficients(theta0, thetaf, duration, *, velocity0=0, velocityf=0):
     """``(c0, c1, c2, c3)`` of the cubic from ``θ0`` to ``θf`` in ``tf = duration`` with
     zero velocity at both ends: ``c0 = θ0, c1 = 0, c2 = 3(θf − θ0)/tf², c3 = −2(θf − θ0)/tf³``.
@@ -114,11 +130,14 @@ def cubic_coefficients(theta0, thetaf, duration, *, velocity0=0, velocityf=0):
     >>> cubic_coefficients(0.0, 1.0, 1.0, velocity0=0.5, velocityf=0.5)
     (0.0, 0.5, 1.5, -1.0)
     """
-    return _coefficients(*_checked(theta0, thetaf, duration, velocity0=velocity0,
+    return _coefficients(*_fitting(theta0, thetaf, duration, velocity0=velocity0,
                                    velocityf=velocityf))
 
 
-@check.finite_result
+@check.arguments(theta0=check.Values(), thetaf=check.Values(), duration=_DURATION,
+                 t=check.Number("s", interval=(0, "duration"), hint=phrase(
+                     ": the cubic is the motion only from t = 0 to t = duration "
+                     "(JointTrajectory.at holds the arm at rest outside)", "errors")))
 def cubic(theta0, thetaf, duration, t):
     """``(θ, θ̇, θ̈)`` of the rest-to-rest cubic at time(s) ``t`` in ``[0, duration]``.
 
@@ -135,14 +154,12 @@ def cubic(theta0, thetaf, duration, t):
     ...
     ValueError: t must lie in [0, 2.0] (s); got 3.0: the cubic is the motion only from t = 0 ...
     """
-    theta0, thetaf, duration = _checked(theta0, thetaf, duration)
-    t = check.within(t, "t", 0, duration, "s",
-                     say(": the cubic is the motion only from t = 0 to t = duration "
-                         "(JointTrajectory.at holds the arm at rest outside)", "errors"))
+    theta0, thetaf, duration = _fitting(theta0, thetaf, duration)
     return _cubic(_coefficients(theta0, thetaf, duration), t)
 
 
-@check.finite_result
+@check.arguments(theta0=check.Values(), thetaf=check.Values(),
+                 max_velocity=check.Values(unit="rad/s", at_least=">0"))
 def cubic_duration(theta0, thetaf, max_velocity):
     """The shortest duration of the cubic whose peak speed ``3|θf − θ0|/(2 tf)`` is
     ``max_velocity``: ``tf = 3|θf − θ0| / (2 v_max)``.
@@ -150,11 +167,16 @@ def cubic_duration(theta0, thetaf, max_velocity):
     >>> cubic_duration(0.0, 1.0, 0.75)
     2.0
     """
-    theta0, thetaf, max_velocity = check.together(
-        theta0=check.values(theta0, "theta0"), thetaf=check.values(thetaf, "thetaf"),
-        max_velocity=check.positive(check.values(max_velocity, "max_velocity"), "max_velocity",
-                                    "rad/s"))
+    return _duration(*check.together(theta0=theta0, thetaf=thetaf, max_velocity=max_velocity))
+
+
+def _duration(theta0, thetaf, max_velocity):
     return 3 * abs(thetaf - theta0) / (2 * max_velocity)
+
+
+#: The joint values a motion starts from, and as many values again (its end, its durations).
+_START = check.Vector(None, numeric=True)
+_ONE_PER_ENTRY_OF_Q0 = check.Vector("q0", phrase("one per entry of q0", "errors"), numeric=True)
 
 
 @dataclass(frozen=True)
@@ -172,13 +194,11 @@ class JointTrajectory:
     durations: Any
 
     def __post_init__(self):
-        q0 = check.vector(self.q0, None, "q0", B.NUMBERS)
+        q0 = _START.of(self.q0, "q0")
         object.__setattr__(self, "q0", q0)
-        object.__setattr__(self, "qf", check.vector(self.qf, len(q0), "qf", B.NUMBERS,
-                                                    phrase("one per entry of q0", "errors")))
-        durations = check.vector(self.durations, len(q0), "durations", B.NUMBERS,
-                                 phrase("one per entry of q0", "errors"))
-        check.positive(durations, "durations", "s")
+        object.__setattr__(self, "qf", _ONE_PER_ENTRY_OF_Q0.of(self.qf, "qf", q0=q0))
+        durations = _DURATION.of(_ONE_PER_ENTRY_OF_Q0.of(self.durations, "durations", q0=q0),
+                                 "durations")
         _long_enough(durations, self.qf - q0, 3, "durations")
         object.__setattr__(self, "durations", durations)
 
@@ -187,20 +207,20 @@ class JointTrajectory:
         """The time when the last joint arrives."""
         return float(self.durations.max())
 
-    @check.finite_result
+    @check.arguments(t=_numbers(lambda t: say(
+        "t must be a time or an array of times in seconds (numbers; cubic(...) takes "
+        "symbols); got {t}", "errors", t=repr(t))))
     def at(self, t):
         """``(q, q̇, q̈)`` at time(s) ``t``: each joint's cubic, held at rest after it ends."""
-        if B.is_symbolic(t):
-            raise TypeError(say("t must be a time or an array of times in seconds (numbers; "
-                                "cubic(...) takes symbols); got {t}", "errors", t=repr(t)))
-        t = check.values(t, "t", B.NUMBERS)[..., None]   # times down, joints across
+        t = t[..., None]                                  # times down, joints across
         moving = (t >= 0) & (t <= self.durations)
         coefficients = _coefficients(self.q0, self.qf, self.durations)
         q, qd, qdd = _cubic(coefficients, np.clip(t, 0, self.durations))
         return q, qd * moving, qdd * moving
 
 
-@check.finite_result
+@check.arguments(q0=_START, qf=_ONE_PER_ENTRY_OF_Q0,
+                 duration=check.Number("s", at_least=">0", numeric=True))
 def synchronised(q0, qf, duration):
     """All joints move from ``q0`` to ``qf`` together, starting and stopping at once.
 
@@ -208,14 +228,12 @@ def synchronised(q0, qf, duration):
     >>> path.at(1.0)[0], path.at(2.0)[1]           # halfway; at rest at the end
     (array([ 0.5, -1. ]), array([0., 0.]))
     """
-    duration = check.positive(check.scalar(duration, "duration", B.NUMBERS), "duration", "s")
-    q0 = check.vector(q0, None, "q0", B.NUMBERS)
-    qf = check.vector(qf, len(q0), "qf", B.NUMBERS, phrase("one per entry of q0", "errors"))
     _long_enough(duration, qf - q0, 3, "duration")
     return JointTrajectory(q0, qf, [duration] * len(q0))
 
 
-@check.finite_result
+@check.arguments(q0=_START, qf=_ONE_PER_ENTRY_OF_Q0,
+                 max_velocity=check.Number("rad/s", at_least=">0", numeric=True))
 def unsynchronised(q0, qf, max_velocity):
     """Each joint moves as fast as ``max_velocity`` allows (``cubic_duration``), so the
     joints arrive one after another; a joint that does not move takes the longest time.
@@ -223,11 +241,7 @@ def unsynchronised(q0, qf, max_velocity):
     >>> unsynchronised([0.0, 0.0], [1.0, -2.0], 0.75).durations
     array([2., 4.])
     """
-    q0 = check.vector(q0, None, "q0", B.NUMBERS)
-    qf = check.vector(qf, len(q0), "qf", B.NUMBERS, phrase("one per entry of q0", "errors"))
-    max_velocity = check.positive(check.scalar(max_velocity, "max_velocity", B.NUMBERS),
-                                  "max_velocity", "rad/s")
-    durations = [cubic_duration(a, b, max_velocity) for a, b in zip(q0, qf, strict=True)]
+    durations = [_duration(a, b, max_velocity) for a, b in zip(q0, qf, strict=True)]
     if max(durations) == 0:
         raise ValueError(say("qf must differ from q0 in at least one joint: nothing moves",
                              "errors"))
@@ -240,7 +254,8 @@ def unsynchronised(q0, qf, max_velocity):
     return JointTrajectory(q0, qf, durations)
 
 
-@check.finite_result
+@check.arguments(robot=check.Robot(), start=check.Vector(2, "x, y"), end=check.Vector(2, "x, y"),
+                 points=check.Count(2, check.MAX_COUNT), elbow=check.Choice("up", "down"))
 def straight_line_2r(robot, start, end, points, elbow="down"):
     """Joint angles (points x 2) putting the tip of the planar 2R arm ``robot`` at ``points``
     equally spaced points of the segment from ``start`` to ``end``
@@ -257,19 +272,16 @@ def straight_line_2r(robot, start, end, points, elbow="down"):
     array([[0. , 0. ],
            [0.5, 0. ]])
     """
-    check.robot(robot)
-    points = check.count(points, "points", 2, check.MAX_COUNT)
-    scalars = B.exact_if(B.is_symbolic(start, end) or robot.uses_symbols(dynamics=False))
-    start = check.vector(start, 2, "start", scalars, "x, y")
-    end = check.vector(end, 2, "end", scalars, "x, y")
+    scalars = B.scalars_of(start)                    # start in the kind of the call
     rows = []
     for k in range(points):
         x, y = start + (end - start) * k / (points - 1)
-        rows.append(list(inverse_kinematics_2r(robot, x, y, elbow)))
+        rows.append(list(_inverse_kinematics_2r(robot, x, y, elbow)))
     return scalars.matrix(rows) if scalars.exact else np.unwrap(np.array(rows, float), axis=0)
 
 
-@check.finite_result
+@check.arguments(via=check.Matrix(None, None, numeric=True),
+                 steps=check.Count(1, check.MAX_COUNT))
 def joint_space_path(via, steps):
     """The joint values met when moving straight (in joint space) from each row of
     ``via`` to the next, ``steps`` steps per segment: the path that a synchronised cubic
@@ -280,8 +292,6 @@ def joint_space_path(via, steps):
            [0.5, 1. ],
            [1. , 2. ]])
     """
-    steps = check.count(steps, "steps", 1, check.MAX_COUNT)
-    via = check.matrix(via, (None, None), "via", scalars=B.NUMBERS)
     if len(via) < 2:
         raise ValueError(say("via must be a (points x joints) array with at least 2 points; "
                              "got shape {shape}", "errors", shape=via.shape))
@@ -290,7 +300,8 @@ def joint_space_path(via, steps):
     return np.vstack([segments.transpose(1, 0, 2).reshape(-1, via.shape[1]), via[-1:]])
 
 
-@check.finite_result
+@check.arguments(points=check.Matrix(None, 2), start=check.Vector(2, "x, y"),
+                 end=check.Vector(2, "x, y"))
 def distance_from_line(points, start, end):
     """Signed distance of each point (row of ``points``, N x 2) from the line through
     ``start`` and ``end``: ``(d × (p − a)) / |d| = (d_x r_y − d_y r_x) / |d|`` with
@@ -300,16 +311,14 @@ def distance_from_line(points, start, end):
     >>> distance_from_line([[1.0, 1.0], [2.0, 0.0], [0.5, -2.0]], [0.0, 0.0], [1.0, 0.0])
     array([ 1.,  0., -2.])
     """
-    scalars = B.scalars_of(points, start, end)
-    start = check.vector(start, 2, "start", scalars, "x, y")
-    direction = check.vector(end, 2, "end", scalars, "x, y") - start
-    P = check.matrix(points, (None, 2), "points", scalars)
+    scalars = B.scalars_of(start)                    # start in the kind of the call
+    direction = end - start
     squared = B.dot(direction, direction)
     if squared == 0:
         raise ValueError(say("end must differ from start: the line runs through both; got "
                              "start = end = {start}", "errors", start=check.plain(start)))
-    count = P.shape[0]
-    relative = P - scalars.matrix([list(start)] * count)
+    count = points.shape[0]
+    relative = points - scalars.matrix([list(start)] * count)
     cross = relative[:, 1] * direction[0] - relative[:, 0] * direction[1]
     return cross / (sp.sqrt(squared) if scalars.exact else math.sqrt(squared))
 
@@ -325,7 +334,9 @@ def _quintic_coefficients(theta0, thetaf, T, v0, vf, a0, af):
             (12 * change - (6 * vf + 6 * v0) * T - (a0 - af) * T**2) / (2 * T**5))
 
 
-@check.finite_result
+@check.arguments(theta0=check.Values(), thetaf=check.Values(), duration=_DURATION,
+                 velocity0=check.Values(), velocityf=check.Values(),
+                 acceleration0=check.Values(), accelerationf=check.Values())
 def quintic_coefficients(theta0, thetaf, duration, *, velocity0=0, velocityf=0,
                          acceleration0=0, accelerationf=0):
     """``(a0, …, a5)`` of the quintic ``θ(t) = a0 + a1 t + … + a5 t⁵`` from ``θ0`` to ``θf``
@@ -341,12 +352,16 @@ def quintic_coefficients(theta0, thetaf, duration, *, velocity0=0, velocityf=0,
     >>> quintic_coefficients(0.0, 1.0, 1.0)
     (0.0, 0, 0.0, 10.0, -15.0, 6.0)
     """
-    return _quintic_coefficients(*_checked(
+    return _quintic_coefficients(*_fitting(
         theta0, thetaf, duration, 5, velocity0=velocity0, velocityf=velocityf,
         acceleration0=acceleration0, accelerationf=accelerationf))
 
 
-@check.finite_result
+@check.arguments(theta0=check.Values(), thetaf=check.Values(), duration=_DURATION,
+                 t=check.Number("s", interval=(0, "duration"), hint=phrase(
+                     ": the quintic is the motion only from t = 0 to t = duration", "errors")),
+                 velocity0=check.Values(), velocityf=check.Values(),
+                 acceleration0=check.Values(), accelerationf=check.Values())
 def quintic(theta0, thetaf, duration, t, *, velocity0=0, velocityf=0, acceleration0=0,
             accelerationf=0):
     """``(θ, θ̇, θ̈)`` of the quintic (``quintic_coefficients``) at time(s) ``t`` in
@@ -358,24 +373,25 @@ def quintic(theta0, thetaf, duration, t, *, velocity0=0, velocityf=0, accelerati
     >>> position, velocity, acceleration
     (array([0. , 0.5, 1. ]), array([0.   , 0.9375, 0.   ]), array([0., 0., 0.]))
     """
-    theta0, thetaf, duration, *ends = _checked(
+    theta0, thetaf, duration, *ends = _fitting(
         theta0, thetaf, duration, 5, velocity0=velocity0, velocityf=velocityf,
         acceleration0=acceleration0, accelerationf=accelerationf)
-    t = check.within(t, "t", 0, duration, "s",
-                     say(": the quintic is the motion only from t = 0 to t = duration", "errors"))
     a = _quintic_coefficients(theta0, thetaf, duration, *ends)
     return (a[0] + a[1] * t + a[2] * t**2 + a[3] * t**3 + a[4] * t**4 + a[5] * t**5,
             a[1] + 2 * a[2] * t + 3 * a[3] * t**2 + 4 * a[4] * t**3 + 5 * a[5] * t**4,
             2 * a[2] + 6 * a[3] * t + 12 * a[4] * t**2 + 20 * a[5] * t**3)
 
 
-def _lspb_checked(theta0, thetaf, duration, acceleration):
-    """``θ0, θf, tf`` and the blend acceleration, checked to be large enough:
+#: The blends' acceleration: one number > 0, or one per joint.
+_BLENDS = check.Values(unit=phrase("rad/s², the size of the blends' acceleration", "errors"),
+                       at_least=">0")
+
+
+def _lspb_fitting(theta0, thetaf, duration, acceleration):
+    """``θ0, θf, tf`` and the blend acceleration (``_fitting``), checked to be large enough:
     ``|θ̈| >= 4|θf − θ0|/tf²`` (Craig 2017, §7.3), else the blends cannot meet."""
-    theta0, thetaf, duration, acceleration = _checked(theta0, thetaf, duration, 2,
+    theta0, thetaf, duration, acceleration = _fitting(theta0, thetaf, duration, 2,
                                                       acceleration=acceleration)
-    acceleration = check.positive(acceleration, "acceleration",
-                                  phrase("rad/s², the size of the blends' acceleration", "errors"))
     least = 4 * abs(thetaf - theta0) / duration**2
     if not B.is_symbolic(acceleration, least) and np.any(
             np.asarray(acceleration) < np.asarray(least) * (1 - check.ROUND_OFF)):
@@ -396,7 +412,8 @@ def _blend_time(theta0, thetaf, duration, acceleration):
     return duration / 2 - np.sqrt(np.maximum(root, 0.0)) / (2 * acceleration)
 
 
-@check.finite_result
+@check.arguments(theta0=check.Values(), thetaf=check.Values(), duration=_DURATION,
+                 acceleration=_BLENDS)
 def lspb_blend_time(theta0, thetaf, duration, acceleration):
     """The blend time ``t_b`` of the linear segment with parabolic blends from ``θ0`` to
     ``θf`` in ``tf = duration`` whose blends accelerate at ``|θ̈| = acceleration``:
@@ -412,10 +429,12 @@ def lspb_blend_time(theta0, thetaf, duration, acceleration):
     >>> float(lspb_blend_time(30.0, 80.0, 5.5, 20.0))
     0.5
     """
-    return _blend_time(*_lspb_checked(theta0, thetaf, duration, acceleration))
+    return _blend_time(*_lspb_fitting(theta0, thetaf, duration, acceleration))
 
 
-@check.finite_result
+@check.arguments(theta0=check.Values(), thetaf=check.Values(), duration=_DURATION,
+                 acceleration=_BLENDS, t=check.Number("s", interval=(0, "duration"), hint=phrase(
+                     ": the motion runs from t = 0 to t = duration", "errors")))
 def lspb(theta0, thetaf, duration, acceleration, t):
     """``(θ, θ̇, θ̈)`` at time(s) ``t`` in ``[0, duration]`` of the linear segment with
     parabolic blends (LSPB) from ``θ0`` to ``θf``: with ``s = sgn(θf − θ0)``, ``a`` the
@@ -430,14 +449,12 @@ def lspb(theta0, thetaf, duration, acceleration, t):
     >>> lspb(30.0, 80.0, 5.5, 20.0, np.array([0.0, 0.5, 2.75, 5.5]))[:2]
     (array([30. , 32.5, 55. , 80. ]), array([ 0., 10., 10.,  0.]))
     """
-    theta0, thetaf, duration, acceleration = _lspb_checked(theta0, thetaf, duration,
+    theta0, thetaf, duration, acceleration = _lspb_fitting(theta0, thetaf, duration,
                                                            acceleration)
     if B.is_symbolic(theta0, thetaf, duration, acceleration, t):
         raise TypeError(say("lspb evaluates numbers (a piecewise motion): give theta0, "
                             "thetaf, duration, acceleration and t as numbers; lspb_blend_time "
                             "takes symbols", "errors"))
-    t = check.within(t, "t", 0, duration, "s",
-                     say(": the motion runs from t = 0 to t = duration", "errors"))
     blend = _blend_time(theta0, thetaf, duration, acceleration)
     a = np.sign(thetaf - theta0) * acceleration
     rising, falling = t <= blend, t >= duration - blend
@@ -451,6 +468,13 @@ def lspb(theta0, thetaf, duration, acceleration, t):
 
 
 VIA_VELOCITIES = ("heuristic", "continuous acceleration")
+
+
+def _via_velocities(value, name, call):
+    """The rule of ``check.arguments`` for the via velocities: the name of a rule
+    (``VIA_VELOCITIES``), or the velocities themselves, numbers."""
+    rule = check.Choice(*VIA_VELOCITIES) if isinstance(value, str) else check.Values(numeric=True)
+    return rule(value, name, call)
 
 
 def _heuristic_velocities(slopes):
@@ -525,13 +549,11 @@ class ViaPointPath:
                         "last point, so there is no motion after the last point; got {t}",
                         "errors", start=start, end=end, t=repr(got)))
 
-    @check.finite_result
+    @check.arguments(t=_numbers(lambda t: say(
+        "t must be a time or an array of times in seconds (numbers); got {t}", "errors",
+        t=repr(t))))
     def at(self, t):
         """``(q, q̇, q̈)`` at time(s) ``t``; at a via point, the segment that starts there."""
-        if B.is_symbolic(t):
-            raise TypeError(say("t must be a time or an array of times in seconds (numbers); "
-                                "got {t}", "errors", t=repr(t)))
-        t = check.values(t, "t", B.NUMBERS)
         self._outside_at_rest(t)
         inside = (t >= self.times[0]) & (t <= self.times[-1])
         clipped = np.clip(t, self.times[0], self.times[-1])
@@ -544,7 +566,7 @@ class ViaPointPath:
         return (c0 + c1 * s + c2 * s**2 + c3 * s**3, (c1 + 2 * c2 * s + 3 * c3 * s**2) * moving,
                 (2 * c2 + 6 * c3 * s) * moving)
 
-    @check.finite_result
+    @check.arguments()
     def acceleration_jumps(self):
         """``q̈(t_k⁺) − q̈(t_k⁻)`` at every via point k = 1 … m−2 (rows): zero for the
         continuous-acceleration velocities, not in general for the others."""
@@ -555,7 +577,11 @@ class ViaPointPath:
         return leaving - arriving
 
 
-@check.finite_result
+@check.arguments(times=check.Vector(None, "one per point", numeric=True),
+                 positions=_numbers(lambda positions: say(
+                     "positions must be numbers (via_point_cubics plans numerically); got "
+                     "{positions}", "errors", positions=check.shown(positions))),
+                 velocities=check.Argument(_via_velocities, "a rule or velocities"))
 def via_point_cubics(times, positions, velocities="heuristic"):
     """The path of cubic segments through the points ``positions[k]`` at ``times[k]``
     (k = 0 … m−1, increasing times), at rest at the first and the last point, with
@@ -584,7 +610,6 @@ def via_point_cubics(times, positions, velocities="heuristic"):
     >>> float(smooth.velocities[1]), float(smooth.acceleration_jumps()[0])
     (2.25, 0.0)
     """
-    times = check.vector(times, None, "times", B.NUMBERS, "one per point")
     if len(times) < 2:
         raise ValueError(say("times must hold at least 2 times (a start and an end); got "
                              "{count}", "errors", count=len(times)))
@@ -593,10 +618,6 @@ def via_point_cubics(times, positions, velocities="heuristic"):
         raise ValueError(say("times must increase; got times[{k}] = {before} and "
                              "times[{after_k}] = {after}", "errors", k=k, before=times[k],
                              after_k=k + 1, after=times[k + 1]))
-    if B.is_symbolic(positions):
-        raise TypeError(say("positions must be numbers (via_point_cubics plans numerically); "
-                            "got {positions}", "errors", positions=check.shown(positions)))
-    positions = check.values(positions, "positions", B.NUMBERS)
     if positions.ndim not in (1, 2) or len(positions) != len(times):
         raise ValueError(say("positions must hold one row per time ({rows} rows, one column "
                              "per joint); got shape {shape}", "errors", rows=len(times),
@@ -606,12 +627,11 @@ def via_point_cubics(times, positions, velocities="heuristic"):
     _long_enough(h.reshape(-1, *[1] * (positions.ndim - 1)), change, 3,
                 "times[k+1] - times[k]")
     if isinstance(velocities, str):
-        rule = check.choice(velocities, "velocities", VIA_VELOCITIES)
         slopes = change / h.reshape(-1, *[1] * (positions.ndim - 1))
-        v = (_heuristic_velocities(slopes) if rule == "heuristic"
+        v = (_heuristic_velocities(slopes) if velocities == "heuristic"
              else _continuous_acceleration_velocities(h, change))
     else:
-        v = check.values(velocities, "velocities", B.NUMBERS)
+        v = velocities
         if v.shape != positions.shape:
             raise ValueError(say("velocities must be 'heuristic', 'continuous acceleration' "
                                  "or one per position, shape {wanted}; got shape {shape}",

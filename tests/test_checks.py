@@ -407,6 +407,24 @@ def test_joints_without_a_robot_and_a_value_kept_as_given():
         other.of([0, np.nan], "other")
 
 
+def test_a_rule_bounds_what_it_converts_and_sizes_by_the_other_arguments():
+    @check.arguments(robot=check.Robot(numeric=True),
+                     ghosts=check.Matrix(None, lambda given: given["robot"].n, numeric=True),
+                     durations=check.Values(unit="s", at_least=">0"),
+                     T=check.Number("s", at_least=">0", numeric=True))
+    def plan(robot, ghosts, durations, T):
+        return ghosts, durations, T
+
+    ghosts, durations, T = plan(ARM, [[0, 1]], [1, 2], sp.Integer(2))
+    assert ghosts.shape == (1, 2) and durations.tolist() == [1.0, 2.0] and T == 2.0
+    with pytest.raises(ValueError, match=r"ghosts must be a Nx2 matrix; got 1x3"):
+        plan(ARM, [[0, 1, 2]], 1.0, 1.0)
+    with pytest.raises(ValueError, match=r"durations\[1\] must be > 0 \(s\); got 0.0"):
+        plan(ARM, [[0, 1]], [1, 0], 1.0)
+    with pytest.raises(TypeError, match=r"T must be a number here .* got T"):
+        plan(ARM, [[0, 1]], 1.0, sp.Symbol("T", positive=True))
+
+
 def test_arguments_refuses_rules_it_cannot_apply():
     with pytest.raises(TypeError, match="has no argument y"):
         check.arguments(y=check.Number())(lambda x: x)

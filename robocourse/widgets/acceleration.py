@@ -13,10 +13,10 @@ from typing import NamedTuple
 import numpy as np
 from matplotlib.figure import Figure
 
-from robocourse import _backend as B
 from robocourse import _checks as check
 from robocourse.kinematics import inverse_kinematics_2r, joint_accelerations, joint_rates
 from robocourse.language import phrase, say
+from robocourse.widgets.drawing import NUMBER, joint_count
 
 ROWS = (0, 1)                       # the planar task: vx, vy in {0}
 
@@ -28,6 +28,12 @@ class JointMotion(NamedTuple):
     accelerations: np.ndarray
 
 
+_ROBOT = check.Robot(numeric=True)
+_VELOCITY = check.Vector(2, "vx, vy", numeric=True)
+
+
+@check.arguments(robot=_ROBOT, poses=check.Matrix(None, joint_count, numeric=True),
+                 velocity=_VELOCITY)
 def constant_velocity(robot, poses, velocity):
     """``q̇`` and ``q̈`` at each joint vector in ``poses`` for the tip velocity ``velocity``
     (in {0}) held constant, ``ẍ = 0``.
@@ -45,11 +51,21 @@ def constant_velocity(robot, poses, velocity):
     return JointMotion(np.array(rates), np.array(accelerations))
 
 
+constant_velocity_unchecked = constant_velocity.__wrapped__
+
+
+@check.arguments(robot=_ROBOT, xs=check.Vector(None, numeric=True), y=NUMBER, velocity=_VELOCITY)
 def along_line(robot, xs, y, velocity):
     """``constant_velocity`` for the tip at ``(x, y)``, x in ``xs`` (elbow down)."""
-    return constant_velocity(robot, [inverse_kinematics_2r(robot, x, y) for x in xs], velocity)
+    return constant_velocity_unchecked(robot, np.array([inverse_kinematics_2r(robot, x, y)
+                                                        for x in xs]), velocity)
 
 
+along_line_unchecked = along_line.__wrapped__
+
+
+@check.arguments(s2=check.Vector(None, "one per point", numeric=True),
+                 values=check.Vector("s2", phrase("one per entry of s2", "errors"), numeric=True))
 def loglog_slope(s2, values):
     """The slope of ``log values`` against ``log |s2|`` (least squares): −1 for ``|q̇|``,
     −3 for ``|q̈|`` close to the singularity.
@@ -57,9 +73,6 @@ def loglog_slope(s2, values):
     >>> loglog_slope([1e-3, 1e-2, 1e-1], [1e9, 1e6, 1e3])
     -3.0
     """
-    s2 = check.vector(s2, None, "s2", B.NUMBERS, "one per point")
-    values = check.vector(values, len(s2), "values", B.NUMBERS,
-                          phrase("one per entry of s2", "errors"))
     if len(s2) < 2 or not (np.all(s2 != 0) and np.all(values > 0)):
         raise ValueError(say("s2 and values must be two or more points with s2 != 0 and "
                              "values > 0 (their logarithms are fitted); got s2 = {s2}, values = "
@@ -67,6 +80,8 @@ def loglog_slope(s2, values):
     return float(np.round(np.polyfit(np.log(np.abs(s2)), np.log(values), 1)[0], 12))
 
 
+@check.arguments(robot=_ROBOT, xs=check.Vector(None, numeric=True), y=NUMBER, velocity=_VELOCITY,
+                 theta1=NUMBER, theta2s=check.Vector(None, numeric=True), limit=NUMBER)
 def acceleration_figure(robot, xs, y, velocity, theta1, theta2s, example=None,
                         figsize=(10.4, 3.6), limit=40.0):
     """Two panels: left, ``q̈1, q̈2`` along the line ``y`` (x in ``xs``) for the constant
@@ -83,7 +98,7 @@ def acceleration_figure(robot, xs, y, velocity, theta1, theta2s, example=None,
     """
     fig = Figure(figsize=figsize)
     line_ax, growth_ax = fig.subplots(1, 2)
-    motion = along_line(robot, xs, y, velocity)
+    motion = along_line_unchecked(robot, xs, y, velocity)
     for k, colour in enumerate(("tab:blue", "tab:orange")):
         line_ax.plot(xs, motion.accelerations[:, k], color=colour,
                      label=rf"$\ddot\theta_{k + 1}$")
@@ -102,9 +117,9 @@ def acceleration_figure(robot, xs, y, velocity, theta1, theta2s, example=None,
     line_ax.grid(True, lw=0.3)
     line_ax.legend(fontsize=8, loc="upper center")
 
-    poses = [np.array([theta1, theta2]) for theta2 in theta2s]
-    growth = constant_velocity(robot, poses, velocity)
-    s2 = np.abs(np.sin(np.asarray(theta2s, dtype=float)))
+    poses = np.array([[theta1, theta2] for theta2 in theta2s])
+    growth = constant_velocity_unchecked(robot, poses, velocity)
+    s2 = np.abs(np.sin(theta2s))
     for values, name, colour, slope in (
             (np.linalg.norm(growth.rates, axis=1), r"$|\dot q|$ (rad/s)", "tab:green", -1),
             (np.linalg.norm(growth.accelerations, axis=1), r"$|\ddot q|$ (rad/s²)", "tab:purple",

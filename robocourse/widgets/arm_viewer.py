@@ -49,7 +49,6 @@ import PIL.Image
 import traitlets
 from matplotlib.figure import Figure
 
-from robocourse import _backend as B
 from robocourse import _checks as check
 from robocourse import language
 from robocourse.frames import as_rotation
@@ -58,7 +57,7 @@ from robocourse.language import phrase, say
 from robocourse.models import puma560
 from robocourse.puma560 import inverse_kinematics
 from robocourse.robot import REVOLUTE
-from robocourse.widgets.drawing import NEAR_SINGULAR
+from robocourse.widgets.drawing import DPI, NEAR_SINGULAR, joint_count
 from robocourse.widgets.puma560 import HOME, arm_points
 from robocourse.widgets.puma560_figures import as_image
 from robocourse.widgets.spatial_arm import payload_edges
@@ -117,6 +116,7 @@ def fill(sentence, **values):
     return _PLACEHOLDER.sub(lambda m: str(values[m[1]]) if m[1] in values else m[0], sentence)
 
 
+@check.arguments(sentence=check.Text())
 def placeholders(sentence):
     """The names ``{name}`` in ``sentence``, as a set.
 
@@ -126,6 +126,10 @@ def placeholders(sentence):
     return set(_PLACEHOLDER.findall(sentence))
 
 
+placeholders_unchecked = placeholders.__wrapped__
+
+
+@check.arguments(language_=check.Optional(check.Choice(*language.LANGUAGES)))
 def words_in(language_=None):
     """``WORDS`` in ``language_`` (None: the language in use, ``language.current()``): each
     sentence as the catalogue ``viewer`` says it (the English where it has no current
@@ -138,22 +142,28 @@ def words_in(language_=None):
         return {key: language.say(english, "viewer") for key, english in WORDS.items()}
 
 
-def _words(words, base=WORDS):
-    """The full table: ``base`` (``WORDS`` or a translation of it) with ``words`` (some keys
-    of it, in other words) over it."""
-    if words is None:
-        return dict(base)
-    words = check.instance(words, dict, "words")
+words_in_unchecked = words_in.__wrapped__
+
+
+def _other_words(value, name, call):
+    """The rule of ``words``: None (no words of one's own: ``{}``), or a dict of some keys
+    of ``WORDS``, each a sentence with the ``{names}`` of its English."""
+    if value is None:
+        return {}
+    words = check.Instance(dict)(value, name, call)
     for key, sentence in words.items():
         if key not in WORDS:
             raise ValueError(say("words must have keys of arm_viewer.WORDS ({keys}); got {key}",
                                  "errors", keys=", ".join(WORDS), key=check.shown(key)))
-        check.text(sentence, f"words[{key!r}]")
-        if placeholders(sentence) != placeholders(WORDS[key]):
+        check.Text().of(sentence, f"words[{key!r}]")
+        if placeholders_unchecked(sentence) != placeholders_unchecked(WORDS[key]):
             raise ValueError(say("words[{key}] must keep the {{names}} of {wanted}; got "
                                  "{sentence}", "errors", key=repr(key), wanted=repr(WORDS[key]),
                                  sentence=repr(sentence)))
-    return {**base, **words}
+    return words
+
+
+_WORDS = check.Argument(_other_words, "words", decides_kind=False)
 
 
 def _relabel(label, words):
@@ -169,6 +179,7 @@ def _relabel(label, words):
     return label
 
 
+@check.arguments(state=check.Instance(dict), words=_WORDS)
 def in_other_words(state, words):
     """A viewer's ``state`` (saved in a notebook or made by ``viewer_state``) in ``words``
     (a dict, some keys of ``WORDS``; the English for the others): its ``words`` table and
@@ -182,7 +193,7 @@ def in_other_words(state, words):
     >>> state["words"]["trace"]
     'trace'
     """
-    words = _words(words)
+    words = {**WORDS, **words}
     state = {**state, "words": words}
     if "ghost_title" in state:
         state["ghost_title"] = _relabel(state["ghost_title"], words)
@@ -190,6 +201,9 @@ def in_other_words(state, words):
         state["singularities"] = [{**s, "label": _relabel(s["label"], words)}
                                   for s in state["singularities"]]
     return state
+
+
+in_other_words_unchecked = in_other_words.__wrapped__
 
 
 #: The PUMA 560's singular configurations (chapter 6, §6.3: det J = −a2 s5 (d4 c3 + a3 s3)
@@ -228,12 +242,11 @@ def _size(robot, limits):
 
 def _limits(robot, limits):
     """Joint limits as an n x 2 array (rad or m): ±180° for a revolute joint and ±``_size``
-    for a prismatic one unless given, each with low < high."""
+    for a prismatic one unless given (an n x 2 array), each with low < high."""
     if limits is None:
         reach = _size(robot, np.zeros((robot.n, 2)))
         return np.array([(-np.pi, np.pi) if link.joint == REVOLUTE else (-reach, reach)
                          for link in robot.links])
-    limits = check.matrix(limits, (robot.n, 2), "limits", scalars=B.NUMBERS)
     for j, (low, high) in enumerate(limits):
         if not low < high:
             raise ValueError(say("limits[{j}] must be (low, high) with low < high (rad or m); "
@@ -253,8 +266,8 @@ def _inside(q, limits, name):
     return [float(x) for x in q]
 
 
-def _singularity(entry, n, k):
-    """One singularity descriptor, checked (see ``PUMA_SINGULARITIES``)."""
+def _singularity(entry, robot, k):
+    """One singularity descriptor of ``robot``, checked (see ``PUMA_SINGULARITIES``)."""
     name = f"singularities[{k}]"
     if not isinstance(entry, dict):
         raise TypeError(say("{name} must be a dict with name, label, kind, joints and near; "
@@ -265,37 +278,62 @@ def _singularity(entry, n, k):
     if missing:
         raise ValueError(say("{name} has no {missing}; got {entry}", "errors", name=name,
                              missing=", ".join(missing), entry=repr(entry)))
-    check.choice(entry["kind"], f"{name}['kind']", KINDS)
-    joints = check.sequence(entry["joints"], 2, f"{name}['joints']",
-                            phrase("two joint numbers", "errors"))
-    checked = {"name": check.text(entry["name"], f"{name}['name']"),
-               "label": check.text(entry["label"], f"{name}['label']"), "kind": entry["kind"],
-               "joints": [check.link_number(j, n, f"{name}['joints']") for j in joints],
-               "near": float(check.positive(entry["near"], f"{name}['near']",
-                                            phrase("m or a sine", "errors")))}
-    if entry["kind"] == "plane":
-        checked["point"] = check.link_number(entry["point"], n + 1, f"{name}['point']")
+    check.Choice(*KINDS).of(entry["kind"], f"{name}['kind']")
+    joints = check.Sequence(2, phrase("two joint numbers", "errors")).of(entry["joints"],
+                                                                        f"{name}['joints']")
+    checked = {"name": check.Text().of(entry["name"], f"{name}['name']"),
+               "label": check.Text().of(entry["label"], f"{name}['label']"),
+               "kind": entry["kind"],
+               "joints": [check.LinkNumber().of(j, f"{name}['joints']", robot=robot)
+                          for j in joints],
+               "near": float(check.Number(phrase("m or a sine", "errors"), at_least=">0").of(
+                   entry["near"], f"{name}['near']"))}
+    if entry["kind"] == "plane":         # a frame from 1 to the tool's, n + 1
+        checked["point"] = check.Count(1, robot.n + 1).of(entry["point"], f"{name}['point']")
     return checked
 
 
-def _payload(payload):
-    """A box held at the tool: ``size`` (3 sides, m), ``centre`` (in the tool frame) and
-    ``axes`` (its edge directions in the tool frame, a rotation)."""
+def _singularities(value, name, call):
+    """The rule of ``singularities``: a list or tuple of descriptors of the call's robot."""
+    return [_singularity(entry, call.robot, k)
+            for k, entry in enumerate(check.Instance((list, tuple))(value, name, call))]
+
+
+def _payload(payload, name, call):
+    """The rule of ``payload``: None, or a box held at the tool: ``size`` (3 sides, m),
+    ``centre`` (in the tool frame) and ``axes`` (its edge directions in the tool frame, a
+    rotation)."""
     if payload is None:
         return None
     if not isinstance(payload, dict) or "size" not in payload:
         raise TypeError(say("payload must be a dict with size (and optionally centre, axes); "
                             "got {payload}", "errors", payload=check.shown(payload)))
-    size = check.vector(payload["size"], 3, "payload['size']", B.NUMBERS, "a, b, c")
-    check.positive(size, "payload['size']", "m")
-    centre = check.vector(payload.get("centre", (0, 0, 0)), 3, "payload['centre']", B.NUMBERS,
-                          phrase("x, y, z in the tool frame", "errors"))
-    axes = as_rotation(check.matrix(payload.get("axes", np.eye(3)), (3, 3), "payload['axes']",
-                                    scalars=B.NUMBERS), "payload['axes']")
+    size = check.Number("m", at_least=">0").of(
+        check.Vector(3, "a, b, c", numeric=True).of(payload["size"], "payload['size']"),
+        "payload['size']")
+    centre = check.Vector(3, phrase("x, y, z in the tool frame", "errors"), numeric=True).of(
+        payload.get("centre", (0, 0, 0)), "payload['centre']")
+    axes = as_rotation(check.Matrix(3, 3, numeric=True).of(payload.get("axes", np.eye(3)),
+                                                           "payload['axes']"), "payload['axes']")
     return {"size": size.tolist(), "centre": centre.tolist(),
             "axes": np.asarray(axes, dtype=float).tolist()}
 
 
+#: The rules of a viewer's arguments (``viewer_state``, ``ArmViewer``); ``rows`` is checked
+#: by ``kinematics.jacobian_rows``, which names it.
+_VIEW = {
+    "robot": check.Robot(numeric=True),
+    "q": check.Optional(check.Vector(joint_count, check.ONE_PER_JOINT, numeric=True)),
+    "limits": check.Optional(check.Matrix(joint_count, 2, numeric=True)),
+    "ghosts": check.Optional(check.Matrix(None, joint_count, numeric=True)),
+    "ghost_title": check.Optional(check.Text()),
+    "singularities": check.Argument(_singularities, "singularities", decides_kind=False),
+    "payload": check.Argument(_payload, "payload", decides_kind=False),
+    "words": _WORDS,
+}
+
+
+@check.arguments(**_VIEW)
 def viewer_state(robot, q=None, *, limits=None, rows=None, ghosts=None, ghost_title=None,
                  singularities=(), payload=None, words=None):
     """The state the browser is handed for ``robot`` at joint values ``q`` (rad or m): a
@@ -324,17 +362,14 @@ def viewer_state(robot, q=None, *, limits=None, rows=None, ghosts=None, ghost_ti
     ...
     ValueError: q must have 3 entries (one per joint); got 2
     """
-    robot = check.robot(robot, numeric=True)
     limits = _limits(robot, limits)
-    table = _words(words, words_in())
     if q is None:
         q = [0.0 if low <= 0 <= high else (low + high) / 2 for low, high in limits]
-    q = _inside(check.vector(q, robot.n, "q", B.NUMBERS, check.ONE_PER_JOINT), limits, "q")
+    q = _inside(q, limits, "q")
     if rows is not None:
         jacobian_rows(robot, q, rows)             # checks rows, naming it
     rows = list(range(6)) if rows is None else [int(r) for r in rows]
-    ghosts = np.zeros((0, robot.n)) if ghosts is None else check.matrix(
-        ghosts, (None, robot.n), "ghosts", scalars=B.NUMBERS)
+    ghosts = np.zeros((0, robot.n)) if ghosts is None else ghosts
     reach = _size(robot, limits)
     frames = link_frames(robot, q)
     heights = [T[2, 3] for T in frames] + [0.0]
@@ -344,17 +379,18 @@ def viewer_state(robot, q=None, *, limits=None, rows=None, ghosts=None, ghost_ti
     state = {
         "chain": _chain(robot), "q": q, "limits": limits.tolist(), "rows": rows,
         "ghosts": [_inside(g, limits, f"ghosts[{k}]") for k, g in enumerate(ghosts)],
-        "ghost_title": WORDS["ghosts"] if ghost_title is None else check.text(ghost_title,
-                                                                         "ghost_title"),
-        "singularities": [_singularity(s, robot.n, k) for k, s in enumerate(
-            check.instance(singularities, (list, tuple), "singularities"))],
+        "ghost_title": WORDS["ghosts"] if ghost_title is None else ghost_title,
+        "singularities": singularities,
         "view": {"reach": reach, "floor": floor, "centre": (floor + max(heights)) / 2,
                  "ellipsoid_scale": {"none": 0, "velocity": 0.3,
                                      "force": round(0.1 * reach**2, 3)},
-                 "payload": _payload(payload)},
+                 "payload": payload},
         "words": dict(WORDS),
     }
-    return in_other_words(state, table)
+    return in_other_words_unchecked(state, {**words_in_unchecked(), **words})
+
+
+viewer_state_unchecked = viewer_state.__wrapped__
 
 
 class ArmViewer(anywidget.AnyWidget):
@@ -384,21 +420,25 @@ class ArmViewer(anywidget.AnyWidget):
     ellipsoid = traitlets.Unicode("none").tag(sync=True)
     height = traitlets.Int(420).tag(sync=True)
 
+    @check.arguments(**_VIEW, frames=check.Flag(), trace=check.Flag(),
+                     ellipsoid=check.Choice(*ELLIPSOIDS), height=check.Count(200, 2000))
     def __init__(self, robot, q=None, *, frames=False, trace=False, ellipsoid="none",
-                 height=420, **options):
-        state = viewer_state(robot, q, **options)
-        self._robot = check.robot(robot, numeric=True)
-        super().__init__(q=state.pop("q"), show_frames=check.flag(frames, "frames"),
-                         show_trace=check.flag(trace, "trace"),
-                         ellipsoid=check.choice(ellipsoid, "ellipsoid", ELLIPSOIDS),
-                         height=int(check.count(height, "height", 200, 2000)))
+                 height=420, limits=None, rows=None, ghosts=None, ghost_title=None,
+                 singularities=(), payload=None, words=None):
+        state = viewer_state_unchecked(robot, q, limits=limits, rows=rows, ghosts=ghosts,
+                                       ghost_title=ghost_title, singularities=singularities,
+                                       payload=payload, words=words)
+        self._robot = robot
+        super().__init__(q=state.pop("q"), show_frames=frames, show_trace=trace,
+                         ellipsoid=ellipsoid, height=height)
         for name, value in state.items():
             self.set_trait(name, value)
 
     @traitlets.validate("q")
     def _check_q(self, proposal):
         limits = np.array(self.limits) if self.limits else None
-        q = check.vector(proposal["value"], self._robot.n, "q", B.NUMBERS, check.ONE_PER_JOINT)
+        q = check.Vector(self._robot.n, check.ONE_PER_JOINT, numeric=True).of(proposal["value"],
+                                                                             "q")
         return q.tolist() if limits is None else _inside(q, limits, "q")
 
     def __repr__(self):
@@ -413,10 +453,13 @@ class ArmViewer(anywidget.AnyWidget):
         return data, metadata
 
 
+@check.arguments(robot=check.Robot(numeric=True),
+                 q=check.Vector(joint_count, check.ONE_PER_JOINT, numeric=True),
+                 payload=_VIEW["payload"], dpi=DPI, colors=check.Count(2, 256))
 def still_png(robot, q, ghosts=(), payload=None, dpi=72, colors=48):
     """A still of the arm at ``q`` (PNG bytes, ``colors`` colours): the links between the
-    frame origins, the ghosts faint, the payload's edges, and a caption saying how to pose
-    it.
+    frame origins, the ghosts faint (joint vectors, maybe none), the payload's edges, and a
+    caption saying how to pose it.
 
     >>> still_png(puma560(), HOME)[1:4]
     b'PNG'
@@ -445,11 +488,15 @@ def still_png(robot, q, ghosts=(), payload=None, dpi=72, colors=48):
     return buffer.getvalue()
 
 
-def puma_viewer(q=HOME, target=None, **options):
+@check.arguments(q=check.Vector(6, check.ONE_PER_JOINT, numeric=True),
+                 target=check.Optional(check.Transform()))
+def puma_viewer(q=HOME, target=None, *, frames=False, trace=False, ellipsoid="none",
+                height=420, limits=None, rows=None, ghosts=None, ghost_title=None, payload=None,
+                words=None):
     """The PUMA 560 (``models.puma560()``) in the viewer at ``q`` (rad), its singularities
     highlighted; with a ``target`` pose ``0_T_tool`` (4 x 4), every inverse-kinematics
-    solution of it (``puma560.inverse_kinematics``) as a ghost to pick. Other options as
-    for ``ArmViewer``.
+    solution of it (``puma560.inverse_kinematics``) as a ghost to pick (unless ``ghosts``,
+    ``ghost_title`` are given). Other options as for ``ArmViewer``, which checks them.
 
     >>> from robocourse.kinematics import forward_kinematics
     >>> T = forward_kinematics(puma560(), [0.3, -0.5, 0.4, 0.6, 0.7, -0.8])
@@ -460,7 +507,9 @@ def puma_viewer(q=HOME, target=None, **options):
     robot = puma560()
     if target is not None:
         solutions = inverse_kinematics(robot, target)
-        options = {"ghosts": solutions,
-                   "ghost_title": fill(WORDS["ghosts_of_target"], count=len(solutions)),
-                   **options}
-    return ArmViewer(robot, q, singularities=PUMA_SINGULARITIES, **options)
+        ghosts = solutions if ghosts is None else ghosts
+        ghost_title = (fill(WORDS["ghosts_of_target"], count=len(solutions))
+                       if ghost_title is None else ghost_title)
+    return ArmViewer(robot, q, frames=frames, trace=trace, ellipsoid=ellipsoid, height=height,
+                     limits=limits, rows=rows, ghosts=ghosts, ghost_title=ghost_title,
+                     singularities=PUMA_SINGULARITIES, payload=payload, words=words)

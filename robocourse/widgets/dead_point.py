@@ -17,20 +17,24 @@ import numpy as np
 from matplotlib.figure import Figure
 from matplotlib.patches import FancyArrowPatch
 
-from robocourse import _backend as B
 from robocourse import _checks as check
 from robocourse.kinematics import link_frames
 from robocourse.language import say
 from robocourse.statics import static_forces_by_propagation
-from robocourse.widgets.drawing import PlanarArmDrawing, planar_2r_arm
+from robocourse.widgets.drawing import Planar2R, PlanarArmDrawing
+
+#: The rules of a numeric planar 2R arm at joint angles q.
+_ARM_AT_Q = {"robot": Planar2R(), "q": check.Vector(2, "θ1, θ2", numeric=True)}
 
 
 def _joint_points(robot, q):
-    """Base (joint 1), elbow (joint 2) and tip of a planar 2R arm, in {0} (x, y)."""
-    frames = link_frames(planar_2r_arm(robot), check.vector(q, 2, "q", B.NUMBERS, "θ1, θ2"))
+    """Base (joint 1), elbow (joint 2) and tip of a planar 2R arm (``robot``, ``q`` checked),
+    in {0} (x, y)."""
+    frames = link_frames(robot, q)
     return frames[0][:2, 3], frames[1][:2, 3], frames[2][:2, 3]
 
 
+@check.arguments(**_ARM_AT_Q)
 def transmission_angle(robot, q):
     """The angle ``μ`` (rad, 0..π) at the elbow between link 1 and link 2 of a planar 2R arm.
 
@@ -46,6 +50,10 @@ def transmission_angle(robot, q):
     return float(np.arctan2(abs(a[0] * b[1] - a[1] * b[0]), a @ b))
 
 
+transmission_angle_unchecked = transmission_angle.__wrapped__
+
+
+@check.arguments(**_ARM_AT_Q)
 def lever_arm(robot, q):
     """The distance from joint 1 to the line of link 2 (the line of action of a push along
     link 2): ``l1 sin μ``.
@@ -60,12 +68,18 @@ def lever_arm(robot, q):
     return float(abs(offset[0] * direction[1] - offset[1] * direction[0]))
 
 
+lever_arm_unchecked = lever_arm.__wrapped__
+
+
 def _arc(ax, centre, start, end, radius, colour):
     angles = np.linspace(start, end, 40)
     ax.plot(centre[0] + radius * np.cos(angles), centre[1] + radius * np.sin(angles),
             color=colour, lw=1.8)
 
 
+@check.arguments(robot=Planar2R(), theta1=check.Number(numeric=True),
+                 theta2s=check.Vector(None, numeric=True),
+                 force=check.Number(numeric=True), scale=check.Number(numeric=True))
 def dead_point_figure(robot, theta1, theta2s, force=10.0, figsize=(11.0, 3.3), scale=0.02):
     """One panel per elbow angle in ``theta2s`` (rad) at ``θ1 = theta1``: the arm, the tool's
     push ``force`` (N) along link 2, its line of action (dashed), the lever arm about
@@ -94,12 +108,12 @@ def dead_point_figure(robot, theta1, theta2s, force=10.0, figsize=(11.0, 3.3), s
         forward = np.arctan2(*(tip - elbow)[::-1])
         turn = (forward - back + np.pi) % (2 * np.pi) - np.pi    # the short way round
         _arc(ax, elbow, back, back + turn, 0.13, "tab:green")
-        mu = transmission_angle(robot, q)
+        mu = transmission_angle_unchecked(robot, q)
         tau1 = static_forces_by_propagation(robot, q, [force, 0, 0, 0, 0, 0],
                                             frame="tool").torques[0]
         ax.set_title(say("θ2 = {theta2}°: μ = {mu}°\nlever arm {lever} m, τ1 = {tau1} N·m",
                          "widgets", theta2=f"{np.degrees(theta2):.0f}",
-                         mu=f"{np.degrees(mu):.0f}", lever=f"{lever_arm(robot, q):.3f}",
+                         mu=f"{np.degrees(mu):.0f}", lever=f"{lever_arm_unchecked(robot, q):.3f}",
                          tau1=f"{tau1 + 0.0:.2f}"),
                      fontsize=9)
         ax.set_aspect("equal")

@@ -7,6 +7,8 @@ redraw creates nothing; its ``update``/``show`` method returns the artists it ch
 """
 
 import numpy as np
+from matplotlib.axes import Axes
+from matplotlib.figure import Figure
 from matplotlib.ticker import MaxNLocator
 
 from robocourse import _checks as check
@@ -18,7 +20,43 @@ from robocourse.robot import REVOLUTE
 #: vanishes there (s2 of the 2R arm, s5 of the PUMA wrist) is below 0.1 (about 5.7°).
 NEAR_SINGULAR = 0.1
 
+#: The rules of a drawing's axes, its figure, a point of the plane.
+AXES, FIGURE = check.Instance(Axes), check.Instance(Figure)
+POINT = check.Vector(2, "x, y", numeric=True)
+#: The rules of a figure's resolution, its number of frames, a length and a number.
+DPI = check.Number("dpi", at_least=">0", numeric=True)
+FRAMES = check.Count(1)
+LENGTH = check.Number("m", at_least=">0", numeric=True)
+NUMBER = check.Number(numeric=True)
 
+
+def joint_count(given):
+    """The number of joints of the call's ``robot`` (a length of ``check.Vector``)."""
+    return given["robot"].n
+
+
+def _planar_2r(robot):
+    """The numeric ``robot`` checked to be a planar arm of two revolute joints (both twists
+    zero)."""
+    if robot.n != 2 or any(link.joint != REVOLUTE or link.alpha != 0 for link in robot.links):
+        raise ValueError(say("robot must be a planar 2R arm (two revolute joints, twists 0, "
+                             "e.g. planar_2r(l1=0.5, l2=0.5)); got {name} with {n} joints",
+                             "errors", name=repr(robot.name), n=robot.n))
+    return robot
+
+
+class Planar2R(check.Robot):
+    """The rule of an argument that is what the chapters' 2R figures draw: a robot with
+    numbers (``check.Robot(numeric=True)``), a planar arm of two revolute joints (both
+    twists zero)."""
+
+    def __init__(self):
+        super().__init__(numeric=True)
+        numeric = self.rule
+        self.rule = lambda value, name, call: _planar_2r(numeric(value, name, call))
+
+
+@check.arguments(robot=Planar2R())
 def planar_2r_arm(robot):
     """``robot`` checked to be what the chapters' 2R figures draw: a planar arm of two
     revolute joints (both twists zero) with numeric lengths.
@@ -29,12 +67,7 @@ def planar_2r_arm(robot):
     ...
     ValueError: robot must be a planar 2R arm (...); got 'PUMA 560' with 6 joints
     """
-    chain = check.robot(robot, numeric=True)
-    if chain.n != 2 or any(link.joint != REVOLUTE or link.alpha != 0 for link in chain.links):
-        raise ValueError(say("robot must be a planar 2R arm (two revolute joints, twists 0, "
-                             "e.g. planar_2r(l1=0.5, l2=0.5)); got {name} with {n} joints",
-                             "errors", name=repr(chain.name), n=chain.n))
-    return chain
+    return robot
 
 
 class PlanarArmDrawing:
@@ -52,6 +85,9 @@ class PlanarArmDrawing:
     [1.5, 0.0]
     """
 
+    @check.arguments(ax=AXES, robot=check.Robot(numeric=True),
+                     q=check.Vector(joint_count, check.ONE_PER_JOINT, numeric=True),
+                     show_frames=check.Flag(), axis_length=check.Number(numeric=True))
     def __init__(self, ax, robot, q, show_frames=False, color="tab:blue", axis_length=0.15):
         self.ax, self.robot, self.axis_length = ax, robot, axis_length
         (self.links,) = ax.plot([], [], "-", lw=4, color=color, solid_capstyle="round")
@@ -61,16 +97,21 @@ class PlanarArmDrawing:
             for colour in ("tab:red", "tab:green"):
                 (line,) = ax.plot([], [], "-", lw=1.5, color=colour, zorder=4)
                 self.frame_axes.append(line)
-        self.update(q)
+        self._update(q)
 
     @property
     def moving(self):
         """The artists ``update`` moves."""
         return [self.links, self.joints, *self.frame_axes]
 
+    @check.arguments(q=check.Vector(lambda given: given["self"].robot.n, check.ONE_PER_JOINT,
+                                    numeric=True))
     def update(self, q):
         """Move the drawing to joint values ``q``; returns the changed artists."""
-        frames = link_frames(self.robot, np.asarray(q, dtype=float))
+        return self._update(q)
+
+    def _update(self, q):
+        frames = link_frames(self.robot, q)
         points = np.array([[0.0, 0.0]] + [T[:2, 3] for T in frames])
         self.tip = points[-1]
         self.links.set_data(points[:, 0], points[:, 1])
@@ -83,23 +124,31 @@ class PlanarArmDrawing:
             line.set_data(*np.array(segments).T)
         return self.moving
 
+    @check.arguments()
     def frame_positions(self):
         """The drawn points: base, {1}…{n} and the tool origin (an (n+2) x 2 array)."""
         x, y = self.links.get_data()
         return np.column_stack([x, y])
 
 
+@check.arguments(robot=check.Robot(numeric=True))
 def reach(robot):
     """An upper bound on the reach of a planar arm: the sum of its link offsets."""
     total = sum(abs(float(link.a)) + abs(float(link.d)) for link in robot.links)
     return total + float(np.linalg.norm(np.asarray(robot.tool, dtype=float)[:2, 3]))
 
 
+reach_unchecked = reach.__wrapped__
+
+
+@check.arguments(fig=FIGURE, robot=check.Robot(numeric=True),
+                 margin=check.Number(numeric=True), extra=check.Number(numeric=True),
+                 ticks=check.Optional(check.Count(0)))
 def arm_axes(fig, robot, position=111, margin=1.15, extra=0.0, ticks=None):
     """A square, equal-aspect axes that holds every pose of a planar arm (at most ``ticks``
-    ticks per axis when given)."""
+    ticks per axis when given) at ``position`` (a subplot's number or place in a grid)."""
     ax = fig.add_subplot(position)
-    r = margin * reach(robot) + extra
+    r = margin * reach_unchecked(robot) + extra
     ax.set_xlim(-r, r)
     ax.set_ylim(-r, r)
     ax.set_aspect("equal")
@@ -112,15 +161,16 @@ def arm_axes(fig, robot, position=111, margin=1.15, extra=0.0, ticks=None):
     return ax
 
 
+@check.arguments(_finite=False, start=POINT, vector=POINT, head=check.Number(numeric=True),
+                 width=check.Number(numeric=True))
 def arrow_points(start, vector, head=0.22, width=0.5):
-    """A drawn arrow from ``start`` along ``vector`` as one polyline (NaN breaks): the
-    shaft, then the two sides of the head (``head`` times the length, ``width`` wide).
+    """A drawn arrow from ``start`` along ``vector`` as one polyline (NaN breaks, so the
+    answer is not all finite): the shaft, then the two sides of the head (``head`` times the
+    length, ``width`` wide).
 
     >>> arrow_points([0, 0], [1, 0])[:2].tolist()
     [[0.0, 0.0], [1.0, 0.0]]
     """
-    start = np.asarray(start, dtype=float)
-    vector = np.asarray(vector, dtype=float)
     end = start + vector
     if np.linalg.norm(vector) < 1e-12:
         return np.array([start, end])
@@ -130,6 +180,7 @@ def arrow_points(start, vector, head=0.22, width=0.5):
     return np.array([start, end, gap, end, end + back + side, gap, end, end + back - side])
 
 
+@check.arguments(start=POINT, end=POINT, width=check.Number(numeric=True), turns=check.Count(0))
 def spring_points(start, end, width=0.05, turns=8):
     """A zigzag spring drawn from ``start`` to ``end`` (2-vectors): a 2 x N array of points,
     ``turns`` zigs of half-width ``width`` between two straight ends.
@@ -137,7 +188,6 @@ def spring_points(start, end, width=0.05, turns=8):
     >>> spring_points([0, 0], [1, 0], turns=1).round(12).tolist()
     [[0.0, 0.2, 0.4, 0.6, 0.8, 1.0], [0.0, 0.0, -0.05, 0.05, 0.0, 0.0]]
     """
-    start, end = np.asarray(start, float), np.asarray(end, float)
     axis = end - start
     length = float(np.hypot(*axis))
     if length < 1e-9:
@@ -150,6 +200,7 @@ def spring_points(start, end, width=0.05, turns=8):
     return points.T
 
 
+@check.arguments(x=check.Number(numeric=True), digits=check.Count(0))
 def number_text(x, digits=3):
     """A number rounded to ``digits`` decimals as text, never ``-0``.
 
@@ -175,6 +226,7 @@ class TimeSeriesPanel:
     ([1.0, 1.0], [1.0])
     """
 
+    @check.arguments(ax=AXES, ylabel=check.Text(), zero_line=check.Flag())
     def __init__(self, ax, styles, ylabel, dots=(-1,), zero_line=True):
         self.ax = ax
         self.curves = [ax.plot([], [], color=colour, lw=width, ls=style, label=label)[0]
@@ -196,9 +248,10 @@ class TimeSeriesPanel:
         """The artists ``show`` moves."""
         return [self.cursor, *self.dots]
 
+    @check.arguments(t=check.Vector(None, numeric=True))
     def show_series(self, t, values):
         """Draw one series: ``values[i]`` against ``t`` for curve i (None: leave it empty)."""
-        self.t = np.asarray(t, dtype=float)
+        self.t = t
         shown = []
         for curve, value in zip(self.curves, values, strict=True):
             curve.set_data(*((self.t, value) if value is not None else ([], [])))
@@ -210,6 +263,7 @@ class TimeSeriesPanel:
         self.ax.set_ylim(low - pad, high + pad)
         self.ax.set_xlim(0.0, max(float(self.t[-1]), 1e-3))
 
+    @check.arguments(k=check.Count(0))
     def show(self, k):
         """Move the cursor and the dots to sample ``k``; returns the moved artists."""
         t = float(self.t[k])

@@ -28,7 +28,6 @@ import sympy as sp
 from matplotlib.figure import Figure
 from matplotlib.lines import Line2D
 
-from robocourse import _backend as B
 from robocourse import _checks as check
 from robocourse.codegen import NumericFunction
 from robocourse.frames import as_rotation, roll_pitch_yaw
@@ -41,7 +40,7 @@ from robocourse.inertia import (
 )
 from robocourse.language import phrase, say
 from robocourse.widgets.animation import sweep_animation
-from robocourse.widgets.drawing import number_text
+from robocourse.widgets.drawing import AXES, DPI, FRAMES, LENGTH, NUMBER, number_text
 from robocourse.widgets.shapes import explorer, labelled_slider
 
 FRAME_COLOURS = ("tab:red", "tab:green", "tab:blue")
@@ -49,6 +48,7 @@ PRINCIPAL_COLOURS = ("tab:purple", "tab:orange", "tab:brown")
 ROOM = (-0.8, 2.0)      # the drawn region along each axis (m)
 
 
+@check.arguments(roll=NUMBER, pitch=NUMBER, yaw=NUMBER)
 def frame_rotation(roll=0.0, pitch=0.0, yaw=0.0):
     """``0_R_A = RotZ(yaw) RotY(pitch) RotX(roll)`` for the sliders' angles in degrees
     (``frames.roll_pitch_yaw``, a 3x3 array).
@@ -56,9 +56,7 @@ def frame_rotation(roll=0.0, pitch=0.0, yaw=0.0):
     >>> frame_rotation(yaw=90).round(12) @ [1, 0, 0]
     array([0., 1., 0.])
     """
-    angles = [check.scalar(value, name, B.NUMBERS)
-              for value, name in ((roll, "roll"), (pitch, "pitch"), (yaw, "yaw"))]
-    return roll_pitch_yaw(*np.radians(angles))
+    return roll_pitch_yaw(*np.radians([roll, pitch, yaw]))
 
 
 @functools.lru_cache(maxsize=1)
@@ -87,6 +85,13 @@ class BoxTensor(NamedTuple):
     axes_A: np.ndarray       # their axes (columns), in {0}
 
 
+_MASS = check.Number("kg", at_least=">0", numeric=True)
+
+
+@check.arguments(w=LENGTH, l=LENGTH, h=LENGTH,
+                 position=check.Vector(3, phrase("x, y, z in {0}", "errors"), numeric=True),
+                 R=check.Optional(check.Matrix(3, 3, numeric=True)),
+                 mass=_MASS)
 def box_tensor(w, l, h, position=(0.0, 0.0, 0.0), R=None, mass=1.0):
     """The inertia tensor of the box about the frame {A} at ``position`` with axes ``R``.
 
@@ -101,11 +106,7 @@ def box_tensor(w, l, h, position=(0.0, 0.0, 0.0), R=None, mass=1.0):
     >>> t.moments_A.round(12)                               # 12 (1/6, 11/12, 11/12)
     array([ 2., 11., 11.])
     """
-    w, l, h = (check.positive(check.scalar(value, name, B.NUMBERS), name, "m")
-               for name, value in (("w", w), ("l", l), ("h", h)))
-    mass = check.positive(check.scalar(mass, "mass", B.NUMBERS), "mass", "kg")
-    R = np.eye(3) if R is None else as_rotation(check.matrix(R, (3, 3), "R", B.NUMBERS))
-    position = check.vector(position, 3, "position", B.NUMBERS, phrase("x, y, z in {0}", "errors"))
+    R = np.eye(3) if R is None else as_rotation(R)
     I_c = centre_tensor_function()(mass, w, l, h)
     centre = np.array([w, l, h], dtype=float) / 2
     I_parallel = parallel_axis(I_c, mass, centre - position)     # about A's origin, axes of {0}
@@ -115,6 +116,10 @@ def box_tensor(w, l, h, position=(0.0, 0.0, 0.0), R=None, mass=1.0):
     return BoxTensor(I_A, I_c, centre, position, R, moments_c, axes_c, moments_A, R @ axes_A)
 
 
+_BOX = check.Instance(BoxTensor)
+
+
+@check.arguments(t=_BOX, digits=check.Count(0))
 def tensor_html(t, digits=4):
     """An HTML table of the entries of ``A_I`` with the principal moments and the trace.
 
@@ -142,6 +147,7 @@ def tensor_html(t, digits=4):
         f" {say('(= 2 ∫ r² dm, whatever the axes)', 'widgets')}</div>")
 
 
+@check.arguments(I=check.Matrix(None, 3, numeric=True), digits=check.Count(0))
 def tensor_text(I, digits=3):
     """The tensor as three lines of monospaced text (for text drawn inside a figure).
 
@@ -151,11 +157,13 @@ def tensor_text(I, digits=3):
     [ 0.000  0.000  0.000]
     """
     return "\n".join("[" + " ".join(f"{round(float(x), digits) + 0.0:6.{digits}f}" for x in row)
-                     + "]" for row in np.asarray(I, dtype=float))
+                     + "]" for row in I)
 
 
+@check.arguments(_finite=False, w=NUMBER, l=NUMBER, h=NUMBER)
 def box_edges(w, l, h):
-    """The 12 edges of the box ``[0, w] x [0, l] x [0, h]`` as one polyline (NaN breaks), 36 x 3.
+    """The 12 edges of the box ``[0, w] x [0, l] x [0, h]`` as one polyline (NaN breaks, so
+    the answer is not all finite), 36 x 3.
 
     >>> box_edges(1, 2, 3).shape
     (36, 3)
@@ -169,6 +177,9 @@ def box_edges(w, l, h):
     return np.array(points)
 
 
+box_edges_unchecked = box_edges.__wrapped__
+
+
 class BoxInertiaDrawing:
     """The box, the frame {A} and the principal axes in a 3D matplotlib axes.
 
@@ -178,6 +189,7 @@ class BoxInertiaDrawing:
     (dashed) the same way.
     """
 
+    @check.arguments(ax=AXES, t=_BOX, frame_length=NUMBER, scale=NUMBER)
     def __init__(self, ax, t, frame_length=0.5, scale=0.6, room=ROOM):
         self.ax, self.fig, self.frame_length, self.scale = ax, ax.figure, frame_length, scale
         ax.set_xlim(*room)
@@ -205,10 +217,11 @@ class BoxInertiaDrawing:
             ends = np.array([origin - half, origin + half])
             line.set_data_3d(ends[:, 0], ends[:, 1], ends[:, 2])
 
+    @check.arguments(t=_BOX)
     def update(self, t):
         """Move the drawing to the setting ``t`` (a ``BoxTensor``); returns the artists."""
         w, l, h = 2 * t.centre
-        edges = box_edges(w, l, h)
+        edges = box_edges_unchecked(w, l, h)
         self.edges.set_data_3d(edges[:, 0], edges[:, 1], edges[:, 2])
         self.centre.set_data_3d([t.centre[0]], [t.centre[1]], [t.centre[2]])
         for k, line in enumerate(self.frame):
@@ -220,6 +233,7 @@ class BoxInertiaDrawing:
         self.frame_label.set_3d_properties(t.position[2] - 0.3 * self.frame_length, None)
         return self.moving
 
+    @check.arguments()
     def principal_centre_data(self):
         """The drawn end points of the principal axes at the centre (3 x 2 x 3 array)."""
         return np.array([np.array(line.get_data_3d()).T for line in self.principal_c])
@@ -244,6 +258,7 @@ def _widget_view(t):
     return drawing
 
 
+@check.arguments(w=LENGTH, l=LENGTH, h=LENGTH, mass=_MASS, dpi=DPI)
 def inertia_widget(w=1.2, l=0.8, h=0.4, mass=1.0, dpi=72):
     """Sliders for the box (w, l, h, m) and for the frame {A} (x, y, z; roll, pitch, yaw in
     degrees): an explorer. Every slider change recomputes ``box_tensor`` numerically,
@@ -273,6 +288,7 @@ def inertia_widget(w=1.2, l=0.8, h=0.4, mass=1.0, dpi=72):
     return box
 
 
+@check.arguments(w=LENGTH, l=LENGTH, h=LENGTH, mass=_MASS, n_frames=FRAMES, dpi=DPI)
 def inertia_animation(w=1.2, l=0.8, h=0.4, mass=1.0, n_frames=20, dpi=72):
     """The static fallback: {A} at the corner of the box turns once about Z0 (yaw 0…360°).
 

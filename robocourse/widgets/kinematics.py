@@ -27,7 +27,6 @@ from typing import NamedTuple
 import numpy as np
 from matplotlib.figure import Figure
 
-from robocourse import _backend as B
 from robocourse import _checks as check
 from robocourse.kinematics import (
     is_singular,
@@ -40,12 +39,15 @@ from robocourse.language import say
 from robocourse.models import planar_2r
 from robocourse.widgets.animation import sweep_animation
 from robocourse.widgets.drawing import (
+    DPI,
+    FRAMES,
     NEAR_SINGULAR,
+    NUMBER,
+    Planar2R,
     PlanarArmDrawing,
     arm_axes,
     arrow_points,
     number_text,
-    planar_2r_arm,
 )
 from robocourse.widgets.shapes import explorer, labelled_slider
 
@@ -68,6 +70,7 @@ class ArmVelocity(NamedTuple):
     warning: str              # "" far from a singularity
 
 
+@check.arguments(s2=NUMBER, singular=check.Flag(), near=NUMBER)
 def singularity_warning(s2, singular, near=NEAR_SINGULAR):
     """The warning shown for ``s2 = sin θ2``: empty unless ``|s2| < near`` or J is singular.
 
@@ -89,6 +92,11 @@ def singularity_warning(s2, singular, near=NEAR_SINGULAR):
     return ""
 
 
+singularity_warning_unchecked = singularity_warning.__wrapped__
+
+
+@check.arguments(robot=Planar2R(), q=check.Vector(2, "θ1, θ2", numeric=True),
+                 qd=check.Vector(2, "θ̇1, θ̇2", numeric=True), near=NUMBER)
 def arm_velocity(robot, q, qd, near=NEAR_SINGULAR):
     """``ArmVelocity`` of a numeric planar 2R arm at joint values ``q`` with rates ``qd``.
 
@@ -101,9 +109,6 @@ def arm_velocity(robot, q, qd, near=NEAR_SINGULAR):
     >>> round(s.det, 6), s.singular
     (0.216506, False)
     """
-    robot = planar_2r_arm(robot)
-    q = check.vector(q, 2, "q", B.NUMBERS, "θ1, θ2")
-    qd = check.vector(qd, 2, "qd", B.NUMBERS, "θ̇1, θ̇2")
     J = jacobian_rows(robot, q, rows=PLANAR)
     frames = link_frames(robot, q)                      # 0T1, 0T2, 0T3 (tool)
     points = np.array([frames[0][:2, 3], frames[1][:2, 3], frames[-1][:2, 3]])
@@ -111,9 +116,10 @@ def arm_velocity(robot, q, qd, near=NEAR_SINGULAR):
     det = float(jacobian_determinant(robot, q, rows=PLANAR))
     w = float(manipulability(robot, q, rows=PLANAR))
     return ArmVelocity(q, qd, points, J, J @ qd, det, w, singular,
-                       singularity_warning(math.sin(q[1]), singular, near))
+                       singularity_warning_unchecked(math.sin(q[1]), singular, near))
 
 
+@check.arguments(J=check.Matrix(2, 2, numeric=True), n_points=check.Count(2))
 def velocity_ellipse(J, n_points=121):
     """The velocity ellipse ``{J q̇ : |q̇| = 1}`` as an ``n_points`` x 2 array (closed curve).
 
@@ -127,9 +133,16 @@ def velocity_ellipse(J, n_points=121):
            [ 2. ,  0. ]])
     """
     t = np.linspace(0.0, 2 * np.pi, n_points)
-    return (np.asarray(J, dtype=float) @ np.vstack([np.cos(t), np.sin(t)])).T
+    return (J @ np.vstack([np.cos(t), np.sin(t)])).T
 
 
+velocity_ellipse_unchecked = velocity_ellipse.__wrapped__
+
+
+_STATE = check.Instance(ArmVelocity)
+
+
+@check.arguments(state=_STATE)
 def readout_text(state):
     """The numbers shown inside the figure: det J, w, v and the warning (if any).
 
@@ -148,6 +161,10 @@ def readout_text(state):
     return "\n".join(lines)
 
 
+readout_text_unchecked = readout_text.__wrapped__
+
+
+@check.arguments(state=_STATE)
 def readout_html(state):
     """An HTML panel with J, q̇, v = J q̇, det J, w and the warning.
 
@@ -188,6 +205,8 @@ class VelocityEllipseDrawing:
     ((x_min, x_max), (y_min, y_max))`` zooms the arm panel (default: the whole reach).
     """
 
+    @check.arguments(robot=Planar2R(), state=_STATE, scale=NUMBER,
+                     limits=check.Optional(check.Matrix(2, 2, numeric=True)))
     def __init__(self, robot, state, scale=0.3, size=(8.4, 4.2), limits=None):
         self.robot, self.scale = robot, scale
         self.fig = Figure(figsize=size)
@@ -229,15 +248,16 @@ class VelocityEllipseDrawing:
         ax.grid(True, lw=0.3)
         return ax.plot([], [], "o", color="tab:purple", ms=7)[0]
 
+    @check.arguments(state=_STATE)
     def update(self, state):
         """Move the drawing to ``state``; returns the changed artists."""
         self.arm.update(state.q)
         tip = state.points[-1]
-        ellipse = tip + self.scale * velocity_ellipse(state.J)
+        ellipse = tip + self.scale * velocity_ellipse_unchecked(state.J)
         self.ellipse.set_data(ellipse[:, 0], ellipse[:, 1])
         arrow = arrow_points(tip, self.scale * state.velocity)
         self.arrow.set_data(arrow[:, 0], arrow[:, 1])
-        self.text.set_text(readout_text(state))
+        self.text.set_text(readout_text_unchecked(state))
         self.text.set_color("tab:red" if state.singular
                             else "darkorange" if state.warning else "black")
         wrapped = (math.degrees(state.q[1]) + 180.0) % 360.0 - 180.0
@@ -245,6 +265,8 @@ class VelocityEllipseDrawing:
         return self.moving
 
 
+@check.arguments(l1=NUMBER, l2=NUMBER, theta1=NUMBER, theta2=NUMBER, thetadot1=NUMBER,
+                 thetadot2=NUMBER, scale=NUMBER, dpi=DPI)
 def kinematics_widget(l1=0.5, l2=0.5, theta1=30.0, theta2=60.0, thetadot1=0.0,
                       thetadot2=-2.0, scale=0.3, dpi=72):
     """Sliders for θ1, θ2 (degrees) and θ̇1, θ̇2 (rad/s) of a numeric 2R arm: an explorer.
@@ -271,6 +293,9 @@ def kinematics_widget(l1=0.5, l2=0.5, theta1=30.0, theta2=60.0, thetadot1=0.0,
                             (say("joint rates", "widgets"), ["thetadot1", "thetadot2"])])
 
 
+@check.arguments(l1=NUMBER, l2=NUMBER, theta1=NUMBER,
+                 qd=check.Vector(2, "θ̇1, θ̇2", numeric=True), n_frames=FRAMES, scale=NUMBER,
+                 dpi=DPI)
 def singularity_animation(l1=0.5, l2=0.5, theta1=30.0, qd=(0.6, 0.8), n_frames=19,
                           scale=0.3, dpi=56):
     """The static fallback: θ2 sweeps from 90° through 0 to −90° at fixed θ1 (degrees).

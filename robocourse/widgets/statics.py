@@ -29,7 +29,6 @@ import numpy as np
 from matplotlib.figure import Figure
 from matplotlib.patches import FancyArrowPatch
 
-from robocourse import _backend as B
 from robocourse import _checks as check
 from robocourse.frames import rotation
 from robocourse.kinematics import forward_kinematics
@@ -38,11 +37,15 @@ from robocourse.models import planar_2r
 from robocourse.statics import static_forces_by_propagation
 from robocourse.widgets.animation import sweep_animation
 from robocourse.widgets.drawing import (
+    DPI,
+    FIGURE,
+    FRAMES,
     NEAR_SINGULAR,
+    NUMBER,
+    Planar2R,
     PlanarArmDrawing,
     arm_axes,
     number_text,
-    planar_2r_arm,
 )
 from robocourse.widgets.shapes import explorer, labelled_slider
 
@@ -66,6 +69,7 @@ class TipLoad(NamedTuple):
         return abs(self.s2) < NEAR_SINGULAR
 
 
+@check.arguments(robot=Planar2R(), q1=NUMBER, q2=NUMBER, fx=NUMBER, fy=NUMBER)
 def tip_load(robot, q1, q2, fx, fy):
     """Joint torques of the 2R arm ``robot`` at joint angles ``q1, q2`` (radians) holding
     the tip force ``3_F = [fx, fy, 0]`` (N).
@@ -78,16 +82,18 @@ def tip_load(robot, q1, q2, fx, fy):
     >>> load.force_base.round(12) + 0.0    # {3} is turned by θ1 + θ2 = 90°
     array([-4.,  2.,  0.])
     """
-    robot = planar_2r_arm(robot)
-    q = np.array([check.scalar(q1, "q1", B.NUMBERS), check.scalar(q2, "q2", B.NUMBERS)])
-    force_tool = np.array([check.scalar(fx, "fx", B.NUMBERS), check.scalar(fy, "fy", B.NUMBERS),
-                           0.0])
+    q = np.array([q1, q2])
+    force_tool = np.array([fx, fy, 0.0])
     T = forward_kinematics(robot, q)
     statics = static_forces_by_propagation(robot, q, [*force_tool, 0.0, 0.0, 0.0], frame="tool")
     return TipLoad(q, force_tool, rotation(T) @ force_tool, np.array(T[:2, 3]),
                    np.asarray(statics.torques, dtype=float), float(np.sin(q2)))
 
 
+_LOAD = check.Instance(TipLoad)
+
+
+@check.arguments(load=_LOAD)
 def warning_text(load):
     """The singularity warning for ``load`` (empty away from the singular configurations).
 
@@ -103,6 +109,7 @@ def warning_text(load):
                "widgets")
 
 
+@check.arguments(value=NUMBER)
 def torque_text(value):
     """A torque as text, never ``-0.00``.
 
@@ -112,6 +119,7 @@ def torque_text(value):
     return f"{number_text(value, 2)} N·m"
 
 
+@check.arguments(load=_LOAD)
 def caption_text(load):
     """The angles and the tip force of ``load`` in two lines (the animation's caption).
 
@@ -137,6 +145,8 @@ class StaticsDrawing:
     sliders to read them from); otherwise it is a fixed title.
     """
 
+    @check.arguments(fig=FIGURE, robot=Planar2R(), load=_LOAD, force_scale=NUMBER,
+                     force_limit=NUMBER, caption=check.Flag())
     def __init__(self, fig, robot, load, force_scale=FORCE_SCALE, force_limit=FORCE_LIMIT,
                  caption=False):
         self.fig, self.caption = fig, caption
@@ -178,6 +188,7 @@ class StaticsDrawing:
                        self.warning, *self.bars, *self.values, *([self.title] if caption else [])]
         self.update(load)
 
+    @check.arguments(load=_LOAD)
     def update(self, load):
         """Move every artist to the setting ``load``; returns the changed artists."""
         self.arm.update(load.q)
@@ -212,21 +223,25 @@ class StaticsDrawing:
             text.set_va("bottom" if value >= 0 else "top")
         return self.moving
 
+    @check.arguments()
     def bar_heights(self):
         """The drawn heights of the τ1 and τ2 bars."""
         return np.array([bar.get_height() for bar in self.bars])
 
+    @check.arguments()
     def arrow_ends(self):
         """The drawn start and end of the force arrow (a 2 x 2 array, rows = points)."""
         return self._arrow_ends.copy()
 
 
+@check.arguments(robot=Planar2R(), load=_LOAD, dpi=DPI, caption=check.Flag())
 def statics_figure(robot, load, figsize=(7.2, 3.4), dpi=72, caption=True):
     """A ``Figure`` with the arm and the torque bars for one setting (returns fig, drawing)."""
     fig = Figure(figsize=figsize, dpi=dpi)
     return fig, StaticsDrawing(fig, robot, load, caption=caption)
 
 
+@check.arguments(load=_LOAD)
 def readout_html(load):
     """The torques and the warning of ``load`` as a short HTML block.
 
@@ -241,6 +256,8 @@ def readout_html(load):
             f"s2 = <code>{round(load.s2, 3) + 0.0:.3f}</code>{line}</div>")
 
 
+@check.arguments(l1=NUMBER, l2=NUMBER, theta1=NUMBER, theta2=NUMBER, fx=NUMBER, fy=NUMBER,
+                 dpi=DPI)
 def statics_widget(l1=0.5, l2=0.5, theta1=30.0, theta2=60.0, fx=2.0, fy=4.0, dpi=72):
     """Sliders for θ1, θ2 (degrees) and the tip force ``3_F = [fx, fy]`` (N) of the 2R arm:
     an explorer. Every slider change recomputes the torques by force propagation
@@ -264,6 +281,9 @@ def statics_widget(l1=0.5, l2=0.5, theta1=30.0, theta2=60.0, fx=2.0, fy=4.0, dpi
                             (say("tip force in {3}", "widgets"), ["fx", "fy"])])
 
 
+@check.arguments(l1=NUMBER, l2=NUMBER, theta1=NUMBER,
+                 force_base=check.Vector(2, "x, y", numeric=True), start=NUMBER, stop=NUMBER,
+                 n_frames=FRAMES, dpi=DPI)
 def statics_animation(l1=0.5, l2=0.5, theta1=0.0, force_base=(8.0, 0.0), start=120.0,
                       stop=-30.0, n_frames=26, dpi=72):
     """The static fallback: θ2 sweeps from ``start`` to ``stop`` degrees (through 0) with θ1

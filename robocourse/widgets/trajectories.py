@@ -28,7 +28,6 @@ from typing import NamedTuple
 import numpy as np
 from matplotlib.figure import Figure
 
-from robocourse import _backend as B
 from robocourse import _checks as check
 from robocourse.codegen import ParametricDynamics
 from robocourse.control import track
@@ -43,6 +42,11 @@ from robocourse.trajectories import (
 )
 from robocourse.widgets.animation import run_animation
 from robocourse.widgets.drawing import (
+    DPI,
+    FIGURE,
+    FRAMES,
+    NUMBER,
+    POINT,
     PlanarArmDrawing,
     TimeSeriesPanel,
     arm_beside_panels,
@@ -65,24 +69,32 @@ def arm_family():
     return ParametricDynamics(planar_2r, ["m2"], **{k: v for k, v in ARM.items() if k != "m2"})
 
 
+@check.arguments(m2_factor=NUMBER)
 def compiled_arm(m2_factor=1.0):
     """The compiled dynamics of the arm of ``ARM`` with ``m2`` times ``m2_factor`` (its
     ``robot`` is the numeric arm)."""
     return arm_family().at(m2=ARM["m2"] * m2_factor)
 
 
+compiled_arm_unchecked = compiled_arm.__wrapped__
+
+
+@check.arguments(point=POINT, l1=NUMBER, l2=NUMBER)
 def reachable(point, l1=ARM["l1"], l2=ARM["l2"]):
     """``point`` pulled onto the circle of radius ``MAX_REACH (l1 + l2)`` if it lies beyond.
 
     >>> reachable((2.0, 0.0)).tolist(), reachable((0.3, 0.4)).tolist()
     ([0.98, 0.0], [0.3, 0.4])
     """
-    point = check.vector(point, 2, "point", B.NUMBERS, "x, y")
     limit = MAX_REACH * (l1 + l2)
     radius = float(np.hypot(*point))
     return point * (limit / radius) if radius > limit else point
 
 
+reachable_unchecked = reachable.__wrapped__
+
+
+@check.arguments(q=check.Values(numeric=True), l1=NUMBER, l2=NUMBER)
 def tip_positions(q, l1=ARM["l1"], l2=ARM["l2"]):
     """The tip ``(x, y)`` of the 2R arm for each row of joint angles ``q`` (N x 2), by the
     vectorised forward kinematics ``kinematics.link_frames_many``.
@@ -90,8 +102,10 @@ def tip_positions(q, l1=ARM["l1"], l2=ARM["l2"]):
     >>> tip_positions([[0.0, np.pi / 2]]).round(12).tolist()
     [[0.5, 0.5]]
     """
-    q = np.atleast_2d(np.asarray(q, dtype=float))
-    return link_frames_many(planar_2r(l1=l1, l2=l2), q)[:, -1, :2, 3] + 0.0
+    return link_frames_many(planar_2r(l1=l1, l2=l2), np.atleast_2d(q))[:, -1, :2, 3] + 0.0
+
+
+tip_positions_unchecked = tip_positions.__wrapped__
 
 
 class Move(NamedTuple):
@@ -120,6 +134,13 @@ class Move(NamedTuple):
         return self.tracking.motion.tau
 
 
+_DURATION = check.Number("s", at_least=">0", numeric=True)
+_SAMPLES = check.Count(2)
+
+
+@check.arguments(goal=POINT, duration=_DURATION, start=POINT, payload=NUMBER,
+                 points=check.Count(2, check.MAX_COUNT), samples=_SAMPLES,
+                 elbow=check.Choice("up", "down"))
 def plan_and_fly(goal=GOAL, duration=1.5, start=START, payload=1.0, points=5, samples=61,
                  elbow="down"):
     """Plan the move of the tip from ``start`` to ``goal`` and fly it under computed torque.
@@ -132,22 +153,25 @@ def plan_and_fly(goal=GOAL, duration=1.5, start=START, payload=1.0, points=5, sa
     >>> np.allclose(move.tips[-1], move.goal, atol=1e-6), float(move.tracking.error.max()) < 1e-6
     (True, True)
     """
-    start, goal = reachable(start), reachable(goal)
+    start, goal = reachable_unchecked(start), reachable_unchecked(goal)
     l1, l2 = ARM["l1"], ARM["l2"]
-    model, plant = compiled_arm(1.0), compiled_arm(float(payload))
+    model, plant = compiled_arm_unchecked(1.0), compiled_arm_unchecked(float(payload))
     q0 = inverse_kinematics_2r(model.robot, *start, elbow)
     qf = inverse_kinematics_2r(model.robot, *goal, elbow)
     path = synchronised(q0, qf, duration)
-    cubic_path = tip_positions(joint_space_path([q0, qf], steps=40), l1, l2)
+    cubic_path = tip_positions_unchecked(joint_space_path([q0, qf], steps=40), l1, l2)
     if np.allclose(start, goal):
         line_path = np.array([start, goal])
     else:
         via = straight_line_2r(model.robot, start, goal, points=points, elbow=elbow)
-        line_path = tip_positions(joint_space_path(via, steps=10), l1, l2)
+        line_path = tip_positions_unchecked(joint_space_path(via, steps=10), l1, l2)
     result = track(plant.robot, model.robot, path, *GAINS, duration=duration + HOLD,
                    plant_model=plant, controller_model=model, samples=samples)
     return Move(start, goal, q0, qf, float(duration), float(payload), cubic_path, line_path,
-                result, tip_positions(result.motion.q, l1, l2))
+                result, tip_positions_unchecked(result.motion.q, l1, l2))
+
+
+plan_and_fly_unchecked = plan_and_fly.__wrapped__
 
 
 class MoveDrawing:
@@ -159,9 +183,10 @@ class MoveDrawing:
     ``moving`` lists those ``show_frame`` changes.
     """
 
+    @check.arguments(fig=FIGURE, move=check.Instance(Move))
     def __init__(self, fig, move):
         self.fig = fig
-        arm = compiled_arm(1.0).robot
+        arm = compiled_arm_unchecked(1.0).robot
         self.arm_ax, axes = arm_beside_panels(fig, arm, 2, width_ratios=(1.0, 1.4), left=0.08,
                                               right=0.985, bottom=0.14, top=0.86, wspace=0.25,
                                               hspace=0.12)
@@ -187,6 +212,7 @@ class MoveDrawing:
                        *(a for panel in self.panels for a in panel.moving), self.text]
         self.show_run(move)
 
+    @check.arguments(move=check.Instance(Move))
     def show_run(self, move):
         """Show a new move: paths, torque curves and limits; keeps the current frame."""
         self.move, self.times = move, move.t
@@ -199,6 +225,7 @@ class MoveDrawing:
             mark.set_xdata([move.duration, move.duration])
         self.show_frame(min(self.frame, len(self.times) - 1))
 
+    @check.arguments(k=check.Count(0))
     def show_frame(self, k):
         """Move the arm, the trail, the cursors and the text to sample ``k``."""
         move = self.move
@@ -207,10 +234,11 @@ class MoveDrawing:
         self.trail.set_data(*move.tips[:k + 1].T)
         for panel in self.panels:
             panel.show(k)
-        self.text.set_text(frame_text(move, k))
+        self.text.set_text(frame_text_unchecked(move, k))
         return self.moving
 
 
+@check.arguments(move=check.Instance(Move), k=check.Count(0))
 def frame_text(move, k):
     """The numbers shown at sample ``k``: time, torques and the tracking error.
 
@@ -222,6 +250,10 @@ def frame_text(move, k):
     return f"t = {number_text(move.t[k], 2)} s  τ = ({tau}) N·m  |e| = {error}°"
 
 
+frame_text_unchecked = frame_text.__wrapped__
+
+
+@check.arguments(move=check.Instance(Move))
 def summary_html(move):
     """An HTML line: where the move goes, how far the cubic leaves the line
     (``trajectories.distance_from_line``), the largest tracking error and the largest
@@ -243,6 +275,7 @@ def summary_html(move):
         + "</div>")
 
 
+@check.arguments(goal=POINT, duration=_DURATION, start=POINT, samples=_SAMPLES, dpi=DPI)
 def trajectories_widget(goal=GOAL, duration=1.5, start=START, samples=61, dpi=72):
     """Choose the goal of the tip (and the duration, and a heavier payload), see the
     planned paths, and Play the computed-torque flight with its joint torques: a player
@@ -265,11 +298,13 @@ def trajectories_widget(goal=GOAL, duration=1.5, start=START, samples=61, dpi=72
                           (say("move", "widgets"), ["duration", "payload"])])
 
 
+@check.arguments(goal=POINT, duration=_DURATION, start=POINT, payload=NUMBER, n_frames=FRAMES,
+                 dpi=DPI, samples=_SAMPLES, colors=check.Count(2, 256))
 def trajectories_animation(goal=GOAL, duration=1.5, start=START, payload=1.0, n_frames=30,
                            dpi=60, samples=61, colors=64):
     """The static fallback: an embedded JavaScript player of one controlled move
     (``n_frames`` frames on a frozen background, palette PNGs); returns the HTML."""
-    move = plan_and_fly(goal, duration, start, payload=payload, samples=samples)
+    move = plan_and_fly_unchecked(goal, duration, start, payload=payload, samples=samples)
     return run_animation(MoveDrawing(Figure(figsize=(9.0, 3.8), dpi=dpi), move), n_frames,
                          colors=colors)
 
