@@ -95,7 +95,7 @@ class Scalars:
 
     Two kinds, one instance each: ``NUMBERS`` (floats in numpy arrays) and ``SYMBOLS``
     (exact sympy matrices). A public function chooses the kind once, from the robot and
-    its inputs (``scalars_of``, or the gate ``_checks.joint_inputs``), and hands it to its
+    its inputs (``scalars_of``, or the gate, ``_checks.arguments``), and hands it to its
     kernels, which build with it (``scalars.zeros(3)``, ``scalars.matrix([[c, -s], [s,
     c]])``) and never ask which kind they run on — as pinocchio casts a model to its
     scalar type once. ``exact`` is for the few places whose arithmetic differs (a float

@@ -171,23 +171,23 @@ def _unmasked(value, name):
     return np.ma.getdata(value)
 
 
-def scalar(value, name, scalars=None):
+def _scalar(value, name, scalars=None):
     """``value`` checked to be one real number or sympy expression; with ``scalars=NUMBERS``
     a number only, not an expression in symbols: for what only numbers can do (a
     simulation's duration and tolerances, a planned motion), and a sympy number (``pi/2``)
     comes back as a float.
 
-    >>> scalar("3", "mass")
+    >>> _scalar("3", "mass")
     Traceback (most recent call last):
     ...
     TypeError: mass must be a number or a sympy expression; got '3'
-    >>> scalar(True, "a")
+    >>> _scalar(True, "a")
     Traceback (most recent call last):
     ...
     TypeError: a must be a number or a sympy expression, not a bool; got True
-    >>> scalar(sp.pi / 2, "duration", NUMBERS)
+    >>> _scalar(sp.pi / 2, "duration", NUMBERS)
     1.5707963267948966
-    >>> scalar(sp.Symbol('t_f'), "duration", NUMBERS)
+    >>> _scalar(sp.Symbol('t_f'), "duration", NUMBERS)
     Traceback (most recent call last):
     ...
     TypeError: duration must be a number here (...), not an expression in symbols; got t_f
@@ -256,7 +256,7 @@ def _floats(values, name, shape=None):
     except TypeError:
         for k, entry in enumerate(values):
             where = k if shape is None else ",".join(map(str, np.unravel_index(k, shape)))
-            scalar(entry, f"{name}[{where}]", NUMBERS)
+            _scalar(entry, f"{name}[{where}]", NUMBERS)
         raise
     return array if shape is None else array.reshape(shape)
 
@@ -365,24 +365,24 @@ def _real_list(value):
     return None
 
 
-def sequence(value, length, name, entries=ONE_PER_JOINT_OR_AXIS, check=None):
+def _sequence(value, length, name, entries=ONE_PER_JOINT_OR_AXIS, check=None):
     """The entries of ``value`` as a list, each checked by ``check(entry, "name[k]")``
     (default ``scalar``) and left as it is: no conversion to floats or to sympy, for
     parameters that keep the kind they were given (a model's lengths, one by one).
 
-    >>> sequence([1, 2.5], None, "lengths")
+    >>> _sequence([1, 2.5], None, "lengths")
     [1, 2.5]
-    >>> sequence(3, None, "lengths")
+    >>> _sequence(3, None, "lengths")
     Traceback (most recent call last):
     ...
     TypeError: lengths must be a sequence of numbers; got 3
     """
-    check = scalar if check is None else check
+    check = _scalar if check is None else check
     return [check(entry, f"{name}[{k}]")
             for k, entry in enumerate(_entries(value, length, name, entries))]
 
 
-def vector(value, length, name, scalars=None, entries=ONE_PER_JOINT_OR_AXIS):
+def _vector(value, length, name, scalars=None, entries=ONE_PER_JOINT_OR_AXIS):
     """``value`` checked to hold ``length`` numbers or expressions (any length >= 1 for
     ``length=None``); returned as a sympy column or a 1-D float array.
 
@@ -390,7 +390,7 @@ def vector(value, length, name, scalars=None, entries=ONE_PER_JOINT_OR_AXIS):
     symbols when ``value`` holds any);
     ``entries`` says what the entries are, for the message.
 
-    >>> vector([1, 2], 3, "q")
+    >>> _vector([1, 2], 3, "q")
     Traceback (most recent call last):
     ...
     ValueError: q must have 3 entries (one per joint or axis); got 2
@@ -402,7 +402,7 @@ def vector(value, length, name, scalars=None, entries=ONE_PER_JOINT_OR_AXIS):
         flat = array.reshape(-1)
         if len(flat) == length or (length is None and len(flat) >= 1):
             return flat
-    values = sequence(value, length, name, entries)
+    values = _sequence(value, length, name, entries)
     if scalars is None:
         scalars = exact_if(any(isinstance(entry, sp.Basic) for entry in values))
     if scalars.exact:
@@ -410,21 +410,21 @@ def vector(value, length, name, scalars=None, entries=ONE_PER_JOINT_OR_AXIS):
     return _floats(values, name)
 
 
-def per_joint(value, n, name):
+def _per_joint(value, n, name):
     """``value`` checked to be one number for all ``n`` joints (returned as a float) or one
     number per joint (a float array of n): a gain, an amplitude, a noise level.
 
-    >>> per_joint(2, 3, "Kp"), per_joint([1, 2], 2, "Kp")
+    >>> _per_joint(2, 3, "Kp"), _per_joint([1, 2], 2, "Kp")
     (2.0, array([1., 2.]))
-    >>> per_joint([[1, 2], [3]], 2, "Kp")
+    >>> _per_joint([[1, 2], [3]], 2, "Kp")
     Traceback (most recent call last):
     ...
     TypeError: Kp[0] must be a number or a sympy expression; got [1, 2]
     """
     if isinstance(value, (list, tuple, sp.MatrixBase)) or (isinstance(value, np.ndarray)
                                                             and value.ndim):
-        return vector(value, n, name, NUMBERS, ONE_PER_JOINT)
-    return float(scalar(value, name, NUMBERS))
+        return _vector(value, n, name, NUMBERS, ONE_PER_JOINT)
+    return float(_scalar(value, name, NUMBERS))
 
 
 def _shape_text(shape):
@@ -444,17 +444,17 @@ def _a_matrix(shape, what=None):
         str(s) if s is not None else "Nn"[k] for k, s in enumerate(shape)))
 
 
-def matrix(value, shape, name, scalars=None, what=None):
+def _matrix(value, shape, name, scalars=None, what=None):
 
     """``value`` checked to be a matrix of ``shape``; returned as sp.Matrix or float array.
     A dimension given as None may be any size (``(None, 2)``: N rows of two); ``what`` says
     what the matrix is, for the message (default: its shape, ``"Nx2 matrix"``).
 
-    >>> matrix(np.eye(2), (3, 3), "R")
+    >>> _matrix(np.eye(2), (3, 3), "R")
     Traceback (most recent call last):
     ...
     ValueError: R must be a 3x3 matrix; got 2x2
-    >>> matrix([1.0, 2.0], (None, 2), "points")
+    >>> _matrix([1.0, 2.0], (None, 2), "points")
     Traceback (most recent call last):
     ...
     ValueError: points must be a Nx2 matrix; got a vector of 2 entries
@@ -481,7 +481,7 @@ def matrix(value, shape, name, scalars=None, what=None):
         raise ValueError(say("{name} must be a {wanted}; got {got}", "errors", name=name,
                              wanted=_a_matrix(shape, what), got=_shape_text(got)))
     columns = got[1]
-    values = [scalar(entry, f"{name}[{k // columns},{k % columns}]")
+    values = [_scalar(entry, f"{name}[{k // columns},{k % columns}]")
               for k, entry in enumerate(values)]
     if scalars is None:
         scalars = exact_if(any(isinstance(entry, sp.Basic) for entry in values))
@@ -490,7 +490,7 @@ def matrix(value, shape, name, scalars=None, what=None):
     return _floats(values, name, got)
 
 
-def robot(value, name="robot", dynamics=False, numeric=False):
+def _robot(value, name="robot", dynamics=False, numeric=False):
     """``value`` if it is a SerialChain (with every link's mass properties, for
     ``dynamics``; with numbers for all its parameters, for ``numeric`` — its mass
     properties and gravity too when ``dynamics``: for what only numbers can do, a
@@ -498,11 +498,11 @@ def robot(value, name="robot", dynamics=False, numeric=False):
     got (the symbols it holds, for ``numeric``).
 
     >>> from robocourse.models import planar_2r
-    >>> robot(planar_2r)
+    >>> _robot(planar_2r)
     Traceback (most recent call last):
     ...
     TypeError: robot must be a SerialChain; got the function planar_2r (did you mean planar_2r()?)
-    >>> robot(planar_2r(l1=1.0, l2=1.0), "controller", dynamics=True, numeric=True)
+    >>> _robot(planar_2r(l1=1.0, l2=1.0), "controller", dynamics=True, numeric=True)
     Traceback (most recent call last):
     ...
     TypeError: controller must have numeric parameters (e.g. ...); got the symbols g, m1, m2
@@ -533,38 +533,11 @@ def robot(value, name="robot", dynamics=False, numeric=False):
     return value
 
 
-def joint_inputs(chain, *, dynamics=False, also=(), **vectors):
-    """The gate: ``(scalars, *vectors)`` for one call on the robot ``chain``.
-
-    Checks the robot (``robot``), decides once whether the call runs on symbols
-    (``scalars``: ``_backend.SYMBOLS``, else ``NUMBERS``) — when any
-    of ``vectors``, of ``also`` (loads, gravity) or of the robot's parameters that the
-    call reads (kinematic ones; also masses and gravity for ``dynamics``) is a sympy
-    expression — and returns each joint vector, named by its keyword, checked to hold
-    one entry per joint and converted to that kind.
-
-    >>> from robocourse.models import planar_2r
-    >>> joint_inputs(planar_2r(l1=1.0, l2=1.0), q=[0.0, 1.0])
-    (NUMBERS, array([0., 1.]))
-    >>> joint_inputs(planar_2r(l1=1.0, l2=1.0), q=[0.0, True])
-    Traceback (most recent call last):
-    ...
-    TypeError: q[1] must be a number or a sympy expression, not a bool; got True
-    """
-    chain = robot(chain, dynamics=dynamics)
-    scalars = exact_if(chain.uses_symbols(*vectors.values(), *also, dynamics=dynamics))
-    checked = [vector(value, chain.n, name, scalars, ONE_PER_JOINT)
-               for name, value in vectors.items()]
-    if "q" in vectors and not scalars.exact:
-        joint_angles(chain, checked[0], "q")
-    return (scalars, *checked)
-
-
-def joint_angles(chain, q, name):
+def _joint_angles(chain, q, name):
     """``radians`` on the entries of the numeric joint vector (or rows of vectors) ``q`` that
     are angles: those of the revolute joints of ``chain``."""
     revolute = [k for k, link in enumerate(chain.links) if link.is_revolute]
-    radians(np.asarray(q, dtype=float)[..., revolute].ravel().tolist(), name)
+    _radians(np.asarray(q, dtype=float)[..., revolute].ravel().tolist(), name)
 
 
 class DegreesWarning(UserWarning):
@@ -583,7 +556,7 @@ def _outside(frame):
     return not os.path.abspath(code.co_filename).startswith(_PACKAGE + os.sep)
 
 
-def radians(angles, name, caller=None):
+def _radians(angles, name, caller=None):
     """Warn (``DegreesWarning``) when the numeric ``angles`` of one call look like degrees:
     every one a whole number, none beyond a turn in degrees (360) and one beyond a turn in
     radians, ``|θ| > 2π`` — 90 for a right angle, or 180, 45 and 0 for a pose. Angles in
@@ -595,7 +568,7 @@ def radians(angles, name, caller=None):
     >>> import warnings
     >>> with warnings.catch_warnings(record=True) as caught:
     ...     warnings.simplefilter("always")
-    ...     radians([90, 0], "q")
+    ...     _radians([90, 0], "q")
     >>> str(caught[0].message)
     'q = [90, 0] looks like degrees: every angle is a whole number and 90 is more than a ...'
     """
@@ -641,11 +614,11 @@ class NumberedFromOne(dict):
                            "{key}", "errors", what=self.what, n=self.n, key=repr(key)))
 
 
-def link_number(value, last, name="link", none=None):
+def _link_number(value, last, name="link", none=None):
     """``value`` checked to be a link (or frame) number from 1 to ``last``; ``none``
     says what None means when None is allowed (e.g. ``"the tool frame"``).
 
-    >>> link_number(3, 2, none="the tool frame")
+    >>> _link_number(3, 2, none="the tool frame")
     Traceback (most recent call last):
     ...
     ValueError: link must be an integer from 1 to 2 (or None for the tool frame); got 3
@@ -663,11 +636,11 @@ def link_number(value, last, name="link", none=None):
     return int(value)
 
 
-def count(value, name, minimum, maximum=None):
+def _count(value, name, minimum, maximum=None):
     """``value`` checked to be an integer ``>= minimum`` (and ``<= maximum`` if given): a
     number of points, steps, samples.
 
-    >>> count(1, "points", 2)
+    >>> _count(1, "points", 2)
     Traceback (most recent call last):
     ...
     ValueError: points must be an integer >= 2; got 1
@@ -683,21 +656,21 @@ def count(value, name, minimum, maximum=None):
     return int(value)
 
 
-def nonnegative(value, name, unit):
+def _nonnegative(value, name, unit):
     """``value`` checked to be ``>= 0`` (in ``unit``): a mass (``unit="kg"``), a length, a
     moment of inertia, a tolerance; a symbol declared negative is refused, a symbol of
     unknown sign passes.
 
-    >>> nonnegative(-0.5, "l1", "a length, m")
+    >>> _nonnegative(-0.5, "l1", "a length, m")
     Traceback (most recent call last):
     ...
     ValueError: l1 must be >= 0 (a length, m); got -0.5
-    >>> nonnegative(sp.Symbol('m', negative=True), "mass", "kg")
+    >>> _nonnegative(sp.Symbol('m', negative=True), "mass", "kg")
     Traceback (most recent call last):
     ...
     ValueError: mass must be >= 0 (kg); got m, a symbol declared negative
     """
-    value = scalar(value, name)
+    value = _scalar(value, name)
     if isinstance(value, sp.Basic):
         if value.is_negative and value.is_Symbol:
             raise ValueError(say("{name} must be >= 0 ({unit}); got {got}, a symbol declared "
@@ -711,11 +684,11 @@ def nonnegative(value, name, unit):
     return value
 
 
-def positive(value, name, unit):
+def _positive(value, name, unit):
     """``value`` checked to be ``> 0`` (in ``unit``); a symbol declared non-positive is refused.
     An array is checked entry by entry (``name[k]``).
 
-    >>> positive(0.0, "duration", "s")
+    >>> _positive(0.0, "duration", "s")
     Traceback (most recent call last):
     ...
     ValueError: duration must be > 0 (s); got 0.0
@@ -725,9 +698,9 @@ def positive(value, name, unit):
             raise ValueError(say("{name} must be > 0 ({unit}): one number, or one per joint; "
                                  "got none", "errors", name=name, unit=unit))
         for k, entry in enumerate(value.flat):
-            positive(entry, f"{name}[{k}]", unit)
+            _positive(entry, f"{name}[{k}]", unit)
         return value
-    value = scalar(value, name)
+    value = _scalar(value, name)
     if isinstance(value, sp.Basic):
         if value.is_positive is False:
             raise ValueError(say("{name} must be > 0 ({unit}); got {got}, which is declared "
@@ -739,35 +712,35 @@ def positive(value, name, unit):
 
 
 
-def values(value, name, scalars=None):
+def _values(value, name, scalars=None):
     """``value`` checked to be a number, a sympy expression or an array of numbers of any
     shape (a list or a sympy matrix is made an array): each entry real and finite, never a
     bool or a string.
-    Arrays of numbers come back as float arrays, one number as itself (``scalar``); an
+    Arrays of numbers come back as float arrays, one number as itself (``_scalar``); an
     array that holds expressions comes back as an object array. With ``scalars=NUMBERS``
     numbers only, not expressions in symbols: a float array (0-D for one number).
 
-    >>> values([0.0, 1.5], "t")
+    >>> _values([0.0, 1.5], "t")
     array([0. , 1.5])
-    >>> values([0.0, np.inf], "t")
+    >>> _values([0.0, np.inf], "t")
     Traceback (most recent call last):
     ...
     ValueError: t[1] must be a finite real number; got inf
-    >>> values([0.5, sp.Symbol('v')], "velocities", NUMBERS)
+    >>> _values([0.5, sp.Symbol('v')], "velocities", NUMBERS)
     Traceback (most recent call last):
     ...
     TypeError: velocities[1] must be a number here (...), not an expression in symbols; got v
     """
     if scalars is NUMBERS:
-        checked = np.asarray(values(value, name))
+        checked = np.asarray(_values(value, name))
         if not checked.ndim:
-            return np.asarray(float(scalar(checked.item(), name, NUMBERS)))
+            return np.asarray(float(_scalar(checked.item(), name, NUMBERS)))
         return _floats(list(checked.flat), name, checked.shape)
     value = _unmasked(value, name)
     if isinstance(value, sp.MatrixBase):                 # a sympy matrix: its entries
         value = np.array(value.tolist(), dtype=object)
     if not isinstance(value, (np.ndarray, list, tuple)):
-        return scalar(value, name)
+        return _scalar(value, name)
     if isinstance(value, np.ndarray) and value.dtype.kind in "fiu":      # fast: no loop
         bad = np.flatnonzero(~np.isfinite(value))
         if bad.size:
@@ -784,18 +757,18 @@ def values(value, name, scalars=None):
     if array.ndim and any(isinstance(entry, (list, tuple)) for entry in array.flat):
         raise ValueError(say("{name} must be a number or a regular array of numbers; got "
                              "{got}", "errors", name=name, got=shown(value)))
-    entries = [scalar(entry, f"{name}[{k}]") for k, entry in enumerate(array.flat)]
+    entries = [_scalar(entry, f"{name}[{k}]") for k, entry in enumerate(array.flat)]
     if any(isinstance(entry, sp.Basic) for entry in entries):
         return np.array(entries, dtype=object).reshape(array.shape)
     return np.array(entries, dtype=float).reshape(array.shape)
 
 
-def array(value, name, ndim):
+def _array(value, name, ndim):
     """``value`` checked to be an array of numbers of ``ndim`` dimensions, not empty, all
     finite; returned as a float array (one vectorised test for the large arrays of
     identification: measured torques, stacked regressors, sample times).
 
-    >>> array([[1.0, 2.0]], "W", 1)
+    >>> _array([[1.0, 2.0]], "W", 1)
     Traceback (most recent call last):
     ...
     ValueError: W must be a 1-D array; got shape (1, 2)
@@ -810,9 +783,9 @@ def array(value, name, ndim):
         raise TypeError(say("{name} must be an array of numbers; got a ragged {kind}", "errors",
                             name=name, kind=type(value).__name__)) from None
     if found.dtype.kind not in "fiu":           # bools, complex, symbols: named entry by entry
-        found = values(value, name)
+        found = _values(value, name)
         for k, entry in enumerate(np.ravel(found)):
-            scalar(entry, f"{name}[{k}]", NUMBERS)
+            _scalar(entry, f"{name}[{k}]", NUMBERS)
     found = np.asarray(found, dtype=float)
     if found.ndim != ndim:
         raise ValueError(say("{name} must be a {ndim}-D array; got shape {shape}", "errors",
@@ -853,18 +826,18 @@ def together(**arrays):
 
 
 
-def within(value, name, low, high, unit, hint=""):
-    """``value`` (``values``) checked to lie in ``[low, high]`` (in ``unit``) up to
+def _within(value, name, low, high, unit, hint=""):
+    """``value`` (``_values``) checked to lie in ``[low, high]`` (in ``unit``) up to
     round-off; ``high`` may be an array (a bound per joint, broadcast against ``value``).
     Where symbols are involved, only a value that sympy knows to be outside is refused.
     ``hint`` is added to the message.
 
-    >>> within(5.0, "t", 0, 2.0, "s")
+    >>> _within(5.0, "t", 0, 2.0, "s")
     Traceback (most recent call last):
     ...
     ValueError: t must lie in [0, 2.0] (s); got 5.0
     """
-    value = values(value, name)
+    value = _values(value, name)
     entries = np.asarray(value, dtype=object)
     bounds = np.asarray(high, dtype=object)
     interval = f"[{low}, {high if bounds.ndim == 0 else list(bounds.ravel())}]"
@@ -884,10 +857,10 @@ def within(value, name, low, high, unit, hint=""):
     return value
 
 
-def flag(value, name, none=None):
+def _flag(value, name, none=None):
     """``value`` checked to be True or False; ``none`` says what None means when it is allowed.
 
-    >>> flag("no", "symbolic_lengths")
+    >>> _flag("no", "symbolic_lengths")
     Traceback (most recent call last):
     ...
     TypeError: symbolic_lengths must be True or False; got 'no'
@@ -903,10 +876,10 @@ def flag(value, name, none=None):
     return bool(value)
 
 
-def text(value, name):
+def _text(value, name):
     """``value`` checked to be a string (a name, a label, a unit).
 
-    >>> text(3, "name")
+    >>> _text(3, "name")
     Traceback (most recent call last):
     ...
     TypeError: name must be a string; got 3
@@ -917,13 +890,13 @@ def text(value, name):
     return value
 
 
-def instance(value, types, name, wanted=None):
+def _instance(value, types, name, wanted=None):
     """``value`` checked to be an instance of ``types`` (a class or a tuple of them); a
     class passed instead of an instance gets "did you mean Box(...)?". ``wanted``: what
     the error calls the expected type (default: the names of ``types``).
 
     >>> from robocourse.inertia import Box
-    >>> instance(Box, Box, "body")
+    >>> _instance(Box, Box, "body")
     Traceback (most recent call last):
     ...
     TypeError: body must be a Box; got the class Box (did you mean Box(...)?)
@@ -953,11 +926,11 @@ def _short(value, limit=60):
     return text_ if len(text_) <= limit else text_[:limit - 1] + "…"
 
 
-def symbols(value, length, name, entries=ONE_PER_JOINT):
+def _symbols(value, length, name, entries=ONE_PER_JOINT):
     """``value`` checked to be a sequence (or a set) of ``length`` sympy Symbols (any number
     for None): joint variables to differentiate by, rates to collect, symbols allowed.
 
-    >>> symbols("theta1", None, "q")
+    >>> _symbols("theta1", None, "q")
     Traceback (most recent call last):
     ...
     TypeError: q must be a sequence of symbols; got 'theta1'
@@ -1015,23 +988,13 @@ def distinct(**groups):
 
 
 
-def coordinates(q, qd, qdd, length=None):
-    """``(q, qd, qdd)`` checked (``symbols``): ``length`` generalised coordinates (any
-    number for None), one rate and one acceleration each, all different (``distinct``)."""
-    q = symbols(q, length, "q")
-    qd, qdd = (symbols(value, len(q), name, ONE_PER_ENTRY_OF_Q)
-               for name, value in (("qd", qd), ("qdd", qdd)))
-    distinct(q=q, qd=qd, qdd=qdd)
-    return q, qd, qdd
-
-
-def expression(value, name, finite=False, display=False):
+def _expression(value, name, finite=False, display=False):
     """``value`` checked to be a sympy expression, a sympy matrix or a number (sympified);
     never a string (sympy would parse it), a bool, an equation ``Eq(...)`` or None.
     ``finite``: also refuse ``nan`` and infinities anywhere in it; ``display``: accept
     every sympy object (an equation, a set), for functions that only show it.
 
-    >>> expression("x + 1", "value")
+    >>> _expression("x + 1", "value")
     Traceback (most recent call last):
     ...
     TypeError: value must be a sympy expression or Matrix; got 'x + 1'
@@ -1040,7 +1003,7 @@ def expression(value, name, finite=False, display=False):
     if isinstance(value, kinds):
         checked = value
     elif isinstance(value, numbers.Number) and not isinstance(value, (bool, np.bool_)):
-        checked = sp.sympify(scalar(value, name))
+        checked = sp.sympify(_scalar(value, name))
     elif isinstance(value, sp.Equality):
         raise TypeError(say("{name} must be a sympy expression or Matrix (an equation: give "
                             "one side of it); got {got}", "errors", name=name,
@@ -1054,17 +1017,17 @@ def expression(value, name, finite=False, display=False):
     return checked
 
 
-def rotation_matrix(value, name="R", scalars=None):
-    """``value`` as a 3x3 matrix (``matrix``), checked to be a rotation: ``Rᵀ R = I3`` and
+def _rotation_matrix(value, name="R", scalars=None):
+    """``value`` as a 3x3 matrix (``_matrix``), checked to be a rotation: ``Rᵀ R = I3`` and
     ``det R = +1``, each to ``ROTATION``; a matrix with free symbols is not checked (its
     entries are unknown). ``frames.as_rotation`` is this check for the student.
 
-    >>> rotation_matrix(2 * np.eye(3))
+    >>> _rotation_matrix(2 * np.eye(3))
     Traceback (most recent call last):
     ...
     ValueError: R must be a rotation matrix (Rᵀ R = I3, det R = +1); got det R = 8 and ...
     """
-    R = matrix(value, (3, 3), name, scalars)
+    R = _matrix(value, (3, 3), name, scalars)
     if not (isinstance(R, sp.MatrixBase) and R.free_symbols):
         values = np.array(R, dtype=float)
         departure = np.abs(values.T @ values - np.eye(3)).max()
@@ -1079,17 +1042,17 @@ def rotation_matrix(value, name="R", scalars=None):
     return R
 
 
-def transform(value, name="T"):
+def _transform(value, name="T"):
     """``value`` checked to be a 4x4 homogeneous transform: a rotation block and the last row
     ``[0, 0, 0, 1]``; returned as ``matrix`` returns it.
 
-    >>> transform(np.ones((4, 4)), "T")
+    >>> _transform(np.ones((4, 4)), "T")
     Traceback (most recent call last):
     ...
     ValueError: T[:3, :3] must be a rotation matrix ...
     """
-    T = matrix(value, (4, 4), name)
-    rotation_matrix(T[:3, :3], f"{name}[:3, :3]")
+    T = _matrix(value, (4, 4), name)
+    _rotation_matrix(T[:3, :3], f"{name}[:3, :3]")
     last_row = [T[3, k] for k in range(4)]
     if any(is_symbolic(entry) and entry.free_symbols for entry in last_row) or (
             np.abs(np.array(last_row, dtype=float) - [0, 0, 0, 1]).max() > ROUND_OFF):
@@ -1099,12 +1062,12 @@ def transform(value, name="T"):
     return T
 
 
-def model(value, chain, name="model", *, may_be_false=False):
+def _model(value, chain, name="model", *, may_be_false=False):
     """``value`` checked to be None or the compiled dynamics of ``chain``
     (``codegen.CompiledDynamics(chain)``: an object whose ``robot`` is ``chain``).
 
     >>> from robocourse.models import planar_2r
-    >>> model("fast", planar_2r())
+    >>> _model("fast", planar_2r())
     Traceback (most recent call last):
     ...
     TypeError: model must be the CompiledDynamics of this robot ..., None; got 'fast'
@@ -1128,18 +1091,18 @@ def model(value, chain, name="model", *, may_be_false=False):
     return value
 
 
-def friction(value, n, name="friction", *, simulation=False):
+def _friction(value, n, name="friction", *, simulation=False):
     """``value`` checked to be None (no friction) or a ``friction.Friction`` of ``n`` joints;
     for a ``simulation``, with numbers and a smooth sign where there is Coulomb friction.
 
-    >>> friction((0.1, 0.2), 2)
+    >>> _friction((0.1, 0.2), 2)
     Traceback (most recent call last):
     ...
     TypeError: friction must be a Friction; got tuple (0.1, 0.2)
     """
     if value is None:
         return None
-    instance(value, JointFriction, name, wanted="Friction")
+    _instance(value, JointFriction, name, wanted="Friction")
     if value.n != n:
         raise ValueError(say("{name} must be the friction of {n} joints (one coefficient per "
                              "joint); got one of {got} joints", "errors", name=name, n=n,
@@ -1161,41 +1124,41 @@ def friction(value, n, name="friction", *, simulation=False):
 ARMATURE_UNIT = phrase("kg·m², or kg for a prismatic joint", "errors")
 
 
-def armature(value, n, name="armature", scalars=None):
+def _armature(value, n, name="armature", scalars=None):
     """``value`` checked to be None (no motors modelled) or the armature of ``n`` joints: one
     reflected inertia ``η² I_m >= 0`` per joint (``motors.reflected_inertia``), returned as a
     vector of the kind ``scalars`` (None: symbols when ``value`` holds any).
 
-    >>> armature([0.5, -0.1], 2)
+    >>> _armature([0.5, -0.1], 2)
     Traceback (most recent call last):
     ...
     ValueError: armature[1] must be >= 0 (kg·m², or kg for a prismatic joint); got -0.1
     """
     if value is None:
         return None
-    values = vector(value, n, name, scalars,
+    values = _vector(value, n, name, scalars,
                     phrase("one per joint, the reflected inertia η² I_m", "errors"))
     for k, entry in enumerate(values):
-        nonnegative(entry, f"{name}[{k}]", ARMATURE_UNIT)
+        _nonnegative(entry, f"{name}[{k}]", ARMATURE_UNIT)
     return values
 
 
-def friction_pair(friction, n):
+def _friction_pair(friction, n):
     """``friction`` checked to be a pair ``(viscous, coulomb)`` of n coefficients each (the
     friction of the regressor of ``parameters``); returned as two vectors."""
     if not isinstance(friction, (tuple, list)) or len(friction) != 2 or \
             any(np.ndim(part) == 0 and not isinstance(part, sp.MatrixBase) for part in friction):
         raise ValueError(say("friction must be None or a pair (viscous, coulomb) of sequences "
                              "with one number per joint; got {got}", "errors", got=repr(friction)))
-    return (vector(friction[0], n, _VISCOUS, entries=ONE_PER_JOINT),
-            vector(friction[1], n, _COULOMB, entries=ONE_PER_JOINT))
+    return (_vector(friction[0], n, _VISCOUS, entries=ONE_PER_JOINT),
+            _vector(friction[1], n, _COULOMB, entries=ONE_PER_JOINT))
 
 
 
-def choice(value, name, options):
+def _choice(value, name, options):
     """``value`` checked to be one of the strings ``options``.
 
-    >>> choice("world", "frame", FRAMES)
+    >>> _choice("world", "frame", FRAMES)
     Traceback (most recent call last):
     ...
     ValueError: frame must be 'base' or 'tool'; got 'world'
@@ -1208,21 +1171,21 @@ def choice(value, name, options):
     return value
 
 
-def tolerance(value, name="tol"):
+def _tolerance(value, name="tol"):
     """``value`` checked to be a relative tolerance, ``0 <= tol < 1``."""
-    value = scalar(value, name)
+    value = _scalar(value, name)
     if isinstance(value, sp.Basic) or not 0 <= value < 1:
         raise ValueError(say("{name} must be a relative tolerance, 0 <= {name} < 1; got {got}",
                              "errors", name=name, got=repr(value)))
     return value
 
 
-def gravity(value, chain, scalars):
+def _gravity(value, chain, scalars):
     """The gravity vector of a dynamics call, in {0}: ``robot.gravity`` for None, zero
     for ``0``, else ``value`` checked to be a 3-vector.
 
     >>> from robocourse.models import planar_2r
-    >>> gravity(False, planar_2r(), SYMBOLS)
+    >>> _gravity(False, planar_2r(), SYMBOLS)
     Traceback (most recent call last):
     ...
     TypeError: gravity must be a 3-vector in {0}, None (the robot's own) or 0 (none); got False
@@ -1237,22 +1200,22 @@ def gravity(value, chain, scalars):
             raise ValueError(say("gravity must be a 3-vector in {{0}}, None (the robot's own) "
                                  "or 0 (none); got the number {got}", "errors", got=repr(value)))
         return scalars.zeros(3)
-    return vector(value, 3, "gravity", scalars, _XYZ_IN_0)
+    return _vector(value, 3, "gravity", scalars, _XYZ_IN_0)
 
 
 
-def wrench(value, scalars, name="wrench"):
+def _wrench(value, scalars, name="wrench"):
     """``value`` checked to be a wrench ``[fx, fy, fz, nx, ny, nz]`` (None: no load)."""
     if value is None:
         return scalars.zeros(6)
-    return vector(value, 6, name, scalars, "fx, fy, fz, nx, ny, nz")
+    return _vector(value, 6, name, scalars, "fx, fy, fz, nx, ny, nz")
 
 
-def states(value, length, name):
+def _states(value, length, name):
     """``value`` checked to be a batch of states: a 2-D array of finite numbers
     (N, ``length``), one state per row; returned as a float array.
 
-    >>> states(np.zeros((4, 3)), 2, "q")
+    >>> _states(np.zeros((4, 3)), 2, "q")
     Traceback (most recent call last):
     ...
     ValueError: q must be a batch of states, shape (N, 2) (one row per state, ...); got shape (4, 3)
@@ -1340,7 +1303,7 @@ class Argument:
 
 
 class Robot(Argument):
-    """A ``SerialChain`` (``robot``), with the mass properties of every link for
+    """A ``SerialChain`` (``_robot``), with the mass properties of every link for
     ``dynamics``; it is checked first, and the kind of the call is decided from its
     parameters and the other inputs (``SerialChain.uses_symbols``). ``numeric``: for what
     only numbers can do (a simulation, a controller, a figure): the robot's parameters must
@@ -1349,7 +1312,7 @@ class Robot(Argument):
     read only when no parameters are given)."""
 
     def __init__(self, dynamics=False, numeric=False):
-        super().__init__(lambda value, name, call: robot(
+        super().__init__(lambda value, name, call: _robot(
             value, name, self.reads_dynamics(call.given), numeric),
             f"Robot(dynamics={dynamics}, numeric={numeric})", decides_kind=False)
         self.dynamics, self.numeric = dynamics, numeric
@@ -1366,130 +1329,130 @@ class Angle(Argument):
     value is one for a revolute joint, a length for a prismatic one)."""
 
     def __init__(self, when=None):
-        super().__init__(lambda value, name, call: scalar(value, name), "Angle()")
+        super().__init__(lambda value, name, call: _scalar(value, name), "Angle()")
         self.when = when
 
 
 def Number(unit=None, at_least=None, numeric=False, interval=None, hint=""):
-    """A real number or a sympy expression; ``at_least=0`` (``nonnegative``) or ``">0"``
-    (``positive``: an array of them too) bound it, in ``unit``; ``numeric``: a number, not
+    """A real number or a sympy expression; ``at_least=0`` (``_nonnegative``) or ``">0"``
+    (``_positive``: an array of them too) bound it, in ``unit``; ``numeric``: a number, not
     an expression in symbols (a float comes back); ``interval=(low, high)``: a number or an
     array of them in that interval, ``high`` maybe the name of an argument before it or a
-    function of the arguments (``within``, with ``hint`` added to its message). ``numeric``
+    function of the arguments (``_within``, with ``hint`` added to its message). ``numeric``
     with ``at_least``: one number (not an array, not an expression in symbols), bounded."""
     if interval is not None:
         low, high = interval
-        return Argument(lambda value, name, call: within(
+        return Argument(lambda value, name, call: _within(
             value, name, low, call.bound(high), unit, hint),
             f"Number({unit!r}, interval={interval!r})")
     if at_least in (0, ">0"):
-        bounded = nonnegative if at_least == 0 else positive
+        bounded = _nonnegative if at_least == 0 else _positive
         return Argument(lambda value, name, call: bounded(
-            scalar(value, name, NUMBERS) if numeric else value, name, unit),
+            _scalar(value, name, NUMBERS) if numeric else value, name, unit),
             f"Number({unit!r}, at_least={at_least!r}, numeric={numeric})")
     if numeric:
-        return Argument(lambda value, name, call: scalar(value, name, NUMBERS),
+        return Argument(lambda value, name, call: _scalar(value, name, NUMBERS),
                         "Number(numeric=True)")
-    return Argument(lambda value, name, call: scalar(value, name), "Number()")
+    return Argument(lambda value, name, call: _scalar(value, name), "Number()")
 
 
 def Tolerance(at_least=None, numeric=False):
-    """A relative tolerance, ``0 <= tol < 1`` (``tolerance``); ``at_least`` and ``numeric`` as
+    """A relative tolerance, ``0 <= tol < 1`` (``_tolerance``); ``at_least`` and ``numeric`` as
     for ``Number``, checked first (``at_least=">0", numeric=True``: a solver's ``rtol``)."""
     first = Number("relative", at_least=at_least, numeric=numeric)
-    return Argument(lambda value, name, call: tolerance(first(value, name, call), name),
+    return Argument(lambda value, name, call: _tolerance(first(value, name, call), name),
                     f"Tolerance(at_least={at_least!r}, numeric={numeric})")
 
 
 def Values(numeric=False, unit=None, at_least=None, kept=False):
-    """A number, or an array of numbers of any shape (``values``): sample times, a grid;
+    """A number, or an array of numbers of any shape (``_values``): sample times, a grid;
     ``numeric``: numbers, not expressions in symbols (a float array comes back);
-    ``at_least=">0"``: each entry ``> 0`` in ``unit`` (``positive``: a duration per joint);
+    ``at_least=">0"``: each entry ``> 0`` in ``unit`` (``_positive``: a duration per joint);
     ``kept``: checked, but handed over as given (its kind, sympy or not, decides what the
     function does)."""
     kind = NUMBERS if numeric else None
     if at_least == ">0":
-        return Argument(lambda value, name, call: positive(values(value, name, kind), name, unit),
+        return Argument(lambda value, name, call: _positive(_values(value, name, kind), name, unit),
                         f"Values(numeric={numeric}, unit={unit!r}, at_least='>0')")
 
     def rule(value, name, call):
-        checked = values(value, name, kind)
+        checked = _values(value, name, kind)
         return value if kept else checked
     return Argument(rule, f"Values(numeric={numeric}, kept={kept})")
 
 
 def PerJoint(unit=None, at_least=None, length=None):
-    """One number for every joint of the robot, or one per joint (``per_joint``): a gain,
-    an amplitude; ``at_least=">0"``: each ``> 0`` (``positive``, in ``unit``); ``length``: as
+    """One number for every joint of the robot, or one per joint (``_per_joint``): a gain,
+    an amplitude; ``at_least=">0"``: each ``> 0`` (``_positive``, in ``unit``); ``length``: as
     many joints as that (a number, or a function of the arguments), for a call without a
     robot."""
     def joints(call):
         return call.robot.n if length is None else call.length(length)
     if at_least == ">0":
-        return Argument(lambda value, name, call: positive(
-            per_joint(value, joints(call), name), name, unit), f"PerJoint({unit!r}, '>0')")
-    return Argument(lambda value, name, call: per_joint(value, joints(call), name),
+        return Argument(lambda value, name, call: _positive(
+            _per_joint(value, joints(call), name), name, unit), f"PerJoint({unit!r}, '>0')")
+    return Argument(lambda value, name, call: _per_joint(value, joints(call), name),
                     f"PerJoint(length={length!r})")
 
 
 def Sequence(length=None, entries=ONE_PER_JOINT_OR_AXIS):
-    """``length`` numbers or expressions, each kept as given (``sequence``): parameters that
+    """``length`` numbers or expressions, each kept as given (``_sequence``): parameters that
     keep the kind they were given, a model's lengths."""
-    return Argument(lambda value, name, call: sequence(value, call.length(length), name,
+    return Argument(lambda value, name, call: _sequence(value, call.length(length), name,
                                                        entries), f"Sequence({length!r})")
 
 
 def Symbols(length=None, entries=ONE_PER_JOINT):
-    """A sequence (or a set) of sympy Symbols (``symbols``): ``length`` of them, or as many
+    """A sequence (or a set) of sympy Symbols (``_symbols``): ``length`` of them, or as many
     as the argument ``length`` names has; any number for None."""
-    return Argument(lambda value, name, call: symbols(value, call.length(length), name,
+    return Argument(lambda value, name, call: _symbols(value, call.length(length), name,
                                                       entries), f"Symbols({length!r})")
 
 
 def Expression(finite=False, display=False):
-    """A sympy expression, matrix or number (``expression``); ``finite``: no nan or infinity
+    """A sympy expression, matrix or number (``_expression``); ``finite``: no nan or infinity
     in it; ``display``: any sympy object, for what only shows it."""
-    return Argument(lambda value, name, call: expression(value, name, finite, display),
+    return Argument(lambda value, name, call: _expression(value, name, finite, display),
                     f"Expression(finite={finite}, display={display})")
 
 
 def Text():
-    """A string: a name, a label, a unit (``text``)."""
-    return Argument(lambda value, name, call: text(value, name), "Text()", decides_kind=False)
+    """A string: a name, a label, a unit (``_text``)."""
+    return Argument(lambda value, name, call: _text(value, name), "Text()", decides_kind=False)
 
 
 def Model(may_be_false=False):
-    """None, or the compiled dynamics of the call's robot (``model``); ``may_be_false``:
+    """None, or the compiled dynamics of the call's robot (``_model``); ``may_be_false``:
     False is a choice too."""
-    return Argument(lambda value, name, call: model(value, call.robot, name,
+    return Argument(lambda value, name, call: _model(value, call.robot, name,
                                                     may_be_false=may_be_false),
                     f"Model(may_be_false={may_be_false})", decides_kind=False)
 
 
 def Friction(simulation=False):
-    """None, or the ``Friction`` of the robot's joints (``friction``); ``simulation``: with
+    """None, or the ``Friction`` of the robot's joints (``_friction``); ``simulation``: with
     numbers, and a smooth sign where there is Coulomb friction."""
-    return Argument(lambda value, name, call: friction(value, call.robot.n, name,
+    return Argument(lambda value, name, call: _friction(value, call.robot.n, name,
                                                        simulation=simulation),
                     f"Friction(simulation={simulation})")
 
 
 def FrictionPair():
     """None, or a pair ``(viscous, coulomb)`` of one coefficient per joint each
-    (``friction_pair``)."""
-    return Argument(lambda value, name, call: None if value is None else friction_pair(
+    (``_friction_pair``)."""
+    return Argument(lambda value, name, call: None if value is None else _friction_pair(
         value, call.robot.n), "FrictionPair()")
 
 
 def States(length=None, angles=False):
-    """A batch of states, one per row (``states``): ``length`` entries a row (a number, the
+    """A batch of states, one per row (``_states``): ``length`` entries a row (a number, the
     name of an argument or a function of the arguments), or one per joint of the robot for
     None; ``angles``: the rows are joint values of the robot, whose revolute entries are
-    angles (``joint_angles``: a warning for degrees)."""
+    angles (``_joint_angles``: a warning for degrees)."""
     def rule(value, name, call):
-        rows = states(value, call.robot.n if length is None else call.length(length), name)
+        rows = _states(value, call.robot.n if length is None else call.length(length), name)
         if angles:
-            joint_angles(call.robot, rows, name)
+            _joint_angles(call.robot, rows, name)
         return rows
     return Argument(rule, f"States({length!r}, angles={angles})", decides_kind=False)
 
@@ -1501,42 +1464,42 @@ def Optional(rule):
 
 
 def Vector(length, entries=ONE_PER_JOINT_OR_AXIS, numeric=False, batch=False):
-    """A vector of ``length`` numbers (``vector``; None: any length, a string: as many as the
+    """A vector of ``length`` numbers (``_vector``; None: any length, a string: as many as the
     argument it names, a function: of the arguments), in the kind of the call (``numeric``:
     numbers always); ``batch``: in a call on numbers, a 2-D array is N such vectors, one
-    per row (``states``)."""
+    per row (``_states``)."""
     def rule(value, name, call):
         if batch and isinstance(value, np.ndarray) and value.ndim == 2 and \
                 call.scalars is not SYMBOLS:
-            return states(value, call.length(length), name)
-        return vector(value, call.length(length), name, NUMBERS if numeric else call.scalars,
+            return _states(value, call.length(length), name)
+        return _vector(value, call.length(length), name, NUMBERS if numeric else call.scalars,
                       entries)
     return Argument(rule, f"Vector({length!r}, batch={batch})")
 
 
 def Matrix(*shape, what=None, numeric=False):
-    """A matrix of ``shape`` (``matrix``; None: any size; a size may be a length as
+    """A matrix of ``shape`` (``_matrix``; None: any size; a size may be a length as
     ``Vector``'s), in the kind of the call (``numeric``: numbers always)."""
-    return Argument(lambda value, name, call: matrix(
+    return Argument(lambda value, name, call: _matrix(
         value, tuple(map(call.length, shape)), name, NUMBERS if numeric else call.scalars,
         what), f"Matrix{shape}")
 
 
 def Rotation():
-    """A rotation matrix (``rotation_matrix``), in the kind of the call."""
-    return Argument(lambda value, name, call: rotation_matrix(value, name, call.scalars),
+    """A rotation matrix (``_rotation_matrix``), in the kind of the call."""
+    return Argument(lambda value, name, call: _rotation_matrix(value, name, call.scalars),
                     "Rotation()")
 
 
 def Transform():
-    """A 4x4 homogeneous transform (``transform``)."""
-    return Argument(lambda value, name, call: transform(value, name), "Transform()")
+    """A 4x4 homogeneous transform (``_transform``)."""
+    return Argument(lambda value, name, call: _transform(value, name), "Transform()")
 
 
 def Joints(angles=None):
-    """One value per joint of the robot (``vector`` of ``robot.n``), in the kind of the
+    """One value per joint of the robot (``_vector`` of ``robot.n``), in the kind of the
     call; the argument named ``q`` (any, for ``angles=True``) holds the angles of the
-    revolute joints (``joint_angles``: a warning for degrees)."""
+    revolute joints (``_joint_angles``: a warning for degrees)."""
     return Argument(lambda value, name, call: _joint_values(value, name, call, angles),
                     f"Joints(angles={angles!r})")
 
@@ -1544,18 +1507,18 @@ def Joints(angles=None):
 def Wrench():
     """``[fx, fy, fz, nx, ny, nz]`` (as ``wrench``), in the kind of the call; None is no
     load, a zero wrench."""
-    return Argument(lambda value, name, call: wrench(value, call.scalars, name), "Wrench()")
+    return Argument(lambda value, name, call: _wrench(value, call.scalars, name), "Wrench()")
 
 
 def Gravity():
-    """Gravity in {0} (``gravity``): None, the robot's own; 0, none; else a 3-vector."""
-    return Argument(lambda value, name, call: gravity(value, call.robot, call.scalars),
+    """Gravity in {0} (``_gravity``): None, the robot's own; 0, none; else a 3-vector."""
+    return Argument(lambda value, name, call: _gravity(value, call.robot, call.scalars),
                     "Gravity()")
 
 
 def Choice(*options):
-    """One of the strings ``options`` (``choice``)."""
-    return Argument(lambda value, name, call: choice(value, name, options),
+    """One of the strings ``options`` (``_choice``)."""
+    return Argument(lambda value, name, call: _choice(value, name, options),
                     f"Choice{options}", decides_kind=False)
 
 
@@ -1566,49 +1529,49 @@ def Frame():
 
 def Count(minimum, maximum=None):
     """An integer ``>= minimum`` (and ``<= maximum``): a number of points, samples, a seed
-    (``count``)."""
-    return Argument(lambda value, name, call: count(value, name, minimum, maximum),
+    (``_count``)."""
+    return Argument(lambda value, name, call: _count(value, name, minimum, maximum),
                     f"Count({minimum}, {maximum})", decides_kind=False)
 
 
 def Flag(none=None):
-    """True or False (``flag``); ``none``: what None means, when it is allowed."""
-    return Argument(lambda value, name, call: flag(value, name, none), "Flag()",
+    """True or False (``_flag``); ``none``: what None means, when it is allowed."""
+    return Argument(lambda value, name, call: _flag(value, name, none), "Flag()",
                     decides_kind=False)
 
 
 def Array(ndim):
-    """An array of numbers of ``ndim`` dimensions, not empty, finite (``array``): a float
+    """An array of numbers of ``ndim`` dimensions, not empty, finite (``_array``): a float
     array, whatever the kind of the call (measured data, times)."""
-    return Argument(lambda value, name, call: array(value, name, ndim), f"Array({ndim})",
+    return Argument(lambda value, name, call: _array(value, name, ndim), f"Array({ndim})",
                     decides_kind=False)
 
 
 def Instance(types, wanted=None):
-    """An instance of ``types`` (``instance``): an object of the library's own classes."""
-    return Argument(lambda value, name, call: instance(value, types, name, wanted),
+    """An instance of ``types`` (``_instance``): an object of the library's own classes."""
+    return Argument(lambda value, name, call: _instance(value, types, name, wanted),
                     f"Instance({types!r})", decides_kind=False)
 
 
 def LinkNumber(none=None, last=None):
-    """A link number from 1 to the robot's n (``link_number``), or to ``last`` (a function
+    """A link number from 1 to the robot's n (``_link_number``), or to ``last`` (a function
     of the arguments: the links a result holds); ``none``: what None means."""
-    return Argument(lambda value, name, call: link_number(
+    return Argument(lambda value, name, call: _link_number(
         value, call.robot.n if last is None else call.bound(last), name, none),
         f"LinkNumber(none={none!r})", decides_kind=False)
 
 
 def Armature():
     """None (no motors modelled), or one reflected inertia ``η² I_m >= 0`` per joint of the
-    robot (``armature``), in the kind of the call."""
-    return Argument(lambda value, name, call: armature(value, call.robot.n, name, call.scalars),
+    robot (``_armature``), in the kind of the call."""
+    return Argument(lambda value, name, call: _armature(value, call.robot.n, name, call.scalars),
                     "Armature()")
 
 
 def _joint_values(value, name, call, angles=None):
-    values = vector(value, call.robot.n, name, call.scalars, ONE_PER_JOINT)
+    values = _vector(value, call.robot.n, name, call.scalars, ONE_PER_JOINT)
     if (name == "q" if angles is None else angles) and not call.scalars.exact:
-        joint_angles(call.robot, values, name)
+        _joint_angles(call.robot, values, name)
     return values
 
 
@@ -1693,7 +1656,7 @@ def arguments(_finite=True, **rules):
                 named = [name for name in angles
                          if rules[name].when is None or rules[name].when(given)]
                 if named:
-                    radians([given[name] for name in named],
+                    _radians([given[name] for name in named],
                             named[0] if len(named) == 1 else f"({', '.join(named)})")
             return function(**given)
 

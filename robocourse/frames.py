@@ -30,7 +30,7 @@ from robocourse import _backend as B
 from robocourse import _checks as check
 from robocourse.language import say
 
-#: The warning for angles that look like degrees (``_checks.radians``): every angle of a
+#: The warning for angles that look like degrees (``_checks._radians``): every angle of a
 #: call a whole number, one of them more than a turn. Filter it for angles of many turns.
 DegreesWarning = check.DegreesWarning
 _ROTATION = check.Rotation()

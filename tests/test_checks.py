@@ -60,14 +60,14 @@ NEGATIVE = sp.Symbol("m", negative=True)
 ])
 def test_a_number_is_real_finite_and_not_a_bool_or_a_string(value, error, message):
     with pytest.raises(error, match=message):
-        check.scalar(value, "x")
+        check._scalar(value, "x")
 
 
 def test_numbers_and_expressions_pass_and_numpy_scalars_become_python_numbers():
     t = sp.Symbol("t")
-    assert check.scalar(2, "x") == 2 and check.scalar(t + 1, "x") == t + 1
-    assert type(check.scalar(np.float64(0.5), "x")) is float
-    assert check.scalar(np.array(3.0), "x") == 3.0
+    assert check._scalar(2, "x") == 2 and check._scalar(t + 1, "x") == t + 1
+    assert type(check._scalar(np.float64(0.5), "x")) is float
+    assert check._scalar(np.array(3.0), "x") == 3.0
 
 
 @pytest.mark.parametrize("value, error, message", [
@@ -84,22 +84,22 @@ def test_numbers_and_expressions_pass_and_numpy_scalars_become_python_numbers():
 ])
 def test_a_vector_has_the_right_length_and_only_numbers(value, error, message):
     with pytest.raises(error, match=message):
-        check.vector(value, 3, "q")
+        check._vector(value, 3, "q")
 
 
 def test_a_vector_of_any_length_must_not_be_empty():
     with pytest.raises(ValueError, match="q0 must hold at least one number; got none"):
-        check.vector([], None, "q0")
-    np.testing.assert_allclose(check.vector((1, 2, 3, 4), None, "q0"), [1, 2, 3, 4])
+        check._vector([], None, "q0")
+    np.testing.assert_allclose(check._vector((1, 2, 3, 4), None, "q0"), [1, 2, 3, 4])
 
 
 def test_a_matrix_has_the_right_shape_and_only_numbers():
     with pytest.raises(ValueError, match=r"R must be a 3x3 matrix; got 2x2"):
-        check.matrix(np.eye(2), (3, 3), "R")
+        check._matrix(np.eye(2), (3, 3), "R")
     with pytest.raises(TypeError, match=r"R\[1,1\] must be a number .* not a bool"):
-        check.matrix([[1, 0], [0, True]], (2, 2), "R")
+        check._matrix([[1, 0], [0, True]], (2, 2), "R")
     with pytest.raises(TypeError, match=r"R must be a 2x2 matrix; got 'I'"):
-        check.matrix("I", (2, 2), "R")
+        check._matrix("I", (2, 2), "R")
 
 
 # --- the robot, the gate --------------------------------------------------------------------
@@ -164,23 +164,32 @@ def test_the_gate_covers_the_dynamics_kinematics_and_statics_modules():
 def test_anything_else_instead_of_a_robot_names_its_type():
     with pytest.raises(TypeError, match=r"robot must be a SerialChain \(e.g. planar_2r\(\)\); "
                                         r"got str"):
-        check.robot("2R")
+        check._robot("2R")
+
+
+def _declared(dynamics=False):
+    """A public function of the library in miniature: its arguments declared to the gate."""
+    @check.arguments(robot=check.Robot(dynamics=dynamics), q=check.Joints(),
+                     qd=check.Optional(check.Joints()), qdd=check.Optional(check.Joints()),
+                     load=check.Optional(check.Vector(2)))
+    def declared(robot, q, qd=None, qdd=None, load=None):
+        return q
+    return declared
 
 
 def test_the_gate_decides_symbolic_once_from_everything_the_call_reads():
     t = sp.Symbol("theta1")
-    scalars, q = check.joint_inputs(ARM, q=[t, 0.0])
-    assert scalars is B.SYMBOLS and isinstance(q, sp.MatrixBase) and q[0] == t
+    q = _declared()(ARM, [t, 0.0])
+    assert isinstance(q, sp.MatrixBase) and q[0] == t
     massive = planar_2r(l1=1.0, l2=1.0, m1=sp.Symbol("m1"), m2=1.0, g=9.81)
-    assert check.joint_inputs(massive, dynamics=True, q=[0.0, 0.0])[0].exact  # reads the mass
-    scalars, q = check.joint_inputs(massive, q=[0.0, 0.0])                     # kinematics does not
-    assert scalars is B.NUMBERS and isinstance(q, np.ndarray)
-    assert check.joint_inputs(ARM, also=([sp.Symbol("f"), 0],), q=[0.0, 0.0])[0].exact  # a load
+    assert isinstance(_declared(dynamics=True)(massive, [0.0, 0.0]), sp.MatrixBase)  # the mass
+    assert isinstance(_declared()(massive, [0.0, 0.0]), np.ndarray)   # kinematics does not
+    assert isinstance(_declared()(ARM, [0.0, 0.0], load=[sp.Symbol("f"), 0]), sp.MatrixBase)
 
 
 def test_the_gate_checks_every_joint_vector_by_its_name():
     with pytest.raises(ValueError, match="qdd must have 2 entries \\(one per joint\\); got 3"):
-        check.joint_inputs(ARM, q=[0, 0], qd=[0, 0], qdd=[0, 0, 0])
+        _declared()(ARM, [0, 0], qd=[0, 0], qdd=[0, 0, 0])
     with pytest.raises(TypeError, match=r"qd\[0\] must be a number .* not a bool"):
         newton_euler.inverse_dynamics(ARM, [0.0, 0.0], [True, False], [0.0, 0.0])
 
@@ -188,8 +197,8 @@ def test_the_gate_checks_every_joint_vector_by_its_name():
 def test_dynamics_needs_every_link_s_mass_properties():
     half = SerialChain([Link(mass=1.0, r_c=[0, 0, 0], I_c=np.eye(3)), Link(a=1.0)], name="half")
     with pytest.raises(ValueError, match=r"link 2 of 'half' has no mass, r_c, I_c"):
-        check.joint_inputs(half, dynamics=True, q=[0, 0])
-    check.joint_inputs(half, q=[0, 0])                                    # kinematics is fine
+        _declared(dynamics=True)(half, [0, 0])
+    _declared()(half, [0, 0])                                              # kinematics is fine
 
 
 # --- numbers of links, counts, choices, tolerances --------------------------------------------
@@ -197,16 +206,16 @@ def test_dynamics_needs_every_link_s_mass_properties():
 @pytest.mark.parametrize("value", [0, 3, True, 1.0, "1", -1])
 def test_a_link_number_is_an_integer_from_one(value):
     with pytest.raises(ValueError, match=rf"link must be an integer from 1 to 2; got {value!r}"):
-        check.link_number(value, 2)
+        check._link_number(value, 2)
 
 
 def test_none_is_a_link_number_only_where_it_means_something():
-    assert check.link_number(None, 2, none="the tool frame") is None
-    assert check.link_number(np.int64(2), 2) == 2
+    assert check._link_number(None, 2, none="the tool frame") is None
+    assert check._link_number(np.int64(2), 2) == 2
     with pytest.raises(ValueError, match=r"\(or None for all links\); got 'all'"):
-        check.link_number("all", 2, none="all links")
+        check._link_number("all", 2, none="all links")
     with pytest.raises(ValueError, match=r"link must be an integer from 1 to 2; got None"):
-        check.link_number(None, 2)
+        check._link_number(None, 2)
 
 
 def test_one_link_number_check_everywhere():
@@ -221,21 +230,21 @@ def test_one_link_number_check_everywhere():
 @pytest.mark.parametrize("value", [1, 2.0, True, "3"])
 def test_a_count_is_an_integer_at_least_the_minimum(value):
     with pytest.raises(ValueError, match=rf"points must be an integer >= 3; got {value!r}"):
-        check.count(value, "points", 3)
+        check._count(value, "points", 3)
 
 
 def test_a_choice_is_one_of_the_strings():
     with pytest.raises(ValueError, match=r"elbow must be 'up' or 'down'; got 'left'"):
-        check.choice("left", "elbow", ("up", "down"))
+        check._choice("left", "elbow", ("up", "down"))
     with pytest.raises(ValueError, match=r"frame must be 'base' or 'tool'; got 0"):
-        check.choice(0, "frame", check.FRAMES)
+        check._choice(0, "frame", check.FRAMES)
 
 
 @pytest.mark.parametrize("value, error", [(-0.1, ValueError), (1.0, ValueError),
                                           (True, TypeError), ("1e-9", TypeError)])
 def test_a_tolerance_is_relative(value, error):
     with pytest.raises(error, match="tol"):
-        check.tolerance(value)
+        check._tolerance(value)
     with pytest.raises(error, match="tol"):
         kinematics.is_singular(ARM, [0.3, 1.0], rows=(0, 1), tol=value)
 
@@ -262,11 +271,11 @@ def test_one_mass_check_refuses_negative_masses_everywhere(call, name):
 
 def test_a_positive_quantity_refuses_zero_negative_and_declared_non_positive_symbols():
     with pytest.raises(ValueError, match=r"duration must be > 0 \(s\); got -1.0"):
-        check.positive(-1.0, "duration", "s")
+        check._positive(-1.0, "duration", "s")
     with pytest.raises(ValueError, match=r"w must be > 0 \(a length, m\); got w, which is "
                                          r"declared not positive"):
         Box(sp.Symbol("w", nonpositive=True), 1, 1)
-    assert check.positive(sp.Symbol("L"), "L", "m") == sp.Symbol("L")
+    assert check._positive(sp.Symbol("L"), "L", "m") == sp.Symbol("L")
 
 
 # --- gravity and the wrench ------------------------------------------------------------------
@@ -289,19 +298,19 @@ def test_gravity_is_none_zero_or_a_vector(value, error, message):
 
 
 def test_gravity_none_is_the_robot_s_and_zero_is_none():
-    np.testing.assert_allclose(check.gravity(None, ARM, B.NUMBERS), [0.0, -9.81, 0.0])
-    np.testing.assert_allclose(check.gravity(0, ARM, B.NUMBERS), [0.0, 0.0, 0.0])
-    assert check.gravity(sp.Integer(0), ARM, B.SYMBOLS) == sp.zeros(3, 1)
-    np.testing.assert_allclose(check.gravity((0, 0, -1), ARM, B.NUMBERS), [0.0, 0.0, -1.0])
+    np.testing.assert_allclose(check._gravity(None, ARM, B.NUMBERS), [0.0, -9.81, 0.0])
+    np.testing.assert_allclose(check._gravity(0, ARM, B.NUMBERS), [0.0, 0.0, 0.0])
+    assert check._gravity(sp.Integer(0), ARM, B.SYMBOLS) == sp.zeros(3, 1)
+    np.testing.assert_allclose(check._gravity((0, 0, -1), ARM, B.NUMBERS), [0.0, 0.0, -1.0])
 
 
 def test_a_wrench_is_six_numbers_and_none_is_no_load():
     with pytest.raises(ValueError, match=r"wrench must have 6 entries \(fx, fy, fz, nx, ny, nz\); "
                                          r"got 3"):
-        check.wrench([1, 2, 3], B.NUMBERS)
+        check._wrench([1, 2, 3], B.NUMBERS)
     with pytest.raises(TypeError, match=r"wrench\[5\] must be a number"):
-        check.wrench([0, 0, 0, 0, 0, "z"], B.NUMBERS)
-    np.testing.assert_allclose(check.wrench(None, B.NUMBERS), np.zeros(6))
+        check._wrench([0, 0, 0, 0, 0, "z"], B.NUMBERS)
+    np.testing.assert_allclose(check._wrench(None, B.NUMBERS), np.zeros(6))
 
 
 # --- the named tolerances ---------------------------------------------------------------------
@@ -327,17 +336,17 @@ def test_rotation_tolerance_accepts_seven_typed_decimals_not_three():
 def test_a_set_is_refused_where_order_matters_and_sorted_where_it_is_a_set_of_symbols():
     with pytest.raises(TypeError, match=r"^q must be a sequence of 2 numbers in order \(a list, "
                                         r"a tuple or an array\): a set has no order; got"):
-        check.vector({0.2, 0.1}, 2, "q")
+        check._vector({0.2, 0.1}, 2, "q")
     with pytest.raises(TypeError, match=r"^links must be a sequence of Link objects in order "
                                         r"\(a set has no order\)"):
         SerialChain({Link(), Link(a=1.0)})
     a, b = sp.symbols("a b")
-    assert check.symbols({b, a}, None, "extra") == [a, b]
+    assert check._symbols({b, a}, None, "extra") == [a, b]
 
 
 def test_a_batch_of_states_with_an_integer_too_large_for_floating_point_is_named():
     with pytest.raises(TypeError, match=r"^q must be a batch of states \(an array of real numbers"):
-        check.states([[10**400, 0.0]], 2, "q")
+        check._states([[10**400, 0.0]], 2, "q")
 
 
 # --- the edge: rules declared once per argument (check.arguments) --------------------------
@@ -467,8 +476,8 @@ def test_a_vector_may_be_a_batch_and_take_its_length_from_the_arguments():
 
 
 def test_a_fast_path_accepts_exactly_what_the_checks_one_by_one_accept():
-    np.testing.assert_array_equal(check.vector([1, 2.5, 3], 3, "v"), [1.0, 2.5, 3.0])
+    np.testing.assert_array_equal(check._vector([1, 2.5, 3], 3, "v"), [1.0, 2.5, 3.0])
     for bad, error in (([1.0, True, 3.0], TypeError), ([1.0, math.inf, 3.0], ValueError),
                        ([1.0, 10**400, 3.0], ValueError)):
         with pytest.raises(error, match=r"v\[1\]"):
-            check.vector(bad, 3, "v")
+            check._vector(bad, 3, "v")

@@ -87,12 +87,12 @@ def _limits(factor):                  # q0 ± amplitude within the limits up to 
 
 def _count(factor):                   # at most MAX_COUNT points
     points = check.MAX_COUNT if factor < 1 else check.MAX_COUNT + 1
-    return check.count(points, "points", 2, check.MAX_COUNT)
+    return check._count(points, "points", 2, check.MAX_COUNT)
 
 
 def _digits(factor):
     digits = check.MAX_DIGITS if factor < 1 else check.MAX_DIGITS + 1
-    return check.count(digits, "digits", 0, check.MAX_DIGITS)
+    return check._count(digits, "digits", 0, check.MAX_DIGITS)
 
 
 BOTH_SIDES = {
