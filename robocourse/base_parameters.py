@@ -73,7 +73,7 @@ from robocourse.parameters import (
     regressor,
     standard_parameters,
 )
-from robocourse.robot import SerialChain, joint_symbols
+from robocourse.robot import SerialChain, joint_symbols_unchecked
 
 __all__ = ["BaseParameters", "base_parameters_by_qr", "base_parameters_by_regrouping",
            "base_regressor", "base_model", "base_parameter_table", "random_states"]
@@ -267,7 +267,7 @@ def base_parameters_by_qr(robot, *, friction=False, armature=False, states=None,
                              "base_parameters_by_qr; {robot} has symbols (use "
                              "base_parameters_by_regrouping, or give numbers)", "errors",
                              robot=repr(robot.name)))
-    symbols = parameter_symbols(robot, friction, armature)
+    symbols = parameter_symbols.__wrapped__(robot, friction, armature)
     p = len(symbols)
     if states is None:
         states = _random_states(robot, 4 * p // robot.n + 10, seed)
@@ -342,7 +342,7 @@ def base_parameters_by_regrouping(robot, *, friction=False, armature=False):
     Matrix([[IA1 + M2*l1**2 + ZZ1, M2*l1 + MX1, MY1, ZZ2, MX2, MY2, IA2]])
     """
     robot = _exact_geometry(robot)
-    symbols = parameter_symbols(robot, friction, armature)
+    symbols = parameter_symbols.__wrapped__(robot, friction, armature)
     grouped = [list(symbols[PER_LINK * j:PER_LINK * (j + 1)]) for j in range(robot.n)]
     for j in reversed(range(robot.n)):
         moved = _general_rule(robot.links[j], grouped[j])
@@ -401,7 +401,8 @@ def _first_axis_in(robot, first, j):
 def _exact_geometry(robot):
     """``robot`` without mass properties (the rules need none), its floats made exact."""
     bare = [replace(link, mass=None, r_c=None, I_c=None) for link in robot.links]
-    return exact_arm(SerialChain(bare, tool=robot.tool, gravity=robot.gravity, name=robot.name))
+    return exact_arm.__wrapped__(SerialChain(bare, tool=robot.tool, gravity=robot.gravity,
+                                             name=robot.name))
 
 
 def _general_rule(link, values):
@@ -417,7 +418,7 @@ def _general_rule(link, values):
     else:
         part = values[:6] + [0, 0, 0, 0]
         values[:6] = [0] * 6
-    return list(move_parameters(part, R, p))
+    return list(move_parameters.__wrapped__(B.SYMBOLS.vector(part), R, p))
 
 
 def _particular_rules(robot, grouped):
@@ -479,7 +480,7 @@ def _carry_first_moments(link, grouped, j):
     """Move the first moments MX_j, MY_j of a link that slides along ``u`` onto link j−1."""
     part = [0] * 6 + [grouped[j][_MX], grouped[j][_MY], 0, 0]
     T = link.transform(sp.Integer(0))
-    moved = move_parameters(part, rotation(T), translation(T))
+    moved = move_parameters.__wrapped__(B.SYMBOLS.vector(part), rotation(T), translation(T))
     grouped[j - 1] = [a + b for a, b in zip(grouped[j - 1], moved, strict=True)]
     grouped[j][_MX] = grouped[j][_MY] = 0
 
@@ -549,6 +550,7 @@ def base_model(robot, base=None):
     generates the same model by codegen's own recursion (fewer operations still).
 
     >>> from robocourse.models import planar_2r
+    >>> from robocourse.robot import joint_symbols
     >>> arm = planar_2r(l1=0.5, l2=0.4, m1=1.0, m2=1.0, g=9.81)
     >>> q, qd, qdd = joint_symbols(arm)
     >>> tau = base_model(arm)
@@ -565,7 +567,7 @@ def base_model(robot, base=None):
         raise ValueError(say("base must be without friction and armature for base_model (the "
                              "robot has no drive parameters)", "errors"))
     pi_b = base.values(standard_parameters(robot))
-    q, qd, qdd = joint_symbols(robot)
+    q, qd, qdd = joint_symbols_unchecked(robot)
     return inverse_dynamics(robot, q, qd, qdd, parameters=base.standard(list(pi_b)))
 
 
@@ -592,5 +594,5 @@ def base_parameter_table(robot, base=None):
         raise ValueError(say("base must hold the {count} inertial parameters of {robot} "
                              "without friction; got {got}", "errors", count=PER_LINK * robot.n,
                              robot=repr(robot.name), got=len(base.symbols)))
-    pi_b = base.values(standard_parameters(robot))
+    pi_b = base.values(standard_parameters.__wrapped__(robot))
     return np.asarray(base.standard(list(pi_b)), dtype=float).reshape(robot.n, PER_LINK)

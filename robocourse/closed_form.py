@@ -49,7 +49,7 @@ from robocourse import _checks as check
 from robocourse import newton_euler
 from robocourse.equivalence import TrigonometricRing, Undecidable
 from robocourse.language import say
-from robocourse.robot import joint_symbols
+from robocourse.robot import joint_symbols_unchecked
 
 __all__ = ["ClosedForm", "closed_form", "exact_arm"]
 
@@ -333,7 +333,7 @@ def joint_polynomials_unchecked(robot):
     its equations of motion — shared by ``closed_form`` and
     ``lagrange.lagrange_equations``."""
     arm, angles = _angles_apart(_exact_arm(_DYNAMICS.of(robot, "robot")), robot)
-    return arm, _JointPolynomials(arm, *joint_symbols(arm), angles)
+    return arm, _JointPolynomials(arm, *joint_symbols_unchecked(arm), angles)
 
 
 @check.arguments(_finite=False, robot=_DYNAMICS)
@@ -356,9 +356,9 @@ def closed_form(robot):
     g*l2*m2*cos(theta1 + theta2)
     """
     arm, poly = joint_polynomials_unchecked(robot)
-    q, qd, qdd = joint_symbols(arm)
-    M = newton_euler.mass_matrix(arm, q)
-    G = newton_euler.gravity_load(arm, q)
+    q, qd, qdd = joint_symbols_unchecked(arm)
+    M = newton_euler.mass_matrix.__wrapped__(arm, q)
+    G = newton_euler.gravity_load_unchecked(arm, q, gravity=B.SYMBOLS.convert(arm.gravity))
     n = arm.n
     M_poly = [[None] * n for _ in range(n)]
     for i in range(n):

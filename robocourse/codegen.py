@@ -73,7 +73,7 @@ from robocourse.component_recursion import (
 )
 from robocourse.language import say
 from robocourse.newton_euler import christoffel_columns_unchecked
-from robocourse.robot import joint_of, joint_symbols
+from robocourse.robot import joint_of, joint_symbols_unchecked
 
 _C_FLAGS = ("-O2", "-shared", "-fPIC", "-fno-semantic-interposition", "-fno-math-errno")
 _EXPAND_POWERS = [ReplaceOptim(                             # x**3 -> x*x*x in C
@@ -484,7 +484,7 @@ class _CProgram:
 
     def __init__(self, source, name):
         self.source = source
-        self._library = ctypes.CDLL(str(compile_c(source, name)))
+        self._library = ctypes.CDLL(str(compile_c.__wrapped__(source, name)))
         self._one, self._many = self._library[name], self._library[f"{name}_many"]
         pointer = ctypes.c_void_p
         self._one.argtypes, self._one.restype = [pointer, pointer], ctypes.c_int
@@ -635,9 +635,9 @@ class NumericFunction:
             self._slots.append((argument, start, start + len(symbols), argument_shape))
             start += len(symbols)
         self._inputs, self._outputs = np.zeros(start), np.zeros(len(matrix))
-        program = straight_line_program(list(matrix), inputs, definitions)
+        program = straight_line_program.__wrapped__(list(matrix), inputs, definitions)
         if backend == "c":
-            self._program = _CProgram(c_source(program, inputs, name), name)
+            self._program = _CProgram(c_source.__wrapped__(program, inputs, name), name)
         else:
             self._program = _NumpyProgram(program, inputs)
         self.backend = backend
@@ -801,7 +801,7 @@ class _Names:
     def trig(self, q, offset):
         """``(cos, sin)`` of ``q + offset``: of ``q`` itself, named, turned by an offset
         that is a multiple of 90°; else of the sum."""
-        k = joint_of(q)
+        k = joint_of.__wrapped__(q)
         co, so = constant_cos_sin(offset)
         if isinstance(co, int) and isinstance(so, int):
             c, s = self.one(sp.cos(q), f"c{k}"), self.one(sp.sin(q), f"s{k}")
@@ -848,7 +848,7 @@ class _Dynamics:
                                  for x, label in zip(row, _PARAMETER_NAMES, strict=True))
                            for k, row in enumerate(_parameter_rows(parameters, robot), 1)]
         self.gravity = tuple(_float_or_expression(g) for g in robot.gravity)
-        self.q, self.qd, self.qdd = joint_symbols(robot)
+        self.q, self.qd, self.qdd = joint_symbols_unchecked(robot)
 
     def torques(self, qd, qdd, gravity=True, prefix=""):
         """τ for the rates ``qd`` and accelerations ``qdd`` (n entries each: symbols or
@@ -897,8 +897,8 @@ def operation_count(robot, parameters=None):
     dynamics = _Dynamics(_numeric(robot, parameters), parameters)
     tau = dynamics.torques(dynamics.qd, dynamics.qdd)
     inputs = [*dynamics.q, *dynamics.qd, *dynamics.qdd]
-    program = straight_line_program(tau, inputs, dynamics.names.assignments)
-    return count_operations(c_source(program, inputs, "inverse_dynamics"))
+    program = straight_line_program.__wrapped__(tau, inputs, dynamics.names.assignments)
+    return count_operations(c_source.__wrapped__(program, inputs, "inverse_dynamics"))
 
 
 def _numeric(robot, parameters):
@@ -949,7 +949,7 @@ class CompiledDynamics:
     def _start(self, robot, backend, parameters):
         """Keep the checked ``robot``, ``backend`` and inertial ``parameters``; the symbols."""
         self.robot, self.backend, self.parameters = robot, backend, parameters
-        self.q, self.qd, self.qdd = joint_symbols(robot)
+        self.q, self.qd, self.qdd = joint_symbols_unchecked(robot)
         self.tau = sp.Matrix(sp.symbols(f"tau1:{robot.n + 1}"))
 
     def __repr__(self):

@@ -88,7 +88,7 @@ def tool_point_constraint(robot, q, qd, normals, through=(0, 0, 0)):
     scalars = B.scalars_of(q)
     p = translation(link_frames_unchecked(robot, q, scalars)[-1])
     J_v = jacobian_unchecked(robot, q, None, scalars.zeros(3), "base", scalars)[:3, :]
-    J_dot_v = jacobian_derivative(robot, q, qd)[:3, :]
+    J_dot_v = jacobian_derivative.__wrapped__(robot, q, qd)[:3, :]
     return Constraint(normals @ (p - through), normals @ J_v, normals @ (J_dot_v @ qd))
 
 
@@ -145,7 +145,9 @@ def constrained_dynamics(robot, q, qd, tau, A, A_dot_qd, *, gravity=None):
         raise ValueError(say("A_dot_qd must have one entry per row of A ({m}); got {got}",
                              "errors", m=m, got=len(A_dot_qd)))
     scalars = B.scalars_of(q)
-    rhs = tau - coriolis_matrix(robot, q, qd) @ qd - gravity_load(robot, q, gravity=gravity)
+    rhs = (tau - coriolis_matrix.__wrapped__(robot, q, qd) @ qd
+           - gravity_load.__wrapped__(robot, q, gravity=gravity))
+    # M from the guarded shell: a solve with an M that overflowed can return finite numbers
     kkt = scalars.stack(scalars.beside(mass_matrix(robot, q), -A.T),
                         scalars.beside(A, scalars.zero_matrix(m, m)))
     solution = _solve(kkt, scalars.vector([*rhs, *(-A_dot_qd)]), A, q, scalars)

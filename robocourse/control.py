@@ -113,9 +113,9 @@ def _control_law(robot, trajectory, Kp, Kv, model, friction, armature):
     return torque
 
 
-def _plus_diagonal(mass_matrix, rotors, q):
+def _plus_diagonal(compiled_mass_matrix, rotors, q):
     """``M(q) + diag(I_a)`` from a compiled ``mass_matrix`` and ``rotors = diag(I_a)``."""
-    return mass_matrix(q) + rotors
+    return compiled_mass_matrix(q) + rotors
 
 
 @dataclass(frozen=True)

@@ -326,4 +326,4 @@ def roll_pitch_yaw(roll, pitch, yaw):
     """
     if B.is_symbolic(roll, pitch, yaw):          # one kind for all three factors
         roll, pitch, yaw = sp.sympify(roll), sp.sympify(pitch), sp.sympify(yaw)
-    return rot_z(yaw) @ rot_y(pitch) @ rot_x(roll)
+    return rot_z.__wrapped__(yaw) @ rot_y.__wrapped__(pitch) @ rot_x.__wrapped__(roll)

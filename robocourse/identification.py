@@ -56,7 +56,7 @@ from robocourse.parameters import (
     inertia_tensor,
     regressor,
 )
-from robocourse.robot import Link, SerialChain, joint_symbols
+from robocourse.robot import Link, SerialChain, joint_symbols_unchecked
 
 __all__ = ["FourierTrajectory", "exciting_trajectory", "optimise_excitation",
            "BaseRegressor", "measured_torques", "Estimate", "least_squares",
@@ -82,7 +82,8 @@ def experiment_arm():
     for a, (length, side, mass, r_c) in zip((0.0, 0.5), ((0.5, 0.12, 3.0, (0.25, 0.02, 0.0)),
                                                           (0.4, 0.1, 1.5, (0.2, -0.015, 0.0))),
                                              strict=True):
-        I_c = inertia_by_integration(Box(length, side, side), mass)
+        I_c = inertia_by_integration.__wrapped__(Box(length, side, side), mass,
+                                                 B.SYMBOLS.zeros(3), B.NUMBERS.identity(3))
         links.append(Link(a=a, joint="R", mass=mass, r_c=r_c, I_c=I_c))
     tool = np.eye(4)
     tool[0, 3] = 0.4
@@ -228,8 +229,10 @@ class BaseRegressor:
                                  "compiled; {robot} has symbols", "errors",
                                  robot=repr(robot.name)))
         self.robot, self.base = robot, base
-        q, qd, qdd = joint_symbols(robot)
-        Y = regressor(robot, q, qd, qdd, friction=base.friction, armature=base.armature)
+        q, qd, qdd = joint_symbols_unchecked(robot)
+        Y = regressor.__wrapped__(robot, q, qd, qdd, friction=base.friction,
+                                  armature=base.armature,
+                                  gravity=B.SYMBOLS.convert(robot.gravity))
         if Y.shape[1] != len(base.symbols):
             raise ValueError(say("base belongs to a robot with {count} standard parameters; "
                                  "robot has {got}", "errors", count=len(base.symbols),
@@ -452,8 +455,8 @@ def pseudo_inertia(link_parameters):
            [0., 0., 0., 0.],
            [1., 0., 0., 1.]])
     """
-    return pseudo_inertia_unchecked(inertia_tensor(link_parameters), link_parameters[6:9],
-                                    link_parameters[9], B.NUMBERS)
+    return pseudo_inertia_unchecked(inertia_tensor.__wrapped__(link_parameters),
+                                    link_parameters[6:9], link_parameters[9], B.NUMBERS)
 
 
 @check.arguments(_finite=False, base=check.Instance(BaseParameters),

@@ -53,6 +53,11 @@ def check_inertia(I, name="I_c", triangle=True):
     return _tensor(I, name, triangle)
 
 
+#: The kernel of ``check_inertia``, for the modules that check a tensor under a name they
+#: give (it checks ``I`` all the same: only ``name`` and ``triangle`` are theirs).
+check_inertia_unchecked = check_inertia.__wrapped__
+
+
 def _tensor(I, name, triangle=True):
     """``check_inertia`` for a checked ``name`` and ``triangle``: the kernel, for library code."""
     I = _MATRIX.of(I, name)
@@ -72,7 +77,7 @@ def _tensor(I, name, triangle=True):
         raise ValueError(say("inertia tensor {name} must be positive semi-definite; its "
                              "principal moments are {moments}", "errors", name=name,
                              moments=", ".join(f"{m * scale:.6g}" for m in moments)))
-    if triangle and broken_triangle_inequality(I):
+    if triangle and broken_triangle_inequality_unchecked(I):
         raise ValueError(say("inertia tensor {name} breaks the triangle inequality: principal "
                              "moments {moments} (each must be <= the sum of the other two)",
                              "errors", name=name,
@@ -125,6 +130,10 @@ def broken_triangle_inequality(I):
             return (f"{names[k]} <= {names[a]} + {names[b]}: {moment:.6g} > "
                     f"{first:.6g} + {second:.6g}")
     return None
+
+
+#: The kernel of ``broken_triangle_inequality``, for a tensor already checked (a Link's).
+broken_triangle_inequality_unchecked = broken_triangle_inequality.__wrapped__
 
 
 _MASS = check.Number("kg", at_least=0)
@@ -354,8 +363,7 @@ def _general_integral(kind):
     mass = sp.Symbol("m", positive=True)
     origin = sp.symbols("x_A y_A z_A", real=True)
     point = sp.Matrix(origin)
-    matrix = sp.Matrix(kind(*dimensions).integrate(lambda r: point_mass_inertia(1, r - point),
-                                                   mass))
+    matrix = sp.Matrix(kind(*dimensions).integrate(lambda r: _point_mass(1, r - point), mass))
     function = sp.lambdify((dimensions, mass, origin), matrix, "numpy")
     return _GeneralIntegral(dimensions, mass, origin, matrix, function)
 
@@ -372,7 +380,7 @@ def parallel_axis(I_c, mass, p_c):
     >>> parallel_axis(sp.zeros(3), m, sp.Matrix([l, 0, 0]))[1, 1]
     l**2*m
     """
-    return parallel_axis_unchecked(I_c, mass, p_c)
+    return parallel_axis_unchecked.__wrapped__(I_c, mass, p_c)
 
 
 @check.finite_result
@@ -494,7 +502,7 @@ def composite_body(parts, *, physical=True):
                              masses=masses))
     centre = sum((m_k * p_k for m_k, p_k in zip(masses[1:], centres[1:], strict=True)),
                  masses[0] * centres[0]) / mass
-    inertia = sum((parallel_axis_unchecked(I_k, m_k, p_k - centre)
+    inertia = sum((parallel_axis_unchecked.__wrapped__(I_k, m_k, p_k - centre)
                    for I_k, m_k, p_k in zip(tensors, masses, centres, strict=True)),
                   0 * tensors[0])
     if scalars.exact:

@@ -41,7 +41,7 @@ from robocourse.frames import rotation_unchecked as rotation
 from robocourse.frames import skew_unchecked as skew
 from robocourse.frames import translation_unchecked as translation
 from robocourse.language import phrase, say
-from robocourse.notation import tidy
+from robocourse.notation import tidy_unchecked as tidy
 
 
 @check.arguments(robot=check.Robot(), q=check.Joints())

@@ -49,7 +49,7 @@ from robocourse.frames import skew_unchecked as skew
 from robocourse.frames import translation_unchecked as translation
 from robocourse.kinematics import jacobian_by_propagation, jacobian_unchecked, link_frames_unchecked
 from robocourse.language import phrase, say
-from robocourse.robot import joint_symbols
+from robocourse.robot import joint_symbols_unchecked
 from robocourse.statics import joint_torques_by_jacobian_unchecked
 
 
@@ -98,7 +98,7 @@ def kinetic_energy(robot, q, qd, link=None):
     scalars, energy = B.scalars_of(q), 0
     for i in _links(robot, link):
         body = robot.links[i - 1]
-        J = jacobian_by_propagation(robot, q, link=i, point=scalars.convert(body.r_c))
+        J = jacobian_by_propagation.__wrapped__(robot, q, i, scalars.convert(body.r_c))
         v, omega = J[:3, :] @ qd, J[3:, :] @ qd
         I_c = scalars.convert(body.I_c)
         energy = energy + body.mass * B.dot(v, v) / 2 + B.dot(omega, I_c @ omega) / 2
@@ -211,7 +211,7 @@ def lagrange_equations(robot):
     -d2*m2*thetadot1**2 + dddot2*m2 + g*m2*sin(theta1)
     """
     arm, poly = joint_polynomials_unchecked(robot)
-    q, qd, qdd = joint_symbols(arm)
+    q, qd, qdd = joint_symbols_unchecked(arm)
     angles, rates = B.SYMBOLS.vector(q), B.SYMBOLS.vector(qd)
     lagrangian = poly.of(_kinetic_energy(arm, angles, rates)) - poly.of(
         _potential_energy(arm, angles))
@@ -258,7 +258,7 @@ def equation_terms(robot):
     (2*d2*ddot2*m2*thetadot1, -d2*m2*thetadot1**2, g*m2*sin(theta1))
     """
     tau = _lagrange_equations(robot)
-    q, qd, qdd = joint_symbols(robot)
+    q, qd, qdd = joint_symbols_unchecked(robot)
     n = robot.n
     pairs = [(j, k) for j in range(n) for k in range(j + 1, n)]
     rest = {rate: 0 for rate in [*qd, *qdd]}
@@ -361,7 +361,7 @@ def coriolis_matrix(robot, q, qd):
     [-l1*l2*m2*thetadot2*sin(theta2), -l1*l2*m2*(thetadot1 + thetadot2)*sin(theta2)],
     [ l1*l2*m2*thetadot1*sin(theta2),                                             0]])
     """
-    c = christoffel_symbols(robot, q)
+    c = christoffel_symbols.__wrapped__(robot, q)
     joints = range(1, robot.n + 1)
     return B.scalars_of(q).matrix([[sum(c[i, j, k] * qd[k - 1] for k in joints) for j in joints]
                            for i in joints])
@@ -376,7 +376,7 @@ def velocity_product(robot, q, qd):
     >>> velocity_product(arm, [0.0, 1.0], [1.0, 0.0]).round(12)   # m2 l1 l2 s2 θ̇1² on joint 2
     array([0.        , 0.84147098])
     """
-    return coriolis_matrix(robot, q, qd) @ qd
+    return coriolis_matrix.__wrapped__(robot, q, qd) @ qd
 
 
 @check.arguments(robot=check.Robot(dynamics=True), q=check.Joints(),
@@ -409,6 +409,7 @@ def inverse_dynamics(robot, q, qd, qdd, *, wrench=None, frame="base", gravity=No
     ...                  [0.0, 0.0], [0.0, 0.0], [0.0, 0.0])
     array([29.43,  9.81])
     """
-    return (mass_matrix(robot, q) @ qdd + coriolis_matrix(robot, q, qd) @ qd
-            + gravity_load(robot, q, gravity=gravity)
+    return (mass_matrix.__wrapped__(robot, q) @ qdd
+            + coriolis_matrix.__wrapped__(robot, q, qd) @ qd
+            + gravity_load.__wrapped__(robot, q, gravity=gravity)
             + joint_torques_by_jacobian_unchecked(robot, q, wrench, frame=frame))

@@ -222,7 +222,7 @@ def velocity_product(robot, q, qd):
     >>> velocity_product(arm, [0.0, 1.0], [1.0, 0.0])     # m2 l1 l2 s2 θ̇1² on joint 2
     array([0.        , 0.84147098])
     """
-    return coriolis_matrix(robot, q, qd) @ qd
+    return coriolis_matrix.__wrapped__(robot, q, qd) @ qd
 
 
 @check.arguments(robot=check.Robot(dynamics=True), q=check.Joints(),
@@ -259,6 +259,6 @@ def inverse_dynamics(robot, q, qd, qdd, *, wrench=None, frame="base", gravity=No
     >>> inverse_dynamics(arm, [0.0, 0.0], [0.0, 0.0], [1.0, 0.0], gravity=0)   # M e_1
     array([5., 2.])
     """
-    return (mass_matrix(robot, q) @ qdd + velocity_product(robot, q, qd)
-            + gravity_load(robot, q, gravity=gravity)
+    return (mass_matrix.__wrapped__(robot, q) @ qdd + velocity_product.__wrapped__(robot, q, qd)
+            + gravity_load.__wrapped__(robot, q, gravity=gravity)
             + joint_torques_by_jacobian_unchecked(robot, q, wrench, frame=frame))

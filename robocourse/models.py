@@ -18,9 +18,10 @@ import sympy as sp
 from robocourse import _backend as B
 from robocourse import _checks as check
 from robocourse.frames import rotation_unchecked as rotation
-from robocourse.frames import transform
+from robocourse.frames import transform_unchecked as transform
 from robocourse.frames import translation_unchecked as translation
-from robocourse.inertia import check_inertia, composite_body, rotate_inertia, symbolic_inertia
+from robocourse.inertia import check_inertia_unchecked as check_inertia
+from robocourse.inertia import composite_body, rotate_inertia, symbolic_inertia
 from robocourse.language import phrase, say
 from robocourse.robot import Link, SerialChain
 
@@ -436,7 +437,7 @@ def spatial_3r(l2=None, l3=None, masses=None, com_distances=None, inertias=None,
     masses = sp.symbols("m1:4") if masses is None else _each(masses, "masses", _MASS)
     com_distances = sp.symbols("r2 r3") if com_distances is None else com_distances
     if inertias is None:
-        inertias = [symbolic_inertia(str(i)) for i in (1, 2, 3)]
+        inertias = [symbolic_inertia.__wrapped__(str(i)) for i in (1, 2, 3)]
     elif not isinstance(inertias, (list, tuple)) or len(inertias) != 3:
         raise TypeError(say("inertias must be a list of three 3x3 tensors (links 1, 2, 3); "
                             "got {inertias}", "errors", inertias=check.shown(inertias)))
@@ -478,7 +479,7 @@ def random_chain(n, seed=0, joints="RP"):
                           d=rng.uniform(-1, 1), theta=rng.uniform(-np.pi, np.pi),
                           joint=str(rng.choice(kinds)),
                           mass=rng.uniform(0.5, 5.0), r_c=rng.uniform(-1, 1, 3),
-                          I_c=rotate_inertia(moments, axes)))
+                          I_c=rotate_inertia.__wrapped__(moments, axes)))
     return SerialChain(links, gravity=[0.0, 0.0, -9.81], name=f"random {n}-joint arm")
 
 

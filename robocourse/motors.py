@@ -93,7 +93,7 @@ def rotor_kinetic_energy(motor_inertia, gear_ratio, qd):
     ValueError: qd must have one entry per entry of motor_inertia (1); got 2
     """
     _one_each(qd, "qd", motor_inertia)
-    armature = reflected_inertia(motor_inertia, gear_ratio)
+    armature = reflected_inertia.__wrapped__(motor_inertia, gear_ratio)
     return sum(armature[j] * qd[j] ** 2 for j in range(len(qd))) / 2
 
 
@@ -130,7 +130,7 @@ def inverse_dynamics_with_motors(robot, q, qd, qdd, armature, *, gravity=None):
     >>> inverse_dynamics_with_motors(arm, [0.0, 0.0], [0.0, 0.0], [1.0, 0.0], [0.5, 0.25])
     array([34.93, 11.81])
     """
-    tau = inverse_dynamics(robot, q, qd, qdd, gravity=gravity)
+    tau = inverse_dynamics.__wrapped__(robot, q, qd, qdd, gravity=gravity)
     scalars = B.scalars_of(tau, armature, qdd)
     return scalars.convert(tau) + scalars.vector(
         [armature[j] * qdd[j] for j in range(robot.n)])

@@ -376,6 +376,11 @@ def gravity_load(robot, q, *, gravity=None):
     return _recursion(robot, q, rest, rest, scalars.zeros(6), gravity, scalars)[0]
 
 
+#: The kernel of ``gravity_load``, for the modules that call it with arguments their gate has
+#: checked (``gravity``: a 3-vector of the call's kind, ``robot.gravity`` converted for None).
+gravity_load_unchecked = gravity_load.__wrapped__
+
+
 #: The rules of a payload held at the tool frame.
 _PAYLOAD = dict(robot=check.Robot(dynamics=True), q=check.Joints(), qd=check.Joints(),
                 qdd=check.Joints(), mass=check.Number("kg", at_least=0),

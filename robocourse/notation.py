@@ -58,13 +58,17 @@ def tidy(value):
     return _tidy_entry(value)
 
 
+#: The kernel of ``tidy``, for the modules that tidy a sympy matrix or expression they built.
+tidy_unchecked = tidy.__wrapped__
+
+
 def _joint_numbers(angle):
     """``"12"`` for ``θ1 + θ2`` (a sum of joint variables of different joints, the names
     of ``robot.joint_symbols``); None for any other angle (``2 θ1``, ``θ1 − θ2``, ``φ``,
     ``α1``)."""
     numbers = []
     for term in sp.Add.make_args(angle):
-        role = joint_symbol_role(term)
+        role = joint_symbol_role.__wrapped__(term)
         if role is None or role.kind != "position":
             return None
         numbers.append(role.joint)

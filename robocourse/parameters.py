@@ -47,7 +47,8 @@ import sympy as sp
 from robocourse import _backend as B
 from robocourse import _checks as check
 from robocourse.frames import skew_unchecked as skew
-from robocourse.inertia import check_inertia, parallel_axis_to_centre, parallel_axis_unchecked
+from robocourse.inertia import check_inertia_unchecked as check_inertia
+from robocourse.inertia import parallel_axis_to_centre, parallel_axis_unchecked
 from robocourse.language import phrase, say
 from robocourse.newton_euler import (
     inward_recursion_unchecked,

@@ -47,7 +47,7 @@ from robocourse.parameters import PER_LINK
 __all__ = ["PhysicalEstimate", "physical_least_squares", "smallest_eigenvalues"]
 
 #: The pseudo-inertia of each unit parameter e_k of a link: ``P(π_j) = Σ_k π_jk UNIT_P[k]``.
-UNIT_P = np.array([pseudo_inertia(np.eye(PER_LINK)[k]) for k in range(PER_LINK)])
+UNIT_P = np.array([pseudo_inertia.__wrapped__(np.eye(PER_LINK)[k]) for k in range(PER_LINK)])
 
 
 @dataclass(frozen=True)

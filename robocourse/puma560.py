@@ -35,8 +35,8 @@ from robocourse.frames import rotation_unchecked as rotation
 from robocourse.frames import translation_unchecked as translation
 from robocourse.kinematics import forward_kinematics
 from robocourse.language import say
-from robocourse.notation import tidy
-from robocourse.robot import joint_symbols
+from robocourse.notation import tidy_unchecked as tidy
+from robocourse.robot import joint_symbols_unchecked
 
 _TWISTS = (0, -1, 0, -1, 1, -1)    # alpha_{i-1} of models.puma560(), in quarter turns
 
@@ -70,7 +70,7 @@ def inverse_transform_equation(robot, k, T=None):
     Eq(-p_x*sin(theta1) + p_y*cos(theta1), d3)
     """
     target = target_symbols() if T is None else T
-    q = joint_symbols(robot)[0]
+    q = joint_symbols_unchecked(robot)[0]
     transforms = [link.transform(q_i) for link, q_i in zip(robot.links, q, strict=True)]
     head = sp.eye(4)
     for step in transforms[:k]:
@@ -78,7 +78,7 @@ def inverse_transform_equation(robot, k, T=None):
     tail = sp.eye(4)
     for step in transforms[k:]:
         tail = tail @ step
-    return tidy(inverse_transform(head) @ sp.Matrix(target)), tidy(tail)
+    return tidy(inverse_transform.__wrapped__(head) @ sp.Matrix(target)), tidy(tail)
 
 
 @check.arguments(robot=check.Robot(), T=check.Transform())
@@ -134,7 +134,7 @@ def inverse_kinematics(robot, T):
     a2, a3, d3, d4 = _lengths(robot)
     scalars = B.exact_if(robot.uses_symbols(T, dynamics=False))
     T = scalars.convert(T)
-    T6 = T @ inverse_transform(scalars.convert(robot.tool))
+    T6 = T @ inverse_transform.__wrapped__(scalars.convert(robot.tool))
     px, py, pz = translation(T6)
     K = (px**2 + py**2 + pz**2 - a2**2 - a3**2 - d3**2 - d4**2) / (2 * a2)
     rho = _root(px**2 + py**2 - d3**2, scalars)
@@ -163,7 +163,7 @@ def inverse_kinematics(robot, T):
         return sp.Matrix(candidates)
     solutions = []
     for q in _wrap(np.array(candidates, dtype=float)):
-        reproduces = np.abs(forward_kinematics(robot, q) - T).max() <= check.ROUND_OFF
+        reproduces = np.abs(forward_kinematics.__wrapped__(robot, q) - T).max() <= check.ROUND_OFF
         if reproduces and not any((np.abs(_wrap(q - s)) < check.SAME_ANGLE).all()
                                   for s in solutions):
             solutions.append(q)

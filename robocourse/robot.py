@@ -29,7 +29,9 @@ import sympy as sp
 from robocourse import _backend as B
 from robocourse import _checks as check
 from robocourse.frames import dh_transform_unchecked as dh_transform
-from robocourse.inertia import UnphysicalInertiaWarning, broken_triangle_inequality, check_inertia
+from robocourse.inertia import UnphysicalInertiaWarning
+from robocourse.inertia import broken_triangle_inequality_unchecked as broken_triangle_inequality
+from robocourse.inertia import check_inertia_unchecked as check_inertia
 from robocourse.language import phrase, say
 
 REVOLUTE = "revolute"
@@ -240,6 +242,11 @@ def joint_symbols(robot):
              for i, link in enumerate(robot.links, start=1)]
     return tuple(sp.Matrix([sp.Symbol(derivative_name(base, order)) for base in bases])
                  for order in (0, 1, 2))
+
+
+#: The kernel of ``joint_symbols``, for the modules that call it with a robot their gate
+#: has checked.
+joint_symbols_unchecked = joint_symbols.__wrapped__
 
 
 # --- the naming scheme of the joint symbols, and its inverse ---------------------------

@@ -36,7 +36,7 @@ from robocourse.codegen import c_compiler, compiled_dynamics
 from robocourse.lagrange import kinetic_energy, potential_energy
 from robocourse.language import phrase, say
 from robocourse.motors import mass_matrix_with_motors
-from robocourse.newton_euler import gravity_load, mass_matrix, velocity_product
+from robocourse.newton_euler import gravity_load_unchecked, mass_matrix, velocity_product
 
 
 @check.arguments(robot=check.Robot(dynamics=True), q=check.Joints(), qd=check.Joints(),
@@ -61,9 +61,12 @@ def forward_dynamics(robot, q, qd, tau, *, friction=None, armature=None):
     Matrix([[-g/l1]])
     """
     scalars = B.scalars_of(q)
+    # M from a guarded shell (mass_matrix, or mass_matrix_with_motors' kernel calling it): a
+    # solve with an M that overflowed can return finite numbers, so its guard must speak first
     M = (mass_matrix(robot, q) if armature is None else
          mass_matrix_with_motors.__wrapped__(robot, q, armature))
-    rhs = tau - velocity_product(robot, q, qd) - gravity_load(robot, q)
+    rhs = (tau - velocity_product.__wrapped__(robot, q, qd)
+           - gravity_load_unchecked(robot, q, gravity=scalars.convert(robot.gravity)))
     if friction is not None:
         rhs = rhs - scalars.convert(friction.torque(qd))
     try:
@@ -275,7 +278,7 @@ def simulate(robot, q0, qd0, duration, torque=None, *, friction=None, armature=N
             warnings.warn(say("simulate: no C compiler found (install cc or set $CC): the "
                               "equations of motion run as numpy code, many times slower",
                               "errors"), RuntimeWarning, stacklevel=4)   # the caller of the gate
-        model = compiled_dynamics(robot)
+        model = compiled_dynamics.__wrapped__(robot)
     if model is False:
         rate = partial(_state_rate, robot, armature=armature)
     else:

@@ -535,6 +535,11 @@ EXEMPT = {
     "kinematics.jacobian_unchecked": "a kernel (jacobian's; lagrange, newton_euler: after gate)",
     "closed_form.joint_polynomials_unchecked": "a kernel (closed_form, lagrange: after the gate)",
     "lagrange_euler.pseudo_inertia_unchecked": "a kernel (both pseudo_inertia: after their checks)",
+    "newton_euler.gravity_load_unchecked": "a kernel (closed_form, simulate: after their gates)",
+    "robot.joint_symbols_unchecked": "a kernel (the symbolic routes: of a robot after the gate)",
+    "notation.tidy_unchecked": "a kernel (kinematics, puma560: of matrices they built)",
+    "inertia.check_inertia_unchecked": "a kernel (robot, models, parameters: checks the tensor)",
+    "inertia.broken_triangle_inequality_unchecked": "a kernel (robot, inertia: checked tensors)",
 }
 # Modules of the library the sweep does not take, with the reason.
 NOT_SWEPT_MODULES = {

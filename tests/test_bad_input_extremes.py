@@ -132,6 +132,9 @@ NOT_GUARDED = {
                      "newton_euler.christoffel_columns_unchecked",
                      "lagrange_euler.pseudo_inertia_unchecked",
                      "closed_form.joint_polynomials_unchecked",
+                     "newton_euler.gravity_load_unchecked", "robot.joint_symbols_unchecked",
+                     "notation.tidy_unchecked", "inertia.check_inertia_unchecked",
+                     "inertia.broken_triangle_inequality_unchecked",
                      *(f"component_recursion.{name}" for name in (
                          "mul", "add", "sub", "constant_cos_sin", "link_parameters",
                          "link_recursion"))], _KERNEL),

@@ -109,7 +109,8 @@ def test_a_matrix_has_the_right_shape_and_only_numbers():
 KERNELS = {"newton_euler.link_transforms_unchecked", "newton_euler.outward_recursion_unchecked",
            "newton_euler.inward_recursion_unchecked", "kinematics.link_frames_unchecked",
            "kinematics.jacobian_unchecked", "statics.tool_wrench_unchecked",
-           "statics.joint_torques_by_jacobian_unchecked"}
+           "statics.joint_torques_by_jacobian_unchecked", "newton_euler.gravity_load_unchecked",
+           "robot.joint_symbols_unchecked"}
 
 
 def _public_callables_taking_a_robot():
