@@ -14,6 +14,10 @@ A module of a subpackage is named with dots (``grading.handover``; its own test 
 ``tests/test_handover*.py``). ``--only`` runs the mutants of some functions alone (mutmut's
 mutant names, globs allowed: the name of a method is ``x<Class>_<method>__mutmut_<n>``,
 of a function ``x_<function>__mutmut_<n>``); the others are counted as not checked.
+``--sample K`` runs K mutants of each module drawn at random (``--seed``) from all of its
+mutants: the score of a sample estimates the module's (mutant sampling, Wong & Mathur 1995),
+and the table gives its 95 % interval (Wilson), for modules whose every mutant would take
+hours (the answer checker: about 1,700).
 
     python tools/mutation.py frames statics            # the working tree
     python tools/mutation.py --commit main frames      # the same modules at another commit
@@ -22,7 +26,9 @@ of a function ``x_<function>__mutmut_<n>``); the others are counted as not check
 
 import argparse
 import json
+import math
 import os
+import random
 import shutil
 import subprocess
 import sys
@@ -127,9 +133,59 @@ def _options(module):
     return [*PYTEST, *[option for test in SKIP.get(module, []) for option in ("--deselect", test)]]
 
 
+def _declared_after(source):
+    """``source`` with each function's gate decorators (``@check.arguments(...)``,
+    ``@check.finite_result``) applied by an assignment after its ``def`` instead:
+    ``def f(...): ...`` then ``f = check.arguments(...)(f)``, the same function object at
+    the same moment. mutmut leaves decorated functions alone (it could not wrap them in its
+    trampoline), and every public function of the library declares its arguments; written
+    this way, mutmut mutates its body and the gate wraps mutmut's trampoline.
+
+    >>> print(_declared_after("@check.arguments(a=check.Vector(3))\\ndef f(a):\\n    return a\\n"))
+    def f(a):
+        return a
+    f = check.arguments(a=check.Vector(3))(f)
+    <BLANKLINE>
+    """
+    import libcst as cst  # mutmut's own dependency (pip extra mutation)
+
+    def gate(decorator):
+        called = decorator.decorator
+        called = called.func if isinstance(called, cst.Call) else called
+        return isinstance(called, cst.Attribute) and getattr(called.value, "value", "") == "check"
+
+    class Undecorate(cst.CSTTransformer):
+        def _statements(self, body):
+            out = []
+            for statement in body:
+                out.append(statement)
+                if isinstance(statement, cst.FunctionDef) and statement.decorators and all(
+                        gate(d) for d in statement.decorators):
+                    name = statement.name.value
+                    wrapped = cst.Name(name)
+                    for decorator in reversed(statement.decorators):
+                        wrapped = cst.Call(decorator.decorator, [cst.Arg(wrapped)])
+                    out[-1] = statement.with_changes(decorators=())
+                    out.append(cst.SimpleStatementLine([cst.Assign(
+                        [cst.AssignTarget(cst.Name(name))], wrapped)]))
+            return out
+
+        def leave_Module(self, original, updated):
+            return updated.with_changes(body=self._statements(updated.body))
+
+        def leave_IndentedBlock(self, original, updated):
+            return updated.with_changes(body=self._statements(updated.body))
+
+    return cst.parse_module(source).visit(Undecorate()).code
+
+
 def _configure(folder, module):
-    """mutmut's settings for ``module`` in the copy's pyproject.toml."""
+    """mutmut's settings for ``module`` in the copy's pyproject.toml; the module's gate
+    decorators written as assignments (``_declared_after``), so that mutmut mutates the
+    functions that declare their arguments."""
     tests = _tests(folder, module)
+    source = folder / _source(module)
+    source.write_text(_declared_after(source.read_text()))
     settings = (
         "\n[tool.mutmut]\n"
         'source_paths = ["robocourse"]\n'
@@ -171,26 +227,58 @@ def _survivors(folder):
             if line.strip().endswith(": survived")]
 
 
-def run(module, commit, children, keep, only=()):
+def _mutants(folder, module):
+    """The names of every mutant mutmut made of ``module`` in ``folder`` (its ``.meta``)."""
+    meta = folder / "mutants" / (_source(module) + ".meta")
+    return sorted(json.loads(meta.read_text())["exit_code_by_key"])
+
+
+def _mutmut(folder, children, names, quiet=False):
+    # The copy's grader, not the one the environment installed (editable, from the
+    # repository's working tree, which may have moved on since the copy was made).
+    environment = {**os.environ, "PYTHONDONTWRITEBYTECODE": "",
+                   "PYTHONPATH": os.pathsep.join([str(folder / "grader"),
+                                                  os.environ.get("PYTHONPATH", "")])}
+    subprocess.run(["nice", "-n", "19", sys.executable, "-m", "mutmut", "run",
+                    "--max-children", str(children), *names], cwd=folder, env=environment,
+                   stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL if quiet else None,
+                   check=False)
+
+
+def run(module, commit, children, keep, only=(), sample=None, seed=0):
     folder = Path(tempfile.mkdtemp(prefix=f"mutation-{module}-"))
     try:
         _tree(commit, folder)
         tests = _configure(folder, module)
         print(f"== {module}: {len(tests) - 1} test files, in {folder}", flush=True)
-        # The copy's grader, not the one the environment installed (editable, from the
-        # repository's working tree, which may have moved on since the copy was made).
-        environment = {**os.environ, "PYTHONDONTWRITEBYTECODE": "",
-                       "PYTHONPATH": os.pathsep.join([str(folder / "grader"),
-                                                      os.environ.get("PYTHONPATH", "")])}
-        subprocess.run(["nice", "-n", "19", sys.executable, "-m", "mutmut", "run",
-                        "--max-children", str(children), *only], cwd=folder, env=environment,
-                       stdout=subprocess.DEVNULL, check=False)
+        if sample:            # mutants made and the tests' coverage taken, none run yet
+            _mutmut(folder, children, ["no.such.mutant"], quiet=True)   # "nothing matches"
+            names = _mutants(folder, module)
+            only = random.Random(seed).sample(names, min(sample, len(names)))
+            print(f"   {len(only)} of its {len(names)} mutants, seed {seed}", flush=True)
+        _mutmut(folder, children, only)
         counts = _counts(folder)
         counts["survivors"] = _survivors(folder)
         return counts
     finally:
         if not keep:
             shutil.rmtree(folder, ignore_errors=True)
+
+
+def _interval(killed, survived):
+    """The Wilson 95 % interval of a score of ``killed`` out of ``killed + survived``, as
+    text: what a sample of mutants says of all of them.
+
+    >>> _interval(95, 5)
+    '88.8–97.8 %'
+    """
+    n = killed + survived
+    if not n:
+        return ""
+    p, z = killed / n, 1.96
+    centre = (p + z * z / (2 * n)) / (1 + z * z / n)
+    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
+    return f"{100 * (centre - half):.1f}–{100 * (centre + half):.1f} %"
 
 
 def main():
@@ -202,22 +290,26 @@ def main():
     parser.add_argument("--keep", action="store_true", help="keep the copies (mutmut browse)")
     parser.add_argument("--only", nargs="+", default=(), metavar="MUTANT",
                         help="run these mutants alone (mutmut's names, globs allowed)")
+    parser.add_argument("--sample", type=int, metavar="K",
+                        help="run K mutants of each module, drawn at random")
+    parser.add_argument("--seed", type=int, default=0, help="the draw of --sample")
     parser.add_argument("--json", help="also write the results to this file")
     options = parser.parse_args()
     results = {module: run(module, options.commit, options.children, options.keep,
-                           options.only)
+                           options.only, options.sample, options.seed)
                for module in options.modules}
     killed = survived = 0
-    print(f"{'module':<16}{'killed':>8}{'survived':>10}{'no tests':>10}{'score':>8}")
+    print(f"{'module':<20}{'killed':>8}{'survived':>10}{'no tests':>10}{'score':>8}"
+          f"{'95 % interval':>16}")
     for module, counts in results.items():
         k, s = counts["killed"] + counts.get("timeout", 0), counts["survived"]
         killed, survived = killed + k, survived + s
-        print(f"{module:<16}{k:>8}{s:>10}{counts.get('no_tests', 0):>10}"
-              f"{100 * k / max(k + s, 1):>7.1f}%")
+        print(f"{module:<20}{k:>8}{s:>10}{counts.get('no_tests', 0):>10}"
+              f"{100 * k / max(k + s, 1):>7.1f}%{_interval(k, s):>16}")
         for name in counts["survivors"]:
             print(f"    survived: {name}")
-    print(f"{'all':<16}{killed:>8}{survived:>10}{'':>10}"
-          f"{100 * killed / max(killed + survived, 1):>7.1f}%")
+    print(f"{'all':<20}{killed:>8}{survived:>10}{'':>10}"
+          f"{100 * killed / max(killed + survived, 1):>7.1f}%{_interval(killed, survived):>16}")
     if options.json:
         Path(options.json).write_text(json.dumps(results, indent=1))
 
