@@ -394,7 +394,7 @@ def _first_axis_in(robot, first, j):
     the links before r2, which turn about it or slide)."""
     u = sp.Matrix([0, 0, 1])
     for link in robot.links[first + 1:j + 1]:
-        u = rotation(link.transform(sp.Integer(0))).T @ u
+        u = rotation(link.transform_unchecked(sp.Integer(0))).T @ u
     return u
 
 
@@ -408,7 +408,7 @@ def _exact_geometry(robot):
 def _general_rule(link, values):
     """Strip from ``values`` (link j's current parameters, changed in place) what can ride
     on link j−1; return it as parameters of link j−1 (in {j−1})."""
-    T = link.transform(sp.Integer(0))
+    T = link.transform_unchecked(sp.Integer(0))
     R, p = rotation(T), translation(T)
     if link.is_revolute:
         YY, MZ, M = values[_YY], values[_MZ], values[_M]
@@ -458,7 +458,7 @@ def _axes_before_r2(robot, first):
     for j in range(first, robot.n):
         link = robot.links[j]
         if j > first:
-            u = rotation(link.transform(sp.Integer(0))).T @ u
+            u = rotation(link.transform_unchecked(sp.Integer(0))).T @ u
             if link.is_revolute and (sp.simplify(u[0]) != 0 or sp.simplify(u[1]) != 0):
                 break                                 # r2: the first axis not parallel to u
         axes[j] = _axis(u, robot, j)
@@ -479,7 +479,7 @@ def _axis(u, robot, j):
 def _carry_first_moments(link, grouped, j):
     """Move the first moments MX_j, MY_j of a link that slides along ``u`` onto link j−1."""
     part = [0] * 6 + [grouped[j][_MX], grouped[j][_MY], 0, 0]
-    T = link.transform(sp.Integer(0))
+    T = link.transform_unchecked(sp.Integer(0))
     moved = move_parameters.__wrapped__(B.SYMBOLS.vector(part), rotation(T), translation(T))
     grouped[j - 1] = [a + b for a, b in zip(grouped[j - 1], moved, strict=True)]
     grouped[j][_MX] = grouped[j][_MY] = 0
@@ -493,7 +493,7 @@ def _still_origins(robot, axes):
     along, fixed = [0], [0]
     for j in range(1, robot.n):
         link = robot.links[j]
-        p = translation(link.transform(sp.Integer(0)))          # O_j in {j−1}
+        p = translation(link.transform_unchecked(sp.Integer(0)))          # O_j in {j−1}
         u = sp.Matrix([1 if k == axes.get(j - 1) else 0 for k in range(3)])
         on_axis = j - 1 in axes and all(sp.simplify(e) == 0 for e in p.cross(u))
         if not (j - 1 in along or j - 1 in fixed):
@@ -508,7 +508,7 @@ def _still_origins(robot, axes):
 
 def _along_axis_1(robot):
     """True when gravity is zero or along the first joint axis (Z1 in {0})."""
-    z1 = rotation(robot.links[0].transform(sp.Integer(0)))[:, 2]
+    z1 = rotation(robot.links[0].transform_unchecked(sp.Integer(0)))[:, 2]
     g = sp.Matrix(robot.gravity)
     return all(sp.simplify(entry) == 0 for entry in g.cross(z1))
 

@@ -62,7 +62,7 @@ def link_frames_unchecked(robot, q, scalars):
     T = scalars.identity(4)
     frames = []
     for link, q_i in zip(robot.links, q, strict=True):
-        T = T @ link.transform(q_i)
+        T = T @ link.transform_unchecked(q_i)
         frames.append(T)
     frames.append(T @ scalars.convert(robot.tool))
     return frames
@@ -121,7 +121,7 @@ def jacobian_unchecked(robot, q, link, point, frame, scalars):
             columns[j - 1] = [*(R @ scalars.vector([-p[1], p[0], 0])), *R[:, 2]]
         else:
             columns[j - 1] = [*R[:, 2], 0, 0, 0]
-        inward = robot.links[j - 1].transform(q[j - 1]) @ inward
+        inward = robot.links[j - 1].transform_unchecked(q[j - 1]) @ inward
     return scalars.matrix(columns).T
 
 
@@ -148,7 +148,7 @@ def jacobian_by_propagation(robot, q, link=None, point=(0, 0, 0)):
     omega = scalars.zero_matrix(3, n)
     v = scalars.zero_matrix(3, n)
     for i in range(n if link is None else link):
-        T = robot.links[i].transform(q[i])
+        T = robot.links[i].transform_unchecked(q[i])
         R_back, P = rotation(T).T, translation(T)          # i+1_R_i and i_P_{i+1}
         v = R_back @ (v - skew(P) @ omega)                  # ω x P = -[P x] ω
         omega = R_back @ omega
@@ -195,7 +195,7 @@ def jacobian_by_differential_transforms(robot, q):
                               n[2], o[2], a[2]]
         else:
             columns[j - 1] = [n[2], o[2], a[2], 0, 0, 0]
-        inward = robot.links[j - 1].transform(q[j - 1]) @ inward
+        inward = robot.links[j - 1].transform_unchecked(q[j - 1]) @ inward
     J = scalars.matrix(columns).T
     return tidy(J) if scalars.exact else J
 

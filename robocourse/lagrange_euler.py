@@ -120,7 +120,7 @@ class _Derivatives:
     """
 
     def __init__(self, robot, q, scalars):
-        links = [link.transform(q_i) for link, q_i in zip(robot.links, q, strict=True)]
+        links = [link.transform_unchecked(q_i) for link, q_i in zip(robot.links, q, strict=True)]
         self.T = []
         for a in range(robot.n + 1):
             row = {a: scalars.identity(4)}

@@ -148,7 +148,7 @@ def link_transforms_unchecked(robot, q, scalars):
 
     This and the two passes below are kernels: their inputs are not checked (``parameters``
     propagates its regressor's columns with them, after its own gate)."""
-    transforms = [link.transform(q_i) for link, q_i in zip(robot.links, q, strict=True)]
+    transforms = [link.transform_unchecked(q_i) for link, q_i in zip(robot.links, q, strict=True)]
     transforms.append(scalars.convert(robot.tool))
     return transforms
 

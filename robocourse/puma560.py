@@ -71,7 +71,7 @@ def inverse_transform_equation(robot, k, T=None):
     """
     target = target_symbols() if T is None else T
     q = joint_symbols_unchecked(robot)[0]
-    transforms = [link.transform(q_i) for link, q_i in zip(robot.links, q, strict=True)]
+    transforms = [link.transform_unchecked(q_i) for link, q_i in zip(robot.links, q, strict=True)]
     head = sp.eye(4)
     for step in transforms[:k]:
         head = head @ step
@@ -154,8 +154,9 @@ def inverse_kinematics(robot, T):
         theta23 = B.atan2((-a3 - a2 * c3) * pz - u * (d4 - a2 * s3),
                           (a2 * s3 - d4) * pz + (a3 + a2 * c3) * u)
         theta2 = theta23 - theta3
-        T3 = (robot.links[0].transform(theta1) @ robot.links[1].transform(theta2)
-              @ robot.links[2].transform(theta3))
+        first, second, third = robot.links[:3]
+        T3 = (first.transform_unchecked(theta1) @ second.transform_unchecked(theta2)
+              @ third.transform_unchecked(theta3))
         R36 = rotation(T3).T @ rotation(T6)
         for flip in (1, -1):
             candidates.append([theta1, theta2, theta3, *_wrist(R36, flip, scalars)])

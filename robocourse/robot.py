@@ -108,6 +108,11 @@ class Link:
         >>> Link(a=1.0, joint="P").transform(0.5)[:3, 3].tolist()
         [1.0, 0.0, 0.5]
         """
+        return self.transform_unchecked(q)
+
+    def transform_unchecked(self, q):
+        """``transform`` for a joint value ``q`` the library has already checked (the kernel
+        its recursions call for every link, every state)."""
         if self.is_revolute:
             offset = B.exact_angle(self.theta) if B.is_symbolic(q) else self.theta
             return dh_transform(self.alpha, self.a, offset + q, self.d)

@@ -146,7 +146,7 @@ def spatial_transforms(robot, q):
 
 def _transforms(robot, q, scalars):
     """The link transforms and the tool's (``spatial_transforms``) for a checked ``q``."""
-    transforms = [scalars.convert(link.transform(q_i)) for link, q_i in
+    transforms = [scalars.convert(link.transform_unchecked(q_i)) for link, q_i in
                   zip(robot.links, q, strict=True)]
     transforms.append(scalars.convert(robot.tool))
     return [velocity_transform_unchecked(rotation(T), translation(T), scalars)

@@ -104,7 +104,8 @@ def static_forces_by_propagation(robot, q, wrench, *, frame="base"):
     """
     scalars = B.scalars_of(q)
     f, n = scalars.halves(tool_wrench_unchecked(robot, q, wrench, frame))
-    outward = [link.transform(q_i) for link, q_i in zip(robot.links[1:], q[1:], strict=True)]
+    outward = [link.transform_unchecked(q_i)
+               for link, q_i in zip(robot.links[1:], q[1:], strict=True)]
     outward.append(scalars.convert(robot.tool))         # i_T_i+1 for i = 1..N
     forces, moments = [f], [n]
     for T in reversed(outward):

@@ -526,6 +526,7 @@ EXEMPT = {
     "frames.skew_unchecked": "a kernel (skew's; the recursions: after the gate)",
     "frames.rotation_unchecked": "a kernel (rotation's; of transforms the library made)",
     "frames.translation_unchecked": "a kernel (translation's; of transforms the library made)",
+    "robot.Link.transform_unchecked": "a kernel (Link.transform's; every recursion, per link)",
     "frames.transform_unchecked": "a kernel (transform's; inverse_transform: after the gate)",
     "frames.dh_transform_unchecked": "a kernel (dh_transform's; Link.transform: checked links)",
     "statics.tool_wrench_unchecked": "a kernel (tool_wrench's; newton_euler: after the gate)",
