@@ -1637,6 +1637,20 @@ def arguments(_finite=True, **rules):
 
         def run(given, users_call):
             __tracebackhide__ = True
+            try:
+                _check_all(given)
+            except (TypeError, ValueError) as error:    # the user's input, named: without
+                error.__traceback__ = None              # the gate's inner frames, which a
+                raise                                   # student would read for the cause
+            if angles and users_call:
+                named = [name for name in angles
+                         if rules[name].when is None or rules[name].when(given)]
+                if named:
+                    _radians([given[name] for name in named],
+                            named[0] if len(named) == 1 else f"({', '.join(named)})")
+            return function(**given)
+
+        def _check_all(given):
             call = _Call()
             call.given = given
             if chain is not None:
@@ -1652,13 +1666,6 @@ def arguments(_finite=True, **rules):
                                                       for name in deciding)))
             for name, rule in checks:
                 given[name] = rule(given[name], name, call)
-            if angles and users_call:
-                named = [name for name in angles
-                         if rules[name].when is None or rules[name].when(given)]
-                if named:
-                    _radians([given[name] for name in named],
-                            named[0] if len(named) == 1 else f"({', '.join(named)})")
-            return function(**given)
 
         known = frozenset(names)
 
