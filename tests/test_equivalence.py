@@ -287,6 +287,14 @@ def test_ring_expression_round_trips_and_writes_floats():
     assert ring.expression(p, angles=[t2]) == sp.Rational(3, 2) * m * sp.sin(t2) * sp.cos(t2)
 
 
+def test_a_ring_without_angles_says_so_when_given_an_angle():
+    with pytest.raises(Undecidable, match=r"^the angle x is not made of the angles of a ring "
+                                          r"without angles$"):
+        TrigonometricRing(()).sincos(x)
+    with pytest.raises(Undecidable, match=r"^the angle x is not made of the angles theta1$"):
+        TrigonometricRing([t1]).sincos(x)
+
+
 # --- regression cases of issue 19 ----------------------------------------------------
 
 def test_a_rational_answer_is_put_over_a_common_denominator():
@@ -447,6 +455,17 @@ def test_functions_of_time_and_their_derivatives_are_generators():
     assert identical(expr, 2 * sp.sin(q) * sp.cos(q) * q.diff(t))
     assert identical(sp.diff(sp.cos(q)**2, t, 2), -sp.diff(sp.sin(q)**2, t, 2))
     assert not identical(expr, sp.sin(2 * q))
+
+
+def test_a_derivative_of_a_function_of_an_expression_is_not_an_independent_value():
+    """d/dx f(x + 1) is f'(x + 1): not a value of its own next to f(x + 1), so the random
+    points cannot tell the two apart, and do not call them different."""
+    f = sp.Function("f")
+    verdict = compare(sp.Derivative(f(x + 1), x), f(x + 1), seed=SECRET)
+    assert verdict.equal is None and "the function f of 2 different expressions" in \
+        verdict.reason, verdict
+    verdict = compare(f(x + 1), sp.Function("g")(x + 1), seed=SECRET)      # two functions
+    assert (verdict.equal, verdict.method) == (False, "random points"), verdict
 
 
 def test_canonical_forms_are_sums_of_products_in_one_basis():

@@ -173,3 +173,53 @@ def test_a_float_next_to_an_algebraic_number_is_compared_at_random_points_naming
         verdict = compare(answer, sp.sqrt(2) / 2 * sp.sin(t), seed=SEED)
         assert (verdict.equal, verdict.method) == (equal, "random points")
         assert "sqrt(2)" in verdict.reason, verdict
+
+
+# --- the enclosures of functions ------------------------------------------------------------
+
+ZERO_IN_DISGUISE = sp.log(6) - sp.log(2) - sp.log(3)     # enclosed around 0, never exactly
+
+
+def test_the_logarithm_of_a_number_enclosed_around_zero_is_not_decided():
+    verdict = compare(sp.log(ZERO_IN_DISGUISE), 0, seed=SEED)
+    assert verdict.equal is None and str(equivalence.LAST_PRECISION) in verdict.reason, verdict
+
+
+@pytest.mark.parametrize("answer, reference", [
+    (sp.atan2(ZERO_IN_DISGUISE, 1), 0), (sp.asin(ZERO_IN_DISGUISE), 0),
+    (sp.acos(sp.Rational(1, 3)), sp.pi / 2 - sp.asin(sp.Rational(1, 3))),
+    (sp.acos(ZERO_IN_DISGUISE), sp.pi / 2),
+], ids=["atan2 of 0 and 1", "asin of 0", "acos of 1/3", "acos of 0"])
+def test_inverse_trigonometric_values_are_enclosed(answer, reference):
+    """atan2(y, x) is defined wherever x or y (not both) may be 0; acos as well as asin."""
+    assert compare(answer, reference, seed=SEED).equal is True
+    assert compare(answer, reference + sp.Rational(1, 10**20), seed=SEED).equal is False
+
+
+def test_a_sine_of_a_complex_number_is_evaluated_up_to_a_large_imaginary_part():
+    answer = sp.sin(x + 100 * sp.I)
+    expanded = sp.sin(x) * sp.cosh(100) + sp.I * sp.cos(x) * sp.sinh(100)
+    assert compare(answer, expanded, seed=SEED).equal is True
+    assert compare(answer, expanded * (1 + sp.Rational(1, 10**20)), seed=SEED).equal is False
+
+
+def test_sums_and_products_are_enclosed_at_the_working_precision():
+    """Not exactly: a product of 53-bit numbers keeps 53-bit bounds, or a long sum or
+    product would grow its bounds' digits without end."""
+    context = equivalence.MPIntervalContext()
+    context.prec = 53
+    values = equivalence._Enclosures({x: sp.Rational(1, 3)}, context)
+    for e in (x * sp.exp(x) * sp.pi, x + sp.exp(x) + sp.pi):
+        enclosure = values(e)
+        assert all(bound[3] <= 53 for bound in enclosure._mpi_), enclosure._mpi_
+        assert sp.N(e.subs(x, sp.Rational(1, 3)), 30) in sp.Interval(enclosure.a, enclosure.b)
+
+
+def test_a_wide_difference_raises_the_precision_by_the_bits_it_lacks_not_by_doubling():
+    """A cancellation of terms of 10⁶⁰⁰ (about 2000 bits) is decided at about 2100 bits in
+    one step, not by doubling up to 4096."""
+    huge = 10**600 * sp.cosh(x)**2 - 10**600 * sp.sinh(x)**2 - 10**600                  # 0
+    agree, precision = equivalence._agreement([(sp.exp(x) + huge, sp.exp(x))],
+                                              {x: sp.Rational(1, 3)}, equivalence.POINT_TOLERANCE,
+                                              equivalence.FIRST_PRECISION)
+    assert agree is True and precision < 2400, precision
