@@ -1265,7 +1265,7 @@ class _Enclosures:
             return b**y
         if 0 in b:
             raise _Imprecise
-        return self.iv.mpc(b) ** self.iv.mpc(y)          # the principal branch
+        return self.complex(b) ** self.complex(y)        # the principal branch
 
     def divide(self, n, d):
         """``n / d``; ``Undefined`` for a divisor that is exactly zero."""
@@ -1298,6 +1298,10 @@ class _Enclosures:
         raise _CannotEvaluate(phrase("a function of the real numbers at a complex value",
                                      "errors"))
 
+    def complex(self, x):
+        """``x`` as a complex rectangle (mpmath's ``mpc`` takes real intervals only)."""
+        return self.iv.mpc(x) if isinstance(x, ivmpf) else x
+
     def real_map(self, f, *args):
         """An mpmath interval function ``f`` of real intervals, at the working precision."""
         return self.iv.make_mpf(f(*(self.real(a)._mpi_ for a in args), self.iv.prec))
@@ -1308,7 +1312,7 @@ class _Enclosures:
             return self.iv.ln(x)
         if 0 in x:
             raise Undefined("the logarithm of zero") if _is_zero(x) else _Imprecise
-        return self.iv.ln(self.iv.mpc(x))
+        return self.iv.ln(self.complex(x))
 
     def arcsine(self, x, cosine=False):
         """``asin x`` (``cosine``: ``acos x``) for real ``x`` in [−1, 1], by ``atan2``."""

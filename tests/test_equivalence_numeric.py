@@ -186,6 +186,16 @@ def test_the_logarithm_of_a_number_enclosed_around_zero_is_not_decided():
 
 
 @pytest.mark.parametrize("answer, reference", [
+    (sp.log(1 + sp.I * ZERO_IN_DISGUISE), 0), (sp.atan2(1, ZERO_IN_DISGUISE), sp.pi / 2),
+    ((1 + sp.I * ZERO_IN_DISGUISE)**x, 1),
+], ids=["log", "atan2 written as a log", "power"])
+def test_a_logarithm_or_power_of_a_complex_number_is_evaluated(answer, reference):
+    """Not an exception: a complex value near the real axis, whose imaginary part is
+    enclosed around 0, has a logarithm, and a base of a power."""
+    assert compare(answer, reference, seed=SEED).equal is True
+    assert compare(answer, reference + sp.Rational(1, 10**20), seed=SEED).equal is False
+
+@pytest.mark.parametrize("answer, reference", [
     (sp.atan2(ZERO_IN_DISGUISE, 1), 0), (sp.asin(ZERO_IN_DISGUISE), 0),
     (sp.acos(sp.Rational(1, 3)), sp.pi / 2 - sp.asin(sp.Rational(1, 3))),
     (sp.acos(ZERO_IN_DISGUISE), sp.pi / 2),
