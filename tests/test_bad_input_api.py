@@ -286,7 +286,7 @@ CALLS = {
                                                       / "widgets", domain="widgets")),
     "language.gaps": (language.gaps, dict(sentences=["go"], domain="widgets",
                                           language="zh_CN")),
-    "language.say": (language.say, dict(english="{n} solutions", domain="widgets", n=8)),
+    "language.say": (language.say, dict(english="slope {slope}", domain="widgets", slope=8)),
     "language.phrase": (language.phrase, dict(english="one per joint", domain="errors")),
     "language.installed_font": (language.installed_font, dict(language="zh_CN")),
     "notation.abbreviate": (notation.abbreviate, dict(value=sp.cos(t1))),

@@ -43,6 +43,7 @@ def test_a_sentence_is_looked_up_then_filled_in(chinese):
     assert language.say("{n} solutions", "widgets", n=8) == "8 solutions"
 
 
+@pytest.mark.uncatalogued
 def test_fuzzy_empty_and_missing_entries_read_in_english(chinese):
     with language.using("zh_CN"):
         assert [language.say(s, "widgets") for s in ("a guess", "not yet", "unknown")] == \
@@ -54,6 +55,7 @@ def test_another_catalogue_is_another_domain(chinese):
         assert language.say("{n} solutions", "feedback", n=2) == "2 solutions"
 
 
+@pytest.mark.uncatalogued
 def test_a_domain_located_elsewhere_is_read_from_there(tmp_path, monkeypatch):
     (tmp_path / "hidden.zh_CN.po").write_text(CATALOGUE, encoding="utf-8")
     monkeypatch.setattr(language, "_ELSEWHERE", {})
