@@ -66,6 +66,9 @@ MESSAGES = [
     ("a motion with more rows of tau than times",
      lambda: Motion([0.0, 0.1], np.zeros((2, 2)), np.zeros((2, 2)), np.zeros((3, 2))),
      ValueError, "tau must have one row per time in t (2); got 3"),
+    ("a motion at a symbolic time", lambda: Motion([0.0, sp.Symbol("T")], *STILL), TypeError,
+     "t[1] must be a number here (this computation is numeric), not an expression in symbols; "
+     "got T"),
     ("a motion of one joint given as vectors",
      lambda: Motion([0.0, 1.0, 2.0], np.zeros(3), np.ones(3), np.zeros(3)), ValueError,
      "q must be a batch of states, shape (N, 1) (one row per state, one entry per joint); "
@@ -94,6 +97,9 @@ MESSAGES = [
     ("torque that returns complex numbers", _torque(lambda t, q, qd: np.array([1j, 0])),
      TypeError, "torque(t, q, qd)[0] must be a real number, not complex; got 1j (returned at "
      "t = 0.0)"),
+    ("torque that returns a symbol", _torque(lambda t, q, qd: [sp.Symbol("k"), 0.0]), TypeError,
+     "torque(t, q, qd)[0] must be a number here (this computation is numeric), not an "
+     "expression in symbols; got k (returned at t = 0.0)"),
     ("torque that returns None", _torque(lambda t, q, qd: None), TypeError,
      "torque(t, q, qd) must be a sequence of 2 numbers; got None (returned at t = 0.0)"),
     ("an absurd duration",
@@ -102,6 +108,12 @@ MESSAGES = [
      "motion the solver has reached t = 4.48 s, so the whole motion would need about 5.7e+301 "
      "of them (simulate takes at most 1e+08); simulate a shorter duration, or a slower motion "
      "(|q| reaches 0.226 and |qd| 0.974: are the torques or the starting rates too large?)"),
+    ("an absurd duration of a motion that speeds its steps up",
+     _oscillator(xdd, q0=[-1.0], duration=1e300), ValueError,
+     "duration = 1e+300 s is too long to simulate: after 256 evaluations of the equations of "
+     "motion the solver has reached t = 4.11e+35 s, so the whole motion would need about "
+     "6.2e+266 of them (simulate takes at most 1e+08); simulate a shorter duration, or a slower "
+     "motion (|q| reaches 1 and |qd| 0: are the torques or the starting rates too large?)"),
     ("no time to compute", _oscillator(xdd + x, q0=[-1.0], duration=2.5, time_limit=1e-12),
      RuntimeError,
      "the simulation stopped after time_limit = 1e-12 s of computing, at t = 0 s of 2.5 s (1 "
@@ -117,6 +129,15 @@ MESSAGES = [
                                                                      duration=1.0),
      RuntimeError, "the simulation stopped at t = 0.5000000066170918: Required step size is "
      "less than spacing between numbers."),
+    ("q and qd the same symbols", lambda: simulate_equations(xdd + x, [x], [x], [xdd], [0.0],
+                                                            [0.0], 0.01), ValueError,
+     "q, qd and qdd must be different symbols; got x in q and in qd"),
+    ("qd and qdd the same symbols", lambda: simulate_equations(xdd + x, [x], [xd], [xd], [0.0],
+                                                              [0.0], 0.01), ValueError,
+     "q, qd and qdd must be different symbols; got xdot in qd and in qdd"),
+    ("q and qdd the same symbols", lambda: simulate_equations(xdd + x, [x], [xd], [x], [0.0],
+                                                             [0.0], 0.01), ValueError,
+     "q, qd and qdd must be different symbols; got x in q and in qdd"),
     ("equations with parameters left", _oscillator(sp.Matrix([
         xdd + sp.Symbol("k") * x + sp.Symbol("b") * xd + sp.Symbol("a")])), ValueError,
      "equations must have numbers for every parameter; got the symbols ['a', 'b', 'k']: "
@@ -173,6 +194,14 @@ def test_the_error_is_the_whole_sentence(call, error, message):
     assert str(caught.value) == message
 
 
+def test_a_motion_keeps_its_times_as_an_array_of_floats():
+    motion = Motion([0, 1], [[0.0, 1.0], [2.0, 3.0]], [[0, 0], [0, 0]], [[1, 2], [3, 4]])
+    assert isinstance(motion.t, np.ndarray) and motion.t.dtype == float
+    np.testing.assert_array_equal(motion.t, [0.0, 1.0])
+    assert all(isinstance(rows, np.ndarray) and rows.shape == (2, 2)
+               for rows in (motion.q, motion.qd, motion.tau))
+
+
 def test_a_division_by_zero_later_in_the_motion_gives_no_advice_on_the_start():
     """The advice to choose other q0, qd0 is for a start where the equations are not finite;
     x'' = -1/⌊x⌋ from x = -0.5 at 100 m/s divides by zero once x reaches 0."""
@@ -194,3 +223,22 @@ def test_without_a_compiler_the_warning_is_the_sentence(monkeypatch):
     assert [str(w.message) for w in said] == [
         "simulate: no C compiler found (install cc or set $CC): the equations of motion run as "
         "numpy code, many times slower"]
+
+
+def test_a_motion_that_runs_away_stops_with_the_solvers_reason_and_no_warning():
+    """x'' = x from 1e300 grows as e^t: the solver's own steps overflow (silently) before the
+    equations do, and it gives up at t ≈ 16.6 s."""
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        with pytest.raises(RuntimeError) as caught:
+            _oscillator(xdd - x, q0=[1e300], qd0=[1e300], duration=30.0)()
+    assert str(caught.value) == ("the simulation stopped at t = 16.604548323858854: Required "
+                                 "step size is less than spacing between numbers.")
+
+
+def test_equations_not_finite_for_another_reason_than_a_division_are_refused_too():
+    """log(x) at x = -1: not a number (numpy's invalid value), refused like 1/0."""
+    with pytest.raises(ValueError) as caught:
+        _oscillator(xdd + sp.log(x), q0=[-1.0])()
+    assert str(caught.value).startswith("the equations must be finite along the motion; at "
+                                        "t = 0.0, q = [-1.0], qd = [0.0] they are not")
