@@ -16,7 +16,9 @@ from robocourse.models import planar_2r, planar_arm
 from robocourse.newton_euler import gravity_load, mass_matrix, velocity_product
 from robocourse.simulate import (
     JointSpring,
+    Motion,
     _within_budget,
+    actuator_work,
     forward_dynamics,
     simulate,
     simulate_equations,
@@ -205,5 +207,12 @@ def test_a_spring_of_zero_stiffness_pulls_nothing_and_each_joint_has_its_own():
     first = JointSpring(ARM, joint=1, stiffness=4.0, rest=0.25)
     np.testing.assert_allclose(first(0.0, [0.75, -2.0], [0.0, 0.0]), [-2.0, 0.0])
     assert first.energy([0.75, -2.0]) == 0.5
-    assert isinstance(first.energy([0.75, -2.0]), float)
+    assert repr(first.energy([0.75, -2.0])) == "0.5"                # a float, as printed
     np.testing.assert_allclose(first.energy(np.array([[0.75, -2.0], [0.0, 5.0]])), [0.5, 0.125])
+
+
+def test_the_work_of_two_samples_is_the_trapezoid_of_the_power_of_all_joints():
+    """Two samples, 1 s apart: W = (P(0) + P(1)) / 2, P = τᵀ q̇ summed over the joints."""
+    motion = Motion([0.0, 1.0], np.zeros((2, 3)), [[1.0, 2.0, 0.0], [3.0, 0.0, 1.0]],
+                    [[2.0, 0.5, 9.0], [1.0, 7.0, 4.0]])
+    np.testing.assert_allclose(actuator_work(motion), [0.0, (3.0 + 7.0) / 2])
