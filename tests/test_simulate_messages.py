@@ -125,6 +125,12 @@ MESSAGES = [
     ("equations that overflow", _oscillator(xdd - sp.exp(x), q0=[1000.0]), OverflowError,
      "the motion overflows floating point at t = 0 s, where |q| reaches 1e+03 and |qd| 0: the "
      "equations overflow. " + RUNS_AWAY),
+    ("equations with an inertia beyond floating point", _oscillator(10**400 * xdd + x, q0=[1.0]),
+     OverflowError, "the motion overflows floating point at t = 0 s, where |q| reaches 1 and |qd| "
+     "0: the equations overflow. " + RUNS_AWAY),
+    ("equations with a force beyond floating point", _oscillator(xdd + 10**400, q0=[1.0]),
+     OverflowError, "the motion overflows floating point at t = 0 s, where |q| reaches 1 and |qd| "
+     "0: the equations overflow. " + RUNS_AWAY),
     ("a rate that blows up in finite time (at t = 1/2)", _oscillator(xdd - xd**3, qd0=[1.0],
                                                                      duration=1.0),
      RuntimeError, "the simulation stopped at t = 0.5000000066170918: Required step size is "
