@@ -3,6 +3,7 @@ student reads, with the values it shows (the argument, the time, how far the mot
 what the solver said), from a call that reaches it."""
 
 import functools
+import pathlib
 import re
 import warnings
 
@@ -229,6 +230,9 @@ def test_without_a_compiler_the_warning_is_the_sentence(monkeypatch):
     assert [str(w.message) for w in said] == [
         "simulate: no C compiler found (install cc or set $CC): the equations of motion run as "
         "numpy code, many times slower"]
+    # told at the caller's line, not at simulate's own (not exactly this file's: mutation
+    # testing calls simulate through one more frame)
+    assert pathlib.Path(said[0].filename).name != "simulate.py"
 
 
 def test_a_motion_that_runs_away_stops_with_the_solvers_reason_and_no_warning():
