@@ -526,3 +526,38 @@ def test_a_class_is_found_in_the_cell_of_its_code_wherever_that_cell_is(tmp_path
 def test_each_helper_is_labelled_by_the_name_it_defines(source, label):
     program = FunctionSource("f", "def f(v):\n    return v\n", helpers=[source]).program()
     assert program == [("imports", ""), (label, source), ("f", "def f(v):\n    return v\n")]
+
+
+ALIASES = {
+    "a class": ('''class Point:
+    def __init__(self, m):
+        self.m = m
+
+    def doubled(self):
+        return Point(2 * self.m)
+
+
+P = Point
+
+
+def mass(m):
+    return P(m).doubled().m
+''', ["imports", "Point", "P", "mass"]),
+    "a function": ('''def doubled(m):
+    return 2 * m
+
+
+twice = doubled
+
+
+def mass(m):
+    return twice(m) + doubled(m)
+''', ["imports", "doubled", "twice", "mass"]),
+}
+
+
+@pytest.mark.parametrize("cell, labels", ALIASES.values(), ids=ALIASES.keys())
+def test_a_function_or_class_used_by_another_name_goes_over_once_under_both(kernel, cell,
+                                                                            labels):
+    kernel.run(cell)
+    assert kernel.program_result("mass", 3) == (kernel.namespace["mass"](3), labels)
