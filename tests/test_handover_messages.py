@@ -225,6 +225,32 @@ def test_what_reaches_a_limit_exactly_is_accepted(monkeypatch, limit, value, dat
     assert handover.decode(data) is not None
 
 
+OBJECTS = {"ndarray": {"dtype": "object", "shape": [1], "data": [{"int": "1"}]}}
+
+
+@pytest.mark.parametrize("depth, data, accepted", [
+    (1, OBJECTS, True), (1, {"list": [OBJECTS]}, False), (2, {"list": [OBJECTS]}, True),
+    (2, {"sympy": ["Add", [X]]}, True), (2, {"sympy": ["Add", [["Add", [X]]]]}, False),
+])
+def test_the_entries_of_an_object_array_and_the_parts_of_a_node_are_one_level_down(
+        monkeypatch, depth, data, accepted):
+    monkeypatch.setitem(handover.LIMITS, "depth", depth)
+    if accepted:
+        handover.decode(data)
+    else:
+        assert refusal(handover.decode, data) == \
+            f"the answer is nested too deeply (more than {depth} levels)"
+
+
+def test_each_answer_of_a_hand_over_starts_at_the_top_level(monkeypatch):
+    monkeypatch.setitem(handover.LIMITS, "depth", 1)
+    within = {"tau": {"value": {"list": [{"int": "1"}]}}}
+    assert handover.check_answers(within) == within
+    beyond = {"tau": {"value": {"list": [{"list": [None]}]}}}
+    assert refusal(handover.check_answers, beyond) == \
+        "the answer is nested too deeply (more than 1 levels)"
+
+
 def test_the_byte_limit_of_a_json_text_is_given_in_megabytes(monkeypatch):
     monkeypatch.setitem(handover.LIMITS, "bytes", 3_000_000)
     assert refusal(handover.loads, " " * 3_000_001) == "the answer is larger than 3 MB"
@@ -561,3 +587,40 @@ def test_a_function_or_class_used_by_another_name_goes_over_once_under_both(kern
                                                                             labels):
     kernel.run(cell)
     assert kernel.program_result("mass", 3) == (kernel.namespace["mass"](3), labels)
+
+
+@pytest.mark.parametrize("cell, name, kind", [
+    ("class Point:\n    m = 2.0\n\n\nORIGIN = Point()\n\n\ndef weighed():\n"
+     "    return ORIGIN.m\n", "ORIGIN", "Point"),
+    ("import functools\nscaled = functools.partial(max, 0)\n\n\ndef weighed():\n"
+     "    return scaled(3)\n", "scaled", "partial"),
+])
+def test_a_global_object_of_no_plain_kind_is_refused_naming_it(kernel, cell, name, kind):
+    kernel.run(cell)
+    assert refusal(FunctionSource.of, kernel.namespace["weighed"]) == (
+        f"weighed uses the global {name!r} (a {kind}), which cannot be handed to the grader: "
+        "define it inside the function")
+
+
+def test_a_class_of_a_module_goes_over_as_an_import(kernel):
+    kernel.run("from fractions import Fraction\n\n\ndef half(v):\n    return Fraction(v, 2)\n")
+    captured = FunctionSource.of(kernel.namespace["half"])
+    assert (captured.imports, captured.helpers) == ([("Fraction", "fractions", "Fraction")], [])
+
+
+@pytest.mark.parametrize("cell", [
+    'from collections import namedtuple\nPoint = namedtuple("Point", "m p", '
+    'defaults=(1.5, (0, "a")))\n',
+    "class Point:\n    m = 1\n\n\nclass Point:\n    m = 2\n\n\n"
+    "class Point:\n    m, p = 1.5, (0, 'a')\n",
+])
+def test_the_class_that_goes_over_is_the_one_the_function_uses(kernel, cell):
+    kernel.run(cell)
+    kernel.run("def weighed():\n    return Point().m, Point().p\n")
+    assert kernel.program_result("weighed") == ((1.5, (0, "a")), ["imports", "Point", "weighed"])
+
+
+@pytest.mark.parametrize("value", [sp.Float("inf"), sp.Float("-inf"), sp.Float(0)])
+def test_a_float_equal_to_a_named_constant_stays_a_float(value):
+    back = handover.decode(handover.encode(value))
+    assert type(back) is type(value) and back == value
