@@ -441,9 +441,14 @@ def test_a_hand_over_gives_its_exercise_answers_and_language(payload, language):
     assert handover.payload_language(payload) == language
 
 
-def test_answers_that_are_not_an_object_are_refused_as_such():
-    assert refusal(handover.check_answers, "tau") == \
-        "the answers: expected an object {name: answer}, got a string"
+@pytest.mark.parametrize("answers, kind", [("tau", "a string"), (("tau",), "a tuple"),
+                                           (None, "null"), (2, "an integer")])
+def test_answers_that_are_not_an_object_are_refused_as_such(answers, kind):
+    assert refusal(handover.check_answers, answers) == \
+        f"the answers: expected an object {{name: answer}}, got {kind}"
+
+
+def test_the_answers_given_as_errors_are_accepted_as_they_are():
     assert handover.check_answers({"tau": {"error": "NameError"}}) == \
         {"tau": {"error": "NameError"}}
 
@@ -621,3 +626,7 @@ def test_the_class_that_goes_over_is_the_one_the_function_uses(kernel, cell):
     kernel.run("def weighed():\n    return Point().m, Point().p\n")
     assert kernel.program_result("weighed") == ((1.5, (0, "a")), ["imports", "Point", "weighed"])
 
+
+
+def test_a_value_is_written_as_compact_json():
+    assert handover.dumps([1, 2.5]) == '{"list":[{"int":"1"},{"float":"2.5"}]}'
