@@ -758,6 +758,17 @@ class _Collector:
             self._add_global(cls.__name__, namespace, name)
         self.helpers.append(source)
 
+    def _add_definition(self, user, namespace, name, value):
+        """A function or class of the notebook, under the global ``name`` it is used by: its
+        source (once), then ``name = …`` when that is another name for it (``P = Point``)."""
+        if name == value.__name__ or value.__name__ not in self.seen:
+            if isinstance(value, type):
+                self.add_class(value, user, namespace)
+            else:
+                self.add_function(value)
+        if name != value.__name__:
+            self.helpers.append(f"{name} = {value.__name__}\n")
+
     def _add_global(self, user, namespace, name):
         if name in self.seen or name not in namespace:
             return                     # a builtin, a name set later, or already collected
@@ -765,10 +776,9 @@ class _Collector:
         value = namespace[name]
         if isinstance(value, types.ModuleType):
             self.imports.append((name, value.__name__, None))
-        elif _is_notebook_function(value):
-            self.add_function(value)
-        elif isinstance(value, type) and value.__module__ == "__main__":
-            self.add_class(value, user, namespace)
+        elif _is_notebook_function(value) or \
+                (isinstance(value, type) and value.__module__ == "__main__"):
+            self._add_definition(user, namespace, name, value)
         elif callable(value) and getattr(value, "__module__", None) and \
                 hasattr(value, "__qualname__") and "." not in value.__qualname__:
             self.imports.append((name, value.__module__, value.__qualname__))
