@@ -1,0 +1,194 @@
+"""What a student reads when robocourse.trajectories refuses a motion: every error, word for
+word with the values it shows; exact coefficients when a single argument is a symbol; the
+durations at floating point's limits, without a warning leaking; the tolerance of the blends."""
+
+import warnings
+
+import numpy as np
+import pytest
+import sympy as sp
+
+from robocourse.trajectories import (
+    JointTrajectory,
+    cubic_coefficients,
+    distance_from_line,
+    joint_space_path,
+    lspb,
+    lspb_blend_time,
+    quintic,
+    quintic_coefficients,
+    synchronised,
+    unsynchronised,
+    via_point_cubics,
+)
+
+t = sp.Symbol("t")
+SHORT = ("{name} = {shortest} s is too short for floating point: the {kind} coefficients divide "
+         "the change of position (up to {change}) by its {power}, which would overflow (or the "
+         "power underflow to 0); give a longer {name}, or other units")
+
+
+def _short(name, shortest, kind, change, power):
+    return SHORT.format(name=name, shortest=shortest, kind=kind, change=change, power=power)
+
+
+#: (label, call, exception, the whole message).
+MESSAGES = [
+    ("a cubic too short", lambda: cubic_coefficients(0.0, 1.0, 1e-110), ValueError,
+     _short("duration", "1e-110", "cubic's", "1", "cube")),
+    ("a quintic too short", lambda: quintic_coefficients(0.0, 1.0, 1e-70), ValueError,
+     _short("duration", "1e-70", "quintic's", "1", "fifth power")),
+    ("blends too short", lambda: lspb_blend_time(0.0, 1.0, 1e-160, 1.0), ValueError,
+     _short("duration", "1e-160", "blends'", "1", "square")),
+    ("the shortest of two durations too short, the largest change shown",
+     lambda: cubic_coefficients([0.0, 0.0, 0.0], [1.0, -3.0, 2.0], [1e-110, 1e-120, 1.0]),
+     ValueError, _short("duration", "1e-120", "cubic's", "3", "cube")),
+    ("a cubic of no change too short", lambda: cubic_coefficients(1.0, 1.0, 1e-110), ValueError,
+     _short("duration", "1e-110", "cubic's", "0", "cube")),
+    ("a via segment too short",
+     lambda: via_point_cubics([0.0, 1e-110, 1.0], [0.0, 1.0, 2.0]), ValueError,
+     _short("times[k+1] - times[k]", "1e-110", "cubic's", "1", "cube")),
+    ("joints' durations too short",
+     lambda: JointTrajectory([0.0, 0.0], [1.0, 2.5], [1.0, 1e-110]), ValueError,
+     _short("durations", "1e-110", "cubic's", "2.5", "cube")),
+    ("a synchronised motion too short",
+     lambda: synchronised([0.0, 0.0], [1.0, 2.0], 1e-110), ValueError,
+     _short("duration", "1e-110", "cubic's", "2", "cube")),
+    ("symbols for the times of a joint trajectory",
+     lambda: synchronised([0.0], [1.0], 1.0).at(t), TypeError,
+     "t must be a time or an array of times in seconds (numbers; cubic(...) takes symbols); "
+     "got t"),
+    ("nothing moves", lambda: unsynchronised([1.0, 2.0], [1.0, 2.0], 1.0), ValueError,
+     "qf must differ from q0 in at least one joint: nothing moves"),
+    ("a speed limit too large", lambda: unsynchronised([0.0, 0.0], [1.0, 2.0], 1e300),
+     ValueError, "max_velocity = 1e+300 rad/s is too large: "
+     + _short("duration", "1.4999999999999998e-300", "cubic's", "2", "cube")),
+    ("one via point", lambda: joint_space_path([[0.0, 1.0]], 2), ValueError,
+     "via must be a (points x joints) array with at least 2 points; got shape (1, 2)"),
+    ("a line of one point", lambda: distance_from_line([[1.0, 1.0]], [1.0, 2.0], [1.0, 2.0]),
+     ValueError, "end must differ from start: the line runs through both; got start = end = "
+     "[1.0, 2.0]"),
+    ("blends too gentle", lambda: lspb_blend_time(0.0, 1.0, 3.0, 0.4), ValueError,
+     "acceleration must be >= 4|thetaf - theta0|/duration² = 0.444444 (rad/s²) for the two "
+     "blends to meet the straight segment; got 0.4"),
+    ("blends too gentle for one joint",
+     lambda: lspb_blend_time([0.0, 0.0], [1.0, -2.0], 3.0, [0.5, 0.8]), ValueError,
+     "acceleration must be >= 4|thetaf - theta0|/duration² = [0.444444, 0.888889] (rad/s²) "
+     "for the two blends to meet the straight segment; got [0.5, 0.8]"),
+    ("lspb of a symbol", lambda: lspb(sp.Symbol("a"), 1.0, 1.0, 5.0, 0.5), TypeError,
+     "lspb evaluates numbers (a piecewise motion): give theta0, thetaf, duration, acceleration "
+     "and t as numbers; lspb_blend_time takes symbols"),
+    ("lspb at a symbolic time", lambda: lspb(0.0, 1.0, 1.0, 5.0, t), TypeError,
+     "lspb evaluates numbers (a piecewise motion): give theta0, thetaf, duration, acceleration "
+     "and t as numbers; lspb_blend_time takes symbols"),
+    ("before a path that is not at rest",
+     lambda: via_point_cubics([0.0, 1.0], [0.0, 1.0], [1.0, 0.0]).at(-0.5), ValueError,
+     "t must lie in [0.0, 1.0] (s): the path is not at rest at its first point, so there is no "
+     "motion before the first point; got -0.5"),
+    ("after a path that is not at rest",
+     lambda: via_point_cubics([0.0, 1.0, 2.0], [0.0, 1.0, 2.0], [0.0, 1.0, 1.0]).at(
+         [1.0, 2.5, 3.0]), ValueError,
+     "t must lie in [0.0, 2.0] (s): the path is not at rest at its last point, so there is no "
+     "motion after the last point; got 2.5"),
+    ("symbols for the times of a via path",
+     lambda: via_point_cubics([0.0, 1.0], [0.0, 1.0]).at(t), TypeError,
+     "t must be a time or an array of times in seconds (numbers); got t"),
+    ("via positions in symbols",
+     lambda: via_point_cubics([0.0, 1.0], [sp.Symbol("q"), 1.0]), TypeError,
+     "positions must be numbers (via_point_cubics plans numerically); got [q, 1.0]"),
+    ("one time", lambda: via_point_cubics([0.0], [0.0]), ValueError,
+     "times must hold at least 2 times (a start and an end); got 1"),
+    ("times that stop", lambda: via_point_cubics([0.0, 1.0, 1.0], [0.0, 1.0, 2.0]), ValueError,
+     "times must increase; got times[1] = 1.0 and times[2] = 1.0"),
+    ("times that go back", lambda: via_point_cubics([0.0, -1.0, 1.0], [0.0, 1.0, 2.0]),
+     ValueError, "times must increase; got times[0] = 0.0 and times[1] = -1.0"),
+    ("fewer positions than times", lambda: via_point_cubics([0.0, 1.0, 2.0], [0.0, 1.0]),
+     ValueError, "positions must hold one row per time (3 rows, one column per joint); got "
+                 "shape (2,)"),
+    ("positions in three dimensions",
+     lambda: via_point_cubics([0.0, 1.0], np.zeros((2, 1, 1))), ValueError,
+     "positions must hold one row per time (2 rows, one column per joint); got shape (2, 1, 1)"),
+    ("velocities of another shape",
+     lambda: via_point_cubics([0.0, 1.0, 2.0], [0.0, 1.0, 2.0], [0.0, 1.0]), ValueError,
+     "velocities must be 'heuristic', 'continuous acceleration' or one per position, shape "
+     "(3,); got shape (2,)"),
+]
+
+
+@pytest.mark.parametrize("call, error, message", [case[1:] for case in MESSAGES],
+                         ids=[case[0] for case in MESSAGES])
+def test_each_error_reads_in_full(call, error, message):
+    with pytest.raises(error) as caught:
+        call()
+    assert str(caught.value) == message
+
+
+@pytest.mark.parametrize("call, error", [
+    (lambda: cubic_coefficients(0.0, 1.0, 1e-110), ValueError),     # the cube underflows to 0
+    (lambda: cubic_coefficients(1.0, 1.0, 1e-110), ValueError),     # 0 / 0
+    (lambda: cubic_coefficients(0.0, 1.0, 1e200), OverflowError),   # the cube overflows
+    (lambda: quintic_coefficients(0.0, 1.0, 1e-62), ValueError),    # 30 / T⁵ overflows
+])
+def test_a_duration_at_floating_points_limits_raises_without_a_numpy_warning(call, error):
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        with pytest.raises(error, match="floating point"):
+            call()
+
+
+def test_a_duration_is_too_short_exactly_when_30_changes_over_its_power_overflow():
+    largest = np.finfo(float).max
+    power = 30 / largest * (1 + 1e-12)                 # 30 / power just below the largest float
+    duration = power ** (1 / 3)
+    while 30 / duration**3 == np.inf:                   # the cube's rounding: step back inside
+        duration = np.nextafter(duration, 1.0)
+    cubic_coefficients(0.0, 1.0, duration)
+    with pytest.raises(ValueError, match=r"too short for floating point: the cubic's"):
+        cubic_coefficients(0.0, 1.0, np.nextafter(duration / 1.02, 0.0))
+
+
+@pytest.mark.parametrize("which", ["theta0", "thetaf", "duration", "velocity0", "velocityf",
+                                   "acceleration0", "accelerationf"])
+def test_one_symbol_makes_the_quintic_exact(which):
+    given = dict(theta0=0, thetaf=1, duration=1, velocity0=0, velocityf=0, acceleration0=1,
+                 accelerationf=0)
+    given[which] = symbol = sp.Symbol(which, positive=True)
+    coefficients = quintic_coefficients(**given)
+    a2 = coefficients[2]
+    assert a2 == given["acceleration0"] / sp.Integer(2)
+    assert not sp.sympify(a2).has(sp.Float), (which, a2)
+    assert any(sp.sympify(c).has(symbol) for c in coefficients)
+
+
+def test_a_quintic_meets_all_six_end_conditions():
+    th0, thf, T, v0, vf, a0, af = (sp.Rational(n, 7) for n in (3, 11, 13, 5, -2, 9, -4))
+    t_ = sp.Symbol("t")
+    position, velocity, acceleration = quintic(th0, thf, T, t_, velocity0=v0, velocityf=vf,
+                                               acceleration0=a0, accelerationf=af)
+    at = [(expr.subs(t_, 0), expr.subs(t_, T)) for expr in (position, velocity, acceleration)]
+    assert at == [(th0, thf), (v0, vf), (a0, af)]
+
+
+def test_the_blends_may_be_a_hair_below_the_least_acceleration_and_no_more():
+    least = 4 * 1.0 / 3.0**2
+    assert lspb_blend_time(0.0, 1.0, 3.0, least * (1 - 0.5e-9)) == pytest.approx(1.5)
+    with pytest.raises(ValueError, match=r"= 0\.444444 \(rad/s²\)"):
+        lspb_blend_time(0.0, 1.0, 3.0, least * (1 - 2e-9))
+
+
+def test_blends_in_symbols_with_numbers_elsewhere():
+    a, theta0 = sp.Symbol("a", positive=True), sp.Symbol("theta0")
+    expected = 1 - sp.sqrt(4 * a**2 - 16 * a) / (2 * a)
+    assert sp.simplify(lspb_blend_time(0, 4, 2, a) - expected) == 0
+    assert lspb_blend_time(theta0, 1, 2, 3).has(theta0)
+
+
+def test_cubic_coefficients_with_only_the_duration_or_only_a_position_in_symbols():
+    T, theta = sp.Symbol("T", positive=True), sp.Symbol("theta")
+    assert cubic_coefficients(0, 1, T) == (0, 0, 3 / T**2, -2 / T**3)
+    assert sp.expand(cubic_coefficients(theta, 1, 2)[2] - sp.Rational(3, 4) * (1 - theta)) == 0
+
+
+def test_unsynchronised_joints_that_do_not_move_take_the_longest_time():
+    path = unsynchronised([0.0, 0.0, 0.0], [1.0, 0.0, -3.0], 1.5)
+    assert np.allclose(path.durations, [1.0, 3.0, 3.0])
