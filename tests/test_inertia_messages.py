@@ -8,6 +8,7 @@ import numpy as np
 import pytest
 import sympy as sp
 
+from robocourse import _backend as B
 from robocourse.inertia import (
     Box,
     Rod,
@@ -110,10 +111,16 @@ def test_each_error_reads_in_full(call, error, message):
     (Box(10.0, 10.0, 10.0), 1e308, (0, 0, 0)),          # overflows, then inf - inf
 ])
 def test_an_integral_too_large_raises_without_a_numpy_warning(body, mass, origin):
+    """Also from the kernel that library code calls (chapter 7's arm), outside the guard of
+    the checked function."""
+    kernel = inertia_by_integration.__wrapped__           # origin exact, axes as the call's
     with warnings.catch_warnings():
         warnings.simplefilter("error")
-        with pytest.raises(OverflowError, match=r"^inertia_by_integration\(\.\.\.\) overflows"):
-            inertia_by_integration(body, mass, origin)
+        for integral in (lambda: inertia_by_integration(body, mass, origin),
+                         lambda: kernel(body, mass, B.SYMBOLS.vector(origin), np.eye(3))):
+            with pytest.raises(OverflowError, match=r"^inertia_by_integration\(\.\.\.\) "
+                                                    r"overflows floating point: the integral"):
+                integral()
 
 
 def test_check_inertia_names_the_tensor_I_c_and_checks_the_triangle_by_default():

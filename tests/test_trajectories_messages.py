@@ -123,17 +123,22 @@ def test_each_error_reads_in_full(call, error, message):
     assert str(caught.value) == message
 
 
-@pytest.mark.parametrize("call, error", [
-    (lambda: cubic_coefficients(0.0, 1.0, 1e-110), ValueError),     # the cube underflows to 0
-    (lambda: cubic_coefficients(1.0, 1.0, 1e-110), ValueError),     # 0 / 0
-    (lambda: cubic_coefficients(0.0, 1.0, 1e200), OverflowError),   # the cube overflows
-    (lambda: quintic_coefficients(0.0, 1.0, 1e-62), ValueError),    # 30 / T⁵ overflows
+@pytest.mark.parametrize("q0, qf, durations", [
+    ([0.0], [1.0], [1e-110]),          # the cube underflows to 0: 30 / 0
+    ([1.0], [1.0], [1e-110]),          # a joint that does not move: 0 / 0
+    ([0.0, 0.0], [1.0, 2.0], [1.0, 1e-103]),  # 30 · 2 / T³ overflows
 ])
-def test_a_duration_at_floating_points_limits_raises_without_a_numpy_warning(call, error):
+def test_a_joint_trajectory_too_short_raises_without_a_numpy_warning(q0, qf, durations):
     with warnings.catch_warnings():
         warnings.simplefilter("error")
-        with pytest.raises(error, match="floating point"):
-            call()
+        with pytest.raises(ValueError, match=r"^durations = 1e-[0-9]+ s is too short"):
+            JointTrajectory(q0, qf, durations)
+
+
+def test_a_joint_trajectory_of_a_very_long_duration_is_made_without_a_numpy_warning():
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")                  # its cube overflows to inf: 30 / inf
+        assert JointTrajectory([0.0], [1.0], [1e200]).duration == 1e200
 
 
 def test_a_duration_is_too_short_exactly_when_30_changes_over_its_power_overflow():
