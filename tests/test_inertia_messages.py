@@ -16,6 +16,7 @@ from robocourse.inertia import (
     composite_body,
     inertia_by_integration,
     parallel_axis_to_centre,
+    parallel_axis_unchecked,
     principal_axes,
 )
 
@@ -199,3 +200,12 @@ def test_principal_axes_of_a_tensor_in_floats_are_a_rotation():
     assert np.allclose(moments, [1.0, 1.5, 2.5])
     assert np.allclose(axes.T @ I @ axes, np.diag(moments))
     assert np.isclose(np.linalg.det(axes), 1.0)
+
+
+def test_a_symbolic_mass_moves_a_numeric_tensor_exactly():
+    """The kernel that links call (a link of mass m with a published tensor): one symbol, and
+    the tensor about the joint is a sympy matrix."""
+    m = sp.Symbol("m", positive=True)
+    moved = parallel_axis_unchecked(np.eye(3), m, np.array([1.0, 0.0, 0.0]))
+    assert isinstance(moved, sp.MatrixBase)
+    assert sp.simplify(moved - sp.diag(1, 1 + m, 1 + m)) == sp.zeros(3)

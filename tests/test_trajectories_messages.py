@@ -197,3 +197,13 @@ def test_cubic_coefficients_with_only_the_duration_or_only_a_position_in_symbols
 def test_unsynchronised_joints_that_do_not_move_take_the_longest_time():
     path = unsynchronised([0.0, 0.0, 0.0], [1.0, 0.0, -3.0], 1.5)
     assert np.allclose(path.durations, [1.0, 3.0, 3.0])
+
+
+@pytest.mark.parametrize("which", ["theta0", "thetaf", "duration", "acceleration", "t"])
+def test_lspb_refuses_a_symbol_in_any_one_argument(which):
+    given = dict(theta0=0.0, thetaf=1.0, duration=2.0, acceleration=5.0, t=0.5)
+    given[which] = sp.Symbol(which, positive=True)
+    with pytest.raises(TypeError, match=r"^lspb evaluates numbers \(a piecewise motion\): give "
+                                        r"theta0, thetaf, duration, acceleration and t as "
+                                        r"numbers; lspb_blend_time takes symbols$"):
+        lspb(**given)
