@@ -82,12 +82,13 @@ MESSAGES = [
      "lspb evaluates numbers (a piecewise motion): give theta0, thetaf, duration, acceleration "
      "and t as numbers; lspb_blend_time takes symbols"),
     ("before a path that is not at rest",
-     lambda: via_point_cubics([0.0, 1.0], [0.0, 1.0], [1.0, 0.0]).at(-0.5), ValueError,
-     "t must lie in [0.0, 1.0] (s): the path is not at rest at its first point, so there is no "
+     lambda: via_point_cubics([0.0, 1.0, 2.0], [0.0, 1.0, 2.0], [1.0, 0.0, 0.0]).at(-0.5),
+     ValueError,
+     "t must lie in [0.0, 2.0] (s): the path is not at rest at its first point, so there is no "
      "motion before the first point; got -0.5"),
     ("after a path that is not at rest",
-     lambda: via_point_cubics([0.0, 1.0, 2.0], [0.0, 1.0, 2.0], [0.0, 1.0, 1.0]).at(
-         [1.0, 2.5, 3.0]), ValueError,
+     lambda: via_point_cubics([0.0, 1.0, 2.0], [0.0, 1.0, 2.0], [0.0, 0.0, 1.0]).at(
+         [1.5, 2.5, 3.0]), ValueError,
      "t must lie in [0.0, 2.0] (s): the path is not at rest at its last point, so there is no "
      "motion after the last point; got 2.5"),
     ("symbols for the times of a via path",
@@ -207,3 +208,51 @@ def test_lspb_refuses_a_symbol_in_any_one_argument(which):
                                         r"theta0, thetaf, duration, acceleration and t as "
                                         r"numbers; lspb_blend_time takes symbols$"):
         lspb(**given)
+
+
+def test_a_path_not_at_rest_runs_from_its_first_time_to_its_last_inclusive():
+    leaving = via_point_cubics([0.0, 1.0, 2.0], [0.0, 1.0, 2.0], [1.0, 0.0, 0.0])
+    arriving = via_point_cubics([0.0, 1.0, 2.0], [0.0, 1.0, 2.0], [0.0, 0.0, 1.0])
+    for path in (leaving, arriving):
+        positions, velocities, _ = path.at(np.array([0.0, 0.5, 2.0]))
+        assert np.allclose(positions[[0, 2]], [0.0, 2.0])
+        assert np.allclose(velocities[[0, 2]], path.velocities[[0, 2]])
+
+
+def test_a_path_at_rest_at_its_ends_rests_there_before_and_after():
+    path = via_point_cubics([0.0, 1.0, 2.0], [0.0, 1.0, 3.0])
+    positions, velocities, accelerations = path.at(np.array([-1.0, 3.0]))
+    assert np.allclose(positions, [0.0, 3.0])
+    assert np.allclose(velocities, 0.0) and np.allclose(accelerations, 0.0)
+
+
+def test_heuristic_via_velocities_of_uneven_segments_and_two_joints():
+    """Slopes (4 − 0)/2 = 2 and (6 − 4)/1 = 2 for joint 1: their average; 0.5 then −2 for
+    joint 2: the slope changes sign, so 0."""
+    path = via_point_cubics([0.0, 2.0, 3.0], [[0.0, 0.0], [4.0, 1.0], [6.0, -1.0]])
+    assert np.allclose(path.velocities, [[0.0, 0.0], [2.0, 0.0], [0.0, 0.0]])
+
+
+@pytest.mark.parametrize("positions", [[0.0, 0.0, 1.0], [[0.0, 0.0], [0.0, 0.0], [1.0, 2.0]]])
+def test_a_segment_that_does_not_move_may_be_as_short_as_floating_point_allows(positions):
+    """Its cubic has no coefficient to overflow: each segment is judged by its own change."""
+    path = via_point_cubics([0.0, 1e-103, 1.0], positions)
+    assert np.allclose(path.at(1.0)[0], positions[-1])
+
+
+def test_joint_space_path_through_three_points_of_two_joints():
+    path = joint_space_path([[1.0, -1.0], [3.0, 0.0], [0.0, 4.0]], steps=2)
+    assert np.allclose(path, [[1.0, -1.0], [2.0, -0.5], [3.0, 0.0], [1.5, 2.0], [0.0, 4.0]])
+
+
+def test_distance_from_a_line_in_general_position():
+    """The line from (1, 2) along (3, 4), |d| = 5: (5, 2) is 3.2 to its right, (1, 7) 3 to
+    its left, (−2, −2) on it."""
+    distances = distance_from_line([[5.0, 2.0], [1.0, 7.0], [-2.0, -2.0]], [1.0, 2.0],
+                                   [4.0, 6.0])
+    assert np.allclose(distances, [-3.2, 3.0, 0.0])
+
+
+def test_distance_from_a_line_in_symbols_is_exact():
+    x = sp.Symbol("x")
+    assert distance_from_line([[x, 0]], [0, 0], [1, 1]) == sp.Matrix([[-sp.sqrt(2) * x / 2]])
