@@ -9,9 +9,11 @@ import pytest
 import sympy as sp
 
 from robocourse import _backend as B
+from robocourse.frames import rot_x
 from robocourse.inertia import (
     Box,
     Rod,
+    broken_triangle_inequality,
     check_inertia,
     composite_body,
     inertia_by_integration,
@@ -209,3 +211,40 @@ def test_a_symbolic_mass_moves_a_numeric_tensor_exactly():
     moved = parallel_axis_unchecked(np.eye(3), m, np.array([1.0, 0.0, 0.0]))
     assert isinstance(moved, sp.MatrixBase)
     assert sp.simplify(moved - sp.diag(1, 1 + m, 1 + m)) == sp.zeros(3)
+    exact = parallel_axis_unchecked(sp.eye(3), m, [1, 0, 0])       # integers stay exact
+    assert exact == sp.diag(1, 1 + m, 1 + m) and not exact.has(sp.Float)
+
+
+@pytest.mark.parametrize("I_c, mass, p_c, expected", [
+    (sp.diag(a, a, a), 2, [1, 0, 0], sp.diag(a, a + 2, a + 2)),     # only the tensor
+    (sp.eye(3), 2, [a, 0, 0], sp.diag(1, 2 * a**2 + 1, 2 * a**2 + 1)),  # only the centre
+])
+def test_one_symbol_in_the_tensor_or_the_centre_moves_it_exactly(I_c, mass, p_c, expected):
+    if I_c.free_symbols:
+        moved = parallel_axis_unchecked(I_c, float(mass), np.array(p_c, dtype=float))
+    else:
+        moved = parallel_axis_unchecked(np.eye(3), float(mass), p_c)
+    assert isinstance(moved, sp.MatrixBase)
+    assert sp.simplify(moved - expected) == sp.zeros(3)
+
+
+@pytest.mark.parametrize("I, text", [
+    (np.diag([3.0, 1.0, 1.5]), "Ixx <= Iyy + Izz: 3 > 1 + 1.5"),
+    (np.diag([1.0, 3.0, 1.5]), "Iyy <= Ixx + Izz: 3 > 1 + 1.5"),
+    (np.diag([1.0, 1.5, 3.0]), "Izz <= Ixx + Iyy: 3 > 1 + 1.5"),
+    (np.diag([10.0, 15.0, 30.0]), "Izz <= Ixx + Iyy: 30 > 10 + 15"),
+    (rot_x(0.3) @ np.diag([10.0, 15.0, 30.0]) @ rot_x(0.3).T, "I3 <= I1 + I2: 30 > 10 + 15"),
+    (rot_x(0.3) @ np.diag([0.4, 1.5, 1.0]) @ rot_x(0.3).T, "I3 <= I1 + I2: 1.5 > 0.4 + 1"),
+    (np.diag([1.0, 1.0, 1.5]), None),
+])
+def test_the_broken_triangle_inequality_in_words(I, text):
+    assert broken_triangle_inequality(I) == text
+
+
+def test_the_triangle_inequality_holds_to_round_off_of_the_largest_moment():
+    assert broken_triangle_inequality(np.diag([0.5 - 0.25e-9, 0.5 - 0.25e-9, 1.0])) is None
+    assert broken_triangle_inequality(np.diag([0.5 - 1e-9, 0.5 - 1e-9, 1.0])) == (
+        "Izz <= Ixx + Iyy: 1 > 0.5 + 0.5")
+    assert broken_triangle_inequality(np.diag([50.0 - 25e-9, 50.0 - 25e-9, 100.0])) is None
+    at_the_tolerance = 0.25 + 0.25 + 1e-9                   # kept: not beyond round-off
+    assert broken_triangle_inequality(np.diag([0.25, 0.25, at_the_tolerance])) is None
