@@ -248,3 +248,12 @@ def test_the_triangle_inequality_holds_to_round_off_of_the_largest_moment():
     assert broken_triangle_inequality(np.diag([50.0 - 25e-9, 50.0 - 25e-9, 100.0])) is None
     at_the_tolerance = 0.25 + 0.25 + 1e-9                   # kept: not beyond round-off
     assert broken_triangle_inequality(np.diag([0.25, 0.25, at_the_tolerance])) is None
+
+
+def test_one_symbol_in_the_mass_or_in_a_side_gives_the_exact_tensor():
+    m, w = sp.symbols("m w", positive=True)
+    assert inertia_by_integration(Box(1, 2, 3), m) == sp.diag(13 * m / 12, 5 * m / 6,
+                                                               5 * m / 12)
+    assert inertia_by_integration(Box(w, 2, 3), 12) == sp.diag(13, w**2 + 9, w**2 + 4)
+    turned = inertia_by_integration(Box(w, 2, 3), 12, axes=[[0, -1, 0], [1, 0, 0], [0, 0, 1]])
+    assert turned == sp.diag(w**2 + 9, 13, w**2 + 4)
