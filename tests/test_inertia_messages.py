@@ -236,6 +236,8 @@ def test_one_symbol_in_the_tensor_or_the_centre_moves_it_exactly(I_c, mass, p_c,
     (rot_x(0.3) @ np.diag([10.0, 15.0, 30.0]) @ rot_x(0.3).T, "I3 <= I1 + I2: 30 > 10 + 15"),
     (rot_x(0.3) @ np.diag([0.4, 1.5, 1.0]) @ rot_x(0.3).T, "I3 <= I1 + I2: 1.5 > 0.4 + 1"),
     (np.diag([1.0, 1.0, 1.5]), None),
+    (sp.diag(sp.Rational(1, 2), 1, 3), "Izz <= Ixx + Iyy: 3 > 0.5 + 1"),    # exact numbers
+    (sp.diag(a, a, 3 * a), None),                  # symbols: sympy cannot order the moments
 ])
 def test_the_broken_triangle_inequality_in_words(I, text):
     assert broken_triangle_inequality(I) == text
