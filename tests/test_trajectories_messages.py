@@ -256,3 +256,58 @@ def test_distance_from_a_line_in_general_position():
 def test_distance_from_a_line_in_symbols_is_exact():
     x = sp.Symbol("x")
     assert distance_from_line([[x, 0]], [0, 0], [1, 1]) == sp.Matrix([[-sp.sqrt(2) * x / 2]])
+
+
+@pytest.mark.parametrize("theta0, thetaf", [(30.0, 80.0), (80.0, 30.0)])
+def test_lspb_speeds_up_until_the_blend_time_inclusive_and_slows_down_from_tf_minus_it(
+        theta0, thetaf):
+    """Craig's example: t_b = 0.5 s of a = 20 rad/s² in 5.5 s; up or down the same way."""
+    s = np.sign(thetaf - theta0)
+    t_ = np.array([0.25, 0.5, 2.75, 5.0, 5.25])
+    position, velocity, acceleration = lspb(theta0, thetaf, 5.5, 20.0, t_)
+    assert np.allclose(position, theta0 + s * np.array([0.625, 2.5, 25.0, 47.5, 49.375]))
+    assert np.allclose(velocity, s * np.array([5.0, 10.0, 10.0, 10.0, 5.0]))
+    assert np.allclose(acceleration, s * np.array([20.0, 20.0, 0.0, -20.0, -20.0]))
+
+
+def test_lspb_at_the_least_acceleration_has_no_straight_segment():
+    assert lspb_blend_time(0.0, 1.0, 2.0, 1.0) == 1.0
+
+
+def test_lspb_blend_times_per_joint_in_symbols():
+    a = sp.Symbol("a", positive=True)
+    blends = lspb_blend_time([0, 0], [4, 2], 2, a)
+    expected = [1 - sp.sqrt(4 * a**2 - 16 * a) / (2 * a), 1 - sp.sqrt(4 * a**2 - 8 * a) / (2 * a)]
+    assert len(blends) == 2
+    for blend, exact in zip(blends, expected, strict=True):
+        assert sp.simplify(sp.nsimplify(blend) - exact) == 0
+
+
+def test_a_joint_that_does_not_move_may_take_a_tiny_duration():
+    """Its cubic has no coefficient to overflow; the check looks at the change, θf − θ0."""
+    assert JointTrajectory([1.0], [1.0], [1e-103]).durations[0] == 1e-103
+    assert unsynchronised([1.0], [1.001], 1.5e100).durations[0] == pytest.approx(1e-103)
+
+
+def _acceleration_jumps(times, positions, velocities):
+    """q̈ leaving minus q̈ arriving at each via point, from the cubic of each segment with its
+    end velocities: c2 = 3Δ/h² − (2v0 + vf)/h, c3 = −2Δ/h³ + (v0 + vf)/h²."""
+    h = np.diff(times)[:, None]
+    change = np.diff(positions, axis=0)
+    v0, vf = velocities[:-1], velocities[1:]
+    c2 = 3 * change / h**2 - (2 * v0 + vf) / h
+    c3 = -2 * change / h**3 + (v0 + vf) / h**2
+    return 2 * c2[1:] - (2 * c2[:-1] + 6 * c3[:-1] * h[:-1])
+
+
+def test_continuous_acceleration_through_three_via_points_of_uneven_segments():
+    times = np.array([0.0, 1.0, 3.0, 3.5, 5.0])
+    positions = np.array([[0.0, 1.0], [2.0, 0.0], [1.0, 3.0], [4.0, 2.0], [0.0, 0.0]])
+    path = via_point_cubics(times, positions, "continuous acceleration")
+    assert np.allclose(path.velocities[[0, -1]], 0.0)
+    assert np.allclose(_acceleration_jumps(times, positions, path.velocities), 0.0)
+    assert np.allclose(path.acceleration_jumps(), 0.0)
+    heuristic = via_point_cubics(times, positions)
+    assert np.allclose(heuristic.acceleration_jumps(),
+                       _acceleration_jumps(times, positions, heuristic.velocities))
+    assert not np.allclose(heuristic.acceleration_jumps(), 0.0)
