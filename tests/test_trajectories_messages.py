@@ -10,6 +10,7 @@ import sympy as sp
 
 from robocourse.trajectories import (
     JointTrajectory,
+    cubic,
     cubic_coefficients,
     distance_from_line,
     joint_space_path,
@@ -311,3 +312,59 @@ def test_continuous_acceleration_through_three_via_points_of_uneven_segments():
     assert np.allclose(heuristic.acceleration_jumps(),
                        _acceleration_jumps(times, positions, heuristic.velocities))
     assert not np.allclose(heuristic.acceleration_jumps(), 0.0)
+
+
+def _segment_values(times, positions, velocities, t_):
+    """(q, q̇, q̈) at one time inside the path, from the cubic of its segment."""
+    k = min(int(np.searchsorted(times, t_, side="right")) - 1, len(times) - 2)
+    h, s = times[k + 1] - times[k], t_ - times[k]
+    change, v0, vf = positions[k + 1] - positions[k], velocities[k], velocities[k + 1]
+    c2 = 3 * change / h**2 - (2 * v0 + vf) / h
+    c3 = -2 * change / h**3 + (v0 + vf) / h**2
+    return (positions[k] + v0 * s + c2 * s**2 + c3 * s**3, v0 + 2 * c2 * s + 3 * c3 * s**2,
+            2 * c2 + 6 * c3 * s)
+
+
+def test_a_via_path_at_a_grid_of_times_in_every_segment():
+    times = np.array([0.0, 1.0, 3.0, 3.5, 5.0])
+    positions = np.array([[0.0, 1.0], [2.0, 2.0], [3.0, 2.0], [4.0, 3.0], [0.0, 0.0]])
+    path = via_point_cubics(times, positions)               # slopes 2, 0.5, 2, −8/3 and
+    assert np.allclose(path.velocities, [[0.0, 0.0], [1.25, 0.0], [1.25, 0.0], [0.0, 0.0],
+                                         [0.0, 0.0]])       # 1, 0, 2, −2: flat is not a sign
+    grid = np.array([[0.25, 1.0, 2.2], [3.0, 3.25, 4.6]])   # 2 x 3 times
+    q, qd, qdd = path.at(grid)
+    assert q.shape == qd.shape == qdd.shape == (2, 3, 2)
+    for index in np.ndindex(grid.shape):
+        expected = _segment_values(times, positions, path.velocities, grid[index])
+        for got, want in zip((q, qd, qdd), expected, strict=True):
+            assert np.allclose(got[index], want)
+
+
+def test_a_via_path_of_one_joint_at_its_via_points_and_beyond():
+    times = np.array([0.0, 2.0, 3.0, 6.0])
+    positions = np.array([1.0, 3.0, 4.0, 1.0])
+    path = via_point_cubics(times, positions)
+    assert np.allclose(path.velocities, [0.0, 1.0, 0.0, 0.0])
+    q, qd, qdd = path.at(np.array([-1.0, 0.0, 2.0, 3.0, 4.5, 6.0, 7.0]))
+    assert np.allclose(q, [1.0, 1.0, 3.0, 4.0, *_segment_values(times, positions,
+                                                                 path.velocities, 4.5)[:1],
+                           1.0, 1.0])
+    expected_qdd = [_segment_values(times, positions, path.velocities, t_)[2]
+                    for t_ in (0.0, 2.0, 3.0, 4.5, 6.0)]
+    assert np.allclose(qdd, [0.0, *expected_qdd, 0.0])
+    assert qd[0] == qd[-1] == 0.0
+
+
+def test_a_joint_trajectory_accelerates_from_its_start_and_brakes_to_its_end_inclusive():
+    path = JointTrajectory([0.5, 0.0], [2.5, -3.0], [2.0, 3.0])
+    t_ = np.array([0.0, 0.5, 2.0, 3.0, 4.0])
+    q, qd, qdd = path.at(t_)
+    for j, (q0, qf, T) in enumerate([(0.5, 2.5, 2.0), (0.0, -3.0, 3.0)]):
+        inside = np.clip(t_, 0.0, T)
+        expected = cubic(q0, qf, T, inside)
+        moving = t_ <= T
+        assert np.allclose(q[:, j], expected[0])
+        assert np.allclose(qd[:, j], expected[1] * moving)
+        assert np.allclose(qdd[:, j], expected[2] * moving)
+    assert np.allclose(qdd[0], [3.0, -2.0])              # 6 Δ / T² at t = 0
+    assert np.allclose(qdd[2, 0], -3.0)                  # − 6 Δ / T² at t = T
