@@ -368,3 +368,10 @@ def test_a_joint_trajectory_accelerates_from_its_start_and_brakes_to_its_end_inc
         assert np.allclose(qdd[:, j], expected[2] * moving)
     assert np.allclose(qdd[0], [3.0, -2.0])              # 6 Δ / T² at t = 0
     assert np.allclose(qdd[2, 0], -3.0)                  # − 6 Δ / T² at t = T
+
+
+def test_a_quintic_is_from_rest_to_rest_by_default():
+    assert quintic_coefficients(0.0, 1.0, 1.0) == (0.0, 0, 0.0, 10.0, -15.0, 6.0)
+    _, velocity, acceleration = quintic(0.0, 1.0, 2.0, np.array([0.0, 2.0]))
+    assert np.allclose(velocity, 0.0) and np.allclose(acceleration, 0.0)
+    assert cubic_coefficients(0.0, 1.0, 1.0) == (0.0, 0, 3.0, -2.0)
