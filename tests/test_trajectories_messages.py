@@ -44,6 +44,8 @@ MESSAGES = [
     ("the shortest of two durations too short, the largest change shown",
      lambda: cubic_coefficients([0.0, 0.0, 0.0], [1.0, -3.0, 2.0], [1e-110, 1e-120, 1.0]),
      ValueError, _short("duration", "1e-120", "cubic's", "3", "cube")),
+    ("a large change, in three digits", lambda: cubic_coefficients(0.0, 123456.0, 1e-102),
+     ValueError, _short("duration", "1e-102", "cubic's", "1.23e+05", "cube")),
     ("a cubic of no change too short", lambda: cubic_coefficients(1.0, 1.0, 1e-110), ValueError,
      _short("duration", "1e-110", "cubic's", "0", "cube")),
     ("a via segment too short",
