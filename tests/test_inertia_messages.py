@@ -177,6 +177,7 @@ def test_asymmetry_and_negative_moments_are_judged_relative_to_the_largest_entry
     with pytest.raises(ValueError, match=r"symmetric; got I_c\[0,1\]=2e-09, I_c\[1,0\]=0"):
         check_inertia([[1.0, 2e-9, 0], [0, 1.0, 0], [0, 0, 1.0]])   # below 1: no scaling
     check_inertia([[1.0, 1e-9, 0], [0, 1.0, 0], [0, 0, 1.0]])
+    check_inertia(np.diag([1.0, 1.0, -1e-9]))                 # a moment at the tolerance
 
 
 def test_a_symbolic_tensor_symmetric_only_after_simplifying_is_accepted():
