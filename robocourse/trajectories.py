@@ -540,7 +540,8 @@ class ViaPointPath:
     def _outside_at_rest(self, t):
         for outside, k in ((t < self.times[0], 0), (t > self.times[-1], -1)):
             if np.any(outside) and np.any(self.velocities[k] != 0):
-                start, end, got = self.times[0], self.times[-1], np.asarray(t)[outside].ravel()[0]
+                start, end = self.times[0], self.times[-1]
+                got = float(np.asarray(t)[outside].ravel()[0])     # shown as a number
                 raise ValueError(
                     say("t must lie in [{start}, {end}] (s): the path is not at rest at its "
                         "first point, so there is no motion before the first point; got {t}",
