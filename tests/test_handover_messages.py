@@ -531,6 +531,19 @@ def test_a_builtin_the_kernel_shadows_is_left_to_the_runner(kernel):
     assert (captured.helpers, captured.values, captured.imports) == ([], {}, [])
 
 
+@pytest.mark.parametrize("cell, use", [
+    ("def sum(values):\n    return 42.0\n", "sum([1.0])"),
+    ("max = 42.0\n", "max"),
+    ("class range:\n    def __init__(self, n):\n        self.n = 42.0 * n\n", "range(1).n"),
+])
+def test_a_builtins_name_the_notebook_made_its_own_goes_over_as_the_notebooks(kernel, cell, use):
+    """A student's helper, value or class named like a builtin: the grader runs the
+    student's, not Python's (which would grade another function than the one handed in)."""
+    kernel.run(cell)
+    kernel.run(f"def answer():\n    return {use}\n")
+    assert kernel.program_result("answer")[0] == kernel.namespace["answer"]() == 42.0
+
+
 @pytest.mark.parametrize("cell, kind", [
     ("class Point:\n    def mass(self):\n        return 2.0\n", "a method"),
     ("class Point:\n    @classmethod\n    def mass(cls):\n        return 2.0\n", "a classmethod"),

@@ -770,7 +770,7 @@ class _Collector:
             self.helpers.append(f"{name} = {value.__name__}\n")
 
     def _add_global(self, user, namespace, name):
-        if name in self.seen or name not in namespace:
+        if name in self.seen or name not in namespace or _runners(name, namespace[name]):
             return                     # a builtin, a name set later, or already collected
         self.seen.add(name)
         value = namespace[name]
@@ -893,7 +893,25 @@ def _global_names(code):
     for constant in code.co_consts:
         if isinstance(constant, types.CodeType):
             names |= _global_names(constant)
-    return names - set(dir(builtins))
+    return names
+
+
+def _runners(name, value):
+    """Whether the global ``name`` of the notebook is left to the runner's Python: a
+    builtin's name (``exit``, ``quit``, ``open``, ``__name__``: IPython's own or the
+    builtin itself) unless the notebook made it its own function, class or plain value
+    (``def sum(values): …``, ``max = 5``), which goes over like any other."""
+    if not hasattr(builtins, name):
+        return False
+    if name.startswith("__") or getattr(builtins, name) is value:
+        return True
+    if _is_notebook_function(value) or isinstance(value, type) and value.__module__ == "__main__":
+        return False
+    try:
+        _encode_value(value)
+    except HandoverError:
+        return True
+    return False
 
 
 def _is_notebook_function(value):
