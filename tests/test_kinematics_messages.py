@@ -347,3 +347,40 @@ def test_centres_of_mass_many_of_the_puma_match_its_link_frames():
         for i, link in enumerate(robot.links):
             expected = frames[i][:3, :3] @ np.asarray(link.r_c, dtype=float) + frames[i][:3, 3]
             assert np.allclose(centres[k, i], expected)
+
+
+# ----------------------------------------------- symbols in, exact matrices out
+
+EXACT_Q = [sp.Integer(0), sp.pi / 2]
+EXACT_ARM = planar_2r(l1=sp.Integer(1), l2=sp.Integer(2))
+
+
+@pytest.mark.parametrize("call", [
+    lambda arm, q: K.forward_kinematics(arm, q),
+    lambda arm, q: K.link_frames(arm, q)[1],
+    lambda arm, q: K.jacobian_by_cross_products(arm, q),
+    lambda arm, q: K.jacobian_by_cross_products(arm, q, link=1, point=(1, 0, 0)),
+    lambda arm, q: K.jacobian_by_propagation(arm, q),
+    lambda arm, q: K.jacobian(arm, q, frame="tool"),
+    lambda arm, q: K.jacobian_rows(arm, q, rows=(0, 1)),
+    lambda arm, q: K.jacobian_derivative(arm, q, [1, 1]),
+    lambda arm, q: K.jacobian_derivative(arm, q, [1, 1], frame="tool"),
+    lambda arm, q: K.inverse_jacobian(arm, q, rows=(0, 1)),
+    lambda arm, q: K.joint_rates(arm, q, [1, 0], rows=(0, 1)),
+    lambda arm, q: K.joint_rates(arm, q, [1, 0], rows=(0, 1), method="inverse"),
+    lambda arm, q: K.joint_accelerations(arm, q, [1, 0], [0, 0], rows=(0, 1)),
+], ids=["forward", "frames", "cross", "cross of a point", "propagation", "tool", "rows",
+        "J dot", "J dot in tool", "inverse", "rates", "rates by inverse", "accelerations"])
+def test_exact_joint_values_give_exact_results_equal_to_the_numbers(call):
+    exact = call(EXACT_ARM, EXACT_Q)
+    assert isinstance(exact, sp.MatrixBase)
+    assert not exact.atoms(sp.Float)
+    numbers = call(planar_2r(l1=1.0, l2=2.0), [0.0, math.pi / 2])
+    assert isinstance(numbers, np.ndarray)
+    assert np.allclose(np.array(exact, dtype=float).reshape(numbers.shape), numbers)
+
+
+def test_exact_determinant_and_manipulability():
+    assert K.jacobian_determinant(EXACT_ARM, EXACT_Q, rows=(0, 1)) == 2
+    assert K.manipulability(EXACT_ARM, EXACT_Q, rows=(0, 1)) == 2
+    assert K.manipulability(EXACT_ARM, EXACT_Q, rows=(0, 1, 5)) == sp.sqrt(5)
