@@ -61,6 +61,9 @@ def test_vee_allows_round_off_relative_to_the_largest_entry():
     assert np.allclose(F.vee(nearly_skew(2.5e-9)), [1.0, 2.0, 3.0])
     assert np.allclose(F.vee(nearly_skew(2.5e-6, scale=1e3)), [1e3, 2e3, 3e3])
     assert np.allclose(F.vee(nearly_skew(0.5e-9, scale=1e-3)), [1e-3, 2e-3, 3e-3])
+    at_the_tolerance = np.zeros((3, 3))
+    at_the_tolerance[1, 0] = 1e-9                          # S + Sᵀ = 1e-9 exactly: allowed
+    assert np.array_equal(F.vee(at_the_tolerance), [0, 0, 1e-9])
     for departure, scale in ((3.5e-9, 1.0), (3.5e-6, 1e3), (1.5e-9, 1e-3)):
         with pytest.raises(ValueError):
             F.vee(nearly_skew(departure, scale))

@@ -3,11 +3,14 @@ with the whole sentence a student reads, its documented defaults, its symbolic r
 its batches and the payload on arms of three and more links, and each part of
 ``torque_parts`` against its own formula."""
 
+import warnings
+
 import numpy as np
 import pytest
 import sympy as sp
 
 from robocourse import newton_euler as NE
+from robocourse._checks import DegreesWarning
 from robocourse.kinematics import jacobian, jacobian_by_cross_products, link_frames
 from robocourse.models import planar_2r, planar_3r, puma560, random_chain, with_payload
 from robocourse.statics import joint_torques_by_jacobian
@@ -36,6 +39,18 @@ MESSAGES = [
      ValueError, "r_c must have 3 entries (x, y, z in the tool frame); got 2"),
     (lambda: NE.payload_trace(ARM, ZERO, ZERO, ZERO, 1.0, [0, 0, 0, 0], np.zeros((3, 3))),
      ValueError, "r_c must have 3 entries (x, y, z in the tool frame); got 4"),
+    (lambda: NE.velocity_product(ARM, BATCH, np.zeros((3, 2, 1))), ValueError,
+     "qd must be a batch of states like q (shape (3, 2), one row per state); got shape "
+     "(3, 2, 1)"),
+    (lambda: NE.gravity_load(ARM, [[0.1, 0.2], [0.3]]), TypeError,
+     "q[0] must be a number or a sympy expression; got [0.1, 0.2]"),
+    (lambda: NE.gravity_load(ARM, np.zeros((2, 3))), ValueError,
+     "q must be a vector of 2 entries; got shape (2, 3)"),
+    (lambda: NE.mass_matrix(ARM, [[0.0, 0.0, 0.0], [0.0, 0.0, 0.0]]), ValueError,
+     "q must be a vector of 2 entries; got shape (2, 3)"),
+    (lambda: NE.gravity_load(planar_2r(), BATCH), TypeError,
+     "robot must have numeric parameters (e.g. planar_2r(l1=1.0, l2=1.0, m1=1.0, m2=1.0, "
+     "g=9.81)); got the symbols g, l1, l2, m1, m2"),
     (lambda: NE.newton_euler(ARM, ZERO, ZERO, ZERO).link(3), ValueError,
      "i must be an integer from 1 to 2; got 3"),
 ]
@@ -113,8 +128,19 @@ def test_a_list_of_rows_is_a_batch_and_a_list_of_symbols_is_one_state():
     assert NE.gravity_load(ARM, rows).shape == (2, 2)
     assert NE.gravity_load(ARM, [[0.1, 0.2]]).shape == (1, 2)
     t = sp.symbols("theta1 theta2")
-    G = NE.gravity_load(ARM, [list(t)][0])
-    assert isinstance(G, sp.MatrixBase) and G.shape == (2, 1)
+    G = NE.gravity_load(ARM, [list(t)])                         # a row of symbols: one state
+    assert isinstance(G, sp.MatrixBase) and G == NE.gravity_load(ARM, t)
+
+
+def test_only_the_angles_of_a_batch_are_checked_for_degrees():
+    whole = np.full((2, 2), 30.0)
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        rates = NE.velocity_product(ARM, np.zeros((2, 2)), whole)    # 30 rad/s: no warning
+        accelerations = NE.inverse_dynamics(ARM, np.zeros((2, 2)), whole, whole)
+    assert rates.shape == accelerations.shape == (2, 2)
+    with pytest.warns(DegreesWarning):
+        NE.gravity_load(ARM, whole)
 
 
 def test_the_coriolis_matrix_of_a_three_link_arm_gives_the_velocity_product():
