@@ -11,8 +11,10 @@ import sympy as sp
 
 from robocourse import newton_euler as NE
 from robocourse._checks import DegreesWarning
+from robocourse.frames import roll_pitch_yaw, transform
 from robocourse.kinematics import jacobian, jacobian_by_cross_products, link_frames
 from robocourse.models import planar_2r, planar_3r, puma560, random_chain, with_payload
+from robocourse.robot import SerialChain
 from robocourse.statics import joint_torques_by_jacobian
 
 ARM = planar_2r(l1=1.0, l2=1.0, m1=1.0, m2=1.0, g=9.81)
@@ -85,6 +87,19 @@ def test_a_batch_takes_its_load_in_the_base_frame_by_default_and_in_the_tool_fra
         assert np.allclose(batch, one)
     assert np.array_equal(NE.inverse_dynamics(PUMA, Q, QD, QDD, wrench=WRENCH),
                           NE.inverse_dynamics(PUMA, Q, QD, QDD, wrench=WRENCH, frame="base"))
+
+
+def test_a_batch_with_a_load_on_a_turned_and_offset_tool():
+    tool = transform(roll_pitch_yaw(0.4, -0.3, 1.2), [0.1, -0.2, 0.3])
+    robot = SerialChain(PUMA.links, tool=tool, gravity=PUMA.gravity)
+    Q, QD, QDD = (np.stack([x, -x / 2]) for x in (Q6, QD6, QDD6))
+    for frame in ("base", "tool"):
+        batch = NE.inverse_dynamics(robot, Q, QD, QDD, wrench=WRENCH, frame=frame, gravity=0)
+        one = [NE.inverse_dynamics(robot, Q[k], QD[k], QDD[k], wrench=WRENCH, frame=frame,
+                                   gravity=0) for k in range(2)]
+        assert np.allclose(batch, one)
+    assert not np.allclose(batch, NE.inverse_dynamics(robot, Q, QD, QDD, wrench=WRENCH,
+                                                      gravity=0))
 
 
 def test_gravity_defaults_to_the_robots_own_and_zero_switches_it_off():
