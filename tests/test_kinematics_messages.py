@@ -164,6 +164,26 @@ def test_inverse_kinematics_takes_a_target_just_outside_the_annulus_within_round
         K.inverse_kinematics_2r(arm, 2.0 + 1e-6, 0.0)
 
 
+def test_inverse_kinematics_folds_back_onto_the_inner_circle_within_round_off():
+    arm = planar_2r(l1=1.0, l2=0.5)
+    q = K.inverse_kinematics_2r(arm, 0.5 - 1e-12, 0.0)
+    assert q[1] == pytest.approx(math.pi)
+    with pytest.raises(ValueError):
+        K.inverse_kinematics_2r(arm, 0.5 - 1e-6, 0.0)
+
+
+@pytest.mark.parametrize("symbolic", ["x", "y", "l1", "l2"])
+def test_one_symbol_among_the_target_and_the_lengths_makes_the_angles_symbolic(symbolic):
+    values = dict(x=0.6, y=0.5, l1=0.7, l2=0.4)
+    s = sp.Symbol(symbolic, positive=True)
+    given = {**values, symbolic: s}
+    q = K.inverse_kinematics_2r(planar_2r(l1=given["l1"], l2=given["l2"]), given["x"],
+                                given["y"])
+    assert isinstance(q, sp.MatrixBase)
+    numbers = K.inverse_kinematics_2r(planar_2r(l1=0.7, l2=0.4), 0.6, 0.5)
+    assert np.allclose(np.array(q.subs(s, values[symbolic]), dtype=float).ravel(), numbers)
+
+
 def test_inverse_kinematics_with_numbers_for_the_target_and_symbols_for_the_lengths():
     l1, l2 = sp.symbols("l1 l2")
     theta1_, theta2 = K.inverse_kinematics_2r(planar_2r(), 3, 4)
@@ -286,7 +306,8 @@ def test_the_inverse_of_a_3x3_jacobian_of_a_three_link_arm():
 
 @pytest.mark.parametrize("seed", [0, 1, 2])
 def test_the_jacobian_of_a_point_of_each_link_of_a_random_chain(seed):
-    robot = random_chain(4, seed=seed)
+    chain = random_chain(4, seed=seed)
+    robot = SerialChain(chain.links, tool=transform(rot_z(0.7), [0.3, -0.2, 0.5]))
     q = np.random.default_rng(seed).uniform(-1, 1, 4)
     point = [0.2, -0.1, 0.3]
     frames = K.link_frames(robot, q)
@@ -308,7 +329,8 @@ def test_the_jacobian_of_a_point_of_each_link_of_a_random_chain(seed):
 
 @pytest.mark.parametrize("seed", [0, 3])
 def test_the_three_jacobians_of_the_tool_agree_on_random_chains(seed):
-    robot = random_chain(5, seed=seed)
+    robot = SerialChain(random_chain(5, seed=seed).links,
+                        tool=transform(rot_z(-0.4), [0.1, 0.4, -0.3]))
     q = np.random.default_rng(seed).uniform(-1, 1, 5)
     tool = K.jacobian(robot, q, frame="tool")
     assert np.allclose(K.jacobian_by_differential_transforms(robot, q), tool)
