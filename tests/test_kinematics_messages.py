@@ -406,3 +406,22 @@ def test_exact_determinant_and_manipulability():
     assert K.jacobian_determinant(EXACT_ARM, EXACT_Q, rows=(0, 1)) == 2
     assert K.manipulability(EXACT_ARM, EXACT_Q, rows=(0, 1)) == 2
     assert K.manipulability(EXACT_ARM, EXACT_Q, rows=(0, 1, 5)) == sp.sqrt(5)
+
+
+@pytest.mark.parametrize("seed", [1, 2])
+def test_the_jacobian_derivative_of_a_chain_with_prismatic_joints_and_a_turned_tool(seed):
+    """``J̇`` is the time derivative of the base-frame J along ``q̇`` (central differences),
+    written in the tool axes for ``frame="tool"``."""
+    robot = SerialChain(random_chain(4, seed=seed).links,
+                        tool=transform(rot_z(0.9) @ np.array([[1, 0, 0], [0, 0, -1], [0, 1, 0]]),
+                                       [0.2, 0.1, -0.3]))
+    rng = np.random.default_rng(seed)
+    q, qd = rng.uniform(-1, 1, 4), rng.uniform(-1, 1, 4)
+    h = 1e-6
+    finite = (K.jacobian(robot, q + h * qd) - K.jacobian(robot, q - h * qd)) / (2 * h)
+    J_dot = K.jacobian_derivative(robot, q, qd)
+    assert np.allclose(J_dot, finite, atol=1e-6)
+    R = K.forward_kinematics(robot, q)[:3, :3].T
+    assert np.allclose(K.jacobian_derivative(robot, q, qd, frame="tool"),
+                       np.vstack([R @ finite[:3], R @ finite[3:]]), atol=1e-6)
+    assert {link.joint for link in robot.links} == {"revolute", "prismatic"}
