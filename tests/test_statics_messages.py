@@ -7,11 +7,15 @@ import pytest
 import sympy as sp
 
 from robocourse import statics as S
+from robocourse.frames import roll_pitch_yaw, transform
 from robocourse.kinematics import jacobian, link_frames
 from robocourse.models import planar_2r, puma560, random_chain
+from robocourse.robot import SerialChain
 
 ARM = planar_2r(l1=1.0, l2=1.0)
 PUMA = puma560()
+#: The PUMA with a tool turned and offset from its last link frame.
+TOOLED = SerialChain(PUMA.links, tool=transform(roll_pitch_yaw(0.4, -0.3, 1.2), [0.1, -0.2, 0.3]))
 Q6 = np.array([0.1, -0.4, 0.3, 0.5, -0.6, 0.7])
 WRENCH = np.array([1.0, -2.0, 3.0, 0.5, -0.4, 0.3])
 
@@ -34,18 +38,18 @@ def test_every_error_of_statics_reads_as_written(call, error, message):
 
 
 def test_a_load_is_written_in_the_base_frame_by_default():
-    R = link_frames(PUMA, Q6)[-1][:3, :3]                           # 0_R_tool
-    in_tool = S.tool_wrench(PUMA, Q6, WRENCH)
-    assert np.array_equal(in_tool, S.tool_wrench(PUMA, Q6, WRENCH, frame="base"))
+    R = link_frames(TOOLED, Q6)[-1][:3, :3]                           # 0_R_tool
+    in_tool = S.tool_wrench(TOOLED, Q6, WRENCH)
+    assert np.array_equal(in_tool, S.tool_wrench(TOOLED, Q6, WRENCH, frame="base"))
     assert np.allclose(in_tool, [*(R.T @ WRENCH[:3]), *(R.T @ WRENCH[3:])])
-    assert np.array_equal(S.tool_wrench(PUMA, Q6, WRENCH, frame="tool"), WRENCH)
-    assert np.array_equal(S.tool_wrench(PUMA, Q6, np.zeros(6)), np.zeros(6))
+    assert np.array_equal(S.tool_wrench(TOOLED, Q6, WRENCH, frame="tool"), WRENCH)
+    assert np.array_equal(S.tool_wrench(TOOLED, Q6, np.zeros(6)), np.zeros(6))
     only_moment = [0, 0, 0, 0, 0, 1.0]
-    assert np.allclose(S.tool_wrench(PUMA, Q6, only_moment), [0, 0, 0, *R.T[:, 2]])
+    assert np.allclose(S.tool_wrench(TOOLED, Q6, only_moment), [0, 0, 0, *R.T[:, 2]])
     for function in (S.static_forces_by_propagation, S.joint_torques_by_jacobian):
-        default = function(PUMA, Q6, WRENCH)
-        base = function(PUMA, Q6, WRENCH, frame="base")
-        tool = function(PUMA, Q6, WRENCH, frame="tool")
+        default = function(TOOLED, Q6, WRENCH)
+        base = function(TOOLED, Q6, WRENCH, frame="base")
+        tool = function(TOOLED, Q6, WRENCH, frame="tool")
         torques = (default.torques, base.torques, tool.torques) if hasattr(default, "torques") \
             else (default, base, tool)
         assert np.array_equal(torques[0], torques[1])
@@ -53,7 +57,7 @@ def test_a_load_is_written_in_the_base_frame_by_default():
 
 
 @pytest.mark.parametrize("frame", ["base", "tool"])
-@pytest.mark.parametrize("robot", [PUMA, random_chain(4, seed=6)], ids=["puma", "random"])
+@pytest.mark.parametrize("robot", [TOOLED, random_chain(4, seed=6)], ids=["puma", "random"])
 def test_the_recursion_and_the_jacobian_give_the_same_torques(robot, frame):
     q = Q6[:robot.n]
     by_propagation = S.static_forces_by_propagation(robot, q, WRENCH, frame=frame).torques
@@ -65,7 +69,8 @@ def test_the_recursion_and_the_jacobian_give_the_same_torques(robot, frame):
 def test_every_force_and_moment_of_the_recursion_is_the_load_moved_to_its_frame():
     """With no weights, link i carries the whole tool load: ``i_f_i = i_R_tool f`` and
     ``i_n_i = i_R_tool n + i_P_tool × i_f_i``, for every frame i = 1..N+1."""
-    robot = random_chain(4, seed=6)
+    robot = SerialChain(random_chain(4, seed=6).links,
+                        tool=transform(roll_pitch_yaw(0.2, 0.5, -0.7), [0.3, 0.0, -0.1]))
     q = Q6[:4]
     statics = S.static_forces_by_propagation(robot, q, WRENCH, frame="tool")
     frames = link_frames(robot, q)
