@@ -173,11 +173,13 @@ def test_the_coriolis_matrix_of_a_three_link_arm_gives_the_velocity_product():
 
 # ----------------------------------------------------------------------- the payload
 
-@pytest.mark.parametrize("robot", [PUMA, planar_3r(lengths=[1.0, 0.8, 0.5],
+@pytest.mark.parametrize("robot", [PUMA, SerialChain(
+    PUMA.links, tool=transform(roll_pitch_yaw(0.4, -0.3, 1.2), [0.1, -0.2, 0.3]),
+    gravity=PUMA.gravity), planar_3r(lengths=[1.0, 0.8, 0.5],
                                                    masses=[1.0, 2.0, 0.5],
                                                    com_distances=[0.5, 0.4, 0.25],
                                                    inertias=[0.1, 0.2, 0.05], g=9.81)],
-                         ids=["puma", "planar 3R"])
+                         ids=["puma", "puma with a tool", "planar 3R"])
 def test_the_payload_of_an_arm_of_three_or_more_links_is_carried_by_its_last_link(robot):
     n = robot.n
     state = Q6[:n], QD6[:n], QDD6[:n]
@@ -187,8 +189,9 @@ def test_the_payload_of_an_arm_of_three_or_more_links_is_carried_by_its_last_lin
     assert np.allclose(tau, NE.inverse_dynamics(with_payload(robot, *payload), *state))
     held = NE.payload_trace(robot, *state, *payload)
     last = NE.newton_euler(robot, *state).link(n)
-    assert np.allclose(held.omega, last.omega)                  # the tool frame is {n}
-    assert np.allclose(held.omega_dot, last.omega_dot)
+    R = np.asarray(robot.tool, dtype=float)[:3, :3].T                  # T_R_n
+    assert np.allclose(held.omega, R @ last.omega)
+    assert np.allclose(held.omega_dot, R @ last.omega_dot)
     assert np.allclose(load, [*held.f, *held.n])
 
 
