@@ -46,6 +46,9 @@ MESSAGES = [
      "(3, 2, 1)"),
     (lambda: NE.gravity_load(ARM, [[0.1, 0.2], [0.3]]), TypeError,
      "q[0] must be a number or a sympy expression; got [0.1, 0.2]"),
+    (lambda: NE.gravity_load(ARM, [[0.0, 0.0], np.zeros((2, 2))]), ValueError,
+     "q must be a sequence of 2 numbers, flat (not nested); got [[0.0, 0.0], "
+     "array([[0., 0.], [0., 0.]])]"),
     (lambda: NE.gravity_load(ARM, np.zeros((2, 3))), ValueError,
      "q must be a vector of 2 entries; got shape (2, 3)"),
     (lambda: NE.mass_matrix(ARM, [[0.0, 0.0, 0.0], [0.0, 0.0, 0.0]]), ValueError,
