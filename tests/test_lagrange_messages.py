@@ -24,6 +24,19 @@ MESSAGES = [
      "lagrangian must be one scalar expression L = K − U; got a 3x2 matrix"),
     (lambda: L.euler_lagrange(sp.Matrix([[q_, w_, a_]]), [q_], [w_], [a_]), TypeError,
      "lagrangian must be one scalar expression L = K − U; got a 1x3 matrix"),
+    (lambda: L.euler_lagrange("hello", [q_], [w_], [a_]), TypeError,
+     "lagrangian must be a sympy expression or Matrix; got 'hello'"),
+    (lambda: L.time_derivative("hello", [q_], [w_], [a_]), TypeError,
+     "expr must be a sympy expression or Matrix; got 'hello'"),
+    *((lambda function=function: function(q_ * w_, [q_], [q_], [a_]), ValueError,
+       "q, qd and qdd must be different symbols; got q in q and in qd")
+      for function in (L.euler_lagrange, L.time_derivative)),
+    *((lambda function=function: function(q_ * w_, [q_], [w_], [q_]), ValueError,
+       "q, qd and qdd must be different symbols; got q in q and in qdd")
+      for function in (L.euler_lagrange, L.time_derivative)),
+    *((lambda function=function: function(q_ * w_, [q_], [w_], [w_]), ValueError,
+       "q, qd and qdd must be different symbols; got w in qd and in qdd")
+      for function in (L.euler_lagrange, L.time_derivative)),
     (lambda: L.kinetic_energy(ARM, [0, 0], [0, 0], link=3), ValueError,
      "link must be an integer from 1 to 2 (or None for all links); got 3"),
     (lambda: L.potential_energy(ARM, [0, 0], link=0), ValueError,
