@@ -44,6 +44,8 @@ def test_a_load_is_written_in_the_base_frame_by_default():
     assert np.allclose(in_tool, [*(R.T @ WRENCH[:3]), *(R.T @ WRENCH[3:])])
     assert np.array_equal(S.tool_wrench(TOOLED, Q6, WRENCH, frame="tool"), WRENCH)
     assert np.array_equal(S.tool_wrench(TOOLED, Q6, np.zeros(6)), np.zeros(6))
+    ones = np.ones(6)
+    assert np.allclose(S.tool_wrench(TOOLED, Q6, ones), [*(R.T @ ones[:3]), *(R.T @ ones[3:])])
     only_moment = [0, 0, 0, 0, 0, 1.0]
     assert np.allclose(S.tool_wrench(TOOLED, Q6, only_moment), [0, 0, 0, *R.T[:, 2]])
     for function in (S.static_forces_by_propagation, S.joint_torques_by_jacobian):
@@ -101,3 +103,12 @@ def test_the_statics_of_symbols_are_exact():
     assert np.allclose(np.array(torques.subs(at), dtype=float).ravel(),
                        S.joint_torques_by_jacobian(planar_2r(l1=1.0, l2=0.5), [0.3, -0.7],
                                                    [2.0, -1.0, 0, 0, 0, 0], frame="tool"))
+
+
+def test_a_symbolic_load_in_the_base_frame_is_turned_into_the_tool_frame_exactly():
+    t1, t2, fx = sp.symbols("theta1 theta2 f_x")
+    load = S.tool_wrench(planar_2r(), [t1, t2], [fx, 0, 0, 0, 0, 1])
+    assert isinstance(load, sp.MatrixBase)
+    at = {t1: 0.3, t2: 0.4, fx: 2.0, sp.Symbol("l1"): 1.0, sp.Symbol("l2"): 1.0}
+    assert np.allclose(np.array(load.subs(at), dtype=float).ravel(),
+                       [2.0 * np.cos(0.7), -2.0 * np.sin(0.7), 0, 0, 0, 1])
