@@ -44,6 +44,9 @@ MESSAGES = [
     (lambda: L.christoffel_symbols(ARM, [0.0, 0.0])[3, 1, 1], KeyError,
      repr("christoffel_symbols(...)[i, j, k] is numbered by joints from 1 to 2, as in Craig "
           "([1, 1, 2] is c_112); got (3, 1, 1)")),
+    (lambda: L.christoffel_symbols(ARM, [0.0, 0.0])[0, 1, 1], KeyError,
+     repr("christoffel_symbols(...)[i, j, k] is numbered by joints from 1 to 2, as in Craig "
+          "([1, 1, 2] is c_112); got (0, 1, 1)")),
 ]
 
 
@@ -164,3 +167,15 @@ def test_the_labelled_terms_of_a_three_link_planar_arm_rebuild_its_equations():
     assert terms.coriolis.subs({qd[0]: 0, qd[1]: 0}).is_zero_matrix
     assert not terms.coriolis.subs({qd[0]: 0}).is_zero_matrix     # θ̇2 θ̇3 is a pair too
     assert terms.gravity.free_symbols <= set(q)
+
+
+def test_the_equations_of_a_numeric_arm_have_floats_and_of_symbolic_masses_exact_fractions():
+    """Lengths as floats with symbolic masses: the symbols decide, so the coefficients are
+    exact (m2/16); every parameter a number: floats (0.125)."""
+    t2dd = sp.Symbol("thetaddot2")
+    symbolic = L.lagrange_equations(planar_2r(l1=0.5, l2=0.25))
+    assert not symbolic.atoms(sp.Float)
+    assert symbolic[1].coeff(t2dd) == sp.Symbol("m2") / 16
+    numeric = L.lagrange_equations(planar_2r(l1=0.5, l2=0.25, m1=1.0, m2=2.0, g=9.81))
+    assert numeric[1].coeff(t2dd) == sp.Float(0.125)
+    assert isinstance(numeric[1].coeff(t2dd), sp.Float)
