@@ -441,3 +441,24 @@ def test_the_jacobian_derivative_of_a_chain_with_prismatic_joints_and_a_turned_t
     assert np.allclose(K.jacobian_derivative(robot, q, qd, frame="tool"),
                        np.vstack([R @ finite[:3], R @ finite[3:]]), atol=1e-6)
     assert {link.joint for link in robot.links} == {"revolute", "prismatic"}
+
+
+@pytest.mark.parametrize("frame", ["base", "tool"])
+def test_every_function_of_the_rows_of_j_reads_them_in_the_frame_asked_for(frame):
+    robot = SerialChain(random_chain(3, seed=2).links,
+                        tool=transform(rot_z(0.8) @ np.array([[1, 0, 0], [0, 0, -1], [0, 1, 0]]),
+                                       [0.2, -0.1, 0.3]))
+    q, qd, task = [0.4, -0.3, 0.6], [0.2, -0.5, 0.3], [0.3, -0.1, 0.2]
+    rows = (0, 2, 4)
+    J = K.jacobian(robot, q, frame=frame)[list(rows)]
+    J_dot = K.jacobian_derivative(robot, q, qd, frame=frame)[list(rows)]
+    assert K.jacobian_determinant(robot, q, rows, frame) == pytest.approx(np.linalg.det(J))
+    assert K.manipulability(robot, q, rows, frame) == pytest.approx(abs(np.linalg.det(J)))
+    assert K.manipulability(robot, q, (0, 4), frame) == pytest.approx(
+        math.sqrt(np.linalg.det(J[[0, 2]] @ J[[0, 2]].T)))
+    assert np.allclose(K.inverse_jacobian(robot, q, rows, frame), np.linalg.inv(J))
+    assert np.allclose(K.joint_rates(robot, q, task, rows, frame), np.linalg.solve(J, task))
+    assert np.allclose(K.joint_accelerations(robot, q, qd, task, rows, frame),
+                       np.linalg.solve(J, np.array(task) - J_dot @ qd))
+    other = K.jacobian(robot, q, frame="tool" if frame == "base" else "base")[list(rows)]
+    assert abs(np.linalg.det(other) - np.linalg.det(J)) > 1e-3

@@ -79,6 +79,17 @@ def test_a_load_is_written_in_the_base_frame_by_default():
     assert np.allclose(tool - free, jacobian(PUMA, Q6, frame="tool").T @ WRENCH)
     result = NE.newton_euler(PUMA, Q6, QD6, QDD6, wrench=WRENCH)
     assert np.array_equal(result.tau, base)
+    result = NE.newton_euler(PUMA, Q6, QD6, QDD6, wrench=WRENCH, frame="tool")
+    assert np.allclose(result.tau, tool)
+
+
+def test_newton_euler_of_a_symbolic_state_of_a_numeric_arm_is_symbolic():
+    q = sp.symbols("theta1 theta2")
+    result = NE.newton_euler(ARM, q, [1, -2], [3, 1])
+    assert isinstance(result.tau, sp.MatrixBase)
+    at = {q[0]: 0.3, q[1]: -0.4}
+    assert np.allclose(np.array(result.tau.subs(at), dtype=float).ravel(),
+                       NE.inverse_dynamics(ARM, [0.3, -0.4], [1.0, -2.0], [3.0, 1.0]))
 
 
 def test_a_batch_takes_its_load_in_the_base_frame_by_default_and_in_the_tool_frame_if_asked():
