@@ -462,3 +462,12 @@ def test_every_function_of_the_rows_of_j_reads_them_in_the_frame_asked_for(frame
                        np.linalg.solve(J, np.array(task) - J_dot @ qd))
     other = K.jacobian(robot, q, frame="tool" if frame == "base" else "base")[list(rows)]
     assert abs(np.linalg.det(other) - np.linalg.det(J)) > 1e-3
+
+
+def test_a_planar_arm_whose_tool_is_tilted_is_singular_in_one_frame_only():
+    """Tilted by 90° about X, the tool's Y axis is Z0, along which a planar arm cannot move:
+    the row vy is singular in the tool frame, not in the base frame."""
+    robot = two_link(tool=transform([[1, 0, 0], [0, 0, -1], [0, 1, 0]], [1.0, 0, 0]))
+    assert K.is_singular(robot, [0.3, 0.5], rows=(1,), frame="tool")
+    assert not K.is_singular(robot, [0.3, 0.5], rows=(1,), frame="base")
+    assert not K.is_singular(robot, [0.3, 0.5], rows=(1,))
