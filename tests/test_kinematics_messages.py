@@ -281,6 +281,10 @@ def test_a_singular_configuration_is_found_with_the_default_tolerance_only_up_to
     K.joint_rates(ARM, [0.3, 1e-8], [1.0, 0.0], rows=(0, 1))
     K.joint_accelerations(ARM, [0.3, 1e-8], [0, 0], [0, 0], rows=(0, 1))
     for call in (lambda: K.inverse_jacobian(ARM, [0.3, 4e-9], rows=(0, 1)),
+                 lambda: K.joint_rates(ARM, [0.3, 4e-9], [1.0, 0.0], rows=(0, 1),
+                                       method="inverse"),
+                 lambda: K.joint_accelerations(ARM, [0.3, 4e-9], [0, 0], [0, 0], rows=(0, 1),
+                                               method="inverse"),
                  lambda: K.inverse_jacobian(ARM, [0.3, 1e-8], rows=(0, 1), tol=1e-6),
                  lambda: K.joint_rates(ARM, [0.3, 1e-8], [1.0, 0.0], rows=(0, 1), tol=1e-6),
                  lambda: K.joint_accelerations(ARM, [0.3, 1e-8], [0, 0], [0, 0], rows=(0, 1),

@@ -90,6 +90,10 @@ def test_newton_euler_of_a_symbolic_state_of_a_numeric_arm_is_symbolic():
     at = {q[0]: 0.3, q[1]: -0.4}
     assert np.allclose(np.array(result.tau.subs(at), dtype=float).ravel(),
                        NE.inverse_dynamics(ARM, [0.3, -0.4], [1.0, -2.0], [3.0, 1.0]))
+    tau = NE.inverse_dynamics(ARM, q, [1, -2], [3, 1])
+    assert isinstance(tau, sp.MatrixBase)
+    assert np.allclose(np.array(tau.subs(at), dtype=float), np.array(result.tau.subs(at),
+                                                                      dtype=float))
 
 
 def test_a_batch_takes_its_load_in_the_base_frame_by_default_and_in_the_tool_frame_if_asked():
