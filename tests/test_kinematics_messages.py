@@ -475,3 +475,9 @@ def test_a_planar_arm_whose_tool_is_tilted_is_singular_in_one_frame_only():
     assert K.is_singular(robot, [0.3, 0.5], rows=(1,), frame="tool")
     assert not K.is_singular(robot, [0.3, 0.5], rows=(1,), frame="base")
     assert not K.is_singular(robot, [0.3, 0.5], rows=(1,))
+
+
+def test_the_frames_of_many_configurations_need_numbers_for_the_kinematics_only():
+    arm = planar_2r(l1=1.0, l2=0.5)                              # masses and g are symbols
+    frames = K.link_frames_many(arm, [[0.0, math.pi / 2]])
+    assert np.allclose(frames[0, -1, :2, 3], [1.0, 0.5])
