@@ -72,9 +72,17 @@ def test_vee_allows_round_off_relative_to_the_largest_entry():
 def test_vee_of_symbols_and_of_exact_numbers():
     w = sp.symbols("w1:4")
     assert list(F.vee(F.skew(list(w)))) == list(w)
+    S = sp.Matrix(3, 3, sp.symbols("s0:9"))            # no entry of S + Sᵀ is known
+    assert list(F.vee(S)) == [S[2, 1], S[0, 2], S[1, 0]]
     exact = F.vee(sp.Matrix([[0, -3, 2], [3, 0, -1], [-2, 1, 0]]))
     assert isinstance(exact, sp.MatrixBase) and list(exact) == [1, 2, 3]
     assert np.array_equal(F.vee(np.array([[0, -3, 2], [3, 0, -1], [-2, 1, 0.0]])), [1, 2, 3])
+
+
+def test_the_cross_product_of_numbers_and_of_symbols():
+    assert np.array_equal(F.cross([1, 2, 3], [4, 5, 7]), np.cross([1, 2, 3], [4, 5, 7]))
+    a, b = sp.symbols("a b")
+    assert list(F.cross([a, 0, 0], [0, b, 0])) == [0, 0, a * b]
 
 
 # -------------------------------------------------------------------- the DH transform
