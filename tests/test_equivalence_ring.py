@@ -1,0 +1,154 @@
+"""The answer checker's ring written out (``TrigonometricRing.expression``, ``sincos``,
+``multiple``) and its random-point verdict (``_random_verdict`` through
+``random_points_agree`` and ``compare``): exact values, each term and sign of the angle
+addition, how many points are drawn and from which seed."""
+
+import pytest
+import sympy as sp
+from sympy.polys.domains import QQ
+
+from robocourse import equivalence
+from robocourse.equivalence import Comparison, TrigonometricRing, compare, random_points_agree
+
+t1, t2 = sp.symbols("theta1 theta2", real=True)
+m, x = sp.symbols("m x")
+SEED = 20261205
+
+
+def test_a_polynomial_is_written_out_exactly_or_with_floats():
+    """Whole coefficients stay whole with ``floats``; rationals and algebraic numbers become
+    15-digit floats; each generator keeps its exponent."""
+    ring = TrigonometricRing([t1, t2], [m], QQ.algebraic_field(sp.sqrt(2)))
+    p = ring.polynomial(sp.sqrt(2) * sp.sin(t1) + sp.Rational(1, 3) * m * sp.cos(t2)**2
+                        + 2 * m**2 + sp.Rational(3, 2))
+    assert str(ring.expression(p)) == "2*m**2 + m*cos(theta2)**2/3 + sqrt(2)*sin(theta1) + 3/2"
+    assert str(ring.expression(p, floats=False)) == str(ring.expression(p))
+    assert str(ring.expression(p, floats=True)) == (
+        "2*m**2 + 0.333333333333333*m*cos(theta2)**2 + 1.4142135623731*sin(theta1) + 1.5")
+    assert str(ring.expression(p, angles=[t2, t1])) == (
+        "2*m**2 + m*cos(theta1)**2/3 + sqrt(2)*sin(theta2) + 3/2")
+    assert str(ring.expression(p, angles=(a / 2 for a in (t1, t2)), floats=True)) == (
+        "2*m**2 + 0.333333333333333*m*cos(theta2/2)**2 + 1.4142135623731*sin(theta1/2) + 1.5")
+
+
+@pytest.mark.parametrize("floats", [False, True])
+def test_angles_of_another_number_are_refused_not_paired_wrongly(floats):
+    ring = TrigonometricRing([t1, t2], [m])
+    p = ring.polynomial(sp.sin(t1) * m + sp.cos(t2))
+    for angles in ([t1], [t1, t2, x]):
+        with pytest.raises(ValueError):
+            ring.expression(p, angles=angles, floats=floats)
+
+
+@pytest.mark.parametrize("argument, sine", [
+    (t1 + t2, sp.sin(t1) * sp.cos(t2) + sp.cos(t1) * sp.sin(t2)),
+    (t1 - 2 * t2, sp.sin(t1) * sp.cos(2 * t2) - sp.cos(t1) * sp.sin(2 * t2)),
+    (-3 * t2, -3 * sp.sin(t2) + 4 * sp.sin(t2)**3),
+    (t2 + sp.pi / 3, sp.sin(t2) / 2 + sp.sqrt(3) / 2 * sp.cos(t2)),
+    (t1 - t2 - sp.pi / 4, sp.sqrt(2) / 2 * (sp.sin(t1 - t2) - sp.cos(t1 - t2))),
+    (sp.pi / 6, sp.S.Half),
+], ids=str)
+def test_sines_and_cosines_of_sums_are_the_angle_addition(argument, sine):
+    """sin and cos of a sum of multiples plus a constant, against sympy's expansion (both,
+    so each term and sign of the addition formulas counts)."""
+    cosine = sp.expand_trig(sp.cos(sp.expand(argument)))
+    sine = sp.expand_trig(sine)
+    constants = [sp.sqrt(2), sp.sqrt(3)]
+    ring = TrigonometricRing([t1, t2], domain=QQ.algebraic_field(*constants))
+    s, c = ring.sincos(argument)
+    assert ring.expression(s) == ring.expression(ring.polynomial(sp.expand(sine)))
+    assert ring.expression(c) == ring.expression(ring.polynomial(sp.expand(cosine)))
+    assert ring.sincos(argument) == (s, c)                          # the same, remembered
+
+
+@pytest.mark.parametrize("n", [-7, -5, 0, 1, 2, 5, 7])
+def test_multiples_of_an_angle_are_the_multiple_angle_formulas(n):
+    ring = TrigonometricRing([t1, t2])
+    s, c = ring.multiple(1, n)
+    assert ring.expression(s) == ring.expression(ring.polynomial(
+        sp.expand(sp.expand_trig(sp.sin(n * t2)))))
+    assert ring.expression(c) == ring.expression(ring.polynomial(
+        sp.expand(sp.expand_trig(sp.cos(n * t2)))))
+
+
+def test_multiples_up_to_64_are_written_out():
+    ring = TrigonometricRing([t1, t2])
+    for n in (-64, 64):
+        s, c = ring.multiple(0, n)
+        assert ring.reduce(s**2 + c**2) == 1 and s.degree(ring.c[0]) == 63
+
+
+def test_the_derivative_of_a_ring_polynomial_is_by_its_own_angle():
+    ring = TrigonometricRing([t1, t2], [m])
+    p = ring.polynomial(m * sp.sin(t1) * sp.cos(t2)**2)
+    assert ring.expression(ring.reduce(ring.derivative(p, 1))) == sp.expand(
+        -2 * m * sp.sin(t1) * sp.sin(t2) * sp.cos(t2))
+    assert ring.expression(ring.reduce(ring.derivative(p, 0))) == m * sp.cos(t1) * (
+        sp.cos(t2)**2)
+
+
+# --- the random-point verdict ----------------------------------------------------------------
+
+def test_an_unpredictable_seed_still_decides():
+    assert random_points_agree(sp.exp(x)**2, sp.exp(2 * x), seed=None) is True
+    assert random_points_agree(sp.exp(x), -sp.exp(x), seed=None) is False
+    assert compare(sp.exp(x)**2, sp.exp(2 * x) + 1).equal is False
+
+
+def test_numbers_are_decided_at_one_point_and_symbols_at_every_trial():
+    """A side undefined everywhere is drawn again 4 times per point needed: 4 draws for
+    numbers (one point decides), 4 × trials with symbols."""
+    never = sp.log(sp.Integer(0), evaluate=False)
+    assert compare(never, 1, seed=SEED).reason.endswith("at all but 0 of 4 random points")
+    assert equivalence._random_verdict([(never, sp.Integer(1))], SEED, 3) == (
+        None, "a side is undefined at all but 0 of 4 random points")
+    assert equivalence._random_verdict([(never * x, x)], SEED, 3) == (
+        None, "a side is undefined at all but 0 of 12 random points")
+    assert equivalence._random_verdict([(sp.exp(x), sp.exp(x))], SEED, 3) == (True, "")
+
+
+def test_points_where_a_side_is_undefined_are_drawn_again_and_counted():
+    """Defined only for x > 3 (1 point in 8): the draws go on past each undefined one, and
+    the message counts the points where it was defined."""
+    answer = sp.Piecewise((sp.exp(x), x > 3))
+    agree, why = equivalence._random_verdict([(answer, sp.exp(x))], SEED, 8)
+    assert agree is None and why.startswith("a side is undefined at all but "), why
+    agreed = int(why.split()[-5])
+    assert 1 <= agreed < 8 and why.endswith(f" {agreed} of 32 random points")
+    assert equivalence._random_verdict([(answer, sp.exp(x))], SEED, 1) == (
+        None, "Piecewise of the symbols can make two sides agree on one region only, so "
+        "agreeing at random points is no proof")
+    assert equivalence._random_verdict([(answer, -sp.exp(x))], SEED, 8) == (False, "")
+
+
+def test_the_same_seed_draws_the_same_points():
+    answer = sp.Piecewise((sp.exp(x), x > 3))
+    verdicts = {equivalence._random_verdict([(answer, sp.exp(x))], seed, 8)
+                for seed in (SEED, SEED)}
+    assert len(verdicts) == 1
+    many = {equivalence._random_verdict([(answer, sp.exp(x))], seed, 8) for seed in range(4)}
+    assert len(many) > 1                     # other seeds, other points, other counts
+
+
+def test_nan_or_infinity_at_random_points_is_a_disagreement():
+    for side in (sp.nan, sp.zoo * x):
+        assert equivalence._random_verdict([(sp.exp(x) + side, sp.exp(x))], SEED, 8) == (
+            False, "")
+    assert random_points_agree(sp.Matrix([x, sp.oo]), sp.Matrix([x, sp.oo]), seed=SEED) is False
+
+
+def test_a_float_on_either_side_sets_the_float_tolerance():
+    e = sp.exp(x)
+    assert random_points_agree(e * (1 + 1e-13), e, seed=SEED) is True
+    assert random_points_agree(e + sp.Rational(1, 10**13) * e, e * 1.0, seed=SEED) is True
+    assert random_points_agree(e + sp.Rational(1, 10**13) * e, e, seed=SEED) is False
+    assert random_points_agree(sp.Matrix([e + sp.Rational(1, 10**13) * e, 0.5]),
+                               sp.Matrix([e, sp.S.Half]), seed=SEED) is True
+
+
+def test_the_random_points_of_a_matrix_judge_every_entry():
+    e = sp.exp(x)
+    assert random_points_agree(sp.Matrix([e, e]), sp.Matrix([e, e + 1]), seed=SEED) is False
+    assert random_points_agree(sp.Matrix([e + 1, e]), sp.Matrix([e, e]), seed=SEED) is False
+    assert compare(sp.Matrix([[e**2, sp.Abs(x)]]), sp.Matrix([[sp.exp(2 * x), sp.Abs(x) + 0]]),
+                   seed=SEED) == Comparison(True, "exact")
