@@ -3,6 +3,8 @@
 ``random_points_agree`` and ``compare``): exact values, each term and sign of the angle
 addition, how many points are drawn and from which seed."""
 
+import random
+
 import pytest
 import sympy as sp
 from sympy.polys.domains import QQ
@@ -152,3 +154,50 @@ def test_the_random_points_of_a_matrix_judge_every_entry():
     assert random_points_agree(sp.Matrix([e + 1, e]), sp.Matrix([e, e]), seed=SEED) is False
     assert compare(sp.Matrix([[e**2, sp.Abs(x)]]), sp.Matrix([[sp.exp(2 * x), sp.Abs(x) + 0]]),
                    seed=SEED) == Comparison(True, "exact")
+
+
+# --- the points ------------------------------------------------------------------------------
+
+def _samples(atom, count=300):
+    rng = random.Random(SEED)
+    return [equivalence._sample(atom, rng) for _ in range(count)]
+
+
+def test_real_values_are_fractions_with_huge_unpredictable_denominators_in_the_span():
+    """``p/q`` with ``q`` drawn from [2⁶², 2⁶³): in lowest terms a denominator keeps its
+    size unless ``p`` shares a factor with it (for about 4 draws in 10)."""
+    values = _samples(x)
+    assert all(-equivalence.SPAN <= v <= equivalence.SPAN and v.q < 2**63 for v in values)
+    assert sum(v.q >= 2**62 for v in values) > 0.5 * len(values)
+    assert min(values) < -3 and max(values) > 3
+
+
+def test_whole_values_are_drawn_from_both_sides_of_zero_up_to_two_to_the_62():
+    n = sp.Symbol("n", integer=True)
+    values = _samples(n)
+    assert all(v.is_Integer and -2**62 <= v < 2**62 for v in values)
+    assert min(values) < -2**61 and max(values) > 2**61
+
+
+@pytest.mark.parametrize("facts, holds", [
+    ({"nonnegative": True}, lambda v: v >= 0),
+    ({"nonpositive": True}, lambda v: v <= 0),
+    ({"negative": True}, lambda v: v < 0),
+    ({"positive": True}, lambda v: v > 0),
+    ({"integer": True, "nonpositive": True}, lambda v: v.is_Integer and v <= 0),
+    ({"odd": True}, lambda v: v % 2 == 1),
+], ids=str)
+def test_values_respect_the_sign_and_kind_of_their_symbol(facts, holds):
+    values = _samples(sp.Symbol("a", **facts), count=50)
+    assert all(holds(v) for v in values)
+    assert len(set(values)) == len(values)
+
+
+def test_a_sign_is_given_to_the_value_drawn_not_drawn_again():
+    """The same seed draws the same fractions for every real symbol; a sign assumption
+    takes their modulus, or its negative, rather than drawing until one fits."""
+    drawn = _samples(x, count=20)
+    for facts, signed in (({"nonnegative": True}, abs), ({"positive": True}, abs),
+                          ({"nonpositive": True}, lambda v: -abs(v)),
+                          ({"negative": True}, lambda v: -abs(v))):
+        assert _samples(sp.Symbol("a", **facts), count=20) == [signed(v) for v in drawn]
