@@ -195,9 +195,13 @@ def test_values_respect_the_sign_and_kind_of_their_symbol(facts, holds):
 
 def test_a_sign_is_given_to_the_value_drawn_not_drawn_again():
     """The same seed draws the same fractions for every real symbol; a sign assumption
-    takes their modulus, or its negative, rather than drawing until one fits."""
+    takes their modulus, or its negative, and a prime symbol the next prime after the
+    modulus of a whole number, rather than drawing until one fits."""
     drawn = _samples(x, count=20)
     for facts, signed in (({"nonnegative": True}, abs), ({"positive": True}, abs),
                           ({"nonpositive": True}, lambda v: -abs(v)),
                           ({"negative": True}, lambda v: -abs(v))):
         assert _samples(sp.Symbol("a", **facts), count=20) == [signed(v) for v in drawn]
+    whole = _samples(sp.Symbol("n", integer=True), count=20)
+    assert _samples(sp.Symbol("p", prime=True), count=20) == [sp.nextprime(abs(v))
+                                                              for v in whole]
