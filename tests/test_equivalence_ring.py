@@ -10,7 +10,14 @@ import sympy as sp
 from sympy.polys.domains import QQ
 
 from robocourse import equivalence
-from robocourse.equivalence import Comparison, TrigonometricRing, compare, random_points_agree
+from robocourse.equivalence import (
+    Comparison,
+    TrigonometricRing,
+    Undecidable,
+    canonical,
+    compare,
+    random_points_agree,
+)
 
 t1, t2 = sp.symbols("theta1 theta2", real=True)
 m, x = sp.symbols("m x")
@@ -205,3 +212,15 @@ def test_a_sign_is_given_to_the_value_drawn_not_drawn_again():
     whole = _samples(sp.Symbol("n", integer=True), count=20)
     assert _samples(sp.Symbol("p", prime=True), count=20) == [sp.nextprime(abs(v))
                                                               for v in whole]
+
+
+def test_the_base_angle_divides_every_coefficient_and_64_multiples_are_written_out():
+    """θ/2 and θ/3 share the base angle θ/6 (the least common multiple of the
+    denominators); sin 64θ is still a polynomial in sin θ, cos θ, sin 65θ no longer."""
+    s, c = sp.sin(x / 6), sp.cos(x / 6)
+    assert canonical(sp.sin(x / 2), sp.sin(x / 3)) == (4 * s * c**2 - s, 2 * s * c)
+    assert compare(sp.sin(64 * x), 2 * sp.sin(32 * x) * sp.cos(32 * x)) == Comparison(
+        True, "exact")
+    with pytest.raises(Undecidable) as raised:
+        canonical(sp.sin(65 * x))
+    assert str(raised.value) == "sin(65*x) is more than 64 multiples of the base angle x"
