@@ -224,3 +224,17 @@ def test_the_base_angle_divides_every_coefficient_and_64_multiples_are_written_o
     with pytest.raises(Undecidable) as raised:
         canonical(sp.sin(65 * x))
     assert str(raised.value) == "sin(65*x) is more than 64 multiples of the base angle x"
+
+
+def test_the_circle_polynomials_are_the_pythagorean_identities():
+    ring = TrigonometricRing([t1, t2 / 2])
+    assert [ring.expression(p) for p in ring.circles] == [
+        sp.sin(t1)**2 + sp.cos(t1)**2 - 1, sp.sin(t2 / 2)**2 + sp.cos(t2 / 2)**2 - 1]
+
+
+def test_a_function_of_time_and_its_derivatives_take_independent_random_values():
+    t = sp.Symbol("t")
+    q = sp.Function("q")(t)
+    assert random_points_agree(sp.exp(q) * q.diff(t) + q.diff(t, 2), sp.diff(sp.exp(q), t)
+                               + sp.Derivative(q, (t, 2)), seed=SEED) is True
+    assert random_points_agree(sp.exp(q) * q.diff(t), sp.exp(q), seed=SEED) is False
