@@ -238,3 +238,24 @@ def test_a_function_of_time_and_its_derivatives_take_independent_random_values()
     assert random_points_agree(sp.exp(q) * q.diff(t) + q.diff(t, 2), sp.diff(sp.exp(q), t)
                                + sp.Derivative(q, (t, 2)), seed=SEED) is True
     assert random_points_agree(sp.exp(q) * q.diff(t), sp.exp(q), seed=SEED) is False
+
+
+def test_odd_powers_of_square_roots_with_denominators_are_exact():
+    """√f with f = N/D is r/D where r² = N D: its odd powers, positive and negative."""
+    y = sp.Symbol("y", real=True)
+    root, fraction = sp.sqrt(x**2 + y**2), sp.sqrt(x + 1 / y)
+    for answer, reference in ((x / root**3, x * root / (x**2 + y**2)**2),
+                              (fraction**3, (x + 1 / y) * fraction),
+                              (1 / fraction**3, fraction / (x + 1 / y)**2),
+                              (1 / fraction, fraction / (x + 1 / y))):
+        assert compare(answer, reference) == Comparison(True, "exact")
+        assert compare(answer, 2 * reference, seed=SEED).equal is False
+
+
+def test_an_enclosure_too_wide_without_a_known_shortfall_doubles_the_precision():
+    """1/(z + 2⁻¹⁵⁰) with z a zero in disguise: at 128 bits the divisor's enclosure holds
+    0 (not decided, by how many bits unknown), at 256 it does not."""
+    zero = sp.log(6) - sp.log(2) - sp.log(3)
+    d = 1 / (zero + sp.Rational(1, 2**150))
+    assert equivalence._agreement([(d, d)], {}, equivalence.POINT_TOLERANCE,
+                                  equivalence.FIRST_PRECISION) == (True, 256)
