@@ -259,3 +259,14 @@ def test_an_enclosure_too_wide_without_a_known_shortfall_doubles_the_precision()
     d = 1 / (zero + sp.Rational(1, 2**150))
     assert equivalence._agreement([(d, d)], {}, equivalence.POINT_TOLERANCE,
                                   equivalence.FIRST_PRECISION) == (True, 256)
+
+
+@pytest.mark.parametrize("answer, reference, method", [
+    (((x + 1) / m)**-2, m**2 / (x + 1)**2, "exact"),              # a negative power
+    (sp.sin(x + sp.pi / 4), sp.sqrt(2) / 2 * (sp.sin(x) + sp.cos(x)), "exact"),
+    (sp.I * x + sp.sqrt(2), sp.sqrt(2) + x * sp.I, "exact"),       # two algebraic numbers
+    (sp.sin(0.5 * x), sp.sin(x / 2), "floats"),                    # a float in an angle
+], ids=str)
+def test_exact_forms_decide_powers_constants_and_float_angles(answer, reference, method):
+    assert compare(answer, reference) == Comparison(True, method)
+    assert compare(answer, reference + m / 3, seed=SEED) == Comparison(False, method)
