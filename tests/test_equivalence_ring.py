@@ -120,10 +120,8 @@ def test_points_where_a_side_is_undefined_are_drawn_again_and_counted():
     """Defined only for x > 3 (1 point in 8): the draws go on past each undefined one, and
     the message counts the points where it was defined."""
     answer = sp.Piecewise((sp.exp(x), x > 3))
-    agree, why = equivalence._random_verdict([(answer, sp.exp(x))], SEED, 8)
-    assert agree is None and why.startswith("a side is undefined at all but "), why
-    agreed = int(why.split()[-5])
-    assert 1 <= agreed < 8 and why.endswith(f" {agreed} of 32 random points")
+    assert equivalence._random_verdict([(answer, sp.exp(x))], SEED, 8) == (
+        None, "a side is undefined at all but 3 of 32 random points")     # 4 × 8 draws
     assert equivalence._random_verdict([(answer, sp.exp(x))], SEED, 1) == (
         None, "Piecewise of the symbols can make two sides agree on one region only, so "
         "agreeing at random points is no proof")
