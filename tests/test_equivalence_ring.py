@@ -268,3 +268,11 @@ def test_an_enclosure_too_wide_without_a_known_shortfall_doubles_the_precision()
 def test_exact_forms_decide_powers_constants_and_float_angles(answer, reference, method):
     assert compare(answer, reference) == Comparison(True, method)
     assert compare(answer, reference + m / 3, seed=SEED) == Comparison(False, method)
+
+
+def test_canonical_forms_keep_floats_where_the_expression_has_them():
+    forms = canonical(0.25 * x + sp.sin(x)**2, sp.Rational(1, 4) * x + sp.sin(x)**2)
+    assert [str(f) for f in forms] == ["0.25*x - cos(x)**2 + 1", "x/4 - cos(x)**2 + 1"]
+    with pytest.raises(TypeError) as raised:
+        canonical(x, "y")
+    assert str(raised.value) == "exprs[1] must be a number or a sympy expression; got str"
