@@ -2,6 +2,7 @@
 reason it gives for a verdict it could not reach exactly (what a student or an instructor
 reads in feedback), and ``assert_identical``'s failures."""
 
+import numpy as np
 import pytest
 import sympy as sp
 
@@ -14,7 +15,9 @@ from robocourse.equivalence import (
     assert_identical,
     canonical,
     compare,
+    identical,
     random_points_agree,
+    reduced_difference,
 )
 
 SEED = 20261205
@@ -57,6 +60,21 @@ ZERO_IN_DISGUISE = sp.log(6) - sp.log(2) - sp.log(3)          # never enclosed e
     (lambda: canonical(sp.zoo * x + sp.oo * t1), Undefined, "exprs[0] contains zoo, oo"),
     (lambda: canonical(x, -sp.oo * x), Undefined, "exprs[1] contains -oo"),
     (lambda: canonical(x + sp.nan), Undefined, "exprs[0] contains nan"),
+    # what is compared: numbers, expressions, vectors and matrices of one shape
+    (lambda: compare(np.zeros((2, 2, 2)), 0), ValueError,
+     "a must be a vector or a matrix; got an array of shape (2, 2, 2)"),
+    (lambda: identical(1, np.zeros((1, 1, 3))), ValueError,
+     "b must be a vector or a matrix; got an array of shape (1, 1, 3)"),
+    (lambda: reduced_difference(np.array([[1, 2, 3], [4, 5, "x"]], dtype=object), x),
+     TypeError, "a[1, 2] must be a number or a sympy expression; got str"),
+    (lambda: compare(sp.Matrix([1, 2]), np.array([1, None], dtype=object)), TypeError,
+     "b[1, 0] must be a number or a sympy expression; got NoneType"),
+    (lambda: compare(x, True), TypeError,
+     "b must be a number or a sympy expression; got bool"),
+    (lambda: compare(sp.Matrix([x, 1]), sp.Matrix([[x, 1, 2]])), ValueError,
+     "a is 2x1 and b is 1x3: cannot compare them entry by entry"),
+    (lambda: canonical(x, "y"), TypeError,
+     "exprs[1] must be a number or a sympy expression; got str"),
     # the ring, used directly
     (lambda: TrigonometricRing([t1, 2 * t2]), ValueError,
      "angles[1] must be a monomial over a whole number, like theta/2; got 2*theta2"),
