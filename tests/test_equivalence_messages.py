@@ -194,6 +194,9 @@ def test_each_reason_for_a_verdict_by_random_points_is_said_exactly(answer, refe
 
 
 def test_an_undefined_side_is_named():
+    assert compare(x + sp.nan, x) == Comparison(False, "exact", "a contains nan")
+    assert compare(x, x * sp.zoo) == Comparison(False, "exact", "b contains zoo")
+    assert reduced_difference(1 / x, 1 / (x + 1)) == sp.Matrix([1 / (x**2 + x)])
     for answer, reference, side in ((x / ZERO, x, "a"), (x, 1 / ZERO + sp.exp(x), "b")):
         assert compare(answer, reference, seed=SEED) == Comparison(
             False, "exact", f"{side} is undefined: division by zero: sin(theta1)**2 + "
