@@ -26,6 +26,7 @@ t1, t2 = sp.symbols("theta1 theta2", real=True)
 f = sp.Function("f")
 ZERO = sp.sin(t1)**2 + sp.cos(t1)**2 - 1                      # zero, written out
 ZERO_IN_DISGUISE = sp.log(6) - sp.log(2) - sp.log(3)          # never enclosed exactly
+ZERO_ROOT = sp.Pow(sp.Integer(0), sp.Rational(-1, 3), evaluate=False)   # 1/∛0, as written
 
 
 @pytest.mark.parametrize("call, error, message", [
@@ -75,6 +76,8 @@ ZERO_IN_DISGUISE = sp.log(6) - sp.log(2) - sp.log(3)          # never enclosed e
      "a is 2x1 and b is 1x3: cannot compare them entry by entry"),
     (lambda: canonical(x, "y"), TypeError,
      "exprs[1] must be a number or a sympy expression; got str"),
+    (lambda: canonical(sp.Add(ZERO_ROOT, sp.sqrt(2) * x, evaluate=False)), Undecidable,
+     "the numbers 0**(-1/3), sqrt(2) are not handled exactly"),
     # the ring, used directly
     (lambda: TrigonometricRing([t1, 2 * t2]), ValueError,
      "angles[1] must be a monomial over a whole number, like theta/2; got 2*theta2"),
@@ -191,6 +194,14 @@ n = sp.Symbol("n", integer=True)
 def test_each_reason_for_a_verdict_by_random_points_is_said_exactly(answer, reference, equal,
                                                                     reason):
     assert compare(answer, reference, seed=SEED) == Comparison(equal, "random points", reason)
+
+
+def test_a_number_without_a_number_field_is_named_not_raised():
+    """1/∛0 left unevaluated (``evaluate=False``, a parser's output) has no number field:
+    the checker names it and goes on, rather than raising sympy's ZeroDivisionError."""
+    assert compare(sp.Add(x, ZERO_ROOT, evaluate=False), x, seed=SEED) == Comparison(
+        None, "random points", "the numbers 0**(-1/3) are not handled exactly; at random "
+        "points: the two sides are too close to tell apart at a random point at 8192 bits")
 
 
 def test_an_undefined_side_is_named():
