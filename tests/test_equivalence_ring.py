@@ -242,10 +242,14 @@ def test_odd_powers_of_square_roots_with_denominators_are_exact():
     """√f with f = N/D is r/D where r² = N D: its odd powers, positive and negative."""
     y = sp.Symbol("y", real=True)
     root, fraction = sp.sqrt(x**2 + y**2), sp.sqrt(x + 1 / y)
-    for answer, reference in ((x / root**3, x * root / (x**2 + y**2)**2),
-                              (fraction**3, (x + 1 / y) * fraction),
-                              (1 / fraction**3, fraction / (x + 1 / y)**2),
-                              (1 / fraction, fraction / (x + 1 / y))):
+    for answer, reference in ((x / root**3, x * root / (x**4 + 2 * x**2 * y**2 + y**4)),
+                              (root**3, x**2 * root + y**2 * root),     # not merged by sympy
+                              (fraction**3, x * fraction + fraction / y),
+                              (fraction**5, (x**2 + 2 * x / y + 1 / y**2) * fraction),
+                              (1 / fraction**3, fraction / (x**2 + 2 * x / y + 1 / y**2)),
+                              (1 / fraction, fraction / (x + 1 / y)),
+                              (1 / fraction**5, fraction / (x + 1 / y) / (x**2 + 2 * x / y
+                                                                         + 1 / y**2))):
         assert compare(answer, reference) == Comparison(True, "exact")
         assert compare(answer, 2 * reference, seed=SEED).equal is False
 
