@@ -714,7 +714,7 @@ def _domain(constants):
         return QQ
     try:
         return QQ.algebraic_field(*sorted(constants, key=sp.default_sort_key))
-    except (BasePolynomialError, NotImplementedError, ValueError) as error:
+    except (BasePolynomialError, NotImplementedError, ValueError, ZeroDivisionError) as error:
         listed = ", ".join(sorted(map(str, constants)))
         raise Undecidable(phrase("the numbers {numbers} are not handled exactly", "errors",
                                  numbers=listed)) from error
