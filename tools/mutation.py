@@ -66,6 +66,30 @@ def _fresh_caches_for_mutmut_stats():
                         _value.cache_clear()
     yield
 '''
+#: Put at the top of the copy's tests/conftest.py, before the library is imported. A call of
+#: a mutated function passes through two frames of mutmut's (its trampoline, in
+#: site-packages), and the library tells its user's code from its own by the file of each
+#: frame (``_checks._outside``: a DegreesWarning points at the user's line; the gate checks
+#: only the user's own calls): a trampoline's frame would be taken for the user's. Its code
+#: is given a file inside the copied package, so that its frames count as the library's,
+#: as the function they stand in for; the frames themselves are left as they are.
+TRAMPOLINE_INSIDE = '''import os as _os
+import types as _types
+
+from mutmut.mutation import trampoline as _trampoline
+
+
+def _inside_the_package(code, filename):
+    return code.replace(co_filename=filename, co_consts=tuple(
+        _inside_the_package(c, filename) if isinstance(c, _types.CodeType) else c
+        for c in code.co_consts))
+
+
+_trampoline.wrap_in_trampoline.__code__ = _inside_the_package(
+    _trampoline.wrap_in_trampoline.__code__,
+    _os.path.join(_os.path.dirname(_os.path.dirname(_os.path.abspath(__file__))), "robocourse",
+                  "mutmut_trampoline.py"))
+'''
 #: Test files of a module beyond tests/test_<module>*.py: the light ones that call it (the
 #: suite kills a mutant wherever its killing test is; these keep each run to the tests that
 #: can, without the grading sandbox, the book or the browser).
@@ -220,8 +244,8 @@ def _configure(folder, module):
     with open(folder / "pyproject.toml", "a") as config:
         config.write(settings)
     (folder / "mutation-preload.txt").write_text("\n".join(PRELOAD) + "\n")
-    with open(folder / "tests" / "conftest.py", "a") as conftest:
-        conftest.write(FRESH_CACHES)
+    conftest = folder / "tests" / "conftest.py"
+    conftest.write_text(TRAMPOLINE_INSIDE + conftest.read_text() + FRESH_CACHES)
     return tests
 
 
