@@ -25,6 +25,7 @@ hours (the answer checker: about 1,700).
 """
 
 import argparse
+import ast
 import json
 import math
 import os
@@ -258,6 +259,13 @@ def _configure(folder, module):
     return tests
 
 
+#: mutmut's statuses of a killed mutant: a test failed; its tests ran out of time; pytest
+#: stopped with its exit code 2, which mutmut takes for a Ctrl-C ("interrupted") but pytest
+#: also gives when collecting fails: the mutant broke the library's import (a rule made
+#: when a module is imported, a module-level check that now raises), so no test could pass.
+KILLED = ("killed", "timeout", "check_was_interrupted_by_user")
+
+
 def _counts(folder):
     """``{status: count}`` of the run in ``folder`` (mutmut's own summary file)."""
     subprocess.run([sys.executable, "-m", "mutmut", "export-cicd-stats"], cwd=folder,
@@ -279,15 +287,54 @@ def _mutants(folder, module):
 
 
 def _mutmut(folder, children, names, quiet=False):
+    """``mutmut run`` in ``folder``; ``quiet``: its output kept (returned), not shown."""
     # The copy's grader, not the one the environment installed (editable, from the
     # repository's working tree, which may have moved on since the copy was made).
     environment = {**os.environ, "PYTHONDONTWRITEBYTECODE": "",
                    "PYTHONPATH": os.pathsep.join([str(folder / "grader"),
                                                   os.environ.get("PYTHONPATH", "")])}
-    subprocess.run(["nice", "-n", "19", sys.executable, "-m", "mutmut", "run",
-                    "--max-children", str(children), *names], cwd=folder, env=environment,
-                   stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL if quiet else None,
-                   check=False)
+    return subprocess.run(["nice", "-n", "19", sys.executable, "-m", "mutmut", "run",
+                           "--max-children", str(children), *names], cwd=folder,
+                          env=environment, stdout=subprocess.PIPE if quiet else subprocess.DEVNULL,
+                          stderr=subprocess.STDOUT if quiet else None, text=True,
+                          check=False).stdout
+
+
+def _enclosing(source):
+    """mutmut's names (``x_f``, ``xǁClassǁmethod``) of the functions of ``source`` that
+    define a function or a lambda: the gate's rules (``Number()``, ``check.arguments(...)``)
+    made when a module is imported, whose lambdas and inner functions run at each call.
+
+    >>> _enclosing("def f():\\n    return lambda x: x\\nclass A:\\n    def g(self):\\n"
+    ...            "        def h():\\n            pass\\n    def k(self):\\n        pass\\n")
+    ['x_f', 'xǁAǁg']
+    """
+    def encloses(function):
+        return any(isinstance(node, (ast.Lambda, ast.FunctionDef, ast.AsyncFunctionDef))
+                   for node in ast.walk(function) if node is not function)
+
+    functions = (ast.FunctionDef, ast.AsyncFunctionDef)
+    tree = ast.parse(source)
+    return [*[f"x_{node.name}" for node in tree.body
+              if isinstance(node, functions) and encloses(node)],
+            *[f"xǁ{node.name}ǁ{item.name}" for node in tree.body if isinstance(node, ast.ClassDef)
+              for item in node.body if isinstance(item, functions) and encloses(item)]]
+
+
+def _every_test_for_the_enclosing(folder, module):
+    """The tests of each function of ``module`` that makes functions (``_enclosing``): every
+    test that reaches the module. mutmut runs a mutant against the tests that called its
+    function (its "stats", a run of the tests before any mutant): a rule is made once, when
+    the library is imported, before any test, and the first test alone is charged with it;
+    its lambda, run by every checked call, goes through no trampoline. A mutant of the
+    lambda's line would be run against that one test and counted as surviving."""
+    path = folder / "mutants" / "mutmut-stats.json"
+    stats = json.loads(path.read_text())
+    by_function = stats["tests_by_mangled_function_name"]
+    reached = sorted({test for tests in by_function.values() for test in tests})
+    for name in _enclosing((folder / _source(module)).read_text()):
+        by_function[f"robocourse.{module}.{name}"] = reached
+    path.write_text(json.dumps(stats, indent=4))
 
 
 def run(module, commit, children, keep, only=(), sample=None, seed=0):
@@ -296,8 +343,15 @@ def run(module, commit, children, keep, only=(), sample=None, seed=0):
         _tree(commit, folder)
         tests = _configure(folder, module)
         print(f"== {module}: {len(tests) - 1} test files, in {folder}", flush=True)
-        if sample:            # mutants made and the tests' coverage taken, none run yet
-            _mutmut(folder, children, ["no.such.mutant"], quiet=True)   # "nothing matches"
+        # Mutants made and the tests' coverage taken ("nothing matches"), none run yet.
+        output = _mutmut(folder, children, ["no.such.mutant"], quiet=True)
+        if not (folder / "mutants" / "mutmut-stats.json").exists():
+            lines = output.replace("\r", "\n").splitlines()
+            raise SystemExit(f"{module}: mutmut's run of the tests failed (a test that fails "
+                             "under mutmut's trampolines? see SKIP); it said:\n"
+                             + "\n".join(lines[-40:]))
+        _every_test_for_the_enclosing(folder, module)
+        if sample:
             names = _mutants(folder, module)
             only = random.Random(seed).sample(names, min(sample, len(names)))
             print(f"   {len(only)} of its {len(names)} mutants, seed {seed}", flush=True)
@@ -347,7 +401,7 @@ def main():
     print(f"{'module':<20}{'killed':>8}{'survived':>10}{'no tests':>10}{'score':>8}"
           f"{'95 % interval':>16}")
     for module, counts in results.items():
-        k, s = counts["killed"] + counts.get("timeout", 0), counts["survived"]
+        k, s = sum(counts.get(status, 0) for status in KILLED), counts["survived"]
         killed, survived = killed + k, survived + s
         print(f"{module:<20}{k:>8}{s:>10}{counts.get('no_tests', 0):>10}"
               f"{100 * k / max(k + s, 1):>7.1f}%{_interval(k, s):>16}")
