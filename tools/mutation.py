@@ -6,9 +6,10 @@ in a temporary folder; mutmut (pip extra ``mutation``) mutates that module alone
 for each mutant, the tests of the module that reach the mutated function: its own test
 files (``tests/test_<module>*.py``, ``tests/test_bad_input_<module>*.py`` and those named
 in ``TESTS``; all the bad-input tests for the input gate, ``_checks``) and the module's
-doctests. A mutant is *killed* when a test fails (or it times out), *survives* when every
-test passes. The score is killed / (killed + survived); mutants no test reaches are counted
-apart. Mutation runs are CPU-heavy: one module at a time, at low priority.
+doctests. A mutant is *killed* when a test fails (or it times out, or the library no longer
+imports), *survives* when every test passes. The score is killed / (killed + survived);
+mutants no test reaches are counted apart. Mutation runs are CPU-heavy: one module at a
+time, at low priority.
 
 A module of a subpackage is named with dots (``grading.handover``; its own test files are
 ``tests/test_handover*.py``). ``--only`` runs the mutants of some functions alone (mutmut's
