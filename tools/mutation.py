@@ -74,8 +74,14 @@ def _fresh_caches_for_mutmut_stats():
 #: frame (``_checks._outside``: a DegreesWarning points at the user's line; the gate checks
 #: only the user's own calls): a trampoline's frame would be taken for the user's. Its code
 #: is given a file inside the copied package, so that its frames count as the library's,
-#: as the function they stand in for; the frames themselves are left as they are.
-TRAMPOLINE_INSIDE = '''import os as _os
+#: as the function they stand in for; the frames themselves are left as they are. And the
+#: gate reads a function's defaults from its signature, once, when it wraps it (it passes
+#: every argument): the trampoline shows the signature of the original function, so a
+#: mutant that changes a default (``frame="base"`` to ``"XXbaseXX"``) would never be used
+#: and could not be killed. With a mutant of a function under test, the trampoline shows the
+#: mutant's signature, as the mutated ``def`` would in the library.
+TRAMPOLINE_INSIDE = '''import inspect as _inspect
+import os as _os
 import types as _types
 
 from mutmut.mutation import trampoline as _trampoline
@@ -91,6 +97,40 @@ _trampoline.wrap_in_trampoline.__code__ = _inside_the_package(
     _trampoline.wrap_in_trampoline.__code__,
     _os.path.join(_os.path.dirname(_os.path.dirname(_os.path.abspath(__file__))), "robocourse",
                   "mutmut_trampoline.py"))
+_in_a_trampoline = _trampoline.wrap_in_trampoline
+
+
+class _SignatureOfTheMutant:
+    """What the trampoline wraps, for ``inspect.signature``: the mutant's signature when
+    a mutant of the function is under test (read when the gate wraps it, after mutmut has
+    listed the mutants), else the function's; unwrapped further (``inspect.unwrap``,
+    doctest), the function."""
+
+    def __init__(self, function, mutants):
+        self._function, self._mutants = function, mutants
+        self.__wrapped__ = function
+
+    def __call__(self, *args, **kwargs):
+        return self._function(*args, **kwargs)
+
+    @property
+    def __signature__(self):
+        module, _, name = _os.environ.get("MUTANT_UNDER_TEST", "").rpartition(".")
+        mutated = module == self._function.__module__ and name in self._mutants
+        return _inspect.signature(self._mutants[name] if mutated else self._function)
+
+
+def _with_the_mutants_signature(mutants, is_classmethod=False):
+    wrap = _in_a_trampoline(mutants, is_classmethod)
+
+    def wrapped(function):
+        trampoline = wrap(function)
+        trampoline.__wrapped__ = _SignatureOfTheMutant(function, mutants)
+        return trampoline
+    return wrapped
+
+
+_trampoline.wrap_in_trampoline = _with_the_mutants_signature
 '''
 #: Test files of a module beyond tests/test_<module>*.py: the light ones that call it (the
 #: suite kills a mutant wherever its killing test is; these keep each run to the tests that
@@ -111,7 +151,13 @@ TESTS = {
                    "tests/test_dynamics_properties.py", "tests/test_generalised_coordinates.py",
                    "tests/test_puma560.py", "tests/test_robot.py", "tests/test_shapes.py",
                    "tests/test_tolerances.py", "tests/test_trajectories.py"],
-    "newton_euler": ["tests/test_routes.py", "tests/test_dynamics_properties.py"],
+    "newton_euler": ["tests/test_routes.py", "tests/test_dynamics_properties.py",
+                     "tests/test_bad_input_dynamics.py", "tests/test_bad_input_kinds.py",
+                     "tests/test_bad_input_models.py", "tests/test_base_parameters.py",
+                     "tests/test_closed_form.py", "tests/test_constraints.py",
+                     "tests/test_energy_and_work.py", "tests/test_lagrange.py",
+                     "tests/test_motors.py", "tests/test_payload.py", "tests/test_shapes.py",
+                     "tests/test_simulate.py", "tests/test_spatial.py"],
     "lagrange": ["tests/test_routes.py", "tests/test_generalised_coordinates.py",
                  "tests/test_energy_and_work.py"],
     "simulate": ["tests/test_energy_and_work.py", "tests/test_control.py",
