@@ -6,9 +6,10 @@ in a temporary folder; mutmut (pip extra ``mutation``) mutates that module alone
 for each mutant, the tests of the module that reach the mutated function: its own test
 files (``tests/test_<module>*.py``, ``tests/test_bad_input_<module>*.py`` and those named
 in ``TESTS``; all the bad-input tests for the input gate, ``_checks``) and the module's
-doctests. A mutant is *killed* when a test fails (or it times out), *survives* when every
-test passes. The score is killed / (killed + survived); mutants no test reaches are counted
-apart. Mutation runs are CPU-heavy: one module at a time, at low priority.
+doctests. A mutant is *killed* when a test fails (or it times out, or the library no longer
+imports), *survives* when every test passes. The score is killed / (killed + survived);
+mutants no test reaches are counted apart. Mutation runs are CPU-heavy: one module at a
+time, at low priority.
 
 A module of a subpackage is named with dots (``grading.handover``; its own test files are
 ``tests/test_handover*.py``). ``--only`` runs the mutants of some functions alone (mutmut's
@@ -25,6 +26,7 @@ hours (the answer checker: about 1,700).
 """
 
 import argparse
+import ast
 import json
 import math
 import os
@@ -66,6 +68,70 @@ def _fresh_caches_for_mutmut_stats():
                         _value.cache_clear()
     yield
 '''
+#: Put at the top of the copy's tests/conftest.py, before the library is imported. A call of
+#: a mutated function passes through two frames of mutmut's (its trampoline, in
+#: site-packages), and the library tells its user's code from its own by the file of each
+#: frame (``_checks._outside``: a DegreesWarning points at the user's line; the gate checks
+#: only the user's own calls): a trampoline's frame would be taken for the user's. Its code
+#: is given a file inside the copied package, so that its frames count as the library's,
+#: as the function they stand in for; the frames themselves are left as they are. And the
+#: gate reads a function's defaults from its signature, once, when it wraps it (it passes
+#: every argument): the trampoline shows the signature of the original function, so a
+#: mutant that changes a default (``frame="base"`` to ``"XXbaseXX"``) would never be used
+#: and could not be killed. With a mutant of a function under test, the trampoline shows the
+#: mutant's signature, as the mutated ``def`` would in the library.
+TRAMPOLINE_INSIDE = '''import inspect as _inspect
+import os as _os
+import types as _types
+
+from mutmut.mutation import trampoline as _trampoline
+
+
+def _inside_the_package(code, filename):
+    return code.replace(co_filename=filename, co_consts=tuple(
+        _inside_the_package(c, filename) if isinstance(c, _types.CodeType) else c
+        for c in code.co_consts))
+
+
+_trampoline.wrap_in_trampoline.__code__ = _inside_the_package(
+    _trampoline.wrap_in_trampoline.__code__,
+    _os.path.join(_os.path.dirname(_os.path.dirname(_os.path.abspath(__file__))), "robocourse",
+                  "mutmut_trampoline.py"))
+_in_a_trampoline = _trampoline.wrap_in_trampoline
+
+
+class _SignatureOfTheMutant:
+    """What the trampoline wraps, for ``inspect.signature``: the mutant's signature when
+    a mutant of the function is under test (read when the gate wraps it, after mutmut has
+    listed the mutants), else the function's; unwrapped further (``inspect.unwrap``,
+    doctest), the function."""
+
+    def __init__(self, function, mutants):
+        self._function, self._mutants = function, mutants
+        self.__wrapped__ = function
+
+    def __call__(self, *args, **kwargs):
+        return self._function(*args, **kwargs)
+
+    @property
+    def __signature__(self):
+        module, _, name = _os.environ.get("MUTANT_UNDER_TEST", "").rpartition(".")
+        mutated = module == self._function.__module__ and name in self._mutants
+        return _inspect.signature(self._mutants[name] if mutated else self._function)
+
+
+def _with_the_mutants_signature(mutants, is_classmethod=False):
+    wrap = _in_a_trampoline(mutants, is_classmethod)
+
+    def wrapped(function):
+        trampoline = wrap(function)
+        trampoline.__wrapped__ = _SignatureOfTheMutant(function, mutants)
+        return trampoline
+    return wrapped
+
+
+_trampoline.wrap_in_trampoline = _with_the_mutants_signature
+'''
 #: Test files of a module beyond tests/test_<module>*.py: the light ones that call it (the
 #: suite kills a mutant wherever its killing test is; these keep each run to the tests that
 #: can, without the grading sandbox, the book or the browser).
@@ -79,8 +145,19 @@ TESTS = {
     "inertia": ["tests/test_payload.py", "tests/test_bad_input_kinds.py",
                 "tests/test_bad_input_models.py", "tests/test_checks.py", "tests/test_puma560.py",
                 "tests/test_shapes.py", "tests/test_spatial.py", "tests/test_tolerances.py"],
-    "kinematics": ["tests/test_forward_kinematics_many.py", "tests/test_statics.py"],
-    "newton_euler": ["tests/test_routes.py", "tests/test_dynamics_properties.py"],
+    "kinematics": ["tests/test_forward_kinematics_many.py", "tests/test_statics.py",
+                   "tests/test_bad_input.py", "tests/test_bad_input_extremes.py",
+                   "tests/test_bad_input_kinds.py", "tests/test_constraints.py",
+                   "tests/test_dynamics_properties.py", "tests/test_generalised_coordinates.py",
+                   "tests/test_puma560.py", "tests/test_robot.py", "tests/test_shapes.py",
+                   "tests/test_tolerances.py", "tests/test_trajectories.py"],
+    "newton_euler": ["tests/test_routes.py", "tests/test_dynamics_properties.py",
+                     "tests/test_bad_input_dynamics.py", "tests/test_bad_input_kinds.py",
+                     "tests/test_bad_input_models.py", "tests/test_base_parameters.py",
+                     "tests/test_closed_form.py", "tests/test_constraints.py",
+                     "tests/test_energy_and_work.py", "tests/test_lagrange.py",
+                     "tests/test_motors.py", "tests/test_payload.py", "tests/test_shapes.py",
+                     "tests/test_simulate.py", "tests/test_spatial.py"],
     "lagrange": ["tests/test_routes.py", "tests/test_generalised_coordinates.py",
                  "tests/test_energy_and_work.py"],
     "simulate": ["tests/test_energy_and_work.py", "tests/test_control.py",
@@ -109,6 +186,13 @@ SKIP = {
 #: (mutmut's copies of each function are public names).
 PYTEST = ["-p", "no:randomly", "-m", "not slow and not browser and not hub", "-q",
           "--deselect", "tests/test_bad_input_api.py::test_every_public_callable_is_swept"]
+#: Left out of the run of a module of the core (robocourse/<name>.py, ``_`` not first): the
+#: test that every public function of the core is guarded, which takes mutmut's copies of
+#: each of its functions (``x_f__mutmut_3``, public names of the module) for unguarded public
+#: functions. The guard is a decorator, which mutmut does not mutate; the gate's own mark
+#: (``_checks``, not a module it lists) is still checked in the gate's run.
+CORE_LISTING = ("tests/test_bad_input_extremes.py::test_every_public_function_of_the_core_is_"
+                "guarded_or_says_why_not")
 
 
 def _tree(commit, folder):
@@ -142,7 +226,9 @@ def _tests(folder, module):
 
 
 def _options(module):
-    return [*PYTEST, *[option for test in SKIP.get(module, []) for option in ("--deselect", test)]]
+    core = "." not in module and not module.startswith("_")
+    skipped = [*SKIP.get(module, []), *([CORE_LISTING] if core else [])]
+    return [*PYTEST, *[option for test in skipped for option in ("--deselect", test)]]
 
 
 def _declared_after(source):
@@ -220,9 +306,16 @@ def _configure(folder, module):
     with open(folder / "pyproject.toml", "a") as config:
         config.write(settings)
     (folder / "mutation-preload.txt").write_text("\n".join(PRELOAD) + "\n")
-    with open(folder / "tests" / "conftest.py", "a") as conftest:
-        conftest.write(FRESH_CACHES)
+    conftest = folder / "tests" / "conftest.py"
+    conftest.write_text(TRAMPOLINE_INSIDE + conftest.read_text() + FRESH_CACHES)
     return tests
+
+
+#: mutmut's statuses of a killed mutant: a test failed; its tests ran out of time; pytest
+#: stopped with its exit code 2, which mutmut takes for a Ctrl-C ("interrupted") but pytest
+#: also gives when collecting fails: the mutant broke the library's import (a rule made
+#: when a module is imported, a module-level check that now raises), so no test could pass.
+KILLED = ("killed", "timeout", "check_was_interrupted_by_user")
 
 
 def _counts(folder):
@@ -246,15 +339,54 @@ def _mutants(folder, module):
 
 
 def _mutmut(folder, children, names, quiet=False):
+    """``mutmut run`` in ``folder``; ``quiet``: its output kept (returned), not shown."""
     # The copy's grader, not the one the environment installed (editable, from the
     # repository's working tree, which may have moved on since the copy was made).
     environment = {**os.environ, "PYTHONDONTWRITEBYTECODE": "",
                    "PYTHONPATH": os.pathsep.join([str(folder / "grader"),
                                                   os.environ.get("PYTHONPATH", "")])}
-    subprocess.run(["nice", "-n", "19", sys.executable, "-m", "mutmut", "run",
-                    "--max-children", str(children), *names], cwd=folder, env=environment,
-                   stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL if quiet else None,
-                   check=False)
+    return subprocess.run(["nice", "-n", "19", sys.executable, "-m", "mutmut", "run",
+                           "--max-children", str(children), *names], cwd=folder,
+                          env=environment, stdout=subprocess.PIPE if quiet else subprocess.DEVNULL,
+                          stderr=subprocess.STDOUT if quiet else None, text=True,
+                          check=False).stdout
+
+
+def _enclosing(source):
+    """mutmut's names (``x_f``, ``xǁClassǁmethod``) of the functions of ``source`` that
+    define a function or a lambda: the gate's rules (``Number()``, ``check.arguments(...)``)
+    made when a module is imported, whose lambdas and inner functions run at each call.
+
+    >>> _enclosing("def f():\\n    return lambda x: x\\nclass A:\\n    def g(self):\\n"
+    ...            "        def h():\\n            pass\\n    def k(self):\\n        pass\\n")
+    ['x_f', 'xǁAǁg']
+    """
+    def encloses(function):
+        return any(isinstance(node, (ast.Lambda, ast.FunctionDef, ast.AsyncFunctionDef))
+                   for node in ast.walk(function) if node is not function)
+
+    functions = (ast.FunctionDef, ast.AsyncFunctionDef)
+    tree = ast.parse(source)
+    return [*[f"x_{node.name}" for node in tree.body
+              if isinstance(node, functions) and encloses(node)],
+            *[f"xǁ{node.name}ǁ{item.name}" for node in tree.body if isinstance(node, ast.ClassDef)
+              for item in node.body if isinstance(item, functions) and encloses(item)]]
+
+
+def _every_test_for_the_enclosing(folder, module):
+    """The tests of each function of ``module`` that makes functions (``_enclosing``): every
+    test that reaches the module. mutmut runs a mutant against the tests that called its
+    function (its "stats", a run of the tests before any mutant): a rule is made once, when
+    the library is imported, before any test, and the first test alone is charged with it;
+    its lambda, run by every checked call, goes through no trampoline. A mutant of the
+    lambda's line would be run against that one test and counted as surviving."""
+    path = folder / "mutants" / "mutmut-stats.json"
+    stats = json.loads(path.read_text())
+    by_function = stats["tests_by_mangled_function_name"]
+    reached = sorted({test for tests in by_function.values() for test in tests})
+    for name in _enclosing((folder / _source(module)).read_text()):
+        by_function[f"robocourse.{module}.{name}"] = reached
+    path.write_text(json.dumps(stats, indent=4))
 
 
 def run(module, commit, children, keep, only=(), sample=None, seed=0):
@@ -263,8 +395,15 @@ def run(module, commit, children, keep, only=(), sample=None, seed=0):
         _tree(commit, folder)
         tests = _configure(folder, module)
         print(f"== {module}: {len(tests) - 1} test files, in {folder}", flush=True)
-        if sample:            # mutants made and the tests' coverage taken, none run yet
-            _mutmut(folder, children, ["no.such.mutant"], quiet=True)   # "nothing matches"
+        # Mutants made and the tests' coverage taken ("nothing matches"), none run yet.
+        output = _mutmut(folder, children, ["no.such.mutant"], quiet=True)
+        if not (folder / "mutants" / "mutmut-stats.json").exists():
+            lines = output.replace("\r", "\n").splitlines()
+            raise SystemExit(f"{module}: mutmut's run of the tests failed (a test that fails "
+                             "under mutmut's trampolines? see SKIP); it said:\n"
+                             + "\n".join(lines[-40:]))
+        _every_test_for_the_enclosing(folder, module)
+        if sample:
             names = _mutants(folder, module)
             only = random.Random(seed).sample(names, min(sample, len(names)))
             print(f"   {len(only)} of its {len(names)} mutants, seed {seed}", flush=True)
@@ -314,7 +453,7 @@ def main():
     print(f"{'module':<20}{'killed':>8}{'survived':>10}{'no tests':>10}{'score':>8}"
           f"{'95 % interval':>16}")
     for module, counts in results.items():
-        k, s = counts["killed"] + counts.get("timeout", 0), counts["survived"]
+        k, s = sum(counts.get(status, 0) for status in KILLED), counts["survived"]
         killed, survived = killed + k, survived + s
         print(f"{module:<20}{k:>8}{s:>10}{counts.get('no_tests', 0):>10}"
               f"{100 * k / max(k + s, 1):>7.1f}%{_interval(k, s):>16}")
