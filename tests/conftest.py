@@ -61,8 +61,9 @@ def _every_sentence_said_is_in_its_catalogue(request, monkeypatch):
                 and english not in language.catalogue(domain, "zh_CN")):
             raise AssertionError(f"said a sentence that is not in the {domain} catalogue: "
                                  f"{english!r}")
-        missing = {name for _, name, _, _ in string.Formatter().parse(english)
-                   if name is not None and (fields or domain == "errors" and _word(name))} - set(fields)
+        named = {name for _, name, _, _ in string.Formatter().parse(english)
+                 if name is not None and (fields or domain == "errors" and _word(name))}
+        missing = named - set(fields)
         if missing:
             raise AssertionError(f"said {english!r} without its fields {sorted(missing)}")
         return said(english, domain, fields)
