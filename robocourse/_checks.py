@@ -556,14 +556,12 @@ def _outside(frame):
     return not os.path.abspath(code.co_filename).startswith(_PACKAGE + os.sep)
 
 
-def _radians(angles, name, caller=None):
+def _radians(angles, name):
     """Warn (``DegreesWarning``) when the numeric ``angles`` of one call look like degrees:
     every one a whole number, none beyond a turn in degrees (360) and one beyond a turn in
     radians, ``|θ| > 2π`` — 90 for a right angle, or 180, 45 and 0 for a pose. Angles in
     radians are rarely all whole beyond a turn; a whole number of degrees is the common
-    slip. ``caller``: how many frames up the
-    call to check starts; it is checked only when that frame is the user's (the library's
-    own calls were checked at their door). The warning points at the user's line.
+    slip. The warning points at the user's line.
 
     >>> import warnings
     >>> with warnings.catch_warnings(record=True) as caught:
@@ -572,8 +570,6 @@ def _radians(angles, name, caller=None):
     >>> str(caught[0].message)
     'q = [90, 0] looks like degrees: every angle is a whole number and 90 is more than a ...'
     """
-    if caller is not None and not _outside(sys._getframe(caller + 1)):
-        return
     values = [float(a) for a in angles if not isinstance(a, sp.Basic) or a.is_number]
     if not values or len(values) < len(angles) or not all(v.is_integer() for v in values) or \
             not 2 * math.pi < max(map(abs, values)) <= 360:
