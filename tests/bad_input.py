@@ -85,3 +85,11 @@ def named_in_the_error(cases):
             case.call()
         assert_keeps_the_contract(str(caught.value), case.argument, case.kind, case.got)
     return test_bad_input_is_named_in_the_error
+
+
+def raised(call, error):
+    """The ``error`` that ``call()`` raises: for the tables that pin a module's messages word
+    for word, values included (what the student reads; a value changed in it fails)."""
+    with pytest.raises(error) as caught:
+        call()
+    return caught.value

@@ -19,6 +19,7 @@ from robocourse.equivalence import (
     random_points_agree,
     reduced_difference,
 )
+from tests.bad_input import raised
 
 SEED = 20261205
 x = sp.Symbol("x")
@@ -130,9 +131,7 @@ ZERO_ROOT = sp.Pow(sp.Integer(0), sp.Rational(-1, 3), evaluate=False)   # 1/∛0
      "agreeing at random points is no proof)"),
 ], ids=lambda value: value if isinstance(value, str) else None)
 def test_each_error_says_exactly_what_went_wrong(call, error, message):
-    with pytest.raises(error) as raised:
-        call()
-    assert str(raised.value) == message
+    assert str(raised(call, error)) == message
 
 
 def test_the_unreachable_reasons_are_worded_too():

@@ -9,6 +9,7 @@ import pytest
 import sympy as sp
 
 from robocourse import frames as F
+from tests.bad_input import raised
 
 SKEW = ("S must be skew-symmetric (Sᵀ = −S, the matrix [w ×] of a vector w); got S + Sᵀ with an "
         "entry ")
@@ -40,9 +41,7 @@ MESSAGES = [
 
 @pytest.mark.parametrize(("call", "error", "message"), MESSAGES)
 def test_every_error_of_frames_reads_as_written(call, error, message):
-    with pytest.raises(error) as raised:
-        call()
-    assert str(raised.value) == message
+    assert str(raised(call, error)) == message
 
 
 def test_as_rotation_keeps_a_rotation_of_its_own_kind():

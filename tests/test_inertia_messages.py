@@ -22,6 +22,7 @@ from robocourse.inertia import (
     parallel_axis_unchecked,
     principal_axes,
 )
+from tests.bad_input import raised
 
 a = sp.Symbol("a", positive=True)
 EYE = np.eye(3)
@@ -121,9 +122,7 @@ MESSAGES = [
 @pytest.mark.parametrize("call, error, message", [case[1:] for case in MESSAGES],
                          ids=[case[0] for case in MESSAGES])
 def test_each_error_reads_in_full(call, error, message):
-    with pytest.raises(error) as caught:
-        call()
-    assert str(caught.value) == message
+    assert str(raised(call, error)) == message
 
 
 @pytest.mark.parametrize("body, mass, origin", [

@@ -13,6 +13,7 @@ from robocourse import kinematics as K
 from robocourse.frames import rot_z, transform
 from robocourse.models import planar_2r, planar_3r, puma560, random_chain, rp_arm
 from robocourse.robot import Link, SerialChain
+from tests.bad_input import raised
 
 ARM = planar_2r(l1=0.5, l2=0.5)
 ROWS = "[vx, vy, vz, ωx, ωy, ωz]"
@@ -111,10 +112,9 @@ MESSAGES = [
 
 @pytest.mark.parametrize(("call", "error", "message"), MESSAGES)
 def test_every_error_of_the_kinematics_reads_as_written(call, error, message):
-    with pytest.raises(error) as raised:
-        call()
-    assert type(raised.value) is error
-    assert str(raised.value) == message
+    error_raised = raised(call, error)
+    assert type(error_raised) is error
+    assert str(error_raised) == message
 
 
 # ------------------------------------------------------------ the shape of a planar 2R arm

@@ -10,6 +10,7 @@ from robocourse import lagrange as L
 from robocourse import newton_euler as NE
 from robocourse.models import planar_2r, planar_3r, puma560, random_chain
 from robocourse.robot import joint_symbols
+from tests.bad_input import raised
 
 ARM = planar_2r(l1=1.0, l2=1.0, m1=1.0, m2=1.0, g=9.81)
 q_, w_, a_ = sp.symbols("q w a")
@@ -52,9 +53,7 @@ MESSAGES = [
 
 @pytest.mark.parametrize(("call", "error", "message"), MESSAGES)
 def test_every_error_of_the_lagrange_route_reads_as_written(call, error, message):
-    with pytest.raises(error) as raised:
-        call()
-    assert str(raised.value) == message
+    assert str(raised(call, error)) == message
 
 
 def test_the_euler_lagrange_equation_of_a_pendulum_on_a_cart():

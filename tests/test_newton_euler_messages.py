@@ -16,6 +16,7 @@ from robocourse.kinematics import jacobian, jacobian_by_cross_products, link_fra
 from robocourse.models import planar_2r, planar_3r, puma560, random_chain, with_payload
 from robocourse.robot import SerialChain
 from robocourse.statics import joint_torques_by_jacobian
+from tests.bad_input import raised
 
 ARM = planar_2r(l1=1.0, l2=1.0, m1=1.0, m2=1.0, g=9.81)
 ZERO = [0.0, 0.0]
@@ -63,9 +64,7 @@ MESSAGES = [
 
 @pytest.mark.parametrize(("call", "error", "message"), MESSAGES)
 def test_every_error_of_newton_euler_reads_as_written(call, error, message):
-    with pytest.raises(error) as raised:
-        call()
-    assert str(raised.value) == message
+    assert str(raised(call, error)) == message
 
 
 # ------------------------------------------------------------------------ defaults

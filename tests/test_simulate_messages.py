@@ -23,6 +23,7 @@ from robocourse.simulate import (
     simulate,
     simulate_equations,
 )
+from tests.bad_input import raised
 
 ARM = planar_2r(l1=1.0, l2=1.0, m1=1.0, m2=1.0, g=9.81)
 FAST = CompiledDynamics(ARM)
@@ -196,9 +197,7 @@ MESSAGES = [
 @pytest.mark.parametrize("call, error, message", [case[1:] for case in MESSAGES],
                          ids=[case[0] for case in MESSAGES])
 def test_the_error_is_the_whole_sentence(call, error, message):
-    with pytest.raises(error) as caught:
-        call()
-    assert str(caught.value) == message
+    assert str(raised(call, error)) == message
 
 
 def test_a_motion_keeps_its_times_as_an_array_of_floats():

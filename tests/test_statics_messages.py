@@ -11,6 +11,7 @@ from robocourse.frames import roll_pitch_yaw, transform
 from robocourse.kinematics import jacobian, link_frames
 from robocourse.models import planar_2r, puma560, random_chain
 from robocourse.robot import SerialChain
+from tests.bad_input import raised
 
 ARM = planar_2r(l1=1.0, l2=1.0)
 PUMA = puma560()
@@ -32,9 +33,7 @@ MESSAGES = [
 
 @pytest.mark.parametrize(("call", "error", "message"), MESSAGES)
 def test_every_error_of_statics_reads_as_written(call, error, message):
-    with pytest.raises(error) as raised:
-        call()
-    assert str(raised.value) == message
+    assert str(raised(call, error)) == message
 
 
 def test_a_load_is_written_in_the_base_frame_by_default():

@@ -22,6 +22,7 @@ from robocourse.trajectories import (
     unsynchronised,
     via_point_cubics,
 )
+from tests.bad_input import raised
 
 t = sp.Symbol("t")
 SHORT = ("{name} = {shortest} s is too short for floating point: the {kind} coefficients divide "
@@ -122,9 +123,7 @@ MESSAGES = [
 @pytest.mark.parametrize("call, error, message", [case[1:] for case in MESSAGES],
                          ids=[case[0] for case in MESSAGES])
 def test_each_error_reads_in_full(call, error, message):
-    with pytest.raises(error) as caught:
-        call()
-    assert str(caught.value) == message
+    assert str(raised(call, error)) == message
 
 
 @pytest.mark.parametrize("q0, qf, durations", [
