@@ -183,8 +183,12 @@ SKIP = {
     ],
 }
 #: pytest's options: no slow, browser or hub tests; not the test that lists the public names
-#: (mutmut's copies of each function are public names).
+#: (mutmut's copies of each function are public names). A test that runs ten minutes under a
+#: mutant (the unmutated suite's slowest takes seconds) ends its process, so the mutant is
+#: killed (pytest-timeout, pip extra ``mutation``): mutmut's own limit counts CPU seconds,
+#: and a mutant that waits without working (on a child process, a lock) would never reach it.
 PYTEST = ["-p", "no:randomly", "-m", "not slow and not browser and not hub", "-q",
+          "--timeout", "600", "--timeout-method", "thread",
           "--deselect", "tests/test_bad_input_api.py::test_every_public_callable_is_swept"]
 #: Left out of the run of a module of the core (robocourse/<name>.py, ``_`` not first): the
 #: test that every public function of the core is guarded, which takes mutmut's copies of
