@@ -1160,17 +1160,23 @@ def _choice(value, name, options):
     ValueError: frame must be 'base' or 'tool'; got 'world'
     """
     if not isinstance(value, str) or value not in options:
-        listed = say("{names} or {last}", "errors", names=", ".join(map(repr, options[:-1])),
-                     last=repr(options[-1]))
+        listed = repr(options[0]) if len(options) == 1 else say(
+            "{names} or {last}", "errors", names=", ".join(map(repr, options[:-1])),
+            last=repr(options[-1]))
         raise ValueError(say("{name} must be {listed}; got {got}", "errors", name=name,
                              listed=listed, got=shown(value)))
     return value
 
 
 def _tolerance(value, name="tol"):
-    """``value`` checked to be a relative tolerance, ``0 <= tol < 1``."""
-    value = _scalar(value, name)
-    if isinstance(value, sp.Basic) or not 0 <= value < 1:
+    """``value`` checked to be a relative tolerance, a number ``0 <= tol < 1`` (a sympy
+    number comes back as a float; an expression in symbols is refused as such).
+
+    >>> _tolerance(sp.Rational(1, 2)), _tolerance(0)
+    (0.5, 0)
+    """
+    value = _scalar(value, name, NUMBERS)
+    if not 0 <= value < 1:
         raise ValueError(say("{name} must be a relative tolerance, 0 <= {name} < 1; got {got}",
                              "errors", name=name, got=repr(value)))
     return value
@@ -1765,12 +1771,13 @@ def _arguments(function, args, kwargs):
 
 
 def plain(value):
-    """``value`` with its arrays (numpy's or sympy's) as lists, to show in a message.
+    """``value`` with its arrays (numpy's or sympy's) as lists and numpy's numbers as
+    Python's, to show in a message.
 
-    >>> plain(np.array([0.3, 1.0])), plain(sp.Matrix([1, 2]))
-    ([0.3, 1.0], [1, 2])
+    >>> plain(np.array([0.3, 1.0])), plain(sp.Matrix([1, 2])), plain(np.float64("inf"))
+    ([0.3, 1.0], [1, 2], inf)
     """
-    if isinstance(value, np.ndarray):
+    if isinstance(value, (np.ndarray, np.generic)):
         return value.tolist()
     if isinstance(value, sp.MatrixBase):
         return list(value)
