@@ -5,6 +5,8 @@ the documented defaults; and the OverflowError of a result that is not finite.""
 
 import dataclasses
 import math
+import os
+import sys
 import warnings
 
 import numpy as np
@@ -252,8 +254,6 @@ MESSAGES = [
           "symbols; got x"),
     _case("tolerance, a sympy number", lambda: check._tolerance(sp.Rational(3, 2)), ValueError,
           "tol must be a relative tolerance, 0 <= tol < 1; got 1.5"),
-    _case("Tolerance", gate(check.Tolerance(), 2, "tol"), ValueError,
-          "tol must be a relative tolerance, 0 <= tol < 1; got 2"),
     _case("Tolerance, > 0 first", gate(check.Tolerance(at_least=">0", numeric=True), 0.0, "rtol"),
           ValueError, "rtol must be > 0 (relative); got 0.0"),
     _case("Tolerance, a number first", gate(check.Tolerance(at_least=">0", numeric=True), x,
@@ -364,6 +364,44 @@ MESSAGES = [
     _case("Sequence, entries", gate(check.Sequence("q", check.ONE_PER_JOINT), [1, 2, 3],
                                     "lengths", q=[1, 2]),
           ValueError, "lengths must have 2 entries (one per joint); got 3"),
+    # each check names the argument in the errors of the checks it calls
+    _case("within, not a number", gate(check.Number("s", interval=(0, 2.0)), "a", "t"),
+          TypeError, "t must be a number or a sympy expression; got 'a'"),
+    _case("within, a symbolic value below a bound not 0",
+          lambda: check._within(sp.Rational(1, 2), "t", 1, 2, "s"), ValueError,
+          "t must lie in [1, 2] (s); got 1/2"),
+    _case("tolerance, not a number", gate(check.Tolerance(), "a", "rtol"), TypeError,
+          "rtol must be a number or a sympy expression; got 'a'"),
+    _case("tolerance, named", lambda: check._tolerance(x, "rtol"), TypeError,
+          "rtol must be a number here (this computation is numeric), not an expression in "
+          "symbols; got x"),
+    _case("Tolerance, named", gate(check.Tolerance(), 2, "rtol"), ValueError,
+          "rtol must be a relative tolerance, 0 <= rtol < 1; got 2"),
+    _case("transform, a last row off by round-off",
+          lambda: check._transform(np.diag([1.0, 1.0, 1.0, 1.0 + 1e-8])), ValueError,
+          "T must be a homogeneous transform with last row [0, 0, 0, 1]; got "
+          "[0.0, 0.0, 0.0, 1.00000001]"),
+    _case("Friction(simulation=True)", gate(check.Friction(simulation=True),
+                                            Friction([0.1, 0.1], [1.0, 1.0]), "f", robot=ARM),
+          ValueError, "f " + SMOOTHING),
+    _case("FrictionPair", gate(check.FrictionPair(), ([0.1, 0.2, 0.3], [0.1, 0.2]), "friction",
+                               robot=ARM),
+          ValueError, "friction[0] (viscous) must have 2 entries (one per joint); got 3"),
+    _case("FrictionPair, not a pair", gate(check.FrictionPair(), [0.1, 0.2], "friction",
+                                           robot=ARM),
+          ValueError, PAIR + "[0.1, 0.2]"),
+    _case("states, a complex array", lambda: check._states(np.array([[1j, 0]]), 2, "q"),
+          TypeError, "q must be a batch of states (an array of real numbers, shape (N, 2)); got "
+                     "array([[0.+1.j, 0.+0.j]])"),
+    _case("PerJoint, > 0 of the robot's joints", gate(check.PerJoint("N·m", ">0"),
+                                                      [1.0, 2.0, 3.0], "k", robot=ARM),
+          ValueError, "k must have 2 entries (one per joint); got 3"),
+    _case("Optional(Vector)", gate(check.Optional(check.Vector("q")), [1, 2, 3], "p",
+                                   scalars=check.NUMBERS, q=[1, 2]),
+          ValueError, "p must have 2 entries (one per joint or axis); got 3"),
+    _case("Matrix, what", gate(check.Matrix(3, 3, what="3 x 3 inertia tensor"), np.eye(2), "I_c",
+                               scalars=check.NUMBERS),
+          ValueError, "I_c must be a 3 x 3 inertia tensor; got 2x2"),
 ]
 
 
@@ -555,6 +593,9 @@ def test_within_allows_round_off_relative_to_the_bound():
     assert check._within(x, "t", 0, 2.0, "s") == x                     # not known outside
     assert check._within(sp.Rational(3, 2), "t", 0, sp.Integer(2), "s") == sp.Rational(3, 2)
     assert check._within(2, "t", 0, 2, "s") == 2 and check._within(0, "t", 0, 2, "s") == 0
+    assert check._within(-2e-9, "t", 0, 2.0, "s") == -2e-9                 # on the edge: in
+    assert check._within(2.0 + 2e-9, "t", 0, 2.0, "s") == 2.0 + 2e-9
+    assert check._within(sp.Rational(3, 2), "t", 1, 2, "s") == sp.Rational(3, 2)
 
 
 def test_a_flag_is_a_python_bool():
@@ -584,6 +625,7 @@ def test_names_and_phrases_are_listed_for_a_message():
 
 def test_different_symbols_pass():
     assert check.distinct(q=[x], qd=[y], qdd=[]) is None
+    assert check._symbols([], None, "markers") == [] and check.Symbols().of(set(), "s") == []
 
 
 def test_an_expression_is_sympified_and_display_takes_any_sympy_object():
@@ -602,6 +644,9 @@ def test_an_expression_is_sympified_and_display_takes_any_sympy_object():
 def test_a_rotation_is_checked_to_round_off_and_not_when_it_holds_symbols():
     R = np.eye(3) + 2e-7
     assert check._rotation_matrix(R) is not None
+    sheared = np.eye(3)
+    sheared[1, 0] = 1e-6                                      # Rᵀ R − I3 up to 1e-6: on the edge
+    assert np.array_equal(check._rotation_matrix(sheared), sheared)
     theta = sp.Symbol("theta")
     exact = sp.Matrix([[sp.cos(theta), -sp.sin(theta), 0], [sp.sin(theta), sp.cos(theta), 0],
                        [0, 0, 1]])
@@ -615,7 +660,9 @@ def test_a_transform_allows_round_off_in_its_last_row():
     T = np.eye(4)
     T[3, 3] += 5e-10
     assert np.array_equal(check._transform(T), T)
-    T[3, 0] = 2e-9
+    T[3, 3], T[3, 0] = 1.0, 1e-9                                      # on the edge: in
+    assert np.array_equal(check._transform(T), T)
+    T[3, 3], T[3, 0] = 1.0 + 5e-10, 2e-9
     assert str(raised(lambda: check._transform(T), ValueError)) == (
         "T must be a homogeneous transform with last row [0, 0, 0, 1]; got "
         "[2e-09, 0.0, 0.0, 1.0000000005]")
@@ -628,6 +675,8 @@ def test_a_friction_pair_reaches_the_parameters_viscous_then_coulomb():
     """(viscous, coulomb) per joint: the parameters are FV_1, FC_1, FV_2, FC_2."""
     values = parameters.standard_parameters(ARM, friction=([0.1, 0.2], [0.3, 0.4]))
     assert values[-4:].tolist() == [0.1, 0.3, 0.2, 0.4]
+    viscous, coulomb = check.FrictionPair().of(([0.1, 0.2], [0.3, 0.4]), "friction", robot=ARM)
+    assert viscous.tolist() == [0.1, 0.2] and coulomb.tolist() == [0.3, 0.4]
     viscous, coulomb = check._friction_pair([np.array([1.0, 2.0]), sp.Matrix([x, 3])], 2)
     assert viscous.tolist() == [1.0, 2.0] and coulomb == sp.Matrix([x, 3])
 
@@ -643,6 +692,12 @@ def test_gravity_and_wrench_defaults():
     assert check._gravity(sp.Integer(0), ARM, check.SYMBOLS) == sp.zeros(3, 1)
     assert check._gravity(0.0, ARM, check.NUMBERS).tolist() == [0.0, 0.0, 0.0]
     assert check._wrench(None, check.NUMBERS).tolist() == [0.0] * 6
+    assert check._wrench([0] * 6, check.SYMBOLS) == sp.zeros(6, 1)
+    assert check._gravity([0, 0, -9.81], ARM, check.SYMBOLS) == sp.Matrix([0, 0, -9.81])
+    assert check._armature([0.5, 1], 2, scalars=check.SYMBOLS) == sp.Matrix([0.5, 1])
+    assert check.Armature().of([0.5, 1], "armature", robot=ARM, scalars=check.SYMBOLS) == \
+        sp.Matrix([0.5, 1])
+    assert isinstance(check._armature([0.5, 1], 2, scalars=check.NUMBERS), np.ndarray)
     assert check._wrench(range(6), check.NUMBERS).tolist() == [0.0, 1.0, 2.0, 3.0, 4.0, 5.0]
 
 
@@ -833,6 +888,7 @@ def test_magnitudes():
     assert check._magnitudes(np.array([x, 2.0], dtype=object)) == [2.0]
     assert check._magnitudes(Result(value=(-7.0, [0.5]), _trace=3.0)) == [7.0, 0.5, 3.0]
     assert check._magnitudes(-(10**400)) == [math.inf] and check._magnitudes(math.inf) == []
+    assert check._magnitudes(int(sys.float_info.max)) == [sys.float_info.max]
     assert check._magnitudes(Result) == [] and check._magnitudes({"a": 1.0}) == []
     assert sorted(check._magnitudes(ARM)) == [1.0] * 10 + [9.81]     # tool, gravity, links
 
@@ -864,3 +920,165 @@ def test_arguments_that_do_not_bind_are_numbered():
     assert check._arguments(power, (1.0,), {}) == {"x": 1.0}
     assert check._arguments(power, (1.0, 2.0), {"k": 3}) == {"argument 1": 1.0,
                                                               "argument 2": 2.0, "k": 3}
+
+
+def test_friction_needs_a_smoothing_width_only_to_simulate_coulomb_friction():
+    exact_sign = Friction([0.1, 0.1], [0.0, 0.3])
+    assert check._friction(exact_sign, 2) is exact_sign                  # not to simulate
+    assert check.Friction().of(exact_sign, "friction", robot=ARM) is exact_sign
+    viscous_only = Friction([0.1, 0.1], [0.0, 0.0])
+    assert check._friction(viscous_only, 2, simulation=True) is viscous_only
+    assert check._friction(None, 2, simulation=True) is None
+
+
+# --- degrees: one warning per call, for the angles a call declares -----------------------------
+
+DEGREES = ("{name} = {given} looks like degrees: every angle is a whole number and {largest} is "
+           "more than a turn (2π rad). The library takes radians: np.radians({given}) (for an "
+           "angle of many turns, filter robocourse.frames.DegreesWarning)")
+
+
+def degrees_said(call):
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        call()
+    return [str(w.message) for w in caught if w.category is check.DegreesWarning]
+
+
+@check.arguments(a=check.Angle(), b=check.Angle(when=lambda given: given["c"]), c=check.Flag())
+def angles(a, b=0.0, c=False):
+    return a
+
+
+@check.arguments(robot=check.Robot(), q=check.Joints(), qd=check.Joints(),
+                 q0=check.Joints(angles=True), q1=check.Joints(angles=False))
+def joints(robot, q=(0.0, 0.0), qd=(0.0, 0.0), q0=(0.0, 0.0), q1=(0.0, 0.0)):
+    return q
+
+
+def test_angles_that_look_like_degrees_are_named_in_one_warning():
+    assert degrees_said(lambda: angles(90.0)) == [DEGREES.format(name="a", given=90, largest=90)]
+    assert degrees_said(lambda: angles(90.0, 45.0, True)) == [
+        DEGREES.format(name="(a, b)", given=[90, 45], largest=90)]
+    assert degrees_said(lambda: angles(3.0, 90.0, False)) == []          # b is no angle here
+    assert degrees_said(lambda: angles(1.5)) == []
+
+
+def test_the_joint_values_named_q_are_angles_and_so_are_those_declared_so():
+    assert degrees_said(lambda: joints(ARM, q=[90.0, 0.0])) == [
+        DEGREES.format(name="q", given=[90, 0], largest=90)]
+    assert degrees_said(lambda: joints(ARM, qd=[90.0, 0.0])) == []
+    assert degrees_said(lambda: joints(ARM, q0=[90.0, 45.0])) == [
+        DEGREES.format(name="q0", given=[90, 45], largest=90)]
+    assert degrees_said(lambda: joints(ARM, q1=[90.0, 0.0])) == []
+    assert degrees_said(lambda: check.Joints().of([90.0, 0.0], "q", robot=ARM,
+                                                  scalars=check.NUMBERS)) == [
+        DEGREES.format(name="q", given=[90, 0], largest=90)]
+    assert degrees_said(lambda: check.Joints().of([x, 90], "q", robot=ARM,
+                                                  scalars=check.SYMBOLS)) == []   # exact
+
+
+def test_a_batch_of_joint_angles_that_look_like_degrees_is_named():
+    rows = np.array([[90.0, 0.0], [45.0, 30.0]])
+    assert degrees_said(lambda: check.States(angles=True).of(rows, "Q", robot=ARM)) == [
+        DEGREES.format(name="Q", given=[90, 0, 45, 30], largest=90)]
+    assert degrees_said(lambda: check.States().of(rows, "Q", robot=ARM)) == []
+
+
+def test_the_librarys_own_calls_are_not_warned_about():
+    import robocourse
+    inside = os.path.join(os.path.dirname(robocourse.__file__), "inside.py")
+    code = compile("angles(90.0)", inside, "exec")
+    assert degrees_said(lambda: exec(code, {"angles": angles})) == []
+
+
+# --- the call: what decides numbers or symbols, names, lengths --------------------------------
+
+def test_a_method_of_a_symbolic_friction_computes_with_symbols():
+    assert Friction([x, 0], [0, 0]).torque([1.0, 2.0]) == sp.Matrix([1.0 * x, 0])
+    assert isinstance(Friction([1.0, 0], [0, 0]).torque([1.0, 2.0]), np.ndarray)
+
+
+def test_an_argument_without_a_rule_does_not_decide():
+    class Shown:
+        @check.arguments(p=check.Vector(2))
+        def at(self, label, p):
+            return p
+
+    assert isinstance(Shown().at(x, [1, 2]), np.ndarray)
+
+
+def test_the_robots_own_gravity_decides_when_gravity_is_none():
+    own_g = planar_2r(l1=1.0, l2=1.0, m1=1.0, m2=1.0)                  # g a symbol
+
+    @check.arguments(robot=check.Robot(), q=check.Joints(), gravity=check.Gravity())
+    def kinematic(robot, q, gravity=None):
+        return q
+
+    assert isinstance(kinematic(own_g, [0.0, 0.0]), sp.MatrixBase)
+    assert isinstance(kinematic(own_g, [0.0, 0.0], gravity=0), np.ndarray)
+
+
+def test_the_mass_properties_decide_only_when_the_call_reads_them():
+    masses = planar_2r(l1=1.0, l2=1.0)                                # m1, m2, g symbols
+
+    @check.arguments(robot=check.Robot(dynamics=lambda given: given["p"] is None),
+                     q=check.Joints(), p=check.Optional(check.Vector(2)))
+    def regressor(robot, q, p=None):
+        return q
+
+    assert isinstance(regressor(masses, [0.0, 0.0]), sp.MatrixBase)
+    assert isinstance(regressor(masses, [0.0, 0.0], p=[1, 2]), np.ndarray)
+
+
+def test_a_numeric_robot_rule_refuses_symbols_by_name():
+    @check.arguments(robot=check.Robot(dynamics=True, numeric=True), q=check.Joints())
+    def simulated(robot, q):
+        return q
+
+    assert str(raised(lambda: simulated(ARM, [x, 0.0]), TypeError)) == (
+        "q[0] must be a number here (this computation is numeric), not an expression in "
+        "symbols; got x")
+    assert str(raised(lambda: simulated("2R", [0.0, 0.0]), TypeError)) == (
+        "robot must be a SerialChain (e.g. planar_2r()); got str")
+    assert str(raised(lambda: simulated(planar_2r(l1=1.0, l2=1.0), [0.0, 0.0]), TypeError)) == (
+        "robot must have numeric parameters (e.g. planar_2r(l1=1.0, l2=1.0, m1=1.0, m2=1.0, "
+        "g=9.81)); got the symbols g, m1, m2")
+
+
+def test_a_declared_function_names_its_argument_and_reads_lengths_from_the_others():
+    @check.arguments(q=check.Vector(None), p=check.Vector("q"), k=check.Number("kg", at_least=0))
+    def f(q, p, k=1.0):
+        return p
+
+    assert f([1, 2, 3], [4, 5, 6]).tolist() == [4.0, 5.0, 6.0]
+    error = raised(lambda: f([1, 2, 3], [4, 5]), ValueError)
+    assert str(error) == "p must have 3 entries (one per joint or axis); got 2"
+    assert str(raised(lambda: f([1], [2], k=-1.0), ValueError)) == "k must be >= 0 (kg); got -1.0"
+
+
+def test_numpy_is_silent_inside_the_guard():
+    @check.finite_result
+    def ratio(x):
+        return np.array([x]) / 0.0
+
+    @check.finite_result
+    def undefined(x):
+        return np.array([x]) / np.array([x])
+
+    @check.finite_result
+    def outer_of_square(x):
+        return square(x) + 1.0
+
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        assert str(raised(lambda: ratio(1.0), OverflowError)) == overflow(
+            "test_numpy_is_silent_inside_the_guard.<locals>.ratio",
+            "the result [inf] is not finite", "the numbers given range up to 1 (in x)")
+        assert str(raised(lambda: undefined(0.0), OverflowError)) == overflow(
+            "test_numpy_is_silent_inside_the_guard.<locals>.undefined",
+            "the result [nan] is not finite", "the numbers given are not large")
+        assert str(raised(lambda: outer_of_square(1e200), OverflowError)) == overflow(
+            "test_numpy_is_silent_inside_the_guard.<locals>.outer_of_square",
+            "the result [inf] is not finite", "the numbers given range up to 1e+200 (in x)")
+    assert square.finite_result is True
