@@ -1087,9 +1087,9 @@ def _sample(atom, rng):
             value = sp.Rational(rng.randrange(-SPAN * q, SPAN * q + 1), q)
         if facts.get("prime"):
             value = sp.Integer(sp.nextprime(abs(value)))
-        if facts.get("positive") or facts.get("nonnegative"):
+        if facts.get("nonnegative"):  # so also positive (sympy: positive ⇒ nonnegative)
             value = abs(value)
-        elif facts.get("negative") or facts.get("nonpositive"):
+        elif facts.get("nonpositive"):  # so also negative
             value = -abs(value)
         if all(getattr(value, "is_" + f) is v for f, v in facts.items()):
             return value

@@ -2,6 +2,8 @@
 reason it gives for a verdict it could not reach exactly (what a student or an instructor
 reads in feedback), and ``assert_identical``'s failures."""
 
+import pickle
+
 import numpy as np
 import pytest
 import sympy as sp
@@ -255,3 +257,12 @@ def test_the_cross_check_draws_its_points_from_its_own_fixed_seed():
     assert str(raised.value) == (
         "the two results are not proven equal (random points: Piecewise is not handled "
         "exactly; at random points: a side is undefined at all but 3 of 32 random points)")
+
+
+def test_a_verdict_that_cannot_decide_keeps_its_reason_in_a_log_and_across_processes():
+    """``Undecidable`` is an exception like any other: its reason is its ``args`` (what a
+    log's ``repr`` shows) and survives pickling (a check run in another process)."""
+    error = raised(lambda: canonical(sp.sqrt(x)), Undecidable)
+    assert repr(error) == "Undecidable('sqrt is not handled exactly')"
+    again = pickle.loads(pickle.dumps(error))
+    assert (type(again), str(again), again.args) == (Undecidable, str(error), error.args)

@@ -301,3 +301,13 @@ def test_eight_points_are_drawn_unless_told_and_each_seed_draws_its_own():
 def test_a_float_answer_may_differ_by_exactly_the_float_tolerance_of_the_largest_term(
         answer, reference, equal):
     assert compare(answer, reference) == Comparison(equal, "floats")
+
+
+def test_a_canonical_denominator_is_monic_in_the_first_angle_by_name():
+    """The base angles are taken in the order of their names, whatever whole divides them
+    (``a/2`` before ``b``, ``a`` before ``b/2``): the form of a fraction divides by the
+    coefficient of the first one, so one expression always has one written form."""
+    a, b = sp.symbols("a b", real=True)
+    assert [str(*canonical(fraction)) for fraction in (
+        1 / (2 * sp.sin(a / 2) + 3 * sp.sin(b)), 1 / (3 * sp.sin(a) + 2 * sp.sin(b / 2)))] == [
+        "1/(2*(sin(a/2) + 3*sin(b)/2))", "1/(3*(sin(a) + 2*sin(b/2)/3))"]
