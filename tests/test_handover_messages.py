@@ -138,15 +138,15 @@ DECODED = {
                                  "a derivative of an order outside 0 to 10"),
     "an unknown relation": ({"sympy": ["Relation", "=>", X, X]}, "an unknown relation '=>'"),
     "an unsupported type": ({"sympy": ["Unsupported", "Integral"]},
-                            "the answer contains a Integral, which the grader does not accept: "
-                            "write it with +, *, **, numbers, symbols and the elementary "
-                            "functions"),
+                            "the answer contains the construct Integral, which the grader "
+                            "does not accept: write it with +, *, **, numbers, symbols and "
+                            "the elementary functions"),
     "a set holding a list": ({"set": [{"list": []}]},
-                             "a set in the answer holds a list, which cannot be a member of a "
-                             "set"),
+                             "a set in the answer holds a value of type list, which cannot be a "
+                             "member of a set"),
     "a frozenset holding a dict": ({"frozenset": [{"dict": []}]},
-                                   "a set in the answer holds a dict, which cannot be a member "
-                                   "of a set"),
+                                   "a set in the answer holds a value of type dict, which "
+                                   "cannot be a member of a set"),
     "an array its entries do not fill": (
         {"ndarray": {"dtype": "float64", "shape": [2, 2], "data": ["1.0"] * 3}},
         "a malformed array"),
@@ -460,12 +460,12 @@ class Opaque:
 
 
 @pytest.mark.parametrize("value, message", [
-    (Opaque(), "a Opaque cannot be handed over: give a number, an array, a sympy expression "
-               "or Matrix, a string, or a list of those"),
-    ({1: 2}, "a dict cannot be handed over: give a number, an array, a sympy expression or "
-             "Matrix, a string, or a list of those"),
-    ([1, {"a": b"x"}], "a bytes cannot be handed over: give a number, an array, a sympy "
-                       "expression or Matrix, a string, or a list of those"),
+    (Opaque(), "a value of type Opaque cannot be handed over: give a number, an array, a "
+               "sympy expression or Matrix, a string, or a list of those"),
+    ({1: 2}, "a value of type dict cannot be handed over: give a number, an array, a sympy "
+             "expression or Matrix, a string, or a list of those"),
+    ([1, {"a": b"x"}], "a value of type bytes cannot be handed over: give a number, an "
+                       "array, a sympy expression or Matrix, a string, or a list of those"),
     (lambda v: v, "hand in a function defined with def, not a lambda"),
 ])
 def test_what_cannot_be_handed_over_is_refused_saying_what_to_give(value, message):
@@ -542,6 +542,17 @@ def test_a_builtins_name_the_notebook_made_its_own_goes_over_as_the_notebooks(ke
     kernel.run(cell)
     kernel.run(f"def answer():\n    return {use}\n")
     assert kernel.program_result("answer")[0] == kernel.namespace["answer"]() == 42.0
+
+
+@pytest.mark.parametrize("helper", ["scaled", "sum"])
+def test_a_helper_written_as_a_lambda_is_refused_naming_it_and_its_user(kernel, helper):
+    """A lambda has no source of its own to hand over (``inspect`` finds its whole line):
+    the student reads which helper to rewrite with ``def``, whatever its name (a builtin's
+    too, which the notebook made its own)."""
+    kernel.run(f"{helper} = lambda v: 2 * v\n\n\ndef answer(v):\n    return {helper}(v)\n")
+    assert refusal(FunctionSource.of, kernel.namespace["answer"]) == (
+        f"answer uses {helper}, a lambda: define {helper} with def in a code cell, so that its "
+        "source can go with the answer")
 
 
 @pytest.mark.parametrize("cell, kind", [

@@ -594,9 +594,9 @@ class _Decoder:
         return _RELATIONS[_REL_OPS[op]](self.sympy(lhs), self.sympy(rhs), evaluate=False)
 
     def _sympy_unsupported(self, rest):
-        raise HandoverError(say("the answer contains a {kind}, which the grader does not "
-                                "accept: write it with +, *, **, numbers, symbols and the "
-                                "elementary functions", "feedback", kind=_shown(rest[0])))
+        raise HandoverError(say("the answer contains the construct {kind}, which the grader "
+                                "does not accept: write it with +, *, **, numbers, symbols and "
+                                "the elementary functions", "feedback", kind=_shown(rest[0])))
 
     # --- plain data ---------------------------------------------------------------------
 
@@ -631,8 +631,8 @@ class _Decoder:
             try:
                 members.add(member)
             except TypeError:               # unhashable, or a tuple that holds one
-                raise HandoverError(say("a set in the answer holds a {kind}, which cannot be a "
-                                        "member of a set", "feedback",
+                raise HandoverError(say("a set in the answer holds a value of type {kind}, "
+                                        "which cannot be a member of a set", "feedback",
                                         kind=type(member).__name__)) from None
         return members
 
@@ -731,13 +731,19 @@ class _Collector:
         self.imports, self.helpers, self.values = [], [], {}
         self.seen, self.main_source = set(), None
 
-    def add_function(self, function, main=False):
+    def add_function(self, function, main=False, name=None, user=None):
+        """The source of ``function``: the answer itself (``main``) or a helper of it, the
+        global ``name`` that the function ``user`` uses."""
         try:
             source = textwrap.dedent(inspect.getsource(function))
         except (OSError, TypeError):
             raise HandoverError(say("the source of {name} cannot be found: define it with def "
                                     "in a code cell and run that cell", "feedback",
                                     name=function.__name__)) from None
+        if function.__name__ == "<lambda>" and name is not None:
+            raise HandoverError(say("{user} uses {name}, a lambda: define {name} with def in a "
+                                    "code cell, so that its source can go with the answer",
+                                    "feedback", user=user, name=name))
         if function.__name__ == "<lambda>":
             raise HandoverError(say("hand in a function defined with def, not a lambda",
                                     "feedback"))
@@ -765,7 +771,7 @@ class _Collector:
             if isinstance(value, type):
                 self.add_class(value, user, namespace)
             else:
-                self.add_function(value)
+                self.add_function(value, name=name, user=user)
         if name != value.__name__:
             self.helpers.append(f"{name} = {value.__name__}\n")
 
@@ -776,8 +782,7 @@ class _Collector:
         value = namespace[name]
         if isinstance(value, types.ModuleType):
             self.imports.append((name, value.__name__, None))
-        elif _is_notebook_function(value) or \
-                (isinstance(value, type) and value.__module__ == "__main__"):
+        elif _is_notebook_definition(value):
             self._add_definition(user, namespace, name, value)
         elif callable(value) and getattr(value, "__module__", None) and \
                 hasattr(value, "__qualname__") and "." not in value.__qualname__:
@@ -905,7 +910,7 @@ def _runners(name, value):
         return False
     if name.startswith("__") or getattr(builtins, name) is value:
         return True
-    if _is_notebook_function(value) or isinstance(value, type) and value.__module__ == "__main__":
+    if _is_notebook_definition(value):
         return False
     try:
         _encode_value(value)
@@ -914,8 +919,9 @@ def _runners(name, value):
     return False
 
 
-def _is_notebook_function(value):
-    return isinstance(value, types.FunctionType) and value.__module__ == "__main__"
+def _is_notebook_definition(value):
+    """A function or a class defined in the notebook (whose source goes over)."""
+    return isinstance(value, (types.FunctionType, type)) and value.__module__ == "__main__"
 
 
 # --- plain values ---------------------------------------------------------------------
@@ -959,8 +965,9 @@ def _encode_value(value):
         return {"function": value.to_data()}
     if isinstance(value, types.FunctionType):
         return {"function": FunctionSource.of(value).to_data()}
-    raise HandoverError(say("a {kind} cannot be handed over: give a number, an array, a sympy "
-                            "expression or Matrix, a string, or a list of those", "feedback",
+    raise HandoverError(say("a value of type {kind} cannot be handed over: give a number, an "
+                            "array, a sympy expression or Matrix, a string, or a list of those",
+                            "feedback",
                             kind=type(value).__name__))
 
 
