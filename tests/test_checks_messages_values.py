@@ -159,8 +159,14 @@ MESSAGES = [
      TypeError, "lengths must be a sequence of numbers; got 3"),
     ("entries-number-of-two", lambda: check._sequence(3.5, 2, "lengths"),
      TypeError, "lengths must be a sequence of 2 numbers; got 3.5"),
+    ("entries-symbols-number", lambda: check._entries(3, 2, "s", "x", noun="symbol"),
+     TypeError, "s must be a sequence of 2 symbols; got 3"),
     ("entries-2d-array", lambda: check._vector(np.zeros((2, 3)), 3, "q"),
      ValueError, "q must be a vector of 3 entries; got shape (2, 3)"),
+    ("entries-2d-array-of-its-size", lambda: check._vector(np.zeros((2, 3)), 6, "q"),
+     ValueError, "q must be a vector of 6 entries; got shape (2, 3)"),
+    ("entries-3d-array-of-its-size", lambda: check._vector(np.zeros((1, 1, 3)), 3, "q"),
+     ValueError, "q must be a vector of 3 entries; got shape (1, 1, 3)"),
     ("entries-3d-list", lambda: check._vector([[[1.0]], [[2.0]]], 2, "q"),
      ValueError, "q must be a vector of 2 entries; got shape (2, 1, 1)"),
     ("entries-2d-symbols", lambda: check._vector(np.zeros((2, 2)), 2, "q", B.SYMBOLS),
@@ -179,6 +185,9 @@ MESSAGES = [
      ValueError, "gravity must have 3 entries (x, y, z in {0}); got 2"),
     ("entries-masked", lambda: check._vector(_masked([1.0, 2.0], {0}), 2, "q"),
      TypeError, f"q {MASKED}q.filled(...) or q.compressed() (masked: flat entries [0])"),
+    ("entries-masked-sequence", lambda: check._sequence(_masked([1.0, 2.0], {1}), 2, "lengths"),
+     TypeError, f"lengths {MASKED}lengths.filled(...) or lengths.compressed() (masked: flat "
+                "entries [1])"),
     # _sequence, _vector: each entry by its index
     ("sequence-entry", lambda: check._sequence([1, "2"], None, "lengths"),
      TypeError, "lengths[1] must be a number or a sympy expression; got '2'"),
@@ -687,6 +696,8 @@ def test_a_value_accepted_as_it_is_is_the_same_object():
     robot, plain = ARM, [1, 2]
     assert check._robot(robot) is robot
     assert check._robot(robot, dynamics=True, numeric=True) is robot
+    symbolic = planar_2r()                    # symbols are fine unless numbers are asked for
+    assert check._robot(symbolic) is symbolic and check._robot(symbolic, "arm", True) is symbolic
     assert check._unmasked(plain, "q") is plain
     gains = np.array([1.0, 2.0])
     assert check._positive(gains, "Kp", "1/s") is gains
