@@ -239,7 +239,7 @@ def _scalar(value, name, scalars=None):
         raise ValueError(say("{name} must be a number floating point can hold (|{name}| < "
                              "{largest}); got an integer of {digits} digits", "errors",
                              name=name, largest=f"{sys.float_info.max:.3g}",
-                             digits=len(str(value))))
+                             digits=len(str(abs(value)))))
     if not math.isfinite(value):
         raise _not_finite(say("{name} must be a finite real number; got {got}", "errors",
                               name=name, got=repr(value)))
@@ -778,7 +778,10 @@ def _array(value, name, ndim):
     except ValueError:
         raise TypeError(say("{name} must be an array of numbers; got a ragged {kind}", "errors",
                             name=name, kind=type(value).__name__)) from None
-    if found.dtype.kind not in "fiu":           # bools, complex, symbols: named entry by entry
+    if found.dtype.kind not in "fiu" or (not isinstance(value, np.ndarray)
+                                         and _real_list(value) is None):
+        # bools, complex, symbols: named entry by entry; so is a list numpy reads as numbers
+        # but that is not one of plain numbers (``[1.0, True]``: numpy makes the bool a 1)
         found = _values(value, name)
         for k, entry in enumerate(np.ravel(found)):
             _scalar(entry, f"{name}[{k}]", NUMBERS)
