@@ -207,17 +207,16 @@ def _scalar(value, name, scalars=None):
         if value.is_Atom and value in _SYMPY_INFINITIES:     # O(1): no tree walk
             raise _not_finite(say("{name} must be finite; got {got}", "errors", name=name,
                                   got=value))
-        atoms = ((value,) if value.is_Atom else value.args
-                 if all(arg.is_Atom for arg in value.args) else ())      # no tree walk
-        if atoms and value.is_number and value.is_extended_real is False:   # I, 2 + I
+        atoms = _complex_atoms(value)
+        if sp.I in atoms and (not value.is_number or value.is_extended_real is False):
             raise TypeError(say("{name} must be real, not complex; got {got}", "errors",
-                                name=name, got=value))
-        if value.is_commutative is False:        # known when built: no tree walk either
+                                name=name, got=value))        # I, 2 + 3*I, I*t; not I*I
+        if value.is_commutative is False:        # known when built: no tree walk
             raise TypeError(say("{name} must be a real number or expression; got {got}, "
                                 "which holds a symbol declared commutative=False (a matrix "
                                 "or an operator, not a number)", "errors", name=name,
                                 got=value))
-        declared = [atom for atom in atoms if atom.is_Symbol and atom.is_real is False]
+        declared = sorted((atom for atom in atoms if atom.is_Symbol), key=sp.default_sort_key)
         if declared:
             raise TypeError(say("{name} must be real; got {got}, whose symbol {symbol} is "
                                 "declared real=False (a complex number)", "errors", name=name,
@@ -246,6 +245,18 @@ def _scalar(value, name, scalars=None):
     return value
 
 
+@functools.lru_cache(maxsize=256)
+def _complex_atoms(value):
+    """The imaginary unit and the symbols declared ``real=False`` in the expression
+    ``value``: one walk of its tree, remembered for the expressions met last (a large one,
+    such as the PUMA's closed form, is passed on from call to call).
+
+    >>> t, z = sp.Symbol('t'), sp.Symbol('z', real=False)
+    >>> sorted(_complex_atoms(sp.cos(2 * t + 3 * sp.I * z)), key=str)
+    [I, z]
+    """
+    return frozenset(atom for atom in value.atoms(sp.Symbol, type(sp.I))
+                     if atom is sp.I or atom.is_real is False)
 
 
 def _floats(values, name, shape=None):

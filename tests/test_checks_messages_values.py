@@ -83,6 +83,18 @@ MESSAGES = [
      TypeError, "x must be real, not complex; got I"),
     ("scalar-2+I", lambda: check._scalar(2 + sp.I, "x"),
      TypeError, "x must be real, not complex; got 2 + I"),
+    # deep in the expression too: a complex constant, the imaginary unit beside a symbol, a
+    # symbol declared real=False inside a function
+    ("scalar-2+3I", lambda: check._scalar(2 + 3 * sp.I, "x"),
+     TypeError, "x must be real, not complex; got 2 + 3*I"),
+    ("scalar-I-times-symbol", lambda: check._scalar(sp.I * t, "x"),
+     TypeError, "x must be real, not complex; got I*t"),
+    ("scalar-I-in-a-function", lambda: check._scalar(sp.cos(t + sp.I), "x"),
+     TypeError, "x must be real, not complex; got cos(t + I)"),
+    ("scalar-complex-symbol-deep", lambda: check._scalar(
+        sp.sin(2 * t + sp.Symbol("z", real=False)), "x"),
+     TypeError, "x must be real; got sin(2*t + z), whose symbol z is declared real=False (a "
+                "complex number)"),
     ("scalar-noncommutative", lambda: check._scalar(sp.Symbol("A", commutative=False) + 1, "x"),
      TypeError, "x must be a real number or expression; got 1 + A, which holds a symbol declared "
                 "commutative=False (a matrix or an operator, not a number)"),
@@ -845,3 +857,11 @@ def test_a_table_numbered_from_one_says_so_for_a_key_it_does_not_hold():
         "U[i] is numbered by joints from 1 to 3, as in Craig; got 0")
     assert raised(lambda: U["1"], KeyError).args[0] == (
         "U[i] is numbered by joints from 1 to 3, as in Craig; got '1'")
+
+
+@pytest.mark.parametrize("value", [sp.Mul(1 + sp.I, 1 - sp.I, evaluate=False),
+                                   sp.exp(sp.I * sp.pi), sp.I**2 * t,
+                                   sp.Symbol("r", real=True) + t])
+def test_an_expression_whose_imaginary_parts_cancel_is_accepted(value):
+    """Only what is complex is refused: ``(1 + I)(1 − I)`` is 2, ``I²t`` is ``−t``."""
+    assert check._scalar(value, "x") == value
