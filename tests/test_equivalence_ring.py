@@ -311,3 +311,18 @@ def test_a_canonical_denominator_is_monic_in_the_first_angle_by_name():
     assert [str(*canonical(fraction)) for fraction in (
         1 / (2 * sp.sin(a / 2) + 3 * sp.sin(b)), 1 / (3 * sp.sin(a) + 2 * sp.sin(b / 2)))] == [
         "1/(2*(sin(a/2) + 3*sin(b)/2))", "1/(3*(sin(a) + 2*sin(b/2)/3))"]
+
+
+@pytest.mark.parametrize("coefficient, method", [
+    ("0.3333333333333", "floats"),          # 3.3e-14 from 1/3: inside ANGLE_TOLERANCE (1e-12)
+    ("0.3333333333334", "floats"),          # 6.7e-14 above
+    ("0.33333333333", "random points"),     # 3.3e-12 from 1/3: outside, another angle
+])
+def test_a_float_angle_coefficient_is_a_fraction_only_within_the_angle_tolerance(coefficient,
+                                                                                method):
+    """``sin(0.3333333333333 t)`` is ``sin(t/3)`` decided exactly (the float written as the
+    fraction it rounds); a coefficient further than ``ANGLE_TOLERANCE`` from 1/3 is an
+    angle of its own, which only the random points can compare."""
+    assert equivalence.ANGLE_TOLERANCE == 1e-12
+    verdict = compare(sp.sin(sp.Float(coefficient) * t1), sp.sin(t1 / 3))
+    assert (verdict.equal, verdict.method) == (True, method)
