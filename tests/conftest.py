@@ -14,13 +14,17 @@ settings.register_profile("course", derandomize=True, deadline=None, max_example
                           print_blob=True)
 settings.load_profile("course")
 
-#: The modules that take tens of seconds each (a class graded in one batch, the book built
-#: in both languages, sandboxed kernels stopped at their limits), longest first. `make test`
-#: runs the suite with ``--dist loadfile --no-loadscope-reorder``: a worker takes the next
-#: module in collection order when it is nearly done, so these go first, the notebooks (ten
-#: seconds or less each) next, and the short modules last fill in the end.
-LONGEST = ("test_autograde.py", "test_exercises.py", "test_book.py", "test_sandbox.py",
-           "test_autograde_escapes.py", "test_runner_escapes.py", "test_exercise_feedback.py")
+#: The modules that take tens of seconds each (every library function called in every way
+#: for each assignment, a class graded in one batch, the book built in both languages,
+#: sandboxed kernels stopped at their limits), longest first. `make test` runs the suite
+#: with ``--dist loadfile --no-loadscope-reorder``: a worker takes the next module in
+#: collection order when it is nearly done, so these go first, the notebooks (ten seconds
+#: or less each) next, and the short modules last fill in the end. (test_forbidden_routes.py,
+#: some 150 s of processor time in one worker, taken in its alphabetical place, was the
+#: last module to finish.)
+LONGEST = ("test_forbidden_routes.py", "test_autograde.py", "test_exercises.py",
+           "test_book.py", "test_sandbox.py", "test_autograde_escapes.py",
+           "test_runner_escapes.py", "test_exercise_feedback.py")
 
 
 def _rank(item):

@@ -6,6 +6,8 @@ Newton–Euler and of Lagrange, symmetric positive definite; ABA inverts RNEA an
 ``M⁻¹(τ − c − G)``; the same, exactly, on the symbolic 2R and R-P arms; every link's spatial
 quantities are Craig's; and the operation counts grow as the algorithms say."""
 
+import functools
+
 import numpy as np
 import pytest
 import sympy as sp
@@ -200,9 +202,15 @@ def test_the_counted_cholesky_is_the_count_by_hand(n):
     assert (tally.multiplications, tally.additions) == _ldl_counts(n)
 
 
+@functools.cache
+def _operation_counts(n, joints):
+    """``operation_counts`` of the random chain of ``n`` joints (seed ``n``): it counts every
+    algorithm in one run, once for all the tests that read it."""
+    return spatial.operation_counts(random_chain(n, seed=n, joints=joints))
+
+
 def _counts(name, sizes, joints="R"):
-    return [spatial.operation_counts(random_chain(n, seed=n, joints=joints))[name]
-            for n in sizes]
+    return [_operation_counts(n, joints)[name] for n in sizes]
 
 
 def test_the_counts_depend_on_the_joints_not_on_the_numbers():
