@@ -7,8 +7,10 @@ for each mutant, the tests of the module that reach the mutated function: its ow
 files (``tests/test_<module>*.py``, ``tests/test_bad_input_<module>*.py`` and those named
 in ``TESTS``; all the bad-input tests for the input gate, ``_checks``) and the module's
 doctests. A mutant is *killed* when a test fails (or it times out, or the library no longer
-imports), *survives* when every test passes. The score is killed / (killed + survived);
-mutants no test reaches are counted apart. Mutation runs are CPU-heavy: one module at a
+imports), *survives* when every test passes; a survivor listed in ``EQUIVALENT`` (a mutant
+that behaves as the original for every input, each with its reason) is counted apart. The
+score is killed / (killed + survived), the table's "raw" counts the equivalent ones as
+survived; mutants no test reaches are counted apart. Mutation runs are CPU-heavy: one module at a
 time, at low priority.
 
 A module of a subpackage is named with dots (``grading.handover``; its own test files are
@@ -199,6 +201,65 @@ CORE_LISTING = ("tests/test_bad_input_extremes.py::test_every_public_function_of
                 "guarded_or_says_why_not")
 
 
+#: Mutants that behave as the original for every input the library lets through, so no test
+#: can kill them: ``(function, the mutated line, why)``, the function as mutmut names it
+#: without the mutant's number and the line as the mutant writes it (stripped; so the entry
+#: survives a renumbering). A survivor that matches is counted apart ("equivalent"), and the
+#: score is killed / (killed + survived), the usual mutation score (Offutt & Untch 2001):
+#: a listed mutant is a claim to check, as each reason says, not a test left out.
+EQUIVALENT = [
+    # zip(..., strict=True) made lax where the lengths were checked before
+    ("robocourse.statics.x_static_forces_by_propagation",
+     "for link, q_i in zip(robot.links[1:], q[1:], strict=None)]",
+     "the gate has checked that q has one entry per link"),
+    ("robocourse.statics.x_static_forces_by_propagation",
+     "for link, q_i in zip(robot.links[1:], q[1:], strict=False)]",
+     "the gate has checked that q has one entry per link"),
+    ("robocourse.inertia.xǁ_GeneralIntegralǁat", "(*astuple(body), mass, *origin), strict=False)",
+     "the symbols are made from the same body, mass and origin"),
+    ("robocourse.equivalence.xǁTrigonometricRingǁ__init__",
+     "self.circles = [s**2 + c**2 - 1 for s, c in zip(self.s, self.c, strict=False)]",
+     "s and c are made n at a time"),
+    # one kind for three angles, after the gate made them one kind
+    ("robocourse.frames.x_roll_pitch_yaw", "if B.is_symbolic(roll, None, yaw):          # one "
+     "kind for all three factors", "the gate makes the three angles one kind (Angle rules)"),
+    ("robocourse.frames.x_roll_pitch_yaw", "if B.is_symbolic(roll, pitch, ):          # one "
+     "kind for all three factors", "the gate makes the three angles one kind (Angle rules)"),
+    # the bottom row of a transform the gate has checked
+    ("robocourse.kinematics.x__planar_2r_lengths",
+     "and all(tool[i, j] == (1 if i == j else 0) for i in range(4) for j in range(3))",
+     "a checked transform's bottom row is [0, 0, 0, 1]: row 3 of columns 0-2 is 0"),
+    # text no user reads
+    ("robocourse.trajectories.x__numbers", 'return check.Argument(rule, "VALUES(NUMERIC=TRUE)")',
+     "a module's own rule's name, never shown"),
+    ("robocourse.simulate.xǁMotionǁ__post_init__",
+     't = check.Vector(None, "ONE PER SAMPLE", numeric=True).of(self.t, "t")',
+     "the phrase of the entries is said only of a vector of a given length; here None"),
+    ("robocourse.grading.handover.xǁ_Collectorǁadd_class",
+     'for name in sorted(_global_names(compile(source, "<CLASS>", "exec"))):',
+     "the file name given to compile is never read (the names only are)"),
+    ("robocourse.equivalence.xǁTrigonometricRingǁ__init__",
+     'dummies = ([sp.Dummy(None) for k in range(n)] + [sp.Dummy(f"c{k}") for k in range(n)]',
+     "the ring's private generators are ordered by position; their names are never shown"),
+    # a fast path switched off: the general path gives the same result
+    ("robocourse.grading.handover.xǁ_Decoderǁ_value_ndarray", 'elif dtype == "XXfloat64XX":',
+     "numpy parses the same strings to the same float64 array by the general path"),
+    ("robocourse._checks.x__joint_angles",
+     "_radians(np.asarray(q, )[..., revolute].ravel().tolist(), name)",
+     "q is already numeric (the gate's Joints rule), so the same angles are read"),
+    # the same value by another road
+    ("robocourse.equivalence.xǁ_Enclosuresǁ_power", "return b**n if n > 0 else self.divide(1, "
+     "b**-n)", "for n = 0 both give 1 (and sympy never leaves x**0 unevaluated)"),
+    ("robocourse.equivalence.x__root", "return sp.Pow(base, sp.S.Half, )",
+     "the root generator's form is never shown: an answer with a root is decided only when "
+     "the difference cancels, else refused naming the power found, not the generator"),
+    ("robocourse.equivalence.xǁ_Enclosuresǁagree", "if difference.a >= bound.b:",
+     "the two interval ends are equal only on a set of measure zero of the random points"),
+    ("robocourse._checks.x_Count", 'f"Count({minimum}, {maximum})", decides_kind=None)',
+     "None and False are both false where decides_kind is read"),
+]
+
+
 def _tree(commit, folder):
     """The repository's files (tracked and new, as in the working tree; or at ``commit``)."""
     if commit:
@@ -336,6 +397,33 @@ def _survivors(folder):
             if line.strip().endswith(": survived")]
 
 
+def _mutated_lines(folder, module, names):
+    """``{name: the line the mutant writes}`` (stripped), from mutmut's diff of each."""
+    code = ("import json, sys\nfrom mutmut.__main__ import get_diff_for_mutant\n"
+            "print(json.dumps({n: get_diff_for_mutant(n, path=sys.argv[1]) "
+            "for n in sys.argv[2:]}))")
+    diffs = json.loads(subprocess.run([sys.executable, "-c", code, _source(module), *names],
+                                      cwd=folder, check=True, capture_output=True,
+                                      text=True).stdout) if names else {}
+    return {name: next((line[1:].strip() for line in diff.splitlines()
+                        if line.startswith("+") and not line.startswith("+++")), "")
+            for name, diff in diffs.items()}
+
+
+def equivalent(name, line):
+    """Why the mutant ``name`` that writes ``line`` is equivalent (``EQUIVALENT``), or None.
+
+    >>> equivalent("robocourse._checks.x_Count__mutmut_3",
+    ...            'f"Count({minimum}, {maximum})", decides_kind=None)')
+    'None and False are both false where decides_kind is read'
+    >>> equivalent("robocourse._checks.x_Count__mutmut_4", "decides_kind=True)") is None
+    True
+    """
+    function = name.rpartition("__mutmut_")[0]
+    return next((why for where, written, why in EQUIVALENT
+                 if where == function and written == line), None)
+
+
 def _mutants(folder, module):
     """The names of every mutant mutmut made of ``module`` in ``folder`` (its ``.meta``)."""
     meta = folder / "mutants" / (_source(module) + ".meta")
@@ -413,7 +501,12 @@ def run(module, commit, children, keep, only=(), sample=None, seed=0):
             print(f"   {len(only)} of its {len(names)} mutants, seed {seed}", flush=True)
         _mutmut(folder, children, only)
         counts = _counts(folder)
-        counts["survivors"] = _survivors(folder)
+        survivors = _survivors(folder)
+        lines = _mutated_lines(folder, module, survivors)
+        counts["equivalent"] = {name: equivalent(name, lines[name]) for name in survivors
+                                if equivalent(name, lines[name])}
+        counts["survivors"] = [name for name in survivors if name not in counts["equivalent"]]
+        counts["survived"] = len(counts["survivors"])
         return counts
     finally:
         if not keep:
@@ -453,18 +546,23 @@ def main():
     results = {module: run(module, options.commit, options.children, options.keep,
                            options.only, options.sample, options.seed)
                for module in options.modules}
-    killed = survived = 0
-    print(f"{'module':<20}{'killed':>8}{'survived':>10}{'no tests':>10}{'score':>8}"
-          f"{'95 % interval':>16}")
+    killed = survived = same = 0
+    print(f"{'module':<20}{'killed':>8}{'survived':>10}{'equivalent':>12}{'no tests':>10}"
+          f"{'score':>8}{'95 % interval':>16}{'raw':>8}")
     for module, counts in results.items():
         k, s = sum(counts.get(status, 0) for status in KILLED), counts["survived"]
-        killed, survived = killed + k, survived + s
-        print(f"{module:<20}{k:>8}{s:>10}{counts.get('no_tests', 0):>10}"
-              f"{100 * k / max(k + s, 1):>7.1f}%{_interval(k, s):>16}")
+        e = len(counts["equivalent"])
+        killed, survived, same = killed + k, survived + s, same + e
+        print(f"{module:<20}{k:>8}{s:>10}{e:>12}{counts.get('no_tests', 0):>10}"
+              f"{100 * k / max(k + s, 1):>7.1f}%{_interval(k, s):>16}"
+              f"{100 * k / max(k + s + e, 1):>7.1f}%")
         for name in counts["survivors"]:
             print(f"    survived: {name}")
-    print(f"{'all':<20}{killed:>8}{survived:>10}{'':>10}"
-          f"{100 * killed / max(killed + survived, 1):>7.1f}%{_interval(killed, survived):>16}")
+        for name, why in counts["equivalent"].items():
+            print(f"    equivalent: {name} ({why})")
+    print(f"{'all':<20}{killed:>8}{survived:>10}{same:>12}{'':>10}"
+          f"{100 * killed / max(killed + survived, 1):>7.1f}%{_interval(killed, survived):>16}"
+          f"{100 * killed / max(killed + survived + same, 1):>7.1f}%")
     if options.json:
         Path(options.json).write_text(json.dumps(results, indent=1))
 
