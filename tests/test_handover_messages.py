@@ -654,3 +654,12 @@ def test_the_class_that_goes_over_is_the_one_the_function_uses(kernel, cell):
 
 def test_a_value_is_written_as_compact_json():
     assert handover.dumps([1, 2.5]) == '{"list":[{"int":"1"},{"float":"2.5"}]}'
+
+
+@pytest.mark.parametrize("value", [np.True_, np.False_, np.array(3.0) > 2, np.float64(1) < 0])
+def test_a_numpy_boolean_goes_over_as_the_same_python_boolean(value):
+    """A comparison of numpy numbers (``q[1] > 0``) is an ``np.bool_``: it is handed over as
+    the Python bool of the same truth, and comes back as one."""
+    encoded = handover.encode(value)
+    assert encoded is bool(value)
+    assert handover.decode(encoded) is bool(value)
