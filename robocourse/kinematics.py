@@ -372,10 +372,17 @@ def _det(M):
 
 def _rank(J, tol):
     """The rank of J: after simplification for symbols; for numbers, the count of singular
-    values above ``tol`` times the largest one."""
+    values above ``tol`` times the largest one, or than 1 (m/rad or rad/rad) if that is
+    larger: a J of round-off alone (the out-of-plane row of a planar arm whose tool is
+    tilted by a float rotation, about 1e-16) has rank 0, as its exact twin.
+
+    >>> _rank(np.array([[1.1e-16, 6.1e-17]]), 1e-9), _rank(np.array([[1e-3, 0.0]]), 1e-9)
+    (0, 1)
+    """
     if isinstance(J, sp.MatrixBase):
         return J.rank(simplify=True)
-    return int(np.linalg.matrix_rank(J, rtol=tol))
+    singular_values = np.linalg.svd(J, compute_uv=False)
+    return int(np.sum(singular_values > tol * max(singular_values.max(initial=0.0), 1.0)))
 
 
 @check.arguments(**_ROWS)
@@ -396,7 +403,8 @@ def jacobian_determinant(robot, q, rows=None, frame="base"):
 def is_singular(robot, q, rows=None, frame="base", tol=check.ROUND_OFF):
     """True when the Jacobian made of ``rows`` loses rank: ``rank J < min(rows, joints)``.
 
-    Numbers: the rank counts the singular values above ``tol`` times the largest one.
+    Numbers: the rank counts the singular values above ``tol`` times the largest one (or
+    than 1, if that is larger: a J of round-off alone has rank 0).
     Symbols: the rank after simplification, so the answer is True only when J is singular
     for every value of the symbols left (substitute the configuration, e.g. ``θ2 = 0``;
     the symbolic rank of a large Jacobian such as the PUMA's 6 x 6 is slow).

@@ -13,12 +13,21 @@ import sympy as sp
 from robocourse import _backend as B
 from robocourse import _checks as check
 from robocourse.base_parameters import base_parameters_by_qr
-from robocourse.frames import as_rotation, dh_transform, inverse_transform, skew, vee
+from robocourse.frames import (
+    as_rotation,
+    dh_transform,
+    inverse_transform,
+    rot_x,
+    skew,
+    transform,
+    vee,
+)
 from robocourse.identification import exciting_trajectory
 from robocourse.inertia import broken_triangle_inequality, check_inertia, composite_body
 from robocourse.kinematics import inverse_jacobian, inverse_kinematics_2r, is_singular
 from robocourse.models import planar_2r
 from robocourse.puma560 import wrist_singular
+from robocourse.robot import SerialChain
 from robocourse.trajectories import cubic, lspb_blend_time
 
 ARM = planar_2r(l1=1.0, l2=1.0)
@@ -152,6 +161,18 @@ def test_the_singularity_tolerance_decides_between_half_and_twice_it():
     with pytest.raises(ValueError, match=r"singular configuration"):
         inverse_jacobian(ARM, near, rows=(0, 1))
     assert np.isfinite(inverse_jacobian(ARM, beyond, rows=(0, 1))).all()
+
+
+@pytest.mark.parametrize("tilt", [math.pi / 2, sp.pi / 2], ids=["float", "exact"])
+def test_a_jacobian_of_round_off_alone_is_singular_as_its_exact_twin(tilt):
+    """The tool's y velocity of the planar arm whose tool is turned about x: zero, or
+    about 1e-16 when the turn is a float. Relative to its own largest singular value a row
+    of round-off would have rank 1; the floor at ``tol`` (m/rad) gives it rank 0."""
+    tilted = SerialChain(ARM.links, tool=np.asarray(ARM.tool @ transform(rot_x(tilt), [0, 0, 0]),
+                                                   dtype=float), name="tilted")
+    assert is_singular(tilted, [0.3, 0.7], rows=(1,), frame="tool")
+    assert not is_singular(tilted, [0.3, 0.7], rows=(2,), frame="tool")
+    assert is_singular(tilted, [0.3, 0.7], rows=(1, 2), frame="tool")
 
 
 def test_the_wrist_singularity_tolerance_decides_between_half_and_twice_it():
